@@ -1,0 +1,78 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+
+export const DEMO_PASSWORD = 'vnoc-demo-2026!';
+
+/** The TOTP for a secret, `offsetSteps` 30-second steps from now (the server accepts ±1 step, each code once). */
+export function totpFor(secret: string, offsetSteps = 0): string {
+  const totp = new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
+  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+}
+
+/** Waits for the newest dev-outbox message to an address created after `since`, and returns its code. */
+export async function outboxCode(request: APIRequestContext, to: string, since: number): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const messages = (await response.json()) as { code: string | null; createdAt: string }[];
+        code = messages.find((m) => m.code && Date.parse(m.createdAt) >= since - 1000)?.code ?? null;
+        return code;
+      },
+      { message: `a code in the dev outbox for ${to}` },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+function bearer(response: { headers(): Record<string, string> }): string {
+  const header = response.headers().authorization ?? '';
+  expect(header, 'token in the Authorization header').toMatch(/^Bearer /);
+  return header.slice('Bearer '.length);
+}
+
+/** Signs a demo user in through the API and returns the step token (password proven, MFA not yet). */
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const response = await request.post('/api/login', { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return bearer(response);
+}
+
+/** Enrols an authenticator app for a user through the API; returns its secret and a full session token. */
+export async function apiEnrollApp(
+  request: APIRequestContext,
+  username: string,
+): Promise<{ secret: string; token: string }> {
+  const stepToken = await apiLogin(request, username);
+  const headers = { Authorization: `Bearer ${stepToken}` };
+  const qr = await request.post('/api/userProfile/mfa/getQRCodePdi', { headers, data: { reenroll: false } });
+  expect(qr.status(), await qr.text()).toBe(200);
+  const { link } = (await qr.json()) as { link: string };
+  const secret = new URL(link).searchParams.get('secret') ?? '';
+  const enrolled = await request.post('/api/userProfile/mfa/enrollWithApp', {
+    headers,
+    data: { totp: totpFor(secret, -1) },
+  });
+  expect(enrolled.status(), await enrolled.text()).toBe(200);
+  return { secret, token: bearer(enrolled) };
+}
+
+/** Starts the page signed in with a token, as the app would have stored it. */
+export async function useToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((jwt) => {
+    if (!window.sessionStorage.getItem('e2e-token-set')) {
+      window.localStorage.setItem('jwt', jwt);
+      window.sessionStorage.setItem('e2e-token-set', '1');
+    }
+  }, token);
+}

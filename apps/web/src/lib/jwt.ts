@@ -1,0 +1,24 @@
+import { type Claims, ClaimsSchema } from '@vnoc/contracts';
+
+/** Decodes (does not verify: the server does) the payload of a JWT into the spec's claims. */
+export function decodeClaims(token: string): Claims | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
+    const parsed = ClaimsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the claims' exp (seconds) is at or before now (ms). */
+export function isExpired(claims: Pick<Claims, 'exp'> | null, nowMs: number): boolean {
+  return !claims || claims.exp * 1000 <= nowMs;
+}

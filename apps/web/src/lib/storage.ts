@@ -1,0 +1,43 @@
+/** Browser storage through one module, with the spec's keys (spec part 3). */
+export const StorageKeys = {
+  user: 'user',
+  sites: 'sites',
+  jwt: 'jwt',
+  claims: 'claims',
+  filters: 'vnoc-filters',
+  apps: 'vnoc-apps',
+  captivity: 'captivity',
+  theme: 'theme',
+} as const;
+export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
+
+export function readItem(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be full or disabled (private mode); the app keeps working from memory.
+  }
+}
+
+export function readJson<T>(key: StorageKey): T | null {
+  const raw = readItem(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown): void {
+  writeItem(key, value === null || value === undefined ? null : JSON.stringify(value));
+}

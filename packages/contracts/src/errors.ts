@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** One field problem in a 400 answer; the client shows the first item's message. */
+export const FieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+
+/** Every error answer: a stable id, a readable message, and for 400 the list of field problems. */
+export const ErrorBodySchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Stable error ids the server answers with; the web client maps them to the spec's catalogue. */
+export const ErrorIds = {
+  invalidInput: 'invalid_input',
+  invalidCredentials: 'invalid_credentials',
+  locked: 'locked',
+  unauthorized: 'unauthorized',
+  wrongStep: 'wrong_step',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  alreadyRegistered: 'already_registered',
+  userExists: 'user_exists',
+  codeInvalid: 'code_invalid',
+  passwordPolicy: 'password_policy',
+  rateLimited: 'rate_limited',
+  conflict: 'conflict',
+  internal: 'internal',
+} as const;
+export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

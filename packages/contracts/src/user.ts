@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { RoleSchema } from './auth.ts';
+
+export const ContactSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  title: z.string().nullable(),
+  company: z.string().nullable(),
+  mobileNumber: z.string().nullable(),
+  officeNumber: z.string().nullable(),
+  emailAddress: z.string().nullable(),
+});
+export type Contact = z.infer<typeof ContactSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? null : v))
+  .pipe(
+    z
+      .string()
+      .regex(/^\+[1-9]\d{1,14}$/, { error: 'Enter a valid phone number.' })
+      .nullable(),
+  )
+  .nullable()
+  .optional();
+
+export const UpdateContactRequestSchema = z.object({
+  firstName: z.string().trim().min(1, { error: 'Enter your first name.' }).max(100),
+  lastName: z.string().trim().min(1, { error: 'Enter your last name.' }).max(100),
+  title: optionalText(100),
+  company: optionalText(100),
+  mobileNumber: optionalPhone,
+  officeNumber: optionalPhone,
+  emailAddress: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : v.toLowerCase()))
+    .pipe(z.email({ error: 'Enter a valid email address.' }).max(254).nullable())
+    .nullable()
+    .optional(),
+});
+export type UpdateContactRequest = z.input<typeof UpdateContactRequestSchema>;
+
+/** One stored preference; the client turns the list into a map (see preferencesToMap). */
+export const UserPreferenceSchema = z.object({ id: z.number().int(), name: z.string(), value: z.string() });
+export type UserPreference = z.infer<typeof UserPreferenceSchema>;
+
+export const PreferenceNameSchema = z.enum(['language', 'theme']);
+export const PreferenceValueSchemas = {
+  language: z.enum(['en', 'es']),
+  theme: z.enum(['light', 'system', 'dark']),
+} as const;
+
+export const UpdatePreferencesRequestSchema = z
+  .array(z.object({ name: PreferenceNameSchema, value: z.string().max(100) }))
+  .min(1)
+  .max(20)
+  .superRefine((items, ctx) => {
+    items.forEach((item, index) => {
+      if (!PreferenceValueSchemas[item.name].safeParse(item.value).success) {
+        ctx.addIssue({ code: 'custom', path: [index, 'value'], message: `Invalid value for ${item.name}.` });
+      }
+    });
+  });
+export type UpdatePreferencesRequest = z.infer<typeof UpdatePreferencesRequestSchema>;
+
+export const OrganizationRefSchema = z.object({ id: z.string(), name: z.string() });
+export type OrganizationRef = z.infer<typeof OrganizationRefSchema>;
+
+export const UserSchema = z.object({
+  id: z.string(),
+  creationDate: z.string(),
+  username: z.string(),
+  role: RoleSchema,
+  organization: OrganizationRefSchema,
+  contact: ContactSchema,
+  userPreferences: z.array(UserPreferenceSchema),
+  siteGroups: z.array(z.object({ id: z.string(), name: z.string() })),
+  managedUsers: z.array(z.object({ id: z.string(), username: z.string() })),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** Spec part 3: list → map keyed by name, sorted by id ascending, first entry per name wins. */
+export function preferencesToMap(list: readonly UserPreference[]): Record<string, UserPreference> {
+  const map: Record<string, UserPreference> = {};
+  for (const pref of [...list].sort((a, b) => a.id - b.id)) {
+    if (!(pref.name in map)) map[pref.name] = pref;
+  }
+  return map;
+}

@@ -1,0 +1,84 @@
+// `npm test`: the whole suite — types, lint, unit, API integration (embedded PostgreSQL, and TEST_DATABASE_URL
+// when set), then end-to-end in Debian's Chromium against the real server. Ends with one "N passed, N failed" line.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureChromium, ensureWebBuilt, root, run } from './lib.mjs';
+
+const reports = join(root, 'test-results', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function countVitest(file) {
+  if (!existsSync(file)) return false;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  return true;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return false;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  return true;
+}
+
+async function step(name, command, args, options = {}, count) {
+  console.log(`\n[vnoc test] ${name}`);
+  const code = await run(command, args, options);
+  const counted = count ? count() : true;
+  if (code !== 0 || !counted) failures.push(name);
+  return code;
+}
+
+const withoutTestDb = { ...process.env };
+delete withoutTestDb.TEST_DATABASE_URL;
+
+await step('typecheck', 'npm', ['run', 'typecheck']);
+await step('lint (biome)', 'npx', ['biome', 'ci', '.']);
+
+const vitest = (project, label, env) => {
+  const out = join(reports, `vitest-${label}.json`);
+  return step(
+    `vitest ${label}`,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    { env },
+    () => countVitest(out),
+  );
+};
+await vitest('unit', 'unit', process.env);
+await vitest('api', 'api-embedded-postgres', withoutTestDb);
+if (process.env.TEST_DATABASE_URL) await vitest('api', 'api-test-database-url', process.env);
+
+ensureChromium();
+if ((await ensureWebBuilt({ force: true })) !== 0) failures.push('web build');
+else {
+  const out = join(reports, 'playwright.json');
+  await step(
+    'end to end (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+    { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
+    () => countPlaywright(out),
+  );
+}
+
+console.log('');
+if (failures.length > 0) console.log(`[vnoc test] failed steps: ${failures.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
