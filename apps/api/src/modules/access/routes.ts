@@ -1,0 +1,112 @@
+import {
+  ImpersonateExchangeRequestSchema,
+  LoginRequestSchema,
+  OkSchema,
+  PwResetParamsSchema,
+  RegisterRequestSchema,
+  SendTotpRequestSchema,
+  TotpRequestSchema,
+  VerifyEmailCodeRequestSchema,
+} from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { authOf, metaOf, sendToken } from '../../plugins/auth.ts';
+import { errorResponses, OK, okResponses } from '../route-schemas.ts';
+import * as access from './service.ts';
+
+const tags = ['access'];
+
+export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/login',
+    { schema: { tags, body: LoginRequestSchema, response: okResponses } },
+    async (request, reply) => {
+      const grant = await access.login(ctx, request.body, metaOf(request));
+      return sendToken(ctx, reply, grant.user, grant.session);
+    },
+  );
+
+  r.post(
+    '/api/access/register',
+    { schema: { tags, body: RegisterRequestSchema, response: { 201: OkSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const grant = await access.register(ctx, request.body, metaOf(request));
+      reply.code(201);
+      return sendToken(ctx, reply, grant.user, grant.session);
+    },
+  );
+
+  r.put(
+    '/api/access/pwreset/:email',
+    { schema: { tags, params: PwResetParamsSchema, response: okResponses } },
+    async (request) => {
+      ctx.limiter.hit(`pwreset:${request.ip}`, 10, 15 * 60_000);
+      await access.requestPasswordReset(ctx, request.params.email, metaOf(request));
+      return OK;
+    },
+  );
+
+  r.post(
+    '/api/access/verifyEmailCode',
+    { schema: { tags, body: VerifyEmailCodeRequestSchema, response: okResponses } },
+    async (request, reply) => {
+      ctx.limiter.hit(`verify-email-code:${request.ip}`, 30, 15 * 60_000);
+      const grant = await access.verifyPasswordResetCode(ctx, request.body, metaOf(request));
+      return sendToken(ctx, reply, grant.user, grant.session);
+    },
+  );
+
+  r.post(
+    '/api/access/validateTOTP',
+    {
+      schema: { tags, body: TotpRequestSchema, response: okResponses },
+      config: { auth: { steps: ['mfa'], mfa: 'enrolled' } },
+    },
+    async (request, reply) => {
+      const grant = await access.validateTotp(ctx, authOf(request), request.body.totp, metaOf(request));
+      return sendToken(ctx, reply, grant.user, grant.session);
+    },
+  );
+
+  r.post(
+    '/api/access/sendTOTP',
+    {
+      schema: { tags, body: SendTotpRequestSchema, response: okResponses },
+      config: { auth: { steps: ['mfa'], mfa: 'enrolled' } },
+    },
+    async (request) => {
+      await access.sendLoginCode(ctx, authOf(request), request.body.method);
+      return OK;
+    },
+  );
+
+  r.get(
+    '/api/access/newJWT',
+    { schema: { tags, response: okResponses }, config: { auth: { steps: ['full'] } } },
+    async (request, reply) => {
+      const grant = access.refreshToken(authOf(request));
+      return sendToken(ctx, reply, grant.user, grant.session);
+    },
+  );
+
+  r.post(
+    '/api/access/logout',
+    { schema: { tags, response: okResponses }, config: { auth: { steps: 'any' } } },
+    async (request) => {
+      await access.logout(ctx, authOf(request), metaOf(request));
+      return OK;
+    },
+  );
+
+  r.post(
+    '/api/access/impersonate',
+    { schema: { tags, body: ImpersonateExchangeRequestSchema, response: okResponses } },
+    async (request, reply) => {
+      const grant = await access.exchangeAccessCode(ctx, request.body.accessCode, metaOf(request));
+      return sendToken(ctx, reply, grant.user, grant.session);
+    },
+  );
+}

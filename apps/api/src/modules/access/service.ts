@@ -1,0 +1,232 @@
+import type { Claims, LoginRequest, RegisterRequest } from '@vnoc/contracts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { matchTotp } from '../../auth/totp.ts';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { AppError, Errors } from '../../errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { clearFailures, countFailuresSince, revokeToken } from '../security/repository.ts';
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  accountKey,
+  addressKey,
+  audit,
+  consumeCode,
+  LOCKOUT_WINDOW_MS,
+  lockedKey,
+  recordFailures,
+  sendCode,
+  totpKey,
+} from '../security/service.ts';
+import type { SessionState } from '../users/present.ts';
+import {
+  claimTotpStep,
+  findOrganizationByDomain,
+  findUserByUsername,
+  insertUser,
+  type OrganizationRow,
+  type UserWithOrg,
+  updateUser,
+} from '../users/repository.ts';
+
+/** A user and the session state a new token must carry; the route signs it. */
+export type TokenGrant = { user: UserWithOrg; session: SessionState };
+
+/** The session state a token carries forward into the next one. */
+export function carrySession(claims: Claims, patch: Partial<SessionState> = {}): SessionState {
+  return {
+    isEmailValidated: claims.isEmailValidated,
+    isMfaValidated: claims.isMfaValidated,
+    isCredExpired: claims.isCredExpired,
+    impersonatedBy: claims.impersonatedBy,
+    ...patch,
+  };
+}
+
+export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMeta): Promise<TokenGrant> {
+  const account = accountKey(body.username);
+  const keys = [account, addressKey(meta.ip)];
+  const locked = await lockedKey(ctx.db, keys);
+  if (locked) {
+    await audit(ctx.db, { action: 'login.locked', target: body.username, meta });
+    throw Errors.locked();
+  }
+  const user = await findUserByUsername(ctx.db, body.username);
+  if (!(await verifyPassword(user?.passwordHash, body.password))) {
+    await recordFailures(ctx.db, keys);
+    await audit(ctx.db, { action: 'login.failure', user, target: body.username, meta });
+    const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
+    // The failure that reaches the limit starts the lockout: audit it once.
+    if ((await countFailuresSince(ctx.db, account.key, since)) === ACCOUNT_FAILURE_LIMIT) {
+      await audit(ctx.db, { action: 'login.lockout', user, target: body.username, meta });
+    }
+    throw Errors.invalidCredentials();
+  }
+  // verifyPassword only succeeds with a stored hash, so the user exists here.
+  if (!user) throw Errors.invalidCredentials();
+  await clearFailures(ctx.db, account.key);
+  await audit(ctx.db, { action: 'login.success', user, target: user.username, meta });
+  return { user, session: { isMfaValidated: false, isCredExpired: user.credExpired } };
+}
+
+function domainOf(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+export async function register(
+  ctx: AppContext,
+  body: RegisterRequest,
+  meta: RequestMeta,
+): Promise<TokenGrant> {
+  if (await findUserByUsername(ctx.db, body.username)) throw Errors.alreadyRegistered();
+  const organization = await findOrganizationByDomain(ctx.db, domainOf(body.username));
+  if (!organization) throw Errors.noOrganization();
+  const passwordHash = await hashPassword(body.password);
+  let user: UserWithOrg;
+  try {
+    const row = await ctx.db.transaction((tx) =>
+      insertUser(
+        tx,
+        { organizationId: organization.id, username: body.username, passwordHash, role: 'READ_ONLY' },
+        { firstName: body.firstName, lastName: body.lastName, emailAddress: body.username },
+      ),
+    );
+    user = { ...row, organization };
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides.
+    if (isUniqueViolation(error)) throw Errors.alreadyRegistered();
+    throw error;
+  }
+  await audit(ctx.db, { action: 'register', user, target: user.username, meta });
+  await sendCode(ctx, user, 'email-validation', 'email', user.username);
+  return { user, session: { isMfaValidated: false, isCredExpired: false } };
+}
+
+/** The organization an address belongs to: its user's, else the one owning its domain. */
+export async function lookupOrganization(ctx: AppContext, email: string): Promise<OrganizationRow> {
+  const user = await findUserByUsername(ctx.db, email);
+  const organization = user?.organization ?? (await findOrganizationByDomain(ctx.db, domainOf(email)));
+  if (!organization) throw Errors.notFound();
+  return organization;
+}
+
+/** Always succeeds so the answer does not reveal whether the account exists. */
+export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+  const user = await findUserByUsername(ctx.db, email);
+  if (!user) return;
+  await audit(ctx.db, { action: 'password.reset_requested', user, target: user.username, meta });
+  await sendCode(ctx, user, 'password-reset', 'email', user.username);
+}
+
+/** Password reset: the code proves the email; the session then goes MFA → update password. */
+export async function verifyPasswordResetCode(
+  ctx: AppContext,
+  body: { username: string; code: string },
+  meta: RequestMeta,
+): Promise<TokenGrant> {
+  const user = await findUserByUsername(ctx.db, body.username);
+  if (!user) throw Errors.codeInvalid();
+  await consumeCode(ctx, user.id, 'password-reset', body.code);
+  await updateUser(ctx.db, user.id, { emailValidated: true });
+  await audit(ctx.db, { action: 'password.reset_verified', user, target: user.username, meta });
+  return {
+    user: { ...user, emailValidated: true },
+    session: { isEmailValidated: true, isMfaValidated: false, isCredExpired: true },
+  };
+}
+
+async function totpMatches(ctx: AppContext, user: UserWithOrg, code: string): Promise<boolean> {
+  if (!user.mfaApp || !user.appSecret) return false;
+  const step = matchTotp(user.appSecret, code);
+  return step !== null && (await claimTotpStep(ctx.db, user.id, step));
+}
+
+async function sentCodeMatches(ctx: AppContext, user: UserWithOrg, code: string): Promise<boolean> {
+  if (!user.mfaSms && !user.mfaVoice) return false;
+  try {
+    await consumeCode(ctx, user.id, 'mfa-login', code);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.id === 'code_invalid') return false;
+    throw error;
+  }
+}
+
+export async function validateTotp(ctx: AppContext, auth: AuthContext, code: string, meta: RequestMeta) {
+  const { user } = auth;
+  const key = totpKey(user.id);
+  if (await lockedKey(ctx.db, [key])) throw Errors.locked();
+  if (!(await totpMatches(ctx, user, code)) && !(await sentCodeMatches(ctx, user, code))) {
+    await recordFailures(ctx.db, [key]);
+    await audit(ctx.db, { action: 'mfa.failure', user, impersonatorId: auth.impersonator?.id, meta });
+    throw Errors.codeInvalid();
+  }
+  await clearFailures(ctx.db, key.key);
+  await audit(ctx.db, { action: 'mfa.validated', user, impersonatorId: auth.impersonator?.id, meta });
+  return {
+    user,
+    session: carrySession(auth.claims, {
+      isMfaValidated: true,
+      isCredExpired: auth.claims.isCredExpired || user.credExpired,
+    }),
+  };
+}
+
+export async function sendLoginCode(
+  ctx: AppContext,
+  auth: AuthContext,
+  method: 'sms' | 'voice',
+): Promise<void> {
+  const { user } = auth;
+  const number = method === 'sms' ? user.mfaSms && user.smsNumber : user.mfaVoice && user.voiceNumber;
+  if (!number)
+    throw Errors.invalidInput(
+      `${method === 'sms' ? 'SMS' : 'Voice'} is not enrolled for this account.`,
+      'method',
+    );
+  await sendCode(ctx, user, 'mfa-login', method, number);
+}
+
+export function refreshToken(auth: AuthContext): TokenGrant {
+  return { user: auth.user, session: carrySession(auth.claims) };
+}
+
+export async function logout(ctx: AppContext, auth: AuthContext, meta: RequestMeta): Promise<void> {
+  await revokeToken(ctx.db, auth.jti, new Date(auth.exp * 1000));
+  await audit(ctx.db, { action: 'logout', user: auth.user, impersonatorId: auth.impersonator?.id, meta });
+}
+
+/** Exchanges a single-use impersonation access code for a full session as the target user. */
+export async function exchangeAccessCode(
+  ctx: AppContext,
+  accessCode: string,
+  meta: RequestMeta,
+): Promise<TokenGrant> {
+  const code = await ctx.tokens.verifyAccessCode(accessCode);
+  if (!code || !(await revokeToken(ctx.db, code.jti, new Date(code.exp * 1000)))) throw Errors.unauthorized();
+  const [user, support] = await Promise.all([
+    findUserByUsername(ctx.db, code.sub),
+    findUserByUsername(ctx.db, code.impersonatedBy),
+  ]);
+  if (!user || support?.role !== 'SUPPORT') throw Errors.unauthorized();
+  await audit(ctx.db, {
+    action: 'impersonation.exchange',
+    user,
+    impersonatorId: support.id,
+    target: user.username,
+    meta,
+  });
+  return {
+    user,
+    session: {
+      isEmailValidated: true,
+      isMfaValidated: true,
+      isCredExpired: false,
+      impersonatedBy: support.username,
+    },
+  };
+}

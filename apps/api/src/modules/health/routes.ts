@@ -1,0 +1,15 @@
+import { HealthSchema } from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+
+export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/health', { schema: { tags: ['health'], response: { 200: HealthSchema } } }, async () => ({
+      status: 'ok' as const,
+      version: ctx.config.version,
+      database: ctx.config.databaseUrl ? ('external' as const) : ('embedded' as const),
+      delivery: ctx.config.delivery,
+    }));
+}

@@ -1,0 +1,203 @@
+import {
+  AltQuerySchema,
+  CodeRequestSchema,
+  ImpersonateGenerateRequestSchema,
+  ImpersonateGenerateResponseSchema,
+  PhoneEnrollRequestSchema,
+  QrCodeRequestSchema,
+  QrCodeResponseSchema,
+  TotpRequestSchema,
+  UnenrollRequestSchema,
+  UpdateContactRequestSchema,
+  UpdatePasswordRequestSchema,
+  UpdatePreferencesRequestSchema,
+  UserPreferenceSchema,
+  UserSchema,
+} from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
+import { errorResponses, OK, okResponses } from '../route-schemas.ts';
+import * as profile from './service.ts';
+
+const tags = ['userProfile'];
+const full: AuthRule = { steps: ['full'] };
+const enrolment: AuthRule = { steps: ['mfa', 'full'], mfa: 'not-enrolled', notImpersonated: true };
+const isAlt = (query: { alt?: 'true' | 'false' }) => query.alt === 'true';
+
+export function userProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/userProfile',
+    { schema: { tags, response: { 200: UserSchema, ...errorResponses } }, config: { auth: full } },
+    async (request) => profile.getProfile(ctx, authOf(request).user),
+  );
+
+  r.post(
+    '/api/userProfile/updateContact',
+    {
+      schema: { tags, body: UpdateContactRequestSchema, response: { 200: UserSchema, ...errorResponses } },
+      config: { auth: full },
+    },
+    async (request) => profile.updateContact(ctx, authOf(request), request.body),
+  );
+
+  r.post(
+    '/api/userProfile/updateUserPreferences',
+    {
+      schema: {
+        tags,
+        body: UpdatePreferencesRequestSchema,
+        response: { 200: z.array(UserPreferenceSchema), ...errorResponses },
+      },
+      config: { auth: full },
+    },
+    async (request) => profile.updatePreferences(ctx, authOf(request).user, request.body),
+  );
+
+  r.post(
+    '/api/userProfile/registered-email/send-code',
+    {
+      schema: { tags, querystring: AltQuerySchema, response: okResponses },
+      config: { auth: { steps: ['email', 'full'] } },
+    },
+    async (request) => {
+      await profile.sendEmailCode(ctx, authOf(request), isAlt(request.query));
+      return OK;
+    },
+  );
+
+  r.post(
+    '/api/userProfile/registered-email/verify-code',
+    {
+      schema: { tags, querystring: AltQuerySchema, body: CodeRequestSchema, response: okResponses },
+      config: { auth: { steps: ['email', 'full'] } },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const grant = await profile.verifyEmailCode(
+        ctx,
+        auth,
+        isAlt(request.query),
+        request.body.code,
+        metaOf(request),
+      );
+      return sendToken(ctx, reply, grant.user, grant.session);
+    },
+  );
+
+  r.post(
+    '/api/userProfile/registered-mobile/send-code',
+    { schema: { tags, querystring: AltQuerySchema, response: okResponses }, config: { auth: full } },
+    async (request) => {
+      await profile.sendMobileCode(ctx, authOf(request), isAlt(request.query));
+      return OK;
+    },
+  );
+
+  r.post(
+    '/api/userProfile/registered-mobile/verify-code',
+    {
+      schema: { tags, querystring: AltQuerySchema, body: CodeRequestSchema, response: okResponses },
+      config: { auth: full },
+    },
+    async (request) => {
+      await profile.verifyMobileCode(ctx, authOf(request), isAlt(request.query), request.body.code);
+      return OK;
+    },
+  );
+
+  r.post(
+    '/api/userProfile/mfa/getQRCodePdi',
+    {
+      schema: { tags, body: QrCodeRequestSchema, response: { 200: QrCodeResponseSchema, ...errorResponses } },
+      config: { auth: enrolment },
+    },
+    async (request) => profile.getQrCode(ctx, authOf(request), request.body.reenroll),
+  );
+
+  r.post(
+    '/api/userProfile/mfa/enrollWithApp',
+    { schema: { tags, body: TotpRequestSchema, response: okResponses }, config: { auth: enrolment } },
+    async (request, reply) => {
+      const grant = await profile.enrollWithApp(ctx, authOf(request), request.body.totp, metaOf(request));
+      return sendToken(ctx, reply, grant.user, grant.session);
+    },
+  );
+
+  for (const [channel, name] of [
+    ['sms', 'SMS'],
+    ['voice', 'Voice'],
+  ] as const) {
+    r.post(
+      `/api/userProfile/mfa/send${name}EnrollCode`,
+      {
+        schema: { tags, body: PhoneEnrollRequestSchema, response: okResponses },
+        config: { auth: enrolment },
+      },
+      async (request) => {
+        await profile.sendPhoneEnrollCode(ctx, authOf(request), channel, request.body.phoneNumber);
+        return OK;
+      },
+    );
+    r.post(
+      `/api/userProfile/mfa/enrollWith${name}`,
+      { schema: { tags, body: TotpRequestSchema, response: okResponses }, config: { auth: enrolment } },
+      async (request, reply) => {
+        const grant = await profile.enrollWithPhone(
+          ctx,
+          authOf(request),
+          channel,
+          request.body.totp,
+          metaOf(request),
+        );
+        return sendToken(ctx, reply, grant.user, grant.session);
+      },
+    );
+  }
+
+  r.post(
+    '/api/userProfile/updatePassword',
+    {
+      schema: { tags, body: UpdatePasswordRequestSchema, response: okResponses },
+      config: { auth: { steps: ['password', 'full'], notImpersonated: true } },
+    },
+    async (request, reply) => {
+      const grant = await profile.updatePassword(
+        ctx,
+        authOf(request),
+        request.body.password,
+        metaOf(request),
+      );
+      return sendToken(ctx, reply, grant.user, grant.session);
+    },
+  );
+
+  r.post(
+    '/api/userProfile/unenroll',
+    {
+      schema: { tags, body: UnenrollRequestSchema, response: okResponses },
+      config: { auth: { steps: ['full'], notImpersonated: true } },
+    },
+    async (request, reply) => {
+      const grant = await profile.unenroll(ctx, authOf(request), request.body.method, metaOf(request));
+      return sendToken(ctx, reply, grant.user, grant.session);
+    },
+  );
+
+  r.post(
+    '/api/userProfile/impersonate/generate',
+    {
+      schema: {
+        tags,
+        body: ImpersonateGenerateRequestSchema,
+        response: { 200: ImpersonateGenerateResponseSchema, ...errorResponses },
+      },
+      config: { auth: { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true } },
+    },
+    async (request) => profile.generateAccessCode(ctx, authOf(request), request.body.userId, metaOf(request)),
+  );
+}

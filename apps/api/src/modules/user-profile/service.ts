@@ -1,0 +1,224 @@
+import type { MfaMethod, User, UserPreference } from '@vnoc/contracts';
+import { passwordProblems, type UpdateContactRequestSchema } from '@vnoc/contracts';
+import QRCode from 'qrcode';
+import type { z } from 'zod';
+import { hashPassword } from '../../auth/passwords.ts';
+import { matchTotp, newTotpSecret, totpLink } from '../../auth/totp.ts';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { Errors } from '../../errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { carrySession, type TokenGrant } from '../access/service.ts';
+import { audit, consumeCode, sendCode } from '../security/service.ts';
+import { presentUser } from '../users/present.ts';
+import {
+  findContact,
+  findUserById,
+  listOrganizationUsers,
+  listPreferences,
+  listUserSiteGroups,
+  type NewUser,
+  type UserWithOrg,
+  updateContact as updateContactRow,
+  updateUser,
+  upsertContact,
+  upsertPreferences,
+} from '../users/repository.ts';
+
+type ContactInput = z.output<typeof UpdateContactRequestSchema>;
+
+export async function getProfile(ctx: AppContext, user: UserWithOrg): Promise<User> {
+  const [contact, preferences, siteGroups, managedUsers] = await Promise.all([
+    findContact(ctx.db, user.id),
+    listPreferences(ctx.db, user.id),
+    listUserSiteGroups(ctx.db, user.id),
+    user.role === 'ADMINISTRATOR' ? listOrganizationUsers(ctx.db, user.organizationId, user.id) : [],
+  ]);
+  return presentUser(user, contact, preferences, siteGroups, managedUsers);
+}
+
+/** Omitted fields keep their value; null or '' clears. A changed email or mobile must be verified again. */
+export async function updateContact(ctx: AppContext, auth: AuthContext, input: ContactInput): Promise<User> {
+  const current = await findContact(ctx.db, auth.user.id);
+  const next = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    title: input.title === undefined ? (current?.title ?? null) : input.title,
+    company: input.company === undefined ? (current?.company ?? null) : input.company,
+    mobileNumber: input.mobileNumber === undefined ? (current?.mobileNumber ?? null) : input.mobileNumber,
+    officeNumber: input.officeNumber === undefined ? (current?.officeNumber ?? null) : input.officeNumber,
+    emailAddress: input.emailAddress === undefined ? (current?.emailAddress ?? null) : input.emailAddress,
+  };
+  await upsertContact(ctx.db, auth.user.id, {
+    ...next,
+    mobileVerified: Boolean(current?.mobileVerified && current.mobileNumber === next.mobileNumber),
+    emailVerified: Boolean(current?.emailVerified && current.emailAddress === next.emailAddress),
+  });
+  return getProfile(ctx, auth.user);
+}
+
+export async function updatePreferences(
+  ctx: AppContext,
+  user: UserWithOrg,
+  items: { name: string; value: string }[],
+): Promise<UserPreference[]> {
+  await upsertPreferences(ctx.db, user.id, items);
+  return listPreferences(ctx.db, user.id);
+}
+
+export async function sendEmailCode(ctx: AppContext, auth: AuthContext, alt: boolean): Promise<void> {
+  if (!alt) return sendCode(ctx, auth.user, 'email-validation', 'email', auth.user.username);
+  // The contact email is a Settings feature: a session still signing in has no business with it.
+  if (auth.step !== 'full') throw Errors.wrongStep();
+  const contact = await findContact(ctx.db, auth.user.id);
+  if (!contact?.emailAddress) throw Errors.invalidInput('No contact email address on file.', 'emailAddress');
+  await sendCode(ctx, auth.user, 'contact-email', 'email', contact.emailAddress);
+}
+
+export async function verifyEmailCode(
+  ctx: AppContext,
+  auth: AuthContext,
+  alt: boolean,
+  code: string,
+  meta: RequestMeta,
+): Promise<TokenGrant> {
+  const { user } = auth;
+  if (!alt) {
+    await consumeCode(ctx, user.id, 'email-validation', code);
+    await updateUser(ctx.db, user.id, { emailValidated: true });
+    await audit(ctx.db, { action: 'email.validated', user, impersonatorId: auth.impersonator?.id, meta });
+    return {
+      user: { ...user, emailValidated: true },
+      session: carrySession(auth.claims, { isEmailValidated: true }),
+    };
+  }
+  if (auth.step !== 'full') throw Errors.wrongStep();
+  const { destination } = await consumeCode(ctx, user.id, 'contact-email', code);
+  const contact = await findContact(ctx.db, user.id);
+  if (contact?.emailAddress === destination) await updateContactRow(ctx.db, user.id, { emailVerified: true });
+  return { user, session: carrySession(auth.claims) };
+}
+
+export async function sendMobileCode(ctx: AppContext, auth: AuthContext, alt: boolean): Promise<void> {
+  if (!alt) {
+    const number = auth.user.mfaSms ? auth.user.smsNumber : null;
+    if (!number) throw Errors.invalidInput('No SMS number is enrolled.', 'mobileNumber');
+    return sendCode(ctx, auth.user, 'registered-mobile', 'sms', number);
+  }
+  const contact = await findContact(ctx.db, auth.user.id);
+  if (!contact?.mobileNumber) throw Errors.invalidInput('No mobile number on file.', 'mobileNumber');
+  await sendCode(ctx, auth.user, 'contact-mobile', 'sms', contact.mobileNumber);
+}
+
+export async function verifyMobileCode(
+  ctx: AppContext,
+  auth: AuthContext,
+  alt: boolean,
+  code: string,
+): Promise<void> {
+  const { destination } = await consumeCode(
+    ctx,
+    auth.user.id,
+    alt ? 'contact-mobile' : 'registered-mobile',
+    code,
+  );
+  if (!alt) return;
+  const contact = await findContact(ctx.db, auth.user.id);
+  if (contact?.mobileNumber === destination)
+    await updateContactRow(ctx.db, auth.user.id, { mobileVerified: true });
+}
+
+/** A pending authenticator secret (kept until enrollWithApp), as an otpauth link and a QR code PNG. */
+export async function getQrCode(ctx: AppContext, auth: AuthContext, reenroll: boolean) {
+  const user = await findUserById(ctx.db, auth.user.id);
+  const secret = (!reenroll && user?.appSecretPending) || newTotpSecret();
+  await updateUser(ctx.db, auth.user.id, { appSecretPending: secret });
+  const link = totpLink(secret, auth.user.username);
+  return { link, qrCode: await QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) };
+}
+
+function enrolled(auth: AuthContext, user: UserWithOrg, patch: Partial<NewUser>): TokenGrant {
+  // Proving a new factor also validates MFA for this session.
+  return { user: { ...user, ...patch }, session: carrySession(auth.claims, { isMfaValidated: true }) };
+}
+
+export async function enrollWithApp(ctx: AppContext, auth: AuthContext, totp: string, meta: RequestMeta) {
+  const user = await findUserById(ctx.db, auth.user.id);
+  const pending = user?.appSecretPending;
+  const step = pending ? matchTotp(pending, totp) : null;
+  if (!user || !pending || step === null) throw Errors.codeInvalid();
+  const patch = { appSecret: pending, appSecretPending: null, mfaApp: true, lastTotpStep: step };
+  await updateUser(ctx.db, user.id, patch);
+  await audit(ctx.db, { action: 'mfa.enrol', user, detail: { method: 'app' }, meta });
+  return enrolled(auth, user, patch);
+}
+
+export async function sendPhoneEnrollCode(
+  ctx: AppContext,
+  auth: AuthContext,
+  channel: 'sms' | 'voice',
+  phone: string,
+) {
+  await sendCode(ctx, auth.user, channel === 'sms' ? 'enroll-sms' : 'enroll-voice', channel, phone);
+}
+
+export async function enrollWithPhone(
+  ctx: AppContext,
+  auth: AuthContext,
+  channel: 'sms' | 'voice',
+  code: string,
+  meta: RequestMeta,
+): Promise<TokenGrant> {
+  const { destination } = await consumeCode(
+    ctx,
+    auth.user.id,
+    channel === 'sms' ? 'enroll-sms' : 'enroll-voice',
+    code,
+  );
+  const patch =
+    channel === 'sms'
+      ? { mfaSms: true, smsNumber: destination }
+      : { mfaVoice: true, voiceNumber: destination };
+  await updateUser(ctx.db, auth.user.id, patch);
+  await audit(ctx.db, { action: 'mfa.enrol', user: auth.user, detail: { method: channel }, meta });
+  return enrolled(auth, auth.user, patch);
+}
+
+export async function unenroll(ctx: AppContext, auth: AuthContext, method: MfaMethod, meta: RequestMeta) {
+  const patch: Partial<NewUser> =
+    method === 'app'
+      ? { mfaApp: false, appSecret: null, appSecretPending: null, lastTotpStep: null }
+      : method === 'sms'
+        ? { mfaSms: false, smsNumber: null }
+        : { mfaVoice: false, voiceNumber: null };
+  await updateUser(ctx.db, auth.user.id, patch);
+  await audit(ctx.db, { action: 'mfa.unenrol', user: auth.user, detail: { method }, meta });
+  return { user: { ...auth.user, ...patch }, session: carrySession(auth.claims) };
+}
+
+export async function updatePassword(
+  ctx: AppContext,
+  auth: AuthContext,
+  password: string,
+  meta: RequestMeta,
+) {
+  if (passwordProblems(password).length > 0) throw Errors.passwordPolicy();
+  const patch = { passwordHash: await hashPassword(password), credExpired: false };
+  await updateUser(ctx.db, auth.user.id, patch);
+  await audit(ctx.db, { action: 'password.change', user: auth.user, meta });
+  return { user: { ...auth.user, ...patch }, session: carrySession(auth.claims, { isCredExpired: false }) };
+}
+
+export async function generateAccessCode(
+  ctx: AppContext,
+  auth: AuthContext,
+  userId: string,
+  meta: RequestMeta,
+) {
+  const target = await findUserById(ctx.db, userId);
+  if (!target) throw Errors.notFound();
+  // Support staff act as customers, never as one another.
+  if (target.role === 'SUPPORT') throw Errors.forbidden();
+  const { token } = await ctx.tokens.signAccessCode(target.username, auth.user.username);
+  await audit(ctx.db, { action: 'impersonation.generate', user: auth.user, target: target.username, meta });
+  return { accessCode: token };
+}

@@ -1,0 +1,101 @@
+import type { Claims, Role } from '@vnoc/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type SignInStep, signInStep } from '../auth/sign-in-step.ts';
+import type { AppContext, RequestMeta } from '../context.ts';
+import { Errors } from '../errors.ts';
+import { isTokenRevoked } from '../modules/security/repository.ts';
+import { presentClaims, type SessionState } from '../modules/users/present.ts';
+import { findUserByUsername, type UserWithOrg } from '../modules/users/repository.ts';
+
+/** Per-route access rule, set as `config: { auth: {...} }`. Routes without it are public. */
+export type AuthRule = {
+  /** Sign-in steps whose tokens may call the route; 'any' = any valid token. */
+  steps: SignInStep[] | 'any';
+  roles?: Role[];
+  /**
+   * In the `mfa` step only: 'not-enrolled' allows enrolment only while the user has no factor (else a
+   * password alone could add one); 'enrolled' requires a factor to validate with.
+   */
+  mfa?: 'enrolled' | 'not-enrolled';
+  /** Refused while a support person acts as the user (their own credentials and factors). */
+  notImpersonated?: boolean;
+};
+
+export type AuthContext = {
+  claims: Claims;
+  user: UserWithOrg;
+  step: SignInStep;
+  jti: string;
+  exp: number;
+  /** The support person acting as the user, when impersonated. */
+  impersonator: UserWithOrg | undefined;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRule;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function hasMfa(user: UserWithOrg): boolean {
+  return user.mfaApp || user.mfaSms || user.mfaVoice;
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** Verifies the token (signature, expiry, revocation), loads its user and enforces the route's rule. */
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config.auth;
+    if (!rule) return;
+    const token = bearerToken(request);
+    const claims = token ? await ctx.tokens.verifySession(token) : undefined;
+    if (!claims?.jti || (await isTokenRevoked(ctx.db, claims.jti))) throw Errors.unauthorized();
+    const user = await findUserByUsername(ctx.db, claims.sub);
+    if (!user) throw Errors.unauthorized();
+    const impersonator = claims.impersonatedBy
+      ? await findUserByUsername(ctx.db, claims.impersonatedBy)
+      : undefined;
+    if (claims.impersonatedBy && impersonator?.role !== 'SUPPORT') throw Errors.unauthorized();
+
+    const step = signInStep(claims);
+    if (rule.steps !== 'any') {
+      if (!rule.steps.includes(step)) throw Errors.wrongStep();
+      if (step === 'mfa' && rule.mfa === 'not-enrolled' && hasMfa(user)) throw Errors.wrongStep();
+      if (step === 'mfa' && rule.mfa === 'enrolled' && !hasMfa(user)) throw Errors.wrongStep();
+    }
+    if (rule.roles && !rule.roles.includes(user.role)) throw Errors.forbidden();
+    if (rule.notImpersonated && impersonator) throw Errors.forbidden();
+    request.auth = { claims, user, step, jti: claims.jti, exp: claims.exp, impersonator };
+  });
+}
+
+/** The auth context of a route that declared a rule (the hook guarantees it is set). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw Errors.unauthorized();
+  return request.auth;
+}
+
+export function metaOf(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip };
+}
+
+/** Signs a session token for the user and puts it in the Authorization response header. */
+export async function sendToken(
+  ctx: AppContext,
+  reply: FastifyReply,
+  user: UserWithOrg,
+  session: SessionState,
+): Promise<{ ok: true }> {
+  const { token } = await ctx.tokens.signSession(presentClaims(user, session));
+  reply.header('authorization', `Bearer ${token}`);
+  return { ok: true };
+}

@@ -1,0 +1,125 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createUser, tokenFor } from './factories.ts';
+import { bearer, count, createTestApp, latestCode, type TestApp, wrongCode } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, token: string, payload?: InjectOptions['payload']) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+async function emailStepUser() {
+  const org = await createOrganization(t.db);
+  const user = await createUser(t.db, org, { emailValidated: false });
+  const token = await tokenFor(t.db, user, 'email');
+  await post('/api/userProfile/registered-email/send-code', token);
+  return { user, token, code: await latestCode(t.pool, user.username) };
+}
+
+const verifyEmail = (token: string, code: string) =>
+  post('/api/userProfile/registered-email/verify-code', token, { code });
+
+describe('verification codes', () => {
+  it('are 6 digits, stored hashed, valid 10 minutes', async () => {
+    const { user, code } = await emailStepUser();
+    expect(code).toMatch(/^\d{6}$/);
+    const { rows } = await t.pool.query(
+      'select code_hash, extract(epoch from expires_at - created_at) as ttl from verification_codes where user_id = $1',
+      [user.id],
+    );
+    expect(rows[0].code_hash).not.toContain(code);
+    expect(Number(rows[0].ttl)).toBeCloseTo(600, 0);
+  });
+
+  it('an expired code is refused', async () => {
+    const { user, token, code } = await emailStepUser();
+    await t.pool.query(
+      "update verification_codes set expires_at = now() - interval '1 second' where user_id = $1",
+      [user.id],
+    );
+    const res = await verifyEmail(token, code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().id).toBe('code_invalid');
+    expect(await count(t.pool, 'users', 'id = $1 and email_validated', [user.id])).toBe(0);
+  });
+
+  it('a used code is refused', async () => {
+    const { token, code } = await emailStepUser();
+    expect((await verifyEmail(token, code)).statusCode).toBe(200);
+    expect((await verifyEmail(token, code)).json().id).toBe('code_invalid');
+  });
+
+  it('5 wrong tries invalidate the code, even the right one afterwards', async () => {
+    const { user, token, code } = await emailStepUser();
+    for (let i = 0; i < 5; i++)
+      expect((await verifyEmail(token, wrongCode(code))).json().id).toBe('code_invalid');
+    const res = await verifyEmail(token, code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().id).toBe('code_invalid');
+    expect(await count(t.pool, 'users', 'id = $1 and email_validated', [user.id])).toBe(0);
+  });
+
+  it('4 wrong tries still leave the right code usable', async () => {
+    const { token, code } = await emailStepUser();
+    for (let i = 0; i < 4; i++) await verifyEmail(token, wrongCode(code));
+    expect((await verifyEmail(token, code)).statusCode).toBe(200);
+  });
+
+  it('a code of one purpose does not work for another', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org, { sms: '+15557770000' });
+    const token = await tokenFor(t.db, user, 'full');
+    await post('/api/userProfile/registered-mobile/send-code', token);
+    const code = await latestCode(t.pool, '+15557770000');
+    expect((await verifyEmail(token, code)).json().id).toBe('code_invalid');
+  });
+});
+
+describe('registered-mobile send-code / verify-code', () => {
+  it('alt=false: sends to the enrolled SMS number and verifies', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org, { sms: '+15557771111' });
+    const token = await tokenFor(t.db, user, 'full');
+    expect((await post('/api/userProfile/registered-mobile/send-code?alt=false', token)).json()).toEqual({
+      ok: true,
+    });
+    const code = await latestCode(t.pool, '+15557771111');
+    expect((await post('/api/userProfile/registered-mobile/verify-code', token, { code })).json()).toEqual({
+      ok: true,
+    });
+    expect((await post('/api/userProfile/registered-mobile/verify-code', token, { code })).json().id).toBe(
+      'code_invalid',
+    );
+  });
+
+  it('alt=true: sends to the contact mobile and marks it verified', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org, { contact: { mobileNumber: '+15557772222' } });
+    const token = await tokenFor(t.db, user, 'full');
+    expect((await post('/api/userProfile/registered-mobile/send-code?alt=true', token)).statusCode).toBe(200);
+    const code = await latestCode(t.pool, '+15557772222');
+    expect(
+      (await post('/api/userProfile/registered-mobile/verify-code?alt=true', token, { code })).statusCode,
+    ).toBe(200);
+    expect(await count(t.pool, 'contacts', 'user_id = $1 and mobile_verified', [user.id])).toBe(1);
+  });
+
+  it('400 invalid_input when no number is on file, nothing sent', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org);
+    const token = await tokenFor(t.db, user, 'full');
+    const before = await count(t.pool, 'outbox_messages');
+    for (const alt of ['false', 'true']) {
+      const res = await post(`/api/userProfile/registered-mobile/send-code?alt=${alt}`, token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().id).toBe('invalid_input');
+    }
+    expect(await count(t.pool, 'outbox_messages')).toBe(before);
+    const bad = await post('/api/userProfile/registered-mobile/verify-code', token, { code: 'abc' });
+    expect(bad.json().id).toBe('invalid_input');
+  });
+});

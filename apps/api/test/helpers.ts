@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/plugins/config.ts';
+import { connectDatabase, type Db } from '../src/plugins/db.ts';
+import { databaseUrl } from './database-url.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DELIVERY: 'outbox',
+    DEMO: '0',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...env,
+  });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  pool: pg.Pool;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/** A fresh database cloned from the migrated template, and the app built on it. */
+export async function createTestDatabase() {
+  const { adminUrl, template, prefix } = inject('testDatabase');
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  // Parallel files clone the same template; PostgreSQL refuses while another clone holds it, so retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      break;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  await admin.end();
+  const database = connectDatabase(databaseUrl(adminUrl, name), 4);
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(env);
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    pool: database.pool,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The token a response carried in its Authorization header. */
+export function tokenOf(response: LightMyRequestResponse): string {
+  const header = response.headers.authorization;
+  if (typeof header !== 'string' || !header.startsWith('Bearer '))
+    throw new Error(`no token in response: ${response.body}`);
+  return header.slice('Bearer '.length);
+}
+
+/** Decodes (without verifying) a JWT's payload. */
+export function claimsOf(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function count(
+  pool: pg.Pool,
+  table: string,
+  where = 'true',
+  params: unknown[] = [],
+): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>(
+    `select count(*) as n from ${table} where ${where}`,
+    params,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The newest code sent to an address or number, read from the dev outbox table. */
+export async function latestCode(pool: pg.Pool, to: string): Promise<string> {
+  const { rows } = await pool.query<{ code: string }>(
+    'select code from outbox_messages where "to" = $1 order by created_at desc limit 1',
+    [to],
+  );
+  const code = rows[0]?.code;
+  if (!code) throw new Error(`no code sent to ${to}`);
+  return code;
+}
+
+/** A 6-digit code different from `code`. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -1,0 +1,156 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createUser, tokenFor } from './factories.ts';
+import { bearer, claimsOf, count, createTestApp, TEST_JWT_SECRET, type TestApp, tokenOf } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function setup() {
+  const provider = await createOrganization(t.db, { kind: 'provider' });
+  const customer = await createOrganization(t.db);
+  const support = await createUser(t.db, provider, { role: 'SUPPORT' });
+  const target = await createUser(t.db, customer, { role: 'ADMINISTRATOR' });
+  return { support, target, customer };
+}
+
+const generate = async (token: string, userId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/userProfile/impersonate/generate',
+    headers: bearer(token),
+    payload: { userId },
+  });
+const exchange = (accessCode: string) =>
+  t.app.inject({ method: 'POST', url: '/api/access/impersonate', payload: { accessCode } });
+
+describe('impersonation', () => {
+  it('SUPPORT generates a 60-second access code; exchanging it gives a full session marked impersonated', async () => {
+    const { support, target } = await setup();
+    const res = await generate(await tokenFor(t.db, support, 'full'), target.id);
+    expect(res.statusCode).toBe(200);
+    const { accessCode } = res.json();
+    const code = claimsOf(accessCode);
+    expect(code).toMatchObject({ sub: target.username, impersonatedBy: support.username });
+    expect(Number(code.exp) - Number(code.iat)).toBe(60);
+
+    const session = await exchange(accessCode);
+    expect(session.statusCode).toBe(200);
+    const claims = claimsOf(tokenOf(session));
+    expect(claims).toMatchObject({
+      sub: target.username,
+      impersonatedBy: support.username,
+      isMfaValidated: true,
+      role: 'ADMINISTRATOR',
+    });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/userProfile',
+      headers: bearer(tokenOf(session)),
+    });
+    expect(profile.json().id).toBe(target.id);
+    expect(
+      await count(t.pool, 'audit_log', "action = 'impersonation.generate' and actor_user_id = $1", [
+        support.id,
+      ]),
+    ).toBe(1);
+    expect(
+      await count(
+        t.pool,
+        'audit_log',
+        "action = 'impersonation.exchange' and actor_user_id = $1 and impersonator_user_id = $2",
+        [target.id, support.id],
+      ),
+    ).toBe(1);
+  });
+
+  it('the access code is single use', async () => {
+    const { support, target } = await setup();
+    const { accessCode } = (await generate(await tokenFor(t.db, support, 'full'), target.id)).json();
+    expect((await exchange(accessCode)).statusCode).toBe(200);
+    const again = await exchange(accessCode);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().id).toBe('unauthorized');
+  });
+
+  it('an expired or forged access code is refused', async () => {
+    const { support, target } = await setup();
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const expired = await new SignJWT({ sub: target.username, impersonatedBy: support.username })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('vnoc')
+      .setAudience('vnoc-impersonation')
+      .setJti('expired-code')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(key);
+    const forged = await new SignJWT({ sub: target.username, impersonatedBy: support.username })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('vnoc')
+      .setAudience('vnoc-impersonation')
+      .setJti('forged-code')
+      .setExpirationTime('1m')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    // A session token is not an access code either.
+    const session = await tokenFor(t.db, target, 'full');
+    for (const code of [expired, forged, session, 'garbage']) {
+      const res = await exchange(code);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().id).toBe('unauthorized');
+    }
+  });
+
+  it.each(['ADMINISTRATOR', 'USER', 'READ_ONLY'] as const)(
+    '%s may not generate codes (403 forbidden)',
+    async (role) => {
+      const { target, customer } = await setup();
+      const caller = await createUser(t.db, customer, { role });
+      const res = await generate(await tokenFor(t.db, caller, 'full'), target.id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().id).toBe('forbidden');
+    },
+  );
+
+  it('unknown target → 404; bad body → 400; not signed in → 401; mfa step → wrong_step', async () => {
+    const { support } = await setup();
+    const token = await tokenFor(t.db, support, 'full');
+    expect((await generate(token, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await generate(token, 'not-a-uuid')).json().id).toBe('invalid_input');
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/userProfile/impersonate/generate',
+      payload: {},
+    });
+    expect(anon.statusCode).toBe(401);
+    expect((await generate(await tokenFor(t.db, support, 'mfa'), support.id)).json().id).toBe('wrong_step');
+    expect((await exchange('')).json().id).toBe('invalid_input');
+  });
+
+  it('under impersonation the support person cannot change the password or factors; changes are audited', async () => {
+    const { support, target } = await setup();
+    const { accessCode } = (await generate(await tokenFor(t.db, support, 'full'), target.id)).json();
+    const token = tokenOf(await exchange(accessCode));
+    const pw = await t.app.inject({
+      method: 'POST',
+      url: '/api/userProfile/updatePassword',
+      headers: bearer(token),
+      payload: { password: 'impersonated-new-pass' },
+    });
+    expect(pw.statusCode).toBe(403);
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/userProfile/updateContact',
+      headers: bearer(token),
+      payload: { firstName: 'Changed', lastName: 'BySupport' },
+    });
+    expect(contact.statusCode).toBe(200);
+    expect(
+      await count(t.pool, 'audit_log', "action = 'impersonated.request' and impersonator_user_id = $1", [
+        support.id,
+      ]),
+    ).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,268 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTotp } from '../src/auth/totp.ts';
+import { createOrganization, createUser, tokenFor } from './factories.ts';
+import {
+  bearer,
+  claimsOf,
+  count,
+  createTestApp,
+  latestCode,
+  type TestApp,
+  tokenOf,
+  wrongCode,
+} from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, token: string, payload?: InjectOptions['payload']) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+async function newUser(options: Parameters<typeof createUser>[2] = {}) {
+  const org = await createOrganization(t.db);
+  return createUser(t.db, org, options);
+}
+
+async function appSecretOf(userId: string): Promise<string> {
+  const { rows } = await t.pool.query('select app_secret from users where id = $1', [userId]);
+  return rows[0].app_secret;
+}
+
+describe('authenticator app enrolment', () => {
+  it('getQRCodePdi gives an otpauth link and a PNG; enrollWithApp with its TOTP enrols and validates MFA', async () => {
+    const user = await newUser();
+    const token = await tokenFor(t.db, user, 'mfa');
+    const qr = await post('/api/userProfile/mfa/getQRCodePdi', token, { reenroll: false });
+    expect(qr.statusCode).toBe(200);
+    const { link, qrCode } = qr.json();
+    expect(link).toMatch(/^otpauth:\/\/totp\/vNOC:/);
+    expect(link).toContain('issuer=vNOC');
+    expect(qrCode).toMatch(/^data:image\/png;base64,/);
+    const secret = new URL(link).searchParams.get('secret') ?? '';
+    // reenroll=false keeps the pending secret, so a reload shows the same QR code.
+    const again = await post('/api/userProfile/mfa/getQRCodePdi', token, { reenroll: false });
+    expect(new URL(again.json().link).searchParams.get('secret')).toBe(secret);
+
+    const wrong = await post('/api/userProfile/mfa/enrollWithApp', token, {
+      totp: wrongCode(generateTotp(secret)),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().id).toBe('code_invalid');
+
+    const res = await post('/api/userProfile/mfa/enrollWithApp', token, { totp: generateTotp(secret) });
+    expect(res.statusCode).toBe(200);
+    expect(claimsOf(tokenOf(res))).toMatchObject({
+      isMfaEnrolled: true,
+      isMfaAppEnrolled: true,
+      isMfaValidated: true,
+    });
+    expect(await appSecretOf(user.id)).toBe(secret);
+    expect(await count(t.pool, 'audit_log', "action = 'mfa.enrol' and actor_user_id = $1", [user.id])).toBe(
+      1,
+    );
+  });
+
+  it('in the mfa step, enrolment is refused once a factor exists (401 wrong_step)', async () => {
+    const user = await newUser({ sms: '+15550002222' });
+    const token = await tokenFor(t.db, user, 'mfa');
+    for (const [url, payload] of [
+      ['/api/userProfile/mfa/getQRCodePdi', { reenroll: false }],
+      ['/api/userProfile/mfa/enrollWithApp', { totp: '123456' }],
+      ['/api/userProfile/mfa/sendSMSEnrollCode', { phoneNumber: '+15550009999' }],
+      ['/api/userProfile/mfa/sendVoiceEnrollCode', { phoneNumber: '+15550009999' }],
+      ['/api/userProfile/mfa/enrollWithSMS', { totp: '123456' }],
+      ['/api/userProfile/mfa/enrollWithVoice', { totp: '123456' }],
+    ] as const) {
+      const res = await post(url, token, payload);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().id, url).toBe('wrong_step');
+    }
+    expect(await count(t.pool, 'outbox_messages', '"to" = $1', ['+15550009999'])).toBe(0);
+  });
+
+  it('in a full session, another factor can be added', async () => {
+    const user = await newUser({ sms: '+15550003333' });
+    const token = await tokenFor(t.db, user, 'full');
+    const qr = await post('/api/userProfile/mfa/getQRCodePdi', token, { reenroll: true });
+    expect(qr.statusCode).toBe(200);
+  });
+
+  it('email-step and unauthenticated callers are refused', async () => {
+    const user = await newUser({ emailValidated: false });
+    const token = await tokenFor(t.db, user, 'email');
+    expect((await post('/api/userProfile/mfa/getQRCodePdi', token, { reenroll: false })).json().id).toBe(
+      'wrong_step',
+    );
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/userProfile/mfa/getQRCodePdi',
+      payload: {},
+    });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().id).toBe('unauthorized');
+  });
+
+  it('400 invalid_input for bad bodies, nothing written', async () => {
+    const user = await newUser();
+    const token = await tokenFor(t.db, user, 'mfa');
+    for (const [url, payload] of [
+      ['/api/userProfile/mfa/getQRCodePdi', { reenroll: 'yes' }],
+      ['/api/userProfile/mfa/enrollWithApp', { totp: '12345' }],
+      ['/api/userProfile/mfa/sendSMSEnrollCode', { phoneNumber: '555-1234' }],
+      ['/api/userProfile/mfa/sendVoiceEnrollCode', { phoneNumber: '+0123' }],
+      ['/api/userProfile/mfa/enrollWithSMS', {}],
+    ] as const) {
+      const res = await post(url, token, payload);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().id, url).toBe('invalid_input');
+    }
+    expect(await count(t.pool, 'users', 'id = $1 and app_secret_pending is null', [user.id])).toBe(1);
+    expect(await count(t.pool, 'outbox_messages')).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe.each([
+  ['sms', 'SMS', 'isMfaMobileEnrolled', 'userSmsNumber'],
+  ['voice', 'Voice', 'isMfaVoiceEnrolled', 'userVoiceNumber'],
+] as const)('%s enrolment', (channel, name, flag, numberClaim) => {
+  it(`send${name}EnrollCode sends a code by ${channel}; enrollWith${name} enrols the number`, async () => {
+    const user = await newUser();
+    const token = await tokenFor(t.db, user, 'mfa');
+    const phone = channel === 'sms' ? '+15551230001' : '+15551230002';
+    expect(
+      (await post(`/api/userProfile/mfa/send${name}EnrollCode`, token, { phoneNumber: phone })).statusCode,
+    ).toBe(200);
+    const { rows } = await t.pool.query('select channel from outbox_messages where "to" = $1', [phone]);
+    expect(rows).toEqual([{ channel }]);
+    const code = await latestCode(t.pool, phone);
+    const res = await post(`/api/userProfile/mfa/enrollWith${name}`, token, { totp: code });
+    expect(res.statusCode).toBe(200);
+    expect(claimsOf(tokenOf(res))).toMatchObject({
+      isMfaEnrolled: true,
+      [flag]: true,
+      [numberClaim]: phone,
+      isMfaValidated: true,
+    });
+  });
+});
+
+describe('POST access/validateTOTP', () => {
+  it('accepts the app TOTP once; the same code again is a replay (400 code_invalid)', async () => {
+    const user = await newUser({ app: true });
+    const secret = await appSecretOf(user.id);
+    const token = await tokenFor(t.db, user, 'mfa');
+    const code = generateTotp(secret);
+    const res = await post('/api/access/validateTOTP', token, { totp: code });
+    expect(res.statusCode).toBe(200);
+    const claims = claimsOf(tokenOf(res));
+    expect(claims).toMatchObject({ isMfaValidated: true, isCredExpired: false });
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(30 * 60);
+
+    const replay = await post('/api/access/validateTOTP', await tokenFor(t.db, user, 'mfa'), { totp: code });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ id: 'code_invalid', message: 'Code is not valid. Please try again.' });
+  });
+
+  it('accepts the previous and next 30-second step, not two steps away', async () => {
+    const user = await newUser({ app: true });
+    const secret = await appSecretOf(user.id);
+    const token = await tokenFor(t.db, user, 'mfa');
+    const far = await post('/api/access/validateTOTP', token, {
+      totp: generateTotp(secret, Date.now() - 95_000),
+    });
+    expect(far.statusCode).toBe(400);
+    const prev = await post('/api/access/validateTOTP', token, {
+      totp: generateTotp(secret, Date.now() - 30_000),
+    });
+    expect(prev.statusCode).toBe(200);
+  });
+
+  it('keeps an expired credential expired, so the next step is the password', async () => {
+    const user = await newUser({ app: true, credExpired: true });
+    const token = await tokenFor(t.db, user, 'mfa');
+    const res = await post('/api/access/validateTOTP', token, {
+      totp: generateTotp(await appSecretOf(user.id)),
+    });
+    expect(claimsOf(tokenOf(res))).toMatchObject({ isMfaValidated: true, isCredExpired: true });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/userProfile',
+      headers: bearer(tokenOf(res)),
+    });
+    expect(profile.json().id).toBe('wrong_step');
+  });
+
+  it('sendTOTP sends an SMS code that validateTOTP accepts once', async () => {
+    const user = await newUser({ sms: '+15554440000' });
+    const token = await tokenFor(t.db, user, 'mfa');
+    expect((await post('/api/access/sendTOTP', token, { method: 'sms' })).statusCode).toBe(200);
+    const code = await latestCode(t.pool, '+15554440000');
+    expect((await post('/api/access/validateTOTP', token, { totp: code })).statusCode).toBe(200);
+    expect((await post('/api/access/validateTOTP', token, { totp: code })).statusCode).toBe(400);
+  });
+
+  it('sendTOTP with a method that is not enrolled → 400 invalid_input; bad method → 400', async () => {
+    const user = await newUser({ sms: '+15554441111' });
+    const token = await tokenFor(t.db, user, 'mfa');
+    const res = await post('/api/access/sendTOTP', token, { method: 'voice' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().id).toBe('invalid_input');
+    expect((await post('/api/access/sendTOTP', token, { method: 'pigeon' })).json().id).toBe('invalid_input');
+    expect(await count(t.pool, 'outbox_messages', '"to" = $1', ['+15554441111'])).toBe(0);
+  });
+
+  it('without an enrolled factor, or outside the mfa step → 401 wrong_step', async () => {
+    const bare = await newUser();
+    const res = await post('/api/access/validateTOTP', await tokenFor(t.db, bare, 'mfa'), { totp: '123456' });
+    expect(res.json().id).toBe('wrong_step');
+    const enrolled = await newUser({ app: true });
+    const full = await post('/api/access/validateTOTP', await tokenFor(t.db, enrolled, 'full'), {
+      totp: '123456',
+    });
+    expect(full.json().id).toBe('wrong_step');
+    expect(
+      (await post('/api/access/sendTOTP', await tokenFor(t.db, enrolled, 'email'), { method: 'sms' })).json()
+        .id,
+    ).toBe('wrong_step');
+  });
+
+  it('5 wrong codes lock MFA validation (429 locked), even for a right code', async () => {
+    const user = await newUser({ app: true });
+    const secret = await appSecretOf(user.id);
+    const token = await tokenFor(t.db, user, 'mfa');
+    const right = generateTotp(secret);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/access/validateTOTP', token, { totp: wrongCode(right) })).statusCode).toBe(
+        400,
+      );
+    const res = await post('/api/access/validateTOTP', token, { totp: right });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().id).toBe('locked');
+  });
+});
+
+describe('POST userProfile/unenroll', () => {
+  it('removes the method and answers a token with the flags updated', async () => {
+    const user = await newUser({ app: true, sms: '+15556660000' });
+    const token = await tokenFor(t.db, user, 'full');
+    const res = await post('/api/userProfile/unenroll', token, { method: 'sms' });
+    expect(res.statusCode).toBe(200);
+    expect(claimsOf(tokenOf(res))).toMatchObject({
+      isMfaEnrolled: true,
+      isMfaAppEnrolled: true,
+      isMfaMobileEnrolled: false,
+      userSmsNumber: null,
+    });
+    expect(await count(t.pool, 'users', 'id = $1 and not mfa_sms and sms_number is null', [user.id])).toBe(1);
+    expect(await count(t.pool, 'audit_log', "action = 'mfa.unenrol' and actor_user_id = $1", [user.id])).toBe(
+      1,
+    );
+    const bad = await post('/api/userProfile/unenroll', token, { method: 'fax' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().id).toBe('invalid_input');
+  });
+});

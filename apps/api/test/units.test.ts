@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { signInStep } from '../src/auth/sign-in-step.ts';
+import { createTokenService } from '../src/auth/tokens.ts';
+import { generateTotp, matchTotp, newTotpSecret, totpLink } from '../src/auth/totp.ts';
+import { createRateLimiter } from '../src/plugins/rate-limit.ts';
+
+describe('signInStep (brief: the step is decided from the claims)', () => {
+  it.each([
+    [false, false, false, 'email'],
+    [false, true, true, 'email'],
+    [true, false, false, 'mfa'],
+    [true, false, true, 'mfa'],
+    [true, true, true, 'password'],
+    [true, true, false, 'full'],
+  ] as const)(
+    'email %s, mfa %s, expired %s → %s',
+    (isEmailValidated, isMfaValidated, isCredExpired, step) => {
+      expect(signInStep({ isEmailValidated, isMfaValidated, isCredExpired })).toBe(step);
+    },
+  );
+});
+
+describe('TOTP', () => {
+  it('matches the current, previous and next step only', () => {
+    const secret = newTotpSecret();
+    const now = 1_700_000_000_000;
+    const step = Math.floor(now / 30_000);
+    expect(matchTotp(secret, generateTotp(secret, now), now)).toBe(step);
+    expect(matchTotp(secret, generateTotp(secret, now - 30_000), now)).toBe(step - 1);
+    expect(matchTotp(secret, generateTotp(secret, now + 30_000), now)).toBe(step + 1);
+    expect(matchTotp(secret, generateTotp(secret, now - 90_000), now)).toBeNull();
+  });
+
+  it('links look like otpauth://totp/vNOC:<username>?…&issuer=vNOC', () => {
+    const link = totpLink('JBSWY3DPEHPK3PXP', 'a@b.example');
+    expect(link).toMatch(/^otpauth:\/\/totp\/vNOC:a(@|%40)b\.example\?/);
+    const url = new URL(link);
+    expect(url.searchParams.get('secret')).toBe('JBSWY3DPEHPK3PXP');
+    expect(url.searchParams.get('issuer')).toBe('vNOC');
+    expect(url.searchParams.get('digits')).toBe('6');
+    expect(url.searchParams.get('period')).toBe('30');
+  });
+});
+
+describe('tokens', () => {
+  const tokens = createTokenService('unit-test-secret-unit-test-secret-1234');
+  const claims = {
+    sub: 'a@b.example',
+    isMfaEnrolled: false,
+    isMfaAppEnrolled: false,
+    isMfaMobileEnrolled: false,
+    isMfaVoiceEnrolled: false,
+    userSmsNumber: null,
+    userVoiceNumber: null,
+    isCredExpired: false,
+    isMfaValidated: true,
+    isEmailValidated: true,
+    role: 'USER' as const,
+    entitlements: [],
+  };
+
+  it('full sessions last 30 minutes, step sessions 15', async () => {
+    const full = await tokens.signSession(claims);
+    const step = await tokens.signSession({ ...claims, isMfaValidated: false });
+    const now = Math.floor(Date.now() / 1000);
+    expect(full.exp - now).toBeGreaterThanOrEqual(30 * 60 - 1);
+    expect(step.exp - now).toBeLessThanOrEqual(15 * 60);
+    expect(await tokens.verifySession(full.token)).toMatchObject({ ...claims, jti: full.jti });
+  });
+
+  it('an access code is not a session and a session is not an access code', async () => {
+    const code = await tokens.signAccessCode('a@b.example', 'support@vnoc.example');
+    expect(await tokens.verifySession(code.token)).toBeUndefined();
+    const session = await tokens.signSession(claims);
+    expect(await tokens.verifyAccessCode(session.token)).toBeUndefined();
+    expect(await tokens.verifyAccessCode(code.token)).toMatchObject({
+      sub: 'a@b.example',
+      impersonatedBy: 'support@vnoc.example',
+    });
+  });
+});
+
+describe('createRateLimiter', () => {
+  it('allows `limit` hits per window, then 429 until the window passes', () => {
+    let now = 0;
+    const limiter = createRateLimiter(() => now);
+    for (let i = 0; i < 3; i++) limiter.hit('k', 3, 1000);
+    expect(() => limiter.hit('k', 3, 1000)).toThrow(
+      expect.objectContaining({ statusCode: 429, id: 'rate_limited' }),
+    );
+    expect(() => limiter.hit('other', 3, 1000)).not.toThrow();
+    now = 1000;
+    expect(() => limiter.hit('k', 3, 1000)).not.toThrow();
+  });
+});

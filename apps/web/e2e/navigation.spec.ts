@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { apiEnrollApp, useToken } from './support.ts';
+
+test('a signed-out visit to /alerts lands on /login', async ({ page }) => {
+  await page.goto('/alerts');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle(/\| vNOC$/);
+});
+
+test('a USER visiting /admin/users stays where they were', async ({ page, request }) => {
+  const { token } = await apiEnrollApp(request, 'user@acme.example');
+  await useToken(page, token);
+  await page.goto('/alerts');
+  await expect(page).toHaveURL(/\/alerts$/);
+  await expect(page).toHaveTitle('Alerts | vNOC');
+  // In-app navigation, as a person following a link would.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/admin/users');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/alerts$/);
+  await expect(page).toHaveTitle('Alerts | vNOC');
+});
+
+test('the theme choice survives a reload', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.getByTestId('theme-switch').click();
+  await page.getByRole('menuitem', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
+});

@@ -1,0 +1,233 @@
+import type { Claims } from '@vnoc/contracts';
+import { describe, expect, it } from 'vitest';
+import { decideNavigation, type GuardDecision } from './guard.ts';
+import { guardPublicPaths } from './paths.ts';
+
+const NOW = 1_800_000_000_000;
+
+function claims(overrides: Partial<Claims> = {}): Claims {
+  return {
+    sub: 'user@acme.example',
+    exp: NOW / 1000 + 1800,
+    isMfaEnrolled: true,
+    isMfaAppEnrolled: true,
+    isMfaMobileEnrolled: false,
+    isMfaVoiceEnrolled: false,
+    userSmsNumber: null,
+    userVoiceNumber: null,
+    isCredExpired: false,
+    isMfaValidated: true,
+    isEmailValidated: true,
+    role: 'USER',
+    entitlements: [],
+    ...overrides,
+  };
+}
+
+const signedIn = (over: Partial<Claims> = {}, captivity: string | null = null) => ({
+  jwt: 'header.payload.signature',
+  claims: claims(over),
+  captivity,
+});
+const signedOut = { jwt: null, claims: null, captivity: null };
+const expired = signedIn({ exp: NOW / 1000 - 1 });
+
+interface Row {
+  name: string;
+  path: string;
+  previousPath?: string | null;
+  auth: { jwt: string | null; claims: Claims | null; captivity: string | null };
+  expected: GuardDecision;
+}
+
+const login: GuardDecision = { kind: 'redirect', to: '/login' };
+const allow: GuardDecision = { kind: 'allow' };
+
+const rows: Row[] = [
+  // "No token, or an expired token, on any non-public path leads to /login."
+  { name: 'no token on /dashboard', path: '/dashboard', auth: signedOut, expected: login },
+  { name: 'no token on /alerts', path: '/alerts', auth: signedOut, expected: login },
+  { name: 'no token on an unknown path', path: '/nowhere', auth: signedOut, expected: login },
+  {
+    name: 'no token on /authentication (not in the public list)',
+    path: '/authentication',
+    auth: signedOut,
+    expected: login,
+  },
+  {
+    name: 'no token on /multi-factor-auth (not in the public list)',
+    path: '/multi-factor-auth',
+    auth: signedOut,
+    expected: login,
+  },
+  {
+    name: 'no token on /email-validation (not in the public list)',
+    path: '/email-validation',
+    auth: signedOut,
+    expected: login,
+  },
+  {
+    name: 'no token on /update-password (not in the public list)',
+    path: '/update-password',
+    auth: signedOut,
+    expected: login,
+  },
+  { name: 'expired token on /alerts', path: '/alerts', auth: expired, expected: login },
+  {
+    name: 'token expiring exactly now',
+    path: '/alerts',
+    auth: signedIn({ exp: NOW / 1000 }),
+    expected: login,
+  },
+  {
+    name: 'token with one second left',
+    path: '/alerts',
+    auth: signedIn({ exp: NOW / 1000 + 1 }),
+    expected: allow,
+  },
+  {
+    name: 'undecodable token',
+    path: '/alerts',
+    auth: { jwt: 'garbage', claims: null, captivity: null },
+    expected: login,
+  },
+  // Public paths: login, register, organization-lookup, forgot-password(-confirm), impersonate, maintenance, callbacks.
+  { name: 'expired token on /register', path: '/register', auth: expired, expected: allow },
+  { name: 'no token on /login with a trailing slash', path: '/login/', auth: signedOut, expected: allow },
+  // "If a captivity path is stored, the user is forced to it unless already on it or on a public path."
+  {
+    name: 'captivity forces /authentication',
+    path: '/dashboard',
+    auth: signedIn({}, '/authentication'),
+    expected: { kind: 'redirect', to: '/authentication' },
+  },
+  {
+    name: 'captivity: already on it',
+    path: '/authentication',
+    auth: signedIn({}, '/authentication'),
+    expected: allow,
+  },
+  {
+    name: 'captivity: public path /login',
+    path: '/login',
+    auth: signedIn({}, '/email-validation'),
+    expected: allow,
+  },
+  {
+    name: 'captivity: public path /forgot-password',
+    path: '/forgot-password',
+    auth: signedIn({}, '/email-validation'),
+    expected: allow,
+  },
+  {
+    name: 'captivity wins over the role check',
+    path: '/admin/users',
+    previousPath: '/dashboard',
+    auth: signedIn({}, '/multi-factor-auth'),
+    expected: { kind: 'redirect', to: '/multi-factor-auth' },
+  },
+  {
+    name: 'no token but captivity: /login first',
+    path: '/dashboard',
+    auth: { ...signedOut, captivity: '/authentication' },
+    expected: login,
+  },
+  // "Users whose role is not ADMINISTRATOR who request /sites/search or anything under /admin are sent back."
+  {
+    name: 'USER on /admin/users stays',
+    path: '/admin/users',
+    previousPath: '/dashboard',
+    auth: signedIn(),
+    expected: { kind: 'stay' },
+  },
+  {
+    name: 'USER on /admin stays',
+    path: '/admin',
+    previousPath: '/alerts',
+    auth: signedIn(),
+    expected: { kind: 'stay' },
+  },
+  {
+    name: 'USER on /sites/search stays',
+    path: '/sites/search',
+    previousPath: '/sites',
+    auth: signedIn(),
+    expected: { kind: 'stay' },
+  },
+  {
+    name: 'READ_ONLY on /admin/organization stays',
+    path: '/admin/organization',
+    previousPath: '/reports',
+    auth: signedIn({ role: 'READ_ONLY' }),
+    expected: { kind: 'stay' },
+  },
+  {
+    name: 'SUPPORT on /admin/users stays',
+    path: '/admin/users',
+    previousPath: '/dashboard',
+    auth: signedIn({ role: 'SUPPORT' }),
+    expected: { kind: 'stay' },
+  },
+  {
+    name: 'USER on /admin/users first load → /dashboard',
+    path: '/admin/users',
+    previousPath: null,
+    auth: signedIn(),
+    expected: { kind: 'redirect', to: '/dashboard' },
+  },
+  {
+    name: 'ADMINISTRATOR on /admin/users',
+    path: '/admin/users',
+    previousPath: '/dashboard',
+    auth: signedIn({ role: 'ADMINISTRATOR' }),
+    expected: allow,
+  },
+  {
+    name: 'ADMINISTRATOR on /sites/search',
+    path: '/sites/search',
+    auth: signedIn({ role: 'ADMINISTRATOR' }),
+    expected: allow,
+  },
+  { name: 'USER on /sites (not search)', path: '/sites', auth: signedIn(), expected: allow },
+  { name: 'USER on /sites/42', path: '/sites/42', auth: signedIn(), expected: allow },
+  {
+    name: 'USER on /administrator (not under /admin)',
+    path: '/administrator',
+    auth: signedIn(),
+    expected: allow,
+  },
+  { name: 'signed-in USER on /dashboard', path: '/dashboard', auth: signedIn(), expected: allow },
+  {
+    name: 'signed-in USER on /settings/profile',
+    path: '/settings/profile',
+    auth: signedIn(),
+    expected: allow,
+  },
+];
+
+describe('decideNavigation (spec part 2, navigation guard)', () => {
+  it.each(rows)('$name', ({ path, previousPath = '/dashboard', auth, expected }) => {
+    expect(decideNavigation({ path, previousPath, auth, nowMs: NOW })).toEqual(expected);
+  });
+
+  it.each([...guardPublicPaths])('public path %s is allowed without a token', (path) => {
+    expect(decideNavigation({ path, previousPath: null, auth: signedOut, nowMs: NOW })).toEqual(allow);
+  });
+
+  it('the public list is exactly the spec’s', () => {
+    expect([...guardPublicPaths].sort()).toEqual(
+      [
+        '/login',
+        '/register',
+        '/organization-lookup',
+        '/forgot-password',
+        '/forgot-password-confirm',
+        '/impersonate',
+        '/maintenance',
+        '/login/callback',
+        '/login/callback/oauth',
+        '/login/callback/login-via-okta',
+      ].sort(),
+    );
+  });
+});

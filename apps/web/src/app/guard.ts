@@ -1,0 +1,53 @@
+import type { Claims } from '@vnoc/contracts';
+import { isExpired } from '../lib/jwt.ts';
+import { guardPublicPaths, paths } from './paths.ts';
+
+export interface GuardInput {
+  /** Path being navigated to (pathname only). */
+  path: string;
+  /** Where the user was before this navigation (a full href), or null on the first load. */
+  previousPath: string | null;
+  auth: { jwt: string | null; claims: Claims | null; captivity: string | null };
+  nowMs: number;
+}
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'stay' };
+
+function normalize(path: string): string {
+  const clean = path.split(/[?#]/)[0] ?? '';
+  return clean.length > 1 ? clean.replace(/\/+$/, '') : clean || '/';
+}
+
+export function isGuardPublicPath(path: string): boolean {
+  return guardPublicPaths.includes(normalize(path));
+}
+
+/** Paths only ADMINISTRATOR may open (spec part 2 and 6): /sites/search and anything under /admin. */
+export function isAdministratorPath(path: string): boolean {
+  const p = normalize(path);
+  return p === paths.sitesSearch || p === paths.admin || p.startsWith(`${paths.admin}/`);
+}
+
+/**
+ * The navigation guard of spec part 2, in its order:
+ * 1. no token, or an expired token, on a non-public path → /login;
+ * 2. a stored captivity path forces the user to it, unless already on it or on a public path;
+ * 3. a role other than ADMINISTRATOR requesting /sites/search or /admin… goes back to the previous path
+ *    (stays where it was), or to /dashboard when there is none.
+ */
+export function decideNavigation({ path, previousPath, auth, nowMs }: GuardInput): GuardDecision {
+  const target = normalize(path);
+  const isPublic = isGuardPublicPath(target);
+  const expired = !auth.jwt || isExpired(auth.claims, nowMs);
+  if (expired && !isPublic) return { kind: 'redirect', to: paths.login };
+
+  if (auth.captivity && !isPublic && target !== normalize(auth.captivity)) {
+    return { kind: 'redirect', to: auth.captivity };
+  }
+
+  if (isAdministratorPath(target) && auth.claims?.role !== 'ADMINISTRATOR') {
+    if (previousPath && !isAdministratorPath(previousPath)) return { kind: 'stay' };
+    return { kind: 'redirect', to: paths.dashboard };
+  }
+  return { kind: 'allow' };
+}

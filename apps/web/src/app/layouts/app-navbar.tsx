@@ -1,0 +1,167 @@
+import { NavLink, Stack, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconBuilding,
+  IconBuildingCommunity,
+  IconChartBar,
+  IconClock,
+  IconDevices,
+  IconFolders,
+  IconHistory,
+  IconLayoutDashboard,
+  IconMap2,
+  IconMapPinExclamation,
+  IconSearch,
+  IconStar,
+  IconTicket,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../lib/auth-store.ts';
+import { paths } from '../paths.ts';
+
+interface Item {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  /** Active when the path starts with this (defaults to `to` without its query). */
+  match?: string;
+  exact?: boolean;
+}
+
+interface Section {
+  label: string;
+  items: Item[];
+}
+
+function isActive(item: Item, pathname: string, search: string): boolean {
+  const [base, query] = item.to.split('?');
+  if (query) return pathname === base && new URLSearchParams(search).toString() === query;
+  if (item.exact) return pathname === base && !search.includes('view=');
+  const prefix = item.match ?? base ?? '';
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** The menu with the spec's labels (part 2); administrator-only links are hidden for other roles. */
+export function AppNavbar() {
+  const { t } = useTranslation();
+  const { claims } = useAuth();
+  const { pathname, search } = useLocation();
+  const isAdministrator = claims?.role === 'ADMINISTRATOR';
+
+  const sections: Section[] = [
+    {
+      label: 'menu.mainLinks',
+      items: [
+        { label: 'menu.recentlyViewed', to: `${paths.sites}?view=recent`, icon: IconHistory },
+        { label: 'menu.dashboards', to: paths.dashboard, icon: IconLayoutDashboard },
+        { label: 'menu.alerts', to: paths.alerts, icon: IconAlertTriangle },
+        { label: 'menu.tickets', to: paths.tickets, icon: IconTicket },
+        { label: 'menu.reports', to: paths.reports, icon: IconChartBar },
+      ],
+    },
+    {
+      label: 'menu.siteLinks',
+      items: [
+        ...(isAdministrator
+          ? [{ label: 'menu.advancedSearch', to: paths.sitesSearch, icon: IconSearch }]
+          : []),
+        { label: 'menu.problemSites', to: `${paths.sites}?view=problem`, icon: IconMapPinExclamation },
+        { label: 'menu.favoriteSites', to: `${paths.sites}?view=favorites`, icon: IconStar },
+        { label: 'menu.mapOverview', to: paths.sitesMap, icon: IconMap2 },
+      ],
+    },
+    {
+      label: 'menu.deviceLinks',
+      items: [{ label: 'menu.allDevices', to: paths.devices, icon: IconDevices }],
+    },
+  ];
+
+  const settingsItems: Item[] = [
+    { label: 'menu.profile', to: paths.settingsProfile, icon: IconUser },
+    { label: 'menu.myOrganization', to: paths.settingsOrganization, icon: IconBuilding },
+    { label: 'menu.groups', to: paths.settingsGroups, icon: IconFolders },
+    { label: 'menu.notifications', to: paths.settingsNotifications, icon: IconBell },
+  ];
+  const adminItems: Item[] = [
+    { label: 'menu.organization', to: paths.adminOrganization, icon: IconBuildingCommunity },
+    { label: 'menu.users', to: paths.adminUsers, icon: IconUsers },
+  ];
+
+  const link = (item: Item) => {
+    const active = isActive(item, pathname, search);
+    const Icon = item.icon;
+    return (
+      <NavLink
+        key={item.to}
+        component={Link}
+        to={item.to}
+        label={t(item.label)}
+        leftSection={<Icon size={18} aria-hidden />}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        variant="light"
+      />
+    );
+  };
+
+  const sectionHeading = (label: string) => (
+    <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="md" pb={4}>
+      {t(label)}
+    </Text>
+  );
+
+  const lastVisited = (
+    // No site has been visited yet (site screens come later): shown, not a link.
+    <NavLink
+      component="div"
+      aria-disabled="true"
+      label={t('menu.lastVisitedSite')}
+      description={t('menu.noLastVisitedSite')}
+      leftSection={<IconClock size={18} aria-hidden />}
+      c="dimmed"
+      styles={{
+        root: { cursor: 'default', background: 'none' },
+        description: { color: 'var(--mantine-color-dimmed)' },
+      }}
+    />
+  );
+
+  return (
+    <Stack gap={0}>
+      {sections.map((section) => (
+        <NavGroup
+          key={section.label}
+          id={`nav-${section.label.replace('.', '-')}`}
+          heading={sectionHeading(section.label)}
+        >
+          {section.items.map((item) => link(item))}
+          {section.label === 'menu.mainLinks' && lastVisited}
+        </NavGroup>
+      ))}
+      <NavGroup id="nav-settings" heading={sectionHeading('menu.settings')}>
+        {settingsItems.map((item) => link(item))}
+      </NavGroup>
+      {isAdministrator && (
+        <NavGroup id="nav-administration" heading={sectionHeading('menu.administration')}>
+          {adminItems.map((item) => link(item))}
+        </NavGroup>
+      )}
+    </Stack>
+  );
+}
+
+/** A labelled group of menu links (its heading names it for screen readers). */
+function NavGroup({ id, heading, children }: { id: string; heading: ReactElement; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of links, not of form controls (fieldset)
+    <div role="group" aria-labelledby={id}>
+      <div id={id}>{heading}</div>
+      {children}
+    </div>
+  );
+}

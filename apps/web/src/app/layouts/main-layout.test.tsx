@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { getBanner, showBanner } from '../../lib/banner.ts';
+import { i18n } from '../../lib/i18n.ts';
+import { fakeJwt, fullClaims, installDomStubs, renderApp } from '../../test/render.tsx';
+
+const user = {
+  id: 'u1',
+  creationDate: '2026-01-01T00:00:00.000Z',
+  username: 'user@acme.example',
+  role: 'USER',
+  organization: { id: 'o1', name: 'Acme Retail' },
+  contact: {
+    firstName: 'Uma',
+    lastName: 'User',
+    title: null,
+    company: null,
+    mobileNumber: null,
+    officeNumber: null,
+    emailAddress: null,
+  },
+  userPreferences: [],
+  siteGroups: [],
+  managedUsers: [],
+};
+
+let delivery: 'outbox' | 'live' = 'outbox';
+const calls: string[] = [];
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeAll(() => installDomStubs());
+beforeEach(() => {
+  delivery = 'outbox';
+  calls.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: URL | string, init?: RequestInit) => {
+      const url = new URL(String(input));
+      calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      if (url.pathname === '/api/health')
+        return json({ status: 'ok', version: '0', database: 'embedded', delivery });
+      if (url.pathname === '/api/userProfile') return json(user);
+      if (url.pathname === '/api/access/logout') return json({ ok: true });
+      return json({ id: 'not_found', message: 'Not found.' }, 404);
+    }),
+  );
+});
+afterEach(async () => {
+  cleanup();
+  authStore.logout();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+function signIn(claims: Record<string, unknown> = {}) {
+  authStore.setToken(fakeJwt(fullClaims(claims)));
+}
+
+describe('main layout', () => {
+  it('greets the signed-in user by name on /dashboard, with the page title', async () => {
+    signIn();
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Uma User' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Dashboards | vNOC'));
+  });
+
+  it('shows the spec menu labels; a USER sees neither Advanced Search nor Administration', async () => {
+    signIn();
+    renderApp('/alerts');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    for (const label of [
+      'Main Links',
+      'Recently Viewed',
+      'Dashboards',
+      'Alerts',
+      'Tickets',
+      'Reports',
+      'Last Visited Site',
+      'Site Links',
+      'Problem Sites',
+      'Favorite Sites',
+      'Map Overview',
+      'Device Links',
+      'All Devices',
+    ]) {
+      expect(within(menu).getAllByText(label).length).toBeGreaterThan(0);
+    }
+    expect(within(menu).queryByText('Advanced Search')).toBeNull();
+    expect(within(menu).queryByText('Administration')).toBeNull();
+  });
+
+  it('an ADMINISTRATOR sees Advanced Search and Administration', async () => {
+    signIn({ role: 'ADMINISTRATOR' });
+    renderApp('/alerts');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByText('Advanced Search')).toBeTruthy();
+    expect(within(menu).getByText('Administration')).toBeTruthy();
+  });
+
+  it('shows the impersonation banner while claims.impersonatedBy is set', async () => {
+    signIn({ impersonatedBy: 'support@vnoc.example' });
+    renderApp('/alerts');
+    const banner = await screen.findByTestId('impersonation-banner');
+    expect(banner.textContent).toContain('support@vnoc.example');
+  });
+
+  it('the breadcrumb of a device says Sites', async () => {
+    signIn();
+    renderApp('/sites/3/device/9');
+    const crumbs = await screen.findAllByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs[0] as HTMLElement).getByText('Sites')).toBeTruthy();
+  });
+
+  it('the global banner clears on route change', async () => {
+    signIn();
+    const { router } = renderApp('/alerts');
+    await screen.findByRole('heading', { level: 1, name: 'Alerts' });
+    showBanner('danger', 'Something failed');
+    expect((await screen.findByTestId('global-banner')).textContent).toContain('Something failed');
+    await router.navigate('/tickets');
+    await waitFor(() => expect(getBanner()).toBeNull());
+    expect(screen.queryByTestId('global-banner')).toBeNull();
+  });
+
+  it('the dev outbox button shows only when delivery is outbox', async () => {
+    renderApp('/login');
+    expect(await screen.findByTestId('dev-outbox-button')).toBeTruthy();
+    cleanup();
+    delivery = 'live';
+    renderApp('/login');
+    await waitFor(() => expect(calls).toContain('GET /api/health'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('dev-outbox-button')).toBeNull();
+  });
+
+  it('sign out calls access/logout, clears the session and goes to /login', async () => {
+    signIn();
+    const { router } = renderApp('/alerts');
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    fireEvent.click(await screen.findByTestId('sign-out'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls).toContain('POST /api/access/logout');
+    expect(authStore.get().jwt).toBeNull();
+  });
+
+  it('switching the language to Spanish translates the menu and title', async () => {
+    signIn();
+    renderApp('/alerts');
+    fireEvent.click(await screen.findByTestId('language-switch'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alertas' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Alertas | vNOC'));
+  });
+});

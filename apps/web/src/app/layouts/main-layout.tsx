@@ -1,0 +1,95 @@
+import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { GlobalBanner } from '../../components/global-banner.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { ThemeSwitch } from '../../components/theme-switch.tsx';
+import { useAuth } from '../../lib/auth-store.ts';
+import { handleError } from '../../lib/error-handler.ts';
+import type { Language } from '../../lib/i18n.ts';
+import { savePreference } from '../../lib/preferences.ts';
+import type { ThemeChoice } from '../../lib/theme.ts';
+import { paths } from '../paths.ts';
+import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
+import { AppNavbar } from './app-navbar.tsx';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
+import { usePreferenceSync } from './preference-sync.ts';
+import { UserMenu } from './user-menu.tsx';
+
+/** The signed-in frame: header (breadcrumb, switches, user menu), the menu, then the screen. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const { jwt } = useAuth();
+  usePreferenceSync();
+
+  // The phone-width menu closes once a link is followed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
+  useEffect(() => close(), [pathname]);
+
+  const save = (name: 'language' | 'theme', value: Language | ThemeChoice) => {
+    if (jwt) savePreference(name, value).catch(handleError);
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <a href="#main-content" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('menu.toggle')}
+              aria-expanded={opened}
+              aria-controls="app-navbar"
+            />
+            <Box
+              component={Link}
+              to={paths.dashboard}
+              aria-label={t('app.home')}
+              c="inherit"
+              style={{ textDecoration: 'none' }}
+            >
+              <Logo />
+            </Box>
+            <Box visibleFrom="md" ml="md" style={{ minWidth: 0 }}>
+              <AppBreadcrumbs />
+            </Box>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <LanguageSwitch onSelected={(lang) => save('language', lang)} />
+            <ThemeSwitch onSelected={(choice) => save('theme', choice)} />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="app-navbar" aria-label={t('menu.label')}>
+        {/* Bottom padding keeps the last links clear of the floating dev outbox button. */}
+        <AppShell.Section grow component={ScrollArea} p="xs" pb={64}>
+          <AppNavbar />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <ImpersonationBanner />
+        <GlobalBanner />
+        <Box hiddenFrom="md" mb="xs">
+          <AppBreadcrumbs trailOnly />
+        </Box>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

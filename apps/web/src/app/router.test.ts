@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { authStore } from '../lib/auth-store.ts';
+import { isRouteHandle, type RouteHandle } from './route-handle.ts';
+import { resetGuardHistory, routes } from './router.tsx';
+
+function collect(list: RouteObject[], parent = ''): Map<string, RouteHandle | null> {
+  const out = new Map<string, RouteHandle | null>();
+  for (const route of list) {
+    const path = route.path
+      ? `${parent.replace(/\/$/, '')}/${route.path}`.replace(/\/+/g, '/')
+      : parent || '/';
+    if (route.path || route.index) out.set(path, isRouteHandle(route.handle) ? route.handle : null);
+    if (route.children)
+      for (const [k, v] of collect(route.children, path)) if (!out.has(k) || v) out.set(k, v);
+  }
+  return out;
+}
+
+const table = collect(routes);
+
+function token(role: string, extra: Record<string, unknown> = {}): string {
+  const payload = {
+    sub: 'user@acme.example',
+    exp: Math.floor(Date.now() / 1000) + 1800,
+    isMfaEnrolled: true,
+    isMfaAppEnrolled: true,
+    isMfaMobileEnrolled: false,
+    isMfaVoiceEnrolled: false,
+    userSmsNumber: null,
+    userVoiceNumber: null,
+    isCredExpired: false,
+    isMfaValidated: true,
+    isEmailValidated: true,
+    role,
+    entitlements: [],
+    ...extra,
+  };
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  return `${b64({ alg: 'HS256' })}.${b64(payload)}.sig`;
+}
+
+async function visit(paths: string[]) {
+  const router = createMemoryRouter(routes, { initialEntries: [paths[0] ?? '/'] });
+  await router.initialize();
+  await waitIdle(router);
+  for (const path of paths.slice(1)) {
+    await router.navigate(path);
+    await waitIdle(router);
+  }
+  const location = router.state.location.pathname;
+  router.dispose();
+  return location;
+}
+
+async function waitIdle(router: ReturnType<typeof createMemoryRouter>) {
+  for (let i = 0; i < 200 && (router.state.navigation.state !== 'idle' || !router.state.initialized); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+beforeEach(() => resetGuardHistory());
+afterEach(() => authStore.logout());
+
+describe('routes of spec part 2', () => {
+  it.each([
+    ['/dashboard', 'Dashboards', 'titles.dashboards'],
+    ['/dashboard/:did', 'Dashboard', 'titles.dashboard'],
+    ['/sites', 'AllSites', 'titles.sites'],
+    ['/sites/:id', 'Site', 'titles.siteOverview'],
+    ['/sites/:id/device/:deviceId', 'Device', 'titles.device'],
+    ['/sites/map', 'SitesMap', 'titles.sitesMap'],
+    ['/sites/search', 'AdvancedSearch', 'titles.advancedSearch'],
+    ['/devices', 'AllDevices', 'titles.allDevices'],
+    ['/alerts', 'Alerts', 'titles.alerts'],
+    ['/tickets', 'Tickets', 'titles.tickets'],
+    ['/reports', 'Reports', 'titles.reports'],
+    ['/reports/:id', 'Report', 'titles.report'],
+    ['/settings/profile', 'Profile', 'titles.profile'],
+    ['/settings/organization', 'MyOrganization', 'titles.myOrganization'],
+    ['/settings/groups', 'Groups', 'titles.groups'],
+    ['/settings/notifications', 'Notifications', 'titles.notifications'],
+    ['/admin/organization', 'AdminOrganization', 'titles.organization'],
+    ['/admin/users', 'AdminUsers', 'titles.users'],
+    ['/login', 'Login', 'titles.login'],
+    ['/register', 'Register', 'titles.register'],
+    ['/organization-lookup', 'OrganizationLookup', 'titles.organizationLookup'],
+    ['/email-validation', 'EmailValidation', 'titles.emailValidation'],
+    ['/multi-factor-auth', 'MultiFactorEnroll', 'titles.multiFactorEnroll'],
+    ['/update-password', 'UpdatePassword', 'titles.updatePassword'],
+    ['/authentication', 'MultiFactorAuth', 'titles.multiFactorAuth'],
+    ['/forgot-password', 'ForgotPassword', 'titles.forgotPassword'],
+    ['/forgot-password-confirm', 'ForgotPasswordConfirm', 'titles.forgotPasswordConfirm'],
+    ['/maintenance', 'Maintenance', 'titles.maintenance'],
+    ['/impersonate', 'Impersonate', 'titles.impersonate'],
+    ['/login/callback', 'LoginCallback', 'titles.loginCallback'],
+    ['/login/callback/oauth', 'LoginCallbackOauth', 'titles.loginCallback'],
+    ['/login/callback/login-via-okta', 'LoginViaOkta', 'titles.loginCallback'],
+    ['/*', 'NotFound', 'titles.notFound'],
+  ])('%s is %s', (path, name, title) => {
+    expect(table.get(path)).toMatchObject({ name, title });
+  });
+
+  it.each([
+    ['/sites/:id/device/:deviceId', 'breadcrumb.sites'],
+    ['/settings/profile', 'breadcrumb.settings'],
+    ['/settings/groups', 'breadcrumb.settings'],
+    ['/admin/users', 'breadcrumb.administration'],
+  ])('%s has the %s breadcrumb', (path, crumb) => {
+    expect(table.get(path)?.breadcrumb?.[0]?.label).toBe(crumb);
+  });
+});
+
+describe('redirects and the guard, through the router', () => {
+  it.each([
+    ['/', '/dashboard'],
+    ['/site/17', '/sites/17'],
+    ['/profile', '/settings/profile'],
+    ['/settings', '/settings/profile'],
+    ['/admin', '/admin/organization'],
+  ])('ADMINISTRATOR: %s → %s', async (from, to) => {
+    authStore.setToken(token('ADMINISTRATOR'));
+    expect(await visit([from])).toBe(to);
+  });
+
+  it('signed out, /alerts → /login', async () => {
+    expect(await visit(['/alerts'])).toBe('/login');
+  });
+
+  it('a USER visiting /admin/users stays where it was', async () => {
+    authStore.setToken(token('USER'));
+    expect(await visit(['/alerts', '/admin/users'])).toBe('/alerts');
+  });
+
+  it('a USER opening /sites/search first goes to /dashboard', async () => {
+    authStore.setToken(token('USER'));
+    expect(await visit(['/sites/search'])).toBe('/dashboard');
+  });
+
+  it('a stored captivity path wins', async () => {
+    authStore.setToken(token('USER', { isMfaValidated: false }));
+    authStore.setCaptivity('/authentication');
+    expect(await visit(['/dashboard'])).toBe('/authentication');
+  });
+});

@@ -1,0 +1,331 @@
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+  replace,
+} from 'react-router';
+import { PublicLayout } from '../components/public-layout.tsx';
+import { authStore } from '../lib/auth-store.ts';
+import { decideNavigation } from './guard.ts';
+import { RootErrorBoundary, RootLayout } from './layouts/root-layout.tsx';
+import { paths } from './paths.ts';
+import type { RouteHandle } from './route-handle.ts';
+
+type RouteModule = { Component?: unknown };
+// The auth helper's screens; each module exports `Component` (react-router's lazy convention).
+const authModules = import.meta.glob<RouteModule>([
+  '../features/auth/routes/*.tsx',
+  '!../features/auth/routes/*.test.tsx',
+]);
+
+function authScreen(name: string) {
+  return async () => {
+    const load = authModules[`../features/auth/routes/${name}.tsx`];
+    if (!load) throw new Error(`Route module features/auth/routes/${name}.tsx is missing.`);
+    return (await load()) as Pick<RouteObject, 'Component'>;
+  };
+}
+
+const h = (handle: RouteHandle) => handle;
+const sitesCrumb = { label: 'breadcrumb.sites', to: paths.sites };
+const settingsCrumb = { label: 'breadcrumb.settings', to: paths.settingsProfile };
+const adminCrumb = { label: 'breadcrumb.administration', to: paths.adminOrganization };
+const reportsCrumb = { label: 'breadcrumb.reports', to: paths.reports };
+const dashboardsCrumb = { label: 'breadcrumb.dashboards', to: paths.dashboard };
+
+// The last allowed location, so a refused navigation can stay where it was (spec part 2 guard).
+let previousPath: string | null = null;
+
+/** Runs the navigation guard before every navigation (the root loader revalidates each time). */
+export function guardLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { jwt, claims, captivity } = authStore.get();
+  const decision = decideNavigation({
+    path: url.pathname,
+    previousPath,
+    auth: { jwt, claims, captivity },
+    nowMs: Date.now(),
+  });
+  if (decision.kind === 'redirect') throw redirect(decision.to);
+  if (decision.kind === 'stay' && previousPath) throw replace(previousPath);
+  previousPath = `${url.pathname}${url.search}${url.hash}`;
+  return null;
+}
+
+/** For tests: forget the previous location. */
+export function resetGuardHistory() {
+  previousPath = null;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    loader: guardLoader,
+    shouldRevalidate: () => true,
+    HydrateFallback: () => null,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        // Lazy, so the public screens (/login) do not download the signed-in frame.
+        lazy: () => import('./layouts/main-layout.tsx').then((m) => ({ Component: m.MainLayout })),
+        children: [
+          { index: true, loader: () => redirect(paths.dashboard) },
+          {
+            path: 'dashboard',
+            handle: h({
+              name: 'Dashboards',
+              title: 'titles.dashboards',
+              breadcrumb: [{ label: 'titles.dashboards' }],
+            }),
+            lazy: () => import('../features/dashboards/routes/dashboards.tsx'),
+          },
+          {
+            path: 'dashboard/:did',
+            handle: h({
+              name: 'Dashboard',
+              title: 'titles.dashboard',
+              breadcrumb: [dashboardsCrumb, { label: 'titles.dashboard' }],
+            }),
+            lazy: () => import('../features/dashboards/routes/dashboard.tsx'),
+          },
+          { path: 'site/:id', loader: ({ params }) => redirect(paths.site(params.id ?? '')) },
+          {
+            path: 'sites',
+            handle: h({
+              name: 'AllSites',
+              title: 'titles.sites',
+              breadcrumb: [{ label: 'breadcrumb.sites' }],
+            }),
+            lazy: () => import('../features/sites/routes/sites.tsx'),
+          },
+          {
+            path: 'sites/map',
+            handle: h({
+              name: 'SitesMap',
+              title: 'titles.sitesMap',
+              breadcrumb: [sitesCrumb, { label: 'titles.sitesMap' }],
+            }),
+            lazy: () => import('../features/sites/routes/sites-map.tsx'),
+          },
+          {
+            path: 'sites/search',
+            handle: h({
+              name: 'AdvancedSearch',
+              title: 'titles.advancedSearch',
+              breadcrumb: [sitesCrumb, { label: 'titles.advancedSearch' }],
+            }),
+            lazy: () => import('../features/sites/routes/advanced-search.tsx'),
+          },
+          {
+            path: 'sites/:id',
+            handle: h({
+              name: 'Site',
+              title: 'titles.siteOverview',
+              breadcrumb: [sitesCrumb, { label: 'titles.siteOverview' }],
+            }),
+            lazy: () => import('../features/sites/routes/site.tsx'),
+          },
+          {
+            path: 'sites/:id/device/:deviceId',
+            handle: h({
+              name: 'Device',
+              title: 'titles.device',
+              breadcrumb: [sitesCrumb, { label: 'titles.device' }],
+            }),
+            lazy: () => import('../features/devices/routes/device.tsx'),
+          },
+          {
+            path: 'devices',
+            handle: h({
+              name: 'AllDevices',
+              title: 'titles.allDevices',
+              breadcrumb: [{ label: 'titles.allDevices' }],
+            }),
+            lazy: () => import('../features/devices/routes/devices.tsx'),
+          },
+          {
+            path: 'alerts',
+            handle: h({ name: 'Alerts', title: 'titles.alerts', breadcrumb: [{ label: 'titles.alerts' }] }),
+            lazy: () => import('../features/alerts/routes/alerts.tsx'),
+          },
+          {
+            path: 'tickets',
+            handle: h({
+              name: 'Tickets',
+              title: 'titles.tickets',
+              breadcrumb: [{ label: 'titles.tickets' }],
+            }),
+            lazy: () => import('../features/tickets/routes/tickets.tsx'),
+          },
+          {
+            path: 'reports',
+            handle: h({
+              name: 'Reports',
+              title: 'titles.reports',
+              breadcrumb: [{ label: 'titles.reports' }],
+            }),
+            lazy: () => import('../features/reports/routes/reports.tsx'),
+          },
+          {
+            path: 'reports/:id',
+            handle: h({
+              name: 'Report',
+              title: 'titles.report',
+              breadcrumb: [reportsCrumb, { label: 'titles.report' }],
+            }),
+            lazy: () => import('../features/reports/routes/report.tsx'),
+          },
+          { path: 'profile', loader: () => redirect(paths.settingsProfile) },
+          {
+            path: 'settings',
+            children: [
+              { index: true, loader: () => redirect(paths.settingsProfile) },
+              {
+                path: 'profile',
+                handle: h({
+                  name: 'Profile',
+                  title: 'titles.profile',
+                  breadcrumb: [settingsCrumb, { label: 'titles.profile' }],
+                }),
+                lazy: () => import('./routes/profile.tsx'),
+              },
+              {
+                path: 'organization',
+                handle: h({
+                  name: 'MyOrganization',
+                  title: 'titles.myOrganization',
+                  breadcrumb: [settingsCrumb, { label: 'titles.myOrganization' }],
+                }),
+                lazy: () => import('../features/settings/routes/organization.tsx'),
+              },
+              {
+                path: 'groups',
+                handle: h({
+                  name: 'Groups',
+                  title: 'titles.groups',
+                  breadcrumb: [settingsCrumb, { label: 'titles.groups' }],
+                }),
+                lazy: () => import('../features/settings/routes/groups.tsx'),
+              },
+              {
+                path: 'notifications',
+                handle: h({
+                  name: 'Notifications',
+                  title: 'titles.notifications',
+                  breadcrumb: [settingsCrumb, { label: 'titles.notifications' }],
+                }),
+                lazy: () => import('../features/settings/routes/notifications.tsx'),
+              },
+            ],
+          },
+          {
+            path: 'admin',
+            children: [
+              { index: true, loader: () => redirect(paths.adminOrganization) },
+              {
+                path: 'organization',
+                handle: h({
+                  name: 'AdminOrganization',
+                  title: 'titles.organization',
+                  breadcrumb: [adminCrumb, { label: 'titles.organization' }],
+                }),
+                lazy: () => import('../features/admin/routes/organization.tsx'),
+              },
+              {
+                path: 'users',
+                handle: h({
+                  name: 'AdminUsers',
+                  title: 'titles.users',
+                  breadcrumb: [adminCrumb, { label: 'titles.users' }],
+                }),
+                lazy: () => import('../features/admin/routes/users.tsx'),
+              },
+            ],
+          },
+          {
+            path: '*',
+            handle: h({ name: 'NotFound', title: 'titles.notFound' }),
+            lazy: () => import('./routes/not-found.tsx'),
+          },
+        ],
+      },
+      {
+        Component: PublicLayout,
+        children: [
+          { path: 'login', handle: h({ name: 'Login', title: 'titles.login' }), lazy: authScreen('login') },
+          {
+            path: 'register',
+            handle: h({ name: 'Register', title: 'titles.register' }),
+            lazy: authScreen('register'),
+          },
+          {
+            path: 'organization-lookup',
+            handle: h({ name: 'OrganizationLookup', title: 'titles.organizationLookup' }),
+            lazy: authScreen('organization-lookup'),
+          },
+          {
+            path: 'email-validation',
+            handle: h({ name: 'EmailValidation', title: 'titles.emailValidation' }),
+            lazy: authScreen('email-validation'),
+          },
+          {
+            path: 'multi-factor-auth',
+            handle: h({ name: 'MultiFactorEnroll', title: 'titles.multiFactorEnroll' }),
+            lazy: authScreen('multi-factor-enroll'),
+          },
+          {
+            path: 'authentication',
+            handle: h({ name: 'MultiFactorAuth', title: 'titles.multiFactorAuth' }),
+            lazy: authScreen('multi-factor-auth'),
+          },
+          {
+            path: 'update-password',
+            handle: h({ name: 'UpdatePassword', title: 'titles.updatePassword' }),
+            lazy: authScreen('update-password'),
+          },
+          {
+            path: 'forgot-password',
+            handle: h({ name: 'ForgotPassword', title: 'titles.forgotPassword' }),
+            lazy: authScreen('forgot-password'),
+          },
+          {
+            path: 'forgot-password-confirm',
+            handle: h({ name: 'ForgotPasswordConfirm', title: 'titles.forgotPasswordConfirm' }),
+            lazy: authScreen('forgot-password-confirm'),
+          },
+          {
+            path: 'impersonate',
+            handle: h({ name: 'Impersonate', title: 'titles.impersonate' }),
+            lazy: authScreen('impersonate'),
+          },
+          {
+            path: 'maintenance',
+            handle: h({ name: 'Maintenance', title: 'titles.maintenance' }),
+            lazy: () => import('./routes/maintenance.tsx'),
+          },
+          {
+            path: 'login/callback',
+            handle: h({ name: 'LoginCallback', title: 'titles.loginCallback' }),
+            lazy: () => import('./routes/login-callback.tsx'),
+          },
+          {
+            path: 'login/callback/oauth',
+            handle: h({ name: 'LoginCallbackOauth', title: 'titles.loginCallback' }),
+            lazy: () => import('./routes/login-callback.tsx'),
+          },
+          {
+            path: 'login/callback/login-via-okta',
+            handle: h({ name: 'LoginViaOkta', title: 'titles.loginCallback' }),
+            lazy: () => import('./routes/login-via-okta.tsx'),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

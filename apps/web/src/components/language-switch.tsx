@@ -1,0 +1,44 @@
+import { Button, Menu } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, type Language, languages, setLanguage } from '../lib/i18n.ts';
+
+/** Language menu (English default, Spanish). `onSelected` lets the signed-in header also save the preference. */
+export function LanguageSwitch({ onSelected }: { onSelected?: (lang: Language) => void }) {
+  const { t, i18n } = useTranslation();
+  const active = currentLanguage();
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          leftSection={<IconLanguage size={18} aria-hidden="true" />}
+          aria-label={`${t('header.language')}: ${t(`languages.${active}`)}`}
+          data-testid="language-switch"
+          lang={i18n.language}
+        >
+          {active.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('header.language')}</Menu.Label>
+        {languages.map((lang) => (
+          <Menu.Item
+            key={lang}
+            lang={lang}
+            onClick={() => {
+              setLanguage(lang);
+              onSelected?.(lang);
+            }}
+            rightSection={lang === active ? <IconCheck size={16} aria-hidden="true" /> : null}
+            aria-current={lang === active ? 'true' : undefined}
+          >
+            {t(`languages.${lang}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,29 @@
+import { Group, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router';
+import { currentHandle } from '../app/route-handle.ts';
+
+interface PageFrameProps {
+  /** Heading; defaults to the route's translated title. */
+  title?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The frame of a screen inside the main layout: its heading (h1) and content. */
+export function PageFrame({ title, actions, children }: PageFrameProps) {
+  const { t } = useTranslation();
+  const handle = currentHandle(useMatches());
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="page-title">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={1} id="page-title" fz={{ base: 24, sm: 28 }}>
+          {title ?? (handle ? t(handle.title) : null)}
+        </Title>
+        {actions}
+      </Group>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { OkSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST access/verifyEmailCode {username, code}: the forgot-password code; answers a step token. */
+export function verifyResetCode(body: { username: string; code: string }) {
+  return apiRequest('access/verifyEmailCode', { method: 'POST', body, schema: OkSchema });
+}
+
+export function useVerifyResetCode() {
+  return useMutation({ mutationFn: verifyResetCode });
+}

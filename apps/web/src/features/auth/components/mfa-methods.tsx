@@ -1,0 +1,166 @@
+import { Badge, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconDeviceMobileMessage, IconPhoneCall, IconShieldLock } from '@tabler/icons-react';
+import type { Claims, MfaMethod } from '@vnoc/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProfileSection } from '../../../components/profile-section.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { handleError } from '../../../lib/error-handler.ts';
+import { maskPhone } from '../../../lib/mask-phone.ts';
+import { toast } from '../../../lib/notify.ts';
+import { EnrolmentMethods, MFA_METHODS } from '../../auth/components/enrolment-methods.tsx';
+import { useUnenroll } from '../api/unenroll.ts';
+
+const icons = { app: IconShieldLock, sms: IconDeviceMobileMessage, voice: IconPhoneCall } as const;
+
+/** Whether a method is enrolled, and its number (masked) for SMS and voice, from the claims. */
+export function methodState(
+  claims: Claims | null,
+  method: MfaMethod,
+): { enrolled: boolean; detail: string | null } {
+  if (!claims) return { enrolled: false, detail: null };
+  if (method === 'app') return { enrolled: claims.isMfaAppEnrolled, detail: null };
+  if (method === 'sms') {
+    return {
+      enrolled: claims.isMfaMobileEnrolled,
+      detail: claims.isMfaMobileEnrolled ? maskPhone(claims.userSmsNumber) : null,
+    };
+  }
+  return {
+    enrolled: claims.isMfaVoiceEnrolled,
+    detail: claims.isMfaVoiceEnrolled ? maskPhone(claims.userVoiceNumber) : null,
+  };
+}
+
+/** Multi-factor methods: enrolled state from the claims, enrol in a modal, unenrol after a confirmation. */
+export function MfaMethods() {
+  const { t } = useTranslation('profile');
+  const { t: tAuth } = useTranslation('auth');
+  const { claims } = useAuth();
+  const unenroll = useUnenroll();
+  const [enrolling, setEnrolling] = useState<MfaMethod | null>(null);
+  const [removing, setRemoving] = useState<MfaMethod | null>(null);
+  const enrolledCount = MFA_METHODS.filter((method) => methodState(claims, method).enrolled).length;
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    const method = removing;
+    unenroll.mutate(method, {
+      onSuccess: () => {
+        setRemoving(null);
+        toast(t('mfa.removed', { method: tAuth(`mfa.methods.${method}`) }));
+      },
+      onError: (error) => {
+        setRemoving(null);
+        handleError(error);
+      },
+    });
+  };
+
+  return (
+    <ProfileSection title={t('mfa.title')} description={t('mfa.description')}>
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {MFA_METHODS.map((method) => {
+          const Icon = icons[method];
+          const { enrolled, detail } = methodState(claims, method);
+          return (
+            <Group
+              component="li"
+              key={method}
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              p="sm"
+              data-method={method}
+              data-enrolled={enrolled}
+              style={{
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 'var(--mantine-radius-md)',
+              }}
+            >
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                <ThemeIcon variant="light" size="lg" radius="md" color={enrolled ? 'teal' : 'gray'}>
+                  <Icon size={20} aria-hidden />
+                </ThemeIcon>
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Group gap={6}>
+                    <Text size="sm" fw={500}>
+                      {tAuth(`mfa.methods.${method}`)}
+                    </Text>
+                    <Badge size="sm" variant="light" color={enrolled ? 'teal' : 'gray'}>
+                      {enrolled ? t('mfa.enrolled') : t('mfa.notEnrolled')}
+                    </Badge>
+                  </Group>
+                  {detail ? (
+                    <Text size="xs" c="dimmed">
+                      {detail}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Group>
+              {enrolled ? (
+                <Button
+                  variant="default"
+                  size="xs"
+                  color="red"
+                  onClick={() => setRemoving(method)}
+                  style={{ flexShrink: 0 }}
+                  aria-label={t('mfa.removeMethod', { method: tAuth(`mfa.methods.${method}`) })}
+                >
+                  {t('mfa.remove')}
+                </Button>
+              ) : (
+                <Button
+                  variant="light"
+                  size="xs"
+                  onClick={() => setEnrolling(method)}
+                  style={{ flexShrink: 0 }}
+                  aria-label={t('mfa.setUpMethod', { method: tAuth(`mfa.methods.${method}`) })}
+                >
+                  {t('mfa.setUp')}
+                </Button>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+
+      <Modal
+        opened={enrolling !== null}
+        onClose={() => setEnrolling(null)}
+        title={enrolling ? t('mfa.setUpMethod', { method: tAuth(`mfa.methods.${enrolling}`) }) : ''}
+        centered
+      >
+        {enrolling ? (
+          <EnrolmentMethods
+            methods={[enrolling]}
+            autoFocus
+            onEnrolled={(method) => {
+              setEnrolling(null);
+              toast(tAuth('mfa.enrolled', { method: tAuth(`mfa.methods.${method}`) }));
+            }}
+          />
+        ) : null}
+      </Modal>
+
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={removing ? t('mfa.removeMethod', { method: tAuth(`mfa.methods.${removing}`) }) : ''}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">{enrolledCount <= 1 ? t('mfa.removeLast') : t('mfa.removeConfirm')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setRemoving(null)} data-autofocus>
+              {t('actions.cancel')}
+            </Button>
+            <Button color="red" onClick={confirmRemove} loading={unenroll.isPending}>
+              {t('mfa.remove')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,157 @@
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { CodeSchema, PhoneSchema } from '@vnoc/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error.tsx';
+import { PhoneInput, phoneForSubmit } from '../../../components/phone-input.tsx';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { useEnrollWithSms } from '../api/enroll-with-sms.ts';
+import { useEnrollWithVoice } from '../api/enroll-with-voice.ts';
+import { useSendSmsEnrollCode } from '../api/send-sms-enroll-code.ts';
+import { useSendVoiceEnrollCode } from '../api/send-voice-enroll-code.ts';
+import { RESEND_COOLDOWN_SECONDS, useCooldown } from '../hooks/use-cooldown.ts';
+import { CodeInput } from './code-input.tsx';
+
+interface PhoneEnrolmentProps {
+  method: 'sms' | 'voice';
+  onEnrolled: () => void;
+  autoFocus?: boolean;
+}
+
+/** SMS or voice enrolment: a validated phone number, a code sent to it, then that code. */
+export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolmentProps) {
+  const { t } = useTranslation('auth');
+  const sendSms = useSendSmsEnrollCode();
+  const sendVoice = useSendVoiceEnrollCode();
+  const enrolSms = useEnrollWithSms();
+  const enrolVoice = useEnrollWithVoice();
+  const send = method === 'sms' ? sendSms : sendVoice;
+  const enrol = method === 'sms' ? enrolSms : enrolVoice;
+  const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
+
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const sendCode = (number: string) => {
+    setFailure(null);
+    send.mutate(number, {
+      onSuccess: () => {
+        setSentTo(number);
+        setPhone(number);
+        setCode('');
+        cooldown.start();
+      },
+      onError: (error) => setFailure(errorMessage(error)),
+    });
+  };
+
+  const onSendSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const number = phoneForSubmit(phone);
+    if (!PhoneSchema.safeParse(number).success) {
+      setPhoneError(t('validation.phone'));
+      return;
+    }
+    setPhoneError(null);
+    sendCode(number);
+  };
+
+  const verify = (value: string) => {
+    if (enrol.isPending) return;
+    if (!CodeSchema.safeParse(value).success) {
+      setCodeError(t('validation.code'));
+      return;
+    }
+    setCodeError(null);
+    setFailure(null);
+    enrol.mutate(value, {
+      onSuccess: () => onEnrolled(),
+      onError: (error) => {
+        setFailure(errorMessage(error));
+        setCode('');
+      },
+    });
+  };
+
+  if (!sentTo) {
+    return (
+      <form onSubmit={onSendSubmit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t(`phone.${method}.intro`)}</Text>
+          <PhoneInput
+            label={t(`phone.${method}.label`)}
+            value={phone}
+            onChange={(value) => {
+              setPhone(value);
+              setPhoneError(null);
+            }}
+            error={phoneError}
+            required
+            autoFocus={autoFocus}
+          />
+          <FormError message={failure} />
+          <Button type="submit" loading={send.isPending} fullWidth>
+            {t(`phone.${method}.send`)}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        verify(code);
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <Text size="sm" role="status">
+          {t(`phone.${method}.sent`, { phone: sentTo })}
+        </Text>
+        <CodeInput
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            setCodeError(null);
+          }}
+          onComplete={verify}
+          error={codeError}
+          autoFocus
+        />
+        <FormError message={failure} />
+        <Button type="submit" loading={enrol.isPending} fullWidth>
+          {t('phone.verify')}
+        </Button>
+        <Group justify="space-between" gap="xs">
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setSentTo(null);
+              setCode('');
+              setFailure(null);
+            }}
+          >
+            {t('phone.changeNumber')}
+          </Anchor>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            disabled={cooldown.active}
+            loading={send.isPending}
+            onClick={() => sendCode(sentTo)}
+          >
+            {cooldown.active ? t('code.resendIn', { seconds: cooldown.remaining }) : t('code.resend')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

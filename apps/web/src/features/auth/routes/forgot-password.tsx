@@ -1,0 +1,57 @@
+import { Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { EmailSchema } from '@vnoc/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { paths } from '../../../app/paths.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { schemaValidator } from '../../../lib/form-validation.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { BackToLogin } from '../components/back-to-login.tsx';
+
+const ForgotSchema = z.object({ email: EmailSchema });
+
+/** /forgot-password: asks for a reset code, then /forgot-password-confirm (the answer never says if the account exists). */
+export function Component() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const reset = useRequestPasswordReset();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ initialValues: { email: '' }, validate: schemaValidator(ForgotSchema, t) });
+
+  const onSubmit = form.onSubmit((values) => {
+    const { email } = ForgotSchema.parse(values);
+    setFailure(null);
+    reset.mutate(email, {
+      onSuccess: () => navigate(`${paths.forgotPasswordConfirm}?${new URLSearchParams({ username: email })}`),
+      onError: (error) => setFailure(errorMessage(error)),
+    });
+  });
+
+  return (
+    <AuthCard title={t('forgot.title')} description={t('forgot.description')} footer={<BackToLogin />}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...form.getInputProps('email')}
+            key={form.key('email')}
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            autoFocus
+            required
+          />
+          <FormError message={failure} />
+          <Button type="submit" loading={reset.isPending} fullWidth>
+            {t('forgot.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

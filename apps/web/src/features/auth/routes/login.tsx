@@ -1,0 +1,100 @@
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { LoginRequestSchema } from '@vnoc/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { authStore } from '../../../lib/auth-store.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { schemaValidator } from '../../../lib/form-validation.ts';
+import { useLogin } from '../api/login.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
+import { nextAfterLogin } from '../utils/next-step.ts';
+
+/** /login: username and password (spec part 4, "Login success …"). */
+export function Component() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const login = useLogin();
+  const { goToStep } = useSignInSteps();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { username: '', password: '' },
+    validate: schemaValidator(LoginRequestSchema, t),
+  });
+
+  const onSubmit = form.onSubmit((values) => {
+    setFailure(null);
+    login.mutate(LoginRequestSchema.parse(values), {
+      onSuccess: () => goToStep(nextAfterLogin(authStore.get().claims)),
+      onError: (error) => {
+        // Spec part 4: "On a failed login the claims are cleared."
+        authStore.clearClaims();
+        setFailure(errorMessage(error));
+        form.setFieldValue('password', '');
+      },
+    });
+  });
+
+  const createAccount = async () => {
+    // Spec part 4: "Organization lookup by email sets captivity to /organization-lookup and goes there."
+    authStore.setCaptivity(paths.organizationLookup);
+    await navigate(paths.organizationLookup);
+  };
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      description={t('login.description')}
+      footer={
+        <>
+          <Divider w="100%" />
+          <Group gap={6} justify="center">
+            <Text size="sm" c="dimmed">
+              {t('login.noAccount')}
+            </Text>
+            <Anchor component="button" type="button" size="sm" onClick={createAccount}>
+              {t('login.createAccount')}
+            </Anchor>
+          </Group>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...form.getInputProps('username')}
+            key={form.key('username')}
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            autoFocus
+            required
+          />
+          <Stack gap={4}>
+            <PasswordInput
+              {...form.getInputProps('password')}
+              key={form.key('password')}
+              label={t('fields.password')}
+              autoComplete="current-password"
+              required
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to={paths.forgotPassword} size="sm">
+                {t('login.forgotPassword')}
+              </Anchor>
+            </Group>
+          </Stack>
+          <FormError message={failure} />
+          <Button type="submit" loading={login.isPending} fullWidth>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,137 @@
+import { Button, Divider, Stack, Text } from '@mantine/core';
+import { IconDeviceMobileMessage, IconPhoneCall } from '@tabler/icons-react';
+import { CodeSchema } from '@vnoc/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { authStore, useAuth } from '../../../lib/auth-store.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { maskPhone } from '../../../lib/mask-phone.ts';
+import { useSendTotp } from '../api/send-totp.ts';
+import { useValidateTotp } from '../api/validate-totp.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { BackToLogin } from '../components/back-to-login.tsx';
+import { CodeInput } from '../components/code-input.tsx';
+import { StepRedirect } from '../components/step-redirect.tsx';
+import { RESEND_COOLDOWN_SECONDS, useCooldown } from '../hooks/use-cooldown.ts';
+import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
+import { nextAfterMfaValidation } from '../utils/next-step.ts';
+
+/** /authentication: the multi-factor code (app, or sent by SMS/voice), then spec part 4's TOTP validation. */
+export function Component() {
+  const { t } = useTranslation('auth');
+  const { claims } = useAuth();
+  const validate = useValidateTotp();
+  const sendTotp = useSendTotp();
+  const { goToStep } = useSignInSteps();
+  const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentBy, setSentBy] = useState<'sms' | 'voice' | null>(null);
+
+  if (!claims) return <Navigate to={paths.login} replace />;
+  if (!claims.isMfaEnrolled) return <StepRedirect to={paths.multiFactorEnroll} />;
+
+  const smsNumber = claims.isMfaMobileEnrolled ? maskPhone(claims.userSmsNumber) : null;
+  const voiceNumber = claims.isMfaVoiceEnrolled ? maskPhone(claims.userVoiceNumber) : null;
+
+  const submit = (value: string) => {
+    if (validate.isPending) return;
+    if (!CodeSchema.safeParse(value).success) {
+      setCodeError(t('validation.code'));
+      return;
+    }
+    setCodeError(null);
+    setFailure(null);
+    validate.mutate(value, {
+      onSuccess: () => goToStep(nextAfterMfaValidation(authStore.get().claims)),
+      onError: (error) => {
+        setFailure(errorMessage(error));
+        setCode('');
+      },
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(code);
+  };
+
+  const send = (method: 'sms' | 'voice') => {
+    setFailure(null);
+    sendTotp.mutate(method, {
+      onSuccess: () => {
+        setSentBy(method);
+        cooldown.start();
+      },
+      onError: (error) => setFailure(errorMessage(error)),
+    });
+  };
+
+  const description = claims.isMfaAppEnrolled
+    ? t('authentication.descriptionApp')
+    : t('authentication.descriptionSent');
+
+  return (
+    <AuthCard title={t('authentication.title')} description={description} footer={<BackToLogin signOut />}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <CodeInput
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setCodeError(null);
+            }}
+            onComplete={submit}
+            error={codeError}
+            autoFocus
+          />
+          {sentBy ? (
+            <Text size="sm" role="status">
+              {t(`authentication.sent.${sentBy}`, { phone: sentBy === 'sms' ? smsNumber : voiceNumber })}
+            </Text>
+          ) : null}
+          <FormError message={failure} />
+          <Button type="submit" loading={validate.isPending} fullWidth>
+            {t('authentication.submit')}
+          </Button>
+          {smsNumber || voiceNumber ? (
+            <>
+              <Divider label={t('authentication.orSend')} labelPosition="center" />
+              {smsNumber ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconDeviceMobileMessage size={16} aria-hidden />}
+                  onClick={() => send('sms')}
+                  disabled={cooldown.active}
+                  loading={sendTotp.isPending && sendTotp.variables === 'sms'}
+                >
+                  {t('authentication.sendSms', { phone: smsNumber })}
+                </Button>
+              ) : null}
+              {voiceNumber ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconPhoneCall size={16} aria-hidden />}
+                  onClick={() => send('voice')}
+                  disabled={cooldown.active}
+                  loading={sendTotp.isPending && sendTotp.variables === 'voice'}
+                >
+                  {t('authentication.sendVoice', { phone: voiceNumber })}
+                </Button>
+              ) : null}
+              {cooldown.active ? (
+                <Text size="xs" c="dimmed" ta="center">
+                  {t('code.waitSeconds', { seconds: cooldown.remaining })}
+                </Text>
+              ) : null}
+            </>
+          ) : null}
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,104 @@
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { RegisterRequestSchema } from '@vnoc/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { authStore } from '../../../lib/auth-store.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { schemaValidator } from '../../../lib/form-validation.ts';
+import { useRegister } from '../api/register.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { BackToLogin } from '../components/back-to-login.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
+
+interface RegisterValues {
+  username: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  confirmation: string;
+}
+
+/** /register: a new account in the organization owning the address's domain (spec part 4: then /email-validation). */
+export function Component() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const register = useRegister();
+  const [failure, setFailure] = useState<string | null>(null);
+  const prefilled = params.get('username') ?? '';
+  const schemaCheck = schemaValidator(
+    RegisterRequestSchema,
+    t,
+    ({ confirmation: _, ...rest }: RegisterValues) => rest,
+  );
+  const form = useForm<RegisterValues>({
+    initialValues: { username: prefilled, firstName: '', lastName: '', password: '', confirmation: '' },
+    validate: (values) => {
+      const errors = schemaCheck(values);
+      if (values.confirmation !== values.password) errors.confirmation = t('validation.passwordMismatch');
+      return errors;
+    },
+  });
+
+  const onSubmit = form.onSubmit(({ confirmation: _, ...values }) => {
+    setFailure(null);
+    register.mutate(RegisterRequestSchema.parse(values), {
+      onSuccess: async () => {
+        // The server emails the first code itself; the validation screen does not send another one.
+        authStore.setCaptivity(paths.emailValidation);
+        await navigate(paths.emailValidation, { replace: true, state: { codeSent: true } });
+      },
+      onError: (error) => setFailure(errorMessage(error)),
+    });
+  });
+
+  return (
+    <AuthCard title={t('register.title')} description={t('register.description')} footer={<BackToLogin />}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...form.getInputProps('username')}
+            key={form.key('username')}
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            autoFocus={!prefilled}
+            required
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+            <TextInput
+              {...form.getInputProps('firstName')}
+              key={form.key('firstName')}
+              label={t('fields.firstName')}
+              autoComplete="given-name"
+              autoFocus={Boolean(prefilled)}
+              required
+            />
+            <TextInput
+              {...form.getInputProps('lastName')}
+              key={form.key('lastName')}
+              label={t('fields.lastName')}
+              autoComplete="family-name"
+              required
+            />
+          </SimpleGrid>
+          <NewPasswordFields
+            password={form.values.password}
+            confirmation={form.values.confirmation}
+            passwordProps={form.getInputProps('password')}
+            confirmationProps={form.getInputProps('confirmation')}
+          />
+          <FormError message={failure} />
+          <Button type="submit" loading={register.isPending} fullWidth>
+            {t('register.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { User } from '@vnoc/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProfileSection } from '../../../components/profile-section.tsx';
+import { handleError } from '../../../lib/error-handler.ts';
+import { currentLanguage, type Language, languages, setLanguage } from '../../../lib/i18n.ts';
+import { toast } from '../../../lib/notify.ts';
+import { type ThemeChoice, themeChoices, useThemeChoice } from '../../../lib/theme.ts';
+import { preferenceChoices } from '../../../lib/user-preferences.ts';
+import { useUpdatePreferences } from '../api/update-preferences.ts';
+
+/** Language and theme, saved with updateUserPreferences and applied (read back with preferencesToMap). */
+export function PreferencesForm({ user }: { user: User }) {
+  const { t } = useTranslation('profile');
+  const { t: tShell } = useTranslation('translation');
+  const [themeNow, setTheme] = useThemeChoice();
+  const saved = preferenceChoices(user);
+  const [language, setLanguageValue] = useState<Language>(saved.language ?? currentLanguage());
+  const [theme, setThemeValue] = useState<ThemeChoice>(saved.theme ?? themeNow);
+  const update = useUpdatePreferences();
+
+  const onSave = () => {
+    update.mutate(
+      [
+        { name: 'language', value: language },
+        { name: 'theme', value: theme },
+      ],
+      {
+        onSuccess: async () => {
+          setTheme(theme);
+          setLanguage(language);
+          // The message reads in the language just chosen.
+          toast(t('preferences.saved', { lng: language }));
+        },
+        onError: handleError,
+      },
+    );
+  };
+
+  return (
+    <ProfileSection title={t('preferences.title')} description={t('preferences.description')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave();
+        }}
+      >
+        <Stack gap="md">
+          <Stack gap={6}>
+            <Text size="sm" fw={500} id="pref-language">
+              {t('preferences.language')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="pref-language"
+              value={language}
+              onChange={(value) => setLanguageValue(value as Language)}
+              data={languages.map((value) => ({ value, label: tShell(`languages.${value}`) }))}
+            />
+          </Stack>
+          <Stack gap={6}>
+            <Text size="sm" fw={500} id="pref-theme">
+              {t('preferences.theme')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="pref-theme"
+              value={theme}
+              onChange={(value) => setThemeValue(value as ThemeChoice)}
+              data={themeChoices.map((value) => ({ value, label: tShell(`themes.${value}`) }))}
+            />
+          </Stack>
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending}>
+              {t('preferences.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,47 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+
+// The shared schemas speak English; each of their messages has a translated twin in auth.json.
+const messageKeys: Record<string, string> = {
+  'Enter a valid email address.': 'validation.email',
+  'Enter the 6-digit code.': 'validation.code',
+  'Password does not meet requirements.': 'validation.passwordPolicy',
+  'Enter a valid phone number.': 'validation.phone',
+  'Enter your password.': 'validation.passwordRequired',
+  'Enter your first name.': 'validation.firstName',
+  'Enter your last name.': 'validation.lastName',
+};
+
+/** One zod issue as a sentence in the current language (t of the `auth` namespace). */
+export function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
+  const key = messageKeys[issue.message];
+  if (key) return t(key, { ns: 'auth' });
+  if (issue.code === 'too_big' && 'maximum' in issue) {
+    return t('validation.tooLong', { ns: 'auth', max: Number(issue.maximum) });
+  }
+  if (issue.code === 'too_small' && 'minimum' in issue && Number(issue.minimum) <= 1) {
+    return t('validation.required', { ns: 'auth' });
+  }
+  return t('validation.invalid', { ns: 'auth' });
+}
+
+/**
+ * A @mantine/form `validate` function from a shared zod schema: field path → first message, translated.
+ * `pick` maps form values to the schema's input (forms often hold extra fields such as a confirmation).
+ */
+export function schemaValidator<Values, S extends z.ZodType>(
+  schema: S,
+  t: TFunction,
+  pick: (values: Values) => unknown = (values) => values,
+): (values: Values) => Record<string, string> {
+  return (values) => {
+    const result = schema.safeParse(pick(values));
+    const errors: Record<string, string> = {};
+    if (result.success) return errors;
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      errors[path] ??= issueMessage(issue, t);
+    }
+    return errors;
+  };
+}

@@ -1,0 +1,15 @@
+import type { User } from '@vnoc/contracts';
+
+/** "First Last" from the user's contact, else the username (or the given fallback). */
+export function displayName(user: User | null | undefined, fallback = ''): string {
+  const full = [user?.contact.firstName, user?.contact.lastName].filter(Boolean).join(' ').trim();
+  return full || user?.username || fallback;
+}
+
+/** One or two initials for the avatar. */
+export function initials(user: User | null | undefined, fallback = ''): string {
+  const first = user?.contact.firstName?.[0] ?? '';
+  const last = user?.contact.lastName?.[0] ?? '';
+  const letters = `${first}${last}` || (user?.username ?? fallback).slice(0, 1);
+  return letters.toUpperCase();
+}

@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resources } from '../lib/i18n.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function leafKeys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
+  );
+}
+
+function leafValues(tree: Tree): string[] {
+  return Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : leafValues(value)));
+}
+
+const languages = Object.keys(resources);
+const namespaces = [...new Set(languages.flatMap((lang) => Object.keys(resources[lang] ?? {})))].sort();
+
+describe('locales: en and es complete and identical in keys, every namespace', () => {
+  it('both languages exist, with the shell namespace', () => {
+    expect(languages.sort()).toEqual(['en', 'es']);
+    expect(namespaces).toContain('translation');
+  });
+
+  it.each(namespaces)('namespace %s has the same keys in en and es', (ns) => {
+    const en = resources.en?.[ns] as Tree | undefined;
+    const es = resources.es?.[ns] as Tree | undefined;
+    expect(en, `locales/en/${ns}.json`).toBeDefined();
+    expect(es, `locales/es/${ns}.json`).toBeDefined();
+    const enKeys = leafKeys(en ?? {}).sort();
+    const esKeys = leafKeys(es ?? {}).sort();
+    expect(
+      esKeys.filter((k) => !enKeys.includes(k)),
+      `keys only in es/${ns}.json`,
+    ).toEqual([]);
+    expect(
+      enKeys.filter((k) => !esKeys.includes(k)),
+      `keys missing in es/${ns}.json`,
+    ).toEqual([]);
+  });
+
+  it.each(namespaces)('namespace %s has no empty text', (ns) => {
+    for (const lang of languages) {
+      const values = leafValues((resources[lang]?.[ns] ?? {}) as Tree);
+      expect(
+        values.filter((v) => v.trim() === ''),
+        `${lang}/${ns}.json`,
+      ).toEqual([]);
+    }
+  });
+});
+
+// Every literal key the source uses must exist, in the namespace it is looked up in.
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'locales' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+function lookup(tree: Tree | undefined, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], tree);
+}
+
+/** Keys with their namespace: `const { t } = useTranslation('ns')` (aliases too), or an explicit `{ ns: '…' }`. */
+function usedKeys(file: string): { ns: string; key: string }[] {
+  const text = readFileSync(file, 'utf8');
+  const aliases = new Map<string, string>([['t', 'translation']]);
+  for (const [, alias, ns] of text.matchAll(
+    /const \{ t(?:: (\w+))?[^}]*\} = useTranslation\((?:'(\w+)')?\)/g,
+  )) {
+    aliases.set(alias ?? 't', ns ?? 'translation');
+  }
+  const found: { ns: string; key: string }[] = [];
+  const calls = /\b(\w+)\(\s*'([a-zA-Z]+\.[a-zA-Z0-9_.]+)'(?:,\s*\{[^}]*?\bns: '(\w+)')?/g;
+  for (const [, fn, key, ns] of text.matchAll(calls)) {
+    const namespace = ns ?? (fn ? aliases.get(fn) : undefined);
+    if (namespace && key) found.push({ ns: namespace, key });
+  }
+  // Route handles and menu entries name shell keys as data.
+  if (file.includes('/app/')) {
+    for (const [, key] of text.matchAll(/(?:label|title): '([a-zA-Z]+\.[a-zA-Z0-9_.]+)'/g)) {
+      if (key) found.push({ ns: 'translation', key });
+    }
+  }
+  return found;
+}
+
+describe('translation keys in use exist in en and es', () => {
+  const used = new Map<string, { ns: string; key: string }>();
+  for (const file of sourceFiles(join(import.meta.dirname, '..'))) {
+    for (const item of usedKeys(file)) used.set(`${item.ns}:${item.key}`, item);
+  }
+
+  it('finds keys to check', () => expect(used.size).toBeGreaterThan(200));
+
+  it.each([...used.keys()].sort())('%s', (id) => {
+    const { ns, key } = used.get(id) as { ns: string; key: string };
+    expect(typeof lookup(resources.en?.[ns] as Tree | undefined, key)).toBe('string');
+    expect(typeof lookup(resources.es?.[ns] as Tree | undefined, key)).toBe('string');
+  });
+});

@@ -1,0 +1,39 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import './lib/i18n.ts';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from './app/router.tsx';
+import { cssVariablesResolver, theme } from './app/theme.ts';
+import { TOAST_MS } from './lib/notify.ts';
+import { queryClient } from './lib/query-client.ts';
+import { themeColorSchemeManager } from './lib/theme.ts';
+
+const router = createAppRouter();
+const colorSchemeManager = themeColorSchemeManager();
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+    >
+      <Notifications position="bottom-right" autoClose={TOAST_MS} />
+      <ModalsProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ModalsProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,79 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import '../lib/i18n.ts';
+import { resetGuardHistory, routes } from '../app/router.tsx';
+import { theme } from '../app/theme.ts';
+import { queryClient } from '../lib/query-client.ts';
+
+/** jsdom lacks browser APIs Mantine reads (matchMedia, ResizeObserver, scrollTo). */
+export function installDomStubs(): void {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+  }
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
+}
+
+/** An unsigned token with the given claims (the client only decodes; the server verifies). */
+export function fakeJwt(claims: Record<string, unknown>): string {
+  const b64 = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.signature`;
+}
+
+export function fullClaims(overrides: Record<string, unknown> = {}) {
+  return {
+    sub: 'user@acme.example',
+    exp: Math.floor(Date.now() / 1000) + 1800,
+    iat: Math.floor(Date.now() / 1000),
+    isMfaEnrolled: true,
+    isMfaAppEnrolled: true,
+    isMfaMobileEnrolled: false,
+    isMfaVoiceEnrolled: false,
+    userSmsNumber: null,
+    userVoiceNumber: null,
+    isCredExpired: false,
+    isMfaValidated: true,
+    isEmailValidated: true,
+    role: 'USER',
+    entitlements: [],
+    ...overrides,
+  };
+}
+
+/** Renders the whole app (real routes, guard and layouts) in a memory router at `path`. */
+export function renderApp(path: string) {
+  resetGuardHistory();
+  queryClient.clear();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { router, ...view };
+}
