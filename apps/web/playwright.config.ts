@@ -10,7 +10,7 @@ export default defineConfig({
   outputDir: join(root, 'test-results', 'e2e'),
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],

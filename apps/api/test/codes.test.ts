@@ -1,13 +1,9 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
-import { bearer, count, createTestApp, latestCode, type TestApp, wrongCode } from './helpers.ts';
+import { bearer, count, latestCode, useTestApp, wrongCode } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const post = (url: string, token: string, payload?: InjectOptions['payload']) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });

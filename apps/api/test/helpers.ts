@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/plugins/config.ts';
 import { connectDatabase, type Db } from '../src/plugins/db.ts';
@@ -76,6 +76,37 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/**
+ * The file's app: built on a fresh database before its tests, closed after them.
+ * Read its fields inside hooks and tests only (they throw before the app is built).
+ */
+export function useTestApp(): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp();
+  });
+  afterAll(() => current?.close());
+  const get = () => {
+    if (!current) throw new Error('the test app is built in beforeAll; use it inside tests');
+    return current;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().db;
+    },
+    get pool() {
+      return get().pool;
+    },
+    get config() {
+      return get().config;
+    },
+    close: () => get().close(),
+  };
+}
+
 /** The token a response carried in its Authorization header. */
 export function tokenOf(response: LightMyRequestResponse): string {
   const header = response.headers.authorization;
@@ -118,3 +149,23 @@ export async function latestCode(pool: pg.Pool, to: string): Promise<string> {
 
 /** A 6-digit code different from `code`. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** Sends the same request `times` times (to reach a rate limit) and answers the last one's status. */
+export async function lastStatusOf(
+  app: FastifyInstance,
+  times: number,
+  request: InjectOptions,
+): Promise<number> {
+  let status = 0;
+  for (let i = 0; i < times; i++) status = (await app.inject(request)).statusCode;
+  return status;
+}
+
+/** A password the policy refuses: 400 with the spec's id and message. */
+export function expectPasswordPolicyRefusal(response: LightMyRequestResponse): void {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({
+    id: 'password_policy',
+    message: 'Password does not meet requirements.',
+  });
+}

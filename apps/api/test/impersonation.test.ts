@@ -1,13 +1,9 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
-import { bearer, claimsOf, count, createTestApp, TEST_JWT_SECRET, type TestApp, tokenOf } from './helpers.ts';
+import { bearer, claimsOf, count, TEST_JWT_SECRET, tokenOf, useTestApp } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function setup() {
   const provider = await createOrganization(t.db, { kind: 'provider' });

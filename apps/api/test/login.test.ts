@@ -1,14 +1,10 @@
 import { ClaimsSchema } from '@vnoc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/modules/security/service.ts';
 import { createOrganization, createUser, PASSWORD, tokenFor } from './factories.ts';
-import { bearer, claimsOf, count, createTestApp, type TestApp, tokenOf } from './helpers.ts';
+import { bearer, claimsOf, count, tokenOf, useTestApp } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });

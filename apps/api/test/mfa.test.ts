@@ -1,23 +1,10 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateTotp } from '../src/auth/totp.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
-import {
-  bearer,
-  claimsOf,
-  count,
-  createTestApp,
-  latestCode,
-  type TestApp,
-  tokenOf,
-  wrongCode,
-} from './helpers.ts';
+import { bearer, claimsOf, count, latestCode, tokenOf, useTestApp, wrongCode } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const post = (url: string, token: string, payload?: InjectOptions['payload']) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });

@@ -1,15 +1,11 @@
 import { UserSchema } from '@vnoc/contracts';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { siteGroups, userSiteGroups } from '../src/db/schema.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
-import { bearer, count, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, count, useTestApp } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('GET userProfile', () => {
   it('answers the user with organization, contact, preferences and site groups', async () => {

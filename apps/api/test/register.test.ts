@@ -1,22 +1,19 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
 import {
   bearer,
   claimsOf,
   count,
-  createTestApp,
+  expectPasswordPolicyRefusal,
+  lastStatusOf,
   latestCode,
-  type TestApp,
   tokenOf,
+  useTestApp,
   wrongCode,
 } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const register = (payload: InjectOptions['payload']) =>
   t.app.inject({ method: 'POST', url: '/api/access/register', payload });
@@ -77,11 +74,7 @@ describe('POST /api/access/register', () => {
   ])('400 password_policy for a %s password, nothing written', async (_, password) => {
     await createOrganization(t.db, { emailDomains: ['policy.example'] });
     const res = await register({ ...form('p@policy.example'), password });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      id: 'password_policy',
-      message: 'Password does not meet requirements.',
-    });
+    expectPasswordPolicyRefusal(res);
     expect(await count(t.pool, 'users', 'username = $1', ['p@policy.example'])).toBe(0);
   });
 
@@ -249,16 +242,11 @@ describe('GET /api/organization/username/{name}', () => {
   });
 
   it('is rate limited per client address', async () => {
-    let last = 0;
-    for (let i = 0; i < 31; i++) {
-      last = (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/organization/username/a@nobody.example',
-          remoteAddress: '10.7.7.7',
-        })
-      ).statusCode;
-    }
+    const last = await lastStatusOf(t.app, 31, {
+      method: 'GET',
+      url: '/api/organization/username/a@nobody.example',
+      remoteAddress: '10.7.7.7',
+    });
     expect(last).toBe(429);
   });
 });

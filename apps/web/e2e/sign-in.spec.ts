@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiEnrollApp, DEMO_PASSWORD, outboxCode, totpFor } from './support.ts';
 
-/** Types a 6-digit code into the code input whose first digit's label starts with `label`. */
+/** Types a 6-digit code into the code input whose first digit's label starts with `label`; the form submits itself. */
 async function typeCode(page: Page, label: string, code: string) {
   await page.getByLabel(`${label}, digit 1 of 6`).click();
   await page.keyboard.type(code);
@@ -42,13 +42,11 @@ test('register → email code from the outbox → enrol an authenticator app →
   await expect(page).toHaveURL(/\/email-validation$/);
   const emailCode = await outboxCode(request, username, sentAfter);
   await typeCode(page, 'Verification code', emailCode);
-  await page.getByRole('button', { name: 'Verify email' }).click();
 
   await expect(page).toHaveURL(/\/multi-factor-auth$/);
   const secret = (await page.getByTestId('totp-secret').textContent())?.replace(/\s+/g, '') ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await typeCode(page, 'Code shown in the app', totpFor(secret));
-  await page.getByRole('button', { name: 'Verify and turn on' }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page).toHaveTitle('Dashboards | vNOC');
@@ -62,7 +60,6 @@ test('an enrolled user signs in → multi-factor code → dashboard', async ({ p
   await expect(page).toHaveURL(/\/authentication$/);
   // The enrolment used the previous step's code; this one is the next step's, accepted within ±1 step.
   await typeCode(page, 'Verification code', totpFor(secret, 1));
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page).toHaveTitle('Dashboards | vNOC');
 });

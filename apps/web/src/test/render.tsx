@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import '../lib/i18n.ts';
 import { resetGuardHistory, routes } from '../app/router.tsx';
 import { theme } from '../app/theme.ts';
@@ -74,6 +75,29 @@ export function renderApp(path: string) {
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
+  );
+  return { router, ...view };
+}
+
+/** A fresh query client (no retries) and Mantine, for rendering one component or screen alone. */
+export function Providers({ children }: { children: ReactNode }) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return (
+    <QueryClientProvider client={client}>
+      <MantineProvider>{children}</MantineProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Renders the given routes (not the app's) in a memory router at `path`, inside `Providers`. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
   );
   return { router, ...view };
 }

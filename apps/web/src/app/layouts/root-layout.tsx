@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
 import { DevOutbox } from '../../features/dev-outbox/components/dev-outbox.tsx';
+import { useAppUpdateCheck } from '../../lib/app-update.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { bannerRouteChanged, showBanner } from '../../lib/banner.ts';
 import { errorMessage, errorText } from '../../lib/error-handler.ts';
@@ -57,6 +58,7 @@ export function RootLayout() {
   usePageTitle();
   useRouteChangeEffects();
   useUnauthorizedHandler();
+  useAppUpdateCheck();
   return (
     <>
       <Outlet />

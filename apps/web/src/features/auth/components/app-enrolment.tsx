@@ -1,16 +1,15 @@
 import { Button, Center, Code, CopyButton, Group, Image, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CodeSchema } from '@vnoc/contracts';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useEnrollWithApp } from '../api/enroll-with-app.ts';
 import { qrCodeQueryKey, useQrCode } from '../api/get-qr-code.ts';
+import { useCodeForm } from '../hooks/use-code-form.ts';
 import { groupSecret } from '../utils/otpauth.ts';
-import { CodeInput } from './code-input.tsx';
+import { CodeForm } from './code-form.tsx';
 
 /** Authenticator app enrolment: QR code, the secret as text for manual entry, then the app's first code. */
 export function AppEnrolment({ onEnrolled, autoFocus }: { onEnrolled: () => void; autoFocus?: boolean }) {
@@ -20,34 +19,7 @@ export function AppEnrolment({ onEnrolled, autoFocus }: { onEnrolled: () => void
   const queryClient = useQueryClient();
   const qr = useQrCode(username);
   const enrol = useEnrollWithApp();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = (value: string) => {
-    if (enrol.isPending) return;
-    if (!CodeSchema.safeParse(value).success) {
-      setCodeError(t('validation.code'));
-      return;
-    }
-    setCodeError(null);
-    setFailure(null);
-    enrol.mutate(value, {
-      onSuccess: () => {
-        queryClient.removeQueries({ queryKey: qrCodeQueryKey(username) });
-        onEnrolled();
-      },
-      onError: (error) => {
-        setFailure(errorMessage(error));
-        setCode('');
-      },
-    });
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit(code);
-  };
+  const form = useCodeForm();
 
   if (qr.isPending) {
     return (
@@ -69,69 +41,70 @@ export function AppEnrolment({ onEnrolled, autoFocus }: { onEnrolled: () => void
 
   const secret = qr.data.secret;
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t('app.step1')}</Text>
-        <Center>
-          <Image
-            src={qr.data.qrCode}
-            alt={t('app.qrAlt')}
-            w={184}
-            h={184}
-            radius="sm"
-            bg="white"
-            p={6}
-            style={{ border: '1px solid var(--mantine-color-default-border)' }}
-          />
-        </Center>
-        {secret ? (
-          <Stack gap={4}>
-            <Text size="sm">{t('app.manual')}</Text>
-            <Group gap="xs" wrap="nowrap" align="center">
-              <Code
-                data-testid="totp-secret"
-                fz="sm"
-                p="xs"
-                style={{ flex: 1, letterSpacing: '0.06em', lineHeight: 1.7 }}
-                aria-label={t('app.secretLabel')}
-              >
-                {groupSecret(secret)}
-              </Code>
-              <CopyButton value={secret}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('app.copied') : t('app.copy')} withArrow>
-                    <Button
-                      variant="default"
-                      size="xs"
-                      onClick={copy}
-                      leftSection={
-                        copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
-                      }
-                    >
-                      {copied ? t('app.copied') : t('app.copy')}
-                    </Button>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-        ) : null}
-        <CodeInput
-          label={t('app.codeLabel')}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setCodeError(null);
-          }}
-          onComplete={submit}
-          error={codeError}
-          autoFocus={autoFocus}
-        />
-        <FormError message={failure} />
-        <Button type="submit" loading={enrol.isPending} fullWidth>
-          {t('app.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <CodeForm
+      form={form}
+      loading={enrol.isPending}
+      onVerify={(code, refused) =>
+        enrol.mutate(code, {
+          onSuccess: () => {
+            queryClient.removeQueries({ queryKey: qrCodeQueryKey(username) });
+            onEnrolled();
+          },
+          onError: refused,
+        })
+      }
+      submitLabel={t('app.submit')}
+      label={t('app.codeLabel')}
+      autoFocus={autoFocus}
+      header={
+        <>
+          <Text size="sm">{t('app.step1')}</Text>
+          <Center>
+            <Image
+              src={qr.data.qrCode}
+              alt={t('app.qrAlt')}
+              w={184}
+              h={184}
+              radius="sm"
+              bg="white"
+              p={6}
+              style={{ border: '1px solid var(--mantine-color-default-border)' }}
+            />
+          </Center>
+          {secret ? (
+            <Stack gap={4}>
+              <Text size="sm">{t('app.manual')}</Text>
+              <Group gap="xs" wrap="nowrap" align="center">
+                <Code
+                  data-testid="totp-secret"
+                  fz="sm"
+                  p="xs"
+                  style={{ flex: 1, letterSpacing: '0.06em', lineHeight: 1.7 }}
+                  aria-label={t('app.secretLabel')}
+                >
+                  {groupSecret(secret)}
+                </Code>
+                <CopyButton value={secret}>
+                  {({ copied, copy }) => (
+                    <Tooltip label={copied ? t('app.copied') : t('app.copy')} withArrow>
+                      <Button
+                        variant="default"
+                        size="xs"
+                        onClick={copy}
+                        leftSection={
+                          copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
+                        }
+                      >
+                        {copied ? t('app.copied') : t('app.copy')}
+                      </Button>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+              </Group>
+            </Stack>
+          ) : null}
+        </>
+      }
+    />
   );
 }

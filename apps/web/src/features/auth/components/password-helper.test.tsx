@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { installDomStubs, Providers } from '../test/render.tsx';
+import { installDomStubs, Providers } from '../../../test/render.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { PasswordHelper } from './password-helper.tsx';
 

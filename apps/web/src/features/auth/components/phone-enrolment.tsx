@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { CodeSchema, PhoneSchema } from '@vnoc/contracts';
+import { PhoneSchema } from '@vnoc/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
@@ -9,8 +9,9 @@ import { useEnrollWithSms } from '../api/enroll-with-sms.ts';
 import { useEnrollWithVoice } from '../api/enroll-with-voice.ts';
 import { useSendSmsEnrollCode } from '../api/send-sms-enroll-code.ts';
 import { useSendVoiceEnrollCode } from '../api/send-voice-enroll-code.ts';
+import { useCodeForm } from '../hooks/use-code-form.ts';
 import { RESEND_COOLDOWN_SECONDS, useCooldown } from '../hooks/use-cooldown.ts';
-import { CodeInput } from './code-input.tsx';
+import { CodeForm } from './code-form.tsx';
 
 interface PhoneEnrolmentProps {
   method: 'sms' | 'voice';
@@ -32,20 +33,18 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useCodeForm();
 
   const sendCode = (number: string) => {
-    setFailure(null);
+    form.setFailure(null);
     send.mutate(number, {
       onSuccess: () => {
         setSentTo(number);
         setPhone(number);
-        setCode('');
+        form.setCode('');
         cooldown.start();
       },
-      onError: (error) => setFailure(errorMessage(error)),
+      onError: (error) => form.setFailure(errorMessage(error)),
     });
   };
 
@@ -58,23 +57,6 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
     }
     setPhoneError(null);
     sendCode(number);
-  };
-
-  const verify = (value: string) => {
-    if (enrol.isPending) return;
-    if (!CodeSchema.safeParse(value).success) {
-      setCodeError(t('validation.code'));
-      return;
-    }
-    setCodeError(null);
-    setFailure(null);
-    enrol.mutate(value, {
-      onSuccess: () => onEnrolled(),
-      onError: (error) => {
-        setFailure(errorMessage(error));
-        setCode('');
-      },
-    });
   };
 
   if (!sentTo) {
@@ -93,7 +75,7 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
             required
             autoFocus={autoFocus}
           />
-          <FormError message={failure} />
+          <FormError message={form.failure} />
           <Button type="submit" loading={send.isPending} fullWidth>
             {t(`phone.${method}.send`)}
           </Button>
@@ -103,55 +85,41 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
   }
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        verify(code);
-      }}
-      noValidate
-    >
-      <Stack gap="md">
+    <CodeForm
+      form={form}
+      loading={enrol.isPending}
+      onVerify={(code, refused) => enrol.mutate(code, { onSuccess: () => onEnrolled(), onError: refused })}
+      submitLabel={t('phone.verify')}
+      autoFocus
+      header={
         <Text size="sm" role="status">
           {t(`phone.${method}.sent`, { phone: sentTo })}
         </Text>
-        <CodeInput
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setCodeError(null);
+      }
+    >
+      <Group justify="space-between" gap="xs">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setSentTo(null);
+            form.setCode('');
+            form.setFailure(null);
           }}
-          onComplete={verify}
-          error={codeError}
-          autoFocus
-        />
-        <FormError message={failure} />
-        <Button type="submit" loading={enrol.isPending} fullWidth>
-          {t('phone.verify')}
+        >
+          {t('phone.changeNumber')}
+        </Anchor>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          disabled={cooldown.active}
+          loading={send.isPending}
+          onClick={() => sendCode(sentTo)}
+        >
+          {cooldown.active ? t('code.resendIn', { seconds: cooldown.remaining }) : t('code.resend')}
         </Button>
-        <Group justify="space-between" gap="xs">
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => {
-              setSentTo(null);
-              setCode('');
-              setFailure(null);
-            }}
-          >
-            {t('phone.changeNumber')}
-          </Anchor>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            disabled={cooldown.active}
-            loading={send.isPending}
-            onClick={() => sendCode(sentTo)}
-          >
-            {cooldown.active ? t('code.resendIn', { seconds: cooldown.remaining }) : t('code.resend')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Group>
+    </CodeForm>
   );
 }

@@ -1,18 +1,18 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { CodeSchema, EmailSchema } from '@vnoc/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { EmailSchema } from '@vnoc/contracts';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { FormError } from '../../../components/form-error.tsx';
+import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useVerifyResetCode } from '../api/verify-reset-code.ts';
-import { AuthCard } from '../components/auth-card.tsx';
 import { BackToLogin } from '../components/back-to-login.tsx';
-import { CodeInput } from '../components/code-input.tsx';
+import { CodeForm } from '../components/code-form.tsx';
+import { useCodeForm } from '../hooks/use-code-form.ts';
 import { RESEND_COOLDOWN_SECONDS, useCooldown } from '../hooks/use-cooldown.ts';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { nextAfterForgotPasswordVerification } from '../utils/next-step.ts';
@@ -27,9 +27,7 @@ export function Component() {
   const resend = useRequestPasswordReset();
   const { goToStep } = useSignInSteps();
   const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useCodeForm();
 
   // The code was just sent by /forgot-password.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once on arrival
@@ -37,41 +35,29 @@ export function Component() {
 
   if (!username) return <Navigate to={paths.forgotPassword} replace />;
 
-  const submit = (value: string) => {
-    if (verify.isPending) return;
-    if (!CodeSchema.safeParse(value).success) {
-      setCodeError(t('validation.code'));
-      return;
-    }
-    setCodeError(null);
-    setFailure(null);
-    verify.mutate(
-      { username, code: value },
-      {
-        onSuccess: () => goToStep(nextAfterForgotPasswordVerification(authStore.get().claims)),
-        onError: (error) => {
-          setFailure(errorMessage(error));
-          setCode('');
-        },
-      },
-    );
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit(code);
-  };
-
   const sendAgain = () => {
-    setFailure(null);
-    resend.mutate(username, { onError: (error) => setFailure(errorMessage(error)) });
+    form.setFailure(null);
+    resend.mutate(username, { onError: (error) => form.setFailure(errorMessage(error)) });
     cooldown.start();
   };
 
   return (
-    <AuthCard title={t('forgotConfirm.title')} footer={<BackToLogin />}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
+    <PublicCard title={t('forgotConfirm.title')} footer={<BackToLogin />}>
+      <CodeForm
+        form={form}
+        loading={verify.isPending}
+        onVerify={(code, refused) =>
+          verify.mutate(
+            { username, code },
+            {
+              onSuccess: () => goToStep(nextAfterForgotPasswordVerification(authStore.get().claims)),
+              onError: refused,
+            },
+          )
+        }
+        submitLabel={t('forgotConfirm.submit')}
+        autoFocus
+        header={
           <Alert
             color="blue"
             variant="light"
@@ -81,25 +67,12 @@ export function Component() {
           >
             {t('forgotConfirm.sent', { email: username })}
           </Alert>
-          <CodeInput
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setCodeError(null);
-            }}
-            onComplete={submit}
-            error={codeError}
-            autoFocus
-          />
-          <FormError message={failure} />
-          <Button type="submit" loading={verify.isPending} fullWidth>
-            {t('forgotConfirm.submit')}
-          </Button>
-          <Button variant="subtle" onClick={sendAgain} disabled={cooldown.active} loading={resend.isPending}>
-            {cooldown.active ? t('code.resendIn', { seconds: cooldown.remaining }) : t('code.resend')}
-          </Button>
-        </Stack>
-      </form>
-    </AuthCard>
+        }
+      >
+        <Button variant="subtle" onClick={sendAgain} disabled={cooldown.active} loading={resend.isPending}>
+          {cooldown.active ? t('code.resendIn', { seconds: cooldown.remaining }) : t('code.resend')}
+        </Button>
+      </CodeForm>
+    </PublicCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EmailSchema } from '@vnoc/contracts';
 import { useState } from 'react';
@@ -7,11 +7,12 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../app/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { PublicCard } from '../../../components/public-card.tsx';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { schemaValidator } from '../../../lib/form-validation.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { AuthCard } from '../components/auth-card.tsx';
 import { BackToLogin } from '../components/back-to-login.tsx';
+import { EmailField } from '../components/email-field.tsx';
 
 const ForgotSchema = z.object({ email: EmailSchema });
 
@@ -33,25 +34,16 @@ export function Component() {
   });
 
   return (
-    <AuthCard title={t('forgot.title')} description={t('forgot.description')} footer={<BackToLogin />}>
+    <PublicCard title={t('forgot.title')} description={t('forgot.description')} footer={<BackToLogin />}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            {...form.getInputProps('email')}
-            key={form.key('email')}
-            label={t('fields.email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            autoFocus
-            required
-          />
+          <EmailField {...form.getInputProps('email')} key={form.key('email')} autoFocus />
           <FormError message={failure} />
           <Button type="submit" loading={reset.isPending} fullWidth>
             {t('forgot.submit')}
           </Button>
         </Stack>
       </form>
-    </AuthCard>
+    </PublicCard>
   );
 }

@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { PublicCard } from '../../../components/public-card.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { authStore } from '../../../lib/auth-store.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { exchangeImpersonationCode } from '../api/impersonate.ts';
-import { AuthCard } from '../components/auth-card.tsx';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { nextAfterImpersonation } from '../utils/next-step.ts';
 
@@ -71,7 +71,7 @@ export function Component() {
   }, [code, completeSignIn, navigate]);
 
   return (
-    <AuthCard title={t('impersonate.title')}>
+    <PublicCard title={t('impersonate.title')}>
       <Center py="md">
         <Stack align="center" gap="sm">
           <Loader size="md" aria-hidden />
@@ -80,6 +80,6 @@ export function Component() {
           </Text>
         </Stack>
       </Center>
-    </AuthCard>
+    </PublicCard>
   );
 }

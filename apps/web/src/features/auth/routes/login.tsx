@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LoginRequestSchema } from '@vnoc/contracts';
 import { useState } from 'react';
@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { schemaValidator } from '../../../lib/form-validation.ts';
 import { useLogin } from '../api/login.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { nextAfterLogin } from '../utils/next-step.ts';
 
@@ -46,7 +47,7 @@ export function Component() {
   };
 
   return (
-    <AuthCard
+    <PublicCard
       title={t('login.title')}
       description={t('login.description')}
       footer={
@@ -65,16 +66,7 @@ export function Component() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            {...form.getInputProps('username')}
-            key={form.key('username')}
-            label={t('fields.email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            autoFocus
-            required
-          />
+          <EmailField {...form.getInputProps('username')} key={form.key('username')} autoFocus />
           <Stack gap={4}>
             <PasswordInput
               {...form.getInputProps('password')}
@@ -95,6 +87,6 @@ export function Component() {
           </Button>
         </Stack>
       </form>
-    </AuthCard>
+    </PublicCard>
   );
 }

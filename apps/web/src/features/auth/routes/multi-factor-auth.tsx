@@ -1,20 +1,19 @@
-import { Button, Divider, Stack, Text } from '@mantine/core';
+import { Button, Divider, Text } from '@mantine/core';
 import { IconDeviceMobileMessage, IconPhoneCall } from '@tabler/icons-react';
-import { CodeSchema } from '@vnoc/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { FormError } from '../../../components/form-error.tsx';
+import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore, useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { maskPhone } from '../../../lib/mask-phone.ts';
 import { useSendTotp } from '../api/send-totp.ts';
 import { useValidateTotp } from '../api/validate-totp.ts';
-import { AuthCard } from '../components/auth-card.tsx';
 import { BackToLogin } from '../components/back-to-login.tsx';
-import { CodeInput } from '../components/code-input.tsx';
+import { CodeForm } from '../components/code-form.tsx';
 import { StepRedirect } from '../components/step-redirect.tsx';
+import { useCodeForm } from '../hooks/use-code-form.ts';
 import { RESEND_COOLDOWN_SECONDS, useCooldown } from '../hooks/use-cooldown.ts';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { nextAfterMfaValidation } from '../utils/next-step.ts';
@@ -27,9 +26,7 @@ export function Component() {
   const sendTotp = useSendTotp();
   const { goToStep } = useSignInSteps();
   const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useCodeForm();
   const [sentBy, setSentBy] = useState<'sms' | 'voice' | null>(null);
 
   if (!claims) return <Navigate to={paths.login} replace />;
@@ -38,36 +35,14 @@ export function Component() {
   const smsNumber = claims.isMfaMobileEnrolled ? maskPhone(claims.userSmsNumber) : null;
   const voiceNumber = claims.isMfaVoiceEnrolled ? maskPhone(claims.userVoiceNumber) : null;
 
-  const submit = (value: string) => {
-    if (validate.isPending) return;
-    if (!CodeSchema.safeParse(value).success) {
-      setCodeError(t('validation.code'));
-      return;
-    }
-    setCodeError(null);
-    setFailure(null);
-    validate.mutate(value, {
-      onSuccess: () => goToStep(nextAfterMfaValidation(authStore.get().claims)),
-      onError: (error) => {
-        setFailure(errorMessage(error));
-        setCode('');
-      },
-    });
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit(code);
-  };
-
   const send = (method: 'sms' | 'voice') => {
-    setFailure(null);
+    form.setFailure(null);
     sendTotp.mutate(method, {
       onSuccess: () => {
         setSentBy(method);
         cooldown.start();
       },
-      onError: (error) => setFailure(errorMessage(error)),
+      onError: (error) => form.setFailure(errorMessage(error)),
     });
   };
 
@@ -76,62 +51,59 @@ export function Component() {
     : t('authentication.descriptionSent');
 
   return (
-    <AuthCard title={t('authentication.title')} description={description} footer={<BackToLogin signOut />}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <CodeInput
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setCodeError(null);
-            }}
-            onComplete={submit}
-            error={codeError}
-            autoFocus
-          />
-          {sentBy ? (
+    <PublicCard title={t('authentication.title')} description={description} footer={<BackToLogin signOut />}>
+      <CodeForm
+        form={form}
+        loading={validate.isPending}
+        onVerify={(code, refused) =>
+          validate.mutate(code, {
+            onSuccess: () => goToStep(nextAfterMfaValidation(authStore.get().claims)),
+            onError: refused,
+          })
+        }
+        submitLabel={t('authentication.submit')}
+        autoFocus
+        notice={
+          sentBy ? (
             <Text size="sm" role="status">
               {t(`authentication.sent.${sentBy}`, { phone: sentBy === 'sms' ? smsNumber : voiceNumber })}
             </Text>
-          ) : null}
-          <FormError message={failure} />
-          <Button type="submit" loading={validate.isPending} fullWidth>
-            {t('authentication.submit')}
-          </Button>
-          {smsNumber || voiceNumber ? (
-            <>
-              <Divider label={t('authentication.orSend')} labelPosition="center" />
-              {smsNumber ? (
-                <Button
-                  variant="default"
-                  leftSection={<IconDeviceMobileMessage size={16} aria-hidden />}
-                  onClick={() => send('sms')}
-                  disabled={cooldown.active}
-                  loading={sendTotp.isPending && sendTotp.variables === 'sms'}
-                >
-                  {t('authentication.sendSms', { phone: smsNumber })}
-                </Button>
-              ) : null}
-              {voiceNumber ? (
-                <Button
-                  variant="default"
-                  leftSection={<IconPhoneCall size={16} aria-hidden />}
-                  onClick={() => send('voice')}
-                  disabled={cooldown.active}
-                  loading={sendTotp.isPending && sendTotp.variables === 'voice'}
-                >
-                  {t('authentication.sendVoice', { phone: voiceNumber })}
-                </Button>
-              ) : null}
-              {cooldown.active ? (
-                <Text size="xs" c="dimmed" ta="center">
-                  {t('code.waitSeconds', { seconds: cooldown.remaining })}
-                </Text>
-              ) : null}
-            </>
-          ) : null}
-        </Stack>
-      </form>
-    </AuthCard>
+          ) : null
+        }
+      >
+        {smsNumber || voiceNumber ? (
+          <>
+            <Divider label={t('authentication.orSend')} labelPosition="center" />
+            {smsNumber ? (
+              <Button
+                variant="default"
+                leftSection={<IconDeviceMobileMessage size={16} aria-hidden />}
+                onClick={() => send('sms')}
+                disabled={cooldown.active}
+                loading={sendTotp.isPending && sendTotp.variables === 'sms'}
+              >
+                {t('authentication.sendSms', { phone: smsNumber })}
+              </Button>
+            ) : null}
+            {voiceNumber ? (
+              <Button
+                variant="default"
+                leftSection={<IconPhoneCall size={16} aria-hidden />}
+                onClick={() => send('voice')}
+                disabled={cooldown.active}
+                loading={sendTotp.isPending && sendTotp.variables === 'voice'}
+              >
+                {t('authentication.sendVoice', { phone: voiceNumber })}
+              </Button>
+            ) : null}
+            {cooldown.active ? (
+              <Text size="xs" c="dimmed" ta="center">
+                {t('code.waitSeconds', { seconds: cooldown.remaining })}
+              </Text>
+            ) : null}
+          </>
+        ) : null}
+      </CodeForm>
+    </PublicCard>
   );
 }

@@ -2,9 +2,9 @@ import type { MfaMethod } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore, useAuth } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/notify.ts';
-import { AuthCard } from '../components/auth-card.tsx';
 import { BackToLogin } from '../components/back-to-login.tsx';
 import { EnrolmentMethods } from '../components/enrolment-methods.tsx';
 import { StepRedirect } from '../components/step-redirect.tsx';
@@ -27,8 +27,8 @@ export function Component() {
   };
 
   return (
-    <AuthCard title={t('mfa.title')} description={t('mfa.description')} footer={<BackToLogin signOut />}>
+    <PublicCard title={t('mfa.title')} description={t('mfa.description')} footer={<BackToLogin signOut />}>
       <EnrolmentMethods onEnrolled={onEnrolled} autoFocus />
-    </AuthCard>
+    </PublicCard>
   );
 }

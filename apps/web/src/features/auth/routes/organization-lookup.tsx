@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuilding, IconInfoCircle } from '@tabler/icons-react';
 import { EmailSchema, type OrganizationRef } from '@vnoc/contracts';
@@ -8,12 +8,13 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../app/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { schemaValidator } from '../../../lib/form-validation.ts';
 import { useLookupOrganization } from '../api/lookup-organization.ts';
-import { AuthCard } from '../components/auth-card.tsx';
 import { BackToLogin } from '../components/back-to-login.tsx';
+import { EmailField } from '../components/email-field.tsx';
 
 const LookupSchema = z.object({ email: EmailSchema });
 
@@ -44,10 +45,10 @@ export function Component() {
   };
 
   return (
-    <AuthCard title={t('lookup.title')} description={t('lookup.description')} footer={<BackToLogin />}>
+    <PublicCard title={t('lookup.title')} description={t('lookup.description')} footer={<BackToLogin />}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
+          <EmailField
             {...form.getInputProps('email')}
             key={form.key('email')}
             onChange={(event) => {
@@ -55,11 +56,8 @@ export function Component() {
               setOutcome(null);
             }}
             label={t('fields.workEmail')}
-            type="email"
             autoComplete="email"
-            inputMode="email"
             autoFocus
-            required
           />
           <FormError message={failure} />
           {outcome?.organization ? (
@@ -92,6 +90,6 @@ export function Component() {
           )}
         </Stack>
       </form>
-    </AuthCard>
+    </PublicCard>
   );
 }

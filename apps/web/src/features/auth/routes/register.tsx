@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { schemaValidator } from '../../../lib/form-validation.ts';
 import { useRegister } from '../api/register.ts';
-import { AuthCard } from '../components/auth-card.tsx';
 import { BackToLogin } from '../components/back-to-login.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 interface RegisterValues {
@@ -57,19 +58,10 @@ export function Component() {
   });
 
   return (
-    <AuthCard title={t('register.title')} description={t('register.description')} footer={<BackToLogin />}>
+    <PublicCard title={t('register.title')} description={t('register.description')} footer={<BackToLogin />}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            {...form.getInputProps('username')}
-            key={form.key('username')}
-            label={t('fields.email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            autoFocus={!prefilled}
-            required
-          />
+          <EmailField {...form.getInputProps('username')} key={form.key('username')} autoFocus={!prefilled} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
             <TextInput
               {...form.getInputProps('firstName')}
@@ -99,6 +91,6 @@ export function Component() {
           </Button>
         </Stack>
       </form>
-    </AuthCard>
+    </PublicCard>
   );
 }

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { PublicCard } from '../../../components/public-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
-import { AuthCard } from '../components/auth-card.tsx';
 import { BackToLogin } from '../components/back-to-login.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
@@ -38,7 +38,7 @@ export function Component() {
   });
 
   return (
-    <AuthCard
+    <PublicCard
       title={t('updatePassword.title')}
       description={t('updatePassword.description', { email: claims.sub })}
       footer={<BackToLogin signOut />}
@@ -60,6 +60,6 @@ export function Component() {
           </Button>
         </Stack>
       </form>
-    </AuthCard>
+    </PublicCard>
   );
 }

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { fakeJwt, installDomStubs, renderRoutes } from '../../../test/render.tsx';
 import { Component as Login } from '../routes/login.tsx';
-import { fakeJwt, installDomStubs, renderRoutes } from './render.tsx';
 
 const stepClaims = {
   sub: 'admin@acme.example',

@@ -1,0 +1,87 @@
+import { Button, Stack } from '@mantine/core';
+import { CodeSchema } from '@vnoc/contracts';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error.tsx';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import type { CodeFormState } from '../hooks/use-code-form.ts';
+import { CodeInput } from './code-input.tsx';
+
+interface CodeFormProps {
+  form: CodeFormState;
+  /** The verifying request is under way: the button spins and further submits are ignored. */
+  loading: boolean;
+  /** Sends a well-formed code; call `refused` with the error when the server refuses it. */
+  onVerify: (code: string, refused: (error: unknown) => void) => void;
+  submitLabel: string;
+  label?: string;
+  autoFocus?: boolean;
+  /** Above the code (what was sent where, the QR code …). */
+  header?: ReactNode;
+  /** Between the code and the failure line. */
+  notice?: ReactNode;
+  /** Below the submit button (resend, change number …). */
+  children?: ReactNode;
+}
+
+/**
+ * A 6-digit code form: submits when the last digit is typed or on Enter, checks the code's shape first,
+ * and after a refusal shows why and clears the code (so typing starts again at the first digit).
+ */
+export function CodeForm({
+  form,
+  loading,
+  onVerify,
+  submitLabel,
+  label,
+  autoFocus,
+  header,
+  notice,
+  children,
+}: CodeFormProps) {
+  const { t } = useTranslation('auth');
+
+  const submit = (value: string) => {
+    if (loading) return;
+    if (!CodeSchema.safeParse(value).success) {
+      form.setCodeError(t('validation.code'));
+      return;
+    }
+    form.setCodeError(null);
+    form.setFailure(null);
+    onVerify(value, (error) => {
+      form.setFailure(errorMessage(error));
+      form.setCode('');
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(form.code);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {header}
+        <CodeInput
+          label={label}
+          value={form.code}
+          onChange={(value) => {
+            form.setCode(value);
+            form.setCodeError(null);
+          }}
+          onComplete={submit}
+          error={form.codeError}
+          autoFocus={autoFocus}
+        />
+        {notice}
+        <FormError message={form.failure} />
+        <Button type="submit" loading={loading} fullWidth>
+          {submitLabel}
+        </Button>
+        {children}
+      </Stack>
+    </form>
+  );
+}
