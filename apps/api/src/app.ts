@@ -12,10 +12,14 @@ import type { AppContext } from './context.ts';
 import { createDelivery } from './delivery/index.ts';
 import { AppError, type FieldProblem, MESSAGES } from './errors.ts';
 import { accessRoutes } from './modules/access/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
+import { groupRoutes } from './modules/groups/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { audit, purgeExpired } from './modules/security/service.ts';
+import { siteRoutes } from './modules/sites/routes.ts';
 import { userProfileRoutes } from './modules/user-profile/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
@@ -188,6 +192,10 @@ export async function buildApp({
   accessRoutes(app, ctx);
   userProfileRoutes(app, ctx);
   organizationRoutes(app, ctx);
+  siteRoutes(app, ctx);
+  deviceRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  analyticsRoutes(app, ctx);
   if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);
 
   await registerStatic(app, config.webDist);

@@ -2,10 +2,18 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { backfillHistory, type Gateway, startGateway } from './fleet/gateway/index.ts';
 import { createLogger } from './logger.ts';
 import { type Config, ConfigError, loadConfig, resolveJwtSecret } from './plugins/config.ts';
 import { connectDatabase, type Database, runMigrations } from './plugins/db.ts';
 import { DEMO_USERS, seedDemo } from './seed/demo.ts';
+
+/**
+ * Days of WAN samples written at first seed. Status history (and the daily rollups) covers 30 days,
+ * but 30 days of samples (~1.2 M rows) made the first start take ~20 s on a 2-core machine, and the
+ * longest WAN chart (LAST_7_DAYS) never shows older samples.
+ */
+const HISTORY_SAMPLE_DAYS = 7;
 
 function readConfig(): Config {
   try {
@@ -27,11 +35,14 @@ async function main(): Promise<void> {
   let postgres: EmbeddedPostgresHandle | undefined;
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let gateway: Gateway | undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = (reason: string, code: number) => {
     stopping ??= (async () => {
       log.info(`Stopping (${reason})…`);
+      // The simulator writes through the pool: its loop stops (and a running tick ends) before the pool closes.
+      await gateway?.stop().catch((err: unknown) => log.error({ err }, 'stopping the simulator failed'));
       await app?.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
       await database?.close().catch((err: unknown) => log.error({ err }, 'closing the database pool failed'));
       await postgres?.stop().catch((err: unknown) => log.error({ err }, 'stopping PostgreSQL failed'));
@@ -56,9 +67,31 @@ async function main(): Promise<void> {
     const jwtSecret = resolveJwtSecret(config);
     if (config.demo && (await seedDemo(database.db, config.demoPassword)))
       log.info('Seeded the demo organizations, users and fleet.');
+    if (config.demo) {
+      // History for a fresh fleet (status intervals, WAN samples, daily rollups); no-op once it exists.
+      const history = await backfillHistory(database.db, {
+        seed: config.simSeed,
+        now: Date.now(),
+        sampleDays: HISTORY_SAMPLE_DAYS,
+      });
+      if (history)
+        log.info(
+          `Backfilled ${history.intervals} status intervals, ${history.samples} WAN samples and ${history.rollups} daily rollups for ${history.devices} devices in ${history.ms} ms.`,
+        );
+    }
 
     app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, loggerInstance: log });
     await app.listen({ port: config.port, host: config.host });
+    if (config.simulator) {
+      gateway = await startGateway({
+        db: database.db,
+        log,
+        seed: config.simSeed,
+        speed: config.simSpeed,
+        now: Date.now(),
+      });
+      gateway.run();
+    }
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     log.info(`vNOC is ready at http://${host}:${config.port}`);
     if (config.demo) {

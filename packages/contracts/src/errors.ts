@@ -27,6 +27,7 @@ export const ErrorIds = {
   passwordPolicy: 'password_policy',
   rateLimited: 'rate_limited',
   conflict: 'conflict',
+  geocoderUnavailable: 'geocoder_unavailable',
   internal: 'internal',
 } as const;
 export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   inet,
@@ -10,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -179,12 +181,24 @@ export const sites = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     contacts: jsonb('contacts').$type<SiteContact[]>().notNull().default([]),
+    /** The address as a geocoder confirmed it; null until verified. */
+    verifiedAddress: jsonb('verified_address').$type<SiteAddress>(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('sites_organization_idx').on(t.organizationId, t.name)],
+  (t) => [
+    index('sites_organization_idx').on(t.organizationId, t.name),
+    index('sites_organization_account_idx').on(t.organizationId, t.backOfficeAccountId),
+  ],
 );
 
 export type SiteContact = { name: string; phone: string | null; email: string | null; role: string | null };
+export type SiteAddress = {
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string;
+};
 
 export const siteGroups = pgTable(
   'site_groups',
@@ -289,5 +303,111 @@ export const devices = pgTable(
     uniqueIndex('devices_mac_address_key').on(t.macAddress),
     index('devices_site_idx').on(t.siteId),
     index('devices_organization_status_idx').on(t.organizationId, t.status),
+    index('devices_organization_kind_idx').on(t.organizationId, t.kind),
+    index('devices_organization_model_idx').on(t.organizationId, t.model),
+  ],
+);
+
+/** A user's favourite sites (spec part 3 "Favorite Sites"). */
+export const siteFavorites = pgTable(
+  'site_favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.siteId] }), index('site_favorites_site_idx').on(t.siteId)],
+);
+
+/** The last time a user opened a site (`usa.lastVisited` of the recently viewed list). */
+export const siteVisits = pgTable(
+  'site_visits',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    lastVisited: tz('last_visited').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.siteId] }),
+    index('site_visits_user_last_visited_idx').on(t.userId, t.lastVisited),
+    index('site_visits_site_idx').on(t.siteId),
+  ],
+);
+
+/** A device's status over time: one row per status period; `ended_at` null = the current one. */
+export const deviceStatusIntervals = pgTable(
+  'device_status_intervals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    status: text('status', { enum: DEVICE_STATUSES }).notNull(),
+    startedAt: tz('started_at').notNull(),
+    endedAt: tz('ended_at'),
+  },
+  (t) => [
+    index('device_status_intervals_device_started_idx').on(t.deviceId, t.startedAt),
+    index('device_status_intervals_org_started_idx').on(t.organizationId, t.startedAt),
+    // At most one current period per device (the simulator closes one before opening the next).
+    uniqueIndex('device_status_intervals_open_key').on(t.deviceId).where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/** WAN ping and jitter of an edge device, one sample a minute. */
+export const wanSamples = pgTable(
+  'wan_samples',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    time: tz('time').notNull(),
+    sourceInterface: text('source_interface').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    ping: real('ping'),
+    jitter: real('jitter'),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.time] })],
+);
+
+/**
+ * Daily uptime analytics of a device (spec part 3 "Online analytics row"), one row per UTC day,
+ * rolled up from its status intervals (DESIGN.md §5), not sampled.
+ */
+export const deviceDailyStats = pgTable(
+  'device_daily_stats',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    secondsOnline: integer('seconds_online').notNull(),
+    secondsOffline: integer('seconds_offline').notNull(),
+    secondsOnBackup: integer('seconds_on_backup').notNull(),
+    secondsOnPrimary: integer('seconds_on_primary').notNull(),
+    offlineEvents: integer('offline_events').notNull(),
+    backupEvents: integer('backup_events').notNull(),
+    percentOnline: doublePrecision('percent_online').notNull(),
+    percentOffline: doublePrecision('percent_offline').notNull(),
+    percentOnBackup: doublePrecision('percent_on_backup').notNull(),
+    percentOnPrimary: doublePrecision('percent_on_primary').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.day] }),
+    index('device_daily_stats_org_day_idx').on(t.organizationId, t.day),
   ],
 );

@@ -1,4 +1,5 @@
 import type { ConfigVersion, ModemSignal, PortMapping, SiteContact, Vlan } from '../db/schema.ts';
+import { FLEET_CITIES } from '../geocoding/us-places.ts';
 
 /** mulberry32: a tiny seeded PRNG, so the same seed always yields the same fleet. */
 export function mulberry32(seed: number): () => number {
@@ -16,39 +17,6 @@ type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 const between = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 const hex2 = (n: number) => n.toString(16).padStart(2, '0');
-
-const CITIES = [
-  ['Austin', 'TX', '78701', 30.2672, -97.7431],
-  ['Dallas', 'TX', '75201', 32.7767, -96.797],
-  ['Houston', 'TX', '77002', 29.7604, -95.3698],
-  ['Phoenix', 'AZ', '85004', 33.4484, -112.074],
-  ['Denver', 'CO', '80202', 39.7392, -104.9903],
-  ['Seattle', 'WA', '98101', 47.6062, -122.3321],
-  ['Portland', 'OR', '97204', 45.5152, -122.6784],
-  ['San Diego', 'CA', '92101', 32.7157, -117.1611],
-  ['Sacramento', 'CA', '95814', 38.5816, -121.4944],
-  ['Los Angeles', 'CA', '90012', 34.0522, -118.2437],
-  ['Salt Lake City', 'UT', '84111', 40.7608, -111.891],
-  ['Chicago', 'IL', '60602', 41.8781, -87.6298],
-  ['Minneapolis', 'MN', '55401', 44.9778, -93.265],
-  ['Kansas City', 'MO', '64105', 39.0997, -94.5786],
-  ['St. Louis', 'MO', '63101', 38.627, -90.1994],
-  ['Nashville', 'TN', '37203', 36.1627, -86.7816],
-  ['Atlanta', 'GA', '30303', 33.749, -84.388],
-  ['Charlotte', 'NC', '28202', 35.2271, -80.8431],
-  ['Raleigh', 'NC', '27601', 35.7796, -78.6382],
-  ['Orlando', 'FL', '32801', 28.5383, -81.3792],
-  ['Tampa', 'FL', '33602', 27.9506, -82.4572],
-  ['Miami', 'FL', '33130', 25.7617, -80.1918],
-  ['Columbus', 'OH', '43215', 39.9612, -82.9988],
-  ['Pittsburgh', 'PA', '15222', 40.4406, -79.9959],
-  ['Philadelphia', 'PA', '19107', 39.9526, -75.1652],
-  ['Boston', 'MA', '02108', 42.3601, -71.0589],
-  ['Hartford', 'CT', '06103', 41.7658, -72.6734],
-  ['Richmond', 'VA', '23219', 37.5407, -77.436],
-  ['Baltimore', 'MD', '21202', 39.2904, -76.6122],
-  ['Albuquerque', 'NM', '87102', 35.0844, -106.6504],
-] as const;
 
 const STREETS = [
   'Main St',
@@ -240,7 +208,7 @@ export function generateFleet(
   for (const [orgIndex, org] of organizations.entries()) {
     const usedNames = new Set<string>();
     for (let i = 0; i < sitesPerOrg; i++) {
-      const [city, state, zip, lat, lon] = pick(rng, CITIES);
+      const { city, state, zip, lat, lng: lon } = pick(rng, FLEET_CITIES);
       let area = pick(rng, NEIGHBOURHOODS);
       while (usedNames.has(`${city} ${area}`)) area = `${pick(rng, NEIGHBOURHOODS)} ${between(rng, 2, 9)}`;
       usedNames.add(`${city} ${area}`);
@@ -322,7 +290,7 @@ export function generateFleet(
           modemSignalStatistics: signal,
           portMapping: Array.from({ length: model.ports }, (_, p) => ({
             id: p + 1,
-            systemNumber: p,
+            systemNumber: p + 1,
             type: isEdge && p === 0 ? 'WAN' : isEdge && p === 1 && model.kind === 'firewall' ? 'WAN2' : 'LAN',
           })),
           vlans: isEdge ? vlans : [],

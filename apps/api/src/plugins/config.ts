@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://'),
   DEMO: flag.optional(),
   SIMULATOR: flag.optional(),
+  SIM_SPEED: z.coerce.number().min(1, { message: 'must be a number ≥ 1' }).max(100_000).default(1),
+  SIM_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(20261121),
   DELIVERY: z.enum(['outbox', 'live']).optional(),
   JWT_SECRET: optionalText.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
   DEMO_PASSWORD: optionalText.pipe(
@@ -47,6 +49,8 @@ const EnvSchema = z.object({
       .regex(/^\+[1-9]\d{1,14}$/, { message: 'must be an E.164 number' })
       .optional(),
   ),
+  GEOCODER_URL: optionalUrl(/^https?:\/\//, 'http(s)://'),
+  GEOCODER_USER_AGENT: optionalText.pipe(z.string().max(200).optional()),
   SUPPORT_EMAIL: optionalText.pipe(z.email({ message: 'must be an email address' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
@@ -62,6 +66,10 @@ export type Config = {
   redisUrl: string | undefined;
   demo: boolean;
   simulator: boolean;
+  /** Simulated time runs this many times faster than real time (1 = real time). */
+  simSpeed: number;
+  /** The simulator's seed: the same seed gives the same history and the same live run. */
+  simSeed: number;
   delivery: 'outbox' | 'live';
   /** Unset only in embedded mode, where it is generated into dataDir on first start (see resolveJwtSecret). */
   jwtSecret: string | undefined;
@@ -70,6 +78,9 @@ export type Config = {
   smtpFrom: string;
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined;
   supportEmail: string | undefined;
+  /** A Nominatim-compatible service; unset → the offline gazetteer. */
+  geocoderUrl: string | undefined;
+  geocoderUserAgent: string;
   logLevel: string;
   webDist: string;
   pgPort: number;
@@ -132,6 +143,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     redisUrl: e.REDIS_URL,
     demo,
     simulator: e.SIMULATOR ?? demo,
+    simSpeed: e.SIM_SPEED,
+    simSeed: e.SIM_SEED,
     delivery,
     jwtSecret: e.JWT_SECRET,
     demoPassword: e.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
@@ -147,6 +160,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
           }
         : undefined,
     supportEmail: e.SUPPORT_EMAIL,
+    geocoderUrl: e.GEOCODER_URL,
+    geocoderUserAgent: e.GEOCODER_USER_AGENT ?? 'vNOC',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     pgPort: e.PG_PORT,

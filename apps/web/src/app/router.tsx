@@ -107,7 +107,7 @@ export const routes: RouteObject[] = [
               title: 'titles.sitesMap',
               breadcrumb: [sitesCrumb, { label: 'titles.sitesMap' }],
             }),
-            lazy: () => import('../features/sites/routes/sites-map.tsx'),
+            lazy: () => import('../features/sites/routes/map.tsx'),
           },
           {
             path: 'sites/search',
@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
               title: 'titles.siteOverview',
               breadcrumb: [sitesCrumb, { label: 'titles.siteOverview' }],
             }),
-            lazy: () => import('../features/sites/routes/site.tsx'),
+            lazy: () => import('../features/sites/routes/site-overview.tsx'),
           },
           {
             path: 'sites/:id/device/:deviceId',

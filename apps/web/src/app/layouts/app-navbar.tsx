@@ -5,7 +5,6 @@ import {
   IconBuilding,
   IconBuildingCommunity,
   IconChartBar,
-  IconClock,
   IconDevices,
   IconFolders,
   IconHistory,
@@ -21,6 +20,7 @@ import {
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { LastVisitedSiteLink } from '../../features/sites/components/last-visited-site-link.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../paths.ts';
 
@@ -115,21 +115,7 @@ export function AppNavbar() {
     </Text>
   );
 
-  const lastVisited = (
-    // No site has been visited yet (site screens come later): shown, not a link.
-    <NavLink
-      component="div"
-      aria-disabled="true"
-      label={t('menu.lastVisitedSite')}
-      description={t('menu.noLastVisitedSite')}
-      leftSection={<IconClock size={18} aria-hidden />}
-      c="dimmed"
-      styles={{
-        root: { cursor: 'default', background: 'none' },
-        description: { color: 'var(--mantine-color-dimmed)' },
-      }}
-    />
-  );
+  const lastVisited = <LastVisitedSiteLink key="last-visited" />;
 
   return (
     <Stack gap={0}>

@@ -1,18 +1,180 @@
-import { IconFolders } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Card, Group as Row, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { IconFolders, IconMapPinPlus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Group } from '@vnoc/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { toast } from '../../../lib/notify.ts';
+import { assignSites } from '../api/group-assign-sites.ts';
+import { createGroup } from '../api/group-create.ts';
+import { deleteGroup } from '../api/group-delete.ts';
+import { editGroup } from '../api/group-edit.ts';
+import { useGroups } from '../api/group-list.ts';
+import { useGroupMutation } from '../api/group-mutation.ts';
+import { GroupAssignModal, GroupDeleteModal, GroupNameModal } from '../components/group-modals.tsx';
 
-/** Settings → Groups: site groups (filled by a later issue). */
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; group: Group }
+  | { kind: 'assign'; group: Group }
+  | { kind: 'delete'; group: Group }
+  | null;
+
+/** Settings → Groups: the organization's site groups; ADMINISTRATORs create, rename, assign sites and delete. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('groups');
+  const { claims } = useAuth();
+  const canWrite = claims?.role === 'ADMINISTRATOR';
+  const { data: groups, isPending, error } = useGroups();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  const create = useGroupMutation(createGroup, (group) => {
+    close();
+    toast(t('created', { name: group.name }));
+  });
+  const edit = useGroupMutation(
+    ({ id, name }: { id: string; name: string }) => editGroup(id, { name }),
+    (group) => {
+      close();
+      toast(t('updated', { name: group.name }));
+    },
+  );
+  const assign = useGroupMutation(
+    ({ id, siteIds }: { id: string; siteIds: string[] }) => assignSites(id, siteIds),
+    (group) => {
+      close();
+      toast(t('assigned', { name: group.name }));
+    },
+  );
+  const remove = useGroupMutation(
+    (group: Group) => deleteGroup(group.id),
+    (_result, group) => {
+      close();
+      toast(t('removed', { name: group.name }));
+    },
+  );
+
+  const sorted = [...(groups ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const selected = dialog && dialog.kind !== 'create' ? dialog.group : null;
+
   return (
-    <PageFrame>
-      <EmptyState
-        icon={IconFolders}
-        title={t('settings.groupsEmptyTitle')}
-        text={t('settings.groupsEmptyText')}
-      />
+    <PageFrame
+      actions={
+        canWrite && (
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            {t('create')}
+          </Button>
+        )
+      }
+    >
+      {!canWrite && (
+        <Text size="sm" c="dimmed" mt={-12}>
+          {t('readOnly')}
+        </Text>
+      )}
+      {isPending ? (
+        <Skeleton height={200} />
+      ) : error ? (
+        <Card withBorder>
+          <Text c="red">{errorMessage(error)}</Text>
+        </Card>
+      ) : sorted.length === 0 ? (
+        <EmptyState icon={IconFolders} title={t('emptyTitle')} text={t('emptyText')} />
+      ) : (
+        <Card withBorder radius="md" padding={0}>
+          <Table.ScrollContainer minWidth={340}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="groups-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('name')}</Table.Th>
+                  <Table.Th>{t('siteCount')}</Table.Th>
+                  {canWrite && <Table.Th w={1}>{t('actions')}</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sorted.map((group) => (
+                  <Table.Tr key={group.id}>
+                    <Table.Td fw={600}>{group.name}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" tt="none">
+                        {t('sitesCount', { count: group.siteIds.length })}
+                      </Badge>
+                    </Table.Td>
+                    {canWrite && (
+                      <Table.Td>
+                        <Row gap={4} wrap="nowrap">
+                          <Tooltip label={t('edit')}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={`${t('edit')}: ${group.name}`}
+                              onClick={() => setDialog({ kind: 'edit', group })}
+                            >
+                              <IconPencil size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={t('assign')}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={`${t('assign')}: ${group.name}`}
+                              onClick={() => setDialog({ kind: 'assign', group })}
+                            >
+                              <IconMapPinPlus size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={t('delete')}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`${t('delete')}: ${group.name}`}
+                              onClick={() => setDialog({ kind: 'delete', group })}
+                            >
+                              <IconTrash size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Row>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {canWrite && (
+        <>
+          <GroupNameModal
+            opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+            group={dialog?.kind === 'edit' ? dialog.group : null}
+            loading={create.isPending || edit.isPending}
+            onClose={close}
+            onSubmit={(name) =>
+              dialog?.kind === 'edit' ? edit.mutate({ id: dialog.group.id, name }) : create.mutate({ name })
+            }
+          />
+          <GroupAssignModal
+            opened={dialog?.kind === 'assign'}
+            group={selected}
+            loading={assign.isPending}
+            onClose={close}
+            onSubmit={(siteIds) => selected && assign.mutate({ id: selected.id, siteIds })}
+          />
+          <GroupDeleteModal
+            opened={dialog?.kind === 'delete'}
+            group={selected}
+            loading={remove.isPending}
+            onClose={close}
+            onConfirm={() => selected && remove.mutate(selected)}
+          />
+        </>
+      )}
     </PageFrame>
   );
 }

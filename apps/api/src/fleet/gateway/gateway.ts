@@ -1,0 +1,245 @@
+/**
+ * The fleet gateway with the simulator driver (DESIGN.md §2, §6): keeps the live simulation's state
+ * in memory and, every tick, advances it to the current time and records what happened — status
+ * changes (devices and their status intervals), heartbeats, last boots, WAN samples and drifted
+ * signals — in one transaction. Ticks never overlap; a failed tick is logged and the next one
+ * simulates the same span again.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../plugins/db.ts';
+import { mulberry32 } from '../seed-fleet.ts';
+import {
+  type DeviceStatus,
+  initialState,
+  isEdgeKind,
+  isUp,
+  MINUTE,
+  type SimState,
+  type StatusEvent,
+  simClock,
+  simulate,
+} from '../simulator/index.ts';
+import {
+  arr,
+  type GatewayDevice,
+  insertSamples,
+  iso,
+  loadDevices,
+  loadOpenIntervals,
+  type OpenInterval,
+  writeSignals,
+} from './sql.ts';
+
+export const TICK_MS = 5_000;
+/** Drifted signals are written about once a real minute (they drift every simulated sample step). */
+export const SIGNAL_WRITE_MS = 60_000;
+
+export type GatewayOptions = {
+  db: Db;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  seed: number;
+  /** SIM_SPEED: simulated ms per real ms. */
+  speed: number;
+  /** Real ms the simulation starts from (server start); the clock is anchored here. */
+  now: number;
+};
+
+export type TickResult =
+  | { skipped: true }
+  | { skipped: false; events: StatusEvent[]; samples: number; signals: boolean; error?: unknown };
+
+export type Gateway = {
+  /** Advances the simulation to `nowMs` (real) and records it; a tick while one runs is skipped. */
+  tick: (nowMs: number) => Promise<TickResult>;
+  /** Ticks every `everyMs` of real time until `stop`. */
+  run: (everyMs?: number) => void;
+  /** Stops the loop and waits for a running tick to finish (call before the pool closes). */
+  stop: () => Promise<void>;
+  /** The live state (for tests and diagnostics). */
+  readonly state: SimState;
+};
+
+const connectionOf = (d: GatewayDevice, status: DeviceStatus) =>
+  !isEdgeKind(d.kind)
+    ? 'none'
+    : status === 'online'
+      ? 'primary'
+      : status === 'onbackup'
+        ? 'secondary'
+        : 'none';
+
+/**
+ * Loads the fleet from the database and makes it ready to tick from `now`: a device without a current
+ * status period (added after the history was written) gets one from `now`, as does one whose record
+ * disagrees with its status. Restarts continue from the stored statuses (no history is replayed).
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const { db, log, seed, speed } = options;
+  const start = Math.floor(options.now);
+  const devices = await loadDevices(db);
+  const byId = new Map(devices.map((d) => [d.id, d]));
+  let open = await reconcileOpenIntervals(db, devices, await loadOpenIntervals(db), start);
+
+  const rng = mulberry32(seed);
+  const clock = simClock(start, speed);
+  let state = initialState(devices, seed, clock.toSim(start), rng);
+  let last = start;
+  let lastSignals = start;
+  let running: Promise<TickResult> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function advance(now: number): Promise<TickResult> {
+    if (now <= last) return { skipped: false, events: [], samples: 0, signals: false };
+    const run = simulate(state, clock.toSim(last), clock.toSim(now), rng, { sampleEveryMs: MINUTE * speed });
+    const toReal = (simMs: number) => Math.round(clock.toReal(simMs));
+    const events = run.events.map((e) => ({ ...e, at: toReal(e.at) }));
+    const samples = run.samples.map((s) => ({ ...s, at: toReal(s.at) }));
+    const signals = now - lastSignals >= SIGNAL_WRITE_MS;
+    const nextOpen = new Map(open);
+    try {
+      await db.transaction(async (tx) => {
+        await recordEvents(tx, events, byId, nextOpen);
+        // Heartbeats: every device that is up reported just now.
+        const up = run.state.devices.filter((d) => isUp(d.status)).map((d) => d.id);
+        if (up.length > 0)
+          await tx.execute(
+            sql`update devices set last_update = ${iso(now)} where id = any(${arr(up)}::uuid[])`,
+          );
+        await insertSamples(tx, samples);
+        if (signals) {
+          await writeSignals(
+            tx,
+            run.state.devices.flatMap((d) => (d.signal ? [{ id: d.id, signal: d.signal }] : [])),
+          );
+        }
+      });
+    } catch (error) {
+      // Nothing was written; the next tick simulates this span again (with the rng further on).
+      log.error({ err: error }, 'simulator tick failed');
+      return { skipped: false, events: [], samples: 0, signals: false, error };
+    }
+    state = run.state;
+    open = nextOpen;
+    last = now;
+    if (signals) lastSignals = now;
+    return { skipped: false, events, samples: samples.length, signals };
+  }
+
+  const gateway: Gateway = {
+    tick(now) {
+      if (running) return Promise.resolve({ skipped: true });
+      const current = advance(now).finally(() => {
+        running = undefined;
+      });
+      running = current;
+      return current;
+    },
+    run(everyMs = TICK_MS) {
+      if (timer || stopped) return;
+      timer = setInterval(() => {
+        if (running) return; // never overlap: this tick is skipped, the next one covers its span
+        void gateway.tick(Date.now());
+      }, everyMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+    get state() {
+      return state;
+    },
+  };
+  log.info(`Simulator running: ${devices.length} devices, SIM_SPEED ${speed}, seed ${seed}`);
+  return gateway;
+}
+
+/** Opens a status period from `now` for devices without one, or whose open one disagrees with the device. */
+async function reconcileOpenIntervals(
+  db: Db,
+  devices: readonly GatewayDevice[],
+  open: Map<string, OpenInterval>,
+  now: number,
+): Promise<Map<string, OpenInterval>> {
+  const fix = devices.filter((d) => open.get(d.id)?.status !== d.status);
+  if (fix.length === 0) return open;
+  await db.transaction(async (tx) => {
+    for (const d of fix) {
+      const current = open.get(d.id);
+      const at = Math.max(now, current?.from ?? now);
+      await tx.execute(sql`update device_status_intervals set ended_at = ${iso(at)}
+        where device_id = ${d.id} and ended_at is null`);
+      await insertOpen(tx, d, d.status, at);
+      open.set(d.id, { status: d.status, from: at });
+    }
+  });
+  return open;
+}
+
+async function insertOpen(tx: DbOrTx, d: GatewayDevice, status: DeviceStatus, at: number): Promise<void> {
+  await tx.execute(sql`insert into device_status_intervals (device_id, organization_id, status, started_at)
+    values (${d.id}, ${d.organizationId}, ${status}, ${iso(at)})`);
+}
+
+/**
+ * Status changes in time order: each closes its device's open period and opens the next. A period
+ * that would last no time is dropped instead (merged into the one before when that had the new status).
+ * The device row gets its final status and connection; one going down keeps the time it was last
+ * heard from, one coming back from a reboot its boot time.
+ */
+async function recordEvents(
+  tx: DbOrTx,
+  events: readonly StatusEvent[],
+  byId: ReadonlyMap<string, GatewayDevice>,
+  open: Map<string, OpenInterval>,
+): Promise<void> {
+  const final = new Map<string, { status: DeviceStatus; wentDown?: number; booted?: number }>();
+  for (const e of events) {
+    const d = byId.get(e.deviceId);
+    if (!d) continue;
+    const current = open.get(d.id);
+    const at = Math.max(e.at, current?.from ?? e.at);
+    if (current && at > current.from) {
+      await tx.execute(sql`update device_status_intervals set ended_at = ${iso(at)}
+        where device_id = ${d.id} and ended_at is null`);
+      await insertOpen(tx, d, e.to, at);
+      open.set(d.id, { status: e.to, from: at });
+    } else if (current) {
+      // The current period lasted no time: drop it, and reopen the one before if it had this status.
+      await tx.execute(
+        sql`delete from device_status_intervals where device_id = ${d.id} and ended_at is null`,
+      );
+      const { rows } = await tx.execute<{ started_at: string | Date }>(sql`
+        update device_status_intervals set ended_at = null
+        where device_id = ${d.id} and ended_at = ${iso(at)} and status = ${e.to}
+        returning started_at`);
+      const reopened = rows[0];
+      if (reopened) open.set(d.id, { status: e.to, from: new Date(reopened.started_at).getTime() });
+      else {
+        await insertOpen(tx, d, e.to, at);
+        open.set(d.id, { status: e.to, from: at });
+      }
+    } else {
+      await insertOpen(tx, d, e.to, at);
+      open.set(d.id, { status: e.to, from: at });
+    }
+    const f = final.get(d.id) ?? { status: e.to };
+    f.status = e.to;
+    if (isUp(e.from) && !isUp(e.to)) f.wentDown = at;
+    if (e.from === 'rebooting' && e.to === 'online') f.booted = at;
+    final.set(d.id, f);
+  }
+  for (const [id, f] of final) {
+    const d = byId.get(id) as GatewayDevice;
+    await tx.execute(sql`update devices set
+        status = ${f.status},
+        connection = ${connectionOf(d, f.status)},
+        last_update = ${f.wentDown !== undefined && !isUp(f.status) ? iso(f.wentDown) : sql`last_update`},
+        last_boot = ${f.booted !== undefined ? iso(f.booted) : sql`last_boot`}
+      where id = ${id}`);
+  }
+}

@@ -1,0 +1,3 @@
+/** The fleet gateway (DESIGN.md §2): the simulator driver wired to the database. */
+export * from './gateway.ts';
+export * from './history.ts';

@@ -1,0 +1,5 @@
+/** The fleet simulator (DESIGN.md §6): pure, deterministic pieces the server's gateway driver wires up. */
+export * from './backfill.ts';
+export * from './engine.ts';
+export * from './intervals.ts';
+export * from './transitions.ts';

@@ -1,0 +1,151 @@
+import type { DeviceKind, DeviceSortField, DeviceStatus } from '@vnoc/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { ConfigVersion, ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
+import type { DbOrTx } from '../../plugins/db.ts';
+import { containsPattern, type Scope, siteInScope, sqlList } from '../sites/scope.ts';
+
+export type DeviceSummaryRow = {
+  id: string;
+  site_id: string;
+  site_name: string;
+  kind: DeviceKind;
+  manufacturer: string;
+  model: string;
+  mac_address: string;
+  status: DeviceStatus;
+  connection: 'primary' | 'secondary' | 'none';
+  last_update: Date | null;
+  last_boot: Date | null;
+  return_requested: boolean;
+};
+
+export type DeviceRow = DeviceSummaryRow & {
+  modem_signal_statistics: ModemSignal[];
+  port_mapping: PortMapping[];
+  vlans: Vlan[];
+  port_labels: Record<string, string>;
+  config_versions: ConfigVersion[];
+};
+
+const summaryColumns = sql`d.id, d.site_id, s.name as site_name, d.kind, d.manufacturer, d.model,
+  d.mac_address, d.status, d.connection, d.last_update, d.last_boot, d.return_requested`;
+
+/** Devices of the scope: the device's organization (indexed) and its site's scope. */
+const inScope = (scope: Scope) => sql`d.organization_id = ${scope.organizationId} and ${siteInScope(scope)}`;
+
+export async function findDevice(db: DbOrTx, scope: Scope, id: string): Promise<DeviceRow | undefined> {
+  const { rows } = await db.execute<DeviceRow>(sql`
+    select ${summaryColumns}, d.modem_signal_statistics, d.port_mapping, d.vlans, d.port_labels, d.config_versions
+    from devices d join sites s on s.id = d.site_id
+    where d.id = ${id} and ${inScope(scope)}`);
+  return rows[0];
+}
+
+export async function setPortLabel(db: DbOrTx, id: string, portId: number, name: string): Promise<void> {
+  const key = String(portId);
+  await db.execute(
+    name === ''
+      ? sql`update devices set port_labels = port_labels - ${key} where id = ${id}`
+      : sql`update devices set port_labels = port_labels || jsonb_build_object(${key}::text, ${name}::text) where id = ${id}`,
+  );
+}
+
+export type DeviceFilters = {
+  status?: DeviceStatus[];
+  kind?: DeviceKind[];
+  model?: string[];
+  groupId?: string[];
+  q?: string;
+};
+
+const DEVICE_SORT: Record<DeviceSortField, SQL> = {
+  macAddress: sql`d.mac_address`,
+  manufacturer: sql`d.manufacturer`,
+  model: sql`d.model`,
+  kind: sql`d.kind`,
+  status: sql`d.status`,
+  lastUpdate: sql`d.last_update`,
+  siteName: sql`s.name`,
+};
+
+function groupCondition(groupIds: string[], siteId: SQL): SQL {
+  return sql`exists (select 1 from site_group_sites g where g.site_id = ${siteId} and g.site_group_id in (${sqlList(groupIds)}))`;
+}
+
+export async function searchDevices(
+  db: DbOrTx,
+  scope: Scope,
+  filters: DeviceFilters,
+  sort: { field: DeviceSortField; desc: boolean },
+  page: number,
+  pageSize: number,
+): Promise<{ rows: DeviceSummaryRow[]; total: number }> {
+  const conditions: SQL[] = [inScope(scope)];
+  if (filters.status) conditions.push(sql`d.status in (${sqlList(filters.status)})`);
+  if (filters.kind) conditions.push(sql`d.kind in (${sqlList(filters.kind)})`);
+  if (filters.model) conditions.push(sql`d.model in (${sqlList(filters.model)})`);
+  if (filters.groupId) conditions.push(groupCondition(filters.groupId, sql`d.site_id`));
+  if (filters.q) {
+    const p = containsPattern(filters.q);
+    const mac = containsPattern(filters.q.toLowerCase().replaceAll('-', ':'));
+    conditions.push(sql`(d.mac_address ilike ${mac} or d.model ilike ${p} or d.manufacturer ilike ${p}
+      or s.name ilike ${p} or s.alias ilike ${p})`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const dir = sort.desc ? sql`desc nulls last` : sql`asc nulls last`;
+  const [result, counted] = await Promise.all([
+    db.execute<DeviceSummaryRow>(sql`
+      select ${summaryColumns} from devices d join sites s on s.id = d.site_id
+      where ${where}
+      order by ${DEVICE_SORT[sort.field]} ${dir}, d.id
+      limit ${pageSize} offset ${page * pageSize}`),
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from devices d join sites s on s.id = d.site_id where ${where}`,
+    ),
+  ]);
+  return { rows: result.rows, total: counted.rows[0]?.n ?? 0 };
+}
+
+export type StatusCountsRow = {
+  offline: number;
+  online: number;
+  onbackup: number;
+  pending: number;
+  rebooting: number;
+  total: number;
+};
+
+/** Device counts by status in scope (optionally within groups); pending counts error too (spec part 4). */
+export async function statusCounts(db: DbOrTx, scope: Scope, groupIds?: string[]): Promise<StatusCountsRow> {
+  const conditions: SQL[] = [sql`d.organization_id = ${scope.organizationId}`];
+  if (scope.restricted) conditions.push(siteInScope(scope, sql`d.site_id`, sql`d.organization_id`));
+  if (groupIds) conditions.push(groupCondition(groupIds, sql`d.site_id`));
+  const { rows } = await db.execute<StatusCountsRow>(sql`
+    select
+      count(*) filter (where d.status = 'offline')::int as offline,
+      count(*) filter (where d.status = 'online')::int as online,
+      count(*) filter (where d.status = 'onbackup')::int as onbackup,
+      count(*) filter (where d.status in ('pending', 'error'))::int as pending,
+      count(*) filter (where d.status = 'rebooting')::int as rebooting,
+      count(*)::int as total
+    from devices d where ${sql.join(conditions, sql` and `)}`);
+  const row = rows[0];
+  if (!row) throw new Error('status counts returned nothing');
+  return row;
+}
+
+export type WanSampleRow = {
+  time: Date;
+  source_interface: string;
+  ip_address: string;
+  ping: number | null;
+  jitter: number | null;
+};
+
+export async function wanSamples(db: DbOrTx, deviceId: string, since: Date): Promise<WanSampleRow[]> {
+  const { rows } = await db.execute<WanSampleRow>(sql`
+    select time, source_interface, ip_address, ping, jitter from wan_samples
+    where device_id = ${deviceId} and time >= ${since.toISOString()}::timestamptz
+    order by time`);
+  return rows;
+}

@@ -1,0 +1,111 @@
+import type {
+  Alert,
+  Device,
+  DeviceSearchQuery,
+  DeviceSortField,
+  DeviceSummary,
+  Duration,
+  EditPortNameRequest,
+  Paged,
+  StatusCounts,
+  TimeseriesSample,
+  Transaction,
+} from '@vnoc/contracts';
+import type { AppContext } from '../../context.ts';
+import { Errors } from '../../errors.ts';
+import { isUuid, paged, parseSorting, scopeOf } from '../sites/scope.ts';
+import type { UserWithOrg } from '../users/repository.ts';
+import { presentDevice, presentDeviceSummary, presentSample, presentTransactions } from './present.ts';
+import * as repo from './repository.ts';
+
+async function requireDevice(ctx: AppContext, user: UserWithOrg, id: string) {
+  if (!isUuid(id)) throw Errors.notFound();
+  const row = await repo.findDevice(ctx.db, await scopeOf(ctx.db, user), id);
+  if (!row) throw Errors.notFound();
+  return row;
+}
+
+export async function getDevice(ctx: AppContext, user: UserWithOrg, id: string): Promise<Device> {
+  return presentDevice(await requireDevice(ctx, user, id));
+}
+
+/** Alerts join in a later issue: an existing device answers an empty list. */
+export async function deviceAlerts(ctx: AppContext, user: UserWithOrg, id: string): Promise<Alert[]> {
+  await requireDevice(ctx, user, id);
+  return [];
+}
+
+export async function getTransaction(
+  ctx: AppContext,
+  user: UserWithOrg,
+  id: string,
+  transactionId: string,
+): Promise<Transaction> {
+  const row = await requireDevice(ctx, user, id);
+  const found = presentTransactions(row.config_versions).find((t) => t.id === transactionId);
+  if (!found) throw Errors.notFound();
+  return found;
+}
+
+export async function editPortName(
+  ctx: AppContext,
+  user: UserWithOrg,
+  body: EditPortNameRequest,
+): Promise<Device> {
+  const row = await requireDevice(ctx, user, body.deviceId);
+  if (!row.port_mapping.some((p) => p.id === body.portId))
+    throw Errors.invalidInput('This device has no such port.', 'portId');
+  await repo.setPortLabel(ctx.db, row.id, body.portId, body.name);
+  return getDevice(ctx, user, row.id);
+}
+
+export async function searchDevices(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: DeviceSearchQuery,
+): Promise<Paged<DeviceSummary>> {
+  const scope = await scopeOf(ctx.db, user);
+  const { rows, total } = await repo.searchDevices(
+    ctx.db,
+    scope,
+    {
+      status: query.status,
+      kind: query.kind,
+      model: query.model,
+      groupId: query.groupId,
+      q: query.q || undefined,
+    },
+    parseSorting<DeviceSortField>(query.sorting),
+    query.page,
+    query.pageSize,
+  );
+  return paged(rows.map(presentDeviceSummary), total, query.page, query.pageSize);
+}
+
+export async function statusCounts(
+  ctx: AppContext,
+  user: UserWithOrg,
+  groupIds: string[] | undefined,
+): Promise<StatusCounts> {
+  return repo.statusCounts(ctx.db, await scopeOf(ctx.db, user), groupIds);
+}
+
+const DURATION_MS: Record<Duration, number> = {
+  LAST_HOUR: 3_600_000,
+  LAST_6_HOURS: 6 * 3_600_000,
+  LAST_24_HOURS: 24 * 3_600_000,
+  LAST_7_DAYS: 7 * 24 * 3_600_000,
+};
+
+/** WAN ping and jitter of the device over the duration, oldest first. */
+export async function timeseries(
+  ctx: AppContext,
+  user: UserWithOrg,
+  id: string,
+  duration: Duration,
+  now = new Date(),
+): Promise<TimeseriesSample[]> {
+  const row = await requireDevice(ctx, user, id);
+  const rows = await repo.wanSamples(ctx.db, row.id, new Date(now.getTime() - DURATION_MS[duration]));
+  return rows.map(presentSample);
+}

@@ -1,0 +1,62 @@
+import {
+  AssignSitesRequestSchema,
+  CreateGroupRequestSchema,
+  EditGroupRequestSchema,
+  GroupSchema,
+} from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { errorResponses, OK, okResponses } from '../route-schemas.ts';
+import * as groups from './service.ts';
+
+const tags = ['group'];
+const full: AuthRule = { steps: ['full'] };
+const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+const idParams = z.object({ id: z.string().max(100) });
+const groupResponses = { 200: GroupSchema, ...errorResponses };
+
+export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/group',
+    { schema: { tags, response: { 200: z.array(GroupSchema), ...errorResponses } }, config: { auth: full } },
+    async (request) => groups.listGroups(ctx, authOf(request).user),
+  );
+
+  r.post(
+    '/api/group/create',
+    { schema: { tags, body: CreateGroupRequestSchema, response: groupResponses }, config: { auth: admin } },
+    async (request) => groups.createGroup(ctx, authOf(request).user, request.body),
+  );
+
+  r.post(
+    '/api/group/edit/:id',
+    {
+      schema: { tags, params: idParams, body: EditGroupRequestSchema, response: groupResponses },
+      config: { auth: admin },
+    },
+    async (request) => groups.editGroup(ctx, authOf(request).user, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/group/assignSites/:id',
+    {
+      schema: { tags, params: idParams, body: AssignSitesRequestSchema, response: groupResponses },
+      config: { auth: admin },
+    },
+    async (request) => groups.assignSites(ctx, authOf(request).user, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/group/delete/:id',
+    { schema: { tags, params: idParams, response: okResponses }, config: { auth: admin } },
+    async (request) => {
+      await groups.deleteGroup(ctx, authOf(request).user, request.params.id);
+      return OK;
+    },
+  );
+}

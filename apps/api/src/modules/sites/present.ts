@@ -1,0 +1,52 @@
+import type { Address, RecentSite, Site, SiteSummary } from '@vnoc/contracts';
+import type { SiteRow, SiteSummaryRow } from './repository.ts';
+
+export const iso = (value: Date | string | null | undefined): string | null =>
+  value == null ? null : new Date(value).toISOString();
+
+function address(row: Pick<SiteSummaryRow, 'street' | 'city' | 'state' | 'zip' | 'country'>): Address {
+  return { street: row.street, city: row.city, state: row.state, zip: row.zip, country: row.country };
+}
+
+function coordinates(row: Pick<SiteSummaryRow, 'latitude' | 'longitude'>) {
+  return row.latitude == null || row.longitude == null ? null : { lat: row.latitude, lng: row.longitude };
+}
+
+export function presentSiteSummary(row: SiteSummaryRow): SiteSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    alias: row.alias,
+    backOfficeAccountId: row.back_office_account_id,
+    accountHolders: row.account_holders,
+    address: address(row),
+    coordinates: coordinates(row),
+    status: row.status,
+    deviceCount: row.device_count,
+    favorite: row.favorite,
+    lastVisited: iso(row.last_visited),
+  };
+}
+
+export function presentRecentSite(row: SiteSummaryRow): RecentSite {
+  const summary = presentSiteSummary(row);
+  return { ...summary, usa: { lastVisited: summary.lastVisited ?? '' } };
+}
+
+export function presentSite(row: SiteRow): Site {
+  return {
+    id: row.id,
+    name: row.name,
+    alias: row.alias,
+    backOfficeAccountId: row.back_office_account_id,
+    accountHolders: row.account_holders,
+    address: address(row),
+    verifiedAddress: row.verified_address,
+    coordinates: coordinates(row),
+    contacts: row.contacts,
+    // Spec part 3: the site's device ids are kept sorted.
+    devices: [...row.devices].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    favorite: row.favorite,
+    lastVisited: iso(row.last_visited),
+  };
+}

@@ -1,0 +1,145 @@
+import type {
+  Address,
+  Alert,
+  EditSiteRequestSchema,
+  Favorite,
+  GeocodeResponse,
+  Paged,
+  RecentSite,
+  RecentSitesQuery,
+  Site,
+  SiteSearchQuery,
+  SiteSortField,
+  SiteSummary,
+  SiteVisit,
+  VerifyAddressResponse,
+} from '@vnoc/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { Errors } from '../../errors.ts';
+import type { Geocoder } from '../../geocoding/index.ts';
+import type { UserWithOrg } from '../users/repository.ts';
+import { iso, presentRecentSite, presentSite, presentSiteSummary } from './present.ts';
+import * as repo from './repository.ts';
+import { isUuid, paged, parseSorting, scopeOf } from './scope.ts';
+
+/** GET site?userId: only the caller's own id is answered; any other is not found. */
+export async function listSites(ctx: AppContext, user: UserWithOrg, userId: string): Promise<SiteSummary[]> {
+  if (userId !== user.id) throw Errors.notFound();
+  const scope = await scopeOf(ctx.db, user);
+  return (await repo.listSites(ctx.db, scope)).map(presentSiteSummary);
+}
+
+export async function getSite(ctx: AppContext, user: UserWithOrg, id: string): Promise<Site> {
+  if (!isUuid(id)) throw Errors.notFound();
+  const row = await repo.findSite(ctx.db, await scopeOf(ctx.db, user), id);
+  if (!row) throw Errors.notFound();
+  return presentSite(row);
+}
+
+/** Alerts join in a later issue: an existing site answers an empty list. */
+export async function siteAlerts(ctx: AppContext, user: UserWithOrg, id: string): Promise<Alert[]> {
+  await requireSite(ctx, user, id);
+  return [];
+}
+
+export async function findByAccountAndMac(
+  ctx: AppContext,
+  user: UserWithOrg,
+  accountId: string,
+  mac: string,
+): Promise<Site> {
+  const row = await repo.findSiteByAccountAndMac(ctx.db, await scopeOf(ctx.db, user), accountId, mac);
+  if (!row) throw Errors.notFound();
+  return presentSite(row);
+}
+
+async function requireSite(ctx: AppContext, user: UserWithOrg, id: string) {
+  const scope = await scopeOf(ctx.db, user);
+  if (!isUuid(id) || !(await repo.siteExists(ctx.db, scope, id))) throw Errors.notFound();
+  return scope;
+}
+
+/** POST site/{siteId}/user/{userId}: records that the caller opened the site. */
+export async function recordVisit(
+  ctx: AppContext,
+  user: UserWithOrg,
+  siteId: string,
+  userId: string,
+): Promise<SiteVisit> {
+  if (userId !== user.id) throw Errors.notFound();
+  await requireSite(ctx, user, siteId);
+  const at = await repo.upsertVisit(ctx.db, user.id, siteId);
+  return { siteId, userId, lastVisited: iso(at) ?? '' };
+}
+
+export async function recentSites(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: RecentSitesQuery,
+): Promise<Paged<RecentSite>> {
+  const scope = await scopeOf(ctx.db, user);
+  // Sorting contains lastVisited (schema); the direction is desc unless it asks for asc.
+  const desc = !query.sorting.endsWith('-asc');
+  const { rows, total } = await repo.listRecentSites(ctx.db, scope, desc, query.page, query.pageSize);
+  return paged(rows.map(presentRecentSite), total, query.page, query.pageSize);
+}
+
+export async function setFavorite(
+  ctx: AppContext,
+  user: UserWithOrg,
+  siteId: string,
+  favorite: boolean,
+): Promise<Favorite> {
+  await requireSite(ctx, user, siteId);
+  await repo.setFavorite(ctx.db, user.id, siteId, favorite);
+  return { siteId, favorite };
+}
+
+export async function searchSites(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: SiteSearchQuery,
+): Promise<Paged<SiteSummary>> {
+  const scope = await scopeOf(ctx.db, user);
+  const { rows, total } = await repo.searchSites(
+    ctx.db,
+    scope,
+    { status: query.status, kind: query.kind, groupId: query.groupId, q: query.q || undefined },
+    parseSorting<SiteSortField>(query.sorting),
+    query.page,
+    query.pageSize,
+  );
+  return paged(rows.map(presentSiteSummary), total, query.page, query.pageSize);
+}
+
+export async function editSite(
+  ctx: AppContext,
+  user: UserWithOrg,
+  body: z.infer<typeof EditSiteRequestSchema>,
+): Promise<Site> {
+  await requireSite(ctx, user, body.id);
+  await repo.updateSite(ctx.db, body.id, {
+    name: body.name,
+    alias: body.alias ?? null,
+    contacts: body.contacts?.map((c) => ({
+      name: c.name,
+      phone: c.phone ?? null,
+      email: c.email ?? null,
+      role: c.role ?? null,
+    })),
+  });
+  return getSite(ctx, user, body.id);
+}
+
+/** POST site/verifyAddress: normalizes and checks an address; saves nothing (PUT site/edit saves). */
+export async function verifyAddress(geocoder: Geocoder, address: Address): Promise<VerifyAddressResponse> {
+  return geocoder.verify(address);
+}
+
+/** POST site/geocode: where an address is, or nulls when no place matches; saves nothing. */
+export async function geocodeAddress(geocoder: Geocoder, address: Address): Promise<GeocodeResponse> {
+  const hit = await geocoder.geocode(address);
+  if (!hit) return { coordinates: null, displayName: null };
+  return { coordinates: { lat: hit.lat, lng: hit.lng }, displayName: hit.displayName };
+}

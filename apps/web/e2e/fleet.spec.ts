@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { apiEnrollApp, useToken } from './support.ts';
+
+// An administrator of the second demo organization, so this flow shares no user with the other specs.
+const ADMIN = 'admin@bluebird.example';
+
+test('site → device → rename a port → Map Overview → base dashboard', async ({ page, request }) => {
+  const { token } = await apiEnrollApp(request, ADMIN);
+  const headers = { Authorization: `Bearer ${token}` };
+  const found = await request.get('/api/device/search/filtered?kind=firewall&pageSize=1', { headers });
+  expect(found.status(), await found.text()).toBe(200);
+  const [device] = ((await found.json()) as { content: { id: string; site: { id: string; name: string } }[] })
+    .content;
+  if (!device) throw new Error('the demo fleet has no firewall');
+  const siteId = device.site.id;
+  await useToken(page, token);
+
+  // Site overview: the site, its devices; opening it records the visit.
+  await page.goto(`/sites/${siteId}`);
+  await expect(page.getByRole('heading', { level: 1, name: device.site.name })).toBeVisible();
+  await expect(page.getByTestId('site-devices')).toBeVisible();
+  await expect(page.getByTestId('site-alerts-empty')).toContainText('No active alerts');
+  await expect(page.getByTestId('site-favorite')).toHaveAttribute('aria-pressed', /true|false/);
+  await expect
+    .poll(async () => {
+      const recent = await request.get('/api/site/recent', { headers });
+      return ((await recent.json()) as { content: { id: string }[] }).content.map((s) => s.id);
+    })
+    .toContain(siteId);
+
+  // The device, from the site's device list.
+  await page.locator(`a[href="/sites/${siteId}/device/${device.id}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/sites/${siteId}/device/${device.id}$`));
+  await expect(page).toHaveTitle('Device | vNOC');
+  await expect(page.getByTestId('device-cloud')).toBeVisible();
+  // The port map is padded to 16 (more when the device reports numbers outside 1–16).
+  expect(
+    await page
+      .getByTestId('device-ports')
+      .getByTestId(/^port-\d+$/)
+      .count(),
+  ).toBeGreaterThanOrEqual(16);
+
+  // Rename a port inline.
+  const label = `Till ${Date.now() % 100000}`;
+  const rename = page.getByRole('button', { name: /^Rename Port/ }).first();
+  const portTestId = (await rename.getAttribute('data-testid'))?.replace('rename-port-', 'port-label-') ?? '';
+  await rename.click();
+  await page.getByTestId('port-label-input').fill(label);
+  await page.getByTestId('port-label-save').click();
+  await expect(page.getByText('Label successfully updated!')).toBeVisible();
+  await expect(page.getByTestId(portTestId)).toHaveText(label);
+
+  // Map Overview: markers (single sites or cluster bubbles) for the organization's sites.
+  await page.goto('/sites/map');
+  await expect(page.getByTestId('map-count')).toContainText(/Showing [1-9]\d* of [1-9]\d* sites/);
+  await expect
+    .poll(() => page.locator('.leaflet-marker-icon, path.leaflet-interactive').count())
+    .toBeGreaterThan(0);
+
+  // The base dashboard with data.
+  await page.goto('/dashboard');
+  for (const widget of ['site-map', 'device-totals', 'uptime', 'device-table', 'site-table']) {
+    await expect(page.getByTestId(`widget-${widget}`)).toBeVisible();
+  }
+  await expect(page.getByTestId('device-total')).toHaveText(/^[1-9]\d*$/);
+  await expect
+    .poll(() =>
+      page.getByTestId('widget-site-map').locator('.leaflet-marker-icon, path.leaflet-interactive').count(),
+    )
+    .toBeGreaterThan(0);
+  await expect(
+    page.getByTestId('widget-device-table').locator('tbody tr, :text("No device is")').first(),
+  ).toBeVisible();
+  await expect(page.getByTestId('uptime-value')).toHaveText(/^\d{1,3}\.\d{4} %$/);
+});

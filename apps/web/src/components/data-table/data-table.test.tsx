@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+
+import type { ColumnDef } from '@tanstack/react-table';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDomStubs, Providers } from '../../test/render.tsx';
+import { resetColumnVisibility } from './column-visibility.ts';
+import { DataTable, type DataTableProps, nextSort } from './data-table.tsx';
+
+interface Item {
+  id: string;
+  name: string;
+  city: string;
+  code: string;
+}
+
+const columns: ColumnDef<Item>[] = [
+  { id: 'name', header: 'Name', enableHiding: false, cell: ({ row }) => row.original.name },
+  { id: 'city', header: 'City', cell: ({ row }) => row.original.city },
+  {
+    id: 'code',
+    header: 'Code',
+    enableSorting: false,
+    meta: { hiddenByDefault: true },
+    cell: ({ row }) => row.original.code,
+  },
+];
+
+const items: Item[] = Array.from({ length: 3 }, (_, i) => ({
+  id: `i${i}`,
+  name: `Site ${i}`,
+  city: `City ${i}`,
+  code: `C${i}`,
+}));
+
+function setup(overrides: Partial<DataTableProps<Item>> = {}) {
+  const props: DataTableProps<Item> = {
+    tableId: 'test-table',
+    label: 'Things',
+    columns,
+    data: items,
+    total: 1234,
+    page: 0,
+    pageSize: 50,
+    sort: null,
+    onSortChange: vi.fn(),
+    onPageChange: vi.fn(),
+    onPageSizeChange: vi.fn(),
+    getRowId: (item) => item.id,
+    onOpen: vi.fn(),
+    empty: <p>Nothing here</p>,
+    ...overrides,
+  };
+  render(
+    <Providers>
+      <DataTable {...props} />
+    </Providers>,
+  );
+  return props;
+}
+
+beforeAll(() => installDomStubs());
+afterEach(() => {
+  cleanup();
+  resetColumnVisibility();
+});
+
+describe('nextSort: ascending, then descending, then the server default', () => {
+  it.each([
+    [null, 'name', { id: 'name', desc: false }],
+    [{ id: 'name', desc: false }, 'name', { id: 'name', desc: true }],
+    [{ id: 'name', desc: true }, 'name', null],
+    [{ id: 'city', desc: true }, 'name', { id: 'name', desc: false }],
+  ])('%j + click %s → %j', (current, id, expected) => {
+    expect(nextSort(current, id)).toEqual(expected);
+  });
+});
+
+describe('DataTable', () => {
+  it('shows the rows, the range "1–50 of 1,234" and aria-sort on sortable headers', () => {
+    setup({ sort: { id: 'city', desc: true } });
+    const table = screen.getByRole('table', { name: 'Things' });
+    expect(within(table).getAllByTestId('data-row')).toHaveLength(3);
+    expect(screen.getByTestId('table-range').textContent).toBe('1–50 of 1,234');
+    const [name, city] = within(table).getAllByRole('columnheader');
+    expect(name?.getAttribute('aria-sort')).toBe('none');
+    expect(city?.getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('clicking a header asks for the next sort', () => {
+    const props = setup({ sort: { id: 'name', desc: false } });
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(props.onSortChange).toHaveBeenCalledWith({ id: 'name', desc: true });
+    fireEvent.click(screen.getByRole('button', { name: 'City' }));
+    expect(props.onSortChange).toHaveBeenLastCalledWith({ id: 'city', desc: false });
+  });
+
+  it('paging: first and previous disabled on page 1; next and last ask for pages 2 and 25; size change', () => {
+    const props = setup();
+    expect(screen.getByRole('button', { name: 'First page' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(props.onPageChange).toHaveBeenLastCalledWith(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(props.onPageChange).toHaveBeenLastCalledWith(24);
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '200' } });
+    expect(props.onPageSizeChange).toHaveBeenCalledWith(200);
+  });
+
+  it('on the last page next and last are disabled and the range ends at the total', () => {
+    setup({ page: 24 });
+    expect(screen.getByTestId('table-range').textContent).toBe('1,201–1,234 of 1,234');
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Last page' })).toHaveProperty('disabled', true);
+  });
+
+  it('Enter on a focused row opens it; so does a click', () => {
+    const props = setup();
+    const [first, second] = screen.getAllByTestId('data-row');
+    fireEvent.keyDown(first as HTMLElement, { key: 'Enter' });
+    expect(props.onOpen).toHaveBeenCalledWith(items[0]);
+    fireEvent.click(second as HTMLElement);
+    expect(props.onOpen).toHaveBeenLastCalledWith(items[1]);
+    expect(first?.getAttribute('tabindex')).toBe('0');
+  });
+
+  it('the column picker shows a hidden column, hides another, and the choice is remembered per table', async () => {
+    setup();
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers()).toEqual(['Name', 'City']);
+    fireEvent.click(screen.getByTestId('column-picker'));
+    const code = await screen.findByRole('checkbox', { name: 'Code' });
+    expect(screen.queryByRole('checkbox', { name: 'Name' })).toBeNull(); // cannot be hidden
+    fireEvent.click(code);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'City' }));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Code']));
+    cleanup();
+    setup();
+    expect(headers()).toEqual(['Name', 'Code']);
+    cleanup();
+    setup({ tableId: 'another-table' });
+    expect(headers()).toEqual(['Name', 'City']);
+  });
+
+  it('loading shows skeleton rows; an empty page shows the empty state; an error offers retry', () => {
+    setup({ data: undefined, loading: true, pageSize: 10 });
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(8);
+    cleanup();
+    setup({ data: [], total: 0 });
+    expect(screen.getByText('Nothing here')).toBeTruthy();
+    cleanup();
+    const onRetry = vi.fn();
+    setup({ data: undefined, error: new Error('boom'), onRetry });
+    fireEvent.click(within(screen.getByTestId('table-error')).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+});

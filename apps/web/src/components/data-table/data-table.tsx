@@ -1,0 +1,287 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type Header,
+  type Row,
+  useReactTable,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, type ReactNode, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-handler.ts';
+import { columnLabel } from './column-label.ts';
+import { ColumnPicker } from './column-picker.tsx';
+import { useColumnVisibility } from './column-visibility.ts';
+import { TableFooter } from './table-footer.tsx';
+import type { TableSort } from './table-params.ts';
+
+/** Pages longer than this render only the rows in view. */
+export const VIRTUALIZE_AFTER = 100;
+const ROW_HEIGHT = 45;
+
+export interface ColumnMeta {
+  /** Header text for the column picker when `header` is not a string. */
+  label?: string;
+  /** Hidden until the user picks it. */
+  hiddenByDefault?: boolean;
+}
+
+export interface DataTableProps<T> {
+  /** Names the table, so its column choice is remembered. */
+  tableId: string;
+  /** Accessible name of the table. */
+  label: string;
+  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
+  columns: ColumnDef<T, any>[];
+  /** The rows of the current page; undefined while the first page loads. */
+  data: T[] | undefined;
+  total: number;
+  page: number;
+  pageSize: number;
+  sort: TableSort | null;
+  onSortChange: (sort: TableSort | null) => void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  loading?: boolean;
+  /** A newer page is on its way while the previous one shows. */
+  fetching?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  getRowId: (row: T) => string;
+  /** Opens the item (click, or Enter on the focused row). */
+  onOpen?: (row: T) => void;
+  /** Accessible text of a row's open action, e.g. "Open site Main St". */
+  openLabel?: (row: T) => string;
+  /** Shown when the page has no rows. */
+  empty: ReactNode;
+  /** Filters shown above the table. */
+  toolbar?: ReactNode;
+  /** Actions shown beside the column picker (e.g. saved searches). */
+  actions?: ReactNode;
+}
+
+/** Next sort when a header is clicked: ascending, then descending, then the server's default order. */
+export function nextSort(current: TableSort | null, id: string): TableSort | null {
+  if (current?.id !== id) return { id, desc: false };
+  return current.desc ? null : { id, desc: true };
+}
+
+/** A server-paged, server-sorted table with a column picker, footer, and loading / empty / error states. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation('table');
+  const { columns, tableId, data, sort, onSortChange } = props;
+  const defaults = useMemo(() => {
+    const hidden: VisibilityState = {};
+    for (const column of columns) {
+      const id = column.id ?? (column as { accessorKey?: string }).accessorKey;
+      if (id && (column.meta as ColumnMeta | undefined)?.hiddenByDefault) hidden[id] = false;
+    }
+    return hidden;
+  }, [columns]);
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(tableId, defaults);
+
+  const table = useReactTable({
+    data: data ?? [],
+    columns,
+    getRowId: props.getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    state: { columnVisibility },
+    onColumnVisibilityChange: (updater) =>
+      setColumnVisibility(typeof updater === 'function' ? updater(columnVisibility) : updater),
+  });
+
+  const rows = table.getRowModel().rows;
+  const visibleColumns = table.getVisibleLeafColumns().length;
+  const virtual = rows.length > VIRTUALIZE_AFTER;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+
+  const open = (row: Row<T>) => props.onOpen?.(row.original);
+  const handleRowKey = (event: KeyboardEvent<HTMLTableRowElement>, row: Row<T>) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) {
+      event.preventDefault();
+      open(row);
+    }
+  };
+
+  const renderRow = (row: Row<T>, index: number) => (
+    <Table.Tr
+      key={row.id}
+      data-index={index}
+      tabIndex={props.onOpen ? 0 : undefined}
+      aria-label={props.openLabel?.(row.original)}
+      onClick={props.onOpen ? () => open(row) : undefined}
+      onKeyDown={props.onOpen ? (event) => handleRowKey(event, row) : undefined}
+      style={props.onOpen ? { cursor: 'pointer' } : undefined}
+      data-testid="data-row"
+    >
+      {row.getVisibleCells().map((cell) => (
+        <Table.Td key={cell.id} style={{ whiteSpace: 'nowrap' }}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+
+  const header = (h: Header<T, unknown>) => {
+    const canSort = h.column.columnDef.enableSorting !== false;
+    const direction = sort?.id === h.column.id ? (sort.desc ? 'descending' : 'ascending') : undefined;
+    const content = h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext());
+    const Icon =
+      direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
+    return (
+      <Table.Th
+        key={h.id}
+        aria-sort={canSort ? (direction ?? 'none') : undefined}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {canSort ? (
+          <UnstyledButton
+            onClick={() => onSortChange(nextSort(sort, h.column.id))}
+            fw={700}
+            fz="sm"
+            title={t('sortBy', { column: columnLabel(h.column) })}
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+          >
+            {content}
+            <Icon size={14} aria-hidden style={{ opacity: direction ? 1 : 0.45 }} />
+          </UnstyledButton>
+        ) : (
+          content
+        )}
+      </Table.Th>
+    );
+  };
+
+  let body: ReactNode;
+  if (props.loading && !data) {
+    body = Array.from({ length: Math.min(props.pageSize, 8) }, (_, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+      <Table.Tr key={i} data-testid="skeleton-row">
+        {Array.from({ length: visibleColumns }, (_, j) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Table.Td key={j}>
+            <Skeleton height={14} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (virtual) {
+    const items = virtualizer.getVirtualItems();
+    const before = items[0]?.start ?? 0;
+    const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+    body = (
+      <>
+        {before > 0 && (
+          <tr aria-hidden>
+            <td colSpan={visibleColumns} style={{ height: before, padding: 0 }} />
+          </tr>
+        )}
+        {items.map((item) => {
+          const row = rows[item.index];
+          return row ? renderRow(row, item.index) : null;
+        })}
+        {after > 0 && (
+          <tr aria-hidden>
+            <td colSpan={visibleColumns} style={{ height: after, padding: 0 }} />
+          </tr>
+        )}
+      </>
+    );
+  } else {
+    body = rows.map((row, index) => renderRow(row, index));
+  }
+
+  const failed = props.error !== undefined && props.error !== null;
+  const isEmpty = !failed && !props.loading && data !== undefined && rows.length === 0;
+
+  return (
+    <Stack gap="sm">
+      {props.toolbar}
+      <Group justify="flex-end" align="flex-start" gap="sm" wrap="nowrap">
+        {props.actions}
+        <ColumnPicker table={table} />
+      </Group>
+      {failed ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={t('loadFailed')}
+          data-testid="table-error"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(props.error)}</Text>
+            {props.onRetry && (
+              <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
+                {t('retry')}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      ) : isEmpty ? (
+        props.empty
+      ) : (
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <Box
+            ref={scrollRef}
+            style={{
+              overflow: 'auto',
+              maxHeight: virtual ? 'min(70vh, 720px)' : undefined,
+              opacity: props.fetching ? 0.6 : 1,
+              transition: 'opacity 150ms',
+            }}
+          >
+            <Table
+              highlightOnHover={Boolean(props.onOpen)}
+              stickyHeader={virtual}
+              verticalSpacing="sm"
+              aria-label={props.label}
+              aria-busy={props.loading || props.fetching ? true : undefined}
+              aria-rowcount={virtual ? rows.length + 1 : undefined}
+              data-testid="data-table"
+            >
+              <Table.Thead>
+                {table.getHeaderGroups().map((group) => (
+                  <Table.Tr key={group.id}>{group.headers.map(header)}</Table.Tr>
+                ))}
+              </Table.Thead>
+              <Table.Tbody>{body}</Table.Tbody>
+            </Table>
+          </Box>
+        </Paper>
+      )}
+      {!failed && !isEmpty && (
+        <TableFooter
+          page={props.page}
+          pageSize={props.pageSize}
+          total={props.total}
+          onPageChange={props.onPageChange}
+          onPageSizeChange={props.onPageSizeChange}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,123 @@
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconBookmark, IconBookmarkPlus, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../lib/notify.ts';
+import {
+  deleteSavedSearch,
+  listSavedSearches,
+  SAVED_SEARCH_NAME_MAX,
+  type SavedFilter,
+  saveSearch,
+  validateSavedSearchName,
+  valueToSearch,
+} from './saved-searches.ts';
+
+export interface SavedSearchesMenuProps {
+  /** The list's route, e.g. /sites: saved searches are kept per route. */
+  route: string;
+  /** The current search params (filters and sort) to save. */
+  params: URLSearchParams;
+  onApply: (params: URLSearchParams) => void;
+}
+
+/** "Save search" (the spec's prompt) and the "Saved searches" menu that applies or deletes one. */
+export function SavedSearchesMenu({ route, params, onApply }: SavedSearchesMenuProps) {
+  const { t } = useTranslation('table');
+  const [saved, setSaved] = useState<SavedFilter[]>(() => listSavedSearches(route));
+  const [prompting, setPrompting] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setPrompting(false);
+    setName('');
+    setError(null);
+  };
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateSavedSearchName(name);
+    if (problem) {
+      setError(
+        problem === 'required'
+          ? t('saveSearch.required')
+          : t('saveSearch.tooLong', { max: SAVED_SEARCH_NAME_MAX }),
+      );
+      return;
+    }
+    const entry = saveSearch(route, name, params);
+    setSaved(listSavedSearches(route));
+    toast(t('saveSearch.saved', { name: entry.key }));
+    close();
+  };
+  const handleDelete = (key: string) => {
+    deleteSavedSearch(route, key);
+    setSaved(listSavedSearches(route));
+  };
+
+  return (
+    <Group gap="xs" wrap="wrap" justify="flex-end">
+      <Button
+        variant="default"
+        leftSection={<IconBookmarkPlus size={16} aria-hidden />}
+        onClick={() => setPrompting(true)}
+      >
+        {t('saveSearch.button')}
+      </Button>
+      <Menu position="bottom-end" shadow="md" withinPortal onOpen={() => setSaved(listSavedSearches(route))}>
+        <Menu.Target>
+          <Button variant="default" leftSection={<IconBookmark size={16} aria-hidden />}>
+            {t('savedSearches.button')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown miw={240} data-testid="saved-searches">
+          <Menu.Label>{t('savedSearches.button')}</Menu.Label>
+          {saved.length === 0 && (
+            <Text size="sm" c="dimmed" px="sm" py="xs">
+              {t('savedSearches.none')}
+            </Text>
+          )}
+          {saved.map((entry) => (
+            <Group key={entry.key} gap={4} wrap="nowrap" pr={4}>
+              <Menu.Item style={{ flex: 1 }} onClick={() => onApply(valueToSearch(entry.value))}>
+                {entry.key}
+              </Menu.Item>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('savedSearches.delete', { name: entry.key })}
+                onClick={() => handleDelete(entry.key)}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={prompting} onClose={close} title={t('saveSearch.title')} centered>
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              data-autofocus
+              aria-label={t('saveSearch.name')}
+              placeholder={t('saveSearch.placeholder')}
+              maxLength={SAVED_SEARCH_NAME_MAX}
+              value={name}
+              error={error}
+              onChange={(event) => {
+                setName(event.currentTarget.value);
+                setError(null);
+              }}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                {t('saveSearch.cancel')}
+              </Button>
+              <Button type="submit">{t('saveSearch.confirm')}</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Group>
+  );
+}

@@ -1,0 +1,261 @@
+import { Anchor, Group, ScrollArea, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconChartLine, IconCircleCheck } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
+import { StatusMap } from '../../../components/status-map.tsx';
+import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { toMapPoints } from '../../../lib/map-clusters.ts';
+import { useMapSites } from '../../../lib/map-sites.ts';
+import { useProblemDevices, useProblemSites, useStatusCounts, useUptime } from '../api/dashboard-data.ts';
+import { WidgetCard } from './widget-card.tsx';
+
+function Failure({ error }: { error: unknown }) {
+  return <Text c="red">{errorMessage(error)}</Text>;
+}
+
+/** SiteMap: every site coloured by status, clustered; a marker opens its site. */
+export function SiteMapWidget() {
+  const { t } = useTranslation('dashboards');
+  const { data: sites, isPending, error } = useMapSites();
+  const points = useMemo(() => toMapPoints(sites ?? [], (site) => deviceStatusColour(site.status)), [sites]);
+  return (
+    <WidgetCard
+      title={t('widgets.SiteMap')}
+      more={{ to: paths.sitesMap, label: t('openMap') }}
+      testId="widget-site-map"
+    >
+      {error ? (
+        <Failure error={error} />
+      ) : isPending ? (
+        <Skeleton h="100%" mih={240} />
+      ) : (
+        <StatusMap
+          points={points}
+          height="100%"
+          label={t('widgets.SiteMap')}
+          noTilesNote={t('noTiles')}
+          clusterLabel={(count) => t('cluster', { count })}
+          renderPopup={(point) => (
+            <Stack gap={4}>
+              <Text fw={700} size="sm">
+                {point.label}
+              </Text>
+              <div>
+                <DeviceStatusBadge status={point.status} />
+              </div>
+              <Anchor component={Link} to={paths.site(point.id)} size="sm">
+                {t('openSite')}
+              </Anchor>
+            </Stack>
+          )}
+        />
+      )}
+    </WidgetCard>
+  );
+}
+
+/** DeviceTotals: device counts by status (offline, online, onbackup, pending, rebooting) and the total. */
+export function DeviceTotalsWidget() {
+  const { t } = useTranslation('dashboards');
+  const { t: tf } = useTranslation('fleet');
+  const { data: counts, isPending, error } = useStatusCounts();
+  return (
+    <WidgetCard
+      title={t('widgets.DeviceTotals')}
+      more={{ to: paths.devices, label: t('allDevices') }}
+      testId="widget-device-totals"
+    >
+      {error ? (
+        <Failure error={error} />
+      ) : isPending ? (
+        <Skeleton h={120} />
+      ) : (
+        <Stack gap="xs">
+          <Text size="sm">
+            {t('totalDevices')}{' '}
+            <Text span fw={700} data-testid="device-total">
+              {counts.total}
+            </Text>
+          </Text>
+          <Stack gap={4}>
+            {COUNTED_STATUSES.map((status) => (
+              <Group key={status} gap="xs" wrap="nowrap" data-status={status}>
+                <ThemeIcon size={10} radius="xl" color={deviceStatusColour(status)} aria-hidden>
+                  <span />
+                </ThemeIcon>
+                <Text size="sm" style={{ flex: 1 }}>
+                  {tf(deviceStatusLabelKey(status))}
+                </Text>
+                <Text size="sm" fw={700}>
+                  {counts[status]}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </WidgetCard>
+  );
+}
+
+/** Uptime (LAST_6_HOURS, 4 decimals): share of device-time online or on backup, and downtime = 100 − uptime. */
+export function UptimeWidget() {
+  const { t } = useTranslation('dashboards');
+  const { data, isPending, error } = useUptime();
+  return (
+    <WidgetCard title={t('widgets.Uptime')} testId="widget-uptime">
+      {error ? (
+        <Failure error={error} />
+      ) : isPending ? (
+        <Skeleton h={72} />
+      ) : (
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" size={36} radius="md">
+            <IconChartLine size={20} aria-hidden />
+          </ThemeIcon>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('uptime.duration')}
+            </Text>
+            <Text fz={28} fw={700} lh={1.1} data-testid="uptime-value">
+              {t('uptime.percent', { value: data.uptime.toFixed(4) })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('uptime.downtime', { value: data.downtime.toFixed(4), count: data.devices })}
+            </Text>
+          </Stack>
+        </Group>
+      )}
+    </WidgetCard>
+  );
+}
+
+function NoProblems({ text }: { text: string }) {
+  return (
+    <Group gap="xs" c="green">
+      <IconCircleCheck size={20} aria-hidden />
+      <Text size="sm">{text}</Text>
+    </Group>
+  );
+}
+
+/** DeviceTable: the problem devices (offline, on backup, rebooting), linking to each device. */
+export function DeviceTableWidget() {
+  const { t } = useTranslation('dashboards');
+  const { data, isPending, error } = useProblemDevices();
+  return (
+    <WidgetCard
+      title={t('widgets.DeviceTable')}
+      more={{ to: paths.devices, label: t('allDevices') }}
+      testId="widget-device-table"
+    >
+      {error ? (
+        <Failure error={error} />
+      ) : isPending ? (
+        <Skeleton h={200} />
+      ) : data.content.length === 0 ? (
+        <NoProblems text={t('noProblemDevices')} />
+      ) : (
+        <>
+          <Text size="xs" c="dimmed" mb={4}>
+            {t('showingOf', { count: data.content.length, total: data.totalElements })}
+          </Text>
+          <ScrollArea style={{ flex: 1 }} type="auto">
+            <Table verticalSpacing={6} fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('device')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('site')}</Table.Th>
+                  <Table.Th>{t('status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.content.map((device) => (
+                  <Table.Tr key={device.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.device(device.site.id, device.id)} size="sm">
+                        {device.deviceModelType.model}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {device.macAddress}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <Text size="sm" lineClamp={1}>
+                        {device.site.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }} miw={{ base: 170, md: 110 }}>
+                      <DeviceStatusBadge status={device.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </>
+      )}
+    </WidgetCard>
+  );
+}
+
+/** SiteTable: the problem sites (their worst device offline, on backup or rebooting). */
+export function SiteTableWidget() {
+  const { t } = useTranslation('dashboards');
+  const { data, isPending, error } = useProblemSites();
+  return (
+    <WidgetCard
+      title={t('widgets.SiteTable')}
+      more={{ to: `${paths.sites}?view=problem`, label: t('allProblemSites') }}
+      testId="widget-site-table"
+    >
+      {error ? (
+        <Failure error={error} />
+      ) : isPending ? (
+        <Skeleton h={200} />
+      ) : data.content.length === 0 ? (
+        <NoProblems text={t('noProblemSites')} />
+      ) : (
+        <>
+          <Text size="xs" c="dimmed" mb={4}>
+            {t('showingOf', { count: data.content.length, total: data.totalElements })}
+          </Text>
+          <ScrollArea style={{ flex: 1 }} type="auto">
+            <Table verticalSpacing={6} fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('site')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('city')}</Table.Th>
+                  <Table.Th>{t('status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.content.map((site) => (
+                  <Table.Tr key={site.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.site(site.id)} size="sm">
+                        {site.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <Text size="sm" lineClamp={1}>
+                        {[site.address.city, site.address.state].filter(Boolean).join(', ')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }} miw={{ base: 170, md: 110 }}>
+                      <DeviceStatusBadge status={site.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </>
+      )}
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Device, DeviceSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const deviceQueryKey = (id: string) => ['device', id] as const;
+
+/** GET device/{id}. */
+export function getDevice(id: string, signal?: AbortSignal): Promise<Device> {
+  return apiRequest(`device/${encodeURIComponent(id)}`, { schema: DeviceSchema, signal });
+}
+
+export function getDeviceQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: deviceQueryKey(id),
+    queryFn: ({ signal }) => getDevice(id, signal),
+    // Status, last update and signal move while the page is open.
+    refetchInterval: 30_000,
+  });
+}
+
+export function useDevice(id: string) {
+  return useQuery(getDeviceQueryOptions(id));
+}

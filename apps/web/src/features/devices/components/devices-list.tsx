@@ -1,0 +1,188 @@
+import { Anchor, MultiSelect, SimpleGrid, TagsInput, Text } from '@mantine/core';
+import { IconDevices } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { DeviceSummary } from '@vnoc/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { type ColumnMeta, DataTable } from '../../../components/data-table/data-table.tsx';
+import { SavedSearchesMenu } from '../../../components/data-table/saved-searches-menu.tsx';
+import { SearchInput } from '../../../components/data-table/search-input.tsx';
+import { type ParamPatch, patchParams, sortParam } from '../../../components/data-table/table-params.ts';
+import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { kindOptions, statusOptions } from '../../../components/fleet-filter-options.ts';
+import {
+  ACCESS_POINT_MODELS,
+  deviceKindLabelKey,
+  FIVE_G_MODELS,
+  SWITCH_MODELS,
+} from '../../../lib/device-kind.ts';
+import { fleetText } from '../../../lib/fleet-text.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useSearchDevices } from '../api/search-devices.ts';
+import { connectionLabelKey } from '../utils/connection.ts';
+import { deviceSearchRequest, readDeviceListState } from './device-list-state.ts';
+
+const meta = (m: ColumnMeta) => m;
+
+/** All Devices: every device of the organization, filtered by status, kind and model. */
+export function DevicesList() {
+  const { t } = useTranslation('deviceList');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readDeviceListState(params), [params]);
+  const { table } = state;
+  const devices = useSearchDevices(deviceSearchRequest(state));
+  const update = (patch: ParamPatch) => setParams(patchParams(params, patch));
+
+  const columns = useMemo<ColumnDef<DeviceSummary>[]>(
+    () => [
+      {
+        id: 'macAddress',
+        header: t('columns.mac'),
+        enableHiding: false,
+        cell: ({ row }) => (
+          <Text size="sm" ff="monospace" fw={600}>
+            {row.original.macAddress}
+          </Text>
+        ),
+      },
+      {
+        id: 'siteName',
+        header: t('columns.site'),
+        cell: ({ row }) => (
+          <Anchor
+            component={Link}
+            to={paths.site(row.original.site.id)}
+            size="sm"
+            tabIndex={-1}
+            onClick={(event) => event.stopPropagation()}
+          >
+            {row.original.site.name}
+          </Anchor>
+        ),
+      },
+      {
+        id: 'manufacturer',
+        header: t('columns.manufacturer'),
+        cell: ({ row }) => row.original.deviceModelType.manufacturer,
+      },
+      { id: 'model', header: t('columns.model'), cell: ({ row }) => row.original.deviceModelType.model },
+      {
+        id: 'kind',
+        header: t('columns.kind'),
+        cell: ({ row }) => fleetText(t, deviceKindLabelKey(row.original.kind)),
+      },
+      {
+        id: 'status',
+        header: t('columns.status'),
+        cell: ({ row }) => <DeviceStatusBadge status={row.original.status} />,
+      },
+      {
+        id: 'connection',
+        header: t('columns.connection'),
+        enableSorting: false,
+        meta: meta({ hiddenByDefault: true }),
+        cell: ({ row }) => fleetText(t, connectionLabelKey(row.original.connection)),
+      },
+      {
+        id: 'lastUpdate',
+        header: t('columns.lastUpdate'),
+        cell: ({ row }) => (
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDate(row.original.lastUpdate)}
+          </Text>
+        ),
+      },
+      {
+        id: 'returnRequested',
+        header: t('columns.returned'),
+        enableSorting: false,
+        meta: meta({ hiddenByDefault: true }),
+        cell: ({ row }) => (row.original.returnRequested ? t('returned') : ''),
+      },
+    ],
+    [t],
+  );
+
+  const models = useMemo(() => {
+    const seen = new Set([...SWITCH_MODELS, ...FIVE_G_MODELS, ...ACCESS_POINT_MODELS]);
+    for (const d of devices.data?.content ?? []) seen.add(d.deviceModelType.model);
+    return [...seen].sort((a, b) => a.localeCompare(b));
+  }, [devices.data]);
+
+  const filtered = state.status.length + state.kind.length + state.model.length > 0 || state.q !== '';
+  const toolbar = (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+      <SearchInput
+        label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
+        value={state.q}
+        onChange={(q) => update({ q })}
+      />
+      <MultiSelect
+        label={t('filters.status')}
+        placeholder={state.status.length ? undefined : t('filters.any')}
+        data={statusOptions(t)}
+        value={state.status}
+        onChange={(status) => update({ status })}
+        clearable
+      />
+      <MultiSelect
+        label={t('filters.kind')}
+        placeholder={state.kind.length ? undefined : t('filters.any')}
+        data={kindOptions(t)}
+        value={state.kind}
+        onChange={(kind) => update({ kind })}
+        clearable
+      />
+      <TagsInput
+        label={t('filters.model')}
+        placeholder={state.model.length ? undefined : t('filters.any')}
+        data={models}
+        value={state.model}
+        onChange={(model) =>
+          update({ model: model.map((m) => m.replaceAll(',', ' ').trim()).filter(Boolean) })
+        }
+        clearable
+        maxTags={20}
+      />
+    </SimpleGrid>
+  );
+
+  return (
+    <DataTable<DeviceSummary>
+      tableId="devices-list"
+      label={t('tableLabel')}
+      columns={columns}
+      data={devices.data?.content}
+      total={devices.data?.totalElements ?? 0}
+      page={table.page}
+      pageSize={table.pageSize}
+      sort={table.sort}
+      onSortChange={(sort) => update({ sort: sortParam(sort) })}
+      onPageChange={(page) => update({ page: page + 1 })}
+      onPageSizeChange={(size) => update({ size })}
+      loading={devices.isLoading}
+      fetching={devices.isFetching && !devices.isLoading}
+      error={devices.error ?? undefined}
+      onRetry={() => void devices.refetch()}
+      getRowId={(device) => device.id}
+      onOpen={(device) => navigate(paths.device(device.site.id, device.id))}
+      openLabel={(device) => t('openDevice', { mac: device.macAddress, site: device.site.name })}
+      empty={
+        filtered ? (
+          <EmptyState icon={IconDevices} title={t('empty.filteredTitle')} text={t('empty.filteredText')} />
+        ) : (
+          <EmptyState icon={IconDevices} title={t('empty.allTitle')} text={t('empty.allText')} />
+        )
+      }
+      toolbar={toolbar}
+      actions={
+        <SavedSearchesMenu route={paths.devices} params={params} onApply={(next) => setParams(next)} />
+      }
+    />
+  );
+}

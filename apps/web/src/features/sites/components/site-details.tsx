@@ -1,0 +1,97 @@
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Address, Site } from '@vnoc/contracts';
+import { useTranslation } from 'react-i18next';
+
+/** The address as lines: street; city, state zip; country. */
+export function addressLines(address: Address): string[] {
+  const cityLine = [address.city, [address.state, address.zip].filter(Boolean).join(' ')]
+    .filter((part) => part && part.trim() !== '')
+    .join(', ');
+  return [address.street ?? '', cityLine, address.country].filter((line) => line.trim() !== '');
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** Account, account holders and address of a site. */
+export function SiteDetails({ site }: { site: Site }) {
+  const { t } = useTranslation('siteDetail');
+  const none = <Text c="dimmed">{t('none')}</Text>;
+  return (
+    <Card withBorder radius="md" padding="lg" h="100%">
+      <Title order={2} fz="lg" mb="md">
+        {t('details.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Field label={t('details.alias')}>{site.alias ? <Text>{site.alias}</Text> : none}</Field>
+        <Field label={t('details.account')}>
+          {site.backOfficeAccountId ? <Text ff="monospace">{site.backOfficeAccountId}</Text> : none}
+        </Field>
+        <Field label={t('details.accountHolders')}>
+          {site.accountHolders.length > 0 ? (
+            <Stack gap={0}>
+              {site.accountHolders.map((holder) => (
+                <Text key={holder.name}>{holder.name}</Text>
+              ))}
+            </Stack>
+          ) : (
+            none
+          )}
+        </Field>
+        <Field label={t('details.address')}>
+          <Stack gap={0} data-testid="site-address">
+            {addressLines(site.address).map((line) => (
+              <Text key={line}>{line}</Text>
+            ))}
+          </Stack>
+        </Field>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** The site's contacts: name, role, phone and email. */
+export function SiteContacts({ site }: { site: Site }) {
+  const { t } = useTranslation('siteDetail');
+  return (
+    <Card withBorder radius="md" padding="lg" h="100%">
+      <Title order={2} fz="lg" mb="md">
+        {t('contacts.title')}
+      </Title>
+      {site.contacts.length === 0 ? (
+        <Text c="dimmed">{t('contacts.empty')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {site.contacts.map((contact) => (
+            <Stack gap={2} key={`${contact.name}-${contact.email ?? ''}`}>
+              <Text fw={600}>{contact.name}</Text>
+              {contact.role && (
+                <Text size="sm" c="dimmed">
+                  {contact.role}
+                </Text>
+              )}
+              {contact.phone && (
+                <Anchor size="sm" href={`tel:${contact.phone}`}>
+                  {contact.phone}
+                </Anchor>
+              )}
+              {contact.email && (
+                <Anchor size="sm" href={`mailto:${contact.email}`}>
+                  {contact.email}
+                </Anchor>
+              )}
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}

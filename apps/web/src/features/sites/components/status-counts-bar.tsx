@@ -1,0 +1,80 @@
+import { Box, Group, Paper, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import type { StatusCounts } from '@vnoc/contracts';
+import { useTranslation } from 'react-i18next';
+import type { StatusFilter } from '../../../components/fleet-filter-options.ts';
+import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
+
+interface StatusCountsBarProps {
+  counts: StatusCounts | undefined;
+  loading: boolean;
+  /** The status the list is filtered by when exactly one is chosen. */
+  active: StatusFilter | null;
+  onSelect: (status: StatusFilter | null) => void;
+}
+
+/** Device counts by status (spec part 4: offline, online, onbackup, pending, rebooting); a click filters by it. */
+export function StatusCountsBar({ counts, loading, active, onSelect }: StatusCountsBarProps) {
+  const { t, i18n } = useTranslation('sites');
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <Box component="section" aria-label={t('counts.label')}>
+      <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="xs">
+        <Paper withBorder radius="md" p="sm">
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            {t('counts.total')}
+          </Text>
+          {loading ? (
+            <Skeleton h={24} w={48} mt={4} />
+          ) : (
+            <Text fw={700} fz="xl">
+              {number.format(counts?.total ?? 0)}
+            </Text>
+          )}
+        </Paper>
+        {COUNTED_STATUSES.map((status) => {
+          const pressed = active === status;
+          const colour = deviceStatusColour(status);
+          return (
+            <UnstyledButton
+              key={status}
+              aria-pressed={pressed}
+              onClick={() => onSelect(pressed ? null : status)}
+              data-testid={`count-${status}`}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            >
+              <Paper
+                withBorder
+                radius="md"
+                p="sm"
+                h="100%"
+                style={{
+                  borderColor: pressed ? `var(--mantine-color-${colour}-6)` : undefined,
+                  boxShadow: pressed ? `inset 0 0 0 1px var(--mantine-color-${colour}-6)` : undefined,
+                }}
+              >
+                <Group gap={6} wrap="nowrap" align="flex-start">
+                  <Box
+                    w={10}
+                    h={10}
+                    mt={3}
+                    style={{ borderRadius: 5, flex: 'none', background: `var(--mantine-color-${colour}-6)` }}
+                  />
+                  <Text size="xs" c="dimmed" fw={600} tt="uppercase" lh={1.25}>
+                    {t(deviceStatusLabelKey(status), { ns: 'fleet' })}
+                  </Text>
+                </Group>
+                {loading ? (
+                  <Skeleton h={24} w={48} mt={4} />
+                ) : (
+                  <Text fw={700} fz="xl">
+                    {number.format(counts?.[status] ?? 0)}
+                  </Text>
+                )}
+              </Paper>
+            </UnstyledButton>
+          );
+        })}
+      </SimpleGrid>
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import { Group, Paper, Select, Skeleton, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { StatusMap } from '../../../components/status-map.tsx';
+import { deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import {
+  filterPoints,
+  MAP_STATUS_FILTERS,
+  type MapStatusFilter,
+  toMapPoints,
+} from '../../../lib/map-clusters.ts';
+import { useMapSites } from '../../../lib/map-sites.ts';
+import { MapSitePopup } from '../components/map-site-popup.tsx';
+
+function isFilter(value: string | null): value is MapStatusFilter {
+  return (MAP_STATUS_FILTERS as readonly string[]).includes(value ?? '');
+}
+
+/** Map Overview (/sites/map): every site as a marker coloured by status, clustered, filtered by status. */
+export function Component() {
+  const { t } = useTranslation('siteDetail');
+  const { t: tf } = useTranslation('fleet');
+  const [filter, setFilter] = useState<MapStatusFilter>('none');
+  const { data: sites, isPending, error } = useMapSites();
+  const allPoints = useMemo(
+    () => toMapPoints(sites ?? [], (site) => deviceStatusColour(site.status)),
+    [sites],
+  );
+  const points = useMemo(() => filterPoints(allPoints, filter), [allPoints, filter]);
+  const withoutLocation = (sites?.length ?? 0) - allPoints.length;
+
+  return (
+    <PageFrame
+      actions={
+        <Select
+          label={t('map.filterLabel')}
+          data={MAP_STATUS_FILTERS.map((value) => ({
+            value,
+            label: value === 'none' ? t('map.filterAll') : tf(deviceStatusLabelKey(value)),
+          }))}
+          value={filter}
+          onChange={(value) => setFilter(isFilter(value) ? value : 'none')}
+          allowDeselect={false}
+          w={220}
+          data-testid="map-filter"
+        />
+      }
+    >
+      {error ? (
+        <Paper withBorder p="lg">
+          <Text c="red">{errorMessage(error)}</Text>
+        </Paper>
+      ) : isPending ? (
+        <Skeleton height={560} />
+      ) : (
+        <>
+          <Group gap="lg" mt={-8}>
+            <Text size="sm" c="dimmed" data-testid="map-count">
+              {t('map.showing', { count: points.length, total: allPoints.length })}
+            </Text>
+            {withoutLocation > 0 && (
+              <Text size="sm" c="dimmed">
+                {t('map.withoutLocation', { count: withoutLocation })}
+              </Text>
+            )}
+          </Group>
+          <StatusMap
+            points={points}
+            height="max(420px, calc(100dvh - 260px))"
+            label={t('map.label')}
+            noTilesNote={t('location.noTiles')}
+            renderPopup={(point) => <MapSitePopup point={point} />}
+            clusterLabel={(count) => t('map.cluster', { count })}
+            scrollWheelZoom
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}

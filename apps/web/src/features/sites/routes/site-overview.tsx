@@ -1,0 +1,87 @@
+import { Grid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { useSite } from '../api/get-site.ts';
+import { useRecordVisit } from '../api/record-visit.ts';
+import { SiteAlerts } from '../components/site-alerts.tsx';
+import { SiteContacts, SiteDetails } from '../components/site-details.tsx';
+import { SiteDevices } from '../components/site-devices.tsx';
+import { SiteFavoriteButton } from '../components/site-favorite-button.tsx';
+import { SiteLocation } from '../components/site-location.tsx';
+
+/** Records the visit once per opening of a site (not on refetches or re-renders). */
+function useRecordVisitOnce(siteId: string, found: boolean) {
+  const { user } = useAuth();
+  const record = useRecordVisit();
+  const recorded = useRef<string | null>(null);
+  const userId = user?.id;
+  useEffect(() => {
+    if (!found || !userId || recorded.current === siteId) return;
+    recorded.current = siteId;
+    record.mutate({ siteId, userId });
+  }, [found, userId, siteId, record]);
+}
+
+/** Site overview (/sites/{id}): details, map box, contacts, devices, alerts and the favourite star. */
+export function Component() {
+  const { t } = useTranslation('siteDetail');
+  const { id = '' } = useParams();
+  const { data: site, isPending, error } = useSite(id);
+  useRecordVisitOnce(id, site !== undefined);
+
+  if (isPending) {
+    return (
+      <PageFrame title={<Skeleton height={32} width={280} />}>
+        <Skeleton height={220} />
+        <Skeleton height={160} />
+      </PageFrame>
+    );
+  }
+  if (error || !site) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <PageFrame>
+        <EmptyState
+          icon={IconBuildingStore}
+          title={notFound ? t('notFoundTitle') : t('loadFailedTitle')}
+          text={notFound ? t('notFoundText') : errorMessage(error)}
+        />
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={site.name} actions={<SiteFavoriteButton siteId={site.id} favorite={site.favorite} />}>
+      {site.alias && (
+        <Text c="dimmed" mt={-12}>
+          {site.alias}
+        </Text>
+      )}
+      <Stack gap="lg">
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <SiteDetails site={site} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <SiteLocation site={site} />
+          </Grid.Col>
+        </Grid>
+        <SiteDevices siteId={site.id} deviceIds={site.devices.map((d) => d.id)} />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <SiteContacts site={site} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <SiteAlerts siteId={site.id} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </PageFrame>
+  );
+}

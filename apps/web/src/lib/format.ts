@@ -1,0 +1,53 @@
+/** A time as the server sends it (ISO text or epoch milliseconds), or a Date. */
+export type DateInput = Date | string | number;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * Spec: dates are shown as MM/DD/YYYY hh:mm A, in the browser's local time, 12-hour with AM/PM
+ * (midnight is 12:00 AM, noon 12:00 PM). The format is the same in every language. Missing or
+ * invalid → ''.
+ */
+export function formatDate(date: DateInput | null | undefined): string {
+  if (date === null || date === undefined || date === '') return '';
+  const value = new Date(date);
+  if (Number.isNaN(value.getTime())) return '';
+  const hours = value.getHours();
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  const meridiem = hours < 12 ? 'AM' : 'PM';
+  return `${pad(value.getMonth() + 1)}/${pad(value.getDate())}/${value.getFullYear()} ${pad(hour12)}:${pad(value.getMinutes())} ${meridiem}`;
+}
+
+/**
+ * A value in the largest unit that keeps it at 1 or more, to one decimal without a trailing ".0". A value
+ * that rounds up to the next unit is shown in it (1023.96 KB → "1 MB", not "1024 KB"). Missing or not a
+ * finite number → ''.
+ */
+function scaled(value: number | null | undefined, base: number, units: readonly string[]): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  const sign = value < 0 ? '-' : '';
+  let amount = Math.abs(value);
+  let unit = 0;
+  while (unit < units.length - 1 && Number(amount.toFixed(1)) >= base) {
+    amount /= base;
+    unit += 1;
+  }
+  const text = amount.toFixed(1).replace(/\.0$/, '');
+  return `${text === '0' ? '' : sign}${text} ${units[unit]}`;
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
+const BIT_RATE_UNITS = ['kbps', 'Mbps', 'Gbps', 'Tbps'] as const;
+
+/** Spec part 9: "Byte units base 1024." 1536 → "1.5 KB"; PB is the largest unit. */
+export function formatBytes(bytes: number | null | undefined): string {
+  return scaled(bytes, 1024, BYTE_UNITS);
+}
+
+/**
+ * Spec part 9: "bitrate from kbps to Tbps." Bit rates are decimal (1 Mbps = 1000 kbps), as links and
+ * carriers quote them, unlike bytes. 1500 kbps → "1.5 Mbps"; Tbps is the largest unit.
+ */
+export function formatBitRate(kbps: number | null | undefined): string {
+  return scaled(kbps, 1000, BIT_RATE_UNITS);
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE, PagedSchema, type SiteSummary, SiteSummarySchema } from '@vnoc/contracts';
+import { apiRequest } from './api-client.ts';
+
+const PageOfSites = PagedSchema(SiteSummarySchema);
+/** A safety stop: 50 pages of 200 is 10 000 sites. */
+const MAX_PAGES = 50;
+
+/** Every site of the organization for the map: GET site/search/filtered page by page, 200 at a time. */
+export async function getMapSites(signal?: AbortSignal): Promise<SiteSummary[]> {
+  const sites: SiteSummary[] = [];
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const result = await apiRequest('site/search/filtered', {
+      schema: PageOfSites,
+      query: { page, pageSize: MAX_PAGE_SIZE, sorting: 'name-asc' },
+      signal,
+    });
+    sites.push(...result.content);
+    if (page + 1 >= result.totalPages || result.content.length === 0) break;
+  }
+  return sites;
+}
+
+export function getMapSitesQueryOptions() {
+  return queryOptions({
+    queryKey: ['sites', 'map'] as const,
+    queryFn: ({ signal }) => getMapSites(signal),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useMapSites() {
+  return useQuery(getMapSitesQueryOptions());
+}

@@ -1,0 +1,420 @@
+import { z } from 'zod';
+
+/** Device status values (spec part 4 "Device status"). */
+export const DEVICE_STATUSES = [
+  'online',
+  'offline',
+  'rebooting',
+  'pending',
+  'error',
+  'onbackup',
+  'uninstalled',
+  'unknown',
+] as const;
+export const DeviceStatusSchema = z.enum(DEVICE_STATUSES);
+export type DeviceStatus = z.infer<typeof DeviceStatusSchema>;
+
+export const DEVICE_KINDS = ['firewall', '5g', 'access-point', 'switch'] as const;
+export const DeviceKindSchema = z.enum(DEVICE_KINDS);
+export type DeviceKind = z.infer<typeof DeviceKindSchema>;
+
+/** WAN connection of an edge device: primary (Connected/Primary), secondary, or none (No Service). */
+export const ConnectionSchema = z.enum(['primary', 'secondary', 'none']);
+export type Connection = z.infer<typeof ConnectionSchema>;
+
+const MAC_MESSAGE = 'Enter a valid MAC address.';
+
+/** A MAC as aa:bb:cc:dd:ee:ff, AA-BB-CC-DD-EE-FF or 12 hex digits; normalised to lower-case colon form. */
+export const MacSchema = z
+  .string({ error: MAC_MESSAGE })
+  .trim()
+  .regex(/^(?:[0-9a-fA-F]{2}([:-])(?:[0-9a-fA-F]{2}\1){4}[0-9a-fA-F]{2}|[0-9a-fA-F]{12})$/, {
+    error: MAC_MESSAGE,
+  })
+  .transform((v) =>
+    v
+      .replace(/[:-]/g, '')
+      .toLowerCase()
+      .replace(/(..)(?!$)/g, '$1:'),
+  );
+
+/** A back-office account number: letters, digits and dashes. */
+export const AccountIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,32}$/, { error: 'Enter a valid account number.' });
+
+export const AddressSchema = z.object({
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const CoordinatesSchema = z.object({ lat: z.number(), lng: z.number() });
+
+export const SiteContactSchema = z.object({
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.string().nullable(),
+});
+export type SiteContact = z.infer<typeof SiteContactSchema>;
+
+export const SiteDeviceRefSchema = z.object({ id: z.string(), status: DeviceStatusSchema });
+
+/** A site as the overview shows it (spec part 3 Site); `devices` sorted by id. */
+export const SiteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  backOfficeAccountId: z.string().nullable(),
+  accountHolders: z.array(z.object({ name: z.string() })),
+  address: AddressSchema,
+  verifiedAddress: AddressSchema.nullable().optional(),
+  coordinates: CoordinatesSchema.nullable(),
+  contacts: z.array(SiteContactSchema),
+  devices: z.array(SiteDeviceRefSchema),
+  favorite: z.boolean(),
+  lastVisited: z.string().nullable(),
+});
+export type Site = z.infer<typeof SiteSchema>;
+
+/** A site in a list: `status` is the worst status of its edge device(s) (unknown without one). */
+export const SiteSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  backOfficeAccountId: z.string().nullable(),
+  accountHolders: z.array(z.object({ name: z.string() })),
+  address: AddressSchema,
+  coordinates: CoordinatesSchema.nullable(),
+  status: DeviceStatusSchema,
+  deviceCount: z.number().int(),
+  favorite: z.boolean(),
+  lastVisited: z.string().nullable(),
+});
+export type SiteSummary = z.infer<typeof SiteSummarySchema>;
+
+/** A recently viewed site: the summary plus `usa.lastVisited` (spec part 3). */
+export const RecentSiteSchema = SiteSummarySchema.extend({ usa: z.object({ lastVisited: z.string() }) });
+export type RecentSite = z.infer<typeof RecentSiteSchema>;
+
+export const SiteVisitSchema = z.object({ siteId: z.string(), userId: z.string(), lastVisited: z.string() });
+export type SiteVisit = z.infer<typeof SiteVisitSchema>;
+
+export const FavoriteSchema = z.object({ siteId: z.string(), favorite: z.boolean() });
+export type Favorite = z.infer<typeof FavoriteSchema>;
+
+export const ModemSignalSchema = z.object({
+  linkStatus: z.string(),
+  serviceType: z.string(),
+  rsrp: z.number().nullable(),
+  rsrq: z.number().nullable(),
+  sinr: z.number().nullable(),
+  rssi: z.number().nullable(),
+});
+export type ModemSignal = z.infer<typeof ModemSignalSchema>;
+
+export const PortSchema = z.object({
+  id: z.number().int(),
+  systemNumber: z.number().int(),
+  type: z.string(),
+});
+export const VlanSchema = z.object({ id: z.number().int(), name: z.string(), subnet: z.string() });
+
+/** A configuration version (spec part 3 "Transaction / configuration version"). */
+export const TransactionSchema = z.object({
+  id: z.string(),
+  versionName: z.string(),
+  internalChange: z.boolean(),
+  at: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+export const DeviceModelTypeSchema = z.object({ manufacturer: z.string(), model: z.string() });
+
+/** A device (spec part 3 Device). `signalStrength` is the first modem's rsrp, null without a modem. */
+export const DeviceSchema = z.object({
+  id: z.string(),
+  macAddress: z.string(),
+  deviceModelType: DeviceModelTypeSchema,
+  kind: DeviceKindSchema,
+  site: z.object({ id: z.string(), name: z.string() }),
+  returnRequested: z.boolean(),
+  status: DeviceStatusSchema,
+  connection: ConnectionSchema,
+  lastUpdate: z.string().nullable(),
+  lastBoot: z.string().nullable(),
+  modemSignalStatistics: z.array(ModemSignalSchema),
+  signalStrength: z.number().nullable(),
+  portMapping: z.array(PortSchema),
+  vlans: z.array(VlanSchema),
+  /** Port id (as text) → label. */
+  portLabels: z.record(z.string(), z.string()),
+  transactions: z.array(TransactionSchema),
+});
+export type Device = z.infer<typeof DeviceSchema>;
+
+/** A device in a list. */
+export const DeviceSummarySchema = DeviceSchema.pick({
+  id: true,
+  macAddress: true,
+  deviceModelType: true,
+  kind: true,
+  site: true,
+  returnRequested: true,
+  status: true,
+  connection: true,
+  lastUpdate: true,
+  lastBoot: true,
+});
+export type DeviceSummary = z.infer<typeof DeviceSummarySchema>;
+
+/** Alerts join in a later issue; until then the alert calls answer an empty list of these. */
+export const AlertSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  severity: z.enum(['critical', 'major', 'minor', 'info']),
+  status: z.enum(['active', 'cleared']),
+  siteId: z.string(),
+  deviceId: z.string().nullable(),
+  message: z.string(),
+  raisedAt: z.string(),
+  clearedAt: z.string().nullable(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+export const ActiveQuerySchema = z.object({
+  active: z.enum(['true', 'false'], { error: 'active must be true or false.' }).optional(),
+});
+
+// ---- paging ----
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+/** Page number: a non-negative integer, anything else falls back to 0. */
+export const PageSchema = z.coerce.number().int().min(0).catch(0);
+/** Page size: 1 to 200, anything else falls back to 50. */
+export const PageSizeSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE);
+
+export function PagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}
+export type Paged<T> = {
+  content: T[];
+  page: number;
+  pageSize: number;
+  totalElements: number;
+  totalPages: number;
+};
+
+/** `field-asc` / `field-desc` from an allow-list; anything else falls back to the default. */
+function sortingSchema<F extends string>(fields: readonly F[], fallback: `${F}-${'asc' | 'desc'}`) {
+  const allowed = new Set(fields.flatMap((f) => [`${f}-asc`, `${f}-desc`]));
+  // unknown: a repeated parameter (an array) falls back as well.
+  return z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' && allowed.has(v) ? v : fallback) as `${F}-${'asc' | 'desc'}`);
+}
+
+/** A comma-separated list in a query string: each item checked by `item`; empty → undefined. */
+function commaList<T extends z.ZodType>(item: T, message: string) {
+  return z
+    .string()
+    .max(2000)
+    .transform((v, ctx) => {
+      const parts = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const out: z.infer<T>[] = [];
+      for (const p of parts) {
+        const parsed = item.safeParse(p);
+        if (!parsed.success) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        out.push(parsed.data as z.infer<T>);
+      }
+      return out.length > 0 ? out : undefined;
+    })
+    .optional();
+}
+
+const uuidMessage = 'Enter a valid group id.';
+export const GroupIdsSchema = commaList(z.uuid(), uuidMessage);
+const freeText = z.string().trim().max(200, { error: 'Search text is at most 200 characters.' }).optional();
+
+export const SITE_SORT_FIELDS = [
+  'name',
+  'alias',
+  'backOfficeAccountId',
+  'city',
+  'state',
+  'zip',
+  'status',
+  'deviceCount',
+] as const;
+export type SiteSortField = (typeof SITE_SORT_FIELDS)[number];
+
+/** GET site/search/filtered. Paging and sorting fall back to defaults; bad filters are refused. */
+export const SiteSearchQuerySchema = z.object({
+  page: PageSchema,
+  pageSize: PageSizeSchema,
+  sorting: sortingSchema(SITE_SORT_FIELDS, 'name-asc'),
+  status: commaList(DeviceStatusSchema, 'Unknown status filter.'),
+  kind: commaList(DeviceKindSchema, 'Unknown device kind filter.'),
+  groupId: GroupIdsSchema,
+  q: freeText,
+});
+export type SiteSearchQuery = z.infer<typeof SiteSearchQuerySchema>;
+
+export const DEVICE_SORT_FIELDS = [
+  'macAddress',
+  'manufacturer',
+  'model',
+  'kind',
+  'status',
+  'lastUpdate',
+  'siteName',
+] as const;
+export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
+
+/** GET device/search/filtered. */
+export const DeviceSearchQuerySchema = z.object({
+  page: PageSchema,
+  pageSize: PageSizeSchema,
+  sorting: sortingSchema(DEVICE_SORT_FIELDS, 'siteName-asc'),
+  status: commaList(DeviceStatusSchema, 'Unknown status filter.'),
+  kind: commaList(DeviceKindSchema, 'Unknown device kind filter.'),
+  model: commaList(z.string().min(1).max(100), 'Unknown model filter.'),
+  groupId: GroupIdsSchema,
+  q: freeText,
+});
+export type DeviceSearchQuery = z.infer<typeof DeviceSearchQuerySchema>;
+
+/**
+ * Recently viewed (spec part 5): page non-negative (default 0), pageSize positive (default 50),
+ * sorting containing lastVisited (default lastVisited-desc); invalid values fall back to the defaults.
+ */
+export const RecentSitesQuerySchema = z.object({
+  page: PageSchema,
+  // Positive; above the lists' ceiling of 200 it falls back like any invalid value.
+  pageSize: PageSizeSchema,
+  sorting: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.includes('lastVisited') ? v : 'lastVisited-desc')),
+});
+export type RecentSitesQuery = z.infer<typeof RecentSitesQuerySchema>;
+
+/** Device counts by status (spec part 4: offline, online, onbackup, pending, rebooting) and the total. */
+export const StatusCountsSchema = z.object({
+  offline: z.number().int(),
+  online: z.number().int(),
+  onbackup: z.number().int(),
+  pending: z.number().int(),
+  rebooting: z.number().int(),
+  total: z.number().int(),
+});
+export type StatusCounts = z.infer<typeof StatusCountsSchema>;
+
+export const StatusCountsQuerySchema = z.object({ groupIds: GroupIdsSchema });
+
+// ---- site edit ----
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export const EditSiteContactSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Enter the contact name.' }).max(100),
+  phone: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\+[1-9]\d{1,14}$/, { error: 'Enter a valid phone number.' })
+        .nullable(),
+    )
+    .nullable()
+    .optional(),
+  email: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : v.toLowerCase()))
+    .pipe(z.email({ error: 'Enter a valid email address.' }).max(254).nullable())
+    .nullable()
+    .optional(),
+  role: optionalText(100),
+});
+
+export const EditSiteRequestSchema = z.object({
+  id: z.uuid({ error: 'Enter a valid site id.' }),
+  name: z.string().trim().min(1, { error: 'Enter the site name.' }).max(100),
+  alias: optionalText(100),
+  contacts: z.array(EditSiteContactSchema).max(20).optional(),
+});
+export type EditSiteRequest = z.input<typeof EditSiteRequestSchema>;
+
+// ---- devices ----
+
+export const EditPortNameRequestSchema = z.object({
+  deviceId: z.uuid({ error: 'Enter a valid device id.' }),
+  portId: z.number({ error: 'Enter a valid port.' }).int().min(0).max(1000),
+  /** Empty clears the label. */
+  name: z.string().trim().max(32, { error: 'A port name is at most 32 characters.' }),
+});
+export type EditPortNameRequest = z.infer<typeof EditPortNameRequestSchema>;
+
+export const DURATIONS = ['LAST_HOUR', 'LAST_6_HOURS', 'LAST_24_HOURS', 'LAST_7_DAYS'] as const;
+export const DurationSchema = z.enum(DURATIONS, { error: 'Unknown duration.' });
+export type Duration = z.infer<typeof DurationSchema>;
+
+export const TimeseriesQuerySchema = z.object({ duration: DurationSchema.default('LAST_HOUR') });
+
+/** One WAN sample (spec part 3 "Timeseries sample"). */
+export const TimeseriesSampleSchema = z.object({
+  time: z.string(),
+  sourceInterface: z.string(),
+  ipAddress: z.string(),
+  ping: z.number().nullable(),
+  jitter: z.number().nullable(),
+});
+export type TimeseriesSample = z.infer<typeof TimeseriesSampleSchema>;
+
+// ---- groups ----
+
+export const GroupSchema = z.object({ id: z.string(), name: z.string(), siteIds: z.array(z.string()) });
+export type Group = z.infer<typeof GroupSchema>;
+
+const groupName = z.string().trim().min(1, { error: 'Enter the group name.' }).max(100);
+const siteIds = z.array(z.uuid({ error: 'Enter valid site ids.' })).max(10_000);
+
+export const CreateGroupRequestSchema = z.object({ name: groupName, siteIds: siteIds.optional() });
+export type CreateGroupRequest = z.infer<typeof CreateGroupRequestSchema>;
+
+export const EditGroupRequestSchema = z.object({ name: groupName });
+export type EditGroupRequest = z.infer<typeof EditGroupRequestSchema>;
+
+/** Replaces the group's sites with these. */
+export const AssignSitesRequestSchema = z.object({ siteIds });
+export type AssignSitesRequest = z.infer<typeof AssignSitesRequestSchema>;
