@@ -1,5 +1,5 @@
+import { DEVICE_KINDS, DEVICE_STATUSES } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_KINDS, DEVICE_STATUSES } from '../src/db/schema.ts';
 import {
   FAULTS,
   isCycling,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalEmail, optionalPhone, optionalText } from './fields.ts';
 
 /** Device status values (spec part 4 "Device status"). */
 export const DEVICE_STATUSES = [
@@ -256,6 +257,27 @@ const uuidMessage = 'Enter a valid group id.';
 export const GroupIdsSchema = commaList(z.uuid(), uuidMessage);
 const freeText = z.string().trim().max(200, { error: 'Search text is at most 200 characters.' }).optional();
 
+/**
+ * A fleet list's search query: paging, sorting among `fields`, the status and kind filters, then the list's
+ * own `filters`, groups and free text. Paging and sorting fall back to defaults; bad filters are refused.
+ */
+function searchQuerySchema<F extends string, Extra extends z.ZodRawShape>(
+  fields: readonly F[],
+  fallback: `${F}-${'asc' | 'desc'}`,
+  filters: Extra,
+) {
+  return z.object({
+    page: PageSchema,
+    pageSize: PageSizeSchema,
+    sorting: sortingSchema(fields, fallback),
+    status: commaList(DeviceStatusSchema, 'Unknown status filter.'),
+    kind: commaList(DeviceKindSchema, 'Unknown device kind filter.'),
+    ...filters,
+    groupId: GroupIdsSchema,
+    q: freeText,
+  });
+}
+
 export const SITE_SORT_FIELDS = [
   'name',
   'alias',
@@ -269,15 +291,7 @@ export const SITE_SORT_FIELDS = [
 export type SiteSortField = (typeof SITE_SORT_FIELDS)[number];
 
 /** GET site/search/filtered. Paging and sorting fall back to defaults; bad filters are refused. */
-export const SiteSearchQuerySchema = z.object({
-  page: PageSchema,
-  pageSize: PageSizeSchema,
-  sorting: sortingSchema(SITE_SORT_FIELDS, 'name-asc'),
-  status: commaList(DeviceStatusSchema, 'Unknown status filter.'),
-  kind: commaList(DeviceKindSchema, 'Unknown device kind filter.'),
-  groupId: GroupIdsSchema,
-  q: freeText,
-});
+export const SiteSearchQuerySchema = searchQuerySchema(SITE_SORT_FIELDS, 'name-asc', {});
 export type SiteSearchQuery = z.infer<typeof SiteSearchQuerySchema>;
 
 export const DEVICE_SORT_FIELDS = [
@@ -292,15 +306,8 @@ export const DEVICE_SORT_FIELDS = [
 export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 
 /** GET device/search/filtered. */
-export const DeviceSearchQuerySchema = z.object({
-  page: PageSchema,
-  pageSize: PageSizeSchema,
-  sorting: sortingSchema(DEVICE_SORT_FIELDS, 'siteName-asc'),
-  status: commaList(DeviceStatusSchema, 'Unknown status filter.'),
-  kind: commaList(DeviceKindSchema, 'Unknown device kind filter.'),
+export const DeviceSearchQuerySchema = searchQuerySchema(DEVICE_SORT_FIELDS, 'siteName-asc', {
   model: commaList(z.string().min(1).max(100), 'Unknown model filter.'),
-  groupId: GroupIdsSchema,
-  q: freeText,
 });
 export type DeviceSearchQuery = z.infer<typeof DeviceSearchQuerySchema>;
 
@@ -334,36 +341,10 @@ export const StatusCountsQuerySchema = z.object({ groupIds: GroupIdsSchema });
 
 // ---- site edit ----
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-
 export const EditSiteContactSchema = z.object({
   name: z.string().trim().min(1, { error: 'Enter the contact name.' }).max(100),
-  phone: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? null : v))
-    .pipe(
-      z
-        .string()
-        .regex(/^\+[1-9]\d{1,14}$/, { error: 'Enter a valid phone number.' })
-        .nullable(),
-    )
-    .nullable()
-    .optional(),
-  email: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? null : v.toLowerCase()))
-    .pipe(z.email({ error: 'Enter a valid email address.' }).max(254).nullable())
-    .nullable()
-    .optional(),
+  phone: optionalPhone,
+  email: optionalEmail,
   role: optionalText(100),
 });
 

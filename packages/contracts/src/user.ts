@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from './auth.ts';
+import { optionalEmail, optionalPhone, optionalText } from './fields.ts';
 
 export const ContactSchema = z.object({
   firstName: z.string(),
@@ -12,28 +13,6 @@ export const ContactSchema = z.object({
 });
 export type Contact = z.infer<typeof ContactSchema>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-
-const optionalPhone = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? null : v))
-  .pipe(
-    z
-      .string()
-      .regex(/^\+[1-9]\d{1,14}$/, { error: 'Enter a valid phone number.' })
-      .nullable(),
-  )
-  .nullable()
-  .optional();
-
 export const UpdateContactRequestSchema = z.object({
   firstName: z.string().trim().min(1, { error: 'Enter your first name.' }).max(100),
   lastName: z.string().trim().min(1, { error: 'Enter your last name.' }).max(100),
@@ -41,13 +20,7 @@ export const UpdateContactRequestSchema = z.object({
   company: optionalText(100),
   mobileNumber: optionalPhone,
   officeNumber: optionalPhone,
-  emailAddress: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? null : v.toLowerCase()))
-    .pipe(z.email({ error: 'Enter a valid email address.' }).max(254).nullable())
-    .nullable()
-    .optional(),
+  emailAddress: optionalEmail,
 });
 export type UpdateContactRequest = z.input<typeof UpdateContactRequestSchema>;
 

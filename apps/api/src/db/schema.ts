@@ -1,3 +1,4 @@
+import { DEVICE_KINDS, DEVICE_STATUSES } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -245,18 +246,6 @@ export const userSiteGroups = pgTable(
     index('user_site_groups_group_idx').on(t.siteGroupId),
   ],
 );
-
-export const DEVICE_KINDS = ['firewall', '5g', 'access-point', 'switch'] as const;
-export const DEVICE_STATUSES = [
-  'online',
-  'offline',
-  'rebooting',
-  'pending',
-  'error',
-  'onbackup',
-  'uninstalled',
-  'unknown',
-] as const;
 
 export type ModemSignal = {
   linkStatus: string;

@@ -1,4 +1,6 @@
-import { ErrorBodySchema, OkSchema } from '@vnoc/contracts';
+import { ActiveQuerySchema, AlertSchema, ErrorBodySchema, OkSchema } from '@vnoc/contracts';
+import { z } from 'zod';
+import type { AuthRule } from '../plugins/auth.ts';
 
 /** Error answers every route may give, declared so they appear in the OpenAPI document. */
 export const errorResponses = {
@@ -13,3 +15,19 @@ export const errorResponses = {
 
 export const okResponses = { 200: OkSchema, ...errorResponses } as const;
 export const OK = { ok: true } as const;
+
+/** A route's responses: `ok` on 200, and the error answers every route may give. */
+export const answers = <T extends z.ZodType>(ok: T) => ({ 200: ok, ...errorResponses }) as const;
+
+/** Signed in with every step done; open to every role. */
+export const signedIn: AuthRule = { steps: ['full'] };
+
+/** A path's `:id`; not checked as a UUID here, so a malformed id answers 404 like a missing one. */
+export const IdParamsSchema = z.object({ id: z.string().max(100) });
+
+/** GET …/:id/alerts of a site or a device: its alerts, optionally only the active ones. */
+export const itemAlertsSchema = {
+  params: IdParamsSchema,
+  querystring: ActiveQuerySchema,
+  response: answers(z.array(AlertSchema)),
+};

@@ -1,7 +1,6 @@
-import type { DEVICE_KINDS, DEVICE_STATUSES } from '../../db/schema.ts';
+import type { DeviceKind, DeviceStatus } from '@vnoc/contracts';
 
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
+export type { DeviceKind, DeviceStatus };
 
 /**
  * Every status change a device may make (spec part 4 names the statuses; the moves are ours).

@@ -2,7 +2,15 @@ import type { DeviceKind, DeviceSortField, DeviceStatus } from '@vnoc/contracts'
 import { type SQL, sql } from 'drizzle-orm';
 import type { ConfigVersion, ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { containsPattern, type Scope, siteInScope, sqlList } from '../sites/scope.ts';
+import {
+  containsPattern,
+  inSiteGroups,
+  pageOf,
+  type Scope,
+  siteInScope,
+  sortDirection,
+  sqlList,
+} from '../sites/scope.ts';
 
 export type DeviceSummaryRow = {
   id: string;
@@ -68,10 +76,6 @@ const DEVICE_SORT: Record<DeviceSortField, SQL> = {
   siteName: sql`s.name`,
 };
 
-function groupCondition(groupIds: string[], siteId: SQL): SQL {
-  return sql`exists (select 1 from site_group_sites g where g.site_id = ${siteId} and g.site_group_id in (${sqlList(groupIds)}))`;
-}
-
 export async function searchDevices(
   db: DbOrTx,
   scope: Scope,
@@ -84,26 +88,21 @@ export async function searchDevices(
   if (filters.status) conditions.push(sql`d.status in (${sqlList(filters.status)})`);
   if (filters.kind) conditions.push(sql`d.kind in (${sqlList(filters.kind)})`);
   if (filters.model) conditions.push(sql`d.model in (${sqlList(filters.model)})`);
-  if (filters.groupId) conditions.push(groupCondition(filters.groupId, sql`d.site_id`));
+  if (filters.groupId) conditions.push(inSiteGroups(filters.groupId, sql`d.site_id`));
   if (filters.q) {
     const p = containsPattern(filters.q);
     const mac = containsPattern(filters.q.toLowerCase().replaceAll('-', ':'));
     conditions.push(sql`(d.mac_address ilike ${mac} or d.model ilike ${p} or d.manufacturer ilike ${p}
       or s.name ilike ${p} or s.alias ilike ${p})`);
   }
-  const where = sql.join(conditions, sql` and `);
-  const dir = sort.desc ? sql`desc nulls last` : sql`asc nulls last`;
-  const [result, counted] = await Promise.all([
-    db.execute<DeviceSummaryRow>(sql`
-      select ${summaryColumns} from devices d join sites s on s.id = d.site_id
-      where ${where}
-      order by ${DEVICE_SORT[sort.field]} ${dir}, d.id
-      limit ${pageSize} offset ${page * pageSize}`),
-    db.execute<{ n: number }>(
-      sql`select count(*)::int as n from devices d join sites s on s.id = d.site_id where ${where}`,
-    ),
-  ]);
-  return { rows: result.rows, total: counted.rows[0]?.n ?? 0 };
+  return pageOf<DeviceSummaryRow>(db, {
+    columns: summaryColumns,
+    from: sql`devices d join sites s on s.id = d.site_id`,
+    where: sql.join(conditions, sql` and `),
+    orderBy: sql`${DEVICE_SORT[sort.field]} ${sortDirection(sort.desc)}, d.id`,
+    page,
+    pageSize,
+  });
 }
 
 export type StatusCountsRow = {
@@ -119,7 +118,7 @@ export type StatusCountsRow = {
 export async function statusCounts(db: DbOrTx, scope: Scope, groupIds?: string[]): Promise<StatusCountsRow> {
   const conditions: SQL[] = [sql`d.organization_id = ${scope.organizationId}`];
   if (scope.restricted) conditions.push(siteInScope(scope, sql`d.site_id`, sql`d.organization_id`));
-  if (groupIds) conditions.push(groupCondition(groupIds, sql`d.site_id`));
+  if (groupIds) conditions.push(inSiteGroups(groupIds, sql`d.site_id`));
   const { rows } = await db.execute<StatusCountsRow>(sql`
     select
       count(*) filter (where d.status = 'offline')::int as offline,

@@ -1,6 +1,4 @@
 import {
-  ActiveQuerySchema,
-  AlertSchema,
   DeviceSchema,
   DeviceSearchQuerySchema,
   DeviceSummarySchema,
@@ -17,14 +15,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
-import { errorResponses } from '../route-schemas.ts';
+import { answers, IdParamsSchema, itemAlertsSchema, signedIn } from '../route-schemas.ts';
 import * as devices from './service.ts';
 
 const tags = ['device'];
-const full: AuthRule = { steps: ['full'] };
 // Views are open to every role; changes are refused to READ_ONLY.
 const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
-const idParams = z.object({ id: z.string().max(100) });
 
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,12 +28,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/device/stats/statuscounts',
     {
-      schema: {
-        tags,
-        querystring: StatusCountsQuerySchema,
-        response: { 200: StatusCountsSchema, ...errorResponses },
-      },
-      config: { auth: full },
+      schema: { tags, querystring: StatusCountsQuerySchema, response: answers(StatusCountsSchema) },
+      config: { auth: signedIn },
     },
     async (request) => devices.statusCounts(ctx, authOf(request).user, request.query.groupIds),
   );
@@ -48,9 +40,9 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         querystring: DeviceSearchQuerySchema,
-        response: { 200: PagedSchema(DeviceSummarySchema), ...errorResponses },
+        response: answers(PagedSchema(DeviceSummarySchema)),
       },
-      config: { auth: full },
+      config: { auth: signedIn },
     },
     async (request) => devices.searchDevices(ctx, authOf(request).user, request.query),
   );
@@ -58,7 +50,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/device/editPortName',
     {
-      schema: { tags, body: EditPortNameRequestSchema, response: { 200: DeviceSchema, ...errorResponses } },
+      schema: { tags, body: EditPortNameRequestSchema, response: answers(DeviceSchema) },
       config: { auth: writer },
     },
     async (request) => devices.editPortName(ctx, authOf(request).user, request.body),
@@ -67,8 +59,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/device/:id',
     {
-      schema: { tags, params: idParams, response: { 200: DeviceSchema, ...errorResponses } },
-      config: { auth: full },
+      schema: { tags, params: IdParamsSchema, response: answers(DeviceSchema) },
+      config: { auth: signedIn },
     },
     async (request) => devices.getDevice(ctx, authOf(request).user, request.params.id),
   );
@@ -76,13 +68,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/device/:id/alerts',
     {
-      schema: {
-        tags,
-        params: idParams,
-        querystring: ActiveQuerySchema,
-        response: { 200: z.array(AlertSchema), ...errorResponses },
-      },
-      config: { auth: full },
+      schema: { tags, ...itemAlertsSchema },
+      config: { auth: signedIn },
     },
     async (request) => devices.deviceAlerts(ctx, authOf(request).user, request.params.id),
   );
@@ -93,9 +80,9 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         params: z.object({ id: z.string().max(100), transactionId: z.string().max(100) }),
-        response: { 200: TransactionSchema, ...errorResponses },
+        response: answers(TransactionSchema),
       },
-      config: { auth: full },
+      config: { auth: signedIn },
     },
     async (request) =>
       devices.getTransaction(ctx, authOf(request).user, request.params.id, request.params.transactionId),
@@ -109,9 +96,9 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['timeseries'],
         params: z.object({ trx: z.string().max(100), id: z.string().max(100) }),
         querystring: TimeseriesQuerySchema,
-        response: { 200: z.array(TimeseriesSampleSchema), ...errorResponses },
+        response: answers(z.array(TimeseriesSampleSchema)),
       },
-      config: { auth: full },
+      config: { auth: signedIn },
     },
     async (request) =>
       devices.timeseries(ctx, authOf(request).user, request.params.id, request.query.duration),

@@ -9,21 +9,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
-import { errorResponses, OK, okResponses } from '../route-schemas.ts';
+import { answers, IdParamsSchema, OK, okResponses, signedIn } from '../route-schemas.ts';
 import * as groups from './service.ts';
 
 const tags = ['group'];
-const full: AuthRule = { steps: ['full'] };
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
-const idParams = z.object({ id: z.string().max(100) });
-const groupResponses = { 200: GroupSchema, ...errorResponses };
+const groupResponses = answers(GroupSchema);
 
 export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/group',
-    { schema: { tags, response: { 200: z.array(GroupSchema), ...errorResponses } }, config: { auth: full } },
+    { schema: { tags, response: answers(z.array(GroupSchema)) }, config: { auth: signedIn } },
     async (request) => groups.listGroups(ctx, authOf(request).user),
   );
 
@@ -36,7 +34,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/group/edit/:id',
     {
-      schema: { tags, params: idParams, body: EditGroupRequestSchema, response: groupResponses },
+      schema: { tags, params: IdParamsSchema, body: EditGroupRequestSchema, response: groupResponses },
       config: { auth: admin },
     },
     async (request) => groups.editGroup(ctx, authOf(request).user, request.params.id, request.body),
@@ -45,7 +43,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/group/assignSites/:id',
     {
-      schema: { tags, params: idParams, body: AssignSitesRequestSchema, response: groupResponses },
+      schema: { tags, params: IdParamsSchema, body: AssignSitesRequestSchema, response: groupResponses },
       config: { auth: admin },
     },
     async (request) => groups.assignSites(ctx, authOf(request).user, request.params.id, request.body),
@@ -53,7 +51,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/group/delete/:id',
-    { schema: { tags, params: idParams, response: okResponses }, config: { auth: admin } },
+    { schema: { tags, params: IdParamsSchema, response: okResponses }, config: { auth: admin } },
     async (request) => {
       await groups.deleteGroup(ctx, authOf(request).user, request.params.id);
       return OK;

@@ -2,7 +2,15 @@ import type { DeviceKind, DeviceStatus, SiteSortField } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { SiteAddress, SiteContact } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { containsPattern, type Scope, siteInScope, sqlList } from './scope.ts';
+import {
+  containsPattern,
+  inSiteGroups,
+  pageOf,
+  type Scope,
+  siteInScope,
+  sortDirection,
+  sqlList,
+} from './scope.ts';
 
 export type SiteSummaryRow = {
   id: string;
@@ -82,10 +90,7 @@ function filterConditions(filters: SiteFilters): SQL[] {
     where.push(
       sql`exists (select 1 from devices k_d where k_d.site_id = s.id and k_d.kind in (${sqlList(filters.kind)}))`,
     );
-  if (filters.groupId)
-    where.push(
-      sql`exists (select 1 from site_group_sites g where g.site_id = s.id and g.site_group_id in (${sqlList(filters.groupId)}))`,
-    );
+  if (filters.groupId) where.push(inSiteGroups(filters.groupId));
   if (filters.q) {
     const p = containsPattern(filters.q);
     const mac = containsPattern(macFragment(filters.q));
@@ -117,17 +122,14 @@ export async function searchSites(
   page: number,
   pageSize: number,
 ): Promise<{ rows: SiteSummaryRow[]; total: number }> {
-  const where = sql.join([siteInScope(scope), ...filterConditions(filters)], sql` and `);
-  const dir = sort.desc ? sql`desc nulls last` : sql`asc nulls last`;
-  const [result, counted] = await Promise.all([
-    db.execute<SiteSummaryRow>(sql`
-      select ${summaryColumns(scope.userId)} from sites s ${edgeJoin}
-      where ${where}
-      order by ${SITE_SORT[sort.field]} ${dir}, s.name, s.id
-      limit ${pageSize} offset ${page * pageSize}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from sites s ${edgeJoin} where ${where}`),
-  ]);
-  return { rows: result.rows, total: counted.rows[0]?.n ?? 0 };
+  return pageOf<SiteSummaryRow>(db, {
+    columns: summaryColumns(scope.userId),
+    from: sql`sites s ${edgeJoin}`,
+    where: sql.join([siteInScope(scope), ...filterConditions(filters)], sql` and `),
+    orderBy: sql`${SITE_SORT[sort.field]} ${sortDirection(sort.desc)}, s.name, s.id`,
+    page,
+    pageSize,
+  });
 }
 
 export async function listRecentSites(
@@ -137,19 +139,17 @@ export async function listRecentSites(
   page: number,
   pageSize: number,
 ): Promise<{ rows: SiteSummaryRow[]; total: number }> {
-  const where = sql`${siteInScope(scope)} and rv.user_id = ${scope.userId}`;
-  const dir = desc ? sql`desc` : sql`asc`;
-  const [result, counted] = await Promise.all([
-    db.execute<SiteSummaryRow>(sql`
-      select ${summaryColumns(scope.userId)} from site_visits rv
-      join sites s on s.id = rv.site_id ${edgeJoin}
-      where ${where}
-      order by rv.last_visited ${dir}, s.id
-      limit ${pageSize} offset ${page * pageSize}`),
-    db.execute<{ n: number }>(sql`
-      select count(*)::int as n from site_visits rv join sites s on s.id = rv.site_id where ${where}`),
-  ]);
-  return { rows: result.rows, total: counted.rows[0]?.n ?? 0 };
+  const visits = sql`site_visits rv join sites s on s.id = rv.site_id`;
+  return pageOf<SiteSummaryRow>(db, {
+    columns: summaryColumns(scope.userId),
+    from: sql`${visits} ${edgeJoin}`,
+    // The edge device decides no row's presence: the count leaves its join out.
+    countFrom: visits,
+    where: sql`${siteInScope(scope)} and rv.user_id = ${scope.userId}`,
+    orderBy: sql`rv.last_visited ${desc ? sql`desc` : sql`asc`}, s.id`,
+    page,
+    pageSize,
+  });
 }
 
 async function findSiteWhere(db: DbOrTx, scope: Scope, condition: SQL): Promise<SiteRow | undefined> {

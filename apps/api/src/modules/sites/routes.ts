@@ -1,8 +1,6 @@
 import {
   AccountIdSchema,
-  ActiveQuerySchema,
   AddressInputSchema,
-  AlertSchema,
   EditSiteRequestSchema,
   ErrorBodySchema,
   FavoriteSchema,
@@ -24,13 +22,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { createGeocoder } from '../../geocoding/index.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
-import { errorResponses } from '../route-schemas.ts';
+import { answers, errorResponses, IdParamsSchema, itemAlertsSchema, signedIn } from '../route-schemas.ts';
 import * as sites from './service.ts';
 
 const tags = ['site'];
-const full: AuthRule = { steps: ['full'] };
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
-const idParams = z.object({ id: z.string().max(100) });
 
 export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -44,9 +40,9 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         querystring: z.object({ userId: z.string({ error: 'userId is required.' }).max(100) }),
-        response: { 200: z.array(SiteSummarySchema), ...errorResponses },
+        response: answers(z.array(SiteSummarySchema)),
       },
-      config: { auth: full },
+      config: { auth: signedIn },
     },
     async (request) => sites.listSites(ctx, authOf(request).user, request.query.userId),
   );
@@ -54,12 +50,8 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/site/recent',
     {
-      schema: {
-        tags,
-        querystring: RecentSitesQuerySchema,
-        response: { 200: PagedSchema(RecentSiteSchema), ...errorResponses },
-      },
-      config: { auth: full },
+      schema: { tags, querystring: RecentSitesQuerySchema, response: answers(PagedSchema(RecentSiteSchema)) },
+      config: { auth: signedIn },
     },
     async (request) => sites.recentSites(ctx, authOf(request).user, request.query),
   );
@@ -67,12 +59,8 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/site/search/filtered',
     {
-      schema: {
-        tags,
-        querystring: SiteSearchQuerySchema,
-        response: { 200: PagedSchema(SiteSummarySchema), ...errorResponses },
-      },
-      config: { auth: full },
+      schema: { tags, querystring: SiteSearchQuerySchema, response: answers(PagedSchema(SiteSummarySchema)) },
+      config: { auth: signedIn },
     },
     async (request) => sites.searchSites(ctx, authOf(request).user, request.query),
   );
@@ -83,9 +71,9 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         params: z.object({ accountId: AccountIdSchema, mac: MacSchema }),
-        response: { 200: SiteSchema, ...errorResponses },
+        response: answers(SiteSchema),
       },
-      config: { auth: full },
+      config: { auth: signedIn },
     },
     async (request) =>
       sites.findByAccountAndMac(ctx, authOf(request).user, request.params.accountId, request.params.mac),
@@ -99,7 +87,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: AddressInputSchema,
         response: { 200: VerifyAddressResponseSchema, ...geocoderResponses },
       },
-      config: { auth: full },
+      config: { auth: signedIn },
     },
     async (request) => sites.verifyAddress(geocoder, request.body),
   );
@@ -112,7 +100,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: GeocodeRequestSchema,
         response: { 200: GeocodeResponseSchema, ...geocoderResponses },
       },
-      config: { auth: full },
+      config: { auth: signedIn },
     },
     async (request) => sites.geocodeAddress(geocoder, request.body.address),
   );
@@ -120,7 +108,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.put(
     '/api/site/edit',
     {
-      schema: { tags, body: EditSiteRequestSchema, response: { 200: SiteSchema, ...errorResponses } },
+      schema: { tags, body: EditSiteRequestSchema, response: answers(SiteSchema) },
       config: { auth: admin },
     },
     async (request) => sites.editSite(ctx, authOf(request).user, request.body),
@@ -129,8 +117,8 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.put(
     '/api/site/favorite/:id',
     {
-      schema: { tags, params: idParams, response: { 200: FavoriteSchema, ...errorResponses } },
-      config: { auth: full },
+      schema: { tags, params: IdParamsSchema, response: answers(FavoriteSchema) },
+      config: { auth: signedIn },
     },
     async (request) => sites.setFavorite(ctx, authOf(request).user, request.params.id, true),
   );
@@ -138,8 +126,8 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.delete(
     '/api/site/favorite/:id',
     {
-      schema: { tags, params: idParams, response: { 200: FavoriteSchema, ...errorResponses } },
-      config: { auth: full },
+      schema: { tags, params: IdParamsSchema, response: answers(FavoriteSchema) },
+      config: { auth: signedIn },
     },
     async (request) => sites.setFavorite(ctx, authOf(request).user, request.params.id, false),
   );
@@ -147,8 +135,8 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/site/:id',
     {
-      schema: { tags, params: idParams, response: { 200: SiteSchema, ...errorResponses } },
-      config: { auth: full },
+      schema: { tags, params: IdParamsSchema, response: answers(SiteSchema) },
+      config: { auth: signedIn },
     },
     async (request) => sites.getSite(ctx, authOf(request).user, request.params.id),
   );
@@ -156,13 +144,8 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/site/:id/alerts',
     {
-      schema: {
-        tags,
-        params: idParams,
-        querystring: ActiveQuerySchema,
-        response: { 200: z.array(AlertSchema), ...errorResponses },
-      },
-      config: { auth: full },
+      schema: { tags, ...itemAlertsSchema },
+      config: { auth: signedIn },
     },
     async (request) => sites.siteAlerts(ctx, authOf(request).user, request.params.id),
   );
@@ -174,9 +157,9 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         params: z.object({ id: z.string().max(100), userId: z.string().max(100) }),
-        response: { 200: SiteVisitSchema, ...errorResponses },
+        response: answers(SiteVisitSchema),
       },
-      config: { auth: full },
+      config: { auth: signedIn },
     },
     async (request) => sites.recordVisit(ctx, authOf(request).user, request.params.id, request.params.userId),
   );

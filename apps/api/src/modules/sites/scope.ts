@@ -40,6 +40,11 @@ export const sqlList = (values: readonly string[]): SQL =>
     sql`, `,
   );
 
+/** The site (given the SQL of its id) is in one of these site groups. */
+export function inSiteGroups(groupIds: readonly string[], siteId: SQL = sql`s.id`): SQL {
+  return sql`exists (select 1 from site_group_sites g where g.site_id = ${siteId} and g.site_group_id in (${sqlList(groupIds)}))`;
+}
+
 /** An ILIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -51,4 +56,35 @@ export function parseSorting<F extends string>(sorting: string): { field: F; des
 
 export function paged<T>(content: T[], total: number, page: number, pageSize: number) {
   return { content, page, pageSize, totalElements: total, totalPages: Math.ceil(total / pageSize) };
+}
+
+/** `desc`/`asc` with nulls last, for a sortable column. */
+export const sortDirection = (desc: boolean): SQL => (desc ? sql`desc nulls last` : sql`asc nulls last`);
+
+/**
+ * One page of `select columns from … where … order by …` and the count of every row it matches
+ * (counted over `countFrom`, by default the same `from`).
+ */
+export async function pageOf<Row extends Record<string, unknown>>(
+  db: DbOrTx,
+  query: {
+    columns: SQL;
+    from: SQL;
+    countFrom?: SQL;
+    where: SQL;
+    orderBy: SQL;
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ rows: Row[]; total: number }> {
+  const { columns, from, countFrom = from, where, orderBy, page, pageSize } = query;
+  const [result, counted] = await Promise.all([
+    db.execute<Row>(sql`
+      select ${columns} from ${from}
+      where ${where}
+      order by ${orderBy}
+      limit ${pageSize} offset ${page * pageSize}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from ${countFrom} where ${where}`),
+  ]);
+  return { rows: result.rows as Row[], total: counted.rows[0]?.n ?? 0 };
 }

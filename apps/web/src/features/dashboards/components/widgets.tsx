@@ -1,6 +1,8 @@
 import { Anchor, Group, ScrollArea, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconChartLine, IconCircleCheck } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { DeviceStatus, Paged } from '@vnoc/contracts';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -143,22 +145,39 @@ function NoProblems({ text }: { text: string }) {
   );
 }
 
-/** DeviceTable: the problem devices (offline, on backup, rebooting), linking to each device. */
-export function DeviceTableWidget() {
+interface ProblemTableProps<T extends { id: string; status: DeviceStatus }> {
+  title: string;
+  more: { to: string; label: string };
+  testId: string;
+  query: UseQueryResult<Paged<T>>;
+  noneText: string;
+  /** Headers of the item and of its place (the place column hides on small screens). */
+  headers: [item: string, place: string];
+  item: (row: T) => ReactNode;
+  place: (row: T) => ReactNode;
+}
+
+/** A widget listing problem items (a page of them, with the total) and each one's status. */
+function ProblemTable<T extends { id: string; status: DeviceStatus }>({
+  title,
+  more,
+  testId,
+  query,
+  noneText,
+  headers,
+  item,
+  place,
+}: ProblemTableProps<T>) {
   const { t } = useTranslation('dashboards');
-  const { data, isPending, error } = useProblemDevices();
+  const { data, isPending, error } = query;
   return (
-    <WidgetCard
-      title={t('widgets.DeviceTable')}
-      more={{ to: paths.devices, label: t('allDevices') }}
-      testId="widget-device-table"
-    >
+    <WidgetCard title={title} more={more} testId={testId}>
       {error ? (
         <Failure error={error} />
       ) : isPending ? (
         <Skeleton h={200} />
       ) : data.content.length === 0 ? (
-        <NoProblems text={t('noProblemDevices')} />
+        <NoProblems text={noneText} />
       ) : (
         <>
           <Text size="xs" c="dimmed" mb={4}>
@@ -168,29 +187,22 @@ export function DeviceTableWidget() {
             <Table verticalSpacing={6} fz="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('device')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('site')}</Table.Th>
+                  <Table.Th>{headers[0]}</Table.Th>
+                  <Table.Th visibleFrom="sm">{headers[1]}</Table.Th>
                   <Table.Th>{t('status')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.content.map((device) => (
-                  <Table.Tr key={device.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.device(device.site.id, device.id)} size="sm">
-                        {device.deviceModelType.model}
-                      </Anchor>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {device.macAddress}
-                      </Text>
-                    </Table.Td>
+                {data.content.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td>{item(row)}</Table.Td>
                     <Table.Td visibleFrom="sm">
                       <Text size="sm" lineClamp={1}>
-                        {device.site.name}
+                        {place(row)}
                       </Text>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }} miw={{ base: 170, md: 110 }}>
-                      <DeviceStatusBadge status={device.status} />
+                      <DeviceStatusBadge status={row.status} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -203,59 +215,51 @@ export function DeviceTableWidget() {
   );
 }
 
+/** DeviceTable: the problem devices (offline, on backup, rebooting), linking to each device. */
+export function DeviceTableWidget() {
+  const { t } = useTranslation('dashboards');
+  const query = useProblemDevices();
+  return (
+    <ProblemTable
+      title={t('widgets.DeviceTable')}
+      more={{ to: paths.devices, label: t('allDevices') }}
+      testId="widget-device-table"
+      query={query}
+      noneText={t('noProblemDevices')}
+      headers={[t('device'), t('site')]}
+      item={(device) => (
+        <>
+          <Anchor component={Link} to={paths.device(device.site.id, device.id)} size="sm">
+            {device.deviceModelType.model}
+          </Anchor>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {device.macAddress}
+          </Text>
+        </>
+      )}
+      place={(device) => device.site.name}
+    />
+  );
+}
+
 /** SiteTable: the problem sites (their worst device offline, on backup or rebooting). */
 export function SiteTableWidget() {
   const { t } = useTranslation('dashboards');
-  const { data, isPending, error } = useProblemSites();
+  const query = useProblemSites();
   return (
-    <WidgetCard
+    <ProblemTable
       title={t('widgets.SiteTable')}
       more={{ to: `${paths.sites}?view=problem`, label: t('allProblemSites') }}
       testId="widget-site-table"
-    >
-      {error ? (
-        <Failure error={error} />
-      ) : isPending ? (
-        <Skeleton h={200} />
-      ) : data.content.length === 0 ? (
-        <NoProblems text={t('noProblemSites')} />
-      ) : (
-        <>
-          <Text size="xs" c="dimmed" mb={4}>
-            {t('showingOf', { count: data.content.length, total: data.totalElements })}
-          </Text>
-          <ScrollArea style={{ flex: 1 }} type="auto">
-            <Table verticalSpacing={6} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('site')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('city')}</Table.Th>
-                  <Table.Th>{t('status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.content.map((site) => (
-                  <Table.Tr key={site.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.site(site.id)} size="sm">
-                        {site.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm" lineClamp={1}>
-                        {[site.address.city, site.address.state].filter(Boolean).join(', ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }} miw={{ base: 170, md: 110 }}>
-                      <DeviceStatusBadge status={site.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </>
+      query={query}
+      noneText={t('noProblemSites')}
+      headers={[t('site'), t('city')]}
+      item={(site) => (
+        <Anchor component={Link} to={paths.site(site.id)} size="sm">
+          {site.name}
+        </Anchor>
       )}
-    </WidgetCard>
+      place={(site) => [site.address.city, site.address.state].filter(Boolean).join(', ')}
+    />
   );
 }

@@ -1,37 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DeviceSummarySchema, PagedSchema } from '@vnoc/contracts';
+import { type FleetSearchParams, fleetSearchQuery } from '../../../components/fleet-search.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const DevicePageSchema = PagedSchema(DeviceSummarySchema);
 
-/** GET device/search/filtered: lists are sent comma-separated, empty filters left out. */
-export interface DeviceSearchParams {
-  page: number;
-  pageSize: number;
-  sorting?: string;
-  status?: readonly string[];
-  kind?: readonly string[];
+/** GET device/search/filtered: the fleet search, and models. */
+export interface DeviceSearchParams extends FleetSearchParams {
   model?: readonly string[];
-  groupId?: readonly string[];
-  q?: string;
-}
-
-function list(values: readonly string[] | undefined): string | undefined {
-  return values && values.length > 0 ? values.join(',') : undefined;
 }
 
 export function searchDevices(params: DeviceSearchParams, signal?: AbortSignal) {
   return apiRequest('device/search/filtered', {
-    query: {
-      page: params.page,
-      pageSize: params.pageSize,
-      sorting: params.sorting,
-      status: list(params.status),
-      kind: list(params.kind),
-      model: list(params.model),
-      groupId: list(params.groupId),
-      q: params.q?.trim() || undefined,
-    },
+    query: fleetSearchQuery(params, { model: params.model }),
     schema: DevicePageSchema,
     signal,
   });

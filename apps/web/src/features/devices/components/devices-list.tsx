@@ -1,18 +1,21 @@
-import { Anchor, MultiSelect, SimpleGrid, TagsInput, Text } from '@mantine/core';
+import { Anchor, TagsInput, Text } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { DeviceSummary } from '@vnoc/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { type ColumnMeta, DataTable } from '../../../components/data-table/data-table.tsx';
 import { SavedSearchesMenu } from '../../../components/data-table/saved-searches-menu.tsx';
-import { SearchInput } from '../../../components/data-table/search-input.tsx';
-import { type ParamPatch, patchParams, sortParam } from '../../../components/data-table/table-params.ts';
+import {
+  queryStateProps,
+  urlPagingProps,
+  useListParams,
+} from '../../../components/data-table/server-list.ts';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { kindOptions, statusOptions } from '../../../components/fleet-filter-options.ts';
+import { FleetFilters } from '../../../components/fleet-filters.tsx';
 import {
   ACCESS_POINT_MODELS,
   deviceKindLabelKey,
@@ -31,11 +34,8 @@ const meta = (m: ColumnMeta) => m;
 export function DevicesList() {
   const { t } = useTranslation('deviceList');
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readDeviceListState(params), [params]);
-  const { table } = state;
+  const { params, setParams, state, update } = useListParams(readDeviceListState);
   const devices = useSearchDevices(deviceSearchRequest(state));
-  const update = (patch: ParamPatch) => setParams(patchParams(params, patch));
 
   const columns = useMemo<ColumnDef<DeviceSummary>[]>(
     () => [
@@ -115,29 +115,17 @@ export function DevicesList() {
 
   const filtered = state.status.length + state.kind.length + state.model.length > 0 || state.q !== '';
   const toolbar = (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-      <SearchInput
-        label={t('filters.search')}
-        placeholder={t('filters.searchPlaceholder')}
-        value={state.q}
-        onChange={(q) => update({ q })}
-      />
-      <MultiSelect
-        label={t('filters.status')}
-        placeholder={state.status.length ? undefined : t('filters.any')}
-        data={statusOptions(t)}
-        value={state.status}
-        onChange={(status) => update({ status })}
-        clearable
-      />
-      <MultiSelect
-        label={t('filters.kind')}
-        placeholder={state.kind.length ? undefined : t('filters.any')}
-        data={kindOptions(t)}
-        value={state.kind}
-        onChange={(kind) => update({ kind })}
-        clearable
-      />
+    <FleetFilters
+      labels={{
+        search: t('filters.search'),
+        searchPlaceholder: t('filters.searchPlaceholder'),
+        status: t('filters.status'),
+        kind: t('filters.kind'),
+        any: t('filters.any'),
+      }}
+      state={state}
+      update={update}
+    >
       <TagsInput
         label={t('filters.model')}
         placeholder={state.model.length ? undefined : t('filters.any')}
@@ -149,7 +137,7 @@ export function DevicesList() {
         clearable
         maxTags={20}
       />
-    </SimpleGrid>
+    </FleetFilters>
   );
 
   return (
@@ -159,16 +147,8 @@ export function DevicesList() {
       columns={columns}
       data={devices.data?.content}
       total={devices.data?.totalElements ?? 0}
-      page={table.page}
-      pageSize={table.pageSize}
-      sort={table.sort}
-      onSortChange={(sort) => update({ sort: sortParam(sort) })}
-      onPageChange={(page) => update({ page: page + 1 })}
-      onPageSizeChange={(size) => update({ size })}
-      loading={devices.isLoading}
-      fetching={devices.isFetching && !devices.isLoading}
-      error={devices.error ?? undefined}
-      onRetry={() => void devices.refetch()}
+      {...urlPagingProps(state.table, update)}
+      {...queryStateProps(devices)}
       getRowId={(device) => device.id}
       onOpen={(device) => navigate(paths.device(device.site.id, device.id))}
       openLabel={(device) => t('openDevice', { mac: device.macAddress, site: device.site.name })}

@@ -1,35 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PagedSchema, SiteSummarySchema } from '@vnoc/contracts';
+import { type FleetSearchParams, fleetSearchQuery } from '../../../components/fleet-search.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const SiteSearchPageSchema = PagedSchema(SiteSummarySchema);
 
-/** GET site/search/filtered: lists are sent comma-separated, empty filters left out. */
-export interface SiteSearchParams {
-  page: number;
-  pageSize: number;
-  sorting?: string;
-  status?: readonly string[];
-  kind?: readonly string[];
-  groupId?: readonly string[];
-  q?: string;
-}
-
-function list(values: readonly string[] | undefined): string | undefined {
-  return values && values.length > 0 ? values.join(',') : undefined;
-}
+/** GET site/search/filtered: the fleet search as it is. */
+export type SiteSearchParams = FleetSearchParams;
 
 export function searchSites(params: SiteSearchParams, signal?: AbortSignal) {
   return apiRequest('site/search/filtered', {
-    query: {
-      page: params.page,
-      pageSize: params.pageSize,
-      sorting: params.sorting,
-      status: list(params.status),
-      kind: list(params.kind),
-      groupId: list(params.groupId),
-      q: params.q?.trim() || undefined,
-    },
+    query: fleetSearchQuery(params),
     schema: SiteSearchPageSchema,
     signal,
   });

@@ -1,20 +1,19 @@
-import { MultiSelect, SimpleGrid, Stack } from '@mantine/core';
+import { MultiSelect, Stack } from '@mantine/core';
 import { IconBuildingStore, IconHistory, IconMapPinExclamation, IconStar } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { SavedSearchesMenu } from '../../../components/data-table/saved-searches-menu.tsx';
-import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import {
-  type ParamPatch,
-  patchParams,
-  sortParam,
-  type TableSort,
-} from '../../../components/data-table/table-params.ts';
+  queryStateProps,
+  urlPagingProps,
+  useListParams,
+} from '../../../components/data-table/server-list.ts';
+import { sortParam } from '../../../components/data-table/table-params.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { kindOptions, type StatusFilter, statusOptions } from '../../../components/fleet-filter-options.ts';
+import type { StatusFilter } from '../../../components/fleet-filter-options.ts';
+import { FleetFilters } from '../../../components/fleet-filters.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useGroups } from '../api/get-groups.ts';
 import { useRecentSites } from '../api/get-recent-sites.ts';
@@ -30,8 +29,7 @@ import { StatusCountsBar } from './status-counts-bar.tsx';
 export function SitesList() {
   const { t } = useTranslation('sites');
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readSiteListState(params), [params]);
+  const { params, setParams, state, update } = useListParams(readSiteListState);
   const { view, table } = state;
   const userId = useAuth().user?.id;
 
@@ -45,7 +43,6 @@ export function SitesList() {
   const counts = useStatusCounts(state.group);
   const groups = useGroups();
 
-  const update = (patch: ParamPatch) => setParams(patchParams(params, patch));
   const columns = useSiteColumns({ sortable: view !== 'recent', lastVisited: view === 'recent' });
 
   let rows: SiteRow[] | undefined;
@@ -87,30 +84,19 @@ export function SitesList() {
 
   const onlyStatus = state.status.length === 1 ? (state.status[0] as StatusFilter) : null;
   const filters = searchable && (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-      <SearchInput
-        label={t('filters.search')}
-        placeholder={t('filters.searchPlaceholder')}
-        value={state.q}
-        onChange={(q) => update({ q })}
-      />
-      <MultiSelect
-        label={t('filters.status')}
-        placeholder={state.status.length ? undefined : t('filters.any')}
-        data={statusOptions(t, view === 'problem' ? PROBLEM_STATUSES : undefined)}
-        value={state.status}
-        onChange={(status) => update({ status })}
-        clearable
-        data-testid="filter-status"
-      />
-      <MultiSelect
-        label={t('filters.kind')}
-        placeholder={state.kind.length ? undefined : t('filters.any')}
-        data={kindOptions(t)}
-        value={state.kind}
-        onChange={(kind) => update({ kind })}
-        clearable
-      />
+    <FleetFilters
+      labels={{
+        search: t('filters.search'),
+        searchPlaceholder: t('filters.searchPlaceholder'),
+        status: t('filters.status'),
+        kind: t('filters.kind'),
+        any: t('filters.any'),
+      }}
+      state={state}
+      update={update}
+      statuses={view === 'problem' ? PROBLEM_STATUSES : undefined}
+      statusTestId="filter-status"
+    >
       <MultiSelect
         label={t('filters.group')}
         placeholder={state.group.length ? undefined : t('filters.any')}
@@ -121,7 +107,7 @@ export function SitesList() {
         clearable
         searchable
       />
-    </SimpleGrid>
+    </FleetFilters>
   );
 
   return (
@@ -140,16 +126,8 @@ export function SitesList() {
         columns={columns}
         data={rows}
         total={total}
-        page={table.page}
-        pageSize={table.pageSize}
-        sort={table.sort}
-        onSortChange={(sort: TableSort | null) => update({ sort: sortParam(sort) })}
-        onPageChange={(page) => update({ page: page + 1 })}
-        onPageSizeChange={(size) => update({ size })}
-        loading={query.isLoading}
-        fetching={query.isFetching && !query.isLoading}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        {...urlPagingProps(table, update)}
+        {...queryStateProps(query)}
         getRowId={(site) => site.id}
         onOpen={(site) => navigate(paths.site(site.id))}
         openLabel={(site) => t('openSite', { name: site.name })}

@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { type ParamPatch, patchParams, sortParam, type TableParams, type TableSort } from './table-params.ts';
+
+/** A list's state read from the address bar, and `update` to patch it there, so reload and back keep it. */
+export function useListParams<S>(read: (params: URLSearchParams) => S) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => read(params), [read, params]);
+  const update = (patch: ParamPatch) => setParams(patchParams(params, patch));
+  return { params, setParams, state, update };
+}
+
+/** DataTable's paging and sorting props for a list whose table params live in the address bar. */
+export function urlPagingProps(table: TableParams, update: (patch: ParamPatch) => void) {
+  return {
+    page: table.page,
+    pageSize: table.pageSize,
+    sort: table.sort,
+    onSortChange: (sort: TableSort | null) => update({ sort: sortParam(sort) }),
+    onPageChange: (page: number) => update({ page: page + 1 }),
+    onPageSizeChange: (size: number) => update({ size }),
+  };
+}
+
+/** DataTable's loading, refreshing and error props for the query behind the page. */
+export function queryStateProps(query: {
+  isLoading: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}) {
+  return {
+    loading: query.isLoading,
+    fetching: query.isFetching && !query.isLoading,
+    error: query.error ?? undefined,
+    onRetry: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,65 @@
+// Runs autocannon in a worker thread, so the load generator does not share the server's event loop.
+// workerData: { url, token, paths: [{ variant, path }], connections, warmupSeconds, seconds }.
+// Paths are taken round-robin from one shared counter across all connections.
+import { parentPort, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+
+const { url, token, paths, connections, warmupSeconds, seconds } = workerData;
+
+function run(duration, record) {
+  let next = 0;
+  /** @type {Map<string, number[]>} */
+  const byVariant = new Map();
+  const statuses = new Map();
+  return new Promise((resolve, reject) => {
+    const options = {
+      url,
+      connections,
+      duration,
+      headers: { authorization: `Bearer ${token}` },
+      requests: [
+        {
+          setupRequest: (req, context) => {
+            const p = paths[next++ % paths.length];
+            context.variant = p.variant;
+            context.t0 = performance.now();
+            return { ...req, method: 'GET', path: p.path };
+          },
+          onResponse: (status, _body, context) => {
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (!record) return;
+            const list = byVariant.get(context.variant) ?? [];
+            list.push(performance.now() - context.t0);
+            byVariant.set(context.variant, list);
+          },
+        },
+      ],
+    };
+    // Inside a worker thread autocannon hands back the raw histograms: aggregate them here.
+    autocannon(options, (err, raw) =>
+      err
+        ? reject(err)
+        : resolve({
+            result: raw.latency ? raw : autocannon.aggregateResult([raw], options),
+            byVariant,
+            statuses,
+          }),
+    );
+  });
+}
+
+await run(warmupSeconds, false);
+const { result, byVariant, statuses } = await run(seconds, true);
+parentPort.postMessage({
+  requests: result.requests.total,
+  rps: result.requests.total / seconds,
+  p50: result.latency.p50,
+  p90: result.latency.p90,
+  p99: result.latency.p99,
+  max: result.latency.max,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  non2xx: result.non2xx,
+  statuses: Object.fromEntries(statuses),
+  byVariant: Object.fromEntries(byVariant),
+});
