@@ -1,11 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiEnrollApp, useToken } from './support.ts';
 
 // An administrator of the second demo organization, so this flow shares no user with the other specs.
 const ADMIN = 'admin@bluebird.example';
 
+// Both flows sign in as ADMIN, who can enrol only once: run them in one worker and share the session.
+test.describe.configure({ mode: 'serial' });
+let adminToken: string | null = null;
+async function signedInAdmin(request: APIRequestContext): Promise<string> {
+  adminToken ??= (await apiEnrollApp(request, ADMIN)).token;
+  return adminToken;
+}
+
 test('site → device → rename a port → Map Overview → base dashboard', async ({ page, request }) => {
-  const { token } = await apiEnrollApp(request, ADMIN);
+  const token = await signedInAdmin(request);
   const headers = { Authorization: `Bearer ${token}` };
   const found = await request.get('/api/device/search/filtered?kind=firewall&pageSize=1', { headers });
   expect(found.status(), await found.text()).toBe(200);
@@ -72,5 +80,36 @@ test('site → device → rename a port → Map Overview → base dashboard', as
   await expect(
     page.getByTestId('widget-device-table').locator('tbody tr, :text("No device is")').first(),
   ).toBeVisible();
+  await expect(page.getByTestId('uptime-value')).toHaveText(/^\d{1,3}\.\d{4} %$/);
+});
+
+test('the fleet screens in Spanish: site, port rename, map, dashboard', async ({ page, request }) => {
+  const token = await signedInAdmin(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const found = await request.get('/api/device/search/filtered?kind=firewall&pageSize=1&page=1', { headers });
+  const [device] = ((await found.json()) as { content: { id: string; site: { id: string } }[] }).content;
+  if (!device) throw new Error('the demo fleet has no second firewall');
+  await useToken(page, token);
+
+  // A signed-in person switches the language in the header; every screen follows.
+  await page.goto(`/sites/${device.site.id}`);
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await expect(page.getByTestId('site-alerts-empty')).toContainText('No hay alertas activas');
+
+  await page.goto(`/sites/${device.site.id}/device/${device.id}`);
+  await page
+    .getByRole('button', { name: /^Renombrar Puerto/ })
+    .first()
+    .click();
+  await page.getByTestId('port-label-input').fill(`Caja ${Date.now() % 100000}`);
+  await page.getByTestId('port-label-save').click();
+  await expect(page.getByText('¡Etiqueta actualizada correctamente!')).toBeVisible();
+
+  await page.goto('/sites/map');
+  await expect(page.getByTestId('map-count')).toContainText(/Mostrando [1-9]\d* de [1-9]\d* sitios/);
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('widget-uptime')).toContainText('Disponibilidad');
   await expect(page.getByTestId('uptime-value')).toHaveText(/^\d{1,3}\.\d{4} %$/);
 });

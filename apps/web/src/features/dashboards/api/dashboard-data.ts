@@ -9,10 +9,9 @@ import {
   UptimeSchema,
 } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
 import { BASE_DASHBOARD, BASE_UPTIME_DURATION, PROBLEM_STATUSES } from '../utils/base-dashboard.ts';
 
-// The base dashboard's widgets follow the live fleet.
-const REFRESH_MS = 30_000;
 /** Rows a table widget shows; the widget says how many there are in all. */
 export const WIDGET_ROWS = 8;
 
@@ -26,7 +25,7 @@ export function useStatusCounts() {
     queryOptions({
       queryKey: ['devices', 'statuscounts'] as const,
       queryFn: ({ signal }) => getStatusCounts(signal),
-      refetchInterval: REFRESH_MS,
+      refetchInterval: LIVE_REFRESH_MS,
     }),
   );
 }
@@ -48,7 +47,7 @@ export function useProblemDevices() {
     queryOptions({
       queryKey: ['devices', 'problem', WIDGET_ROWS] as const,
       queryFn: ({ signal }) => getProblemDevices(signal),
-      refetchInterval: REFRESH_MS,
+      refetchInterval: LIVE_REFRESH_MS,
     }),
   );
 }
@@ -67,7 +66,7 @@ export function useProblemSites() {
     queryOptions({
       queryKey: ['sites', 'problem', WIDGET_ROWS] as const,
       queryFn: ({ signal }) => getProblemSites(signal),
-      refetchInterval: REFRESH_MS,
+      refetchInterval: LIVE_REFRESH_MS,
     }),
   );
 }
@@ -86,7 +85,7 @@ export function useUptime() {
     queryOptions({
       queryKey: ['analytics', 'uptime', BASE_UPTIME_DURATION] as const,
       queryFn: ({ signal }) => getUptime(signal),
-      refetchInterval: REFRESH_MS,
+      refetchInterval: LIVE_REFRESH_MS,
     }),
   );
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { type Duration, type TimeseriesSample, TimeseriesSampleSchema } from '@vnoc/contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
 
 /** The series of WAN ping and jitter samples. */
 export const WAN_SERIES = 'wan';
@@ -25,7 +26,7 @@ export function getTimeseriesQueryOptions(trx: string, deviceId: string, duratio
     queryKey: ['timeseries', trx, deviceId, duration] as const,
     queryFn: ({ signal }) => getTimeseries(trx, deviceId, duration, signal),
     // Samples arrive every minute.
-    refetchInterval: 60_000,
+    refetchInterval: LIVE_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DeviceSummarySchema, PagedSchema } from '@vnoc/contracts';
 import { type FleetSearchParams, fleetSearchQuery } from '../../../components/fleet-search.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
 
 const DevicePageSchema = PagedSchema(DeviceSummarySchema);
 
@@ -23,6 +24,7 @@ export function searchDevicesQueryOptions(params: DeviceSearchParams) {
     queryKey: ['devices', 'search', params],
     queryFn: ({ signal }) => searchDevices(params, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 

@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { type Device, DeviceSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
 
 /** GET device/{id}: the site overview reads each of the site's (few) devices for model, MAC and last update. */
 export function getSiteDevice(id: string, signal?: AbortSignal): Promise<Device> {
@@ -13,7 +14,7 @@ export function useSiteDevices(ids: readonly string[]) {
     queries: ids.map((id) => ({
       queryKey: ['device', id] as const,
       queryFn: ({ signal }: { signal: AbortSignal }) => getSiteDevice(id, signal),
-      refetchInterval: 60_000,
+      refetchInterval: LIVE_REFRESH_MS,
     })),
     combine: (results) => ({
       devices: results.map((r) => r.data).filter((d): d is Device => d !== undefined),
