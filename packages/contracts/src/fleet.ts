@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { optionalEmail, optionalPhone, optionalText } from './fields.ts';
 
 /** Device status values (spec part 4 "Device status"). */
 export const DEVICE_STATUSES = [
@@ -338,23 +337,6 @@ export const StatusCountsSchema = z.object({
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
 
 export const StatusCountsQuerySchema = z.object({ groupIds: GroupIdsSchema });
-
-// ---- site edit ----
-
-export const EditSiteContactSchema = z.object({
-  name: z.string().trim().min(1, { error: 'Enter the contact name.' }).max(100),
-  phone: optionalPhone,
-  email: optionalEmail,
-  role: optionalText(100),
-});
-
-export const EditSiteRequestSchema = z.object({
-  id: z.uuid({ error: 'Enter a valid site id.' }),
-  name: z.string().trim().min(1, { error: 'Enter the site name.' }).max(100),
-  alias: optionalText(100),
-  contacts: z.array(EditSiteContactSchema).max(20).optional(),
-});
-export type EditSiteRequest = z.input<typeof EditSiteRequestSchema>;
 
 // ---- devices ----
 

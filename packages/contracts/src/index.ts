@@ -6,4 +6,5 @@ export * from './geocoding.ts';
 export * from './health.ts';
 export * from './outbox.ts';
 export * from './password-policy.ts';
+export * from './site-edit.ts';
 export * from './user.ts';

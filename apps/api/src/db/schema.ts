@@ -14,6 +14,7 @@ import {
   primaryKey,
   real,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -185,10 +186,25 @@ export const sites = pgTable(
     /** The address as a geocoder confirmed it; null until verified. */
     verifiedAddress: jsonb('verified_address').$type<SiteAddress>(),
     createdAt: tz('created_at').notNull().defaultNow(),
+    /**
+     * The worst status of the site's edge device(s), `unknown` without one, and its severity rank
+     * (0 offline … 7 online). Maintained by a trigger on `devices` (migration 0003): never write them.
+     */
+    status: text('status', { enum: DEVICE_STATUSES }).notNull().default('unknown'),
+    statusRank: smallint('status_rank').notNull().default(6),
+    /** Lower-cased text the free-text search matches (trigram-indexed); see ARCHITECTURE "Free text". */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name || ' ' || coalesce(alias, '') || ' ' || coalesce(back_office_account_id, '') || ' ' || coalesce(street || ' ', '') || coalesce(city || ' ', '') || coalesce(state || ' ', '') || coalesce(zip || ' ', '') || country || ' ' || jsonb_path_query_array(account_holders, '$[*].name')::text)`,
+      ),
   },
   (t) => [
     index('sites_organization_idx').on(t.organizationId, t.name),
     index('sites_organization_account_idx').on(t.organizationId, t.backOfficeAccountId),
+    index('sites_organization_status_idx').on(t.organizationId, t.status, t.name, t.id),
+    index('sites_organization_status_rank_idx').on(t.organizationId, t.statusRank, t.name, t.id),
+    index('sites_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -294,7 +310,40 @@ export const devices = pgTable(
     index('devices_organization_status_idx').on(t.organizationId, t.status),
     index('devices_organization_kind_idx').on(t.organizationId, t.kind),
     index('devices_organization_model_idx').on(t.organizationId, t.model),
+    index('devices_mac_address_trgm_idx').using('gin', t.macAddress.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * Devices per organization and status, maintained by triggers on `devices` (migration 0003) so status
+ * counts need no scan (DESIGN.md §8). Never written by the application.
+ */
+export const orgDeviceStatusCounts = pgTable(
+  'org_device_status_counts',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DEVICE_STATUSES }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.status] })],
+);
+
+/**
+ * Sites per organization and (stored) site status, maintained by triggers on `sites` (migration 0003): the
+ * totals of unfiltered and status-filtered site lists. Never written by the application.
+ */
+export const orgSiteStatusCounts = pgTable(
+  'org_site_status_counts',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DEVICE_STATUSES }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.status] })],
 );
 
 /** A user's favourite sites (spec part 3 "Favorite Sites"). */

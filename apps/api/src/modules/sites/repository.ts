@@ -37,27 +37,19 @@ export type SiteRow = Omit<SiteSummaryRow, 'status' | 'device_count'> & {
   devices: { id: string; status: DeviceStatus }[];
 };
 
-/** Severity of a status, worst first: a site shows the worst status of its edge device(s). */
-const STATUS_RANK = sql.raw(`case e_d.status
-  when 'offline' then 0 when 'rebooting' then 1 when 'error' then 2 when 'onbackup' then 3
-  when 'pending' then 4 when 'uninstalled' then 5 when 'unknown' then 6 else 7 end`);
+/*
+ * A site's status is the worst status of its edge device(s), `unknown` without one (ARCHITECTURE "Site
+ * status"). It is stored: `sites.status` and its severity `sites.status_rank` (0 offline … 7 online) are
+ * kept by triggers on `devices` (migration 0003), so lists filter and sort on indexed columns.
+ */
 
-/** The site's status, from its worst edge device (`e`), `unknown` without one. */
-const siteStatus = sql`coalesce(e.status, 'unknown')`;
-const siteStatusRank = sql.raw(`(case coalesce(e.status, 'unknown')
-  when 'offline' then 0 when 'rebooting' then 1 when 'error' then 2 when 'onbackup' then 3
-  when 'pending' then 4 when 'uninstalled' then 5 when 'unknown' then 6 else 7 end)`);
-
-const edgeJoin = sql`left join lateral (
-  select e_d.status from devices e_d
-  where e_d.site_id = s.id and e_d.kind in ('firewall', '5g')
-  order by ${STATUS_RANK} limit 1) e on true`;
+/** The number of devices of the site `s`. */
+const deviceCount = sql`(select count(*)::int from devices c_d where c_d.site_id = s.id)`;
 
 function summaryColumns(userId: string): SQL {
   return sql`s.id, s.name, s.alias, s.back_office_account_id, s.account_holders, s.street, s.city,
-    s.state, s.zip, s.country, s.latitude, s.longitude,
-    ${siteStatus} as status,
-    (select count(*)::int from devices c_d where c_d.site_id = s.id) as device_count,
+    s.state, s.zip, s.country, s.latitude, s.longitude, s.status,
+    ${deviceCount} as device_count,
     exists (select 1 from site_favorites f where f.site_id = s.id and f.user_id = ${userId}) as favorite,
     (select v.last_visited from site_visits v where v.site_id = s.id and v.user_id = ${userId}) as last_visited`;
 }
@@ -65,7 +57,7 @@ function summaryColumns(userId: string): SQL {
 /** Every site in scope, by name (GET site). */
 export async function listSites(db: DbOrTx, scope: Scope): Promise<SiteSummaryRow[]> {
   const { rows } = await db.execute<SiteSummaryRow>(sql`
-    select ${summaryColumns(scope.userId)} from sites s ${edgeJoin}
+    select ${summaryColumns(scope.userId)} from sites s
     where ${siteInScope(scope)} order by s.name, s.id`);
   return rows;
 }
@@ -83,9 +75,9 @@ function macFragment(q: string): string {
   return /^[0-9a-f]{12}$/.test(lower) ? lower.replace(/(..)(?!$)/g, '$1:') : lower;
 }
 
-function filterConditions(filters: SiteFilters): SQL[] {
+function filterConditions(scope: Scope, filters: SiteFilters): SQL[] {
   const where: SQL[] = [];
-  if (filters.status) where.push(sql`${siteStatus} in (${sqlList(filters.status)})`);
+  if (filters.status) where.push(sql`s.status in (${sqlList(filters.status)})`);
   if (filters.kind)
     where.push(
       sql`exists (select 1 from devices k_d where k_d.site_id = s.id and k_d.kind in (${sqlList(filters.kind)}))`,
@@ -94,11 +86,11 @@ function filterConditions(filters: SiteFilters): SQL[] {
   if (filters.q) {
     const p = containsPattern(filters.q);
     const mac = containsPattern(macFragment(filters.q));
-    // Sequential ILIKE over one organization's sites: fine at demo size; see ARCHITECTURE for 100k.
-    where.push(sql`(s.name ilike ${p} or s.alias ilike ${p} or s.back_office_account_id ilike ${p}
-      or concat_ws(' ', s.street, s.city, s.state, s.zip, s.country) ilike ${p}
-      or exists (select 1 from jsonb_array_elements(s.account_holders) h where h->>'name' ilike ${p})
-      or exists (select 1 from devices m_d where m_d.site_id = s.id and m_d.mac_address ilike ${mac}))`);
+    // Both sides are trigram-indexed (GIN): `search_text` joins name, alias, account, address and account
+    // holders (so a pattern may span two adjacent fields); the MACs are looked up once, not per site.
+    where.push(sql`(s.search_text ilike ${p} or s.id = any(array(
+      select m_d.site_id from devices m_d
+      where m_d.organization_id = ${scope.organizationId} and m_d.mac_address ilike ${mac})))`);
   }
   return where;
 }
@@ -110,9 +102,12 @@ const SITE_SORT: Record<SiteSortField, SQL> = {
   city: sql`s.city`,
   state: sql`s.state`,
   zip: sql`s.zip`,
-  status: siteStatusRank,
-  deviceCount: sql`device_count`,
+  status: sql`s.status_rank`,
+  deviceCount,
 };
+
+/** The columns a page of sites may be sorted by (SITE_SORT), for collecting matches before sorting. */
+const sortableColumns = sql`s.id, s.name, s.alias, s.back_office_account_id, s.city, s.state, s.zip, s.status_rank`;
 
 export async function searchSites(
   db: DbOrTx,
@@ -122,14 +117,46 @@ export async function searchSites(
   page: number,
   pageSize: number,
 ): Promise<{ rows: SiteSummaryRow[]; total: number }> {
-  return pageOf<SiteSummaryRow>(db, {
-    columns: summaryColumns(scope.userId),
-    from: sql`sites s ${edgeJoin}`,
-    where: sql.join([siteInScope(scope), ...filterConditions(filters)], sql` and `),
-    orderBy: sql`${SITE_SORT[sort.field]} ${sortDirection(sort.desc)}, s.name, s.id`,
-    page,
-    pageSize,
-  });
+  const where = sql.join([siteInScope(scope), ...filterConditions(scope, filters)], sql` and `);
+  const orderBy = sql`${SITE_SORT[sort.field]} ${sortDirection(sort.desc)}, s.name, s.id`;
+  const limit = sql`limit ${pageSize} offset ${page * pageSize}`;
+  // The page's ids first (an ordered, limited scan of an index where one fits), then the summary columns
+  // and their subqueries for those ids only: the cost of a page does not grow with its offset.
+  const pageOfIds = (ids: SQL) => sql`
+    with p as (${ids})
+    select ${summaryColumns(scope.userId)}, p.total from p join sites s on s.id = p.id
+    order by ${orderBy}`;
+  const count = async () => {
+    // The whole organization, or only a status filter: the maintained per-status site counts, no scan.
+    const counted =
+      !scope.restricted && !filters.kind && !filters.groupId && !filters.q
+        ? sql`select coalesce(sum(c.n), 0)::int as n from org_site_status_counts c
+            where c.organization_id = ${scope.organizationId}
+            ${filters.status ? sql`and c.status in (${sqlList(filters.status)})` : sql``}`
+        : sql`select count(*)::int as n from sites s where ${where}`;
+    const { rows } = await db.execute<{ n: number }>(counted);
+    return rows[0]?.n ?? 0;
+  };
+  if (filters.q) {
+    // Free text: the trigram indexes find the matches, collected first (materialized, so the planner does
+    // not walk a sort index testing every site), then sorted and paged; one statement counts them too.
+    const { rows } = await db.execute<SiteSummaryRow & { total: number | null }>(
+      pageOfIds(sql`
+      with m as materialized (select ${sortableColumns} from sites s where ${where})
+      select s.id, count(*) over ()::int as total from m s order by ${orderBy} ${limit}`),
+    );
+    const total = rows[0]?.total ?? (page === 0 ? 0 : await count());
+    return { rows: rows.map(({ total: _, ...row }) => row), total };
+  }
+  const [{ rows }, total] = await Promise.all([
+    db.execute<SiteSummaryRow & { total: null }>(
+      pageOfIds(
+        sql`select s.id, null::int as total from sites s where ${where} order by ${orderBy} ${limit}`,
+      ),
+    ),
+    count(),
+  ]);
+  return { rows: rows.map(({ total: _, ...row }) => row), total };
 }
 
 export async function listRecentSites(
@@ -142,9 +169,7 @@ export async function listRecentSites(
   const visits = sql`site_visits rv join sites s on s.id = rv.site_id`;
   return pageOf<SiteSummaryRow>(db, {
     columns: summaryColumns(scope.userId),
-    from: sql`${visits} ${edgeJoin}`,
-    // The edge device decides no row's presence: the count leaves its join out.
-    countFrom: visits,
+    from: visits,
     where: sql`${siteInScope(scope)} and rv.user_id = ${scope.userId}`,
     orderBy: sql`rv.last_visited ${desc ? sql`desc` : sql`asc`}, s.id`,
     page,
@@ -205,13 +230,36 @@ export async function setFavorite(db: DbOrTx, userId: string, siteId: string, fa
   else await db.execute(sql`delete from site_favorites where user_id = ${userId} and site_id = ${siteId}`);
 }
 
+/** A verified address to store: the geocoder's normalized address and its coordinates. */
+export type VerifiedLocation = { address: SiteAddress; coordinates: { lat: number; lng: number } | null };
+
+/**
+ * PUT site/edit's write, one statement: name and alias; contacts when given; and, when given, the verified
+ * address (street … country, coordinates and `verified_address`). Answers whether a row was updated.
+ */
 export async function updateSite(
   db: DbOrTx,
+  scope: Scope,
   id: string,
-  patch: { name: string; alias: string | null; contacts?: SiteContact[] },
-): Promise<void> {
-  const contacts = patch.contacts ? sql`, contacts = ${JSON.stringify(patch.contacts)}::jsonb` : sql``;
-  await db.execute(
-    sql`update sites set name = ${patch.name}, alias = ${patch.alias} ${contacts} where id = ${id}`,
+  patch: { name: string; alias: string | null; contacts?: SiteContact[]; location?: VerifiedLocation },
+): Promise<boolean> {
+  const sets: SQL[] = [sql`name = ${patch.name}`, sql`alias = ${patch.alias}`];
+  if (patch.contacts) sets.push(sql`contacts = ${JSON.stringify(patch.contacts)}::jsonb`);
+  if (patch.location) {
+    const { address, coordinates } = patch.location;
+    sets.push(
+      sql`street = ${address.street}`,
+      sql`city = ${address.city}`,
+      sql`state = ${address.state}`,
+      sql`zip = ${address.zip}`,
+      sql`country = ${address.country}`,
+      sql`latitude = ${coordinates?.lat ?? null}`,
+      sql`longitude = ${coordinates?.lng ?? null}`,
+      sql`verified_address = ${JSON.stringify(address)}::jsonb`,
+    );
+  }
+  const { rows } = await db.execute<{ id: string }>(
+    sql`update sites s set ${sql.join(sets, sql`, `)} where s.id = ${id} and ${siteInScope(scope)} returning s.id`,
   );
+  return rows.length === 1;
 }

@@ -108,10 +108,15 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.put(
     '/api/site/edit',
     {
-      schema: { tags, body: EditSiteRequestSchema, response: answers(SiteSchema) },
+      // A given address is verified through the geocoder: 503 when the address service is down.
+      schema: {
+        tags,
+        body: EditSiteRequestSchema,
+        response: { ...answers(SiteSchema), 503: ErrorBodySchema },
+      },
       config: { auth: admin },
     },
-    async (request) => sites.editSite(ctx, authOf(request).user, request.body),
+    async (request) => sites.editSite(ctx, geocoder, authOf(request).user, request.body),
   );
 
   r.put(

@@ -113,13 +113,27 @@ export async function searchSites(
   return paged(rows.map(presentSiteSummary), total, query.page, query.pageSize);
 }
 
+export const ADDRESS_NOT_VERIFIED = 'Address could not be verified.';
+
+/**
+ * PUT site/edit (ADMINISTRATOR; the route checks the role). A given address is verified here through the
+ * configured geocoder, which also supplies the coordinates: verified → the normalized address, its
+ * coordinates and the verified address are stored with the rest; not verified → 400 and nothing written.
+ */
 export async function editSite(
   ctx: AppContext,
+  geocoder: Geocoder,
   user: UserWithOrg,
-  body: z.infer<typeof EditSiteRequestSchema>,
+  body: z.output<typeof EditSiteRequestSchema>,
 ): Promise<Site> {
-  await requireSite(ctx, user, body.id);
-  await repo.updateSite(ctx.db, body.id, {
+  const scope = await requireSite(ctx, user, body.id);
+  let location: repo.VerifiedLocation | undefined;
+  if (body.address) {
+    const verification = await geocoder.verify(body.address);
+    if (!verification.verified) throw Errors.invalidInput(ADDRESS_NOT_VERIFIED, 'address');
+    location = { address: verification.address, coordinates: verification.coordinates };
+  }
+  const updated = await repo.updateSite(ctx.db, scope, body.id, {
     name: body.name,
     alias: body.alias ?? null,
     contacts: body.contacts?.map((c) => ({
@@ -128,7 +142,9 @@ export async function editSite(
       email: c.email ?? null,
       role: c.role ?? null,
     })),
+    location,
   });
+  if (!updated) throw Errors.notFound();
   return getSite(ctx, user, body.id);
 }
 

@@ -1,4 +1,5 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import type { Address, Site } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 
@@ -8,6 +9,17 @@ export function addressLines(address: Address): string[] {
     .filter((part) => part && part.trim() !== '')
     .join(', ');
   return [address.street ?? '', cityLine, address.country].filter((line) => line.trim() !== '');
+}
+
+const ADDRESS_FIELDS = ['street', 'city', 'state', 'zip', 'country'] as const;
+
+/** True when the stored address is the one a geocoder confirmed (spec part 3: verified address). */
+export function isVerified(site: Pick<Site, 'address' | 'verifiedAddress'>): boolean {
+  const verified = site.verifiedAddress;
+  return (
+    verified != null &&
+    ADDRESS_FIELDS.every((field) => (verified[field] ?? '') === (site.address[field] ?? ''))
+  );
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -51,6 +63,17 @@ export function SiteDetails({ site }: { site: Site }) {
             {addressLines(site.address).map((line) => (
               <Text key={line}>{line}</Text>
             ))}
+            {isVerified(site) && (
+              <Badge
+                mt={4}
+                color="green"
+                variant="light"
+                leftSection={<IconCircleCheck size={14} aria-hidden />}
+                data-testid="site-address-verified"
+              >
+                {t('details.verified')}
+              </Badge>
+            )}
           </Stack>
         </Field>
       </SimpleGrid>

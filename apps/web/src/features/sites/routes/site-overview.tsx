@@ -1,4 +1,4 @@
-import { Grid, Skeleton, Stack, Text } from '@mantine/core';
+import { Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useRecordVisit } from '../api/record-visit.ts';
 import { SiteAlerts } from '../components/site-alerts.tsx';
 import { SiteContacts, SiteDetails } from '../components/site-details.tsx';
 import { SiteDevices } from '../components/site-devices.tsx';
+import { SiteEditButton } from '../components/site-edit-modal.tsx';
 import { SiteFavoriteButton } from '../components/site-favorite-button.tsx';
 import { SiteLocation } from '../components/site-location.tsx';
 
@@ -57,7 +58,15 @@ export function Component() {
     );
   }
   return (
-    <PageFrame title={site.name} actions={<SiteFavoriteButton siteId={site.id} favorite={site.favorite} />}>
+    <PageFrame
+      title={site.name}
+      actions={
+        <Group gap="xs">
+          <SiteEditButton site={site} />
+          <SiteFavoriteButton siteId={site.id} favorite={site.favorite} />
+        </Group>
+      }
+    >
       {site.alias && (
         <Text c="dimmed" mt={-12}>
           {site.alias}
@@ -69,7 +78,11 @@ export function Component() {
             <SiteDetails site={site} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <SiteLocation site={site} />
+            {/* Leaflet keeps its first centre: a new location or name (an edit) draws the map anew. */}
+            <SiteLocation
+              key={`${site.coordinates?.lat},${site.coordinates?.lng},${site.name}`}
+              site={site}
+            />
           </Grid.Col>
         </Grid>
         <SiteDevices siteId={site.id} deviceIds={site.devices.map((d) => d.id)} />

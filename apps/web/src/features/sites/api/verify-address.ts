@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { type AddressInput, type VerifyAddressResponse, VerifyAddressResponseSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST site/verifyAddress: the address normalized, whether it is a known place, and suggestions; saves nothing. */
+export function verifyAddress(address: AddressInput): Promise<VerifyAddressResponse> {
+  return apiRequest('site/verifyAddress', {
+    method: 'POST',
+    body: address,
+    schema: VerifyAddressResponseSchema,
+  });
+}
+
+export function useVerifyAddress() {
+  return useMutation({ mutationFn: verifyAddress });
+}
