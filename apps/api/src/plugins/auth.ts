@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SignInStep, signInStep } from '../auth/sign-in-step.ts';
 import type { AppContext, RequestMeta } from '../context.ts';
 import { Errors } from '../errors.ts';
-import { isTokenRevoked } from '../modules/security/repository.ts';
 import { presentClaims, type SessionState } from '../modules/users/present.ts';
-import { findUserByUsername, type UserWithOrg } from '../modules/users/repository.ts';
+import { findSessionUser, findUserByUsername, type UserWithOrg } from '../modules/users/repository.ts';
 
 /** Per-route access rule, set as `config: { auth: {...} }`. Routes without it are public. */
 export type AuthRule = {
@@ -58,9 +57,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (!rule) return;
     const token = bearerToken(request);
     const claims = token ? await ctx.tokens.verifySession(token) : undefined;
-    if (!claims?.jti || (await isTokenRevoked(ctx.db, claims.jti))) throw Errors.unauthorized();
-    const user = await findUserByUsername(ctx.db, claims.sub);
-    if (!user) throw Errors.unauthorized();
+    if (!claims?.jti) throw Errors.unauthorized();
+    const session = await findSessionUser(ctx.db, claims.sub, claims.jti);
+    if (!session || session.revoked) throw Errors.unauthorized();
+    const { user } = session;
     const impersonator = claims.impersonatedBy
       ? await findUserByUsername(ctx.db, claims.impersonatedBy)
       : undefined;

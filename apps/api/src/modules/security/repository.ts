@@ -32,14 +32,6 @@ export async function revokeToken(db: DbOrTx, jti: string, expiresAt: Date): Pro
   return rows.length === 1;
 }
 
-export async function isTokenRevoked(db: DbOrTx, jti: string): Promise<boolean> {
-  const rows = await db
-    .select({ jti: revokedTokens.jti })
-    .from(revokedTokens)
-    .where(eq(revokedTokens.jti, jti));
-  return rows.length > 0;
-}
-
 export async function deleteExpiredRevocations(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
 }

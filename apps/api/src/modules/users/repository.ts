@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   contacts,
   organizations,
+  revokedTokens,
   siteGroups,
   userPreferences,
   userSiteGroups,
@@ -26,6 +27,28 @@ async function findUserWhere(db: DbOrTx, where: ReturnType<typeof eq>): Promise<
 
 export function findUserByUsername(db: DbOrTx, username: string) {
   return findUserWhere(db, eq(users.username, username.toLowerCase()));
+}
+
+/**
+ * The user a session token names and whether that token was revoked, in one round trip: every
+ * authenticated call asks both.
+ */
+export async function findSessionUser(
+  db: DbOrTx,
+  username: string,
+  jti: string,
+): Promise<{ user: UserWithOrg; revoked: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      organization: organizations,
+      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${jti})`,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.username, username.toLowerCase()))
+    .limit(1);
+  return row ? { user: { ...row.user, organization: row.organization }, revoked: row.revoked } : undefined;
 }
 
 export function findUserById(db: DbOrTx, id: string) {
