@@ -1,5 +1,6 @@
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './diagnostics.ts';
 export * from './errors.ts';
 export * from './fleet.ts';
 export * from './geocoding.ts';

@@ -449,3 +449,66 @@ export const deviceDailyStats = pgTable(
     index('device_daily_stats_org_day_idx').on(t.organizationId, t.day),
   ],
 );
+
+export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+
+/** The same action run on several devices at once (DESIGN.md §5: `future/multi/{uuid}`). */
+export const jobBatches = pgTable(
+  'job_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    action: text('action').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('job_batches_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * Device actions run by the job engine (src/fleet/jobs). Workers claim queued jobs with
+ * `FOR UPDATE SKIP LOCKED` and hold a lease while they run; a job whose lease expires is requeued
+ * (or failed after `max_attempts`), so none is left running by a dead worker.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id').references(() => jobBatches.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    state: text('state', { enum: JOB_STATES }).notNull().default('queued'),
+    result: jsonb('result').$type<unknown>(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(2),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    startedAt: tz('started_at'),
+    finishedAt: tz('finished_at'),
+    /** The worker holding the job while it runs (kept after it finishes: who ran it). */
+    lockedBy: text('locked_by'),
+    /** While running: the worker must finish or extend its lease before this, or the job is reaped. */
+    leaseUntil: tz('lease_until'),
+  },
+  (t) => [
+    // The queue, in claim order.
+    index('jobs_queued_idx').on(t.createdAt, t.id).where(sql`${t.state} = 'queued'`),
+    // The reaper's scan.
+    index('jobs_running_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'running'`),
+    index('jobs_device_created_idx').on(t.deviceId, t.createdAt.desc()),
+    index('jobs_batch_idx').on(t.batchId),
+  ],
+);

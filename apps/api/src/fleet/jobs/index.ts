@@ -1,0 +1,67 @@
+/**
+ * The job engine (DESIGN.md §2, §5: diagnostics are jobs): a PostgreSQL queue shared by any number of
+ * workers, and the worker that runs device actions. `createJobEngine` binds the queue to a database
+ * and starts a worker on demand; the functions in ./queue.ts are usable on their own (and inside
+ * transactions).
+ */
+import type { Db } from '../../plugins/db.ts';
+import * as queue from './queue.ts';
+import { defaultWorkerId, startWorker, type Worker, type WorkerOptions } from './worker.ts';
+
+export * from './queue.ts';
+export * from './worker.ts';
+
+export type JobEngineOptions = Omit<WorkerOptions, 'db'> & { db: Db };
+
+export type JobEngine = {
+  readonly workerId: string;
+  /** Queues a job (and wakes this process's worker). */
+  enqueue: (input: queue.EnqueueInput) => Promise<queue.Job>;
+  /** Queues a job unless the device runs one of the same action already: null then (a refusal). */
+  enqueueUnlessActive: (input: queue.EnqueueInput) => Promise<queue.Job | null>;
+  /** Queues the action on several devices; answers the batch id. */
+  enqueueBatch: (input: queue.EnqueueBatchInput) => Promise<string>;
+  hasActiveJob: (deviceId: string, action: string) => Promise<boolean>;
+  getJob: (jobId: string, organizationId: string) => Promise<queue.Job | null>;
+  getBatch: (batchId: string, organizationId: string) => Promise<queue.BatchState | null>;
+  listDeviceJobs: (deviceId: string, organizationId: string, limit?: number) => Promise<queue.Job[]>;
+  cancelBatch: (batchId: string, organizationId: string) => Promise<queue.CancelResult | null>;
+  cancelJob: (jobId: string, organizationId: string) => Promise<queue.JobState | null>;
+  /** Starts this process's worker (once); an instance that only serves the API need not. */
+  start: () => Worker;
+  /** Stops the worker, waiting for its jobs in flight (call before the pool closes). */
+  stop: () => Promise<void>;
+};
+
+export function createJobEngine(options: JobEngineOptions): JobEngine {
+  const { db } = options;
+  const workerId = options.workerId ?? defaultWorkerId();
+  let worker: Worker | undefined;
+  let stopped = false;
+  const wake = <T>(value: T): T => {
+    worker?.wake();
+    return value;
+  };
+  return {
+    workerId,
+    enqueue: async (input) => wake(await queue.enqueue(db, input)),
+    enqueueUnlessActive: async (input) => wake(await queue.enqueueUnlessActive(db, input)),
+    enqueueBatch: async (input) => wake(await queue.enqueueBatch(db, input)),
+    hasActiveJob: (deviceId, action) => queue.hasActiveJob(db, deviceId, action),
+    getJob: (jobId, organizationId) => queue.getJob(db, jobId, organizationId),
+    getBatch: (batchId, organizationId) => queue.getBatch(db, batchId, organizationId),
+    listDeviceJobs: (deviceId, organizationId, limit) =>
+      queue.listDeviceJobs(db, deviceId, organizationId, limit),
+    cancelBatch: (batchId, organizationId) => queue.cancelBatch(db, batchId, organizationId),
+    cancelJob: (jobId, organizationId) => queue.cancelJob(db, jobId, organizationId),
+    start() {
+      if (stopped) throw new Error('the job engine was stopped');
+      worker ??= startWorker({ ...options, workerId });
+      return worker;
+    },
+    async stop() {
+      stopped = true;
+      await worker?.stop();
+    },
+  };
+}

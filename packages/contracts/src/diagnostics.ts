@@ -1,0 +1,279 @@
+import { z } from 'zod';
+
+/**
+ * Remote troubleshooting (issue 4; spec part 7 Devices, DESIGN.md §5 "Diagnostics are jobs"): the
+ * actions, their requests, their results and the job that carries them.
+ */
+
+/** The troubleshooting calls, as named in the paths `device/troubleshooting/{action}/{id}`. */
+export const DIAGNOSTIC_ACTIONS = [
+  'reboot',
+  'wantest',
+  'lanpingtest',
+  'systemTest',
+  'speedtest',
+  'traceroute',
+  'disableLanPorts',
+  'revertLanPorts',
+] as const;
+export const DiagnosticActionSchema = z.enum(DIAGNOSTIC_ACTIONS, { error: 'Unknown action.' });
+export type DiagnosticAction = z.infer<typeof DiagnosticActionSchema>;
+
+/** Actions that interrupt the site: the console asks for confirmation first. */
+export const DISRUPTIVE_ACTIONS: readonly DiagnosticAction[] = ['reboot', 'disableLanPorts'];
+/** Actions that need the `port-control` entitlement on top of `diagnostics`. */
+export const PORT_ACTIONS: readonly DiagnosticAction[] = ['disableLanPorts', 'revertLanPorts'];
+
+// ---- requests ----
+
+export const HOST_OR_IP_MESSAGE = 'Enter an IPv4 address or a host name.';
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** An IPv4 dotted quad: four numbers 0–255, no leading zeros. */
+export function isIPv4(value: string): boolean {
+  return IPV4.test(value);
+}
+
+/**
+ * An RFC 1123 host name: at most 253 characters, dot-separated labels of 1–63 letters, digits and
+ * inner hyphens. The last label is not all digits (RFC 3696 §2), so '256.1.1.1' is not a host name.
+ */
+export function isHostname(value: string): boolean {
+  if (value.length === 0 || value.length > 253) return false;
+  const labels = value.split('.');
+  if (!labels.every((l) => LABEL.test(l))) return false;
+  return !/^\d+$/.test(labels[labels.length - 1] as string);
+}
+
+/** Spec part 5: the host or IP field accepts an IPv4 dotted quad or a host name. */
+export const HostOrIpSchema = z
+  .string({ error: HOST_OR_IP_MESSAGE })
+  .trim()
+  .refine((v) => isIPv4(v) || isHostname(v), { error: HOST_OR_IP_MESSAGE });
+export type HostOrIp = z.infer<typeof HostOrIpSchema>;
+
+const VlanIdSchema = z.number({ error: 'Choose a VLAN.' }).int({ error: 'Choose a VLAN.' });
+
+/** POST device/troubleshooting/speedtest/{id}. */
+export const SpeedTestRequestSchema = z.object({ vlan: VlanIdSchema });
+export type SpeedTestRequest = z.infer<typeof SpeedTestRequestSchema>;
+
+/** POST device/troubleshooting/traceroute/{id}. */
+export const TracerouteRequestSchema = z.object({ vlan: VlanIdSchema, ip: HostOrIpSchema });
+export type TracerouteRequest = z.infer<typeof TracerouteRequestSchema>;
+
+export const MAX_PORTS = 16;
+const PORT_MESSAGE = `Ports are numbered 1 to ${MAX_PORTS}.`;
+
+/** POST device/troubleshooting/disableLanPorts/{id}: port system numbers on the 16-port map. */
+export const DisableLanPortsRequestSchema = z.object({
+  ports: z
+    .array(
+      z
+        .number({ error: PORT_MESSAGE })
+        .int({ error: PORT_MESSAGE })
+        .min(1, PORT_MESSAGE)
+        .max(MAX_PORTS, PORT_MESSAGE),
+      {
+        error: 'Choose at least one port.',
+      },
+    )
+    .min(1, { error: 'Choose at least one port.' })
+    .max(MAX_PORTS, { error: `Choose at most ${MAX_PORTS} ports.` })
+    .refine((ports) => new Set(ports).size === ports.length, { error: 'Each port may be chosen once.' }),
+});
+export type DisableLanPortsRequest = z.infer<typeof DisableLanPortsRequestSchema>;
+
+/** Actions without inputs take an empty body (or none). */
+export const EmptyActionRequestSchema = z.object({});
+
+/** Each action's request body. */
+export const ACTION_REQUEST_SCHEMAS = {
+  reboot: EmptyActionRequestSchema,
+  wantest: EmptyActionRequestSchema,
+  lanpingtest: EmptyActionRequestSchema,
+  systemTest: EmptyActionRequestSchema,
+  speedtest: SpeedTestRequestSchema,
+  traceroute: TracerouteRequestSchema,
+  disableLanPorts: DisableLanPortsRequestSchema,
+  revertLanPorts: EmptyActionRequestSchema,
+} as const satisfies Record<DiagnosticAction, z.ZodType>;
+export type ActionRequestMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_REQUEST_SCHEMAS)[A]> };
+
+// ---- results ----
+
+const ms = z.number().nonnegative();
+const iso = z.string();
+
+/** WAN latency test: per target, times in ms and loss in %. */
+export const WanTestResultSchema = z.object({
+  /** The link the probes went out on: the primary WAN, or the LTE backup. */
+  link: z.enum(['primary', 'backup']),
+  targets: z.array(
+    z.object({
+      target: z.string(),
+      /** What the target is, e.g. 'Google DNS', 'Provider gateway'. */
+      name: z.string(),
+      sent: z.number().int().positive(),
+      min: ms,
+      avg: ms,
+      max: ms,
+      jitter: ms,
+      loss: z.number().min(0).max(100),
+    }),
+  ),
+});
+export type WanTestResult = z.infer<typeof WanTestResultSchema>;
+
+/** LAN ping: per host on the device's VLANs; `avgMs` null when no reply came back. */
+export const LanPingResultSchema = z.object({
+  hosts: z.array(
+    z.object({
+      host: z.string(),
+      ip: z.string(),
+      vlan: z.number().int(),
+      sent: z.number().int().positive(),
+      received: z.number().int().nonnegative(),
+      avgMs: ms.nullable(),
+    }),
+  ),
+});
+export type LanPingResult = z.infer<typeof LanPingResultSchema>;
+
+export const SystemTestResultSchema = z.object({
+  cpuPercent: z.number().min(0).max(100),
+  memoryPercent: z.number().min(0).max(100),
+  sessions: z.number().int().nonnegative(),
+  temperatureC: z.number(),
+  uptimeSeconds: z.number().int().nonnegative(),
+});
+export type SystemTestResult = z.infer<typeof SystemTestResultSchema>;
+
+export const SpeedTestResultSchema = z.object({
+  vlan: z.number().int(),
+  link: z.enum(['primary', 'backup']),
+  downloadKbps: z.number().int().nonnegative(),
+  uploadKbps: z.number().int().nonnegative(),
+  latencyMs: ms,
+});
+export type SpeedTestResult = z.infer<typeof SpeedTestResultSchema>;
+
+/** Traceroute: hops in order; a hop that did not answer has null host and ip, and null times ('*'). */
+export const TracerouteResultSchema = z.object({
+  target: z.string(),
+  vlan: z.number().int(),
+  hops: z.array(
+    z.object({
+      hop: z.number().int().positive(),
+      host: z.string().nullable(),
+      ip: z.string().nullable(),
+      ms: z.array(ms.nullable()),
+    }),
+  ),
+});
+export type TracerouteResult = z.infer<typeof TracerouteResultSchema>;
+
+/** The reboot was accepted at `rebootedAt`; the device should report again at `expectedBackAt`. */
+export const RebootResultSchema = z.object({ rebootedAt: iso, expectedBackAt: iso });
+export type RebootResult = z.infer<typeof RebootResultSchema>;
+
+/** The LAN ports' states after a port action. */
+export const PortsResultSchema = z.object({
+  ports: z.array(z.object({ systemNumber: z.number().int(), enabled: z.boolean() })),
+});
+export type PortsResult = z.infer<typeof PortsResultSchema>;
+
+/** Each action's result. */
+export const ACTION_RESULT_SCHEMAS = {
+  reboot: RebootResultSchema,
+  wantest: WanTestResultSchema,
+  lanpingtest: LanPingResultSchema,
+  systemTest: SystemTestResultSchema,
+  speedtest: SpeedTestResultSchema,
+  traceroute: TracerouteResultSchema,
+  disableLanPorts: PortsResultSchema,
+  revertLanPorts: PortsResultSchema,
+} as const satisfies Record<DiagnosticAction, z.ZodType>;
+export type ActionResultMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_RESULT_SCHEMAS)[A]> };
+export type DiagnosticResult = ActionResultMap[DiagnosticAction];
+
+// ---- jobs ----
+
+export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export const JobStateSchema = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof JobStateSchema>;
+
+/** Whether a job in this state is over (its result or error will not change). */
+export function isFinishedJobState(state: JobState): boolean {
+  return state === 'succeeded' || state === 'failed' || state === 'cancelled';
+}
+
+const jobBase = {
+  id: z.string(),
+  deviceId: z.string(),
+  state: JobStateSchema,
+  /** The reason a failed job failed, readable as is. */
+  error: z.string().nullable(),
+  requestedBy: z.object({ id: z.string(), name: z.string() }),
+  createdAt: iso,
+  startedAt: iso.nullable(),
+  finishedAt: iso.nullable(),
+};
+
+function jobOf<A extends DiagnosticAction>(action: A) {
+  return z.object({
+    ...jobBase,
+    action: z.literal(action),
+    /** The request's inputs (VLAN, host, ports), shown in the run history. */
+    params: ACTION_REQUEST_SCHEMAS[action],
+    result: ACTION_RESULT_SCHEMAS[action].nullable(),
+  });
+}
+
+/** A troubleshooting job (POST device/troubleshooting/future/{id}); `result` is set once it succeeded. */
+export const JobSchema = z.discriminatedUnion('action', [
+  jobOf('reboot'),
+  jobOf('wantest'),
+  jobOf('lanpingtest'),
+  jobOf('systemTest'),
+  jobOf('speedtest'),
+  jobOf('traceroute'),
+  jobOf('disableLanPorts'),
+  jobOf('revertLanPorts'),
+]);
+export type Job = z.infer<typeof JobSchema>;
+
+export const BatchSummarySchema = z.object({
+  total: z.number().int(),
+  queued: z.number().int(),
+  running: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type BatchSummary = z.infer<typeof BatchSummarySchema>;
+
+/** One action run on several devices (POST/DELETE future/multi/{uuid}). */
+export const BatchSchema = z.object({
+  batchId: z.string(),
+  action: DiagnosticActionSchema,
+  jobs: z.array(JobSchema),
+  summary: BatchSummarySchema,
+});
+export type Batch = z.infer<typeof BatchSchema>;
+
+/** Counts a batch's jobs by state. */
+export function summarizeJobs(jobs: readonly { state: JobState }[]): BatchSummary {
+  const summary: BatchSummary = {
+    total: jobs.length,
+    queued: 0,
+    running: 0,
+    succeeded: 0,
+    failed: 0,
+    cancelled: 0,
+  };
+  for (const j of jobs) summary[j.state] += 1;
+  return summary;
+}
