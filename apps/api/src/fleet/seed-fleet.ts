@@ -1,21 +1,10 @@
 import type { ConfigVersion, ModemSignal, PortMapping, SiteContact, Vlan } from '../db/schema.ts';
 import { FLEET_CITIES } from '../geocoding/us-places.ts';
 
-/** mulberry32: a tiny seeded PRNG, so the same seed always yields the same fleet. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { between, mulberry32, pick, type Rng } from './simulator/random.ts';
 
-type Rng = () => number;
-const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
-const between = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
+export { mulberry32 };
+
 const hex2 = (n: number) => n.toString(16).padStart(2, '0');
 
 const STREETS = [

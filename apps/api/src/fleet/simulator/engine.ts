@@ -11,6 +11,7 @@
  * `simClock`), pass the simulated window here and map the times you store back with `toReal`.
  */
 import type { ModemSignal } from '../../db/schema.ts';
+import { hashString, noise, round1 } from './random.ts';
 import {
   type DeviceKind,
   type DeviceStatus,
@@ -358,31 +359,6 @@ function wanSample(deviceId: string, status: DeviceStatus, seed: number, key: nu
     ping: round1(Math.max(5, ping + spike)),
     jitter: round1(jitter),
   };
-}
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
-
-/** A 32-bit integer hash finaliser (from the "lowbias32" family). */
-function mix(h: number): number {
-  let x = h;
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x7feb352d);
-  x ^= x >>> 15;
-  x = Math.imul(x, 0x846ca68b);
-  x ^= x >>> 16;
-  return x >>> 0;
-}
-
-/** FNV-1a of a string: a device's noise key. */
-function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** Uniform in [0, 1), fixed by its inputs: the same minute of the same device always gets the same value. */
-function noise(seed: number, key: number, minute: number, salt: number): number {
-  return mix(mix(mix(mix(seed) ^ key) ^ minute) ^ salt) / 4294967296;
 }
 
 /** About standard normal (a scaled sum of four uniforms), fixed by its inputs like `noise`. */

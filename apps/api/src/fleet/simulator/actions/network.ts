@@ -6,8 +6,8 @@ import {
   type WanTestResult,
 } from '@vnoc/contracts';
 import type { Vlan } from '../../../db/schema.ts';
+import { between, hashString, noise, pick, type Rng, round1, uniform } from '../random.ts';
 import { type ActionDevice, onBackup, type RunContext } from './device.ts';
-import { between, hashString, noise, pick, type Rng, round1, uniform } from './random.ts';
 
 // ---- addresses ----
 

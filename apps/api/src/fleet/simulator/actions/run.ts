@@ -7,9 +7,9 @@ import type {
   RebootResult,
 } from '@vnoc/contracts';
 import { AppError } from '../../../errors.ts';
+import { type Rng, runRng, uniform } from '../random.ts';
 import { type ActionDevice, actionRefusal, type RunContext } from './device.ts';
 import { lanPing, speedTest, traceroute, wanTest } from './network.ts';
-import { type Rng, runRng, uniform } from './random.ts';
 import { lanPortStates, reboot, systemTest } from './system.ts';
 import { validateActionParams } from './validate.ts';
 

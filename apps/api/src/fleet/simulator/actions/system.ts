@@ -1,6 +1,6 @@
 import type { DeviceKind, PortsResult, RebootResult, SystemTestResult } from '@vnoc/contracts';
+import { between, hashString, noise, type Rng, round1, uniform } from '../random.ts';
 import { type ActionDevice, isWanPort, onBackup, type RunContext } from './device.ts';
-import { between, hashString, noise, type Rng, round1, uniform } from './random.ts';
 
 type Range = readonly [number, number];
 type Profile = { cpu: Range; memory: Range; sessions: Range; temperature: Range };

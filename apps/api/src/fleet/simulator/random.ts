@@ -1,12 +1,12 @@
 /**
- * Deterministic randomness for the simulator's answers. A device's usual latency uses the same
- * hash as the engine's WAN samples (so a WAN test agrees with the device's chart); each run draws
- * from a PRNG seeded by (seed, device, action, time).
+ * The simulator's deterministic randomness, in one place: the seeded PRNG (also behind the demo
+ * fleet), the hash behind per-minute WAN noise, and the per-run PRNG of diagnostic answers (seeded
+ * by seed, device, action and time, so a WAN test agrees with the device's chart).
  */
 
 export type Rng = () => number;
 
-/** A 32-bit integer hash finaliser (the "lowbias32" family), as in the engine. */
+/** A 32-bit integer hash finaliser (the "lowbias32" family). */
 export function mix(h: number): number {
   let x = h;
   x ^= x >>> 16;
@@ -24,7 +24,7 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
-/** Uniform in [0, 1), fixed by its inputs; the engine's `noise`. */
+/** Uniform in [0, 1), fixed by its inputs (per-device, per-minute noise). */
 export function noise(seed: number, key: number, minute: number, salt: number): number {
   return mix(mix(mix(mix(seed) ^ key) ^ minute) ^ salt) / 4294967296;
 }
