@@ -314,37 +314,26 @@ export const devices = pgTable(
   ],
 );
 
-/**
- * Devices per organization and status, maintained by triggers on `devices` (migration 0003) so status
- * counts need no scan (DESIGN.md §8). Never written by the application.
- */
-export const orgDeviceStatusCounts = pgTable(
-  'org_device_status_counts',
-  {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: DEVICE_STATUSES }).notNull(),
-    n: integer('n').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.organizationId, t.status] })],
-);
+/** A per-organization count by status, maintained by triggers (migration 0003); never written by the application. */
+function statusCountsTable<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      organizationId: uuid('organization_id')
+        .notNull()
+        .references(() => organizations.id, { onDelete: 'cascade' }),
+      status: text('status', { enum: DEVICE_STATUSES }).notNull(),
+      n: integer('n').notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.organizationId, t.status] })],
+  );
+}
 
-/**
- * Sites per organization and (stored) site status, maintained by triggers on `sites` (migration 0003): the
- * totals of unfiltered and status-filtered site lists. Never written by the application.
- */
-export const orgSiteStatusCounts = pgTable(
-  'org_site_status_counts',
-  {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: DEVICE_STATUSES }).notNull(),
-    n: integer('n').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.organizationId, t.status] })],
-);
+/** Devices per organization and status (triggers on `devices`): status counts need no scan (DESIGN.md §8). */
+export const orgDeviceStatusCounts = statusCountsTable('org_device_status_counts');
+
+/** Sites per organization and stored site status (triggers on `sites`): totals of unfiltered and status-filtered lists. */
+export const orgSiteStatusCounts = statusCountsTable('org_site_status_counts');
 
 /** A user's favourite sites (spec part 3 "Favorite Sites"). */
 export const siteFavorites = pgTable(
