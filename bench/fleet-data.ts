@@ -4,25 +4,12 @@
  * Deterministic: every "random" choice is a hash of the row number.
  */
 import type pg from 'pg';
+import { AP_MODELS, EDGE_MODELS, type Model, SWITCH_MODELS } from '../apps/api/src/fleet/seed-fleet.ts';
 import { FLEET_CITIES } from '../apps/api/src/geocoding/us-places.ts';
 
-type Model = { kind: string; manufacturer: string; model: string; oui: string; ports: number };
-
-/** The same real-style models as the demo fleet (fleet/seed-fleet.ts). */
-const EDGE: Model[] = [
-  { kind: 'firewall', manufacturer: 'Fortinet', model: 'FortiGate 60F', oui: '04:d5:90', ports: 10 },
-  { kind: 'firewall', manufacturer: 'Cisco Meraki', model: 'MX68', oui: 'e0:55:3d', ports: 12 },
-  { kind: 'firewall', manufacturer: 'SonicWall', model: 'TZ370', oui: '00:17:c5', ports: 8 },
-  { kind: '5g', manufacturer: 'Cradlepoint', model: 'E300', oui: '00:30:44', ports: 5 },
-  { kind: '5g', manufacturer: 'Inseego', model: 'FX3100', oui: '00:15:ff', ports: 2 },
-];
-const LAN: Model[] = [
-  { kind: 'access-point', manufacturer: 'Cisco Meraki', model: 'MR36', oui: '0c:8d:db', ports: 1 },
-  { kind: 'access-point', manufacturer: 'Ubiquiti', model: 'U6-Pro', oui: '74:83:c2', ports: 1 },
-  { kind: 'access-point', manufacturer: 'Aruba', model: 'AP-515', oui: '20:4c:03', ports: 2 },
-  { kind: 'switch', manufacturer: 'Cisco Meraki', model: 'MS120-8', oui: '0c:8d:db', ports: 10 },
-  { kind: 'switch', manufacturer: 'Aruba', model: '2930F-24G', oui: '20:4c:03', ports: 16 },
-];
+// The same real-style models as the demo fleet.
+const EDGE = EDGE_MODELS;
+const LAN = [...AP_MODELS, ...SWITCH_MODELS];
 const STREETS = ['Main St', 'Oak Ave', 'Maple Dr', 'Commerce Blvd', 'Market St', 'Park Ave', 'Elm St'];
 const AREAS = ['North', 'South', 'East', 'West', 'Downtown', 'Midtown', 'Uptown', 'Riverside', 'Airport'];
 const HOLDERS = ['Northwind Retail LLC', 'Contoso Foods Inc.', 'Fabrikam Stores', 'Tailspin Fuel Co.'];
@@ -88,7 +75,7 @@ export async function insertFleet(client: pg.ClientBase, spec: FleetSpec): Promi
 
   // Device n belongs to site n % sites: devices 0..sites-1 are the sites' edge devices (firewall or 5G),
   // the rest access points and switches (100k over 30k sites: 1 edge + 2–3 LAN devices per site).
-  const models = (list: Model[], edge: boolean) => list.map((m) => ({ ...m, edge }));
+  const models = (list: readonly Model[], edge: boolean) => list.map((m) => ({ ...m, edge }));
   const all = [...models(EDGE, true), ...models(LAN, false)];
   await client.query(
     `with m as (

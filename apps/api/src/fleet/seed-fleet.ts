@@ -86,26 +86,27 @@ const LAST = [
   'Lewis',
 ];
 
-type Model = {
+/** A real-style device model of the demo fleet (also the benchmark's fleet). */
+export type Model = {
   kind: 'firewall' | '5g' | 'access-point' | 'switch';
   manufacturer: string;
   model: string;
   oui: string;
   ports: number;
 };
-const EDGE_MODELS: Model[] = [
+export const EDGE_MODELS: readonly Model[] = [
   { kind: 'firewall', manufacturer: 'Fortinet', model: 'FortiGate 60F', oui: '04:d5:90', ports: 10 },
   { kind: 'firewall', manufacturer: 'Cisco Meraki', model: 'MX68', oui: 'e0:55:3d', ports: 12 },
   { kind: 'firewall', manufacturer: 'SonicWall', model: 'TZ370', oui: '00:17:c5', ports: 8 },
   { kind: '5g', manufacturer: 'Cradlepoint', model: 'E300', oui: '00:30:44', ports: 5 },
   { kind: '5g', manufacturer: 'Inseego', model: 'FX3100', oui: '00:15:ff', ports: 2 },
 ];
-const AP_MODELS: Model[] = [
+export const AP_MODELS: readonly Model[] = [
   { kind: 'access-point', manufacturer: 'Cisco Meraki', model: 'MR36', oui: '0c:8d:db', ports: 1 },
   { kind: 'access-point', manufacturer: 'Ubiquiti', model: 'U6-Pro', oui: '74:83:c2', ports: 1 },
   { kind: 'access-point', manufacturer: 'Aruba', model: 'AP-515', oui: '20:4c:03', ports: 2 },
 ];
-const SWITCH_MODELS: Model[] = [
+export const SWITCH_MODELS: readonly Model[] = [
   { kind: 'switch', manufacturer: 'Cisco Meraki', model: 'MS120-8', oui: '0c:8d:db', ports: 10 },
   { kind: 'switch', manufacturer: 'Aruba', model: '2930F-24G', oui: '20:4c:03', ports: 16 },
   { kind: 'switch', manufacturer: 'Ubiquiti', model: 'USW-24-PoE', oui: '74:83:c2', ports: 16 },
