@@ -217,6 +217,14 @@ describe('GET device/search/filtered', () => {
     expect((await search('q=charlie')).totalElements).toBe(2);
   });
 
+  it("filters by one site, within the caller's scope", async () => {
+    const charlie = await search(`siteId=${f.charlie.id}`);
+    expect(charlie.totalElements).toBe(2);
+    expect(charlie.content.every((d) => d.site.id === f.charlie.id)).toBe(true);
+    expect((await search(`siteId=${f.charlie.id}`, 'restricted')).totalElements).toBe(0);
+    expect((await search(`siteId=${f.charlie.id}`, 'adminB')).totalElements).toBe(0);
+  });
+
   it('a restricted USER and another organization see only their own', async () => {
     expect((await search('', 'restricted')).totalElements).toBe(5);
     const b = await search('', 'adminB');
@@ -224,7 +232,7 @@ describe('GET device/search/filtered', () => {
   });
 
   it('bad filters are 400', async () => {
-    for (const q of ['status=asleep', 'kind=router', 'groupId=1']) {
+    for (const q of ['status=asleep', 'kind=router', 'groupId=1', 'siteId=1']) {
       const res = await get(`/api/device/search/filtered?${q}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ id: 'invalid_input' });

@@ -307,6 +307,8 @@ export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 /** GET device/search/filtered. */
 export const DeviceSearchQuerySchema = searchQuerySchema(DEVICE_SORT_FIELDS, 'siteName-asc', {
   model: commaList(z.string().min(1).max(100), 'Unknown model filter.'),
+  /** One site's devices (the site overview's list), in one request. */
+  siteId: z.uuid({ error: 'Enter a valid site id.' }).optional(),
 });
 export type DeviceSearchQuery = z.infer<typeof DeviceSearchQuerySchema>;
 

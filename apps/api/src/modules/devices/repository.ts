@@ -63,6 +63,7 @@ export type DeviceFilters = {
   kind?: DeviceKind[];
   model?: string[];
   groupId?: string[];
+  siteId?: string;
   q?: string;
 };
 
@@ -89,6 +90,7 @@ export async function searchDevices(
   if (filters.kind) conditions.push(sql`d.kind in (${sqlList(filters.kind)})`);
   if (filters.model) conditions.push(sql`d.model in (${sqlList(filters.model)})`);
   if (filters.groupId) conditions.push(inSiteGroups(filters.groupId, sql`d.site_id`));
+  if (filters.siteId) conditions.push(sql`d.site_id = ${filters.siteId}`);
   if (filters.q) {
     const p = containsPattern(filters.q);
     const mac = containsPattern(filters.q.toLowerCase().replaceAll('-', ':'));

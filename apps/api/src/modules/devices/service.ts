@@ -73,6 +73,7 @@ export async function searchDevices(
       kind: query.kind,
       model: query.model,
       groupId: query.groupId,
+      siteId: query.siteId,
       q: query.q || undefined,
     },
     parseSorting<DeviceSortField>(query.sorting),

@@ -1,25 +1,28 @@
-import { useQueries } from '@tanstack/react-query';
-import { type Device, DeviceSchema } from '@vnoc/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type DeviceSummary, DeviceSummarySchema, MAX_PAGE_SIZE, PagedSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
 
-/** GET device/{id}: the site overview reads each of the site's (few) devices for model, MAC and last update. */
-export function getSiteDevice(id: string, signal?: AbortSignal): Promise<Device> {
-  return apiRequest(`device/${encodeURIComponent(id)}`, { schema: DeviceSchema, signal });
+const PageOfDevices = PagedSchema(DeviceSummarySchema);
+
+/** GET device/search/filtered?siteId=: all of one site's devices in one request, in id order (the site's order). */
+export async function getSiteDevices(siteId: string, signal?: AbortSignal): Promise<DeviceSummary[]> {
+  const page = await apiRequest('device/search/filtered', {
+    schema: PageOfDevices,
+    query: { siteId, pageSize: MAX_PAGE_SIZE },
+    signal,
+  });
+  return [...page.content].sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** The site's devices, in the site's order (sorted by id); pending while any is loading. */
-export function useSiteDevices(ids: readonly string[]) {
-  return useQueries({
-    queries: ids.map((id) => ({
-      queryKey: ['device', id] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => getSiteDevice(id, signal),
-      refetchInterval: LIVE_REFRESH_MS,
-    })),
-    combine: (results) => ({
-      devices: results.map((r) => r.data).filter((d): d is Device => d !== undefined),
-      isPending: results.some((r) => r.isPending),
-      error: results.find((r) => r.error)?.error ?? null,
-    }),
+export function getSiteDevicesQueryOptions(siteId: string) {
+  return queryOptions({
+    queryKey: ['sites', siteId, 'devices'] as const,
+    queryFn: ({ signal }) => getSiteDevices(siteId, signal),
+    refetchInterval: LIVE_REFRESH_MS,
   });
+}
+
+export function useSiteDevices(siteId: string) {
+  return useQuery(getSiteDevicesQueryOptions(siteId));
 }

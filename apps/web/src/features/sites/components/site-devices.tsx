@@ -1,12 +1,11 @@
 import { Anchor, Badge, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
-import type { Device } from '@vnoc/contracts';
+import type { DeviceSummary } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { NamedIcon } from '../../../components/named-icon.tsx';
 import { ageMs } from '../../../lib/age.ts';
-// Age colour and kind icon are the devices feature's display rules (spec part 4); they belong in lib/.
 import { lastUpdateColour } from '../../../lib/age-colours.ts';
 import { deviceKindIconName, deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
@@ -18,7 +17,7 @@ import { useSiteDevices } from '../api/get-site-devices.ts';
 export function SiteDevices({ siteId, deviceIds }: { siteId: string; deviceIds: string[] }) {
   const { t, i18n } = useTranslation('siteDetail');
   const { t: tf } = useTranslation(FLEET_NS);
-  const { devices, isPending } = useSiteDevices(deviceIds);
+  const { data: devices = [], isPending } = useSiteDevices(siteId);
   const now = useNow();
 
   return (
@@ -42,7 +41,7 @@ export function SiteDevices({ siteId, deviceIds }: { siteId: string; deviceIds: 
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {devices.map((device: Device) => {
+              {devices.map((device: DeviceSummary) => {
                 const age = ageMs(device.lastUpdate, now);
                 return (
                   <Table.Tr key={device.id}>
