@@ -11,6 +11,7 @@ import { createTokenService } from './auth/tokens.ts';
 import type { AppContext } from './context.ts';
 import { createDelivery } from './delivery/index.ts';
 import { AppError, type FieldProblem, MESSAGES } from './errors.ts';
+import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accessRoutes } from './modules/access/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
@@ -20,6 +21,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { audit, purgeExpired } from './modules/security/service.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
+import { ticketRoutes } from './modules/tickets/routes.ts';
+import { troubleshootingRoutes } from './modules/troubleshooting/routes.ts';
 import { userProfileRoutes } from './modules/user-profile/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
@@ -35,6 +38,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** A ready pino instance (main.ts creates one before the database starts). */
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** The job engine; main.ts starts its worker once the fleet driver runs. Default: a queue on `db`. */
+  jobs?: JobEngine;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -117,6 +122,7 @@ export async function buildApp({
   db,
   logger,
   loggerInstance,
+  jobs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (resolveJwtSecret provides it)');
   const app = Fastify({
@@ -136,6 +142,7 @@ export async function buildApp({
     log: app.log,
     codeKey: createHash('sha256').update(`codes:${config.jwtSecret}`).digest('hex'),
     limiter: createRateLimiter(),
+    jobs: jobs ?? createJobEngine({ db, log: app.log }),
   };
 
   await app.register(helmet, {
@@ -196,6 +203,8 @@ export async function buildApp({
   deviceRoutes(app, ctx);
   groupRoutes(app, ctx);
   analyticsRoutes(app, ctx);
+  troubleshootingRoutes(app, ctx);
+  ticketRoutes(app, ctx);
   if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);
 
   await registerStatic(app, config.webDist);

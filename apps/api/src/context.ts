@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from './auth/tokens.ts';
 import type { Deliver } from './delivery/index.ts';
+import type { JobEngine } from './fleet/jobs/index.ts';
 import type { Config } from './plugins/config.ts';
 import type { Db } from './plugins/db.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
@@ -15,6 +16,8 @@ export type AppContext = {
   /** Key for hashing verification codes at rest (derived from the JWT secret). */
   codeKey: string;
   limiter: RateLimiter;
+  /** The job queue (troubleshooting): routes enqueue and read; the worker runs where the driver runs. */
+  jobs: JobEngine;
 };
 
 /** Who is calling, for audit entries and per-address limits. */

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './db/embedded-postgres.ts';
-import { backfillHistory, type Gateway, startGateway } from './fleet/gateway/index.ts';
+import { backfillHistory, createActionHandlers, type Gateway, startGateway } from './fleet/gateway/index.ts';
+import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { createLogger } from './logger.ts';
 import { type Config, ConfigError, loadConfig, resolveJwtSecret } from './plugins/config.ts';
 import { connectDatabase, type Database, runMigrations } from './plugins/db.ts';
@@ -36,12 +37,15 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let gateway: Gateway | undefined;
+  let jobs: JobEngine | undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = (reason: string, code: number) => {
     stopping ??= (async () => {
       log.info(`Stopping (${reason})…`);
-      // The simulator writes through the pool: its loop stops (and a running tick ends) before the pool closes.
+      // Jobs in flight are put back in the queue (they run again at the next start), then the simulator's
+      // loop stops (and a running tick ends): both write through the pool, which closes after them.
+      await jobs?.stop().catch((err: unknown) => log.error({ err }, 'stopping the job worker failed'));
       await gateway?.stop().catch((err: unknown) => log.error({ err }, 'stopping the simulator failed'));
       await app?.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
       await database?.close().catch((err: unknown) => log.error({ err }, 'closing the database pool failed'));
@@ -80,7 +84,8 @@ async function main(): Promise<void> {
         );
     }
 
-    app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, loggerInstance: log });
+    jobs = createJobEngine({ db: database.db, log });
+    app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, loggerInstance: log, jobs });
     await app.listen({ port: config.port, host: config.host });
     if (config.simulator) {
       gateway = await startGateway({
@@ -91,6 +96,10 @@ async function main(): Promise<void> {
         now: Date.now(),
       });
       gateway.run();
+      // The simulator is the fleet's driver: it answers the troubleshooting jobs.
+      jobs.start(
+        createActionHandlers({ db: database.db, gateway, seed: config.simSeed, speed: config.simSpeed }),
+      );
     }
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     log.info(`vNOC is ready at http://${host}:${config.port}`);

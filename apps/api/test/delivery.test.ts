@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createUser, tokenFor } from './factories.ts';
+import { createDevice, createOrganization, createSite, createUser, tokenFor } from './factories.ts';
 import { bearer, count, createTestApp, type TestApp } from './helpers.ts';
 
 describe('DELIVERY=outbox', () => {
@@ -111,6 +111,24 @@ describe('DELIVERY=live', () => {
     const mail = mails.find((m) => m.to === user.username);
     expect(mail?.text).toContain('Subject: Reset your vNOC password');
     expect(mail?.text).toMatch(/password reset code is \d{6}/);
+    expect(await count(t.pool, 'outbox_messages')).toBe(0);
+  });
+
+  it('a support ticket is emailed through SMTP to the support address', async () => {
+    const org = await createOrganization(t.db, { entitlements: ['diagnostics'] });
+    const device = await createDevice(t.db, await createSite(t.db, org, { name: 'Pier 9' }));
+    const user = await createUser(t.db, org, { role: 'USER' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/device/troubleshooting/ticket/${device.id}`,
+      headers: bearer(await tokenFor(t.db, user, 'full')),
+      payload: { subject: 'Line down at Pier 9', comment: 'No WAN since noon.' },
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = mails.find((m) => m.to === 'support@vnoc.example');
+    expect(mail?.text).toContain(`Subject: [vNOC #${res.json().number}] Line down at Pier 9`);
+    expect(mail?.text).toContain('No WAN since noon.');
+    expect(mail?.text).toContain(device.macAddress);
     expect(await count(t.pool, 'outbox_messages')).toBe(0);
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createJobEngine, type JobEngine } from '../src/fleet/jobs/index.ts';
 import { type Config, loadConfig } from '../src/plugins/config.ts';
 import { connectDatabase, type Db } from '../src/plugins/db.ts';
 import { databaseUrl } from './database-url.ts';
@@ -26,8 +27,12 @@ export type TestApp = {
   db: Db;
   pool: pg.Pool;
   config: Config;
+  /** The app's job engine: its worker is not started (tests start it with the handlers they need). */
+  jobs: JobEngine;
   close: () => Promise<void>;
 };
+
+export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A fresh database cloned from the migrated template, and the app built on it. */
 export async function createTestDatabase() {
@@ -62,14 +67,17 @@ export async function createTestDatabase() {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(env);
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const jobs = createJobEngine({ db: database.db, log: silentLog });
+  const app = await buildApp({ config, db: database.db, logger: false, jobs });
   await app.ready();
   return {
     app,
     db: database.db,
     pool: database.pool,
     config,
+    jobs,
     close: async () => {
+      await jobs.stop();
       await app.close();
       await database.drop();
     },
@@ -102,6 +110,9 @@ export function useTestApp(): TestApp {
     },
     get config() {
       return get().config;
+    },
+    get jobs() {
+      return get().jobs;
     },
     close: () => get().close(),
   };

@@ -246,6 +246,46 @@ describe('a dead worker', () => {
 });
 
 describe('workers', () => {
+  it('a worker that stops puts its running jobs back in the queue, uncounted; the next worker runs them', async () => {
+    const j = await job(0);
+    let started = false;
+    const first = startWorker({
+      db,
+      workerId: 'stopping',
+      handlers: {
+        // Runs until the worker stops.
+        ping: (_x, signal) =>
+          new Promise((_resolve, reject) => {
+            started = true;
+            signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+          }),
+      },
+      pollMs: 20,
+      log: silent,
+    });
+    await waitFor(async () => started);
+    await first.stop();
+    expect(await reload(j.id)).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      lockedBy: null,
+      startedAt: null,
+    });
+    const second = startWorker({
+      db,
+      workerId: 'next',
+      handlers: { ping: async () => ({ ok: 1 }) },
+      pollMs: 20,
+      log: silent,
+    });
+    try {
+      await waitFor(async () => (await reload(j.id)).state === 'succeeded');
+    } finally {
+      await second.stop();
+    }
+    expect(await reload(j.id)).toMatchObject({ attempts: 1, lockedBy: 'next', result: { ok: 1 } });
+  });
+
   it('two workers on separate connections share a queue: every job runs exactly once', async () => {
     const second: Database = connectDatabase(database.pool.options.connectionString as string, 4);
     const runs = new Map<string, number>();

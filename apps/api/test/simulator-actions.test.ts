@@ -510,6 +510,7 @@ describe('request and job contracts', () => {
     const base = {
       id: 'j1',
       deviceId: firewall.id,
+      batchId: null,
       state: 'succeeded',
       error: null,
       requestedBy: { id: 'u1', name: 'Maria Garcia' },

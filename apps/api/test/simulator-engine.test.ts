@@ -11,6 +11,7 @@ import {
   type StatusEvent,
   simClock,
   simulate,
+  startEpisode,
   type WanSample,
 } from '../src/fleet/simulator/engine.ts';
 import { applyEvents } from '../src/fleet/simulator/intervals.ts';
@@ -248,6 +249,45 @@ describe('simulate', () => {
       { deviceId: 'ap', at: NOW + 10 * MINUTE, from: 'pending', to: 'online' },
     ]);
     expect(events.some((e) => e.deviceId === 'gone')).toBe(false);
+  });
+});
+
+describe('startEpisode (a reboot asked for from the console)', () => {
+  const site: FleetDevice[] = [
+    { id: 'edge', kind: 'firewall', siteId: 's', status: 'online' },
+    { id: 'ap', kind: 'access-point', siteId: 's', status: 'online' },
+    { id: 'sw', kind: 'switch', siteId: 's', status: 'pending' },
+    { id: 'other', kind: 'firewall', siteId: 't', status: 'online' },
+  ];
+
+  it('takes the edge device to rebooting and its LAN devices offline, then back online at the end', () => {
+    const state = initialState(site, 1, NOW, mulberry32(1));
+    const started = startEpisode(state, 'edge', NOW, 'rebooting', NOW + 3 * MINUTE);
+    expect(started?.events).toEqual([
+      { deviceId: 'edge', at: NOW, from: 'online', to: 'rebooting' },
+      { deviceId: 'ap', at: NOW, from: 'online', to: 'offline' },
+    ]);
+    // The input state is not changed.
+    expect(state.devices.map((d) => d.status)).toEqual(['online', 'online', 'pending', 'online']);
+    const after = started?.state as SimState;
+    expect(after.devices.map((d) => d.status)).toEqual(['rebooting', 'offline', 'pending', 'online']);
+    // Nothing else is due in the next minutes for this calm fleet: the reboot ends on time.
+    for (const d of after.devices) if (d.id !== 'edge') d.nextAt = Number.POSITIVE_INFINITY;
+    const { events } = simulate(after, NOW, NOW + 10 * MINUTE, mulberry32(2));
+    expect(events.slice(0, 2)).toEqual([
+      { deviceId: 'edge', at: NOW + 3 * MINUTE, from: 'rebooting', to: 'online' },
+      { deviceId: 'ap', at: NOW + 3 * MINUTE, from: 'offline', to: 'online' },
+    ]);
+    for (const e of [...(started?.events ?? []), ...events])
+      expect(isLegalTransition(e.from, e.to)).toBe(true);
+  });
+
+  it('a LAN device reboots alone; an unknown device is not in the fleet', () => {
+    const state = initialState(site, 1, NOW, mulberry32(1));
+    expect(startEpisode(state, 'ap', NOW, 'rebooting', NOW + MINUTE)?.events).toEqual([
+      { deviceId: 'ap', at: NOW, from: 'online', to: 'rebooting' },
+    ]);
+    expect(startEpisode(state, 'missing', NOW, 'rebooting', NOW + MINUTE)).toBeNull();
   });
 });
 

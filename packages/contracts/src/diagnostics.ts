@@ -102,6 +102,33 @@ export const ACTION_REQUEST_SCHEMAS = {
 } as const satisfies Record<DiagnosticAction, z.ZodType>;
 export type ActionRequestMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_REQUEST_SCHEMAS)[A]> };
 
+/**
+ * A troubleshooting call's body: the action's inputs and, to run the action on several devices at
+ * once, the batch (a UUID the console chose) this device's job joins. The console calls the action
+ * once per device with the same `batchId`, then follows them all with POST future/multi/{uuid}.
+ */
+export const BatchRefSchema = z.object({
+  batchId: z.uuid({ error: 'The batch id must be a UUID.' }).optional(),
+});
+export const ACTION_CALL_SCHEMAS = {
+  reboot: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
+  wantest: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
+  lanpingtest: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
+  systemTest: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
+  speedtest: SpeedTestRequestSchema.extend(BatchRefSchema.shape),
+  traceroute: TracerouteRequestSchema.extend(BatchRefSchema.shape),
+  disableLanPorts: DisableLanPortsRequestSchema.extend(BatchRefSchema.shape),
+  revertLanPorts: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
+} as const satisfies Record<DiagnosticAction, z.ZodType>;
+export type ActionCallMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_CALL_SCHEMAS)[A]> };
+
+/** Refusals of a troubleshooting call (409): the same action is still running on the device. */
+export const ACTION_CONFLICT_MESSAGES = {
+  alreadyRebooting: 'The device is already rebooting.',
+  alreadyRunning: 'This action is already running on this device.',
+  batchAction: 'This batch runs another action.',
+} as const;
+
 // ---- results ----
 
 const ms = z.number().nonnegative();
@@ -213,6 +240,8 @@ export function isFinishedJobState(state: JobState): boolean {
 const jobBase = {
   id: z.string(),
   deviceId: z.string(),
+  /** The batch the job belongs to, when the action ran on several devices at once. */
+  batchId: z.string().nullable(),
   state: JobStateSchema,
   /** The reason a failed job failed, readable as is. */
   error: z.string().nullable(),
@@ -227,8 +256,9 @@ function jobOf<A extends DiagnosticAction>(action: A) {
     ...jobBase,
     action: z.literal(action),
     /** The request's inputs (VLAN, host, ports), shown in the run history. */
-    params: ACTION_REQUEST_SCHEMAS[action],
-    result: ACTION_RESULT_SCHEMAS[action].nullable(),
+    params: ACTION_REQUEST_SCHEMAS[action] as (typeof ACTION_REQUEST_SCHEMAS)[A],
+    // z.nullable (not .nullable()) keeps each action's own result type in the union.
+    result: z.nullable(ACTION_RESULT_SCHEMAS[action] as (typeof ACTION_RESULT_SCHEMAS)[A]),
   });
 }
 

@@ -28,6 +28,11 @@ export const ErrorIds = {
   rateLimited: 'rate_limited',
   conflict: 'conflict',
   geocoderUnavailable: 'geocoder_unavailable',
+  deliveryFailed: 'delivery_failed',
+  notEntitled: 'not_entitled',
+  alreadyRebooting: 'already_rebooting',
+  alreadyRunning: 'already_running',
+  batchAction: 'batch_action',
   internal: 'internal',
 } as const;
 export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

@@ -154,6 +154,8 @@ export const DeviceSchema = z.object({
   vlans: z.array(VlanSchema),
   /** Port id (as text) → label. */
   portLabels: z.record(z.string(), z.string()),
+  /** System numbers of the LAN ports turned off by a port action (troubleshooting). */
+  disabledPorts: z.array(z.number().int()),
   transactions: z.array(TransactionSchema),
 });
 export type Device = z.infer<typeof DeviceSchema>;
@@ -219,7 +221,7 @@ export type Paged<T> = {
 };
 
 /** `field-asc` / `field-desc` from an allow-list; anything else falls back to the default. */
-function sortingSchema<F extends string>(fields: readonly F[], fallback: `${F}-${'asc' | 'desc'}`) {
+export function sortingSchema<F extends string>(fields: readonly F[], fallback: `${F}-${'asc' | 'desc'}`) {
   const allowed = new Set(fields.flatMap((f) => [`${f}-asc`, `${f}-desc`]));
   // unknown: a repeated parameter (an array) falls back as well.
   return z

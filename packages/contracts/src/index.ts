@@ -8,4 +8,5 @@ export * from './health.ts';
 export * from './outbox.ts';
 export * from './password-policy.ts';
 export * from './site-edit.ts';
+export * from './tickets.ts';
 export * from './user.ts';

@@ -302,6 +302,8 @@ export const devices = pgTable(
     vlans: jsonb('vlans').$type<Vlan[]>().notNull().default([]),
     portLabels: jsonb('port_labels').$type<Record<string, string>>().notNull().default({}),
     configVersions: jsonb('config_versions').$type<ConfigVersion[]>().notNull().default([]),
+    /** System numbers of the LAN ports turned off by a port action (troubleshooting). */
+    disabledPorts: integer('disabled_ports').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -499,5 +501,49 @@ export const jobs = pgTable(
     index('jobs_running_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'running'`),
     index('jobs_device_created_idx').on(t.deviceId, t.createdAt.desc()),
     index('jobs_batch_idx').on(t.batchId),
+  ],
+);
+
+export const TICKET_STATUSES = ['open', 'closed'] as const;
+
+/**
+ * Support tickets sent from a device (issue 4). The device, its site and its latest diagnostic runs
+ * are copied in when the ticket is sent: the ticket shows what support was told, whatever happens to
+ * the device afterwards.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The number quoted to support (#1001, …), unique across the provider. */
+    number: integer('number').generatedAlwaysAsIdentity({ startWith: 1001 }).notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    comment: text('comment').notNull(),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
+    /** The device and site as they were: TicketDevice and TicketSite of the contracts. */
+    device: jsonb('device').$type<Record<string, unknown>>().notNull(),
+    site: jsonb('site').$type<Record<string, unknown>>().notNull(),
+    /** Ids of the jobs attached (the device's latest finished run of each action). */
+    jobIds: uuid('job_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    emailedTo: text('emailed_to').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tickets_number_key').on(t.number),
+    index('tickets_org_created_idx').on(t.organizationId, t.createdAt.desc()),
+    index('tickets_device_idx').on(t.deviceId),
   ],
 );

@@ -1,4 +1,4 @@
-import type { Claims, Role } from '@vnoc/contracts';
+import type { Claims, Entitlement, Role } from '@vnoc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SignInStep, signInStep } from '../auth/sign-in-step.ts';
 import type { AppContext, RequestMeta } from '../context.ts';
@@ -11,6 +11,8 @@ export type AuthRule = {
   /** Sign-in steps whose tokens may call the route; 'any' = any valid token. */
   steps: SignInStep[] | 'any';
   roles?: Role[];
+  /** Features the user's organization must have (its current entitlements, not the token's copy). */
+  entitlements?: Entitlement[];
   /**
    * In the `mfa` step only: 'not-enrolled' allows enrolment only while the user has no factor (else a
    * password alone could add one); 'enrolled' requires a factor to validate with.
@@ -73,6 +75,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       if (step === 'mfa' && rule.mfa === 'enrolled' && !hasMfa(user)) throw Errors.wrongStep();
     }
     if (rule.roles && !rule.roles.includes(user.role)) throw Errors.forbidden();
+    if (rule.entitlements?.some((e) => !user.organization.entitlements.includes(e)))
+      throw Errors.notEntitled();
     if (rule.notImpersonated && impersonator) throw Errors.forbidden();
     request.auth = { claims, user, step, jti: claims.jti, exp: claims.exp, impersonator };
   });

@@ -19,6 +19,7 @@ import {
   type StatusEvent,
   simClock,
   simulate,
+  startEpisode,
 } from '../simulator/index.ts';
 import {
   arr,
@@ -54,6 +55,15 @@ export type Gateway = {
   tick: (nowMs: number) => Promise<TickResult>;
   /** Ticks every `everyMs` of real time until `stop`. */
   run: (everyMs?: number) => void;
+  /**
+   * Reboots a device asked for from the console (a troubleshooting job): at `nowMs` (real) the
+   * simulation is brought up to date, then the device goes `rebooting` — and the LAN devices behind
+   * it `offline` — until `backAtMs`, when it comes back online with its last boot then. Answers false
+   * (and changes nothing) when the device is not up or not in the fleet. Serialized with ticks.
+   */
+  reboot: (deviceId: string, nowMs: number, backAtMs: number) => Promise<boolean>;
+  /** The simulated clock (SIM_SPEED) the gateway runs on. */
+  readonly clock: ReturnType<typeof simClock>;
   /** Stops the loop and waits for a running tick to finish (call before the pool closes). */
   stop: () => Promise<void>;
   /** The live state (for tests and diagnostics). */
@@ -86,7 +96,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let state = initialState(devices, seed, clock.toSim(start), rng);
   let last = start;
   let lastSignals = start;
-  let running: Promise<TickResult> | undefined;
+  // A tick or a command in progress: they never overlap.
+  let running: Promise<unknown> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
@@ -127,15 +138,39 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return { skipped: false, events, samples: samples.length, signals };
   }
 
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const current = work().finally(() => {
+      if (running === current) running = undefined;
+    });
+    running = current;
+    return current;
+  };
+
+  async function reboot(deviceId: string, nowMs: number, backAtMs: number): Promise<boolean> {
+    await advance(nowMs);
+    const device = state.devices.find((d) => d.id === deviceId);
+    if (!device || !isUp(device.status)) return false;
+    const started = startEpisode(state, deviceId, clock.toSim(last), 'rebooting', clock.toSim(backAtMs));
+    if (!started) return false;
+    const events = started.events.map((e) => ({ ...e, at: Math.round(clock.toReal(e.at)) }));
+    const nextOpen = new Map(open);
+    await db.transaction((tx) => recordEvents(tx, events, byId, nextOpen));
+    state = started.state;
+    open = nextOpen;
+    return true;
+  }
+
   const gateway: Gateway = {
     tick(now) {
       if (running) return Promise.resolve({ skipped: true });
-      const current = advance(now).finally(() => {
-        running = undefined;
-      });
-      running = current;
-      return current;
+      return exclusive(() => advance(now));
     },
+    async reboot(deviceId, nowMs, backAtMs) {
+      while (running) await running.catch(() => undefined);
+      if (stopped) return false;
+      return exclusive(() => reboot(deviceId, nowMs, backAtMs));
+    },
+    clock,
     run(everyMs = TICK_MS) {
       if (timer || stopped) return;
       timer = setInterval(() => {

@@ -11,7 +11,11 @@ import { defaultWorkerId, startWorker, type Worker, type WorkerOptions } from '.
 export * from './queue.ts';
 export * from './worker.ts';
 
-export type JobEngineOptions = Omit<WorkerOptions, 'db'> & { db: Db };
+export type JobEngineOptions = Omit<WorkerOptions, 'db' | 'handlers'> & {
+  db: Db;
+  /** The actions this process runs; may instead be given to `start` (after the device driver is up). */
+  handlers?: WorkerOptions['handlers'];
+};
 
 export type JobEngine = {
   readonly workerId: string;
@@ -27,8 +31,10 @@ export type JobEngine = {
   listDeviceJobs: (deviceId: string, organizationId: string, limit?: number) => Promise<queue.Job[]>;
   cancelBatch: (batchId: string, organizationId: string) => Promise<queue.CancelResult | null>;
   cancelJob: (jobId: string, organizationId: string) => Promise<queue.JobState | null>;
-  /** Starts this process's worker (once); an instance that only serves the API need not. */
-  start: () => Worker;
+  /** Looks for queued jobs now (after jobs were queued outside this engine, e.g. in a transaction). */
+  wake: () => void;
+  /** Starts this process's worker (once) with these handlers; an instance that only serves the API need not. */
+  start: (handlers?: WorkerOptions['handlers']) => Worker;
   /** Stops the worker, waiting for its jobs in flight (call before the pool closes). */
   stop: () => Promise<void>;
 };
@@ -54,9 +60,11 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       queue.listDeviceJobs(db, deviceId, organizationId, limit),
     cancelBatch: (batchId, organizationId) => queue.cancelBatch(db, batchId, organizationId),
     cancelJob: (jobId, organizationId) => queue.cancelJob(db, jobId, organizationId),
-    start() {
+    wake: () => worker?.wake(),
+    start(handlers = options.handlers) {
       if (stopped) throw new Error('the job engine was stopped');
-      worker ??= startWorker({ ...options, workerId });
+      if (!handlers) throw new Error('the job engine needs handlers to start');
+      worker ??= startWorker({ ...options, handlers, workerId });
       return worker;
     },
     async stop() {

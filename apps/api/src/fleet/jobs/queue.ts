@@ -206,6 +206,31 @@ export async function fail(
   return rows.length > 0;
 }
 
+/**
+ * Puts back in the queue a job the worker holds but will not finish (it is stopping): the attempt is
+ * not counted, and the next worker runs it from the start. Answers false when the worker no longer
+ * holds it.
+ */
+export async function release(
+  db: DbOrTx,
+  jobId: string,
+  workerId: string,
+  attempt?: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      state: 'queued',
+      lockedBy: null,
+      leaseUntil: null,
+      startedAt: null,
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+    })
+    .where(heldBy(jobId, workerId, attempt))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 /** Extends the lease of the worker's running jobs among `jobIds`; answers how many it still holds. */
 export async function extendLeases(
   db: DbOrTx,

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/db.ts';
-import { claim, complete, extendLeases, fail, type Job, reapExpired } from './queue.ts';
+import { claim, complete, extendLeases, fail, type Job, reapExpired, release } from './queue.ts';
 
 /**
  * A failure whose message is written for users (e.g. 'The device is offline.'): stored on the job as
@@ -20,8 +20,12 @@ export class JobFailure extends Error {
 
 export const UNEXPECTED_ERROR = 'The action failed unexpectedly.';
 
-/** Runs one job's action and answers its result (stored as JSON); throws {@link JobFailure} to fail it. */
-export type JobHandler = (job: Job) => Promise<unknown>;
+/**
+ * Runs one job's action and answers its result (stored as JSON); throws {@link JobFailure} to fail it.
+ * `signal` aborts when the worker stops: a handler that gives up then (throws while it is aborted)
+ * has its job put back in the queue, to run again from the start.
+ */
+export type JobHandler = (job: Job, signal: AbortSignal) => Promise<unknown>;
 
 export type WorkerOptions = {
   db: Db;
@@ -47,7 +51,7 @@ export type Worker = {
   poll: () => Promise<number>;
   /** Jobs running now. */
   readonly inFlight: number;
-  /** Stops claiming and waits for the jobs in flight to finish. */
+  /** Stops claiming, aborts the handlers' signal and waits for the jobs in flight to finish or be released. */
   stop: () => Promise<void>;
 };
 
@@ -63,6 +67,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const actions = Object.keys(handlers);
 
   const running = new Map<string, Promise<void>>();
+  const stopping = new AbortController();
   let polling: Promise<number> | undefined;
   let again = false;
   let lastReap = 0;
@@ -70,19 +75,25 @@ export function startWorker(options: WorkerOptions): Worker {
 
   async function run(job: Job): Promise<void> {
     const handler = handlers[job.action];
-    let outcome: { ok: true; result: unknown } | { ok: false; error: string };
+    let outcome: { ok: true; result: unknown } | { ok: false; error: string } | { released: true };
     try {
       if (!handler) throw new JobFailure(`Unknown action: ${job.action}.`);
-      outcome = { ok: true, result: await handler(job) };
+      outcome = { ok: true, result: await handler(job, stopping.signal) };
     } catch (error) {
-      if (!(error instanceof JobFailure))
-        log.error({ err: error, jobId: job.id, action: job.action }, 'job handler failed');
-      outcome = { ok: false, error: error instanceof JobFailure ? error.message : UNEXPECTED_ERROR };
+      if (stopping.signal.aborted && !(error instanceof JobFailure)) outcome = { released: true };
+      else {
+        if (!(error instanceof JobFailure))
+          log.error({ err: error, jobId: job.id, action: job.action }, 'job handler failed');
+        outcome = { ok: false, error: error instanceof JobFailure ? error.message : UNEXPECTED_ERROR };
+      }
     }
     try {
-      const held = outcome.ok
-        ? await complete(db, job.id, workerId, outcome.result, job.attempts)
-        : await fail(db, job.id, workerId, outcome.error, job.attempts);
+      const held =
+        'released' in outcome
+          ? await release(db, job.id, workerId, job.attempts)
+          : outcome.ok
+            ? await complete(db, job.id, workerId, outcome.result, job.attempts)
+            : await fail(db, job.id, workerId, outcome.error, job.attempts);
       if (!held) log.warn({ jobId: job.id }, 'job finished after its lease was lost; its outcome is ignored');
     } catch (error) {
       // The lease runs out and the reaper retries or fails the job.
@@ -150,6 +161,7 @@ export function startWorker(options: WorkerOptions): Worker {
     async stop() {
       stopped = true;
       clearInterval(pollTimer);
+      stopping.abort();
       await polling?.catch(() => undefined);
       while (running.size > 0) await Promise.allSettled([...running.values()]);
       clearInterval(leaseTimer);

@@ -251,6 +251,38 @@ export function simulate(
   return { state: { seed: state.seed, devices }, events, samples };
 }
 
+/**
+ * An episode started from outside the simulation — a reboot asked for from the console: from `at` the
+ * device is `status` until `endsAt`, then online again as after any episode of its own. Answers the
+ * state to continue from and the status events at `at` (the device's, and those of the LAN devices
+ * behind it when it is its site's edge device), or null when the device is not in the fleet. The input
+ * state is not changed.
+ */
+export function startEpisode(
+  state: SimState,
+  deviceId: string,
+  at: number,
+  status: 'offline' | 'onbackup' | 'rebooting',
+  endsAt: number,
+): { state: SimState; events: StatusEvent[] } | null {
+  const i = state.devices.findIndex((d) => d.id === deviceId);
+  if (i === -1) return null;
+  const devices = state.devices.map((d) => ({ ...d }));
+  const { edgeOf, lanOf } = siteIndex(devices);
+  const d = devices[i] as SimDevice;
+  d.own = status;
+  d.nextAt = Math.max(at, endsAt);
+  const events: StatusEvent[] = [];
+  for (const j of [i, ...(lanOf.get(i) ?? [])]) {
+    const x = devices[j] as SimDevice;
+    const edge = edgeOf[j] === -1 ? undefined : devices[edgeOf[j] as number]?.status;
+    const to = reportedStatus(x.own, edge);
+    if (to !== x.status) events.push({ deviceId: x.id, at, from: x.status, to });
+    x.status = to;
+  }
+  return { state: { seed: state.seed, devices }, events };
+}
+
 /** One own transition of a device at `at`: trouble starts, ends, the device is installed or first reports. */
 function advance(d: SimDevice, at: number, rng: Rng): void {
   if (d.own === 'online') {

@@ -36,6 +36,7 @@ export function presentDevice(row: DeviceRow): Device {
     portMapping: row.port_mapping,
     vlans: row.vlans,
     portLabels: row.port_labels,
+    disabledPorts: row.disabled_ports,
     transactions: presentTransactions(row.config_versions),
   };
 }

@@ -33,17 +33,20 @@ export type DeviceRow = DeviceSummaryRow & {
   vlans: Vlan[];
   port_labels: Record<string, string>;
   config_versions: ConfigVersion[];
+  disabled_ports: number[];
 };
 
 const summaryColumns = sql`d.id, d.site_id, s.name as site_name, d.kind, d.manufacturer, d.model,
   d.mac_address, d.status, d.connection, d.last_update, d.last_boot, d.return_requested`;
 
 /** Devices of the scope: the device's organization (indexed) and its site's scope. */
-const inScope = (scope: Scope) => sql`d.organization_id = ${scope.organizationId} and ${siteInScope(scope)}`;
+export const inScope = (scope: Scope) =>
+  sql`d.organization_id = ${scope.organizationId} and ${siteInScope(scope)}`;
 
 export async function findDevice(db: DbOrTx, scope: Scope, id: string): Promise<DeviceRow | undefined> {
   const { rows } = await db.execute<DeviceRow>(sql`
-    select ${summaryColumns}, d.modem_signal_statistics, d.port_mapping, d.vlans, d.port_labels, d.config_versions
+    select ${summaryColumns}, d.modem_signal_statistics, d.port_mapping, d.vlans, d.port_labels, d.config_versions,
+      d.disabled_ports
     from devices d join sites s on s.id = d.site_id
     where d.id = ${id} and ${inScope(scope)}`);
   return rows[0];

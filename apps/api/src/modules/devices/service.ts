@@ -13,16 +13,22 @@ import type {
 } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
-import { isUuid, paged, parseSorting, scopeOf } from '../sites/scope.ts';
+import type { DbOrTx } from '../../plugins/db.ts';
+import { isUuid, paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { presentDevice, presentDeviceSummary, presentSample, presentTransactions } from './present.ts';
 import * as repo from './repository.ts';
 
-async function requireDevice(ctx: AppContext, user: UserWithOrg, id: string) {
+/** The device of the scope, or 404 (missing, malformed id, another organization's or outside the groups). */
+export async function findDeviceInScope(db: DbOrTx, scope: Scope, id: string): Promise<repo.DeviceRow> {
   if (!isUuid(id)) throw Errors.notFound();
-  const row = await repo.findDevice(ctx.db, await scopeOf(ctx.db, user), id);
+  const row = await repo.findDevice(db, scope, id);
   if (!row) throw Errors.notFound();
   return row;
+}
+
+async function requireDevice(ctx: AppContext, user: UserWithOrg, id: string) {
+  return findDeviceInScope(ctx.db, await scopeOf(ctx.db, user), id);
 }
 
 export async function getDevice(ctx: AppContext, user: UserWithOrg, id: string): Promise<Device> {

@@ -1,0 +1,145 @@
+/**
+ * The simulator driver's answers to troubleshooting jobs (issue 4; DESIGN.md §5, §6): each handler
+ * reads the device as it is now, lets the simulator work out how long the action takes and what it
+ * finds, waits that long (simulated time, so 1/SIM_SPEED of it in real time), then applies what the
+ * action changes — a reboot through the live simulation, port states on the device row.
+ */
+import {
+  DIAGNOSTIC_ACTIONS,
+  type DiagnosticAction,
+  type PortsResult,
+  type RebootResult,
+} from '@vnoc/contracts';
+import { sql } from 'drizzle-orm';
+import type { ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
+import type { Db } from '../../plugins/db.ts';
+import { type Job, JobFailure, type JobHandler } from '../jobs/index.ts';
+import {
+  ACTION_MESSAGES,
+  type ActionDevice,
+  actionRefusal,
+  lanPortStates,
+  runAction,
+} from '../simulator/actions/index.ts';
+import type { Gateway } from './gateway.ts';
+
+export type ActionDriverOptions = {
+  db: Db;
+  gateway: Pick<Gateway, 'reboot'>;
+  seed: number;
+  /** SIM_SPEED: simulated ms per real ms. */
+  speed: number;
+  /** The real clock (tests pass their own). */
+  now?: () => number;
+};
+
+type ActionDeviceRow = {
+  id: string;
+  kind: ActionDevice['kind'];
+  model: string;
+  status: ActionDevice['status'];
+  connection: NonNullable<ActionDevice['connection']>;
+  last_boot: Date | null;
+  vlans: Vlan[];
+  port_mapping: PortMapping[];
+  modem_signal_statistics: ModemSignal[];
+  disabled_ports: number[];
+};
+
+async function loadDevice(db: Db, id: string): Promise<ActionDevice | null> {
+  const { rows } = await db.execute<ActionDeviceRow>(sql`
+    select id, kind, model, status, connection, last_boot, vlans, port_mapping, modem_signal_statistics,
+      disabled_ports
+    from devices where id = ${id}`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    model: row.model,
+    status: row.status,
+    connection: row.connection,
+    lastBoot: row.last_boot,
+    vlans: row.vlans,
+    portMapping: row.port_mapping,
+    modemSignalStatistics: row.modem_signal_statistics,
+    disabledPorts: row.disabled_ports,
+  };
+}
+
+/** Waits `ms`, or throws as soon as `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Sets the device's disabled LAN ports: `ports` added to them, or none (revert); answers them. */
+async function writeDisabledPorts(db: Db, id: string, ports: readonly number[] | 'none'): Promise<number[]> {
+  const { rows } = await db.execute<{ disabled_ports: number[] }>(
+    ports === 'none'
+      ? sql`update devices set disabled_ports = '{}' where id = ${id} returning disabled_ports`
+      : sql`update devices set disabled_ports = array(
+            select distinct p from unnest(disabled_ports || ${`{${ports.join(',')}}`}::integer[]) p order by p)
+          where id = ${id} returning disabled_ports`,
+  );
+  return rows[0]?.disabled_ports ?? [];
+}
+
+/** A handler for every troubleshooting action, answering through the simulator and the live gateway. */
+export function createActionHandlers(options: ActionDriverOptions): Record<DiagnosticAction, JobHandler> {
+  const { db, gateway, seed, speed } = options;
+  const now = options.now ?? Date.now;
+
+  async function handle(job: Job, signal: AbortSignal): Promise<unknown> {
+    const action = job.action as DiagnosticAction;
+    const device = await loadDevice(db, job.deviceId);
+    if (!device) throw new JobFailure(ACTION_MESSAGES.offline);
+    const run = runAction(device, action, job.params, { seed, nowMs: now() });
+    await sleep(run.durationMs / speed, signal);
+    if (!run.outcome.ok) throw new JobFailure(run.outcome.error);
+    const result = run.outcome.result;
+    switch (action) {
+      case 'reboot': {
+        const planned = result as RebootResult;
+        const downMs = Date.parse(planned.expectedBackAt) - Date.parse(planned.rebootedAt);
+        const at = now();
+        const back = at + downMs / speed;
+        if (!(await gateway.reboot(device.id, at, back))) {
+          const current = await loadDevice(db, device.id);
+          throw new JobFailure((current && actionRefusal(current, action)) ?? ACTION_MESSAGES.offline);
+        }
+        return {
+          rebootedAt: new Date(at).toISOString(),
+          expectedBackAt: new Date(back).toISOString(),
+        } satisfies RebootResult;
+      }
+      case 'disableLanPorts':
+      case 'revertLanPorts': {
+        const ports = (result as PortsResult).ports.filter((p) => !p.enabled).map((p) => p.systemNumber);
+        const disabled = await writeDisabledPorts(
+          db,
+          device.id,
+          action === 'revertLanPorts' ? 'none' : ports,
+        );
+        return lanPortStates(device, disabled);
+      }
+      default:
+        return result;
+    }
+  }
+
+  return Object.fromEntries(DIAGNOSTIC_ACTIONS.map((a) => [a, handle])) as Record<
+    DiagnosticAction,
+    JobHandler
+  >;
+}

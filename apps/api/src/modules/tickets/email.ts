@@ -1,0 +1,86 @@
+import type { DiagnosticAction, Job, Ticket } from '@vnoc/contracts';
+
+/** Action names as support reads them. */
+export const ACTION_NAMES: Record<DiagnosticAction, string> = {
+  reboot: 'Reboot',
+  wantest: 'WAN latency test',
+  lanpingtest: 'LAN ping test',
+  systemTest: 'System performance test',
+  speedtest: 'Speed test',
+  traceroute: 'Traceroute',
+  disableLanPorts: 'Disable LAN ports',
+  revertLanPorts: 'Revert LAN ports',
+};
+
+const mbps = (kbps: number) => `${(kbps / 1000).toFixed(1)} Mbps`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');
+
+type SucceededJob = {
+  [A in Job['action']]: Extract<Job, { action: A }> & {
+    result: NonNullable<Extract<Job, { action: A }>['result']>;
+  };
+}[Job['action']];
+
+/** One line on what a finished run found (or why it failed), for the support email. */
+export function describeJob(job: Job): string {
+  if (job.state !== 'succeeded' || !job.result) return `failed: ${job.error ?? job.state}`;
+  const done = { ...job, result: job.result } as SucceededJob;
+  switch (done.action) {
+    case 'reboot':
+      return `rebooted at ${when(done.result.rebootedAt)}, expected back at ${when(done.result.expectedBackAt)}`;
+    case 'wantest':
+      return `over the ${done.result.link} link: ${done.result.targets
+        .map((t) => `${t.name} (${t.target}) avg ${ms(t.avg)}, jitter ${ms(t.jitter)}, loss ${t.loss}%`)
+        .join('; ')}`;
+    case 'lanpingtest': {
+      const hosts = done.result.hosts;
+      const replied = hosts.filter((h) => h.received > 0).length;
+      const silent = hosts.filter((h) => h.received === 0).map((h) => `${h.host} (${h.ip})`);
+      return `${replied}/${hosts.length} hosts replied${silent.length ? `; no reply from ${silent.join(', ')}` : ''}`;
+    }
+    case 'systemTest':
+      return `CPU ${done.result.cpuPercent}%, memory ${done.result.memoryPercent}%, ${done.result.sessions} sessions, ${done.result.temperatureC} °C, up ${Math.floor(done.result.uptimeSeconds / 3600)} h`;
+    case 'speedtest':
+      return `VLAN ${done.result.vlan} over the ${done.result.link} link: down ${mbps(done.result.downloadKbps)}, up ${mbps(done.result.uploadKbps)}, latency ${ms(done.result.latencyMs)}`;
+    case 'traceroute': {
+      const last = done.result.hops[done.result.hops.length - 1];
+      return `to ${done.result.target} on VLAN ${done.result.vlan}: ${done.result.hops.length} hops, last ${last?.ip ?? '*'}`;
+    }
+    case 'disableLanPorts':
+    case 'revertLanPorts': {
+      const off = done.result.ports.filter((p) => !p.enabled).map((p) => p.systemNumber);
+      return off.length ? `ports disabled: ${off.join(', ')}` : 'every LAN port enabled';
+    }
+  }
+}
+
+/** The email to the provider's support address. */
+export function ticketEmail(
+  ticket: Ticket,
+  organization: string,
+  sender: string,
+): { subject: string; body: string } {
+  const d = ticket.device;
+  const lines = [
+    `Support ticket #${ticket.number} from ${organization}`,
+    '',
+    `Subject: ${ticket.subject}`,
+    `Sent by: ${ticket.createdBy.name} <${sender}> at ${when(ticket.createdAt)}`,
+    '',
+    `Device: ${d.manufacturer} ${d.model} (${d.kind}), MAC ${d.macAddress}, status ${d.status}`,
+    `Site: ${ticket.site.name} — ${ticket.site.address}`,
+    '',
+    'Comment:',
+    ticket.comment,
+    '',
+    'Latest diagnostics:',
+    ...(ticket.diagnostics.length === 0
+      ? ['(none run on this device)']
+      : ticket.diagnostics.map(
+          (j) =>
+            `- ${ACTION_NAMES[j.action]}, ${when(j.finishedAt)} by ${j.requestedBy.name}: ${describeJob(j)}`,
+        )),
+  ];
+  return { subject: `[vNOC #${ticket.number}] ${ticket.subject}`, body: lines.join('\n') };
+}

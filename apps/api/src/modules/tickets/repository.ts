@@ -1,0 +1,118 @@
+import type { TicketSortField, TicketStatus } from '@vnoc/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../plugins/db.ts';
+import { pageOf, type Scope, siteInScope, sortDirection } from '../sites/scope.ts';
+import { personName } from '../troubleshooting/repository.ts';
+
+export type TicketRow = {
+  id: string;
+  number: number;
+  subject: string;
+  comment: string;
+  status: TicketStatus;
+  device: Record<string, unknown>;
+  site: Record<string, unknown>;
+  job_ids: string[];
+  emailed_to: string;
+  created_by: string;
+  created_by_name: string;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const columns = sql`t.id, t.number, t.subject, t.comment, t.status, t.device, t.site, t.job_ids, t.emailed_to,
+  t.created_by, ${personName()} as created_by_name, t.created_at, t.updated_at`;
+const from = sql`tickets t
+  join sites s on s.id = t.site_id
+  join users u on u.id = t.created_by
+  left join contacts c on c.user_id = u.id`;
+/** Tickets of the scope: the organization's, on sites the caller sees. */
+const inScope = (scope: Scope) => sql`t.organization_id = ${scope.organizationId} and ${siteInScope(scope)}`;
+
+export type NewTicket = {
+  organizationId: string;
+  deviceId: string;
+  siteId: string;
+  subject: string;
+  comment: string;
+  device: Record<string, unknown>;
+  site: Record<string, unknown>;
+  jobIds: string[];
+  emailedTo: string;
+  createdBy: string;
+};
+
+export async function insertTicket(db: DbOrTx, t: NewTicket): Promise<{ id: string; number: number }> {
+  const { rows } = await db.execute<{ id: string; number: number }>(sql`
+    insert into tickets (organization_id, device_id, site_id, subject, comment, device, site, job_ids,
+      emailed_to, created_by)
+    values (${t.organizationId}, ${t.deviceId}, ${t.siteId}, ${t.subject}, ${t.comment},
+      ${JSON.stringify(t.device)}::jsonb, ${JSON.stringify(t.site)}::jsonb,
+      ${`{${t.jobIds.join(',')}}`}::uuid[], ${t.emailedTo}, ${t.createdBy})
+    returning id, number`);
+  const row = rows[0];
+  if (!row) throw new Error('the ticket was not stored');
+  return row;
+}
+
+export async function findTicket(db: DbOrTx, scope: Scope, id: string): Promise<TicketRow | undefined> {
+  const { rows } = await db.execute<TicketRow>(
+    sql`select ${columns} from ${from} where t.id = ${id} and ${inScope(scope)}`,
+  );
+  return rows[0];
+}
+
+export async function setTicketStatus(db: DbOrTx, scope: Scope, id: string, status: TicketStatus) {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update tickets t set status = ${status}, updated_at = now()
+    from sites s
+    where s.id = t.site_id and t.id = ${id} and ${inScope(scope)}
+    returning t.id`);
+  return rows.length > 0;
+}
+
+const SORT: Record<TicketSortField, SQL> = {
+  number: sql`t.number`,
+  subject: sql`lower(t.subject)`,
+  status: sql`t.status`,
+  createdAt: sql`t.created_at`,
+  updatedAt: sql`t.updated_at`,
+};
+
+export function listTickets(
+  db: DbOrTx,
+  scope: Scope,
+  filters: { status?: TicketStatus; deviceId?: string },
+  sort: { field: TicketSortField; desc: boolean },
+  page: number,
+  pageSize: number,
+) {
+  const where = sql.join(
+    [
+      inScope(scope),
+      filters.status ? sql`t.status = ${filters.status}` : undefined,
+      filters.deviceId ? sql`t.device_id = ${filters.deviceId}` : undefined,
+    ].filter((c): c is SQL => c !== undefined),
+    sql` and `,
+  );
+  return pageOf<TicketRow>(db, {
+    columns,
+    from,
+    countFrom: sql`tickets t join sites s on s.id = t.site_id`,
+    where,
+    orderBy: sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, t.number desc`,
+    page,
+    pageSize,
+  });
+}
+
+/** The site as a ticket records it: its name and one-line address. */
+export async function ticketSite(db: DbOrTx, siteId: string) {
+  const { rows } = await db.execute<{ id: string; name: string; address: string }>(sql`
+    select id, name,
+      concat_ws(', ', nullif(street, ''), nullif(city, ''), nullif(concat_ws(' ', nullif(state, ''), nullif(zip, '')), ''), country) as address
+    from sites where id = ${siteId}`);
+  const row = rows[0];
+  if (!row) throw new Error('the device has no site');
+  return row;
+}

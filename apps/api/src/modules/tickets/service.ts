@@ -1,0 +1,159 @@
+import {
+  type Paged,
+  type Ticket,
+  TicketDeviceSchema,
+  type TicketListQuery,
+  type TicketRequest,
+  TicketSiteSchema,
+  type TicketSortField,
+  type TicketStatus,
+  type TicketSummary,
+} from '@vnoc/contracts';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { AppError, Errors } from '../../errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { DbOrTx } from '../../plugins/db.ts';
+import { findDeviceInScope } from '../devices/service.ts';
+import { audit } from '../security/service.ts';
+import { iso } from '../sites/present.ts';
+import { isUuid, paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
+import { presentJob } from '../troubleshooting/present.ts';
+import { jobsByIds, latestFinishedJobs } from '../troubleshooting/repository.ts';
+import type { UserWithOrg } from '../users/repository.ts';
+import { ticketEmail } from './email.ts';
+import * as repo from './repository.ts';
+
+/** Where tickets go when SUPPORT_EMAIL is not set. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@vnoc.example';
+export const DELIVERY_FAILED = 'The support ticket could not be sent. Please try again.';
+
+function presentSummary(row: repo.TicketRow): TicketSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    subject: row.subject,
+    status: row.status,
+    createdAt: iso(row.created_at) ?? '',
+    updatedAt: iso(row.updated_at) ?? '',
+    createdBy: { id: row.created_by, name: row.created_by_name },
+    device: TicketDeviceSchema.parse(row.device),
+    site: TicketSiteSchema.parse(row.site),
+  };
+}
+
+async function presentTicket(db: DbOrTx, scope: Scope, row: repo.TicketRow): Promise<Ticket> {
+  const jobs = await jobsByIds(db, scope, row.job_ids);
+  return {
+    ...presentSummary(row),
+    comment: row.comment,
+    emailedTo: row.emailed_to,
+    diagnostics: jobs.map(presentJob),
+  };
+}
+
+/**
+ * POST device/troubleshooting/ticket/{id}: stores a ticket with the device, its site and the device's
+ * latest finished run of each action, and emails it to the provider's support address. Nothing is
+ * stored when the email cannot be sent.
+ */
+export async function createTicket(
+  ctx: AppContext,
+  auth: AuthContext,
+  deviceId: string,
+  body: TicketRequest,
+  meta: RequestMeta,
+): Promise<Ticket> {
+  const { user } = auth;
+  const scope = await scopeOf(ctx.db, user);
+  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  const emailedTo = ctx.config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
+  const ticket = await ctx.db.transaction(async (tx) => {
+    const latest = await latestFinishedJobs(tx, scope, device.id);
+    const { id } = await repo.insertTicket(tx, {
+      organizationId: user.organizationId,
+      deviceId: device.id,
+      siteId: device.site_id,
+      subject: body.subject,
+      comment: body.comment,
+      device: {
+        id: device.id,
+        macAddress: device.mac_address,
+        kind: device.kind,
+        manufacturer: device.manufacturer,
+        model: device.model,
+        status: device.status,
+      },
+      site: await repo.ticketSite(tx, device.site_id),
+      jobIds: latest.map((j) => j.id),
+      emailedTo,
+      createdBy: user.id,
+    });
+    const row = await repo.findTicket(tx, scope, id);
+    if (!row) throw new Error('the new ticket is not readable');
+    const stored = await presentTicket(tx, scope, row);
+    const email = ticketEmail(stored, user.organization.name, user.username);
+    try {
+      await ctx.deliver({ channel: 'email', to: emailedTo, subject: email.subject, body: email.body });
+    } catch (err) {
+      ctx.log.error({ err }, 'the support ticket email could not be sent');
+      throw new AppError(502, 'delivery_failed', DELIVERY_FAILED);
+    }
+    return stored;
+  });
+  await audit(ctx.db, {
+    action: 'ticket.create',
+    user,
+    impersonatorId: auth.impersonator?.id,
+    target: ticket.id,
+    detail: { number: ticket.number, deviceId: device.id, emailedTo },
+    meta,
+  });
+  return ticket;
+}
+
+export async function getTicket(ctx: AppContext, user: UserWithOrg, id: string): Promise<Ticket> {
+  if (!isUuid(id)) throw Errors.notFound();
+  const scope = await scopeOf(ctx.db, user);
+  const row = await repo.findTicket(ctx.db, scope, id);
+  if (!row) throw Errors.notFound();
+  return presentTicket(ctx.db, scope, row);
+}
+
+export async function listTickets(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: TicketListQuery,
+): Promise<Paged<TicketSummary>> {
+  const scope = await scopeOf(ctx.db, user);
+  const { rows, total } = await repo.listTickets(
+    ctx.db,
+    scope,
+    { status: query.status, deviceId: query.deviceId },
+    parseSorting<TicketSortField>(query.sorting),
+    query.page,
+    query.pageSize,
+  );
+  return paged(rows.map(presentSummary), total, query.page, query.pageSize);
+}
+
+/** POST ticket/{id}/status: close the ticket, or open it again. */
+export async function setTicketStatus(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  status: TicketStatus,
+  meta: RequestMeta,
+): Promise<Ticket> {
+  if (!isUuid(id)) throw Errors.notFound();
+  const scope = await scopeOf(ctx.db, auth.user);
+  if (!(await repo.setTicketStatus(ctx.db, scope, id, status))) throw Errors.notFound();
+  await audit(ctx.db, {
+    action: 'ticket.status',
+    user: auth.user,
+    impersonatorId: auth.impersonator?.id,
+    target: id,
+    detail: { status },
+    meta,
+  });
+  return getTicket(ctx, auth.user, id);
+}

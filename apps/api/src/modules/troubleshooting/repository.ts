@@ -1,0 +1,116 @@
+import type { DiagnosticAction, JobState } from '@vnoc/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../plugins/db.ts';
+import { inScope } from '../devices/repository.ts';
+import type { Scope } from '../sites/scope.ts';
+
+/** A job as the console reads it: with the name of who asked for it. */
+export type JobRow = {
+  id: string;
+  device_id: string;
+  batch_id: string | null;
+  action: DiagnosticAction;
+  params: Record<string, unknown>;
+  state: JobState;
+  result: unknown;
+  error: string | null;
+  requested_by: string;
+  requested_by_name: string;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+};
+
+/** A person's display name: first and last name, else their username. */
+export const personName = (user: SQL = sql`u`, contact: SQL = sql`c`): SQL =>
+  sql`coalesce(nullif(trim(coalesce(${contact}.first_name, '') || ' ' || coalesce(${contact}.last_name, '')), ''), ${user}.username)`;
+
+/** Jobs on devices of the scope (organization and site groups), joined with who asked. */
+function selectJobs(scope: Scope, where: SQL, tail: SQL = sql``): SQL {
+  return sql`
+    select j.id, j.device_id, j.batch_id, j.action, j.params, j.state, j.result, j.error, j.requested_by,
+      ${personName()} as requested_by_name, j.created_at, j.started_at, j.finished_at
+    from jobs j
+    join devices d on d.id = j.device_id
+    join sites s on s.id = d.site_id
+    join users u on u.id = j.requested_by
+    left join contacts c on c.user_id = u.id
+    where j.organization_id = ${scope.organizationId} and ${inScope(scope)} and ${where}
+    ${tail}`;
+}
+
+export async function findJob(db: DbOrTx, scope: Scope, jobId: string): Promise<JobRow | undefined> {
+  const { rows } = await db.execute<JobRow>(selectJobs(scope, sql`j.id = ${jobId}`));
+  return rows[0];
+}
+
+/** The device's runs, newest first. */
+export async function listDeviceJobs(db: DbOrTx, scope: Scope, deviceId: string, limit: number) {
+  const { rows } = await db.execute<JobRow>(
+    selectJobs(
+      scope,
+      sql`j.device_id = ${deviceId}`,
+      sql`order by j.created_at desc, j.id desc limit ${limit}`,
+    ),
+  );
+  return rows;
+}
+
+/** A batch's jobs on devices of the scope, in the order they were queued. */
+export async function listBatchJobs(db: DbOrTx, scope: Scope, batchId: string) {
+  const { rows } = await db.execute<JobRow>(
+    selectJobs(scope, sql`j.batch_id = ${batchId}`, sql`order by j.created_at, j.id`),
+  );
+  return rows;
+}
+
+/** The device's latest finished (succeeded or failed) run of each action, newest first. */
+export async function latestFinishedJobs(db: DbOrTx, scope: Scope, deviceId: string): Promise<JobRow[]> {
+  const { rows } = await db.execute<JobRow>(
+    selectJobs(
+      scope,
+      sql`j.device_id = ${deviceId} and j.state in ('succeeded', 'failed')`,
+      sql`order by j.finished_at desc, j.id desc limit 200`,
+    ),
+  );
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.action) && seen.add(r.action));
+}
+
+export async function jobsByIds(db: DbOrTx, scope: Scope, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<JobRow>(
+    selectJobs(
+      scope,
+      sql`j.id = any(${`{${ids.join(',')}}`}::uuid[])`,
+      sql`order by j.finished_at desc nulls last, j.id`,
+    ),
+  );
+  return rows;
+}
+
+export type BatchRow = { id: string; organization_id: string; action: string };
+
+/**
+ * The batch with this id, created for the organization and action when there is none yet (the console
+ * chooses batch ids). Answers the batch as stored — possibly another organization's or action's.
+ */
+export async function ensureBatch(
+  db: DbOrTx,
+  batch: { id: string; organizationId: string; action: string; requestedBy: string },
+): Promise<BatchRow> {
+  await db.execute(sql`
+    insert into job_batches (id, organization_id, action, requested_by)
+    values (${batch.id}, ${batch.organizationId}, ${batch.action}, ${batch.requestedBy})
+    on conflict (id) do nothing`);
+  const found = await findBatch(db, batch.id);
+  if (!found) throw new Error('the batch was not stored');
+  return found;
+}
+
+export async function findBatch(db: DbOrTx, id: string): Promise<BatchRow | undefined> {
+  const { rows } = await db.execute<BatchRow>(
+    sql`select id, organization_id, action from job_batches where id = ${id}`,
+  );
+  return rows[0];
+}

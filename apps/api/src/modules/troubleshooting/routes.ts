@@ -1,0 +1,123 @@
+import {
+  ACTION_CALL_SCHEMAS,
+  BatchSchema,
+  DIAGNOSTIC_ACTIONS,
+  type DiagnosticAction,
+  type Entitlement,
+  JobSchema,
+  PORT_ACTIONS,
+} from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { answers, IdParamsSchema } from '../route-schemas.ts';
+import * as troubleshooting from './service.ts';
+
+const tags = ['troubleshooting'];
+const base = '/api/device/troubleshooting';
+
+/** The organization needs `diagnostics`, and `port-control` for port actions (DESIGN.md §5). */
+const entitlementsFor = (action: DiagnosticAction): Entitlement[] =>
+  PORT_ACTIONS.includes(action) ? ['diagnostics', 'port-control'] : ['diagnostics'];
+/** Running and cancelling: not READ_ONLY (nor SUPPORT, who has no customer data of their own). */
+const runner = (entitlements: Entitlement[]): AuthRule => ({
+  steps: ['full'],
+  roles: ['ADMINISTRATOR', 'USER'],
+  entitlements,
+});
+/** Reading results and history: every customer role. */
+const reader: AuthRule = {
+  steps: ['full'],
+  roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'],
+  entitlements: ['diagnostics'],
+};
+const BatchParamsSchema = z.object({ uuid: z.string().max(100) });
+
+export function troubleshootingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const action of DIAGNOSTIC_ACTIONS) {
+    r.post(
+      `${base}/${action}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Queue a ${action} job on the device`,
+          params: IdParamsSchema,
+          // Actions without inputs may be called without a body.
+          body: z.preprocess((body) => body ?? {}, ACTION_CALL_SCHEMAS[action]),
+          response: answers(JobSchema),
+        },
+        config: { auth: runner(entitlementsFor(action)) },
+      },
+      async (request) =>
+        troubleshooting.runTroubleshooting(
+          ctx,
+          authOf(request),
+          action,
+          request.params.id,
+          request.body as never,
+          metaOf(request),
+        ),
+    );
+  }
+
+  r.post(
+    `${base}/future/:id`,
+    {
+      schema: {
+        tags,
+        summary: "A job's state and result",
+        params: IdParamsSchema,
+        response: answers(JobSchema),
+      },
+      config: { auth: reader },
+    },
+    async (request) => troubleshooting.getJob(ctx, authOf(request).user, request.params.id),
+  );
+
+  r.post(
+    `${base}/future/multi/:uuid`,
+    {
+      schema: {
+        tags,
+        summary: "Each device's job in a batch",
+        params: BatchParamsSchema,
+        response: answers(BatchSchema),
+      },
+      config: { auth: reader },
+    },
+    async (request) => troubleshooting.getBatch(ctx, authOf(request).user, request.params.uuid),
+  );
+
+  r.delete(
+    `${base}/future/multi/:uuid`,
+    {
+      schema: {
+        tags,
+        summary: "Cancel a batch's queued jobs",
+        params: BatchParamsSchema,
+        response: answers(BatchSchema),
+      },
+      config: { auth: runner(['diagnostics']) },
+    },
+    async (request) =>
+      troubleshooting.cancelBatch(ctx, authOf(request), request.params.uuid, metaOf(request)),
+  );
+
+  r.get(
+    '/api/device/:id/troubleshooting',
+    {
+      schema: {
+        tags,
+        summary: "The device's runs, newest first",
+        params: IdParamsSchema,
+        response: answers(z.array(JobSchema)),
+      },
+      config: { auth: reader },
+    },
+    async (request) => troubleshooting.deviceHistory(ctx, authOf(request).user, request.params.id),
+  );
+}

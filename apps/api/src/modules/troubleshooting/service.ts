@@ -1,0 +1,140 @@
+import {
+  ACTION_CONFLICT_MESSAGES,
+  type ActionCallMap,
+  type Batch,
+  type DiagnosticAction,
+  DiagnosticActionSchema,
+  ErrorIds,
+  type Job,
+} from '@vnoc/contracts';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { Errors } from '../../errors.ts';
+import * as queue from '../../fleet/jobs/queue.ts';
+import { validateActionParams } from '../../fleet/simulator/actions/index.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { findDeviceInScope } from '../devices/service.ts';
+import { audit } from '../security/service.ts';
+import { isUuid, scopeOf } from '../sites/scope.ts';
+import type { UserWithOrg } from '../users/repository.ts';
+import { presentBatch, presentJob } from './present.ts';
+import * as repo from './repository.ts';
+
+/** Runs in the device's history, newest first. */
+export const HISTORY_LIMIT = 50;
+
+/**
+ * A troubleshooting call: checks the inputs against the device (bad input → 400, no job), refuses a
+ * second run of the same action while one is queued or running (409; a device rebooting refuses a
+ * reboot), queues the job — in the console's batch when it names one — and answers it at once.
+ */
+export async function runTroubleshooting<A extends DiagnosticAction>(
+  ctx: AppContext,
+  auth: AuthContext,
+  action: A,
+  deviceId: string,
+  body: ActionCallMap[A],
+  meta: RequestMeta,
+): Promise<Job> {
+  const { user } = auth;
+  const scope = await scopeOf(ctx.db, user);
+  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  const { batchId, ...input } = body;
+  const params = validateActionParams(
+    {
+      id: device.id,
+      kind: device.kind,
+      model: device.model,
+      status: device.status,
+      vlans: device.vlans,
+      portMapping: device.port_mapping,
+      disabledPorts: device.disabled_ports,
+    },
+    action,
+    input,
+  );
+  if (action === 'reboot' && device.status === 'rebooting')
+    throw Errors.conflict(ErrorIds.alreadyRebooting, ACTION_CONFLICT_MESSAGES.alreadyRebooting);
+
+  const job = await ctx.db.transaction(async (tx) => {
+    if (batchId) {
+      const batch = await repo.ensureBatch(tx, {
+        id: batchId,
+        organizationId: user.organizationId,
+        action,
+        requestedBy: user.id,
+      });
+      if (batch.organization_id !== user.organizationId) throw Errors.notFound();
+      if (batch.action !== action)
+        throw Errors.conflict(ErrorIds.batchAction, ACTION_CONFLICT_MESSAGES.batchAction);
+    }
+    const queued = await queue.enqueueUnlessActive(tx, {
+      organizationId: user.organizationId,
+      deviceId: device.id,
+      action,
+      params: params as Record<string, unknown>,
+      requestedBy: user.id,
+      ...(batchId ? { batchId } : {}),
+    });
+    if (!queued)
+      throw action === 'reboot'
+        ? Errors.conflict(ErrorIds.alreadyRebooting, ACTION_CONFLICT_MESSAGES.alreadyRebooting)
+        : Errors.conflict(ErrorIds.alreadyRunning, ACTION_CONFLICT_MESSAGES.alreadyRunning);
+    return queued;
+  });
+  ctx.jobs.wake();
+  await audit(ctx.db, {
+    action: `device.troubleshooting.${action}`,
+    user,
+    impersonatorId: auth.impersonator?.id,
+    target: device.id,
+    detail: { jobId: job.id, ...(batchId ? { batchId } : {}), params },
+    meta,
+  });
+  return getJob(ctx, user, job.id);
+}
+
+/** POST device/troubleshooting/future/{id}: the job's state, and its result once it succeeded. */
+export async function getJob(ctx: AppContext, user: UserWithOrg, jobId: string): Promise<Job> {
+  if (!isUuid(jobId)) throw Errors.notFound();
+  const row = await repo.findJob(ctx.db, await scopeOf(ctx.db, user), jobId);
+  if (!row) throw Errors.notFound();
+  return presentJob(row);
+}
+
+/** POST device/troubleshooting/future/multi/{uuid}: each device's job in the batch. */
+export async function getBatch(ctx: AppContext, user: UserWithOrg, batchId: string): Promise<Batch> {
+  if (!isUuid(batchId)) throw Errors.notFound();
+  const batch = await repo.findBatch(ctx.db, batchId);
+  if (!batch || batch.organization_id !== user.organizationId) throw Errors.notFound();
+  const rows = await repo.listBatchJobs(ctx.db, await scopeOf(ctx.db, user), batchId);
+  return presentBatch(batchId, DiagnosticActionSchema.parse(batch.action), rows);
+}
+
+/** DELETE device/troubleshooting/future/multi/{uuid}: cancels the batch's queued jobs; running ones finish. */
+export async function cancelBatch(
+  ctx: AppContext,
+  auth: AuthContext,
+  batchId: string,
+  meta: RequestMeta,
+): Promise<Batch> {
+  if (!isUuid(batchId)) throw Errors.notFound();
+  const cancelled = await queue.cancelBatch(ctx.db, batchId, auth.user.organizationId);
+  if (!cancelled) throw Errors.notFound();
+  await audit(ctx.db, {
+    action: 'device.troubleshooting.cancel',
+    user: auth.user,
+    impersonatorId: auth.impersonator?.id,
+    target: batchId,
+    detail: { ...cancelled },
+    meta,
+  });
+  return getBatch(ctx, auth.user, batchId);
+}
+
+/** GET device/{id}/troubleshooting: the device's runs, newest first. */
+export async function deviceHistory(ctx: AppContext, user: UserWithOrg, deviceId: string): Promise<Job[]> {
+  const scope = await scopeOf(ctx.db, user);
+  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  const rows = await repo.listDeviceJobs(ctx.db, scope, device.id, HISTORY_LIMIT);
+  return rows.map(presentJob);
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { JobSchema } from './diagnostics.ts';
+import { DeviceKindSchema, DeviceStatusSchema, PageSchema, PageSizeSchema, sortingSchema } from './fleet.ts';
+
+/**
+ * Support tickets (issue 4; spec part 7 Devices: POST device/troubleshooting/ticket/{id}): sent from a
+ * device's troubleshooting panel with the device, its site and its latest diagnostic results, emailed
+ * to the provider's support address and listed on the Tickets screen.
+ */
+
+export const TICKET_SUCCESS_MESSAGE = 'Support ticket successfully sent!';
+export const TICKET_SUBJECT_MAX = 150;
+export const TICKET_COMMENT_MAX = 5000;
+
+export const TICKET_STATUSES = ['open', 'closed'] as const;
+export const TicketStatusSchema = z.enum(TICKET_STATUSES, { error: 'Unknown ticket status.' });
+export type TicketStatus = z.infer<typeof TicketStatusSchema>;
+
+/** POST device/troubleshooting/ticket/{id}. */
+export const TicketRequestSchema = z.object({
+  subject: z
+    .string({ error: 'Enter a subject.' })
+    .trim()
+    .min(1, { error: 'Enter a subject.' })
+    .max(TICKET_SUBJECT_MAX, { error: `The subject is at most ${TICKET_SUBJECT_MAX} characters.` }),
+  comment: z
+    .string({ error: 'Describe the problem.' })
+    .trim()
+    .min(1, { error: 'Describe the problem.' })
+    .max(TICKET_COMMENT_MAX, { error: `The comment is at most ${TICKET_COMMENT_MAX} characters.` }),
+});
+export type TicketRequest = z.infer<typeof TicketRequestSchema>;
+
+/** The device as it was when the ticket was sent. */
+export const TicketDeviceSchema = z.object({
+  id: z.string(),
+  macAddress: z.string(),
+  kind: DeviceKindSchema,
+  manufacturer: z.string(),
+  model: z.string(),
+  status: DeviceStatusSchema,
+});
+
+export const TicketSiteSchema = z.object({ id: z.string(), name: z.string(), address: z.string() });
+
+const ticketBase = {
+  id: z.string(),
+  /** The number support and the customer quote (shown as #1001). */
+  number: z.number().int(),
+  subject: z.string(),
+  status: TicketStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.object({ id: z.string(), name: z.string() }),
+  device: TicketDeviceSchema,
+  site: TicketSiteSchema,
+};
+
+/** A ticket in the list. */
+export const TicketSummarySchema = z.object(ticketBase);
+export type TicketSummary = z.infer<typeof TicketSummarySchema>;
+
+/** A ticket opened: its comment, the address it was emailed to and the diagnostics it carries. */
+export const TicketSchema = z.object({
+  ...ticketBase,
+  comment: z.string(),
+  emailedTo: z.string(),
+  /** The device's latest finished run of each action when the ticket was sent, newest first. */
+  diagnostics: z.array(JobSchema),
+});
+export type Ticket = z.infer<typeof TicketSchema>;
+
+export const TICKET_SORT_FIELDS = ['number', 'subject', 'status', 'createdAt', 'updatedAt'] as const;
+export type TicketSortField = (typeof TICKET_SORT_FIELDS)[number];
+
+/** GET ticket: the organization's tickets, newest first by default. */
+export const TicketListQuerySchema = z.object({
+  page: PageSchema,
+  pageSize: PageSizeSchema,
+  sorting: sortingSchema(TICKET_SORT_FIELDS, 'createdAt-desc'),
+  status: TicketStatusSchema.optional(),
+  /** One device's tickets. */
+  deviceId: z.uuid({ error: 'Enter a valid device id.' }).optional(),
+});
+export type TicketListQuery = z.infer<typeof TicketListQuerySchema>;
+
+/** POST ticket/{id}/status: close a ticket, or open it again. */
+export const TicketStatusRequestSchema = z.object({ status: TicketStatusSchema });
+export type TicketStatusRequest = z.infer<typeof TicketStatusRequestSchema>;
