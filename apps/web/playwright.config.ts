@@ -4,6 +4,33 @@ import { defineConfig, devices } from '@playwright/test';
 const root = join(import.meta.dirname, '..', '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
 const dataDir = join(root, 'test-results', 'e2e-data');
+/** A second server whose fleet runs 20× faster, for the troubleshooting flows (a reboot lasts 6–12 s). */
+const fastPort = port + 2;
+const fastDataDir = join(root, 'test-results', 'e2e-data-fast');
+const FAST_SIM_SPEED = 20;
+
+/** The real server on a fresh data directory: embedded PostgreSQL, demo seed, dev outbox. */
+function server(serverPort: number, dir: string, env: Record<string, string> = {}) {
+  return {
+    command: `rm -rf "${dir}" && node --import tsx apps/api/src/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${serverPort}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DEMO: '1',
+      DELIVERY: 'outbox',
+      PG_PORT: String(serverPort + 1),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -31,24 +58,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The real server on a fresh data directory: embedded PostgreSQL, demo seed, dev outbox.
-    command: `rm -rf "${dataDir}" && node --import tsx apps/api/src/main.ts`,
-    cwd: root,
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      DELIVERY: 'outbox',
-      PG_PORT: String(port + 1),
-      LOG_LEVEL: 'warn',
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /troubleshooting\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
     },
-  },
+    {
+      name: 'troubleshooting',
+      testMatch: /troubleshooting\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${fastPort}` },
+    },
+  ],
+  webServer: [server(port, dataDir), server(fastPort, fastDataDir, { SIM_SPEED: String(FAST_SIM_SPEED) })],
 });

@@ -187,7 +187,10 @@ export const SpeedTestResultSchema = z.object({
 });
 export type SpeedTestResult = z.infer<typeof SpeedTestResultSchema>;
 
-/** Traceroute: hops in order; a hop that did not answer has null host and ip, and null times ('*'). */
+/**
+ * Traceroute: hops in order. A hop that answered without a name has a null host; one that did not answer
+ * has null host and ip, and null times ('*').
+ */
 export const TracerouteResultSchema = z.object({
   target: z.string(),
   vlan: z.number().int(),

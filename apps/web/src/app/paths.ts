@@ -12,6 +12,7 @@ export const paths = {
   devices: '/devices',
   alerts: '/alerts',
   tickets: '/tickets',
+  ticket: (id: string) => `/tickets/${encodeURIComponent(id)}`,
   reports: '/reports',
   report: (id: string) => `/reports/${encodeURIComponent(id)}`,
   settings: '/settings',

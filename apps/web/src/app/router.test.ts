@@ -76,6 +76,7 @@ describe('routes of spec part 2', () => {
     ['/devices', 'AllDevices', 'titles.allDevices'],
     ['/alerts', 'Alerts', 'titles.alerts'],
     ['/tickets', 'Tickets', 'titles.tickets'],
+    ['/tickets/:id', 'Ticket', 'titles.ticket'],
     ['/reports', 'Reports', 'titles.reports'],
     ['/reports/:id', 'Report', 'titles.report'],
     ['/settings/profile', 'Profile', 'titles.profile'],
@@ -105,6 +106,7 @@ describe('routes of spec part 2', () => {
 
   it.each([
     ['/sites/:id/device/:deviceId', 'breadcrumb.sites'],
+    ['/tickets/:id', 'breadcrumb.tickets'],
     ['/settings/profile', 'breadcrumb.settings'],
     ['/settings/groups', 'breadcrumb.settings'],
     ['/admin/users', 'breadcrumb.administration'],

@@ -32,6 +32,7 @@ const sitesCrumb = { label: 'breadcrumb.sites', to: paths.sites };
 const settingsCrumb = { label: 'breadcrumb.settings', to: paths.settingsProfile };
 const adminCrumb = { label: 'breadcrumb.administration', to: paths.adminOrganization };
 const reportsCrumb = { label: 'breadcrumb.reports', to: paths.reports };
+const ticketsCrumb = { label: 'breadcrumb.tickets', to: paths.tickets };
 const dashboardsCrumb = { label: 'breadcrumb.dashboards', to: paths.dashboard };
 
 // The last allowed location, so a refused navigation can stay where it was (spec part 2 guard).
@@ -134,7 +135,7 @@ export const routes: RouteObject[] = [
               title: 'titles.device',
               breadcrumb: [sitesCrumb, { label: 'titles.device' }],
             }),
-            lazy: () => import('../features/devices/routes/device.tsx'),
+            lazy: () => import('./routes/device.tsx'),
           },
           {
             path: 'devices',
@@ -143,7 +144,7 @@ export const routes: RouteObject[] = [
               title: 'titles.allDevices',
               breadcrumb: [{ label: 'titles.allDevices' }],
             }),
-            lazy: () => import('../features/devices/routes/devices.tsx'),
+            lazy: () => import('./routes/devices.tsx'),
           },
           {
             path: 'alerts',
@@ -158,6 +159,15 @@ export const routes: RouteObject[] = [
               breadcrumb: [{ label: 'titles.tickets' }],
             }),
             lazy: () => import('../features/tickets/routes/tickets.tsx'),
+          },
+          {
+            path: 'tickets/:id',
+            handle: h({
+              name: 'Ticket',
+              title: 'titles.ticket',
+              breadcrumb: [ticketsCrumb, { label: 'titles.ticket' }],
+            }),
+            lazy: () => import('../features/tickets/routes/ticket.tsx'),
           },
           {
             path: 'reports',

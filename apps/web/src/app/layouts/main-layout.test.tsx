@@ -112,7 +112,8 @@ describe('main layout', () => {
   it('the breadcrumb of a device says Sites', async () => {
     signIn();
     renderApp('/sites/3/device/9');
-    const crumbs = await screen.findAllByRole('navigation', { name: 'Breadcrumb' });
+    // The Device screen is a large lazy module (diagnostics, tickets, charts): its first import takes a while.
+    const crumbs = await screen.findAllByRole('navigation', { name: 'Breadcrumb' }, { timeout: 5000 });
     expect(within(crumbs[0] as HTMLElement).getByText('Sites')).toBeTruthy();
   });
 

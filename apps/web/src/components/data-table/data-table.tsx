@@ -2,6 +2,7 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
   Group,
   Paper,
   Skeleton,
@@ -41,6 +42,17 @@ export interface ColumnMeta {
   hiddenByDefault?: boolean;
 }
 
+/** Rows the user can tick (e.g. to act on several at once); the selection is the caller's state. */
+export interface RowSelection<T> {
+  /** Ids (getRowId) of the ticked rows. */
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+  /** Accessible name of a row's checkbox, e.g. "Select device 00:17:c5…". */
+  rowLabel: (row: T) => string;
+  /** Accessible name of the header checkbox (ticks every row of the page). */
+  allLabel: string;
+}
+
 export interface DataTableProps<T> {
   /** Names the table, so its column choice is remembered. */
   tableId: string;
@@ -73,6 +85,8 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Actions shown beside the column picker (e.g. saved searches). */
   actions?: ReactNode;
+  /** A checkbox column to tick rows of the page. */
+  selection?: RowSelection<T>;
 }
 
 /** Next sort when a header is clicked: ascending, then descending, then the server's default order. */
@@ -108,7 +122,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
 
   const rows = table.getRowModel().rows;
-  const visibleColumns = table.getVisibleLeafColumns().length;
+  const { selection } = props;
+  const visibleColumns = table.getVisibleLeafColumns().length + (selection ? 1 : 0);
+  const pageIds = rows.map((row) => row.id);
+  const tickedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+  const toggleRow = (id: string, checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    selection.onChange(next);
+  };
+  const togglePage = (checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const id of pageIds) {
+      if (checked) next.add(id);
+      else next.delete(id);
+    }
+    selection.onChange(next);
+  };
   const virtual = rows.length > VIRTUALIZE_AFTER;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -137,6 +170,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
       style={props.onOpen ? { cursor: 'pointer' } : undefined}
       data-testid="data-row"
     >
+      {selection && (
+        // The cell only stops a click from opening the row; the checkbox takes keyboard and clicks.
+        <Table.Td w={44} onClick={(event) => event.stopPropagation()}>
+          <Checkbox
+            size="sm"
+            checked={selection.selected.has(row.id)}
+            onChange={(event) => toggleRow(row.id, event.currentTarget.checked)}
+            aria-label={selection.rowLabel(row.original)}
+            data-testid="row-select"
+          />
+        </Table.Td>
+      )}
       {row.getVisibleCells().map((cell) => (
         <Table.Td key={cell.id} style={{ whiteSpace: 'nowrap' }}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -265,7 +310,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
             >
               <Table.Thead>
                 {table.getHeaderGroups().map((group) => (
-                  <Table.Tr key={group.id}>{group.headers.map(header)}</Table.Tr>
+                  <Table.Tr key={group.id}>
+                    {selection && (
+                      <Table.Th w={44}>
+                        <Checkbox
+                          size="sm"
+                          checked={pageIds.length > 0 && tickedOnPage === pageIds.length}
+                          indeterminate={tickedOnPage > 0 && tickedOnPage < pageIds.length}
+                          disabled={pageIds.length === 0}
+                          onChange={(event) => togglePage(event.currentTarget.checked)}
+                          aria-label={selection.allLabel}
+                          data-testid="select-page"
+                        />
+                      </Table.Th>
+                    )}
+                    {group.headers.map(header)}
+                  </Table.Tr>
                 ))}
               </Table.Thead>
               <Table.Tbody>{body}</Table.Tbody>

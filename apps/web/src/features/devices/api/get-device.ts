@@ -19,6 +19,8 @@ export function getDeviceQueryOptions(id: string) {
   });
 }
 
-export function useDevice(id: string) {
-  return useQuery(getDeviceQueryOptions(id));
+/** The device, live; `refetchInterval` asks more often for a while (e.g. while it reboots). */
+export function useDevice(id: string, options: { refetchInterval?: number } = {}) {
+  const query = getDeviceQueryOptions(id);
+  return useQuery({ ...query, refetchInterval: options.refetchInterval ?? query.refetchInterval });
 }

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Badge,
   Button,
   Card,
   Group,
@@ -17,17 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
 import { toast } from '../../../lib/notify.ts';
+import { devicePortSlots, type PortSlot } from '../../../lib/ports.ts';
 import { useEditPortName } from '../api/edit-port-name.ts';
-import { type PortSlot, padPorts } from '../utils/ports.ts';
-
-/** The port slots of a device: its portMapping padded to 16, with the labels (keyed by port id) by number. */
-export function devicePortSlots(device: Pick<Device, 'portMapping' | 'portLabels'>): PortSlot[] {
-  const labels = device.portMapping.map((port) => ({
-    systemNumber: port.systemNumber,
-    label: device.portLabels[String(port.id)] ?? '',
-  }));
-  return padPorts(device.portMapping, labels);
-}
 
 const MAX_LABEL = 32;
 
@@ -94,7 +86,7 @@ function RenamePort({ deviceId, slot }: { deviceId: string; slot: PortSlot }) {
   );
 }
 
-/** The 16-port map: number, type and label of each port; renaming for users who may change devices. */
+/** The 16-port map: number, type, label and disabled state of each port; renaming for users who may change devices. */
 export function DevicePorts({ device, canRename }: { device: Device; canRename: boolean }) {
   const { t } = useTranslation('siteDetail');
   const { t: tf } = useTranslation(FLEET_NS);
@@ -125,6 +117,11 @@ export function DevicePorts({ device, canRename }: { device: Device; canRename: 
             <Text size="xs" c="dimmed" tt="uppercase">
               {slot.unused ? tf('ports.unused') : slot.type}
             </Text>
+            {device.disabledPorts.includes(slot.systemNumber) && (
+              <Badge color="red" variant="light" size="xs" data-testid={`port-disabled-${slot.systemNumber}`}>
+                {t('ports.disabled')}
+              </Badge>
+            )}
             <Text
               size="xs"
               truncate="end"

@@ -1,11 +1,12 @@
-import { Anchor, TagsInput, Text } from '@mantine/core';
+import { Group, Paper, Stack, TagsInput, Text } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { DeviceSummary } from '@vnoc/contracts';
-import { useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import { type ColumnMeta, DataTable } from '../../../components/data-table/data-table.tsx';
 import { SavedSearchesMenu } from '../../../components/data-table/saved-searches-menu.tsx';
 import {
@@ -30,12 +31,34 @@ import { deviceSearchRequest, readDeviceListState } from './device-list-state.ts
 
 const meta = (m: ColumnMeta) => m;
 
+interface DevicesListProps {
+  /**
+   * Lets the user tick devices of the page and act on them: renders the actions for the ticked devices
+   * (`clear` unticks them all). Without it the table has no checkboxes.
+   */
+  selectionActions?: (devices: DeviceSummary[], clear: () => void) => ReactNode;
+}
+
 /** All Devices: every device of the organization, filtered by status, kind and model. */
-export function DevicesList() {
+export function DevicesList({ selectionActions }: DevicesListProps = {}) {
   const { t } = useTranslation('deviceList');
   const navigate = useNavigate();
   const { params, setParams, state, update } = useListParams(readDeviceListState);
   const devices = useSearchDevices(deviceSearchRequest(state));
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const content = devices.data?.content;
+  // The selection covers one page: ticks on rows that left the page (paging, filters) are dropped.
+  useEffect(() => {
+    const onPage = new Set((content ?? []).map((d) => d.id));
+    setSelected((current) => {
+      const kept = [...current].filter((id) => onPage.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [content]);
+  const selectedDevices = useMemo(
+    () => (content ?? []).filter((d) => selected.has(d.id)),
+    [content, selected],
+  );
 
   const columns = useMemo<ColumnDef<DeviceSummary>[]>(
     () => [
@@ -53,15 +76,7 @@ export function DevicesList() {
         id: 'siteName',
         header: t('columns.site'),
         cell: ({ row }) => (
-          <Anchor
-            component={Link}
-            to={paths.site(row.original.site.id)}
-            size="sm"
-            tabIndex={-1}
-            onClick={(event) => event.stopPropagation()}
-          >
-            {row.original.site.name}
-          </Anchor>
+          <CellLink to={paths.site(row.original.site.id)}>{row.original.site.name}</CellLink>
         ),
       },
       {
@@ -114,7 +129,7 @@ export function DevicesList() {
   }, [devices.data]);
 
   const filtered = state.status.length + state.kind.length + state.model.length > 0 || state.q !== '';
-  const toolbar = (
+  const filters = (
     <FleetFilters
       labels={{
         search: t('filters.search'),
@@ -139,6 +154,26 @@ export function DevicesList() {
       />
     </FleetFilters>
   );
+  const toolbar = selectionActions ? (
+    <Stack gap="sm">
+      {filters}
+      <Paper withBorder radius="md" p="sm" data-testid="selection-bar">
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <div>
+            <Text size="sm" fw={600} aria-live="polite" data-testid="selection-count">
+              {t('selection.count', { count: selectedDevices.length })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('selection.pageOnly')}
+            </Text>
+          </div>
+          {selectionActions(selectedDevices, () => setSelected(new Set()))}
+        </Group>
+      </Paper>
+    </Stack>
+  ) : (
+    filters
+  );
 
   return (
     <DataTable<DeviceSummary>
@@ -160,6 +195,16 @@ export function DevicesList() {
         )
       }
       toolbar={toolbar}
+      selection={
+        selectionActions
+          ? {
+              selected,
+              onChange: setSelected,
+              rowLabel: (device) => t('selection.row', { mac: device.macAddress, site: device.site.name }),
+              allLabel: t('selection.all'),
+            }
+          : undefined
+      }
       actions={
         <SavedSearchesMenu route={paths.devices} params={params} onApply={(next) => setParams(next)} />
       }

@@ -1,10 +1,10 @@
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { SiteSummary } from '@vnoc/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import type { ColumnMeta } from '../../../components/data-table/data-table.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -36,16 +36,9 @@ function siteColumns(
       enableSorting,
       enableHiding: false,
       cell: ({ row }) => (
-        <Anchor
-          component={Link}
-          to={paths.site(row.original.id)}
-          fw={600}
-          size="sm"
-          tabIndex={-1}
-          onClick={(event) => event.stopPropagation()}
-        >
+        <CellLink to={paths.site(row.original.id)} fw={600}>
           {row.original.name}
-        </Anchor>
+        </CellLink>
       ),
     },
     { id: 'alias', header: t('columns.alias'), enableSorting, cell: ({ row }) => row.original.alias ?? '' },

@@ -1,14 +1,11 @@
-import { IconTicket } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { TicketsList } from '../components/tickets-list.tsx';
 
-/** Tickets: support tickets sent from devices (filled by a later issue). */
+/** Tickets: the organization's support tickets, sent from devices, with paging, sorting and a status filter. */
 export function Component() {
-  const { t } = useTranslation();
   return (
     <PageFrame>
-      <EmptyState icon={IconTicket} title={t('tickets.emptyTitle')} text={t('tickets.emptyText')} />
+      <TicketsList />
     </PageFrame>
   );
 }

@@ -82,3 +82,27 @@ export function padPorts(
   }
   return [...slots.values()].sort((a, b) => a.systemNumber - b.systemNumber);
 }
+
+/** The device fields the port map reads. */
+export interface PortMapDevice {
+  portMapping: readonly PortMappingEntry[];
+  portLabels: PortLabels;
+}
+
+/** The port slots of a device: its portMapping padded to 16, with the labels (keyed by port id) by number. */
+export function devicePortSlots(device: PortMapDevice): PortSlot[] {
+  return padPorts(device.portMapping, device.portLabels);
+}
+
+/** A port that carries the WAN (`WAN`, `WAN2`, …): port actions never turn it off. */
+export function isWanPort(slot: Pick<PortSlot, 'type'>): boolean {
+  return /^WAN/i.test(slot.type);
+}
+
+/**
+ * Whether a port may be chosen to be disabled: a port the device reports (not padding), not a WAN port,
+ * and not already disabled.
+ */
+export function isPortSelectable(slot: PortSlot, disabledPorts: readonly number[]): boolean {
+  return !slot.unused && !isWanPort(slot) && !disabledPorts.includes(slot.systemNumber);
+}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fleetText } from '../../../lib/fleet-text.ts';
-import { i18n } from '../../../lib/i18n.ts';
-import { PORT_COUNT, type PortSlot, padPorts } from './ports.ts';
+import { fleetText } from './fleet-text.ts';
+import { i18n } from './i18n.ts';
+import {
+  devicePortSlots,
+  isPortSelectable,
+  isWanPort,
+  PORT_COUNT,
+  type PortSlot,
+  padPorts,
+} from './ports.ts';
 
 const unused = (systemNumber: number): PortSlot => ({
   systemNumber,
@@ -124,5 +131,52 @@ describe('padPorts', () => {
     expect(fleetText(i18n.getFixedT('es'), 'ports.port', { number: 4 })).toBe('Puerto 4');
     expect(fleetText(i18n.getFixedT('en'), 'ports.unused')).toBe('Unused');
     expect(fleetText(i18n.getFixedT('en'), 'ports.labelUpdated')).toBe('Label successfully updated!');
+  });
+});
+
+describe('devicePortSlots', () => {
+  it('pads to 16 and puts the labels (keyed by port id) on their port numbers', () => {
+    const slots = devicePortSlots({
+      portMapping: [
+        { id: 101, systemNumber: 1, type: 'WAN' },
+        { id: 102, systemNumber: 2, type: 'LAN' },
+      ],
+      portLabels: { '102': 'Printer' },
+    });
+    expect(slots).toHaveLength(16);
+    expect(slots[0]).toMatchObject({ systemNumber: 1, id: 101, type: 'WAN', label: null, unused: false });
+    expect(slots[1]).toMatchObject({ systemNumber: 2, id: 102, label: 'Printer' });
+    expect(slots[15]).toMatchObject({ systemNumber: 16, id: null, unused: true });
+  });
+});
+
+// Port actions: WAN ports cannot be disabled; padding is not a port; a port already off is not chosen again.
+describe('isWanPort / isPortSelectable', () => {
+  const slot = (over: Partial<PortSlot>): PortSlot => ({
+    systemNumber: 3,
+    id: 3,
+    type: 'LAN',
+    label: null,
+    unused: false,
+    ...over,
+  });
+  it.each([
+    ['WAN', true],
+    ['WAN2', true],
+    ['wan', true],
+    ['LAN', false],
+    ['unused', false],
+  ])('%s is a WAN port → %s', (type, wan) => {
+    expect(isWanPort({ type })).toBe(wan);
+  });
+  it.each([
+    ['a LAN port that is on', slot({}), [], true],
+    ['a LAN port already off', slot({}), [3], false],
+    ['another port off', slot({}), [4], true],
+    ['a WAN port', slot({ type: 'WAN' }), [], false],
+    ['a second WAN port', slot({ type: 'WAN2' }), [], false],
+    ['padding', slot({ unused: true, id: null, type: 'unused' }), [], false],
+  ])('%s → %s', (_name, s, off, expected) => {
+    expect(isPortSelectable(s, off)).toBe(expected);
   });
 });

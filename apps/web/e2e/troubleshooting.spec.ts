@@ -1,0 +1,169 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiEnrollApp, useToken } from './support.ts';
+
+// Runs against the second server (playwright.config.ts, project `troubleshooting`): its fleet runs at
+// SIM_SPEED 20, so a speed test takes 1.5–3 s and a reboot's 2–4 simulated minutes pass in 6–12 s.
+// The first demo organization has every entitlement (diagnostics and port-control).
+const ADMIN = 'admin@acme.example';
+
+test.describe.configure({ mode: 'serial' });
+let adminToken: string | null = null;
+async function signedInAdmin(request: APIRequestContext): Promise<string> {
+  adminToken ??= (await apiEnrollApp(request, ADMIN)).token;
+  return adminToken;
+}
+
+type Found = {
+  id: string;
+  site: { id: string; name: string };
+  macAddress: string;
+};
+
+/** Online firewalls of the organization (they have VLANs and LAN ports). */
+async function onlineFirewalls(request: APIRequestContext, token: string): Promise<Found[]> {
+  const res = await request.get('/api/device/search/filtered?kind=firewall&status=online&pageSize=20', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const found = ((await res.json()) as { content: Found[] }).content;
+  expect(found.length).toBeGreaterThanOrEqual(4);
+  return found;
+}
+
+async function openDevice(page: Page, device: Found): Promise<void> {
+  await page.goto(`/sites/${device.site.id}/device/${device.id}`);
+  await expect(page.getByTestId('troubleshooting-panel')).toBeVisible();
+}
+
+async function chooseAction(page: Page, label: string): Promise<void> {
+  await page.getByTestId('action-select').click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+test('run a speed test and read its result', async ({ page, request }) => {
+  const token = await signedInAdmin(request);
+  const [device] = await onlineFirewalls(request, token);
+  if (!device) throw new Error('no online firewall');
+  await useToken(page, token);
+  await openDevice(page, device);
+
+  await chooseAction(page, 'Speed test');
+  // The VLAN is required: nothing runs without it.
+  await page.getByTestId('run-action').click();
+  await expect(page.getByText('Choose a VLAN.')).toBeVisible();
+  await page.getByTestId('vlan-select').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('run-action').click();
+
+  await expect(page.getByTestId('job-progress')).toBeVisible();
+  const result = page.getByTestId('current-job').getByTestId('result-speedtest');
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByTestId('speed-download')).toContainText(/\d.*[kMGT]?bps/);
+  await expect(result.getByTestId('speed-upload')).toContainText(/bps/);
+  await expect(result.getByTestId('speed-latency')).toContainText(/ms/);
+  // Kept in the run history with who ran it.
+  await expect(page.getByTestId('history-row').first()).toContainText('Speed test');
+});
+
+test('reboot a device and watch it go rebooting → online', async ({ page, request }) => {
+  const token = await signedInAdmin(request);
+  const [, device] = await onlineFirewalls(request, token);
+  if (!device) throw new Error('no online firewall');
+  await useToken(page, token);
+  await openDevice(page, device);
+
+  await chooseAction(page, 'Reboot');
+  await page.getByTestId('run-action').click();
+  // A disruptive action asks first.
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText(device.macAddress);
+  await confirm.getByTestId('confirm-run').click();
+
+  const result = page.getByTestId('current-job').getByTestId('result-reboot');
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  const live = result.getByTestId('reboot-live-status');
+  await expect(live).toContainText('Offline (Rebooting)', { timeout: 30_000 });
+  await expect(live).toContainText('Online', { timeout: 45_000 });
+  await expect(live).not.toContainText('Rebooting');
+});
+
+test('disable a LAN port and revert it', async ({ page, request }) => {
+  const token = await signedInAdmin(request);
+  const [, , device] = await onlineFirewalls(request, token);
+  if (!device) throw new Error('no online firewall');
+  await useToken(page, token);
+  await openDevice(page, device);
+
+  await chooseAction(page, 'Disable LAN ports');
+  const pick = page.locator('[data-testid^="pick-port-"]:not([disabled])').first();
+  const port = ((await pick.getAttribute('data-testid')) ?? '').replace('pick-port-', '');
+  await pick.check();
+  await page.getByTestId('run-action').click();
+  await page.getByRole('dialog').getByTestId('confirm-run').click();
+  const disabled = page.getByTestId('current-job').getByTestId('result-ports');
+  await expect(disabled).toBeVisible({ timeout: 30_000 });
+  // The device's port map shows the port off.
+  await expect(page.getByTestId(`port-disabled-${port}`)).toBeVisible();
+
+  await chooseAction(page, 'Revert LAN ports');
+  await expect(page.getByTestId('revert-info')).toContainText(port);
+  await page.getByTestId('run-action').click();
+  await expect(page.getByTestId('current-job').getByTestId('result-ports')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(`port-disabled-${port}`)).toHaveCount(0);
+  await expect(page.getByTestId('history-row').first()).toContainText('Revert LAN ports');
+});
+
+test('send a support ticket and find it on the Tickets screen', async ({ page, request }) => {
+  const token = await signedInAdmin(request);
+  const [device] = await onlineFirewalls(request, token);
+  if (!device) throw new Error('no online firewall');
+  await useToken(page, token);
+  await openDevice(page, device);
+
+  const subject = `POS offline ${Date.now() % 100000}`;
+  await page.getByTestId('send-ticket').click();
+  const form = page.getByTestId('send-ticket-form');
+  await form.getByTestId('send-ticket-submit').click();
+  await expect(form.getByText('Enter a subject.')).toBeVisible();
+  await form.getByTestId('send-ticket-subject').fill(subject);
+  await form.getByTestId('send-ticket-comment').fill('The tills lost the network at 9 am.\nPlease check.');
+  await form.getByTestId('send-ticket-submit').click();
+  await expect(page.getByText('Support ticket successfully sent!')).toBeVisible();
+
+  await page.goto('/tickets');
+  await expect(page).toHaveTitle('Tickets | vNOC');
+  const row = page.getByRole('row').filter({ hasText: subject });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Open');
+  await row.click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(subject);
+  await expect(page.getByTestId('ticket-comment')).toContainText('The tills lost the network at 9 am.');
+  await expect(page.getByTestId('ticket-emailed-to')).toHaveText('support@vnoc.example');
+  // The speed test run earlier on this device travels with the ticket.
+  await expect(page.locator('[data-testid="ticket-diagnostic"][data-action="speedtest"]')).toBeVisible();
+});
+
+test('run a LAN ping on three devices at once and read each result', async ({ page, request }) => {
+  const token = await signedInAdmin(request);
+  await useToken(page, token);
+  await page.goto('/devices?status=online&kind=firewall');
+  const boxes = page.locator('tbody').getByRole('checkbox');
+  await expect(boxes.first()).toBeVisible();
+  for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+
+  await page.getByTestId('batch-action').click();
+  await page.getByRole('option', { name: 'LAN ping test', exact: true }).click();
+  await page.getByTestId('batch-run').click();
+
+  const results = page.getByTestId('batch-results');
+  await expect(results).toBeVisible();
+  await expect(results.getByTestId('batch-row')).toHaveCount(3);
+  await expect(results.getByTestId('batch-counts')).toContainText('3 succeeded', { timeout: 30_000 });
+  for (const summary of await results.getByTestId('batch-summary').all())
+    await expect(summary).toContainText(/\d+\/\d+ hosts replied/);
+  // Each row opens to that device's full result.
+  await results.getByTestId('batch-row').first().click();
+  await expect(results.getByTestId('result-lanpingtest').first()).toBeVisible();
+});

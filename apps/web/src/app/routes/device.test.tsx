@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Device, Job } from '@vnoc/contracts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { device as diagnosticsDevice, job, results } from '../../features/diagnostics/test/fixtures.ts';
+import { authStore } from '../../lib/auth-store.ts';
+import { i18n } from '../../lib/i18n.ts';
+import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../test/render.tsx';
+import { Component as DeviceScreen } from './device.tsx';
+
+const device: Device = {
+  ...diagnosticsDevice,
+  portMapping: [
+    { id: 101, systemNumber: 1, type: 'WAN' },
+    { id: 102, systemNumber: 2, type: 'LAN' },
+  ],
+  vlans: [],
+  portLabels: { '102': 'Printer' },
+  disabledPorts: [],
+};
+
+function answer(body: unknown) {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** What GET device/{id} answers next: the first entry, kept while it is the last one. */
+let deviceAnswers: Device[] = [];
+/** Device GETs made since the test began. */
+let deviceGets = 0;
+const calls: { method: string; path: string; body: unknown }[] = [];
+const jobs = new Map<string, Job>();
+
+beforeAll(() => {
+  installDomStubs();
+  void i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  deviceAnswers = [device];
+  deviceGets = 0;
+  calls.length = 0;
+  jobs.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      if (url.pathname.startsWith('/api/timeseries/')) return answer([]);
+      if (url.pathname === `/api/device/${device.id}`) {
+        deviceGets += 1;
+        const next = deviceAnswers.length > 1 ? deviceAnswers.shift() : deviceAnswers[0];
+        return answer(next);
+      }
+      if (url.pathname === `/api/device/${device.id}/troubleshooting`) return answer([...jobs.values()]);
+      const future = /^\/api\/device\/troubleshooting\/future\/([^/]+)$/.exec(url.pathname);
+      if (future) return answer(jobs.get(future[1] as string));
+      const run = /^\/api\/device\/troubleshooting\/(\w+)\/([^/]+)$/.exec(url.pathname);
+      if (run && method === 'POST') {
+        const queued = { ...job(run[1] as Job['action'], 'queued', { id: 'new-job' }), params: body ?? {} };
+        return answer(queued);
+      }
+      return new Response('{}', { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  authStore.logout();
+});
+
+function openDeviceAs(role: string, entitlements: string[] = []) {
+  authStore.setToken(fakeJwt(fullClaims({ role, entitlements })));
+  return renderRoutes(
+    [{ path: '/sites/:id/device/:deviceId', Component: DeviceScreen }],
+    `/sites/site-1/device/${device.id}`,
+  );
+}
+
+describe('port rename control', () => {
+  it('is hidden from READ_ONLY users', async () => {
+    openDeviceAs('READ_ONLY');
+    expect(await screen.findByTestId('device-ports')).toBeTruthy();
+    expect(screen.getByTestId('port-label-2').textContent).toBe('Printer');
+    expect(screen.queryAllByRole('button', { name: /^Rename Port/ })).toHaveLength(0);
+  });
+
+  it.each(['USER', 'ADMINISTRATOR'])(
+    'is shown to %s on each reported port (not on padding)',
+    async (role) => {
+      openDeviceAs(role);
+      expect(await screen.findByTestId('device-ports')).toBeTruthy();
+      const buttons = screen.getAllByRole('button', { name: /^Rename Port/ });
+      expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Rename Port 1', 'Rename Port 2']);
+    },
+  );
+});
+
+/** Picks an action; the options are matched hidden too, as the dropdown's opening transition may not have run. */
+async function chooseAction(name: string) {
+  fireEvent.click(await screen.findByTestId('action-select'));
+  fireEvent.click(await screen.findByRole('option', { name, hidden: true }));
+}
+
+describe('troubleshooting on the device page', () => {
+  it('is absent without the diagnostics entitlement', async () => {
+    openDeviceAs('USER');
+    expect(await screen.findByTestId('device-ports')).toBeTruthy();
+    expect(screen.queryByTestId('troubleshooting-panel')).toBeNull();
+    expect(screen.queryByTestId('job-history')).toBeNull();
+    expect(calls.some((c) => c.path.endsWith('/troubleshooting'))).toBe(false);
+  });
+
+  it('READ_ONLY sees the run history with results, but nothing to run', async () => {
+    jobs.set('old', job('systemTest', 'succeeded', { id: 'old', result: results.systemTest }));
+    openDeviceAs('READ_ONLY', ['diagnostics', 'port-control']);
+    const history = await screen.findByTestId('job-history');
+    expect(await within(history).findByText('System performance test')).toBeTruthy();
+    expect(screen.queryByTestId('run-action')).toBeNull();
+    fireEvent.click(
+      within(history).getByRole('button', { name: 'Show the result of System performance test' }),
+    );
+    expect(within(history).getByTestId('result-systemTest').textContent).toContain('3 d 4 h');
+  });
+
+  it('after a reboot succeeds, asks for the device every ~2 s until it is back online', async () => {
+    openDeviceAs('USER', ['diagnostics']);
+    await chooseAction('Reboot');
+    fireEvent.click(screen.getByTestId('run-action'));
+    jobs.set('new-job', job('reboot', 'succeeded', { id: 'new-job', result: results.reboot }));
+    deviceAnswers = [
+      { ...device, status: 'rebooting' },
+      { ...device, status: 'rebooting' },
+      { ...device, status: 'online' },
+    ];
+    const before = deviceGets;
+    fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-run'));
+
+    expect(await screen.findByTestId('result-reboot')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('reboot-live-status').textContent).toBe('Offline (Rebooting)'),
+    );
+    await waitFor(() => expect(screen.getByTestId('reboot-live-status').textContent).toBe('Online'), {
+      timeout: 8000,
+    });
+    // The live pace is 30 s: three reads within a few seconds come from the reboot watch.
+    expect(deviceGets - before).toBeGreaterThanOrEqual(3);
+  }, 15_000);
+
+  it('after a port action, reads the device again so its disabled ports show', async () => {
+    openDeviceAs('USER', ['diagnostics', 'port-control']);
+    await chooseAction('Disable LAN ports');
+    fireEvent.click(screen.getByTestId('pick-port-2'));
+    fireEvent.click(screen.getByTestId('run-action'));
+    jobs.set(
+      'new-job',
+      job('disableLanPorts', 'succeeded', {
+        id: 'new-job',
+        params: { ports: [2] },
+        result: { ports: [{ systemNumber: 2, enabled: false }] },
+      }),
+    );
+    deviceAnswers = [{ ...device, disabledPorts: [2] }];
+    expect(screen.queryByTestId('port-disabled-2')).toBeNull();
+    fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-run'));
+    expect(await screen.findByTestId('port-disabled-2', {}, { timeout: 4000 })).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith(`/disableLanPorts/${device.id}`))?.body).toEqual({ ports: [2] });
+  });
+});

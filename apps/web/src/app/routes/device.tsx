@@ -1,0 +1,104 @@
+import { Grid, Skeleton, Stack } from '@mantine/core';
+import { IconRouter } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type Job, PORT_ACTIONS } from '@vnoc/contracts';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { deviceQueryKey, useDevice } from '../../features/devices/api/get-device.ts';
+import { DeviceVersions, DeviceVlans } from '../../features/devices/components/device-config.tsx';
+import { DeviceHeader } from '../../features/devices/components/device-header.tsx';
+import { DevicePorts } from '../../features/devices/components/device-ports.tsx';
+import { DeviceSignal } from '../../features/devices/components/device-signal.tsx';
+import { DeviceStatusCards } from '../../features/devices/components/device-status-cards.tsx';
+import { DeviceWanChart } from '../../features/devices/components/device-wan-chart.tsx';
+import { JobHistory } from '../../features/diagnostics/components/job-history.tsx';
+import { TroubleshootingPanel } from '../../features/diagnostics/components/troubleshooting-panel.tsx';
+import { useRebootWatch } from '../../features/diagnostics/hooks/use-reboot-watch.ts';
+import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth-store.ts';
+import { errorMessage } from '../../lib/error-handler.ts';
+import { canChange } from '../../lib/permissions.ts';
+
+/**
+ * Device (/sites/{id}/device/{deviceId}): status, connection, signal, ports, troubleshooting and its run
+ * history, VLANs, versions, WAN chart, and sending a support ticket. After a reboot the device is asked
+ * every 2 s until it is back, and after a port action at once, so the page shows what the action did.
+ */
+export function Component() {
+  const { t } = useTranslation('siteDetail');
+  const { deviceId = '' } = useParams();
+  const { claims } = useAuth();
+  const client = useQueryClient();
+  const reboot = useRebootWatch();
+  const {
+    data: device,
+    isPending,
+    error,
+    dataUpdatedAt,
+  } = useDevice(deviceId, {
+    refetchInterval: reboot.refetchInterval,
+  });
+  const { start: startWatch, track } = reboot;
+  const status = device?.status;
+  useEffect(() => track(status, dataUpdatedAt), [track, status, dataUpdatedAt]);
+
+  const handleJobFinished = useCallback(
+    (job: Job) => {
+      if (job.state !== 'succeeded') return;
+      if (job.action === 'reboot' || PORT_ACTIONS.includes(job.action)) {
+        void client.invalidateQueries({ queryKey: deviceQueryKey(job.deviceId) });
+      }
+      startWatch(job);
+    },
+    [client, startWatch],
+  );
+
+  if (isPending) {
+    return (
+      <Stack gap="lg">
+        <Skeleton height={110} />
+        <Skeleton height={90} />
+        <Skeleton height={240} />
+      </Stack>
+    );
+  }
+  if (error || !device) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <PageFrame>
+        <EmptyState
+          icon={IconRouter}
+          title={notFound ? t('device.notFoundTitle') : t('loadFailedTitle')}
+          text={notFound ? t('device.notFoundText') : errorMessage(error)}
+        />
+      </PageFrame>
+    );
+  }
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="page-title">
+      <DeviceHeader device={device} actions={<SendTicketButton device={device} />} />
+      <DeviceStatusCards device={device} />
+      <DevicePorts device={device} canRename={canChange(claims?.role)} />
+      <TroubleshootingPanel device={device} onJobFinished={handleJobFinished} />
+      <JobHistory device={device} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <DeviceSignal device={device} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <DeviceWanChart deviceId={device.id} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <DeviceVlans device={device} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <DeviceVersions device={device} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Batch, BatchSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { diagnosticsKeys, JOB_POLL_MS } from './keys.ts';
+
+/** Whether every job of a batch is over. */
+export function isBatchFinished(batch: Pick<Batch, 'summary'>): boolean {
+  return batch.summary.queued === 0 && batch.summary.running === 0;
+}
+
+/** POST device/troubleshooting/future/multi/{batchId}: every job of one action run on several devices. */
+export function getBatch(batchId: string, signal?: AbortSignal): Promise<Batch> {
+  return apiRequest(`device/troubleshooting/future/multi/${encodeURIComponent(batchId)}`, {
+    method: 'POST',
+    schema: BatchSchema,
+    signal,
+  });
+}
+
+export function getBatchQueryOptions(batchId: string) {
+  return queryOptions({
+    queryKey: diagnosticsKeys.batch(batchId),
+    queryFn: ({ signal }) => getBatch(batchId, signal),
+    refetchInterval: (query) => {
+      const batch = query.state.data;
+      return batch && isBatchFinished(batch) ? false : JOB_POLL_MS;
+    },
+  });
+}
+
+/** Follows a batch until all its jobs finish; no request without an id. */
+export function useBatch(batchId: string | null) {
+  return useQuery({ ...getBatchQueryOptions(batchId ?? ''), enabled: batchId !== null });
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isFinishedJobState, type Job, JobSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { diagnosticsKeys, JOB_POLL_MS } from './keys.ts';
+
+/** POST device/troubleshooting/future/{jobId}: the job's state, and its result or error once finished. */
+export function getJob(jobId: string, signal?: AbortSignal): Promise<Job> {
+  return apiRequest(`device/troubleshooting/future/${encodeURIComponent(jobId)}`, {
+    method: 'POST',
+    schema: JobSchema,
+    signal,
+  });
+}
+
+export function getJobQueryOptions(jobId: string) {
+  return queryOptions({
+    queryKey: diagnosticsKeys.job(jobId),
+    queryFn: ({ signal }) => getJob(jobId, signal),
+    // Asked again until the job is over; a finished job never changes.
+    refetchInterval: (query) => {
+      const job = query.state.data;
+      return job && isFinishedJobState(job.state) ? false : JOB_POLL_MS;
+    },
+    staleTime: (query) => {
+      const job = query.state.data;
+      return job && isFinishedJobState(job.state) ? Number.POSITIVE_INFINITY : 0;
+    },
+  });
+}
+
+/** Follows a job until it finishes; no request without an id. */
+export function useJob(jobId: string | null) {
+  return useQuery({ ...getJobQueryOptions(jobId ?? ''), enabled: jobId !== null });
+}

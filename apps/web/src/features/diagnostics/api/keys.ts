@@ -1,0 +1,10 @@
+/** Query keys of the troubleshooting requests, in one place so runs can update what they change. */
+export const diagnosticsKeys = {
+  all: ['diagnostics'] as const,
+  job: (jobId: string) => ['diagnostics', 'job', jobId] as const,
+  batch: (batchId: string) => ['diagnostics', 'batch', batchId] as const,
+  history: (deviceId: string) => ['diagnostics', 'history', deviceId] as const,
+};
+
+/** How often a job or batch that has not finished is asked again (the brief: ~1.5 s). */
+export const JOB_POLL_MS = 1500;

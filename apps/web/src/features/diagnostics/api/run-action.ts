@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ActionCallMap, type DiagnosticAction, type Job, JobSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { handleError } from '../../../lib/error-handler.ts';
+import { diagnosticsKeys } from './keys.ts';
+
+export interface RunActionRequest<A extends DiagnosticAction = DiagnosticAction> {
+  action: A;
+  deviceId: string;
+  /** The action's inputs, and the batch the job joins when the action runs on several devices. */
+  body: ActionCallMap[A];
+}
+
+/** POST device/troubleshooting/{action}/{deviceId}: starts the action; answers its job (queued). */
+export function runAction({ action, deviceId, body }: RunActionRequest): Promise<Job> {
+  return apiRequest(`device/troubleshooting/${encodeURIComponent(action)}/${encodeURIComponent(deviceId)}`, {
+    method: 'POST',
+    body,
+    schema: JobSchema,
+  });
+}
+
+/** Runs one action on one device; the job is cached for polling and the device's history refreshed. */
+export function useRunAction(onSuccess?: (job: Job) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: runAction,
+    onSuccess: (job) => {
+      client.setQueryData(diagnosticsKeys.job(job.id), job);
+      void client.invalidateQueries({ queryKey: diagnosticsKeys.history(job.deviceId) });
+      onSuccess?.(job);
+    },
+    onError: handleError,
+  });
+}

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { type Job, summarizeJobs } from '@vnoc/contracts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
+import { installDomStubs, Providers } from '../../../test/render.tsx';
+import { answer, job, results } from '../test/fixtures.ts';
+import type { StartedBatch } from '../utils/run-batch.ts';
+import { BatchJobsTable, BatchResults } from './batch-results.tsx';
+
+const devices = [
+  { id: 'd-1', macAddress: '00:17:c5:00:00:01', site: { name: 'Acme Austin' } },
+  { id: 'd-2', macAddress: '00:17:c5:00:00:02', site: { name: 'Acme Dallas' } },
+  { id: 'd-3', macAddress: '00:17:c5:00:00:03', site: { name: 'Acme Houston' } },
+  { id: 'd-4', macAddress: '00:17:c5:00:00:04', site: { name: 'Acme Plano' } },
+];
+
+const finished: Job[] = [
+  job('lanpingtest', 'succeeded', { id: 'j-1', deviceId: 'd-1', result: results.lanpingtest }),
+  job('lanpingtest', 'failed', {
+    id: 'j-2',
+    deviceId: 'd-2',
+    error: 'The device is offline and cannot run diagnostics.',
+  }),
+  job('lanpingtest', 'running', { id: 'j-3', deviceId: 'd-3' }),
+];
+
+beforeAll(() => {
+  installDomStubs();
+  void i18n.changeLanguage('en');
+});
+afterEach(cleanup);
+
+const rows = () =>
+  screen.getAllByTestId('batch-row').map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .slice(1)
+      .map((cell) => cell.textContent),
+  );
+
+describe('BatchJobsTable', () => {
+  it('summarises each device’s job in one line, and a row opens to the full result', () => {
+    render(
+      <Providers>
+        <BatchJobsTable jobs={finished} devices={devices} />
+      </Providers>,
+    );
+    expect(rows()).toEqual([
+      ['00:17:c5:00:00:01', 'Acme Austin', 'Succeeded', '2/3 hosts replied, avg 1.2 ms'],
+      ['00:17:c5:00:00:02', 'Acme Dallas', 'Failed', 'The device is offline and cannot run diagnostics.'],
+      ['00:17:c5:00:00:03', 'Acme Houston', 'Running', 'Running…'],
+    ]);
+    expect(screen.queryByTestId('result-lanpingtest')).toBeNull();
+    const open = screen.getByRole('button', { name: 'Show the result of 00:17:c5:00:00:01' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    expect(screen.getByTestId('result-lanpingtest').textContent).toContain('No reply');
+    expect(screen.getByRole('button', { name: 'Hide the result of 00:17:c5:00:00:01' })).toBeTruthy();
+  });
+});
+
+describe('BatchResults', () => {
+  const calls: { method: string; path: string }[] = [];
+  let queued: Job[];
+  beforeEach(() => {
+    calls.length = 0;
+    queued = [
+      job('systemTest', 'running', { id: 'j-1', deviceId: 'd-1' }),
+      job('systemTest', 'queued', { id: 'j-2', deviceId: 'd-2' }),
+      job('systemTest', 'queued', { id: 'j-3', deviceId: 'd-3' }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input));
+        const method = init?.method ?? 'GET';
+        calls.push({ method, path: url.pathname });
+        if (url.pathname === '/api/device/troubleshooting/future/multi/batch-1') {
+          if (method === 'DELETE')
+            queued = queued.map((j) => (j.state === 'queued' ? { ...j, state: 'cancelled' } : j));
+          return answer({
+            batchId: 'batch-1',
+            action: 'systemTest',
+            jobs: queued,
+            summary: summarizeJobs(queued),
+          });
+        }
+        return new Response('{}', { status: 404 });
+      }),
+    );
+  });
+
+  it('follows the batch, lists refusals with their message, and cancels what is queued', async () => {
+    const started: StartedBatch = {
+      batchId: 'batch-1',
+      action: 'systemTest',
+      devices,
+      jobs: queued,
+      refusals: [
+        { device: devices[3] as (typeof devices)[number], message: 'You do not have permission to do this.' },
+      ],
+    };
+    render(
+      <Providers>
+        <BatchResults started={started} />
+      </Providers>,
+    );
+    const refusals = screen.getByTestId('batch-refusals');
+    expect(refusals.textContent).toContain('Not started on 1 device');
+    expect(refusals.textContent).toContain(
+      '00:17:c5:00:00:04 (Acme Plano): You do not have permission to do this.',
+    );
+    expect(screen.getByTestId('batch-counts').textContent).toBe('1 running2 queued');
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        path: '/api/device/troubleshooting/future/multi/batch-1',
+      }),
+    );
+
+    fireEvent.click(screen.getByTestId('batch-cancel'));
+    await waitFor(() => expect(screen.getByTestId('batch-counts').textContent).toBe('1 running2 cancelled'));
+    expect(calls).toContainEqual({
+      method: 'DELETE',
+      path: '/api/device/troubleshooting/future/multi/batch-1',
+    });
+    expect(screen.queryByTestId('batch-cancel')).toBeNull();
+    expect(rows().map((r) => r[2])).toEqual(['Running', 'Cancelled', 'Cancelled']);
+  });
+});

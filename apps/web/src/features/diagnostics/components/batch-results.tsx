@@ -1,0 +1,186 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { type BatchSummary, type Job, summarizeJobs } from '@vnoc/contracts';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { useCancelBatch } from '../api/cancel-batch.ts';
+import { useBatch } from '../api/get-batch.ts';
+import type { BatchDevice, StartedBatch } from '../utils/run-batch.ts';
+import { jobSummary } from '../utils/summary.ts';
+import { JobResult } from './job-result.tsx';
+import { JobStateBadge } from './job-state-badge.tsx';
+
+const COLUMNS = 5;
+
+/** One row per device of a batch: MAC, site, state and a one-line summary; a row opens to the full result. */
+export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; devices: readonly BatchDevice[] }) {
+  const { t } = useTranslation('diagnostics');
+  const [open, setOpen] = useState<string | null>(null);
+  const byId = new Map(devices.map((device) => [device.id, device]));
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table
+        verticalSpacing="sm"
+        highlightOnHover
+        aria-label={t('batch.tableLabel')}
+        data-testid="batch-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <VisuallyHidden>{t('history.details')}</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>{t('batch.mac')}</Table.Th>
+            <Table.Th>{t('batch.site')}</Table.Th>
+            <Table.Th>{t('history.state')}</Table.Th>
+            <Table.Th>{t('batch.summary')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {jobs.map((job) => {
+            const device = byId.get(job.deviceId);
+            const mac = device?.macAddress ?? job.deviceId;
+            const expanded = open === job.id;
+            const toggle = () => setOpen(expanded ? null : job.id);
+            return (
+              <Fragment key={job.id}>
+                <Table.Tr onClick={toggle} style={{ cursor: 'pointer' }} data-testid="batch-row">
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        toggle();
+                      }}
+                      aria-expanded={expanded}
+                      aria-controls={`batch-job-${job.id}`}
+                      aria-label={expanded ? t('batch.hide', { mac }) : t('batch.show', { mac })}
+                    >
+                      {expanded ? (
+                        <IconChevronDown size={16} aria-hidden />
+                      ) : (
+                        <IconChevronRight size={16} aria-hidden />
+                      )}
+                    </ActionIcon>
+                  </Table.Td>
+                  <Table.Td ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {mac}
+                  </Table.Td>
+                  <Table.Td>{device?.site.name ?? ''}</Table.Td>
+                  <Table.Td>
+                    <JobStateBadge state={job.state} />
+                  </Table.Td>
+                  <Table.Td data-testid="batch-summary" c={job.state === 'failed' ? 'red' : undefined}>
+                    {jobSummary(job, t)}
+                  </Table.Td>
+                </Table.Tr>
+                {expanded && (
+                  <Table.Tr id={`batch-job-${job.id}`}>
+                    <Table.Td colSpan={COLUMNS} p="md">
+                      <JobResult job={job} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function SummaryBadges({ summary }: { summary: BatchSummary }) {
+  const { t } = useTranslation('diagnostics');
+  const items = [
+    ['succeeded', 'green'],
+    ['failed', 'red'],
+    ['running', 'blue'],
+    ['queued', 'gray'],
+    ['cancelled', 'orange'],
+  ] as const;
+  return (
+    <Group gap="xs" aria-live="polite" data-testid="batch-counts">
+      {items
+        .filter(([state]) => summary[state] > 0)
+        .map(([state, colour]) => (
+          <Badge key={state} color={colour} variant="light" tt="none">
+            {t(`batch.count.${state}`, { count: summary[state] })}
+          </Badge>
+        ))}
+    </Group>
+  );
+}
+
+/**
+ * A batch's outcome: counts by state, a Cancel button while jobs wait, the devices whose call was refused
+ * (with the reason), and the per-device table. Follows the batch until every job is over.
+ */
+export function BatchResults({ started }: { started: StartedBatch }) {
+  const { t } = useTranslation('diagnostics');
+  const batch = useBatch(started.jobs.length > 0 ? started.batchId : null);
+  const cancel = useCancelBatch();
+  const jobs = batch.data?.jobs ?? started.jobs;
+  const summary = batch.data?.summary ?? summarizeJobs(jobs);
+  return (
+    <Stack gap="md" data-testid="batch-results">
+      <Text size="sm">
+        {t('batch.intro', { action: t(`actions.${started.action}.label`), count: started.devices.length })}
+      </Text>
+      <Group justify="space-between" gap="sm">
+        <SummaryBadges summary={summary} />
+        {summary.queued > 0 && (
+          <Button
+            variant="default"
+            color="red"
+            size="xs"
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate(started.batchId)}
+            data-testid="batch-cancel"
+          >
+            {t('batch.cancel', { count: summary.queued })}
+          </Button>
+        )}
+      </Group>
+      {batch.isError && (
+        <Alert color="red" variant="light">
+          {errorMessage(batch.error)}
+        </Alert>
+      )}
+      {started.refusals.length > 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={t('batch.refusedTitle', { count: started.refusals.length })}
+          data-testid="batch-refusals"
+        >
+          <List size="sm" spacing={2}>
+            {started.refusals.map((refusal) => (
+              <List.Item key={refusal.device.id}>
+                <Text span ff="monospace" size="sm" fw={600}>
+                  {refusal.device.macAddress}
+                </Text>{' '}
+                ({refusal.device.site.name}): {refusal.message}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {jobs.length > 0 && <BatchJobsTable jobs={jobs} devices={started.devices} />}
+    </Stack>
+  );
+}

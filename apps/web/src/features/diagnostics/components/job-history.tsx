@@ -1,0 +1,133 @@
+import { ActionIcon, Alert, Card, Group, Loader, Table, Title, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconHistory } from '@tabler/icons-react';
+import type { Device, Job } from '@vnoc/contracts';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useDeviceJobs } from '../api/get-device-jobs.ts';
+import { diagnosticsAccess } from '../utils/access.ts';
+import { formatDuration, jobDurationMs } from '../utils/format.ts';
+import { jobInputsText } from '../utils/summary.ts';
+import { JobResult } from './job-result.tsx';
+import { JobStateBadge } from './job-state-badge.tsx';
+
+const COLUMNS = 7;
+
+/** The device's troubleshooting runs, newest first; a row opens to that run's result. */
+export function JobHistory({ device }: { device: Device }) {
+  const { t } = useTranslation('diagnostics');
+  const { claims } = useAuth();
+  const access = diagnosticsAccess(claims);
+  const jobs = useDeviceJobs(device.id, { enabled: access.visible });
+  const [open, setOpen] = useState<string | null>(null);
+  const now = useNow(1000);
+
+  if (!access.visible) return null;
+  // The device's status now is shown with its newest reboot only; older reboots are history.
+  const latestReboot = jobs.data?.find((job) => job.action === 'reboot')?.id;
+
+  const row = (job: Job) => {
+    const expanded = open === job.id;
+    const name = t(`actions.${job.action}.label`);
+    const toggle = () => setOpen(expanded ? null : job.id);
+    return (
+      <Fragment key={job.id}>
+        <Table.Tr
+          onClick={toggle}
+          style={{ cursor: 'pointer' }}
+          data-testid="history-row"
+          aria-expanded={expanded}
+        >
+          <Table.Td w={40}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              onClick={(event) => {
+                event.stopPropagation();
+                toggle();
+              }}
+              aria-expanded={expanded}
+              aria-controls={`job-${job.id}`}
+              aria-label={
+                expanded ? t('history.hide', { action: name }) : t('history.show', { action: name })
+              }
+            >
+              {expanded ? (
+                <IconChevronDown size={16} aria-hidden />
+              ) : (
+                <IconChevronRight size={16} aria-hidden />
+              )}
+            </ActionIcon>
+          </Table.Td>
+          <Table.Td fw={600}>{name}</Table.Td>
+          <Table.Td>{jobInputsText(job, t)}</Table.Td>
+          <Table.Td>
+            <JobStateBadge state={job.state} />
+          </Table.Td>
+          <Table.Td>{job.requestedBy.name}</Table.Td>
+          <Table.Td>{formatDate(job.createdAt)}</Table.Td>
+          <Table.Td>{formatDuration(jobDurationMs(job, now))}</Table.Td>
+        </Table.Tr>
+        {expanded && (
+          <Table.Tr id={`job-${job.id}`}>
+            <Table.Td colSpan={COLUMNS} p="md" style={{ whiteSpace: 'normal' }}>
+              <JobResult
+                job={job}
+                device={device}
+                liveStatus={job.id === latestReboot ? device.status : undefined}
+              />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </Fragment>
+    );
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="job-history">
+      <Group gap="xs" mb="md">
+        <Title order={2} fz="lg">
+          {t('history.title')}
+        </Title>
+        {jobs.isFetching && !jobs.isPending && <Loader size="xs" aria-label={t('loading')} />}
+      </Group>
+      {jobs.isError ? (
+        <Alert color="red" variant="light">
+          {errorMessage(jobs.error)}
+        </Alert>
+      ) : jobs.isPending ? (
+        <Loader aria-label={t('loading')} />
+      ) : jobs.data.length === 0 ? (
+        <EmptyState icon={IconHistory} title={t('history.emptyTitle')} text={t('history.emptyText')} />
+      ) : (
+        <Table.ScrollContainer minWidth={820}>
+          <Table
+            verticalSpacing="sm"
+            highlightOnHover
+            aria-label={t('history.title')}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <VisuallyHidden>{t('history.details')}</VisuallyHidden>
+                </Table.Th>
+                <Table.Th>{t('history.action')}</Table.Th>
+                <Table.Th>{t('history.inputs')}</Table.Th>
+                <Table.Th>{t('history.state')}</Table.Th>
+                <Table.Th>{t('history.requestedBy')}</Table.Th>
+                <Table.Th>{t('history.when')}</Table.Th>
+                <Table.Th>{t('history.duration')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{jobs.data.map(row)}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

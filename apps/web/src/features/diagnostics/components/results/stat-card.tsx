@@ -1,0 +1,30 @@
+import { Paper, Progress, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A labelled figure; with `percent`, a bar under it (green, then yellow over 60 %, red over 85 %). */
+export function StatCard({
+  label,
+  value,
+  percent,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  percent?: number;
+  testId?: string;
+}) {
+  const colour = percent === undefined ? undefined : percent > 85 ? 'red' : percent > 60 ? 'yellow' : 'green';
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} fz="xl">
+        {value}
+      </Text>
+      {percent !== undefined && (
+        <Progress value={percent} color={colour} size="sm" mt={6} aria-label={label} />
+      )}
+    </Paper>
+  );
+}

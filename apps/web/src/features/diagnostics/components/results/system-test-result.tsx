@@ -1,0 +1,27 @@
+import { SimpleGrid } from '@mantine/core';
+import type { SystemTestResult } from '@vnoc/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatPercent, humanizeUptime } from '../../utils/format.ts';
+import { StatCard } from './stat-card.tsx';
+
+/** System performance: CPU and memory with bars, sessions, temperature and uptime. */
+export function SystemTestResultView({ result }: { result: SystemTestResult }) {
+  const { t } = useTranslation('diagnostics');
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" data-testid="result-systemTest">
+      <StatCard
+        label={t('result.cpu')}
+        value={`${formatPercent(result.cpuPercent)} %`}
+        percent={result.cpuPercent}
+      />
+      <StatCard
+        label={t('result.memory')}
+        value={`${formatPercent(result.memoryPercent)} %`}
+        percent={result.memoryPercent}
+      />
+      <StatCard label={t('result.sessions')} value={result.sessions.toLocaleString()} />
+      <StatCard label={t('result.temperature')} value={`${formatPercent(result.temperatureC)} °C`} />
+      <StatCard label={t('result.uptime')} value={humanizeUptime(result.uptimeSeconds)} />
+    </SimpleGrid>
+  );
+}

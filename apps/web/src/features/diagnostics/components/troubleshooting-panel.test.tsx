@@ -1,0 +1,202 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Job } from '@vnoc/contracts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../lib/auth-store.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { fakeJwt, fullClaims, installDomStubs, Providers } from '../../../test/render.tsx';
+import { answer, DEVICE_ID, device, job, results } from '../test/fixtures.ts';
+import { TroubleshootingPanel } from './troubleshooting-panel.tsx';
+
+const calls: { method: string; path: string; body: unknown }[] = [];
+/** What POST future/{id} answers for each job id. */
+const jobs = new Map<string, Job>();
+
+beforeAll(() => {
+  installDomStubs();
+  void i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  calls.length = 0;
+  jobs.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const method = init?.method ?? 'GET';
+      calls.push({
+        method,
+        path: url.pathname,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      if (url.pathname === `/api/device/${DEVICE_ID}/troubleshooting`) return answer([]);
+      const future = /^\/api\/device\/troubleshooting\/future\/([^/]+)$/.exec(url.pathname);
+      if (future) return answer(jobs.get(future[1] as string));
+      const run = /^\/api\/device\/troubleshooting\/(\w+)\/([^/]+)$/.exec(url.pathname);
+      if (run && method === 'POST') {
+        const action = run[1] as Job['action'];
+        return answer({
+          ...job(action, 'queued', { id: `new-${action}` }),
+          params: JSON.parse(String(init?.body ?? '{}')),
+        });
+      }
+      return new Response('{}', { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  authStore.logout();
+});
+
+function renderPanel(claims: Record<string, unknown> = {}) {
+  authStore.setToken(
+    fakeJwt(fullClaims({ role: 'USER', entitlements: ['diagnostics', 'port-control'], ...claims })),
+  );
+  const onJobFinished = vi.fn();
+  render(
+    <Providers>
+      <TroubleshootingPanel device={device} onJobFinished={onJobFinished} />
+    </Providers>,
+  );
+  return { onJobFinished };
+}
+
+async function choose(testId: string, option: string) {
+  fireEvent.click(screen.getByTestId(testId));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+const actionCalls = (action: string) =>
+  calls.filter((c) => c.method === 'POST' && c.path === `/api/device/troubleshooting/${action}/${DEVICE_ID}`);
+
+describe('TroubleshootingPanel', () => {
+  it('is hidden without the diagnostics entitlement', () => {
+    renderPanel({ entitlements: ['port-control'] });
+    expect(screen.queryByTestId('troubleshooting-panel')).toBeNull();
+  });
+
+  it('shows READ_ONLY users no controls to run anything', () => {
+    renderPanel({ role: 'READ_ONLY' });
+    expect(screen.getByTestId('troubleshooting-panel').textContent).toContain(
+      'Your role can read troubleshooting results',
+    );
+    expect(screen.queryByTestId('run-action')).toBeNull();
+    expect(screen.queryByTestId('action-select')).toBeNull();
+  });
+
+  it('offers no port actions without port-control', async () => {
+    renderPanel({ entitlements: ['diagnostics'] });
+    fireEvent.click(screen.getByTestId('action-select'));
+    expect(await screen.findByRole('option', { name: 'Reboot' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Disable LAN ports' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Revert LAN ports' })).toBeNull();
+  });
+
+  it('refuses an invalid host: the message shows under the field and nothing is sent', async () => {
+    renderPanel();
+    await choose('action-select', 'Traceroute');
+    await choose('vlan-select', 'VLAN 10 · Staff (10.0.10.0/24)');
+    const host = screen.getByTestId('host-input') as HTMLInputElement;
+    fireEvent.change(host, { target: { value: '999.1.1.1' } });
+    fireEvent.click(screen.getByTestId('run-action'));
+    expect(await screen.findByText('Enter an IPv4 address or a host name.')).toBeTruthy();
+    expect(host.getAttribute('aria-invalid')).toBe('true');
+    expect(actionCalls('traceroute')).toHaveLength(0);
+
+    // Fixed, it is sent with the VLAN as a number and the host trimmed.
+    fireEvent.change(host, { target: { value: ' 8.8.8.8 ' } });
+    expect(screen.queryByText('Enter an IPv4 address or a host name.')).toBeNull();
+    fireEvent.click(screen.getByTestId('run-action'));
+    await waitFor(() => expect(actionCalls('traceroute')).toHaveLength(1));
+    expect(actionCalls('traceroute')[0]?.body).toEqual({ vlan: 10, ip: '8.8.8.8' });
+  });
+
+  it('names every missing input at once: the VLAN and the host', async () => {
+    renderPanel();
+    await choose('action-select', 'Traceroute');
+    fireEvent.change(screen.getByTestId('host-input'), { target: { value: 'not a host!' } });
+    fireEvent.click(screen.getByTestId('run-action'));
+    expect(await screen.findByText('Choose a VLAN.')).toBeTruthy();
+    expect(screen.getByText('Enter an IPv4 address or a host name.')).toBeTruthy();
+    expect(actionCalls('traceroute')).toHaveLength(0);
+  });
+
+  it('asks before a reboot, naming the device and the consequence, and reboots only once confirmed', async () => {
+    renderPanel();
+    await choose('action-select', 'Reboot');
+    fireEvent.click(screen.getByTestId('run-action'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Reboot 00:17:c5:00:00:db?')).toBeTruthy();
+    expect(within(dialog).getByText('00:17:c5:00:00:db at Acme Houston South')).toBeTruthy();
+    expect(dialog.textContent).toContain('The site loses its network until the device is back online');
+    expect(actionCalls('reboot')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(actionCalls('reboot')).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('run-action'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-run'));
+    await waitFor(() => expect(actionCalls('reboot')).toHaveLength(1));
+    expect(actionCalls('reboot')[0]?.body).toEqual({});
+  });
+
+  it('asks before disabling ports, and offers only LAN ports that are on', async () => {
+    renderPanel();
+    await choose('action-select', 'Disable LAN ports');
+    expect(screen.queryByTestId('pick-port-1')).toBeNull(); // WAN
+    expect(screen.queryByTestId('pick-port-2')).toBeNull(); // WAN2
+    expect(screen.queryByTestId('pick-port-5')).toBeNull(); // already off
+    expect(screen.queryByTestId('pick-port-12')).toBeNull(); // padding
+    expect(screen.getByTestId('diag-port-5').getAttribute('data-state')).toBe('off');
+    fireEvent.click(screen.getByTestId('run-action'));
+    expect(await screen.findByText('Choose at least one port.')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('pick-port-4'));
+    fireEvent.click(screen.getByTestId('pick-port-3'));
+    fireEvent.click(screen.getByTestId('run-action'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Ports 3, 4 are turned off now.');
+    fireEvent.click(within(dialog).getByTestId('confirm-run'));
+    await waitFor(() => expect(actionCalls('disableLanPorts')).toHaveLength(1));
+    expect(actionCalls('disableLanPorts')[0]?.body).toEqual({ ports: [3, 4] });
+  });
+
+  it('follows a speed test to its result and shows its figures', async () => {
+    jobs.set('new-speedtest', {
+      ...job('speedtest', 'succeeded', { id: 'new-speedtest', result: results.speedtest }),
+    });
+    const { onJobFinished } = renderPanel();
+    await choose('action-select', 'Speed test');
+    await choose('vlan-select', 'VLAN 10 · Staff (10.0.10.0/24)');
+    fireEvent.click(screen.getByTestId('run-action'));
+    const result = await screen.findByTestId('result-speedtest');
+    expect(within(result).getByTestId('speed-download').textContent).toContain('95.2 Mbps');
+    expect(within(result).getByTestId('speed-upload').textContent).toContain('11.3 Mbps');
+    expect(within(result).getByTestId('speed-latency').textContent).toContain('18.2 ms');
+    expect(result.textContent).toContain('Primary');
+    expect(actionCalls('speedtest')[0]?.body).toEqual({ vlan: 10 });
+    await waitFor(() => expect(onJobFinished).toHaveBeenCalledTimes(1));
+    expect(onJobFinished.mock.calls[0]?.[0]).toMatchObject({ id: 'new-speedtest', state: 'succeeded' });
+  });
+
+  it('shows a running job with its progress, then a failed job with its error in a red alert', async () => {
+    jobs.set('new-wantest', job('wantest', 'running', { id: 'new-wantest' }));
+    renderPanel();
+    fireEvent.click(screen.getByTestId('run-action'));
+    expect(await screen.findByTestId('job-progress')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('job-progress').textContent).toContain('Running'));
+
+    jobs.set(
+      'new-wantest',
+      job('wantest', 'failed', {
+        id: 'new-wantest',
+        error: 'The device is offline and cannot run diagnostics.',
+      }),
+    );
+    const alert = await screen.findByTestId('job-error', {}, { timeout: 4000 });
+    expect(alert.textContent).toContain('WAN latency test failed');
+    expect(alert.textContent).toContain('The device is offline and cannot run diagnostics.');
+  });
+});

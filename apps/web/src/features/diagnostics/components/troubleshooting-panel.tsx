@@ -1,0 +1,272 @@
+import { Button, Card, Divider, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type Device, type DiagnosticAction, isFinishedJobState, type Job } from '@vnoc/contracts';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { devicePortSlots } from '../../../lib/ports.ts';
+import { useDeviceJobs } from '../api/get-device-jobs.ts';
+import { useJob } from '../api/get-job.ts';
+import { diagnosticsKeys } from '../api/keys.ts';
+import { useRunAction } from '../api/run-action.ts';
+import { diagnosticsAccess, isDisruptive, runnableActions } from '../utils/access.ts';
+import {
+  type ActionInputs,
+  buildActionRequest,
+  EMPTY_INPUTS,
+  hostError,
+  type InputErrors,
+} from '../utils/inputs.ts';
+import { ConfirmActionModal } from './confirm-action-modal.tsx';
+import { JobResult } from './job-result.tsx';
+import { PortMap } from './port-map.tsx';
+
+const TESTS: readonly DiagnosticAction[] = [
+  'wantest',
+  'lanpingtest',
+  'systemTest',
+  'speedtest',
+  'traceroute',
+];
+
+interface TroubleshootingPanelProps {
+  device: Device;
+  /** Called once for each of the device's jobs seen to finish while the page is open. */
+  onJobFinished?: (job: Job) => void;
+}
+
+/**
+ * Remote troubleshooting on one device: choose an action, give its inputs (VLAN, host, ports), confirm the
+ * disruptive ones, follow the job and read its result. Hidden without the `diagnostics` entitlement;
+ * read-only roles see a note instead of the controls (results stay in the run history).
+ */
+export function TroubleshootingPanel({ device, onJobFinished }: TroubleshootingPanelProps) {
+  const { t } = useTranslation('diagnostics');
+  const { claims } = useAuth();
+  const access = diagnosticsAccess(claims);
+  const actions = runnableActions(access);
+  const client = useQueryClient();
+
+  const [action, setAction] = useState<DiagnosticAction>('wantest');
+  const [inputs, setInputs] = useState<ActionInputs>(EMPTY_INPUTS);
+  const [errors, setErrors] = useState<InputErrors>({});
+  const [confirming, setConfirming] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+
+  const run = useRunAction((job) => {
+    setJobId(job.id);
+    setConfirming(false);
+    if (job.action === 'disableLanPorts') setInputs((current) => ({ ...current, ports: [] }));
+  });
+  const { data: current } = useJob(jobId);
+  const { data: history } = useDeviceJobs(device.id, { enabled: access.visible });
+
+  // A job seen unfinished and then finished is reported once (runs started here or by someone else).
+  const seenRunning = useRef(new Set<string>());
+  const reported = useRef(new Set<string>());
+  const observe = useCallback(
+    (job: Job) => {
+      if (!isFinishedJobState(job.state)) {
+        seenRunning.current.add(job.id);
+        return;
+      }
+      if (!seenRunning.current.has(job.id) || reported.current.has(job.id)) return;
+      reported.current.add(job.id);
+      void client.invalidateQueries({ queryKey: diagnosticsKeys.history(job.deviceId) });
+      onJobFinished?.(job);
+    },
+    [client, onJobFinished],
+  );
+  useEffect(() => {
+    if (current) observe(current);
+  }, [current, observe]);
+  useEffect(() => {
+    for (const job of history ?? []) observe(job);
+  }, [history, observe]);
+
+  const slots = useMemo(() => devicePortSlots(device), [device]);
+  const vlanOptions = device.vlans.map((vlan) => ({
+    value: String(vlan.id),
+    label: t('inputs.vlanOption', { id: vlan.id, name: vlan.name, subnet: vlan.subnet }),
+  }));
+  const actionOptions = [
+    { group: t('groups.tests'), items: actions.filter((a) => TESTS.includes(a)) },
+    { group: t('groups.actions'), items: actions.filter((a) => !TESTS.includes(a)) },
+  ]
+    .filter((g) => g.items.length > 0)
+    .map((g) => ({
+      group: g.group,
+      items: g.items.map((a) => ({ value: a, label: t(`actions.${a}.label`) })),
+    }));
+
+  if (!access.visible) return null;
+
+  const update = (next: Partial<ActionInputs>) =>
+    setInputs((currentInputs) => ({ ...currentInputs, ...next }));
+  const start = () => {
+    const request = buildActionRequest(action, inputs, device);
+    if (request.ok) run.mutate({ action, deviceId: device.id, body: request.body });
+  };
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const request = buildActionRequest(action, inputs, device);
+    setErrors(request.ok ? {} : request.errors);
+    if (!request.ok) return;
+    if (isDisruptive(action)) setConfirming(true);
+    else start();
+  };
+  const errorText = (key: InputErrors[keyof InputErrors]) => (key ? t(key) : null);
+
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="troubleshooting-panel">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="lg">
+            {t('panel.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {access.canRun ? t('panel.intro') : t('panel.readOnly')}
+          </Text>
+        </div>
+        {access.canRun && (
+          <form onSubmit={handleSubmit} noValidate aria-label={t('panel.formLabel')}>
+            <Stack gap="md">
+              <Grid gap="md" align="flex-start">
+                <Grid.Col span={{ base: 12, sm: 5, md: 4 }}>
+                  <Select
+                    label={t('inputs.action')}
+                    data={actionOptions}
+                    value={action}
+                    allowDeselect={false}
+                    onChange={(value) => {
+                      if (value) setAction(value as DiagnosticAction);
+                      setErrors({});
+                    }}
+                    data-testid="action-select"
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 7, md: 8 }}>
+                  <Text size="sm" mt={{ base: 0, sm: 28 }} data-testid="action-description">
+                    {t(`actions.${action}.description`)}
+                  </Text>
+                </Grid.Col>
+                {(action === 'speedtest' || action === 'traceroute') && (
+                  <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+                    <Select
+                      label={t('inputs.vlan')}
+                      placeholder={vlanOptions.length ? t('inputs.vlanPlaceholder') : t('inputs.noVlans')}
+                      data={vlanOptions}
+                      value={inputs.vlan}
+                      onChange={(vlan) => {
+                        update({ vlan });
+                        // Mantine may report "no value" again on a re-render: only a choice clears the message.
+                        if (vlan !== null) setErrors((e) => ({ ...e, vlan: undefined }));
+                      }}
+                      disabled={vlanOptions.length === 0}
+                      error={errorText(errors.vlan)}
+                      required
+                      data-testid="vlan-select"
+                    />
+                  </Grid.Col>
+                )}
+                {action === 'traceroute' && (
+                  <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+                    <TextInput
+                      label={t('inputs.host')}
+                      placeholder={t('inputs.hostPlaceholder')}
+                      value={inputs.host}
+                      onChange={(event) => {
+                        const host = event.currentTarget.value;
+                        update({ host });
+                        // Checked on Run, then as typed; not on blur, where the message would move the Run
+                        // button away from a click that is under way.
+                        if (errors.host) setErrors((e) => ({ ...e, host: hostError(host) ?? undefined }));
+                      }}
+                      error={errorText(errors.host)}
+                      required
+                      autoComplete="off"
+                      spellCheck={false}
+                      data-testid="host-input"
+                    />
+                  </Grid.Col>
+                )}
+              </Grid>
+              {action === 'disableLanPorts' && (
+                <Stack gap="xs">
+                  <Text size="sm" fw={500}>
+                    {t('inputs.ports')}
+                  </Text>
+                  <PortMap
+                    slots={slots}
+                    disabledPorts={device.disabledPorts}
+                    selected={inputs.ports}
+                    label={t('inputs.ports')}
+                    onToggle={(port, checked) => {
+                      update({
+                        ports: checked ? [...inputs.ports, port] : inputs.ports.filter((p) => p !== port),
+                      });
+                      setErrors((e) => ({ ...e, ports: undefined }));
+                    }}
+                    error={errorText(errors.ports)}
+                  />
+                  <Text size="sm" c="dimmed" aria-live="polite">
+                    {inputs.ports.length
+                      ? t('inputs.portsChosen', {
+                          ports: [...inputs.ports].sort((a, b) => a - b).join(', '),
+                        })
+                      : t('inputs.portsHint')}
+                  </Text>
+                </Stack>
+              )}
+              {action === 'revertLanPorts' && (
+                <Text size="sm" data-testid="revert-info">
+                  {device.disabledPorts.length
+                    ? t('inputs.revertSome', { ports: device.disabledPorts.join(', ') })
+                    : t('inputs.revertNone')}
+                </Text>
+              )}
+              <Group>
+                <Button
+                  type="submit"
+                  leftSection={<IconPlayerPlay size={16} aria-hidden />}
+                  loading={run.isPending && !confirming}
+                  color={isDisruptive(action) ? 'red' : undefined}
+                  data-testid="run-action"
+                >
+                  {t('panel.run', { action: t(`actions.${action}.label`) })}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+        {current && (
+          <>
+            <Divider />
+            <Stack gap="xs" data-testid="current-job">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Title order={3} fz="md">
+                  {t(`actions.${current.action}.label`)}
+                </Title>
+                <Text size="xs" c="dimmed">
+                  {t('panel.requested', { by: current.requestedBy.name, at: formatDate(current.createdAt) })}
+                </Text>
+              </Group>
+              <JobResult job={current} device={device} liveStatus={device.status} />
+            </Stack>
+          </>
+        )}
+      </Stack>
+      <ConfirmActionModal
+        opened={confirming}
+        action={action}
+        targets={[device]}
+        ports={[...inputs.ports].sort((a, b) => a - b)}
+        loading={run.isPending}
+        onConfirm={start}
+        onClose={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}

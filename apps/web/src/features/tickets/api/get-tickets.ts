@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PagedSchema, type TicketStatus, TicketSummarySchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { ticketsQueryKey } from './get-ticket.ts';
+
+const TicketPageSchema = PagedSchema(TicketSummarySchema);
+
+/** GET ticket parameters: paging, `field-asc|desc` sorting (server default createdAt-desc), status, device. */
+export interface TicketListParams {
+  page: number;
+  pageSize: number;
+  sorting?: string;
+  status?: TicketStatus;
+  deviceId?: string;
+}
+
+/** GET ticket: the organization's tickets, one page. */
+export function getTickets(params: TicketListParams, signal?: AbortSignal) {
+  return apiRequest('ticket', {
+    query: {
+      page: params.page,
+      pageSize: params.pageSize,
+      sorting: params.sorting,
+      status: params.status,
+      deviceId: params.deviceId,
+    },
+    schema: TicketPageSchema,
+    signal,
+  });
+}
+
+export function getTicketsQueryOptions(params: TicketListParams) {
+  return queryOptions({
+    queryKey: [...ticketsQueryKey, params],
+    queryFn: ({ signal }) => getTickets(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTickets(params: TicketListParams) {
+  return useQuery(getTicketsQueryOptions(params));
+}

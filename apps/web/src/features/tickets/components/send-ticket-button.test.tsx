@@ -1,0 +1,210 @@
+// @vitest-environment jsdom
+import { Notifications, notifications } from '@mantine/notifications';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Device } from '@vnoc/contracts';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../lib/auth-store.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { fakeJwt, fullClaims, installDomStubs, Providers } from '../../../test/render.tsx';
+import { ticket } from '../test/fixtures.ts';
+import { SendTicketButton } from './send-ticket-button.tsx';
+
+const device: Device = {
+  id: ticket.device.id,
+  macAddress: '00:17:c5:00:00:db',
+  deviceModelType: { manufacturer: 'SonicWall', model: 'TZ370' },
+  kind: 'firewall',
+  site: { id: ticket.site.id, name: 'Acme Houston South' },
+  returnRequested: false,
+  status: 'online',
+  connection: 'primary',
+  lastUpdate: new Date().toISOString(),
+  lastBoot: new Date(Date.now() - 86_400_000).toISOString(),
+  modemSignalStatistics: [],
+  signalStrength: null,
+  portMapping: [],
+  vlans: [],
+  portLabels: {},
+  disabledPorts: [],
+  transactions: [],
+};
+
+const SEND_PATH = `/api/device/troubleshooting/ticket/${device.id}`;
+const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let reply: () => Response;
+const calls: { method: string; path: string; body: unknown }[] = [];
+
+beforeAll(() => {
+  installDomStubs();
+  void i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  calls.length = 0;
+  reply = () => answer(ticket);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      calls.push({
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      if (url.pathname === SEND_PATH) return reply();
+      return answer({ id: 'not_found', message: 'Not found.' }, 404);
+    }),
+  );
+});
+afterEach(async () => {
+  cleanup();
+  notifications.clean();
+  authStore.logout();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+function renderButton(claims: Record<string, unknown> = { role: 'USER', entitlements: ['diagnostics'] }) {
+  authStore.setToken(fakeJwt(fullClaims(claims)));
+  const router = createMemoryRouter(
+    [
+      { path: '/sites/:id/device/:deviceId', element: <SendTicketButton device={device} /> },
+      { path: '/tickets/:id', element: <p>Ticket page</p> },
+    ],
+    { initialEntries: [`/sites/${device.site.id}/device/${device.id}`] },
+  );
+  render(
+    <Providers>
+      <Notifications />
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+async function openForm() {
+  fireEvent.click(screen.getByRole('button', { name: 'Send support ticket' }));
+  return within(await screen.findByRole('dialog'));
+}
+
+function fill(form: ReturnType<typeof within>, subject: string, comment: string) {
+  fireEvent.change(form.getByLabelText(/^Subject/), { target: { value: subject } });
+  fireEvent.change(form.getByLabelText(/^Comment/), { target: { value: comment } });
+}
+
+describe('who sees "Send support ticket"', () => {
+  it.each([
+    ['READ_ONLY with diagnostics', { role: 'READ_ONLY', entitlements: ['diagnostics'] }],
+    ['USER without diagnostics', { role: 'USER', entitlements: ['port-control'] }],
+  ])('hidden from %s', (_, claims) => {
+    renderButton(claims);
+    expect(screen.queryByRole('button', { name: 'Send support ticket' })).toBeNull();
+  });
+
+  it.each(['USER', 'ADMINISTRATOR'])('shown to %s with diagnostics', (role) => {
+    renderButton({ role, entitlements: ['diagnostics'] });
+    expect(screen.getByRole('button', { name: 'Send support ticket' })).toBeTruthy();
+  });
+});
+
+describe('the send form', () => {
+  it('says what goes with the ticket', async () => {
+    renderButton();
+    const form = await openForm();
+    expect(form.getByTestId('send-ticket-device').textContent).toBe(
+      'SonicWall TZ370 00:17:c5:00:00:db at Acme Houston South',
+    );
+    expect(form.getByText(/its latest diagnostic results are attached/)).toBeTruthy();
+  });
+
+  it('refuses an empty subject without a request', async () => {
+    renderButton();
+    const form = await openForm();
+    fill(form, '   ', 'The router drops every hour.');
+    fireEvent.click(form.getByRole('button', { name: 'Send ticket' }));
+    expect(await form.findByText('Enter a subject.')).toBeTruthy();
+    expect(form.getByLabelText(/^Subject/).getAttribute('aria-invalid')).toBe('true');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((c) => c.path === SEND_PATH)).toEqual([]);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('refuses an empty comment too, in Spanish when the interface is', async () => {
+    await i18n.changeLanguage('es');
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar ticket de soporte' }));
+    const form = within(await screen.findByRole('dialog'));
+    fireEvent.change(form.getByLabelText(/^Asunto/), { target: { value: 'Caídas' } });
+    fireEvent.click(form.getByRole('button', { name: 'Enviar ticket' }));
+    expect(await form.findByText('Describa el problema.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === SEND_PATH)).toEqual([]);
+  });
+
+  it("shows the server's message on failure and keeps the input", async () => {
+    reply = () => answer({ id: 'service_unavailable', message: 'The support mailbox is unavailable.' }, 503);
+    renderButton();
+    const form = await openForm();
+    fill(form, 'Router drops', 'The router drops every hour.');
+    fireEvent.click(form.getByRole('button', { name: 'Send ticket' }));
+    expect((await form.findByRole('alert')).textContent).toContain('The support mailbox is unavailable.');
+    expect((form.getByLabelText(/^Subject/) as HTMLInputElement).value).toBe('Router drops');
+    expect((form.getByLabelText(/^Comment/) as HTMLTextAreaElement).value).toBe(
+      'The router drops every hour.',
+    );
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.queryByText('Support ticket successfully sent!')).toBeNull();
+  });
+
+  it("puts the server's refusal of a field under that field", async () => {
+    reply = () =>
+      answer(
+        {
+          id: 'invalid_input',
+          message: 'The subject is at most 150 characters.',
+          errors: [{ path: 'subject', message: 'The subject is at most 150 characters.' }],
+        },
+        400,
+      );
+    renderButton();
+    const form = await openForm();
+    fill(form, 'Router drops', 'The router drops every hour.');
+    fireEvent.click(form.getByRole('button', { name: 'Send ticket' }));
+    expect(await form.findByText('The subject is at most 150 characters.')).toBeTruthy();
+    expect(form.getByLabelText(/^Subject/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('sends subject and comment, closes, shows the success message with a link to the ticket', async () => {
+    const router = renderButton();
+    const form = await openForm();
+    fill(form, '  Router drops  ', 'Dropped three times.\nRebooted once.');
+    fireEvent.click(form.getByRole('button', { name: 'Send ticket' }));
+
+    expect(await screen.findByText('Support ticket successfully sent!')).toBeTruthy();
+    expect(calls.filter((c) => c.path === SEND_PATH)).toEqual([
+      {
+        method: 'POST',
+        path: SEND_PATH,
+        body: { subject: 'Router drops', comment: 'Dropped three times.\nRebooted once.' },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const link = screen.getByRole('link', { name: 'View ticket #1001' });
+    expect(link.getAttribute('href')).toBe(`/tickets/${ticket.id}`);
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/tickets/${ticket.id}`));
+    expect(screen.getByText('Ticket page')).toBeTruthy();
+  });
+
+  it('opens empty again after a ticket was sent', async () => {
+    renderButton();
+    let form = await openForm();
+    fill(form, 'Router drops', 'Dropped.');
+    fireEvent.click(form.getByRole('button', { name: 'Send ticket' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    form = await openForm();
+    expect((form.getByLabelText(/^Subject/) as HTMLInputElement).value).toBe('');
+  });
+});

@@ -1,0 +1,190 @@
+import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle, IconTicket } from '@tabler/icons-react';
+import {
+  type Device,
+  TICKET_COMMENT_MAX,
+  TICKET_SUBJECT_MAX,
+  type Ticket,
+  type TicketRequest,
+  TicketRequestSchema,
+} from '@vnoc/contracts';
+import type { TFunction } from 'i18next';
+import { type MouseEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { issueMessage } from '../../../lib/form-validation.ts';
+import { toast } from '../../../lib/notify.ts';
+import { canRunDiagnostics } from '../../../lib/permissions.ts';
+import { useSendTicket } from '../api/send-ticket.ts';
+
+// The shared schema speaks English; these of its messages have a twin in tickets.json.
+const messageKeys: Record<string, 'send.validation.subject' | 'send.validation.comment'> = {
+  'Enter a subject.': 'send.validation.subject',
+  'Describe the problem.': 'send.validation.comment',
+};
+
+/** The form's errors from TicketRequestSchema: field → first message, in the current language. */
+export function ticketFormErrors(values: TicketRequest, t: TFunction<'tickets'>): Record<string, string> {
+  const result = TicketRequestSchema.safeParse(values);
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const key = messageKeys[issue.message];
+    errors[issue.path.map(String).join('.')] ??= key ? t(key) : issueMessage(issue, t);
+  }
+  return errors;
+}
+
+/** A 400 about one field (the server's own check of subject or comment), to show under that field. */
+function fieldOfError(error: unknown): { field: 'subject' | 'comment'; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const first = error.body?.errors?.[0];
+  if (first?.path === 'subject' || first?.path === 'comment')
+    return { field: first.path, message: first.message };
+  return null;
+}
+
+/** The success toast: the spec's message and a link to the new ticket. */
+function TicketSentMessage({ ticket, onOpen }: { ticket: Ticket; onOpen: (event: MouseEvent) => void }) {
+  const { t } = useTranslation('tickets');
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{t('send.success')}</Text>
+      <Anchor href={paths.ticket(ticket.id)} onClick={onOpen} size="sm" data-testid="ticket-sent-link">
+        {t('send.viewTicket', { number: ticket.number })}
+      </Anchor>
+    </Stack>
+  );
+}
+
+interface SendTicketFormProps {
+  device: Device;
+  send: ReturnType<typeof useSendTicket>;
+  onClose: () => void;
+}
+
+function SendTicketForm({ device, send, onClose }: SendTicketFormProps) {
+  const { t } = useTranslation('tickets');
+  const navigate = useNavigate();
+  const form = useForm<TicketRequest>({
+    initialValues: { subject: '', comment: '' },
+    validate: (values) => ticketFormErrors(values, t),
+  });
+  const fieldError = fieldOfError(send.error);
+
+  const onSubmit = form.onSubmit((values) => {
+    send.mutate(TicketRequestSchema.parse(values), {
+      onSuccess: (ticket) => {
+        onClose();
+        // The toast lives outside the router: its link navigates through this screen's navigate.
+        const id = toast(
+          <TicketSentMessage
+            ticket={ticket}
+            onOpen={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
+              notifications.hide(id);
+              void navigate(paths.ticket(ticket.id));
+            }}
+          />,
+        );
+      },
+      onError: (error) => {
+        const field = fieldOfError(error);
+        if (field) form.setFieldError(field.field, field.message);
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} data-testid="send-ticket-form">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed" data-testid="send-ticket-device">
+          {t('send.device', {
+            model: `${device.deviceModelType.manufacturer} ${device.deviceModelType.model}`,
+            mac: device.macAddress,
+            site: device.site.name,
+          })}
+        </Text>
+        <TextInput
+          {...form.getInputProps('subject')}
+          label={t('send.subject')}
+          placeholder={t('send.subjectPlaceholder')}
+          maxLength={TICKET_SUBJECT_MAX}
+          required
+          data-autofocus
+          data-testid="send-ticket-subject"
+        />
+        <Textarea
+          {...form.getInputProps('comment')}
+          label={t('send.comment')}
+          placeholder={t('send.commentPlaceholder')}
+          description={t('send.characters', { length: form.values.comment.length, max: TICKET_COMMENT_MAX })}
+          inputWrapperOrder={['label', 'input', 'error', 'description']}
+          maxLength={TICKET_COMMENT_MAX}
+          rows={6}
+          resize="vertical"
+          required
+          data-testid="send-ticket-comment"
+        />
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">{t('send.attached')}</Text>
+        </Group>
+        {send.isError && !fieldError && <FormError message={errorMessage(send.error)} />}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={send.isPending}>
+            {t('send.cancel')}
+          </Button>
+          <Button type="submit" loading={send.isPending} data-testid="send-ticket-submit">
+            {t('send.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * "Send support ticket" on a device: subject and comment in a modal; the device, its site and its latest
+ * diagnostic results go with it. Hidden from READ_ONLY users and without the `diagnostics` entitlement.
+ */
+export function SendTicketButton({ device }: { device: Device }) {
+  const { t } = useTranslation('tickets');
+  const { claims } = useAuth();
+  const [opened, setOpened] = useState(false);
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  // Held here, not in the form: a ticket sent while the modal is closed early still reports its outcome.
+  const send = useSendTicket(device.id);
+  if (!canRunDiagnostics(claims)) return null;
+  const close = () => setOpened(false);
+  const open = () => {
+    send.reset();
+    setOpened(true);
+  };
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconTicket size={16} aria-hidden />}
+        onClick={open}
+        data-testid="send-ticket"
+      >
+        {t('send.open')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('send.title')} size="lg" fullScreen={narrow} centered>
+        {/* Mounted per opening, so each ticket starts from an empty form. */}
+        {opened && <SendTicketForm device={device} send={send} onClose={close} />}
+      </Modal>
+    </>
+  );
+}

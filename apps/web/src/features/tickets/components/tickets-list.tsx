@@ -1,0 +1,159 @@
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TicketSummary } from '@vnoc/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { CellLink } from '../../../components/data-table/cell-link.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import {
+  queryStateProps,
+  urlPagingProps,
+  useListParams,
+} from '../../../components/data-table/server-list.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useTickets } from '../api/get-tickets.ts';
+import { readTicketListState, ticketListRequest } from './ticket-list-state.ts';
+import { TicketStatusBadge } from './ticket-status-badge.tsx';
+
+const STATUS_FILTERS = ['all', 'open', 'closed'] as const;
+
+function DateCell({ value }: { value: string }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {formatDate(value)}
+    </Text>
+  );
+}
+
+/** Tickets: the organization's support tickets, newest first, filtered by status. */
+export function TicketsList() {
+  const { t } = useTranslation('tickets');
+  const navigate = useNavigate();
+  const { state, update } = useListParams(readTicketListState);
+  const tickets = useTickets(ticketListRequest(state));
+
+  const columns = useMemo<ColumnDef<TicketSummary>[]>(
+    () => [
+      {
+        id: 'number',
+        header: t('list.columns.number'),
+        enableHiding: false,
+        cell: ({ row }) => (
+          <Text size="sm" fw={600} ff="monospace">
+            {t('number', { number: row.original.number })}
+          </Text>
+        ),
+      },
+      {
+        id: 'subject',
+        header: t('list.columns.subject'),
+        enableHiding: false,
+        cell: ({ row }) => (
+          <Text size="sm" maw={360} truncate="end" title={row.original.subject}>
+            {row.original.subject}
+          </Text>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('list.columns.status'),
+        cell: ({ row }) => <TicketStatusBadge status={row.original.status} />,
+      },
+      {
+        id: 'device',
+        header: t('list.columns.device'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Stack gap={0}>
+            <Text size="sm" ff="monospace">
+              {row.original.device.macAddress}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {row.original.device.manufacturer} {row.original.device.model}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        id: 'site',
+        header: t('list.columns.site'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <CellLink to={paths.site(row.original.site.id)}>{row.original.site.name}</CellLink>
+        ),
+      },
+      {
+        id: 'sentBy',
+        header: t('list.columns.sentBy'),
+        enableSorting: false,
+        cell: ({ row }) => row.original.createdBy.name,
+      },
+      {
+        id: 'createdAt',
+        header: t('list.columns.createdAt'),
+        cell: ({ row }) => <DateCell value={row.original.createdAt} />,
+      },
+      {
+        id: 'updatedAt',
+        header: t('list.columns.updatedAt'),
+        cell: ({ row }) => <DateCell value={row.original.updatedAt} />,
+      },
+    ],
+    [t],
+  );
+
+  const filter = state.status ?? 'all';
+  const toolbar = (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm" fw={500} id="ticket-status-filter">
+        {t('list.filter.label')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="ticket-status-filter"
+        value={filter}
+        onChange={(value) => update({ status: value === 'all' ? null : value })}
+        data={STATUS_FILTERS.map((value) => ({ value, label: t(`list.filter.${value}`) }))}
+        data-testid="ticket-status-filter"
+      />
+    </Stack>
+  );
+
+  const empty = state.status ? (
+    <EmptyState
+      icon={IconTicket}
+      title={state.status === 'open' ? t('list.empty.openTitle') : t('list.empty.closedTitle')}
+      text={t('list.empty.filteredText')}
+    >
+      <Button variant="light" onClick={() => update({ status: null })}>
+        {t('list.empty.showAll')}
+      </Button>
+    </EmptyState>
+  ) : (
+    <EmptyState icon={IconTicket} title={t('list.empty.title')} text={t('list.empty.text')}>
+      <Button component={Link} to={paths.devices} variant="light">
+        {t('list.empty.goToDevices')}
+      </Button>
+    </EmptyState>
+  );
+
+  return (
+    <DataTable<TicketSummary>
+      tableId="tickets-list"
+      label={t('list.tableLabel')}
+      columns={columns}
+      data={tickets.data?.content}
+      total={tickets.data?.totalElements ?? 0}
+      {...urlPagingProps(state.table, update)}
+      {...queryStateProps(tickets)}
+      getRowId={(ticket) => ticket.id}
+      onOpen={(ticket) => navigate(paths.ticket(ticket.id))}
+      openLabel={(ticket) => t('list.openTicket', { number: ticket.number, subject: ticket.subject })}
+      empty={empty}
+      toolbar={toolbar}
+    />
+  );
+}

@@ -1,0 +1,207 @@
+import { Anchor, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconBuildingStore,
+  IconLock,
+  IconLockOpen,
+  IconRouter,
+  IconTicket,
+} from '@tabler/icons-react';
+import type { Ticket } from '@vnoc/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { fleetText } from '../../../lib/fleet-text.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { toast } from '../../../lib/notify.ts';
+import { canChange } from '../../../lib/permissions.ts';
+import { useTicket } from '../api/get-ticket.ts';
+import { useSetTicketStatus } from '../api/set-ticket-status.ts';
+import { TicketDiagnostics } from '../components/ticket-diagnostics.tsx';
+import { TicketStatusBadge } from '../components/ticket-status-badge.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** Close an open ticket, or reopen a closed one (ADMINISTRATOR, USER). */
+function TicketStatusButton({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('tickets');
+  const setStatus = useSetTicketStatus((saved) =>
+    toast(
+      saved.status === 'closed'
+        ? t('detail.closed', { number: saved.number })
+        : t('detail.reopened', { number: saved.number }),
+    ),
+  );
+  const open = ticket.status === 'open';
+  return (
+    <Button
+      variant={open ? 'default' : 'light'}
+      leftSection={open ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
+      loading={setStatus.isPending}
+      onClick={() => setStatus.mutate({ id: ticket.id, status: open ? 'closed' : 'open' })}
+      data-testid="ticket-status-toggle"
+    >
+      {open ? t('detail.close') : t('detail.reopen')}
+    </Button>
+  );
+}
+
+function TicketView({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('tickets');
+  const { claims } = useAuth();
+  const { device, site } = ticket;
+  const title = (
+    <span style={{ overflowWrap: 'anywhere' }}>
+      <Text span inherit c="dimmed" ff="monospace" mr="xs">
+        {t('number', { number: ticket.number })}
+      </Text>
+      {ticket.subject}
+    </span>
+  );
+  return (
+    <PageFrame
+      title={title}
+      actions={canChange(claims?.role) ? <TicketStatusButton ticket={ticket} /> : undefined}
+    >
+      <Group gap="sm" wrap="wrap" mt={-8}>
+        <TicketStatusBadge status={ticket.status} />
+        <Anchor component={Link} to={paths.tickets} size="sm">
+          <Group gap={4} wrap="nowrap" component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            {t('detail.backToList')}
+          </Group>
+        </Anchor>
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder radius="md" padding="lg" h="100%">
+            <Stack gap="md">
+              <Field label={t('detail.sentBy')}>
+                <Text data-testid="ticket-sent-by">{ticket.createdBy.name}</Text>
+              </Field>
+              <Field label={t('detail.sentAt')}>
+                <Text>{formatDate(ticket.createdAt)}</Text>
+              </Field>
+              <Field label={t('detail.updatedAt')}>
+                <Text>{formatDate(ticket.updatedAt)}</Text>
+              </Field>
+              <Field label={t('detail.emailedTo')}>
+                <Text style={{ overflowWrap: 'anywhere' }} data-testid="ticket-emailed-to">
+                  {ticket.emailedTo}
+                </Text>
+              </Field>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder radius="md" padding="lg" h="100%">
+            <Title order={2} fz="lg" mb="sm">
+              {t('detail.comment')}
+            </Title>
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="ticket-comment">
+              {ticket.comment}
+            </Text>
+          </Card>
+        </Grid.Col>
+      </Grid>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Card withBorder radius="md" padding="lg" data-testid="ticket-device">
+          <Stack gap="sm">
+            <Group gap="xs" wrap="nowrap">
+              <IconRouter size={20} aria-hidden />
+              <Title order={2} fz="lg">
+                {t('detail.device')}
+              </Title>
+            </Group>
+            <div>
+              <Text ff="monospace" fw={600}>
+                {device.macAddress}
+              </Text>
+              <Text size="sm">
+                {device.manufacturer} {device.model} · {fleetText(t, deviceKindLabelKey(device.kind))}
+              </Text>
+            </div>
+            <Field label={t('detail.deviceStatusWhenSent')}>
+              <DeviceStatusBadge status={device.status} />
+            </Field>
+            <Anchor component={Link} to={paths.device(site.id, device.id)} size="sm">
+              {t('detail.openDevice')}
+            </Anchor>
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="lg" data-testid="ticket-site">
+          <Stack gap="sm">
+            <Group gap="xs" wrap="nowrap">
+              <IconBuildingStore size={20} aria-hidden />
+              <Title order={2} fz="lg">
+                {t('detail.site')}
+              </Title>
+            </Group>
+            <div>
+              <Text fw={600}>{site.name}</Text>
+              <Text size="sm">{site.address}</Text>
+            </div>
+            <Anchor component={Link} to={paths.site(site.id)} size="sm">
+              {t('detail.openSite')}
+            </Anchor>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+
+      <TicketDiagnostics jobs={ticket.diagnostics} />
+    </PageFrame>
+  );
+}
+
+/** Ticket (/tickets/{id}): what was sent, to whom, about which device and site, with its diagnostics. */
+export function Component() {
+  const { t } = useTranslation('tickets');
+  const { id = '' } = useParams();
+  const { data: ticket, isPending, error } = useTicket(id);
+
+  if (isPending) {
+    return (
+      <Stack gap="lg" aria-busy>
+        <Skeleton height={36} width="60%" />
+        <Skeleton height={140} />
+        <Skeleton height={160} />
+      </Stack>
+    );
+  }
+  if (error || !ticket) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <PageFrame>
+        <EmptyState
+          icon={IconTicket}
+          title={notFound ? t('detail.notFoundTitle') : t('detail.loadFailedTitle')}
+          text={notFound ? t('detail.notFoundText') : errorMessage(error)}
+        >
+          <Button component={Link} to={paths.tickets} variant="light">
+            {t('detail.backToList')}
+          </Button>
+        </EmptyState>
+      </PageFrame>
+    );
+  }
+  return <TicketView ticket={ticket} />;
+}
