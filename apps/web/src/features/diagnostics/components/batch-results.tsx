@@ -30,7 +30,7 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
   const [open, setOpen] = useState<string | null>(null);
   const byId = new Map(devices.map((device) => [device.id, device]));
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={360}>
       <Table
         verticalSpacing="sm"
         highlightOnHover
@@ -43,7 +43,7 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
               <VisuallyHidden>{t('history.details')}</VisuallyHidden>
             </Table.Th>
             <Table.Th>{t('batch.mac')}</Table.Th>
-            <Table.Th>{t('batch.site')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('batch.site')}</Table.Th>
             <Table.Th>{t('history.state')}</Table.Th>
             <Table.Th>{t('batch.summary')}</Table.Th>
           </Table.Tr>
@@ -79,7 +79,7 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
                   <Table.Td ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {mac}
                   </Table.Td>
-                  <Table.Td>{device?.site.name ?? ''}</Table.Td>
+                  <Table.Td visibleFrom="sm">{device?.site.name ?? ''}</Table.Td>
                   <Table.Td>
                     <JobStateBadge state={job.state} />
                   </Table.Td>
