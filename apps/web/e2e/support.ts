@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 
@@ -75,4 +76,12 @@ export async function useToken(page: Page, token: string): Promise<void> {
       window.sessionStorage.setItem('e2e-token-set', '1');
     }
   }, token);
+}
+
+/** axe's serious and critical violations on the page as it is now, one line each (none is the goal). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

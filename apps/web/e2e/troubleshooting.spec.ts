@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, useToken } from './support.ts';
+import { apiEnrollApp, seriousViolations, useToken } from './support.ts';
 
 // Runs against the second server (playwright.config.ts, project `troubleshooting`): its fleet runs at
 // SIM_SPEED 20, so a speed test takes 1.5–3 s and a reboot's 2–4 simulated minutes pass in 6–12 s.
@@ -63,6 +63,7 @@ test('run a speed test and read its result', async ({ page, request }) => {
   await expect(result.getByTestId('speed-latency')).toContainText(/ms/);
   // Kept in the run history with who ran it.
   await expect(page.getByTestId('history-row').first()).toContainText('Speed test');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('reboot a device and watch it go rebooting → online', async ({ page, request }) => {
@@ -143,6 +144,12 @@ test('send a support ticket and find it on the Tickets screen', async ({ page, r
   await expect(page.getByTestId('ticket-emailed-to')).toHaveText('support@vnoc.example');
   // The speed test run earlier on this device travels with the ticket.
   await expect(page.locator('[data-testid="ticket-diagnostic"][data-action="speedtest"]')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // The list in the dark theme.
+  await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
+  await page.goto('/tickets');
+  await expect(page.getByRole('row').filter({ hasText: subject })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('run a LAN ping on three devices at once and read each result', async ({ page, request }) => {

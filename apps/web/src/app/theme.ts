@@ -13,9 +13,37 @@ export const theme = createTheme({
   focusRing: 'auto',
 });
 
+const PALETTE = [
+  'dark',
+  'gray',
+  'red',
+  'pink',
+  'grape',
+  'violet',
+  'indigo',
+  'blue',
+  'cyan',
+  'teal',
+  'green',
+  'lime',
+  'yellow',
+  'orange',
+] as const;
+
+/**
+ * Text of the `light` variant (status badges, light buttons) in light mode: Mantine's shade 6 on its pale
+ * tint is about 3:1; shade 9 darkened by a third stays above 4.5:1 for every colour, yellow and orange too.
+ */
+const lightVariantText = Object.fromEntries(
+  PALETTE.map((c) => [
+    `--mantine-color-${c}-light-color`,
+    `color-mix(in srgb, var(--mantine-color-${c}-9) 65%, black)`,
+  ]),
+);
+
 /** Mantine's default dimmed grey is below 4.5:1 on white; use a darker grey in light mode. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...lightVariantText },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

@@ -103,7 +103,8 @@ export function DevicePorts({ device, canRename }: { device: Device; canRename: 
             withBorder
             radius="sm"
             p="xs"
-            opacity={slot.unused ? 0.6 : 1}
+            // Unused slots are drawn dashed, not faded: their text keeps its contrast.
+            style={slot.unused ? { borderStyle: 'dashed' } : undefined}
             data-testid={`port-${slot.systemNumber}`}
           >
             <Group justify="space-between" gap={4} wrap="nowrap">

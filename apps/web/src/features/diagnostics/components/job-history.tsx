@@ -36,12 +36,7 @@ export function JobHistory({ device }: { device: Device }) {
     const toggle = () => setOpen(expanded ? null : job.id);
     return (
       <Fragment key={job.id}>
-        <Table.Tr
-          onClick={toggle}
-          style={{ cursor: 'pointer' }}
-          data-testid="history-row"
-          aria-expanded={expanded}
-        >
+        <Table.Tr onClick={toggle} style={{ cursor: 'pointer' }} data-testid="history-row">
           <Table.Td w={40}>
             <ActionIcon
               variant="subtle"
