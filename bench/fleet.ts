@@ -8,18 +8,14 @@
  * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { SiteSearchQuerySchema } from '@vnoc/contracts';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { createTokenService } from '../apps/api/src/auth/tokens.ts';
 import type { AppContext } from '../apps/api/src/context.ts';
-import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { mulberry32 } from '../apps/api/src/fleet/seed-fleet.ts';
 import * as deviceService from '../apps/api/src/modules/devices/service.ts';
 import * as siteService from '../apps/api/src/modules/sites/service.ts';
@@ -27,6 +23,7 @@ import { presentClaims } from '../apps/api/src/modules/users/present.ts';
 import { findUserById } from '../apps/api/src/modules/users/repository.ts';
 import { loadConfig } from '../apps/api/src/plugins/config.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
+import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
 import { CITY_NAMES, insertFleet, partialMac, STATUS_MIX } from './fleet-data.ts';
 import { type CapturedRequest, explain, runBare, type Statement, statementCapture, stats } from './sql.ts';
 
@@ -44,17 +41,8 @@ const MAC_OFFSET_A = 0x10000;
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 type Resources = {
-  embedded?: EmbeddedPostgresHandle;
-  tempDir?: string;
-  adminUrl?: string;
-  dbName?: string;
+  bench?: BenchDatabase;
   database?: Database;
   app?: FastifyInstance;
 };
@@ -63,16 +51,7 @@ const res: Resources = {};
 async function cleanup(): Promise<void> {
   await res.app?.close().catch(() => undefined);
   await res.database?.close().catch(() => undefined);
-  if (res.adminUrl && res.dbName && !res.embedded) {
-    const admin = new pg.Client({ connectionString: res.adminUrl });
-    await admin
-      .connect()
-      .then(() => admin.query(`drop database if exists ${res.dbName} with (force)`))
-      .catch((e: unknown) => log(`could not drop ${res.dbName}: ${String(e)}`))
-      .finally(() => admin.end().catch(() => undefined));
-  }
-  await res.embedded?.stop().catch(() => undefined);
-  if (res.tempDir) rmSync(res.tempDir, { recursive: true, force: true });
+  await res.bench?.close();
 }
 
 /** The rotating site searches: unique requests per variant, and a weighted shuffled rotation of them. */
@@ -170,29 +149,8 @@ async function main(): Promise<void> {
   const started = performance.now();
 
   // 1. PostgreSQL: BENCH_DATABASE_URL, else embedded in a temp dir on a free port; a fresh database either way.
-  if (env.BENCH_DATABASE_URL) {
-    res.adminUrl = env.BENCH_DATABASE_URL;
-    log('Using BENCH_DATABASE_URL.');
-  } else {
-    res.tempDir = mkdtempSync(path.join(os.tmpdir(), 'vnoc-bench-pg-'));
-    chmodSync(res.tempDir, 0o755); // PostgreSQL runs as `postgres` when we are root.
-    const t = performance.now();
-    res.embedded = await startEmbeddedPostgres(res.tempDir, 0, {
-      info: () => undefined,
-      debug: () => undefined,
-      error: (m) => console.error(m),
-    });
-    res.adminUrl = res.embedded.url;
-    log(`Embedded PostgreSQL on 127.0.0.1:${res.embedded.port} (${ms(performance.now() - t)} ms).`);
-  }
-  res.dbName = `vnoc_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: res.adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${res.dbName}`);
-  await admin.query(`create database ${res.dbName}`);
-  const { rows: version } = await admin.query<{ v: string }>('select version() as v');
-  await admin.end();
-  const url = withDatabase(res.adminUrl, res.dbName);
+  res.bench = await openBenchDatabase(log);
+  const url = res.bench.url;
   // The pool as main.ts builds it (connectDatabase's default size).
   res.database = connectDatabase(url);
   const { pool, db } = res.database;
@@ -407,7 +365,7 @@ async function main(): Promise<void> {
     `vNOC fleet benchmark — ${SITES} sites / ${DEVICES} devices in one organization (+60/200 in a second), ` +
       `${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per run, loopback, ${os.cpus().length} CPUs`,
   );
-  console.log(`PostgreSQL: ${version[0]?.v.split(',')[0]} · Node ${process.version}`);
+  console.log(`PostgreSQL: ${res.bench.version} · Node ${process.version}`);
   console.log(table(header, rows));
   console.log(
     '\nBy query shape (API latency measured per request in the load worker; SQL = the same requests bare):',
@@ -423,23 +381,4 @@ async function main(): Promise<void> {
   console.log(`Total run ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
 
-let exiting = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    if (exiting) return;
-    exiting = true;
-    log(`${signal}: cleaning up…`);
-    void cleanup().finally(() => process.exit(0));
-  });
-
-try {
-  await main();
-} catch (error) {
-  console.error('[bench] failed:', error);
-} finally {
-  if (!exiting) {
-    exiting = true;
-    await cleanup();
-    process.exit(0);
-  }
-}
+await runBench(log, main, cleanup);
