@@ -156,7 +156,8 @@ describe('POST device/troubleshooting/ticket/{id}', () => {
       device: { id: f.device.id, macAddress: 'aa:bb:cc:dd:ee:01', kind: 'firewall', status: 'online' },
       site: { id: f.site.id, name: 'Harbor Store' },
     });
-    expect(ticket.number).toBeGreaterThanOrEqual(1001);
+    // Numbers are counted per organization.
+    expect(ticket.number).toBe(1001);
     expect(ticket.site.address).toContain('77 Harbor Rd, Austin');
     expect(ticket.diagnostics.map((j) => j.id)).toEqual([latestSpeed, failedWan]);
 
@@ -179,7 +180,10 @@ describe('POST device/troubleshooting/ticket/{id}', () => {
 
 describe('GET ticket, GET ticket/{id}, POST ticket/{id}/status', () => {
   it('lists the organization’s tickets newest first, filtered by status; another organization sees none', async () => {
-    await send(f.device.id, { subject: 'Second', comment: 'More' });
+    expect((await send(f.device.id, { subject: 'Second', comment: 'More' })).json().number).toBe(1002);
+    // Another organization counts its own tickets.
+    const other = await send(f.deviceB.id, { subject: 'Theirs', comment: 'x' }, tokens.adminB);
+    expect(other.json().number).toBe(1001);
     const res = await get('/api/ticket');
     expect(res.statusCode).toBe(200);
     const page = res.json();
@@ -195,7 +199,7 @@ describe('GET ticket, GET ticket/{id}, POST ticket/{id}/status', () => {
       'Slow internet at the harbor',
       'Second',
     ]);
-    expect((await get('/api/ticket', tokens.adminB)).json().totalElements).toBe(0);
+    expect((await get('/api/ticket', tokens.adminB)).json().totalElements).toBe(1);
     // The restricted user only sees tickets of their groups' sites.
     expect((await get('/api/ticket', tokens.restricted)).json().totalElements).toBe(0);
     expect((await get(`/api/ticket?deviceId=${f.otherDevice.id}`)).json().totalElements).toBe(0);

@@ -9,7 +9,14 @@ import {
 } from '@vnoc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActionHandlers, type Gateway, startGateway } from '../src/fleet/gateway/index.ts';
-import { createDevice, createOrganization, createSite, createUser, tokenFor } from './factories.ts';
+import {
+  createDevice,
+  createGroup,
+  createOrganization,
+  createSite,
+  createUser,
+  tokenFor,
+} from './factories.ts';
 import { bearer, count, silentLog, useTestApp } from './helpers.ts';
 
 const t = useTestApp();
@@ -48,8 +55,10 @@ async function fixture() {
   const offlineSite = await createSite(t.db, orgA, { name: 'Dark Store' });
   const offline = await createDevice(t.db, offlineSite, { status: 'offline', connection: 'none' });
   const spare = [];
+  const spareSites = [];
   for (const name of ['North', 'South', 'East']) {
     const s = await createSite(t.db, orgA, { name });
+    spareSites.push(s);
     spare.push(await createDevice(t.db, s, { portMapping: FOUR_PORTS, vlans: VLANS }));
   }
   const siteB = await createSite(t.db, orgB);
@@ -68,7 +77,10 @@ async function fixture() {
     adminB: await createUser(t.db, orgB, { role: 'ADMINISTRATOR' }),
     adminNone: await createUser(t.db, orgNone, { role: 'ADMINISTRATOR' }),
     adminNoPorts: await createUser(t.db, orgNoPorts, { role: 'ADMINISTRATOR' }),
+    restricted: await createUser(t.db, orgA, { role: 'USER' }),
   };
+  // The restricted user sees the North site only.
+  await createGroup(t.db, orgA, [spareSites[0]?.id as string], [users.restricted.id]);
   return { edge, ap, offline, spare, deviceB, deviceNone, deviceNoPorts, users };
 }
 
@@ -229,6 +241,28 @@ describe('before any worker runs', () => {
   });
 });
 
+describe('site groups', () => {
+  it('a user restricted to site groups cannot run on, read or cancel jobs of devices outside them', async () => {
+    const [north, south, east] = f.spare.map((d) => d.id) as [string, string, string];
+    const token = tokens.restricted as string;
+    expect((await run('wantest', south, undefined, token)).statusCode).toBe(404);
+    const batchId = randomUUID();
+    for (const id of [north, south, east])
+      expect((await run('systemTest', id, { batchId })).statusCode).toBe(200);
+    const southJob = (await call(tokens.admin as string, 'POST', `${base}/future/multi/${batchId}`)).json()
+      .jobs[1];
+    expect((await call(token, 'POST', `${base}/future/${southJob.id}`)).statusCode).toBe(404);
+    expect((await call(token, 'GET', `/api/device/${south}/troubleshooting`)).statusCode).toBe(404);
+    // The batch as the restricted user sees it: their device only; cancelling leaves the others queued.
+    const seen = await call(token, 'DELETE', `${base}/future/multi/${batchId}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().jobs.map((j: Job) => [j.deviceId, j.state])).toEqual([[north, 'cancelled']]);
+    const all = (await call(tokens.admin as string, 'POST', `${base}/future/multi/${batchId}`)).json();
+    expect(all.summary).toMatchObject({ total: 3, cancelled: 1, queued: 2 });
+    await t.pool.query('delete from jobs');
+  });
+});
+
 describe('with the simulator answering', () => {
   beforeAll(() => {
     t.jobs.start(createActionHandlers({ db: t.db, gateway, seed: 7, speed: SPEED }));
@@ -301,6 +335,32 @@ describe('with the simulator answering', () => {
       ports: [{ enabled: true }, { enabled: true }, { enabled: true }],
     });
     expect((await deviceRow(f.edge.id))?.disabled_ports).toEqual([]);
+  });
+
+  it('a disable adds only its own ports: a revert that finished meanwhile is not undone', async () => {
+    const id = f.spare[2]?.id as string;
+    await t.pool.query("update devices set disabled_ports = '{3}' where id = $1", [id]);
+    const handlers = createActionHandlers({
+      db: t.db,
+      gateway,
+      seed: 7,
+      speed: SPEED,
+      // While the device works on the disable, a revert of the same device finishes.
+      wait: async () => {
+        await t.pool.query("update devices set disabled_ports = '{}' where id = $1", [id]);
+      },
+    });
+    const job = { id: randomUUID(), deviceId: id, action: 'disableLanPorts', params: { ports: [2] } };
+    const result = await handlers.disableLanPorts(job as never, new AbortController().signal);
+    expect(result).toEqual({
+      ports: [
+        { systemNumber: 2, enabled: false },
+        { systemNumber: 3, enabled: true },
+        { systemNumber: 4, enabled: true },
+      ],
+    });
+    expect((await deviceRow(id))?.disabled_ports).toEqual([2]);
+    await t.pool.query("update devices set disabled_ports = '{}' where id = $1", [id]);
   });
 
   it('reboot: the device goes rebooting (its LAN devices offline), refuses a second reboot, and comes back online with a new last boot', async () => {

@@ -515,8 +515,8 @@ export const tickets = pgTable(
   'tickets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The number quoted to support (#1001, …), unique across the provider. */
-    number: integer('number').generatedAlwaysAsIdentity({ startWith: 1001 }).notNull(),
+    /** The number quoted to support (#1001, …), counted per organization (others' volume stays private). */
+    number: integer('number').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -542,7 +542,7 @@ export const tickets = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('tickets_number_key').on(t.number),
+    uniqueIndex('tickets_org_number_key').on(t.organizationId, t.number),
     index('tickets_org_created_idx').on(t.organizationId, t.createdAt.desc()),
     index('tickets_device_idx').on(t.deviceId),
   ],

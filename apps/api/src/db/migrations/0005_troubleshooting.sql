@@ -1,6 +1,6 @@
 CREATE TABLE "tickets" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"number" integer GENERATED ALWAYS AS IDENTITY (sequence name "tickets_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1001 CACHE 1),
+	"number" integer NOT NULL,
 	"organization_id" uuid NOT NULL,
 	"device_id" uuid NOT NULL,
 	"site_id" uuid NOT NULL,
@@ -21,6 +21,6 @@ ALTER TABLE "tickets" ADD CONSTRAINT "tickets_organization_id_organizations_id_f
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "tickets_number_key" ON "tickets" USING btree ("number");--> statement-breakpoint
+CREATE UNIQUE INDEX "tickets_org_number_key" ON "tickets" USING btree ("organization_id","number");--> statement-breakpoint
 CREATE INDEX "tickets_org_created_idx" ON "tickets" USING btree ("organization_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tickets_device_idx" ON "tickets" USING btree ("device_id");

@@ -4,12 +4,7 @@
  * finds, waits that long (simulated time, so 1/SIM_SPEED of it in real time), then applies what the
  * action changes — a reboot through the live simulation, port states on the device row.
  */
-import {
-  DIAGNOSTIC_ACTIONS,
-  type DiagnosticAction,
-  type PortsResult,
-  type RebootResult,
-} from '@vnoc/contracts';
+import { DIAGNOSTIC_ACTIONS, type DiagnosticAction, type RebootResult } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import type { ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
 import type { Db } from '../../plugins/db.ts';
@@ -31,6 +26,8 @@ export type ActionDriverOptions = {
   speed: number;
   /** The real clock (tests pass their own). */
   now?: () => number;
+  /** Waits while the device works (real ms; tests pass their own to act meanwhile). */
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 };
 
 type ActionDeviceRow = {
@@ -99,13 +96,14 @@ async function writeDisabledPorts(db: Db, id: string, ports: readonly number[] |
 export function createActionHandlers(options: ActionDriverOptions): Record<DiagnosticAction, JobHandler> {
   const { db, gateway, seed, speed } = options;
   const now = options.now ?? Date.now;
+  const wait = options.wait ?? sleep;
 
   async function handle(job: Job, signal: AbortSignal): Promise<unknown> {
     const action = job.action as DiagnosticAction;
     const device = await loadDevice(db, job.deviceId);
     if (!device) throw new JobFailure(ACTION_MESSAGES.offline);
     const run = runAction(device, action, job.params, { seed, nowMs: now() });
-    await sleep(run.durationMs / speed, signal);
+    await wait(run.durationMs / speed, signal);
     if (!run.outcome.ok) throw new JobFailure(run.outcome.error);
     const result = run.outcome.result;
     switch (action) {
@@ -125,11 +123,12 @@ export function createActionHandlers(options: ActionDriverOptions): Record<Diagn
       }
       case 'disableLanPorts':
       case 'revertLanPorts': {
-        const ports = (result as PortsResult).ports.filter((p) => !p.enabled).map((p) => p.systemNumber);
+        // Only the requested ports are added to those off now: a revert may have run meanwhile.
+        const requested = (job.params as { ports?: number[] }).ports ?? [];
         const disabled = await writeDisabledPorts(
           db,
           device.id,
-          action === 'revertLanPorts' ? 'none' : ports,
+          action === 'revertLanPorts' ? 'none' : requested,
         );
         return lanPortStates(device, disabled);
       }

@@ -361,6 +361,8 @@ export async function cancelBatch(
   db: DbOrTx,
   batchId: string,
   organizationId: string,
+  /** Only jobs on these devices (a subquery of device ids: the caller's site-group scope). */
+  onlyDevices?: SQL,
 ): Promise<CancelResult | null> {
   return db.transaction(async (tx) => {
     const [batch] = await tx
@@ -372,7 +374,12 @@ export async function cancelBatch(
       .update(jobs)
       .set({ state: 'cancelled', finishedAt: sql`now()` })
       .where(
-        and(eq(jobs.batchId, batchId), eq(jobs.organizationId, organizationId), eq(jobs.state, 'queued')),
+        and(
+          eq(jobs.batchId, batchId),
+          eq(jobs.organizationId, organizationId),
+          eq(jobs.state, 'queued'),
+          onlyDevices ? sql`${jobs.deviceId} in (${onlyDevices})` : undefined,
+        ),
       )
       .returning({ id: jobs.id });
     const counts = await tx

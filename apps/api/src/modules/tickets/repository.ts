@@ -42,11 +42,21 @@ export type NewTicket = {
   createdBy: string;
 };
 
+/** Numbers start here in each organization. */
+export const FIRST_TICKET_NUMBER = 1001;
+
+/**
+ * Stores a ticket with the organization's next number. Call inside a transaction: a transaction-scoped
+ * lock per organization makes concurrent tickets take consecutive numbers.
+ */
 export async function insertTicket(db: DbOrTx, t: NewTicket): Promise<{ id: string; number: number }> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tickets:${t.organizationId}`}, 0))`);
   const { rows } = await db.execute<{ id: string; number: number }>(sql`
-    insert into tickets (organization_id, device_id, site_id, subject, comment, device, site, job_ids,
+    insert into tickets (organization_id, number, device_id, site_id, subject, comment, device, site, job_ids,
       emailed_to, created_by)
-    values (${t.organizationId}, ${t.deviceId}, ${t.siteId}, ${t.subject}, ${t.comment},
+    values (${t.organizationId},
+      (select coalesce(max(number) + 1, ${FIRST_TICKET_NUMBER}) from tickets where organization_id = ${t.organizationId}),
+      ${t.deviceId}, ${t.siteId}, ${t.subject}, ${t.comment},
       ${JSON.stringify(t.device)}::jsonb, ${JSON.stringify(t.site)}::jsonb,
       ${`{${t.jobIds.join(',')}}`}::uuid[], ${t.emailedTo}, ${t.createdBy})
     returning id, number`);
@@ -60,6 +70,10 @@ export async function findTicket(db: DbOrTx, scope: Scope, id: string): Promise<
     sql`select ${columns} from ${from} where t.id = ${id} and ${inScope(scope)}`,
   );
   return rows[0];
+}
+
+export async function deleteTicket(db: DbOrTx, id: string): Promise<void> {
+  await db.execute(sql`delete from tickets where id = ${id}`);
 }
 
 export async function setTicketStatus(db: DbOrTx, scope: Scope, id: string, status: TicketStatus) {

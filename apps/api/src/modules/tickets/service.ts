@@ -90,16 +90,18 @@ export async function createTicket(
     });
     const row = await repo.findTicket(tx, scope, id);
     if (!row) throw new Error('the new ticket is not readable');
-    const stored = await presentTicket(tx, scope, row);
-    const email = ticketEmail(stored, user.organization.name, user.username);
-    try {
-      await ctx.deliver({ channel: 'email', to: emailedTo, subject: email.subject, body: email.body });
-    } catch (err) {
-      ctx.log.error({ err }, 'the support ticket email could not be sent');
-      throw new AppError(502, 'delivery_failed', DELIVERY_FAILED);
-    }
-    return stored;
+    return presentTicket(tx, scope, row);
   });
+  // Sent once the ticket is stored (support never gets a number that does not exist, and no database
+  // connection waits on the mail server); a ticket that could not be sent is removed again.
+  const email = ticketEmail(ticket, user.organization.name, user.username);
+  try {
+    await ctx.deliver({ channel: 'email', to: emailedTo, subject: email.subject, body: email.body });
+  } catch (err) {
+    ctx.log.error({ err }, 'the support ticket email could not be sent');
+    await repo.deleteTicket(ctx.db, ticket.id);
+    throw new AppError(502, 'delivery_failed', DELIVERY_FAILED);
+  }
   await audit(ctx.db, {
     action: 'ticket.create',
     user,

@@ -39,6 +39,10 @@ function selectJobs(scope: Scope, where: SQL, tail: SQL = sql``): SQL {
     ${tail}`;
 }
 
+/** The ids of the scope's devices, as a subquery. */
+export const devicesInScope = (scope: Scope): SQL =>
+  sql`select d.id from devices d join sites s on s.id = d.site_id where ${inScope(scope)}`;
+
 export async function findJob(db: DbOrTx, scope: Scope, jobId: string): Promise<JobRow | undefined> {
   const { rows } = await db.execute<JobRow>(selectJobs(scope, sql`j.id = ${jobId}`));
   return rows[0];
@@ -66,15 +70,21 @@ export async function listBatchJobs(db: DbOrTx, scope: Scope, batchId: string) {
 
 /** The device's latest finished (succeeded or failed) run of each action, newest first. */
 export async function latestFinishedJobs(db: DbOrTx, scope: Scope, deviceId: string): Promise<JobRow[]> {
-  const { rows } = await db.execute<JobRow>(
-    selectJobs(
-      scope,
-      sql`j.device_id = ${deviceId} and j.state in ('succeeded', 'failed')`,
-      sql`order by j.finished_at desc, j.id desc limit 200`,
-    ),
-  );
-  const seen = new Set<string>();
-  return rows.filter((r) => !seen.has(r.action) && seen.add(r.action));
+  const { rows } = await db.execute<JobRow>(sql`
+    select * from (
+      select distinct on (j.action) j.id, j.device_id, j.batch_id, j.action, j.params, j.state, j.result,
+        j.error, j.requested_by, ${personName()} as requested_by_name, j.created_at, j.started_at,
+        j.finished_at
+      from jobs j
+      join devices d on d.id = j.device_id
+      join sites s on s.id = d.site_id
+      join users u on u.id = j.requested_by
+      left join contacts c on c.user_id = u.id
+      where j.organization_id = ${scope.organizationId} and ${inScope(scope)}
+        and j.device_id = ${deviceId} and j.state in ('succeeded', 'failed')
+      order by j.action, j.finished_at desc, j.id desc) latest
+    order by finished_at desc, id desc`);
+  return rows;
 }
 
 export async function jobsByIds(db: DbOrTx, scope: Scope, ids: readonly string[]) {

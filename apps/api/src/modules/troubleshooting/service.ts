@@ -118,7 +118,13 @@ export async function cancelBatch(
   meta: RequestMeta,
 ): Promise<Batch> {
   if (!isUuid(batchId)) throw Errors.notFound();
-  const cancelled = await queue.cancelBatch(ctx.db, batchId, auth.user.organizationId);
+  // Only the jobs on devices the caller sees: a user restricted to site groups cancels nothing elsewhere.
+  const cancelled = await queue.cancelBatch(
+    ctx.db,
+    batchId,
+    auth.user.organizationId,
+    repo.devicesInScope(await scopeOf(ctx.db, auth.user)),
+  );
   if (!cancelled) throw Errors.notFound();
   await audit(ctx.db, {
     action: 'device.troubleshooting.cancel',

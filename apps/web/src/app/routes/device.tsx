@@ -29,8 +29,13 @@ import { canChange } from '../../lib/permissions.ts';
  * every 2 s until it is back, and after a port action at once, so the page shows what the action did.
  */
 export function Component() {
-  const { t } = useTranslation('siteDetail');
   const { deviceId = '' } = useParams();
+  // A fresh screen per device: the panel's job, inputs and reboot watch never carry over to another one.
+  return <DeviceScreen key={deviceId} deviceId={deviceId} />;
+}
+
+function DeviceScreen({ deviceId }: { deviceId: string }) {
+  const { t } = useTranslation('siteDetail');
   const { claims } = useAuth();
   const client = useQueryClient();
   const reboot = useRebootWatch();

@@ -1,4 +1,4 @@
-import { Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Group, Paper, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Job } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../lib/use-now.ts';
@@ -12,14 +12,18 @@ export function JobProgress({ job }: { job: Job }) {
   const elapsed = jobDurationMs({ createdAt: job.createdAt, startedAt: null, finishedAt: null }, now) ?? 0;
   const running = job.state === 'running';
   return (
-    <Paper withBorder radius="md" p="md" data-testid="job-progress" aria-live="polite">
+    <Paper withBorder radius="md" p="md" data-testid="job-progress">
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
             <JobStateBadge state={job.state} />
-            <Text size="sm">{running ? t('progress.running') : t('progress.queued')}</Text>
+            {/* Only the state is announced; the clock below ticks every second and is not. */}
+            <Text size="sm" aria-live="polite">
+              {running ? t('progress.running') : t('progress.queued')}
+            </Text>
           </Group>
-          <Text size="sm" c="dimmed" ff="monospace" aria-label={t('progress.elapsedLabel')}>
+          <Text size="sm" c="dimmed" ff="monospace">
+            <VisuallyHidden>{t('progress.elapsedLabel')}: </VisuallyHidden>
             {formatElapsed(elapsed)}
           </Text>
         </Group>

@@ -37,7 +37,8 @@ export function PortMap({ slots, disabledPorts, selected, onToggle, label, error
               withBorder
               radius="sm"
               p="xs"
-              opacity={slot.unused ? 0.6 : 1}
+              // Unused slots are dashed, not faded, so their text keeps its contrast (as on the device's map).
+              style={slot.unused ? { borderStyle: 'dashed' } : undefined}
               bg={checked ? 'var(--mantine-color-red-light)' : undefined}
               data-testid={`diag-port-${slot.systemNumber}`}
               data-state={slot.unused ? 'unused' : off ? 'off' : 'on'}
