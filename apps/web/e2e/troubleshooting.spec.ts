@@ -131,6 +131,8 @@ test('send a support ticket and find it on the Tickets screen', async ({ page, r
   await form.getByTestId('send-ticket-comment').fill('The tills lost the network at 9 am.\nPlease check.');
   await form.getByTestId('send-ticket-submit').click();
   await expect(page.getByText('Support ticket successfully sent!')).toBeVisible();
+  // The device page lists it too.
+  await expect(page.getByTestId('device-tickets')).toContainText(subject);
 
   await page.goto('/tickets');
   await expect(page).toHaveTitle('Tickets | vNOC');

@@ -17,6 +17,7 @@ import { DeviceWanChart } from '../../features/devices/components/device-wan-cha
 import { JobHistory } from '../../features/diagnostics/components/job-history.tsx';
 import { TroubleshootingPanel } from '../../features/diagnostics/components/troubleshooting-panel.tsx';
 import { useRebootWatch } from '../../features/diagnostics/hooks/use-reboot-watch.ts';
+import { DeviceTickets } from '../../features/tickets/components/device-tickets.tsx';
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -90,6 +91,7 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
       <DevicePorts device={device} canRename={canChange(claims?.role)} />
       <TroubleshootingPanel device={device} onJobFinished={handleJobFinished} />
       <JobHistory device={device} />
+      <DeviceTickets deviceId={device.id} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <DeviceSignal device={device} />
