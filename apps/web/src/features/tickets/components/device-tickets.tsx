@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -32,30 +32,33 @@ export function DeviceTickets({ deviceId }: { deviceId: string }) {
         </Text>
       ) : (
         <Stack gap="xs">
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing="xs" aria-label={t('device.title')}>
-              <Table.Tbody>
-                {tickets.data?.content.map((ticket) => (
-                  <Table.Tr key={ticket.id}>
-                    <Table.Td w={80}>
-                      <Anchor component={Link} to={paths.ticket(ticket.id)} fw={700} size="sm">
-                        {t('number', { number: ticket.number })}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{ticket.subject}</Table.Td>
-                    <Table.Td w={90}>
-                      <TicketStatusBadge status={ticket.status} />
-                    </Table.Td>
-                    <Table.Td w={180}>
-                      <Text size="sm" c="dimmed">
-                        {formatDate(ticket.createdAt)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack
+            component="ul"
+            gap="xs"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('device.title')}
+          >
+            {tickets.data?.content.map((ticket) => (
+              <Group component="li" key={ticket.id} justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={0} miw={0}>
+                  <Group gap="xs" wrap="nowrap" miw={0}>
+                    <Anchor component={Link} to={paths.ticket(ticket.id)} fw={700} size="sm">
+                      {t('number', { number: ticket.number })}
+                    </Anchor>
+                    <Text size="sm" truncate="end">
+                      {ticket.subject}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {formatDate(ticket.createdAt)}
+                  </Text>
+                </Stack>
+                <TicketStatusBadge status={ticket.status} />
+              </Group>
+            ))}
+          </Stack>
           {total > DEVICE_TICKETS_SHOWN && (
             <Anchor component={Link} to={paths.tickets} size="sm">
               {t('device.all', { count: total })}
