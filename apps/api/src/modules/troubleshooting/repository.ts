@@ -25,10 +25,13 @@ export type JobRow = {
 export const personName = (user: SQL = sql`u`, contact: SQL = sql`c`): SQL =>
   sql`coalesce(nullif(trim(coalesce(${contact}.first_name, '') || ' ' || coalesce(${contact}.last_name, '')), ''), ${user}.username)`;
 
-/** Jobs on devices of the scope (organization and site groups), joined with who asked. */
-function selectJobs(scope: Scope, where: SQL, tail: SQL = sql``): SQL {
+/**
+ * Jobs on devices of the scope (organization and site groups), joined with who asked; `distinct` is a
+ * `distinct on (…)` clause.
+ */
+function selectJobs(scope: Scope, where: SQL, tail: SQL = sql``, distinct: SQL = sql``): SQL {
   return sql`
-    select j.id, j.device_id, j.batch_id, j.action, j.params, j.state, j.result, j.error, j.requested_by,
+    select ${distinct} j.id, j.device_id, j.batch_id, j.action, j.params, j.state, j.result, j.error, j.requested_by,
       ${personName()} as requested_by_name, j.created_at, j.started_at, j.finished_at
     from jobs j
     join devices d on d.id = j.device_id
@@ -70,20 +73,15 @@ export async function listBatchJobs(db: DbOrTx, scope: Scope, batchId: string) {
 
 /** The device's latest finished (succeeded or failed) run of each action, newest first. */
 export async function latestFinishedJobs(db: DbOrTx, scope: Scope, deviceId: string): Promise<JobRow[]> {
-  const { rows } = await db.execute<JobRow>(sql`
-    select * from (
-      select distinct on (j.action) j.id, j.device_id, j.batch_id, j.action, j.params, j.state, j.result,
-        j.error, j.requested_by, ${personName()} as requested_by_name, j.created_at, j.started_at,
-        j.finished_at
-      from jobs j
-      join devices d on d.id = j.device_id
-      join sites s on s.id = d.site_id
-      join users u on u.id = j.requested_by
-      left join contacts c on c.user_id = u.id
-      where j.organization_id = ${scope.organizationId} and ${inScope(scope)}
-        and j.device_id = ${deviceId} and j.state in ('succeeded', 'failed')
-      order by j.action, j.finished_at desc, j.id desc) latest
-    order by finished_at desc, id desc`);
+  const latest = selectJobs(
+    scope,
+    sql`j.device_id = ${deviceId} and j.state in ('succeeded', 'failed')`,
+    sql`order by j.action, j.finished_at desc, j.id desc`,
+    sql`distinct on (j.action)`,
+  );
+  const { rows } = await db.execute<JobRow>(
+    sql`select * from (${latest}) latest order by finished_at desc, id desc`,
+  );
   return rows;
 }
 
