@@ -1,16 +1,5 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  List,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconAlertTriangle, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, List, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { type BatchSummary, type Job, summarizeJobs } from '@vnoc/contracts';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +8,7 @@ import { useCancelBatch } from '../api/cancel-batch.ts';
 import { useBatch } from '../api/get-batch.ts';
 import type { BatchDevice, StartedBatch } from '../utils/run-batch.ts';
 import { jobSummary } from '../utils/summary.ts';
+import { ExpandToggle } from './expand-toggle.tsx';
 import { JobResult } from './job-result.tsx';
 import { JobStateBadge } from './job-state-badge.tsx';
 
@@ -58,23 +48,12 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
               <Fragment key={job.id}>
                 <Table.Tr onClick={toggle} style={{ cursor: 'pointer' }} data-testid="batch-row">
                   <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        toggle();
-                      }}
-                      aria-expanded={expanded}
-                      aria-controls={`batch-job-${job.id}`}
-                      aria-label={expanded ? t('batch.hide', { mac }) : t('batch.show', { mac })}
-                    >
-                      {expanded ? (
-                        <IconChevronDown size={16} aria-hidden />
-                      ) : (
-                        <IconChevronRight size={16} aria-hidden />
-                      )}
-                    </ActionIcon>
+                    <ExpandToggle
+                      expanded={expanded}
+                      onToggle={toggle}
+                      controls={`batch-job-${job.id}`}
+                      label={expanded ? t('batch.hide', { mac }) : t('batch.show', { mac })}
+                    />
                   </Table.Td>
                   <Table.Td ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {mac}

@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Card, Group, Loader, Table, Title, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconHistory } from '@tabler/icons-react';
+import { Alert, Card, Group, Loader, Table, Title, VisuallyHidden } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import type { Device, Job } from '@vnoc/contracts';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useDeviceJobs } from '../api/get-device-jobs.ts';
 import { diagnosticsAccess } from '../utils/access.ts';
 import { formatDuration, jobDurationMs } from '../utils/format.ts';
 import { jobInputsText } from '../utils/summary.ts';
+import { ExpandToggle } from './expand-toggle.tsx';
 import { JobResult } from './job-result.tsx';
 import { JobStateBadge } from './job-state-badge.tsx';
 
@@ -38,25 +39,12 @@ export function JobHistory({ device }: { device: Device }) {
       <Fragment key={job.id}>
         <Table.Tr onClick={toggle} style={{ cursor: 'pointer' }} data-testid="history-row">
           <Table.Td w={40}>
-            <ActionIcon
-              variant="subtle"
-              size="sm"
-              onClick={(event) => {
-                event.stopPropagation();
-                toggle();
-              }}
-              aria-expanded={expanded}
-              aria-controls={`job-${job.id}`}
-              aria-label={
-                expanded ? t('history.hide', { action: name }) : t('history.show', { action: name })
-              }
-            >
-              {expanded ? (
-                <IconChevronDown size={16} aria-hidden />
-              ) : (
-                <IconChevronRight size={16} aria-hidden />
-              )}
-            </ActionIcon>
+            <ExpandToggle
+              expanded={expanded}
+              onToggle={toggle}
+              controls={`job-${job.id}`}
+              label={expanded ? t('history.hide', { action: name }) : t('history.show', { action: name })}
+            />
           </Table.Td>
           <Table.Td fw={600}>{name}</Table.Td>
           <Table.Td>{jobInputsText(job, t)}</Table.Td>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { Address, Site } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/field.tsx';
 
 /** The address as lines: street; city, state zip; country. */
 export function addressLines(address: Address): string[] {
@@ -19,17 +20,6 @@ export function isVerified(site: Pick<Site, 'address' | 'verifiedAddress'>): boo
   return (
     verified != null &&
     ADDRESS_FIELDS.every((field) => (verified[field] ?? '') === (site.address[field] ?? ''))
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
   );
 }
 

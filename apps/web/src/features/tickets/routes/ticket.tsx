@@ -8,12 +8,12 @@ import {
   IconTicket,
 } from '@tabler/icons-react';
 import type { Ticket } from '@vnoc/contracts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { Field } from '../../../components/field.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -27,17 +27,6 @@ import { useTicket } from '../api/get-ticket.ts';
 import { useSetTicketStatus } from '../api/set-ticket-status.ts';
 import { TicketDiagnostics } from '../components/ticket-diagnostics.tsx';
 import { TicketStatusBadge } from '../components/ticket-status-badge.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
-  );
-}
 
 /** Close an open ticket, or reopen a closed one (ADMINISTRATOR, USER). */
 function TicketStatusButton({ ticket }: { ticket: Ticket }) {
