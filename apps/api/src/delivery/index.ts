@@ -1,14 +1,13 @@
-import type { Channel } from '@vnoc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../plugins/config.ts';
 import type { Db } from '../plugins/db.ts';
 import { createEmailSender } from './email.ts';
+import type { Deliver } from './message.ts';
 import { insertOutboxMessage } from './outbox.ts';
 import { sendSms } from './sms.ts';
 import { placeVoiceCall } from './voice.ts';
 
-export type Message = { channel: Channel; to: string; subject?: string; body: string; code?: string };
-export type Deliver = (message: Message) => Promise<void>;
+export type { Deliver, Message } from './message.ts';
 
 /**
  * DELIVERY=outbox stores every message (and logs it: reading codes is the dev outbox's purpose);

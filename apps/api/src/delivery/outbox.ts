@@ -2,7 +2,7 @@ import type { OutboxMessage } from '@vnoc/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { outboxMessages } from '../db/schema.ts';
 import type { Db } from '../plugins/db.ts';
-import type { Message } from './index.ts';
+import type { Message } from './message.ts';
 
 export async function insertOutboxMessage(db: Db, message: Message): Promise<void> {
   await db.insert(outboxMessages).values({

@@ -1,7 +1,7 @@
 import type { Claims } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
+import { guardPublicPaths } from '../lib/paths.ts';
 import { decideNavigation, type GuardDecision } from './guard.ts';
-import { guardPublicPaths } from './paths.ts';
 
 const NOW = 1_800_000_000_000;
 

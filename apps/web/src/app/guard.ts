@@ -1,6 +1,6 @@
 import type { Claims } from '@vnoc/contracts';
 import { isExpired } from '../lib/jwt.ts';
-import { guardPublicPaths, paths } from './paths.ts';
+import { guardPublicPaths, paths } from '../lib/paths.ts';
 
 export interface GuardInput {
   /** Path being navigated to (pathname only). */

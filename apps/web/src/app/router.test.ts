@@ -3,7 +3,7 @@
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../lib/auth-store.ts';
-import { isRouteHandle, type RouteHandle } from './route-handle.ts';
+import { isRouteHandle, type RouteHandle } from '../lib/route-handle.ts';
 import { resetGuardHistory, routes } from './router.tsx';
 
 function collect(list: RouteObject[], parent = ''): Map<string, RouteHandle | null> {

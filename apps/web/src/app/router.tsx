@@ -7,10 +7,10 @@ import {
 } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { authStore } from '../lib/auth-store.ts';
+import { paths } from '../lib/paths.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
 import { decideNavigation } from './guard.ts';
 import { RootErrorBoundary, RootLayout } from './layouts/root-layout.tsx';
-import { paths } from './paths.ts';
-import type { RouteHandle } from './route-handle.ts';
 
 type RouteModule = { Component?: unknown };
 // The auth helper's screens; each module exports `Component` (react-router's lazy convention).

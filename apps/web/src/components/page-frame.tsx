@@ -2,7 +2,7 @@ import { Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { currentHandle } from '../app/route-handle.ts';
+import { currentHandle } from '../lib/route-handle.ts';
 
 interface PageFrameProps {
   /** Heading; defaults to the route's translated title. */

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
-import { currentHandle } from '../route-handle.ts';
+import { currentHandle } from '../../lib/route-handle.ts';
 
 /** The breadcrumb trail of the current route's handle; the last item is the page itself. `trailOnly`: hide a lone crumb. */
 export function AppBreadcrumbs({ trailOnly = false }: { trailOnly?: boolean }) {

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LastVisitedSiteLink } from '../../features/sites/components/last-visited-site-link.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 interface Item {
   label: string;

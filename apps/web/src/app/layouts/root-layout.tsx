@@ -7,10 +7,10 @@ import { useAppUpdateCheck } from '../../lib/app-update.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { bannerRouteChanged, showBanner } from '../../lib/banner.ts';
 import { errorMessage, errorText } from '../../lib/error-handler.ts';
+import { paths } from '../../lib/paths.ts';
 import { onUnauthorized, queryClient } from '../../lib/query-client.ts';
+import { currentHandle, formatPageTitle } from '../../lib/route-handle.ts';
 import { isGuardPublicPath } from '../guard.ts';
-import { paths } from '../paths.ts';
-import { currentHandle, formatPageTitle } from '../route-handle.ts';
 import { scrollForLocation } from '../scroll.ts';
 import { SessionWatcher } from './session-watcher.tsx';
 

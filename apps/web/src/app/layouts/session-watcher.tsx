@@ -9,10 +9,10 @@ import { authStore, useAuth } from '../../lib/auth-store.ts';
 import { showBanner } from '../../lib/banner.ts';
 import { errorText } from '../../lib/error-handler.ts';
 import { toast } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { clockSkewMs, isFullSession, SESSION_CHECK_MS, sessionDecision } from '../../lib/session.ts';
 import { isGuardPublicPath } from '../guard.ts';
-import { paths } from '../paths.ts';
 
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'pointerdown', 'scroll', 'wheel', 'touchstart'] as const;
 // After a failed automatic refresh, wait before trying again rather than every second.

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api-client.ts';
 import { authStore, useAuth } from '../../lib/auth-store.ts';
+import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { displayName, initials } from '../../lib/user-name.ts';
-import { paths } from '../paths.ts';
 
 /** Signs out: POST access/logout (best effort, revokes the token), then clears the session and goes to /login. */
 export async function signOut(navigate: (to: string) => unknown): Promise<void> {

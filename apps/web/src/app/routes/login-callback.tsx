@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicCard } from '../../components/public-card.tsx';
 import { errorText } from '../../lib/error-handler.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 // Spec part 4: the callback waits 500 ms before exchanging the identity provider's token.
 const CALLBACK_WAIT_MS = 500;

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { PublicCard } from '../../components/public-card.tsx';
 import { showBanner } from '../../lib/banner.ts';
 import { errorText } from '../../lib/error-handler.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * Single sign-on from an identity-provider tile. It needs an authenticated identity-provider session;

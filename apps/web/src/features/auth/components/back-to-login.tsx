@@ -1,8 +1,8 @@
 import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { authStore } from '../../../lib/auth-store.ts';
+import { paths } from '../../../lib/paths.ts';
 import { logout } from '../api/logout.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { MfaMethod } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore, useAuth } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
 import { EnrolmentMethods } from '../components/enrolment-methods.tsx';
 import { StepRedirect } from '../components/step-redirect.tsx';

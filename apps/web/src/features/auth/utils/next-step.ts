@@ -1,5 +1,5 @@
 import type { Claims } from '@vnoc/contracts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The claims that decide where sign-in goes next. */
 export type StepClaims = Pick<Claims, 'isEmailValidated' | 'isMfaEnrolled' | 'isCredExpired'>;

@@ -5,13 +5,13 @@ import type { DeviceStatus, Paged } from '@vnoc/contracts';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
 import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { toMapPoints } from '../../../lib/map-clusters.ts';
 import { useMapSites } from '../../../lib/map-sites.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useProblemDevices, useProblemSites, useStatusCounts, useUptime } from '../api/dashboard-data.ts';
 import { WidgetCard } from './widget-card.tsx';
 

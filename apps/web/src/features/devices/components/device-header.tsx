@@ -3,11 +3,11 @@ import type { Device } from '@vnoc/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { NamedIcon } from '../../../components/named-icon.tsx';
 import { deviceKindIconName, deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The device's kind icon (default Firewall Appliance), model, MAC, status, returned flag and site; `actions` beside. */
 export function DeviceHeader({ device, actions }: { device: Device; actions?: ReactNode }) {

@@ -5,7 +5,6 @@ import type { DeviceSummary } from '@vnoc/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import { type ColumnMeta, DataTable } from '../../../components/data-table/data-table.tsx';
 import { SavedSearchesMenu } from '../../../components/data-table/saved-searches-menu.tsx';
@@ -25,6 +24,7 @@ import {
 } from '../../../lib/device-kind.ts';
 import { fleetText } from '../../../lib/fleet-text.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSearchDevices } from '../api/search-devices.ts';
 import { connectionLabelKey } from '../utils/connection.ts';
 import { deviceSearchRequest, readDeviceListState } from './device-list-state.ts';

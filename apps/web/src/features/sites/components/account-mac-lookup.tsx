@@ -4,9 +4,9 @@ import { AccountIdSchema, MacSchema } from '@vnoc/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSiteByAccountMac } from '../api/get-site-by-account-mac.ts';
 
 /** Account number and MAC together: GET site/account/{accountId}/mac/{mac}, then straight to the site. */

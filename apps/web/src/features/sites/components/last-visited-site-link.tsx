@@ -2,7 +2,7 @@ import { NavLink } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useLastVisitedSite } from '../api/get-recent-sites.ts';
 
 /** The menu's Last Visited Site: a link to the most recently visited site (GET site/recent?pageSize=1). */

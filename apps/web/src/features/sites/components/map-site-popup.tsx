@@ -1,9 +1,9 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import type { MapPoint } from '../../../lib/map-clusters.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** A marker's popup: the site's name, status and a link to its overview. */
 export function MapSitePopup({ point }: { point: MapPoint }) {

@@ -3,11 +3,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { SiteSummary } from '@vnoc/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import type { ColumnMeta } from '../../../components/data-table/data-table.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export type SiteRow = SiteSummary & { usa?: { lastVisited: string } };
 

@@ -2,13 +2,13 @@ import { Anchor, Badge, Card, Group, Skeleton, Table, Text, Title } from '@manti
 import type { DeviceSummary } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { NamedIcon } from '../../../components/named-icon.tsx';
 import { ageMs } from '../../../lib/age.ts';
 import { lastUpdateColour } from '../../../lib/age-colours.ts';
 import { deviceKindIconName, deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
+import { paths } from '../../../lib/paths.ts';
 import { formatAge } from '../../../lib/relative-age.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useSiteDevices } from '../api/get-site-devices.ts';

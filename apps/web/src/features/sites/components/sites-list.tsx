@@ -2,7 +2,6 @@ import { MultiSelect, Stack } from '@mantine/core';
 import { IconBuildingStore, IconHistory, IconMapPinExclamation, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { SavedSearchesMenu } from '../../../components/data-table/saved-searches-menu.tsx';
 import {
@@ -15,6 +14,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import type { StatusFilter } from '../../../components/fleet-filter-options.ts';
 import { FleetFilters } from '../../../components/fleet-filters.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useGroups } from '../api/get-groups.ts';
 import { useRecentSites } from '../api/get-recent-sites.ts';
 import { useStatusCounts } from '../api/get-status-counts.ts';

@@ -3,11 +3,11 @@ import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { type ParamPatch, patchParams, sortParam } from '../../../components/data-table/table-params.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useSearchSites } from '../api/search-sites.ts';
 import { AccountMacLookup } from '../components/account-mac-lookup.tsx';
 import {

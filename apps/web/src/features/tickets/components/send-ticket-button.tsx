@@ -15,13 +15,13 @@ import type { TFunction } from 'i18next';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { issueMessage } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { canRunDiagnostics } from '../../../lib/permissions.ts';
 import { useSendTicket } from '../api/send-ticket.ts';
 

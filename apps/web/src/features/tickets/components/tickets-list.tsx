@@ -5,7 +5,6 @@ import type { TicketSummary } from '@vnoc/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../../../components/data-table/server-list.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useTickets } from '../api/get-tickets.ts';
 import { readTicketListState, ticketListRequest } from './ticket-list-state.ts';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';

@@ -10,7 +10,6 @@ import {
 import type { Ticket } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Field } from '../../../components/field.tsx';
@@ -22,6 +21,7 @@ import { errorMessage } from '../../../lib/error-handler.ts';
 import { fleetText } from '../../../lib/fleet-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { canChange } from '../../../lib/permissions.ts';
 import { useTicket } from '../api/get-ticket.ts';
 import { useSetTicketStatus } from '../api/set-ticket-status.ts';
