@@ -2,6 +2,7 @@ export * from './analytics.ts';
 export * from './auth.ts';
 export * from './diagnostics.ts';
 export * from './errors.ts';
+export * from './events.ts';
 export * from './fleet.ts';
 export * from './geocoding.ts';
 export * from './health.ts';

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { DeviceStatusSchema } from './fleet.ts';
+
+/**
+ * Live events (DESIGN.md §5 "Live events"): what `GET /api/events` streams to a signed-in console as
+ * server-sent events. Every event names the site it concerns (null only for an organization-wide one, such
+ * as a regional incident), so the server can filter it by the caller's scope before writing it.
+ */
+export const DeviceStatusEventSchema = z.object({
+  type: z.literal('device.status'),
+  siteId: z.string(),
+  deviceId: z.string(),
+  from: DeviceStatusSchema,
+  to: DeviceStatusSchema,
+  at: z.string(),
+});
+
+export const AlertEventSchema = z.object({
+  type: z.enum(['alert.raised', 'alert.cleared', 'alert.updated']),
+  alertId: z.string(),
+  code: z.string(),
+  severity: z.enum(['critical', 'major', 'minor', 'info']),
+  /** Null for an incident over several sites (a regional outage). */
+  siteId: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  /** The root alert this one is attached to, when it is a dependent. */
+  rootAlertId: z.string().nullable(),
+  at: z.string(),
+});
+
+export const JobEventSchema = z.object({
+  type: z.literal('job.updated'),
+  jobId: z.string(),
+  siteId: z.string(),
+  deviceId: z.string(),
+  batchId: z.string().nullable(),
+  action: z.string(),
+  state: z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']),
+  at: z.string(),
+});
+
+/** Told to a client whose Last-Event-ID is older than the server remembers: refetch everything. */
+export const ResyncEventSchema = z.object({ type: z.literal('resync') });
+
+export const LiveEventSchema = z.discriminatedUnion('type', [
+  DeviceStatusEventSchema,
+  AlertEventSchema,
+  JobEventSchema,
+  ResyncEventSchema,
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+export type DeviceStatusEvent = z.infer<typeof DeviceStatusEventSchema>;
+export type AlertEvent = z.infer<typeof AlertEventSchema>;
+export type JobEvent = z.infer<typeof JobEventSchema>;
