@@ -394,7 +394,7 @@ export const deviceStatusIntervals = pgTable(
   ],
 );
 
-/** WAN ping and jitter of an edge device, one sample a minute. */
+/** WAN ping, jitter and packet loss of an edge device, one sample a minute. */
 export const wanSamples = pgTable(
   'wan_samples',
   {
@@ -406,6 +406,8 @@ export const wanSamples = pgTable(
     ipAddress: text('ip_address').notNull(),
     ping: real('ping'),
     jitter: real('jitter'),
+    /** Share of the sample's probes that got no answer, in percent (0–100). */
+    loss: real('loss').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.time] })],
 );

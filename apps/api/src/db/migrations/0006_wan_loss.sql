@@ -1,0 +1,1 @@
+ALTER TABLE "wan_samples" ADD COLUMN "loss" real DEFAULT 0 NOT NULL;
