@@ -175,20 +175,6 @@ export const DeviceSummarySchema = DeviceSchema.pick({
 });
 export type DeviceSummary = z.infer<typeof DeviceSummarySchema>;
 
-/** Alerts join in a later issue; until then the alert calls answer an empty list of these. */
-export const AlertSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  severity: z.enum(['critical', 'major', 'minor', 'info']),
-  status: z.enum(['active', 'cleared']),
-  siteId: z.string(),
-  deviceId: z.string().nullable(),
-  message: z.string(),
-  raisedAt: z.string(),
-  clearedAt: z.string().nullable(),
-});
-export type Alert = z.infer<typeof AlertSchema>;
-
 export const ActiveQuerySchema = z.object({
   active: z.enum(['true', 'false'], { error: 'active must be true or false.' }).optional(),
 });
@@ -231,7 +217,7 @@ export function sortingSchema<F extends string>(fields: readonly F[], fallback: 
 }
 
 /** A comma-separated list in a query string: each item checked by `item`; empty → undefined. */
-function commaList<T extends z.ZodType>(item: T, message: string) {
+export function commaList<T extends z.ZodType>(item: T, message: string) {
   return z
     .string()
     .max(2000)
@@ -256,7 +242,11 @@ function commaList<T extends z.ZodType>(item: T, message: string) {
 
 const uuidMessage = 'Enter a valid group id.';
 export const GroupIdsSchema = commaList(z.uuid(), uuidMessage);
-const freeText = z.string().trim().max(200, { error: 'Search text is at most 200 characters.' }).optional();
+export const freeText = z
+  .string()
+  .trim()
+  .max(200, { error: 'Search text is at most 200 characters.' })
+  .optional();
 
 /**
  * A fleet list's search query: paging, sorting among `fields`, the status and kind filters, then the list's

@@ -549,3 +549,175 @@ export const tickets = pgTable(
     index('tickets_device_idx').on(t.deviceId),
   ],
 );
+
+export const ALERT_STATE_VALUES = ['active', 'cleared'] as const;
+
+/**
+ * Alerts and incidents (DESIGN.md §5 "Alerts and incidents"), raised and cleared by the alert engine
+ * (src/fleet/alerts) in the transaction that records the fleet change. One active row per (device, code),
+ * and per (organization, region, code) for an incident over several sites; a dependent points at its root.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Order of raising: "unseen" is every active root raised after the caller's last seen one. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    siteId: uuid('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    region: text('region'),
+    code: text('code').notNull(),
+    severity: text('severity', { enum: ['critical', 'major', 'minor', 'info'] }).notNull(),
+    state: text('state', { enum: ALERT_STATE_VALUES }).notNull().default('active'),
+    /** What was measured when last seen (latency ms, bars, minutes …). */
+    details: jsonb('details').$type<Record<string, number | string>>().notNull().default({}),
+    raisedAt: tz('raised_at').notNull(),
+    lastSeenAt: tz('last_seen_at').notNull(),
+    clearedAt: tz('cleared_at'),
+    occurrences: integer('occurrences').notNull().default(1),
+    rootAlertId: uuid('root_alert_id'),
+    acknowledgedAt: tz('acknowledged_at'),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    inMaintenance: boolean('in_maintenance').notNull().default(false),
+    /** The clearing was notified (once the flap window passed without the alert coming back). */
+    clearNotified: boolean('clear_notified').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('alerts_seq_key').on(t.seq),
+    uniqueIndex('alerts_active_device_code_key')
+      .on(t.deviceId, t.code)
+      .where(sql`${t.state} = 'active' and ${t.deviceId} is not null`),
+    uniqueIndex('alerts_active_region_code_key')
+      .on(t.organizationId, t.region, t.code)
+      .where(sql`${t.state} = 'active' and ${t.deviceId} is null`),
+    index('alerts_org_state_raised_idx').on(t.organizationId, t.state, t.raisedAt.desc()),
+    index('alerts_org_state_cleared_idx').on(t.organizationId, t.state, t.clearedAt.desc()),
+    index('alerts_root_idx').on(t.rootAlertId).where(sql`${t.rootAlertId} is not null`),
+    index('alerts_site_state_idx').on(t.siteId, t.state),
+    index('alerts_device_state_idx').on(t.deviceId, t.state, t.raisedAt.desc()),
+    index('alerts_cleared_unnotified_idx')
+      .on(t.clearedAt)
+      .where(sql`${t.state} = 'cleared' and not ${t.clearNotified}`),
+  ],
+);
+
+/** Notes people add to an alert. */
+export const alertNotes = pgTable(
+  'alert_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('alert_notes_alert_idx').on(t.alertId, t.createdAt)],
+);
+
+/** The last alert each person has seen (`POST userProfile/updateLastSeenAlert`). */
+export const alertSeen = pgTable('alert_seen', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Maintenance windows: alerts of the sites in a window (listed, or the group's sites at the time) are
+ * recorded and marked, not notified.
+ */
+export const maintenanceWindows = pgTable(
+  'maintenance_windows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    groupId: uuid('group_id').references(() => siteGroups.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    startsAt: tz('starts_at').notNull(),
+    endsAt: tz('ends_at').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('maintenance_windows_org_ends_idx').on(t.organizationId, t.endsAt)],
+);
+
+export const maintenanceWindowSites = pgTable(
+  'maintenance_window_sites',
+  {
+    windowId: uuid('window_id')
+      .notNull()
+      .references(() => maintenanceWindows.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.windowId, t.siteId] }),
+    index('maintenance_window_sites_site_idx').on(t.siteId),
+  ],
+);
+
+/** Each person's notification profile (contracts `NotificationProfile`); none stored → the defaults. */
+export const notificationProfiles = pgTable('notification_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  profile: jsonb('profile').$type<Record<string, unknown>>().notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const NOTIFICATION_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
+
+/**
+ * Notifications to people, a durable queue of their own: each row is one message to one person on one
+ * channel, unique by its idempotency key (alert, transition, person, channel), so a retry or a second
+ * engine never sends twice. Senders claim due rows with `FOR UPDATE SKIP LOCKED`.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+    /** raised | cleared | digest | test */
+    kind: text('kind').notNull(),
+    channel: text('channel', { enum: ['email', 'sms', 'voice'] }).notNull(),
+    destination: text('destination').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    state: text('state', { enum: NOTIFICATION_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not sent before this (quiet hours, retry back-off). */
+    notBefore: tz('not_before').notNull().defaultNow(),
+    /** While a sender holds the row. */
+    lockedUntil: tz('locked_until'),
+    lastError: text('last_error'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    sentAt: tz('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('notifications_idempotency_key').on(t.idempotencyKey),
+    index('notifications_due_idx').on(t.notBefore).where(sql`${t.state} = 'pending'`),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);

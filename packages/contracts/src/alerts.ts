@@ -1,0 +1,454 @@
+import { z } from 'zod';
+import { commaList, DeviceKindSchema, freeText, PageSchema, PageSizeSchema, sortingSchema } from './fleet.ts';
+import { ChannelSchema } from './outbox.ts';
+
+// ---- the catalogue ----
+
+export const ALERT_SEVERITIES = ['critical', 'major', 'minor', 'info'] as const;
+export const AlertSeveritySchema = z.enum(ALERT_SEVERITIES);
+export type AlertSeverity = z.infer<typeof AlertSeveritySchema>;
+
+/** Worst first: the order of severity sorting and of the "worst active severity" of a site. */
+export const SEVERITY_RANK: Readonly<Record<AlertSeverity, number>> = {
+  critical: 0,
+  major: 1,
+  minor: 2,
+  info: 3,
+};
+
+export const ALERT_CODES = [
+  'site_offline',
+  'device_offline',
+  'on_backup',
+  'reboot_too_long',
+  'pending_too_long',
+  'cloud_disconnected',
+  'weak_signal',
+  'high_latency',
+  'high_jitter',
+  'packet_loss',
+  'lan_port_disabled',
+  'regional_outage',
+] as const;
+export const AlertCodeSchema = z.enum(ALERT_CODES);
+export type AlertCode = z.infer<typeof AlertCodeSchema>;
+
+/** Thresholds the engine raises alerts at (DESIGN.md §5 "Alerts"; the signal scale is spec part 9). */
+export const ALERT_THRESHOLDS = {
+  /** A reboot still going after this long. */
+  rebootTooLongMinutes: 10,
+  /** Pending installation for longer than this. */
+  pendingTooLongDays: 7,
+  /** Spec part 4: cloud "Connected when last update is under 5 minutes old". */
+  cloudDisconnectedMinutes: 5,
+  /** Weak or worse: at most this many bars on the spec's scale. */
+  weakSignalBars: 2,
+  /** Over the average of the last `wanSamples` WAN samples. */
+  latencyMs: 150,
+  jitterMs: 30,
+  lossPercent: 2,
+  wanSamples: 5,
+  /** A regional outage: at least this many sites of one region offline within the window. */
+  regionalSites: 3,
+  regionalWindowMinutes: 10,
+  /** An alert that comes back within this long after clearing is the same alert again (flap damping). */
+  flapMinutes: 15,
+} as const;
+
+type Text = { en: string; es: string };
+export type AlertCodeInfo = {
+  code: AlertCode;
+  severity: AlertSeverity;
+  /** Whether a device raises it (false: an incident over several sites). */
+  perDevice: boolean;
+  name: Text;
+  description: Text;
+};
+
+const t = ALERT_THRESHOLDS;
+
+/** Every alert code with its severity, name and description in both languages (`GET alert/codes`). */
+export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
+  {
+    code: 'site_offline',
+    severity: 'critical',
+    perDevice: true,
+    name: { en: 'Site offline', es: 'Sitio sin conexión' },
+    description: {
+      en: "The site's edge device (firewall or 5G appliance) is offline: the site has no connection.",
+      es: 'El equipo de borde del sitio (firewall o equipo 5G) está desconectado: el sitio no tiene conexión.',
+    },
+  },
+  {
+    code: 'device_offline',
+    severity: 'major',
+    perDevice: true,
+    name: { en: 'Device offline', es: 'Equipo desconectado' },
+    description: {
+      en: 'An access point or switch is offline while its site is connected.',
+      es: 'Un punto de acceso o switch está desconectado mientras su sitio tiene conexión.',
+    },
+  },
+  {
+    code: 'on_backup',
+    severity: 'major',
+    perDevice: true,
+    name: { en: 'On backup (failover)', es: 'En respaldo (conmutación)' },
+    description: {
+      en: 'The edge device lost its primary WAN link and runs on its backup link.',
+      es: 'El equipo de borde perdió su enlace WAN principal y funciona con el enlace de respaldo.',
+    },
+  },
+  {
+    code: 'reboot_too_long',
+    severity: 'major',
+    perDevice: true,
+    name: { en: 'Reboot taking too long', es: 'Reinicio demasiado largo' },
+    description: {
+      en: `The device has been rebooting for more than ${t.rebootTooLongMinutes} minutes.`,
+      es: `El equipo lleva más de ${t.rebootTooLongMinutes} minutos reiniciándose.`,
+    },
+  },
+  {
+    code: 'pending_too_long',
+    severity: 'minor',
+    perDevice: true,
+    name: { en: 'Pending installation for too long', es: 'Instalación pendiente demasiado tiempo' },
+    description: {
+      en: `The device has been pending installation for more than ${t.pendingTooLongDays} days.`,
+      es: `El equipo lleva más de ${t.pendingTooLongDays} días con la instalación pendiente.`,
+    },
+  },
+  {
+    code: 'cloud_disconnected',
+    severity: 'major',
+    perDevice: true,
+    name: { en: 'Cloud connection lost', es: 'Conexión con la nube perdida' },
+    description: {
+      en: `The device has not reported for ${t.cloudDisconnectedMinutes} minutes or more although it is not known to be down.`,
+      es: `El equipo no ha informado desde hace ${t.cloudDisconnectedMinutes} minutos o más aunque no consta como caído.`,
+    },
+  },
+  {
+    code: 'weak_signal',
+    severity: 'minor',
+    perDevice: true,
+    name: { en: 'Weak cellular signal', es: 'Señal celular débil' },
+    description: {
+      en: 'The cellular signal is Weak or worse on the signal scale (2 bars or fewer).',
+      es: 'La señal celular es Débil o peor en la escala de señal (2 barras o menos).',
+    },
+  },
+  {
+    code: 'high_latency',
+    severity: 'minor',
+    perDevice: true,
+    name: { en: 'High WAN latency', es: 'Latencia WAN alta' },
+    description: {
+      en: `The average WAN latency of the last ${t.wanSamples} samples is over ${t.latencyMs} ms.`,
+      es: `La latencia WAN media de las últimas ${t.wanSamples} muestras supera ${t.latencyMs} ms.`,
+    },
+  },
+  {
+    code: 'high_jitter',
+    severity: 'minor',
+    perDevice: true,
+    name: { en: 'High WAN jitter', es: 'Jitter WAN alto' },
+    description: {
+      en: `The average WAN jitter of the last ${t.wanSamples} samples is over ${t.jitterMs} ms.`,
+      es: `El jitter WAN medio de las últimas ${t.wanSamples} muestras supera ${t.jitterMs} ms.`,
+    },
+  },
+  {
+    code: 'packet_loss',
+    severity: 'major',
+    perDevice: true,
+    name: { en: 'WAN packet loss', es: 'Pérdida de paquetes WAN' },
+    description: {
+      en: `The average WAN packet loss of the last ${t.wanSamples} samples is over ${t.lossPercent} %.`,
+      es: `La pérdida media de paquetes WAN de las últimas ${t.wanSamples} muestras supera el ${t.lossPercent} %.`,
+    },
+  },
+  {
+    code: 'lan_port_disabled',
+    severity: 'info',
+    perDevice: true,
+    name: { en: 'LAN port disabled', es: 'Puerto LAN deshabilitado' },
+    description: {
+      en: 'One or more LAN ports of the device were disabled from the console.',
+      es: 'Se deshabilitaron uno o más puertos LAN del equipo desde la consola.',
+    },
+  },
+  {
+    code: 'regional_outage',
+    severity: 'critical',
+    perDevice: false,
+    name: { en: 'Regional outage', es: 'Caída regional' },
+    description: {
+      en: `${t.regionalSites} or more sites of one region went offline within ${t.regionalWindowMinutes} minutes: one incident.`,
+      es: `${t.regionalSites} o más sitios de una región quedaron sin conexión en menos de ${t.regionalWindowMinutes} minutos: un solo incidente.`,
+    },
+  },
+];
+
+export const ALERT_CODE_INFO: Readonly<Record<AlertCode, AlertCodeInfo>> = Object.fromEntries(
+  ALERT_CATALOGUE.map((c) => [c.code, c]),
+) as Record<AlertCode, AlertCodeInfo>;
+
+const TextSchema = z.object({ en: z.string(), es: z.string() });
+export const AlertCodeInfoSchema = z.object({
+  code: AlertCodeSchema,
+  severity: AlertSeveritySchema,
+  perDevice: z.boolean(),
+  name: TextSchema,
+  description: TextSchema,
+});
+
+// ---- alerts ----
+
+export const ALERT_STATES = ['active', 'cleared'] as const;
+export const AlertStateSchema = z.enum(ALERT_STATES);
+export type AlertState = z.infer<typeof AlertStateSchema>;
+
+const PersonSchema = z.object({ id: z.string(), name: z.string() });
+
+/** One alert (spec part 3 "Alert": per-alert fields are ours). A dependent points at its root. */
+export const AlertSchema = z.object({
+  id: z.string(),
+  code: AlertCodeSchema,
+  severity: AlertSeveritySchema,
+  status: AlertStateSchema,
+  /** Null for an incident over several sites. */
+  siteId: z.string().nullable(),
+  siteName: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  deviceKind: DeviceKindSchema.nullable(),
+  deviceModel: z.string().nullable(),
+  macAddress: z.string().nullable(),
+  /** The region (US state) of a regional incident, or of the site. */
+  region: z.string().nullable(),
+  /** The catalogue's English name with what was measured; the console shows its own translation. */
+  message: z.string(),
+  /** What was measured (latency ms, bars, minutes …), for the console to show in its language. */
+  details: z.record(z.string(), z.union([z.number(), z.string()])),
+  raisedAt: z.string(),
+  lastSeenAt: z.string(),
+  clearedAt: z.string().nullable(),
+  occurrences: z.number().int(),
+  rootAlertId: z.string().nullable(),
+  /** How many alerts are attached to this one as dependents. */
+  dependents: z.number().int(),
+  acknowledgedAt: z.string().nullable(),
+  acknowledgedBy: PersonSchema.nullable(),
+  assignee: PersonSchema.nullable(),
+  /** Raised while its site was in a maintenance window: recorded, not notified. */
+  inMaintenance: z.boolean(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+export const AlertNoteSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  author: PersonSchema,
+  createdAt: z.string(),
+});
+export type AlertNote = z.infer<typeof AlertNoteSchema>;
+
+/** `GET alert/{id}`: the alert, its root (for a dependent), its dependents and its notes. */
+export const AlertDetailSchema = AlertSchema.extend({
+  root: AlertSchema.nullable(),
+  dependentAlerts: z.array(AlertSchema),
+  notes: z.array(AlertNoteSchema),
+});
+export type AlertDetail = z.infer<typeof AlertDetailSchema>;
+
+const SeverityCountsSchema = z.object({
+  critical: z.number().int(),
+  major: z.number().int(),
+  minor: z.number().int(),
+  info: z.number().int(),
+  total: z.number().int(),
+});
+export type SeverityCounts = z.infer<typeof SeverityCountsSchema>;
+
+/** `GET alert/counts`: root alerts by state and severity, and the caller's unseen count. */
+export const AlertCountsSchema = z.object({
+  active: SeverityCountsSchema,
+  cleared: SeverityCountsSchema,
+  /** Active root alerts raised after the caller's last seen alert. */
+  unseen: z.number().int(),
+  lastSeenId: z.string().nullable(),
+});
+export type AlertCounts = z.infer<typeof AlertCountsSchema>;
+
+export const ALERT_SORT_FIELDS = [
+  'raisedAt',
+  'lastSeenAt',
+  'clearedAt',
+  'severity',
+  'code',
+  'siteName',
+  'occurrences',
+] as const;
+export type AlertSortField = (typeof ALERT_SORT_FIELDS)[number];
+
+const isoDate = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(Date.parse(v)), { error: message })
+    .optional();
+
+/** `GET alert` (and the CSV export): paged, sorted, filtered. */
+export const AlertListQuerySchema = z
+  .object({
+    status: AlertStateSchema.default('active'),
+    page: PageSchema.default(0),
+    pageSize: PageSizeSchema.default(50),
+    sorting: sortingSchema(ALERT_SORT_FIELDS, 'raisedAt-desc'),
+    code: commaList(AlertCodeSchema, 'Unknown alert code.'),
+    severity: commaList(AlertSeveritySchema, 'Unknown severity.'),
+    siteId: z.uuid({ error: 'Enter a valid site id.' }).optional(),
+    deviceId: z.uuid({ error: 'Enter a valid device id.' }).optional(),
+    groupId: z.uuid({ error: 'Enter a valid group id.' }).optional(),
+    q: freeText,
+    from: isoDate('Enter a valid start date.'),
+    to: isoDate('Enter a valid end date.'),
+    /** Include dependents as rows of their own (default: roots only, dependents counted on their root). */
+    dependents: z.enum(['true', 'false'], { error: 'dependents must be true or false.' }).default('false'),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    error: 'The start of the date range must be before its end.',
+    path: ['from'],
+  });
+export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
+
+export const LastSeenAlertRequestSchema = z.object({
+  lastSeenId: z.uuid({ error: 'Enter a valid alert id.' }),
+});
+
+export const AlertAssignRequestSchema = z.object({
+  /** The person of the organization to assign; null unassigns. */
+  userId: z.uuid({ error: 'Choose a person of your organization.' }).nullable(),
+});
+
+export const ALERT_NOTE_MAX = 2000;
+export const AlertNoteRequestSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: 'Write a note.' })
+    .max(ALERT_NOTE_MAX, { error: `A note is at most ${ALERT_NOTE_MAX} characters.` }),
+});
+
+/** People an alert may be assigned to. */
+export const AssignableUserSchema = z.object({ id: z.string(), name: z.string(), username: z.string() });
+
+// ---- maintenance windows ----
+
+export const MAINTENANCE_REASON_MAX = 500;
+/** The longest window one may schedule. */
+export const MAINTENANCE_MAX_DAYS = 31;
+
+export const MaintenanceWindowSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  state: z.enum(['scheduled', 'active', 'ended']),
+  sites: z.array(z.object({ id: z.string(), name: z.string() })),
+  group: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdBy: PersonSchema,
+  createdAt: z.string(),
+});
+export type MaintenanceWindow = z.infer<typeof MaintenanceWindowSchema>;
+
+export const MaintenanceRequestSchema = z
+  .object({
+    siteIds: z
+      .array(z.uuid({ error: 'Enter a valid site id.' }))
+      .max(500)
+      .default([]),
+    groupId: z.uuid({ error: 'Enter a valid group id.' }).nullable().default(null),
+    startsAt: z.iso.datetime({ offset: true, error: 'Enter a valid start time.' }),
+    endsAt: z.iso.datetime({ offset: true, error: 'Enter a valid end time.' }),
+    reason: z
+      .string()
+      .trim()
+      .min(1, { error: 'Give a reason.' })
+      .max(MAINTENANCE_REASON_MAX, { error: `A reason is at most ${MAINTENANCE_REASON_MAX} characters.` }),
+  })
+  .refine((w) => w.siteIds.length > 0 || w.groupId !== null, {
+    error: 'Choose sites or a group.',
+    path: ['siteIds'],
+  })
+  .refine((w) => Date.parse(w.startsAt) < Date.parse(w.endsAt), {
+    error: 'The window must end after it starts.',
+    path: ['endsAt'],
+  })
+  .refine((w) => Date.parse(w.endsAt) - Date.parse(w.startsAt) <= MAINTENANCE_MAX_DAYS * 86_400_000, {
+    error: `A window lasts at most ${MAINTENANCE_MAX_DAYS} days.`,
+    path: ['endsAt'],
+  });
+export type MaintenanceRequest = z.infer<typeof MaintenanceRequestSchema>;
+
+export const MaintenanceListQuerySchema = z.object({
+  state: z.enum(['current', 'ended'], { error: 'state must be current or ended.' }).default('current'),
+  siteId: z.uuid({ error: 'Enter a valid site id.' }).optional(),
+});
+
+// ---- notification profile (spec part 3 "Notification profile": fields are ours) ----
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const QuietHoursSchema = z.object({
+  start: z.string().regex(HHMM, { error: 'Enter a time as HH:MM.' }),
+  end: z.string().regex(HHMM, { error: 'Enter a time as HH:MM.' }),
+  /** An IANA time zone, e.g. America/Chicago. */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(
+      (tz) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'Unknown time zone.' },
+    ),
+});
+
+export const NotificationProfileSchema = z.object({
+  /** Channels on; each goes to the caller's verified contact for it (see `contacts`). */
+  channels: z.array(ChannelSchema).max(3),
+  severities: z.array(AlertSeveritySchema).max(4),
+  /** Empty: every code. */
+  codes: z.array(AlertCodeSchema).max(ALERT_CODES.length),
+  /** Empty (both): every site the caller sees. */
+  siteIds: z.array(z.uuid({ error: 'Enter a valid site id.' })).max(500),
+  groupIds: z.array(z.uuid({ error: 'Enter a valid group id.' })).max(100),
+  /** Nothing is sent in these hours; what fired meanwhile arrives as one digest when they end. */
+  quietHours: QuietHoursSchema.nullable(),
+  /** Also tell when an alert clears. */
+  notifyCleared: z.boolean(),
+});
+export type NotificationProfile = z.infer<typeof NotificationProfileSchema>;
+
+/** The verified destinations of each channel (read-only; null when the caller has none). */
+export const NotificationContactsSchema = z.object({
+  email: z.string().nullable(),
+  sms: z.string().nullable(),
+  voice: z.string().nullable(),
+});
+
+export const NotificationProfileResponseSchema = z.object({
+  profile: NotificationProfileSchema,
+  contacts: NotificationContactsSchema,
+});
+export type NotificationProfileResponse = z.infer<typeof NotificationProfileResponseSchema>;
+
+export const TestNotificationRequestSchema = z.object({ method: ChannelSchema });
+/** Spec part 9: "Test notification retry wait 5 min". */
+export const TEST_NOTIFICATION_WAIT_MS = 5 * 60_000;
