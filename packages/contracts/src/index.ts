@@ -9,6 +9,7 @@ export * from './geocoding.ts';
 export * from './health.ts';
 export * from './outbox.ts';
 export * from './password-policy.ts';
+export * from './signal.ts';
 export * from './site-edit.ts';
 export * from './tickets.ts';
 export * from './user.ts';
