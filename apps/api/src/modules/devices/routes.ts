@@ -71,7 +71,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, ...itemAlertsSchema },
       config: { auth: signedIn },
     },
-    async (request) => devices.deviceAlerts(ctx, authOf(request).user, request.params.id),
+    async (request) =>
+      devices.deviceAlerts(ctx, authOf(request).user, request.params.id, request.query.active),
   );
 
   r.get(

@@ -14,6 +14,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { alertsOf } from '../alerts/service.ts';
 import { isUuid, paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { presentDevice, presentDeviceSummary, presentSample, presentTransactions } from './present.ts';
@@ -35,10 +36,16 @@ export async function getDevice(ctx: AppContext, user: UserWithOrg, id: string):
   return presentDevice(await requireDevice(ctx, user, id));
 }
 
-/** Alerts join in a later issue: an existing device answers an empty list. */
-export async function deviceAlerts(ctx: AppContext, user: UserWithOrg, id: string): Promise<Alert[]> {
-  await requireDevice(ctx, user, id);
-  return [];
+/** GET device/{id}/alerts: the device's alerts, the active ones with `active=true`. */
+export async function deviceAlerts(
+  ctx: AppContext,
+  user: UserWithOrg,
+  id: string,
+  active: 'true' | 'false' | undefined,
+): Promise<Alert[]> {
+  const scope = await scopeOf(ctx.db, user);
+  await findDeviceInScope(ctx.db, scope, id);
+  return alertsOf(ctx, scope, { deviceId: id }, active);
 }
 
 export async function getTransaction(

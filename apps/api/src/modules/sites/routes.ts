@@ -152,7 +152,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, ...itemAlertsSchema },
       config: { auth: signedIn },
     },
-    async (request) => sites.siteAlerts(ctx, authOf(request).user, request.params.id),
+    async (request) => sites.siteAlerts(ctx, authOf(request).user, request.params.id, request.query.active),
   );
 
   // `:id` (the site), not `:siteId`: one parameter name per path position for the router.

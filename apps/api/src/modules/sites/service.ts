@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { Geocoder } from '../../geocoding/index.ts';
+import { alertsOf } from '../alerts/service.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { iso, presentRecentSite, presentSite, presentSiteSummary } from './present.ts';
 import * as repo from './repository.ts';
@@ -37,10 +38,14 @@ export async function getSite(ctx: AppContext, user: UserWithOrg, id: string): P
   return presentSite(row);
 }
 
-/** Alerts join in a later issue: an existing site answers an empty list. */
-export async function siteAlerts(ctx: AppContext, user: UserWithOrg, id: string): Promise<Alert[]> {
-  await requireSite(ctx, user, id);
-  return [];
+/** GET site/{id}/alerts: the site's alerts (its devices' and its own), the active ones with `active=true`. */
+export async function siteAlerts(
+  ctx: AppContext,
+  user: UserWithOrg,
+  id: string,
+  active: 'true' | 'false' | undefined,
+): Promise<Alert[]> {
+  return alertsOf(ctx, await requireSite(ctx, user, id), { siteId: id }, active);
 }
 
 export async function findByAccountAndMac(

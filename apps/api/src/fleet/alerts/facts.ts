@@ -1,0 +1,109 @@
+import {
+  ALERT_THRESHOLDS,
+  type DeviceKind,
+  type DeviceStatus,
+  type ModemSignal,
+  SIGNAL_THRESHOLDS,
+} from '@vnoc/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../plugins/db.ts';
+import { arr, iso } from '../gateway/sql.ts';
+import type { DeviceFacts } from './rules.ts';
+
+/** A device's facts with where it is: what the engine stores on its alerts. */
+export type AlertFacts = DeviceFacts & { organizationId: string; siteId: string; region: string | null };
+
+type FactRow = {
+  id: string;
+  organization_id: string;
+  site_id: string;
+  region: string | null;
+  kind: DeviceKind;
+  status: DeviceStatus;
+  since: Date | string | null;
+  last_update: Date | string | null;
+  modem_signal_statistics: ModemSignal[];
+  disabled_ports: number[];
+  edge_id: string | null;
+  edge_status: DeviceStatus | null;
+  ping: number | null;
+  jitter: number | null;
+  loss: number | null;
+  samples: number | null;
+};
+
+const ms = (v: Date | string | null) => (v === null ? null : new Date(v).getTime());
+
+/**
+ * The facts of these devices and of every other device of their sites, in one query:
+ * status and since when, last report, signal, disabled ports, the site's edge device (the first by id, as
+ * the simulator picks it), and the averages of the newest WAN samples of the last 15 minutes.
+ */
+export async function loadFacts(
+  tx: DbOrTx,
+  deviceIds: readonly string[],
+  now: number,
+): Promise<AlertFacts[]> {
+  const recent = iso(now - 15 * 60_000);
+  const { rows } = await tx.execute<FactRow>(sql`
+    select d.id, d.organization_id, d.site_id, s.state as region, d.kind, d.status,
+      (select started_at from device_status_intervals i where i.device_id = d.id and i.ended_at is null) as since,
+      d.last_update, d.modem_signal_statistics, d.disabled_ports,
+      e.id as edge_id, e.status as edge_status,
+      w.ping, w.jitter, w.loss, w.samples
+    from devices d
+    join sites s on s.id = d.site_id
+    left join lateral (
+      select x.id, x.status from devices x
+      where x.site_id = d.site_id and x.kind in ('firewall', '5g') order by x.id limit 1
+    ) e on d.kind not in ('firewall', '5g')
+    left join lateral (
+      select avg(ping)::float8 as ping, avg(jitter)::float8 as jitter, avg(loss)::float8 as loss,
+        count(*)::int as samples
+      from (select ping, jitter, loss from wan_samples ws
+            where ws.device_id = d.id and ws.time > ${recent}
+            order by ws.time desc limit ${ALERT_THRESHOLDS.wanSamples}) last
+    ) w on d.kind in ('firewall', '5g')
+    where d.site_id in (select site_id from devices where id = any(${arr(deviceIds)}::uuid[]))`);
+  return rows.map((r) => ({
+    deviceId: r.id,
+    organizationId: r.organization_id,
+    siteId: r.site_id,
+    region: r.region,
+    kind: r.kind,
+    status: r.status,
+    statusSince: ms(r.since),
+    lastUpdate: ms(r.last_update),
+    signal: r.modem_signal_statistics,
+    disabledPorts: r.disabled_ports,
+    wan: r.samples === null ? null : { ping: r.ping, jitter: r.jitter, loss: r.loss, samples: r.samples },
+    edge: r.edge_id && r.edge_status ? { deviceId: r.edge_id, status: r.edge_status } : null,
+  }));
+}
+
+/**
+ * Devices a sweep looks at: those whose conditions depend on time or on readings rather than on a status
+ * change — rebooting, pending, up but silent, a modem reading below Fair on some metric, a recent WAN
+ * sample over a threshold, ports disabled — and every device with an active alert (it may have ended).
+ */
+export async function sweepCandidates(tx: DbOrTx, now: number): Promise<string[]> {
+  const t = ALERT_THRESHOLDS;
+  const fair = (m: keyof typeof SIGNAL_THRESHOLDS) => SIGNAL_THRESHOLDS[m][2];
+  const silentSince = iso(now - t.cloudDisconnectedMinutes * 60_000);
+  const recent = iso(now - 15 * 60_000);
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    select d.id from devices d
+    where d.status in ('rebooting', 'pending', 'error')
+      or (d.status in ('online', 'onbackup') and d.last_update < ${silentSince})
+      or cardinality(d.disabled_ports) > 0
+      or (d.status in ('online', 'onbackup') and exists (
+        select 1 from jsonb_array_elements(d.modem_signal_statistics) m
+        where (m->>'rsrp')::float8 < ${fair('rsrp')} or (m->>'rsrq')::float8 < ${fair('rsrq')}
+           or (m->>'sinr')::float8 < ${fair('sinr')} or (m->>'rssi')::float8 < ${fair('rssi')}))
+      or (d.kind in ('firewall', '5g') and d.status in ('online', 'onbackup') and exists (
+        select 1 from wan_samples ws where ws.device_id = d.id and ws.time > ${recent}
+          and (ws.ping > ${t.latencyMs} or ws.jitter > ${t.jitterMs} or ws.loss > ${t.lossPercent})))
+    union
+    select device_id from alerts where state = 'active' and device_id is not null`);
+  return rows.map((r) => r.id);
+}

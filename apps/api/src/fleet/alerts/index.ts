@@ -1,0 +1,3 @@
+export * from './engine.ts';
+export * from './history.ts';
+export * from './rules.ts';

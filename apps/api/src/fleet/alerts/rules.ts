@@ -1,0 +1,150 @@
+/**
+ * The alert engine's rules (DESIGN.md §5 "Alerts"): pure functions from what is known of a device now to
+ * the alert conditions that hold for it. The engine (./engine.ts) reconciles them with the stored alerts.
+ */
+import {
+  ALERT_CODE_INFO,
+  ALERT_THRESHOLDS,
+  type AlertCode,
+  type DeviceKind,
+  type DeviceStatus,
+  deviceSignalBars,
+  type ModemSignalStatistics,
+} from '@vnoc/contracts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Averages of a device's latest WAN samples (the newest `ALERT_THRESHOLDS.wanSamples`, if recent). */
+export type WanAverages = {
+  ping: number | null;
+  jitter: number | null;
+  loss: number | null;
+  samples: number;
+};
+
+/** What the rules need to know about one device. */
+export type DeviceFacts = {
+  deviceId: string;
+  kind: DeviceKind;
+  status: DeviceStatus;
+  /** When the current status began (ms); null when unknown. */
+  statusSince: number | null;
+  /** The device's last report (ms); null when it never reported. */
+  lastUpdate: number | null;
+  signal: readonly ModemSignalStatistics[] | null;
+  disabledPorts: readonly number[];
+  wan: WanAverages | null;
+  /** The site's edge device, for an access point or switch (null for edge devices and sites without one). */
+  edge: { deviceId: string; status: DeviceStatus } | null;
+};
+
+/** One alert condition that holds now; `dependsOn` names the device whose root alert it attaches to. */
+export type Condition = {
+  deviceId: string;
+  code: AlertCode;
+  details: Record<string, number | string>;
+  dependsOn?: string;
+};
+
+const isEdgeKind = (kind: DeviceKind) => kind === 'firewall' || kind === '5g';
+const isUp = (status: DeviceStatus) => status === 'online' || status === 'onbackup';
+const minutesSince = (since: number | null, now: number) =>
+  since === null ? 0 : Math.floor((now - since) / MINUTE);
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Codes an edge device's outage may be the root of: the devices behind it attach to it. */
+export const ROOT_CAUSE_CODES: readonly AlertCode[] = ['site_offline', 'reboot_too_long'];
+
+/** The conditions that hold for a device at `now`. */
+export function conditionsOf(f: DeviceFacts, now: number): Condition[] {
+  const t = ALERT_THRESHOLDS;
+  const out: Condition[] = [];
+  const add = (code: AlertCode, details: Condition['details'] = {}, dependsOn?: string) =>
+    out.push({ deviceId: f.deviceId, code, details, ...(dependsOn ? { dependsOn } : {}) });
+  const edge = isEdgeKind(f.kind);
+
+  if (f.status === 'offline') {
+    if (edge) add('site_offline', { minutes: minutesSince(f.statusSince, now) });
+    // Behind a down edge device, an access point or switch cannot report: a dependent of the edge's alert.
+    else if (f.edge && !isUp(f.edge.status))
+      add('device_offline', { minutes: minutesSince(f.statusSince, now) }, f.edge.deviceId);
+    else add('device_offline', { minutes: minutesSince(f.statusSince, now) });
+  }
+  if (
+    f.status === 'rebooting' &&
+    f.statusSince !== null &&
+    now - f.statusSince > t.rebootTooLongMinutes * MINUTE
+  )
+    add('reboot_too_long', { minutes: minutesSince(f.statusSince, now) });
+  if (
+    (f.status === 'pending' || f.status === 'error') &&
+    f.statusSince !== null &&
+    now - f.statusSince > t.pendingTooLongDays * DAY
+  )
+    add('pending_too_long', { days: Math.floor((now - f.statusSince) / DAY) });
+  if (f.status === 'onbackup' && edge) add('on_backup', { minutes: minutesSince(f.statusSince, now) });
+
+  if (isUp(f.status)) {
+    // Spec part 4: cloud "Connected when last update is under 5 minutes old".
+    if (f.lastUpdate !== null && now - f.lastUpdate >= t.cloudDisconnectedMinutes * MINUTE)
+      add('cloud_disconnected', { minutes: minutesSince(f.lastUpdate, now) });
+    if (f.signal && f.signal.length > 0) {
+      const bars = deviceSignalBars(f.signal);
+      if (bars <= t.weakSignalBars) add('weak_signal', { bars });
+    }
+    const wan = f.wan;
+    if (edge && wan && wan.samples >= t.wanSamples) {
+      if (wan.ping !== null && wan.ping > t.latencyMs) add('high_latency', { ms: round1(wan.ping) });
+      if (wan.jitter !== null && wan.jitter > t.jitterMs) add('high_jitter', { ms: round1(wan.jitter) });
+      if (wan.loss !== null && wan.loss > t.lossPercent) add('packet_loss', { percent: round1(wan.loss) });
+    }
+  }
+  if (f.disabledPorts.length > 0)
+    add('lan_port_disabled', { ports: [...f.disabledPorts].sort((a, b) => a - b).join(', ') });
+  return out;
+}
+
+/** The catalogue's English name with what was measured, for the alert's `message` (emails, CSV). */
+export function alertMessage(code: AlertCode, details: Record<string, number | string>): string {
+  const name = ALERT_CODE_INFO[code].name.en;
+  const d = details;
+  switch (code) {
+    case 'site_offline':
+    case 'device_offline':
+    case 'on_backup':
+    case 'reboot_too_long':
+    case 'cloud_disconnected':
+      return d.minutes !== undefined ? `${name} (${d.minutes} min)` : name;
+    case 'pending_too_long':
+      return d.days !== undefined ? `${name} (${d.days} days)` : name;
+    case 'weak_signal':
+      return d.bars !== undefined ? `${name} (${d.bars} bars)` : name;
+    case 'high_latency':
+    case 'high_jitter':
+      return d.ms !== undefined ? `${name} (${d.ms} ms)` : name;
+    case 'packet_loss':
+      return d.percent !== undefined ? `${name} (${d.percent} %)` : name;
+    case 'lan_port_disabled':
+      return d.ports !== undefined ? `${name} (ports ${d.ports})` : name;
+    case 'regional_outage':
+      return d.sites !== undefined ? `${name}: ${d.sites} sites in ${d.region}` : name;
+  }
+}
+
+/**
+ * Regional incidents: the site-offline alerts of one region that began within the window of each other
+ * form an incident once there are enough of them. Given the region's active site-offline roots (raised
+ * times, ms), answers whether they make an incident: at least `regionalSites` raised within
+ * `regionalWindowMinutes` of one another.
+ */
+export function isRegionalOutage(raisedAt: readonly number[]): boolean {
+  const t = ALERT_THRESHOLDS;
+  const times = [...raisedAt].sort((a, b) => a - b);
+  const window = t.regionalWindowMinutes * MINUTE;
+  for (let i = 0, j = 0; j < times.length; j++) {
+    while ((times[j] as number) - (times[i] as number) > window) i++;
+    if (j - i + 1 >= t.regionalSites) return true;
+  }
+  return false;
+}

@@ -1,0 +1,268 @@
+import type { AlertCode, AlertSeverity, AlertSortField, AlertState } from '@vnoc/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../plugins/db.ts';
+import { containsPattern, pageOf, type Scope, siteInScope, sortDirection } from '../sites/scope.ts';
+import { personName } from '../troubleshooting/repository.ts';
+
+export type AlertRow = {
+  id: string;
+  seq: number;
+  code: AlertCode;
+  severity: AlertSeverity;
+  state: AlertState;
+  site_id: string | null;
+  site_name: string | null;
+  device_id: string | null;
+  device_kind: string | null;
+  device_model: string | null;
+  mac_address: string | null;
+  region: string | null;
+  details: Record<string, number | string>;
+  raised_at: Date;
+  last_seen_at: Date;
+  cleared_at: Date | null;
+  occurrences: number;
+  root_alert_id: string | null;
+  dependents: number;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  acknowledged_by_name: string | null;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  in_maintenance: boolean;
+};
+
+const columns = sql`a.id, a.seq, a.code, a.severity, a.state, a.site_id, s.name as site_name, a.device_id,
+  d.kind as device_kind, d.model as device_model, d.mac_address, coalesce(a.region, s.state) as region, a.details,
+  a.raised_at, a.last_seen_at, a.cleared_at, a.occurrences, a.root_alert_id,
+  (select count(*)::int from alerts x where x.root_alert_id = a.id and (a.state = 'cleared' or x.state = 'active')) as dependents,
+  a.acknowledged_at, a.acknowledged_by, ${personName(sql`ua`, sql`ca`)} as acknowledged_by_name,
+  a.assignee_id, ${personName(sql`uu`, sql`cu`)} as assignee_name, a.in_maintenance`;
+const from = sql`alerts a
+  left join sites s on s.id = a.site_id
+  left join devices d on d.id = a.device_id
+  left join users ua on ua.id = a.acknowledged_by
+  left join contacts ca on ca.user_id = ua.id
+  left join users uu on uu.id = a.assignee_id
+  left join contacts cu on cu.user_id = uu.id`;
+
+/**
+ * Alerts the caller sees: the organization's; for a caller restricted to site groups, those on their
+ * groups' sites, and incidents over several sites with a dependent on one of them.
+ */
+export function alertInScope(scope: Scope): SQL {
+  const org = sql`a.organization_id = ${scope.organizationId}`;
+  if (!scope.restricted) return org;
+  return sql`(${org} and (
+    (a.site_id is not null and ${siteInScope(scope, sql`a.site_id`, sql`a.organization_id`)})
+    or (a.site_id is null and exists (
+      select 1 from alerts dep where dep.root_alert_id = a.id and dep.site_id is not null
+        and ${siteInScope(scope, sql`dep.site_id`, sql`dep.organization_id`)}))))`;
+}
+
+export type AlertFilters = {
+  state: AlertState;
+  codes?: AlertCode[];
+  severities?: AlertSeverity[];
+  siteId?: string;
+  deviceId?: string;
+  groupId?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+  dependents: boolean;
+};
+
+/** The filters' condition (scope included). */
+export function alertWhere(scope: Scope, f: AlertFilters): SQL {
+  const inGroup = (site: SQL) =>
+    sql`exists (select 1 from site_group_sites g where g.site_id = ${site} and g.site_group_id = ${f.groupId})`;
+  const conditions: (SQL | undefined)[] = [
+    alertInScope(scope),
+    sql`a.state = ${f.state}`,
+    f.dependents ? undefined : sql`a.root_alert_id is null`,
+    f.codes ? sql`a.code = any(${sql.param(f.codes)}::text[])` : undefined,
+    f.severities ? sql`a.severity = any(${sql.param(f.severities)}::text[])` : undefined,
+    f.siteId
+      ? sql`(a.site_id = ${f.siteId} or exists (select 1 from alerts dep where dep.root_alert_id = a.id and dep.site_id = ${f.siteId}))`
+      : undefined,
+    f.deviceId ? sql`a.device_id = ${f.deviceId}` : undefined,
+    f.groupId
+      ? sql`(${inGroup(sql`a.site_id`)} or (a.site_id is null and exists (
+          select 1 from alerts dep where dep.root_alert_id = a.id and ${inGroup(sql`dep.site_id`)})))`
+      : undefined,
+    f.q
+      ? sql`(s.name ilike ${containsPattern(f.q)} or s.alias ilike ${containsPattern(f.q)}
+          or d.mac_address ilike ${containsPattern(f.q.toLowerCase().replace(/-/g, ':'))}
+          or d.model ilike ${containsPattern(f.q)} or coalesce(a.region, s.state) ilike ${containsPattern(f.q)})`
+      : undefined,
+    f.from ? sql`a.raised_at >= ${new Date(f.from).toISOString()}` : undefined,
+    f.to ? sql`a.raised_at <= ${new Date(f.to).toISOString()}` : undefined,
+  ];
+  return sql.join(
+    conditions.filter((c): c is SQL => c !== undefined),
+    sql` and `,
+  );
+}
+
+const SEVERITY_ORDER = sql`case a.severity when 'critical' then 0 when 'major' then 1 when 'minor' then 2 else 3 end`;
+const SORT: Record<AlertSortField, SQL> = {
+  raisedAt: sql`a.raised_at`,
+  lastSeenAt: sql`a.last_seen_at`,
+  clearedAt: sql`a.cleared_at`,
+  // Ascending = worst first.
+  severity: SEVERITY_ORDER,
+  code: sql`a.code`,
+  siteName: sql`lower(s.name)`,
+  occurrences: sql`a.occurrences`,
+};
+
+export function listAlerts(
+  db: DbOrTx,
+  scope: Scope,
+  filters: AlertFilters,
+  sort: { field: AlertSortField; desc: boolean },
+  page: number,
+  pageSize: number,
+) {
+  return pageOf<AlertRow>(db, {
+    columns,
+    from,
+    countFrom: sql`alerts a left join sites s on s.id = a.site_id left join devices d on d.id = a.device_id`,
+    where: alertWhere(scope, filters),
+    orderBy: sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc`,
+    page,
+    pageSize,
+  });
+}
+
+/** Up to `limit` rows of the filtered list in its order, for the CSV export. */
+export async function alertsForExport(
+  db: DbOrTx,
+  scope: Scope,
+  filters: AlertFilters,
+  sort: { field: AlertSortField; desc: boolean },
+  limit: number,
+): Promise<AlertRow[]> {
+  const { rows } = await db.execute<AlertRow>(sql`
+    select ${columns} from ${from} where ${alertWhere(scope, filters)}
+    order by ${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc limit ${limit}`);
+  return rows;
+}
+
+export async function findAlert(db: DbOrTx, scope: Scope, id: string): Promise<AlertRow | undefined> {
+  const { rows } = await db.execute<AlertRow>(
+    sql`select ${columns} from ${from} where a.id = ${id} and ${alertInScope(scope)}`,
+  );
+  return rows[0];
+}
+
+/** The alerts attached to a root (those the caller sees), worst and newest first. */
+export async function dependentsOf(db: DbOrTx, scope: Scope, rootId: string): Promise<AlertRow[]> {
+  const { rows } = await db.execute<AlertRow>(sql`
+    select ${columns} from ${from} where a.root_alert_id = ${rootId} and ${alertInScope(scope)}
+    order by ${SEVERITY_ORDER}, a.raised_at desc, a.seq desc limit 500`);
+  return rows;
+}
+
+/** A site's or a device's alerts: the active ones, or the latest 100. */
+export async function alertsOf(
+  db: DbOrTx,
+  scope: Scope,
+  on: { siteId: string } | { deviceId: string },
+  activeOnly: boolean,
+): Promise<AlertRow[]> {
+  const which = 'siteId' in on ? sql`a.site_id = ${on.siteId}` : sql`a.device_id = ${on.deviceId}`;
+  const { rows } = await db.execute<AlertRow>(sql`
+    select ${columns} from ${from}
+    where ${which} and ${alertInScope(scope)} ${activeOnly ? sql`and a.state = 'active'` : sql``}
+    order by (a.state = 'active') desc, ${SEVERITY_ORDER}, a.raised_at desc, a.seq desc limit 100`);
+  return rows;
+}
+
+export type SeverityCountRow = { state: AlertState; severity: AlertSeverity; n: number };
+
+/** Root alerts by state and severity. */
+export async function countAlerts(db: DbOrTx, scope: Scope): Promise<SeverityCountRow[]> {
+  const { rows } = await db.execute<SeverityCountRow>(sql`
+    select a.state, a.severity, count(*)::int as n from alerts a
+    where ${alertInScope(scope)} and a.root_alert_id is null
+    group by a.state, a.severity`);
+  return rows;
+}
+
+/** Active roots raised after the caller's last seen alert, and that alert's id. */
+export async function unseen(
+  db: DbOrTx,
+  scope: Scope,
+): Promise<{ unseen: number; lastSeenId: string | null }> {
+  const { rows } = await db.execute<{ unseen: number; last_seen_id: string | null }>(sql`
+    select (select count(*)::int from alerts a
+            where ${alertInScope(scope)} and a.state = 'active' and a.root_alert_id is null
+              and a.seq > coalesce((select seq from alert_seen where user_id = ${scope.userId}), 0)) as unseen,
+           (select alert_id from alert_seen where user_id = ${scope.userId}) as last_seen_id`);
+  return { unseen: rows[0]?.unseen ?? 0, lastSeenId: rows[0]?.last_seen_id ?? null };
+}
+
+/** Marks alerts up to this one seen; never moves the mark backwards. */
+export async function markSeen(db: DbOrTx, userId: string, alertId: string, seq: number): Promise<void> {
+  await db.execute(sql`
+    insert into alert_seen (user_id, alert_id, seq) values (${userId}, ${alertId}, ${seq})
+    on conflict (user_id) do update set alert_id = excluded.alert_id, seq = excluded.seq, updated_at = now()
+    where alert_seen.seq < excluded.seq`);
+}
+
+/** Worst active severity and the count of active alerts per site of the scope. */
+export async function siteSeverities(db: DbOrTx, scope: Scope) {
+  const { rows } = await db.execute<{ site_id: string; rank: number; n: number }>(sql`
+    select a.site_id, min(${SEVERITY_ORDER})::int as rank, count(*)::int as n from alerts a
+    where ${alertInScope(scope)} and a.state = 'active' and a.site_id is not null
+    group by a.site_id`);
+  return rows;
+}
+
+/** Sets who acknowledged an alert of the scope (once); answers whether the alert is in scope. */
+export async function acknowledge(db: DbOrTx, scope: Scope, id: string, userId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update alerts a set acknowledged_at = coalesce(a.acknowledged_at, now()),
+      acknowledged_by = coalesce(a.acknowledged_by, ${userId})
+    where a.id = ${id} and ${alertInScope(scope)} returning a.id`);
+  return rows.length > 0;
+}
+
+export async function assign(
+  db: DbOrTx,
+  scope: Scope,
+  id: string,
+  assigneeId: string | null,
+): Promise<boolean> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update alerts a set assignee_id = ${assigneeId}
+    where a.id = ${id} and ${alertInScope(scope)} returning a.id`);
+  return rows.length > 0;
+}
+
+export type NoteRow = { id: string; text: string; author_id: string; author_name: string; created_at: Date };
+
+export async function insertNote(db: DbOrTx, alertId: string, authorId: string, text: string): Promise<void> {
+  await db.execute(
+    sql`insert into alert_notes (alert_id, author_id, text) values (${alertId}, ${authorId}, ${text})`,
+  );
+}
+
+export async function notesOf(db: DbOrTx, alertId: string): Promise<NoteRow[]> {
+  const { rows } = await db.execute<NoteRow>(sql`
+    select n.id, n.text, n.author_id, ${personName()} as author_name, n.created_at
+    from alert_notes n join users u on u.id = n.author_id left join contacts c on c.user_id = u.id
+    where n.alert_id = ${alertId} order by n.created_at, n.id`);
+  return rows;
+}
+
+/** People of the organization who may act on alerts (administrators and users), by name. */
+export async function assignees(db: DbOrTx, organizationId: string) {
+  const { rows } = await db.execute<{ id: string; name: string; username: string }>(sql`
+    select u.id, ${personName()} as name, u.username from users u left join contacts c on c.user_id = u.id
+    where u.organization_id = ${organizationId} and u.role in ('ADMINISTRATOR', 'USER')
+    order by lower(${personName()}), u.username`);
+  return rows;
+}

@@ -1,0 +1,250 @@
+import {
+  ALERT_CATALOGUE,
+  ALERT_CODE_INFO,
+  ALERT_SEVERITIES,
+  type Alert,
+  type AlertCodeInfo,
+  type AlertCounts,
+  type AlertDetail,
+  type AlertListQuery,
+  type AlertSortField,
+  type Paged,
+} from '@vnoc/contracts';
+import { stringify } from 'csv-stringify';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { Errors } from '../../errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { audit } from '../security/service.ts';
+import { isUuid, paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
+import type { UserWithOrg } from '../users/repository.ts';
+import { presentAlert, presentCounts, presentNote } from './present.ts';
+import * as repo from './repository.ts';
+
+/** Rows the CSV export holds at most. */
+export const EXPORT_LIMIT = 10_000;
+
+export function alertCodes(): AlertCodeInfo[] {
+  return [...ALERT_CATALOGUE];
+}
+
+function filtersOf(query: AlertListQuery): repo.AlertFilters {
+  return {
+    state: query.status,
+    codes: query.code,
+    severities: query.severity,
+    siteId: query.siteId,
+    deviceId: query.deviceId,
+    groupId: query.groupId,
+    q: query.q || undefined,
+    from: query.from,
+    to: query.to,
+    dependents: query.dependents === 'true',
+  };
+}
+
+export async function alertCounts(ctx: AppContext, user: UserWithOrg): Promise<AlertCounts> {
+  const scope = await scopeOf(ctx.db, user);
+  const [rows, seen] = await Promise.all([repo.countAlerts(ctx.db, scope), repo.unseen(ctx.db, scope)]);
+  return { ...presentCounts(rows), ...seen };
+}
+
+export async function listAlerts(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: AlertListQuery,
+): Promise<Paged<Alert>> {
+  const scope = await scopeOf(ctx.db, user);
+  const { rows, total } = await repo.listAlerts(
+    ctx.db,
+    scope,
+    filtersOf(query),
+    parseSorting<AlertSortField>(query.sorting),
+    query.page,
+    query.pageSize,
+  );
+  return paged(rows.map(presentAlert), total, query.page, query.pageSize);
+}
+
+const CSV_COLUMNS = [
+  'Severity',
+  'Alert',
+  'Status',
+  'Site',
+  'Device',
+  'MAC address',
+  'Region',
+  'Raised',
+  'Last seen',
+  'Cleared',
+  'Occurrences',
+  'Dependents',
+  'Acknowledged by',
+  'Assignee',
+  'Maintenance',
+];
+
+/** The filtered list as CSV (English headers and names; times in ISO 8601, UTC), at most EXPORT_LIMIT rows. */
+export async function exportAlerts(ctx: AppContext, user: UserWithOrg, query: AlertListQuery) {
+  const scope = await scopeOf(ctx.db, user);
+  const rows = await repo.alertsForExport(
+    ctx.db,
+    scope,
+    filtersOf(query),
+    parseSorting<AlertSortField>(query.sorting),
+    EXPORT_LIMIT,
+  );
+  const csv = stringify({ header: true, columns: CSV_COLUMNS });
+  for (const row of rows) {
+    const a = presentAlert(row);
+    csv.write([
+      a.severity,
+      a.message,
+      a.status,
+      a.siteName ?? '',
+      a.deviceModel ?? '',
+      a.macAddress ?? '',
+      a.region ?? '',
+      a.raisedAt,
+      a.lastSeenAt,
+      a.clearedAt ?? '',
+      a.occurrences,
+      a.dependents,
+      a.acknowledgedBy?.name ?? '',
+      a.assignee?.name ?? '',
+      a.inMaintenance ? 'yes' : 'no',
+    ]);
+  }
+  csv.end();
+  return csv;
+}
+
+async function requireAlert(ctx: AppContext, scope: Scope, id: string): Promise<repo.AlertRow> {
+  if (!isUuid(id)) throw Errors.notFound();
+  const row = await repo.findAlert(ctx.db, scope, id);
+  if (!row) throw Errors.notFound();
+  return row;
+}
+
+export async function alertDetail(ctx: AppContext, user: UserWithOrg, id: string): Promise<AlertDetail> {
+  const scope = await scopeOf(ctx.db, user);
+  return detailOf(ctx, scope, await requireAlert(ctx, scope, id));
+}
+
+async function detailOf(ctx: AppContext, scope: Scope, row: repo.AlertRow): Promise<AlertDetail> {
+  const [root, dependents, notes] = await Promise.all([
+    row.root_alert_id ? repo.findAlert(ctx.db, scope, row.root_alert_id) : undefined,
+    repo.dependentsOf(ctx.db, scope, row.id),
+    repo.notesOf(ctx.db, row.id),
+  ]);
+  return {
+    ...presentAlert(row),
+    root: root ? presentAlert(root) : null,
+    dependentAlerts: dependents.map(presentAlert),
+    notes: notes.map(presentNote),
+  };
+}
+
+/** Tells open consoles that an alert changed (acknowledged, assigned, noted). */
+function published(ctx: AppContext, organizationId: string, row: repo.AlertRow): void {
+  ctx.events.publish(organizationId, {
+    type: 'alert.updated',
+    alertId: row.id,
+    code: row.code,
+    severity: ALERT_CODE_INFO[row.code].severity,
+    siteId: row.site_id,
+    deviceId: row.device_id,
+    rootAlertId: row.root_alert_id,
+    at: new Date().toISOString(),
+  });
+}
+
+async function changed(
+  ctx: AppContext,
+  auth: AuthContext,
+  scope: Scope,
+  id: string,
+  action: string,
+  detail: Record<string, unknown>,
+  meta: RequestMeta,
+): Promise<repo.AlertRow> {
+  await audit(ctx.db, {
+    action,
+    user: auth.user,
+    impersonatorId: auth.impersonator?.id,
+    target: id,
+    detail,
+    meta,
+  });
+  const row = await requireAlert(ctx, scope, id);
+  published(ctx, auth.user.organizationId, row);
+  return row;
+}
+
+export async function acknowledgeAlert(ctx: AppContext, auth: AuthContext, id: string, meta: RequestMeta) {
+  const scope = await scopeOf(ctx.db, auth.user);
+  if (!isUuid(id) || !(await repo.acknowledge(ctx.db, scope, id, auth.user.id))) throw Errors.notFound();
+  return presentAlert(await changed(ctx, auth, scope, id, 'alert.acknowledge', {}, meta));
+}
+
+export async function assignAlert(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  userId: string | null,
+  meta: RequestMeta,
+) {
+  const scope = await scopeOf(ctx.db, auth.user);
+  if (userId !== null) {
+    const people = await repo.assignees(ctx.db, auth.user.organizationId);
+    if (!people.some((p) => p.id === userId))
+      throw Errors.invalidInput('Choose a person of your organization.', 'userId');
+  }
+  if (!isUuid(id) || !(await repo.assign(ctx.db, scope, id, userId))) throw Errors.notFound();
+  return presentAlert(await changed(ctx, auth, scope, id, 'alert.assign', { assigneeId: userId }, meta));
+}
+
+export async function addAlertNote(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  text: string,
+  meta: RequestMeta,
+) {
+  const scope = await scopeOf(ctx.db, auth.user);
+  await requireAlert(ctx, scope, id);
+  await repo.insertNote(ctx.db, id, auth.user.id, text);
+  return detailOf(ctx, scope, await changed(ctx, auth, scope, id, 'alert.note', {}, meta));
+}
+
+export async function alertAssignees(ctx: AppContext, user: UserWithOrg) {
+  return repo.assignees(ctx.db, user.organizationId);
+}
+
+/** `POST userProfile/updateLastSeenAlert`: alerts up to this one (of the caller's scope) are seen. */
+export async function updateLastSeenAlert(
+  ctx: AppContext,
+  user: UserWithOrg,
+  lastSeenId: string,
+): Promise<AlertCounts> {
+  const scope = await scopeOf(ctx.db, user);
+  const row = await requireAlert(ctx, scope, lastSeenId);
+  await repo.markSeen(ctx.db, user.id, row.id, row.seq);
+  return alertCounts(ctx, user);
+}
+
+/** `GET site/{id}/alerts` and `GET device/{id}/alerts` once the item was found in scope. */
+export async function alertsOf(
+  ctx: AppContext,
+  scope: Scope,
+  on: { siteId: string } | { deviceId: string },
+  active: 'true' | 'false' | undefined,
+): Promise<Alert[]> {
+  const rows = await repo.alertsOf(ctx.db, scope, on, active === 'true');
+  return rows.map(presentAlert);
+}
+
+/** The worst active severity and the number of active alerts of each site of the scope (map markers). */
+export async function siteSeverities(ctx: AppContext, user: UserWithOrg) {
+  const rows = await repo.siteSeverities(ctx.db, await scopeOf(ctx.db, user));
+  return rows.map((r) => ({ siteId: r.site_id, severity: ALERT_SEVERITIES[r.rank] ?? 'info', count: r.n }));
+}

@@ -1,0 +1,100 @@
+import type { MaintenanceRequest, MaintenanceWindow } from '@vnoc/contracts';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { Errors } from '../../errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { audit } from '../security/service.ts';
+import { iso } from '../sites/present.ts';
+import { isUuid, scopeOf } from '../sites/scope.ts';
+import type { UserWithOrg } from '../users/repository.ts';
+import * as repo from './repository.ts';
+
+function present(row: repo.WindowRow, now: Date): MaintenanceWindow {
+  const t = now.getTime();
+  const state =
+    row.starts_at.getTime() > t ? 'scheduled' : new Date(row.ends_at).getTime() > t ? 'active' : 'ended';
+  return {
+    id: row.id,
+    reason: row.reason,
+    startsAt: iso(row.starts_at) ?? '',
+    endsAt: iso(row.ends_at) ?? '',
+    state,
+    sites: row.sites,
+    group: row.group_id && row.group_name ? { id: row.group_id, name: row.group_name } : null,
+    createdBy: { id: row.created_by, name: row.created_by_name },
+    createdAt: iso(row.created_at) ?? '',
+  };
+}
+
+export async function listWindows(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: { state: 'current' | 'ended'; siteId?: string },
+  now = new Date(),
+): Promise<MaintenanceWindow[]> {
+  const scope = await scopeOf(ctx.db, user);
+  const rows = await repo.listWindows(ctx.db, scope, {
+    ended: query.state === 'ended',
+    siteId: query.siteId,
+    now,
+  });
+  return rows.map((r) => present(r, now));
+}
+
+/** Schedules a window on sites and/or a group the caller sees; anything else is 400 with nothing written. */
+export async function createWindow(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: MaintenanceRequest,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<MaintenanceWindow> {
+  const scope = await scopeOf(ctx.db, auth.user);
+  if (Date.parse(body.endsAt) <= now.getTime())
+    throw Errors.invalidInput('The window must end in the future.', 'endsAt');
+  const siteIds = [...new Set(body.siteIds)];
+  if (siteIds.length > 0 && (await repo.countSitesInScope(ctx.db, scope, siteIds)) !== siteIds.length)
+    throw Errors.invalidInput('Choose sites of your organization.', 'siteIds');
+  if (body.groupId && !(await repo.groupInScope(ctx.db, scope, body.groupId)))
+    throw Errors.invalidInput('Choose a group of your organization.', 'groupId');
+  const id = await repo.insertWindow(ctx.db, {
+    organizationId: auth.user.organizationId,
+    groupId: body.groupId,
+    reason: body.reason,
+    startsAt: new Date(body.startsAt).toISOString(),
+    endsAt: new Date(body.endsAt).toISOString(),
+    createdBy: auth.user.id,
+    siteIds,
+  });
+  await audit(ctx.db, {
+    action: 'maintenance.create',
+    user: auth.user,
+    impersonatorId: auth.impersonator?.id,
+    target: id,
+    detail: { sites: siteIds.length, groupId: body.groupId, startsAt: body.startsAt, endsAt: body.endsAt },
+    meta,
+  });
+  const row = await repo.findWindow(ctx.db, scope, id);
+  if (!row) throw new Error('the new window is not readable');
+  return present(row, now);
+}
+
+export async function endWindow(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<MaintenanceWindow> {
+  const scope = await scopeOf(ctx.db, auth.user);
+  if (!isUuid(id) || !(await repo.endWindow(ctx.db, scope, id, now))) throw Errors.notFound();
+  await audit(ctx.db, {
+    action: 'maintenance.end',
+    user: auth.user,
+    impersonatorId: auth.impersonator?.id,
+    target: id,
+    meta,
+  });
+  const row = await repo.findWindow(ctx.db, scope, id);
+  if (!row) throw Errors.notFound();
+  return present(row, now);
+}

@@ -1,0 +1,110 @@
+import { ALERT_THRESHOLDS, type AlertCode } from '@vnoc/contracts';
+import { describe, expect, it } from 'vitest';
+import { alertMessage, conditionsOf, type DeviceFacts, isRegionalOutage } from '../src/fleet/alerts/rules.ts';
+
+const NOW = Date.parse('2026-11-23T12:00:00Z');
+const MIN = 60_000;
+const t = ALERT_THRESHOLDS;
+
+const base: DeviceFacts = {
+  deviceId: 'd1',
+  kind: 'firewall',
+  status: 'online',
+  statusSince: NOW - 60 * MIN,
+  lastUpdate: NOW - 10_000,
+  signal: null,
+  disabledPorts: [],
+  wan: null,
+  edge: null,
+};
+const modem = (rsrp: number, rsrq = -8, sinr = 20, rssi = -60) => [
+  { linkStatus: 'connected', serviceType: 'LTE', rsrp, rsrq, sinr, rssi },
+];
+const wan = (ping: number, jitter = 3, loss = 0, samples: number = t.wanSamples) => ({ ping, jitter, loss, samples });
+const codes = (f: Partial<DeviceFacts>) => conditionsOf({ ...base, ...f }, NOW).map((c) => c.code);
+
+describe('alert rules: each code on each side of its threshold', () => {
+  const cases: [string, Partial<DeviceFacts>, AlertCode[]][] = [
+    ['online and healthy', {}, []],
+    ['edge device offline → site offline', { status: 'offline' }, ['site_offline']],
+    [
+      'access point offline, its site up → device offline',
+      { kind: 'access-point', status: 'offline', edge: { deviceId: 'e', status: 'online' } },
+      ['device_offline'],
+    ],
+    ['switch offline without an edge device', { kind: 'switch', status: 'offline' }, ['device_offline']],
+    ['edge on backup', { status: 'onbackup' }, ['on_backup']],
+    ['access point on backup is no failover', { kind: 'access-point', status: 'onbackup' }, []],
+    [
+      'rebooting exactly 10 minutes',
+      { status: 'rebooting', statusSince: NOW - t.rebootTooLongMinutes * MIN },
+      [],
+    ],
+    [
+      'rebooting 10 minutes and a second',
+      { status: 'rebooting', statusSince: NOW - t.rebootTooLongMinutes * MIN - 1000 },
+      ['reboot_too_long'],
+    ],
+    [
+      'pending 7 days exactly',
+      { status: 'pending', statusSince: NOW - t.pendingTooLongDays * 1440 * MIN },
+      [],
+    ],
+    [
+      'pending 7 days and a minute',
+      { status: 'pending', statusSince: NOW - t.pendingTooLongDays * 1440 * MIN - MIN },
+      ['pending_too_long'],
+    ],
+    ['error counts as pending', { status: 'error', statusSince: NOW - 8 * 1440 * MIN }, ['pending_too_long']],
+    ['last report 4:59 ago', { lastUpdate: NOW - 5 * MIN + 1000 }, []],
+    ['last report 5:00 ago (not "under 5 minutes")', { lastUpdate: NOW - 5 * MIN }, ['cloud_disconnected']],
+    [
+      'an offline device is not also silent',
+      { status: 'offline', lastUpdate: NOW - 60 * MIN },
+      ['site_offline'],
+    ],
+    ['signal Fair (3 bars: rsrp -90)', { signal: modem(-90) }, []],
+    ['signal Weak (2 bars: rsrp -90.1)', { signal: modem(-90.1) }, ['weak_signal']],
+    ['weakest metric decides (sinr 4.9)', { signal: modem(-70, -8, 4.9) }, ['weak_signal']],
+    ['best modem decides', { signal: [...modem(-120), ...modem(-70)] }, []],
+    ['latency 150 ms', { wan: wan(150) }, []],
+    ['latency 150.1 ms', { wan: wan(150.1) }, ['high_latency']],
+    ['jitter 30 / 30.1 ms', { wan: wan(40, 30.1) }, ['high_jitter']],
+    ['loss 2 %', { wan: wan(40, 3, 2) }, []],
+    ['loss 2.1 %', { wan: wan(40, 3, 2.1) }, ['packet_loss']],
+    ['fewer than 5 samples decide nothing', { wan: wan(400, 90, 50, t.wanSamples - 1) }, []],
+    ['WAN on an access point is ignored', { kind: 'access-point', wan: wan(400) }, []],
+    ['ports disabled', { disabledPorts: [3, 2] }, ['lan_port_disabled']],
+  ];
+  it.each(cases)('%s', (_name, facts, expected) => {
+    expect(codes(facts).sort()).toEqual([...expected].sort());
+  });
+
+  it('attaches a device behind a down edge device to that edge device', () => {
+    const [c] = conditionsOf(
+      { ...base, kind: 'access-point', status: 'offline', edge: { deviceId: 'e1', status: 'rebooting' } },
+      NOW,
+    );
+    expect(c).toMatchObject({ code: 'device_offline', dependsOn: 'e1' });
+  });
+
+  it('measures what it says', () => {
+    const [c] = conditionsOf({ ...base, status: 'offline', statusSince: NOW - 42 * MIN - 5000 }, NOW);
+    expect(c?.details).toEqual({ minutes: 42 });
+    expect(alertMessage('site_offline', { minutes: 42 })).toBe('Site offline (42 min)');
+    expect(alertMessage('high_latency', { ms: 182.4 })).toBe('High WAN latency (182.4 ms)');
+  });
+});
+
+describe('regional outage: enough sites within the window', () => {
+  const at = (...minutes: number[]) => minutes.map((m) => NOW + m * MIN);
+  it.each([
+    ['two sites', at(0, 1), false],
+    ['three at once', at(0, 0, 0), true],
+    ['three within 10 minutes', at(0, 4, 10), true],
+    ['three over 10 minutes and a bit', at(0, 5, 10.1), false],
+    ['three of five close together', at(0, 30, 31, 35, 80), true],
+  ] as const)('%s', (_name, times, expected) => {
+    expect(isRegionalOutage(times)).toBe(expected);
+  });
+});
