@@ -7,7 +7,8 @@
 import { DIAGNOSTIC_ACTIONS, type DiagnosticAction, type RebootResult } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import type { ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
-import type { Db } from '../../plugins/db.ts';
+import type { Db, DbOrTx } from '../../plugins/db.ts';
+import type { AlertEngine } from '../alerts/engine.ts';
 import { type Job, JobFailure, type JobHandler } from '../jobs/index.ts';
 import {
   ACTION_MESSAGES,
@@ -26,6 +27,8 @@ export type ActionDriverOptions = {
   speed: number;
   /** The real clock (tests pass their own). */
   now?: () => number;
+  /** The alert engine, told when a port action changed the device (the LAN-port-disabled alert). */
+  alerts?: Pick<AlertEngine, 'evaluate' | 'committed'>;
   /** Waits while the device works (real ms; tests pass their own to act meanwhile). */
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 };
@@ -81,7 +84,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Sets the device's disabled LAN ports: `ports` added to them, or none (revert); answers them. */
-async function writeDisabledPorts(db: Db, id: string, ports: readonly number[] | 'none'): Promise<number[]> {
+async function writeDisabledPorts(
+  db: DbOrTx,
+  id: string,
+  ports: readonly number[] | 'none',
+): Promise<number[]> {
   const { rows } = await db.execute<{ disabled_ports: number[] }>(
     ports === 'none'
       ? sql`update devices set disabled_ports = '{}' where id = ${id} returning disabled_ports`
@@ -125,11 +132,15 @@ export function createActionHandlers(options: ActionDriverOptions): Record<Diagn
       case 'revertLanPorts': {
         // Only the requested ports are added to those off now: a revert may have run meanwhile.
         const requested = (job.params as { ports?: number[] }).ports ?? [];
-        const disabled = await writeDisabledPorts(
-          db,
-          device.id,
-          action === 'revertLanPorts' ? 'none' : requested,
-        );
+        const { disabled, changes } = await db.transaction(async (tx) => {
+          const ports = await writeDisabledPorts(
+            tx,
+            device.id,
+            action === 'revertLanPorts' ? 'none' : requested,
+          );
+          return { disabled: ports, changes: (await options.alerts?.evaluate(tx, [device.id], now())) ?? [] };
+        });
+        options.alerts?.committed(changes);
         return lanPortStates(device, disabled);
       }
       default:
