@@ -18,13 +18,13 @@ export type AlertRow = {
   mac_address: string | null;
   region: string | null;
   details: Record<string, number | string>;
-  raised_at: Date;
-  last_seen_at: Date;
-  cleared_at: Date | null;
+  raised_at: Date | string;
+  last_seen_at: Date | string;
+  cleared_at: Date | string | null;
   occurrences: number;
   root_alert_id: string | null;
   dependents: number;
-  acknowledged_at: Date | null;
+  acknowledged_at: Date | string | null;
   acknowledged_by: string | null;
   acknowledged_by_name: string | null;
   assignee_id: string | null;
@@ -32,10 +32,14 @@ export type AlertRow = {
   in_maintenance: boolean;
 };
 
-const columns = sql`a.id, a.seq, a.code, a.severity, a.state, a.site_id, s.name as site_name, a.device_id,
+/** The columns of an alert row; its dependents are counted within the caller's scope. */
+const columns = (
+  scope: Scope,
+) => sql`a.id, a.seq, a.code, a.severity, a.state, a.site_id, s.name as site_name, a.device_id,
   d.kind as device_kind, d.model as device_model, d.mac_address, coalesce(a.region, s.state) as region, a.details,
   a.raised_at, a.last_seen_at, a.cleared_at, a.occurrences, a.root_alert_id,
-  (select count(*)::int from alerts x where x.root_alert_id = a.id and (a.state = 'cleared' or x.state = 'active')) as dependents,
+  (select count(*)::int from alerts x where x.root_alert_id = a.id and (a.state = 'cleared' or x.state = 'active')
+     and (x.site_id is null or ${siteInScope(scope, sql`x.site_id`, sql`x.organization_id`)})) as dependents,
   a.acknowledged_at, a.acknowledged_by, ${personName(sql`ua`, sql`ca`)} as acknowledged_by_name,
   a.assignee_id, ${personName(sql`uu`, sql`cu`)} as assignee_name, a.in_maintenance`;
 const from = sql`alerts a
@@ -126,7 +130,7 @@ export function listAlerts(
   pageSize: number,
 ) {
   return pageOf<AlertRow>(db, {
-    columns,
+    columns: columns(scope),
     from,
     countFrom: sql`alerts a left join sites s on s.id = a.site_id left join devices d on d.id = a.device_id`,
     where: alertWhere(scope, filters),
@@ -145,14 +149,14 @@ export async function alertsForExport(
   limit: number,
 ): Promise<AlertRow[]> {
   const { rows } = await db.execute<AlertRow>(sql`
-    select ${columns} from ${from} where ${alertWhere(scope, filters)}
+    select ${columns(scope)} from ${from} where ${alertWhere(scope, filters)}
     order by ${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc limit ${limit}`);
   return rows;
 }
 
 export async function findAlert(db: DbOrTx, scope: Scope, id: string): Promise<AlertRow | undefined> {
   const { rows } = await db.execute<AlertRow>(
-    sql`select ${columns} from ${from} where a.id = ${id} and ${alertInScope(scope)}`,
+    sql`select ${columns(scope)} from ${from} where a.id = ${id} and ${alertInScope(scope)}`,
   );
   return rows[0];
 }
@@ -160,7 +164,7 @@ export async function findAlert(db: DbOrTx, scope: Scope, id: string): Promise<A
 /** The alerts attached to a root (those the caller sees), worst and newest first. */
 export async function dependentsOf(db: DbOrTx, scope: Scope, rootId: string): Promise<AlertRow[]> {
   const { rows } = await db.execute<AlertRow>(sql`
-    select ${columns} from ${from} where a.root_alert_id = ${rootId} and ${alertInScope(scope)}
+    select ${columns(scope)} from ${from} where a.root_alert_id = ${rootId} and ${alertInScope(scope)}
     order by ${SEVERITY_ORDER}, a.raised_at desc, a.seq desc limit 500`);
   return rows;
 }
@@ -174,7 +178,7 @@ export async function alertsOf(
 ): Promise<AlertRow[]> {
   const which = 'siteId' in on ? sql`a.site_id = ${on.siteId}` : sql`a.device_id = ${on.deviceId}`;
   const { rows } = await db.execute<AlertRow>(sql`
-    select ${columns} from ${from}
+    select ${columns(scope)} from ${from}
     where ${which} and ${alertInScope(scope)} ${activeOnly ? sql`and a.state = 'active'` : sql``}
     order by (a.state = 'active') desc, ${SEVERITY_ORDER}, a.raised_at desc, a.seq desc limit 100`);
   return rows;
@@ -242,7 +246,13 @@ export async function assign(
   return rows.length > 0;
 }
 
-export type NoteRow = { id: string; text: string; author_id: string; author_name: string; created_at: Date };
+export type NoteRow = {
+  id: string;
+  text: string;
+  author_id: string;
+  author_name: string;
+  created_at: Date | string;
+};
 
 export async function insertNote(db: DbOrTx, alertId: string, authorId: string, text: string): Promise<void> {
   await db.execute(
@@ -260,8 +270,13 @@ export async function notesOf(db: DbOrTx, alertId: string): Promise<NoteRow[]> {
 
 /** People of the organization who may act on alerts (administrators and users), by name. */
 export async function assignees(db: DbOrTx, organizationId: string) {
-  const { rows } = await db.execute<{ id: string; name: string; username: string }>(sql`
-    select u.id, ${personName()} as name, u.username from users u left join contacts c on c.user_id = u.id
+  const { rows } = await db.execute<{
+    id: string;
+    name: string;
+    username: string;
+    role: 'ADMINISTRATOR' | 'USER';
+  }>(sql`
+    select u.id, ${personName()} as name, u.username, u.role from users u left join contacts c on c.user_id = u.id
     where u.organization_id = ${organizationId} and u.role in ('ADMINISTRATOR', 'USER')
     order by lower(${personName()}), u.username`);
   return rows;

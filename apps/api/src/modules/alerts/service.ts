@@ -194,12 +194,15 @@ export async function assignAlert(
   meta: RequestMeta,
 ) {
   const scope = await scopeOf(ctx.db, auth.user);
+  await requireAlert(ctx, scope, id);
   if (userId !== null) {
-    const people = await repo.assignees(ctx.db, auth.user.organizationId);
-    if (!people.some((p) => p.id === userId))
+    // An administrator or user of the organization who sees the alert (a restricted one: on their sites).
+    const person = (await repo.assignees(ctx.db, auth.user.organizationId)).find((p) => p.id === userId);
+    const theirs = person && (await scopeOf(ctx.db, { ...auth.user, id: person.id, role: person.role }));
+    if (!theirs || !(await repo.findAlert(ctx.db, theirs, id)))
       throw Errors.invalidInput('Choose a person of your organization.', 'userId');
   }
-  if (!isUuid(id) || !(await repo.assign(ctx.db, scope, id, userId))) throw Errors.notFound();
+  if (!(await repo.assign(ctx.db, scope, id, userId))) throw Errors.notFound();
   return presentAlert(await changed(ctx, auth, scope, id, 'alert.assign', { assigneeId: userId }, meta));
 }
 
@@ -217,7 +220,11 @@ export async function addAlertNote(
 }
 
 export async function alertAssignees(ctx: AppContext, user: UserWithOrg) {
-  return repo.assignees(ctx.db, user.organizationId);
+  return (await repo.assignees(ctx.db, user.organizationId)).map(({ id, name, username }) => ({
+    id,
+    name,
+    username,
+  }));
 }
 
 /** `POST userProfile/updateLastSeenAlert`: alerts up to this one (of the caller's scope) are seen. */

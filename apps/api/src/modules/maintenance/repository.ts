@@ -6,14 +6,14 @@ import { personName } from '../troubleshooting/repository.ts';
 export type WindowRow = {
   id: string;
   reason: string;
-  starts_at: Date;
-  ends_at: Date;
+  starts_at: Date | string;
+  ends_at: Date | string;
   group_id: string | null;
   group_name: string | null;
   sites: { id: string; name: string }[];
   created_by: string;
   created_by_name: string;
-  created_at: Date;
+  created_at: Date | string;
 };
 
 /** The sites of a window: those listed, and the group's at the time (as `site_id` rows). */
