@@ -1,0 +1,63 @@
+import {
+  ErrorBodySchema,
+  NotificationProfileResponseSchema,
+  NotificationProfileSchema,
+  OkSchema,
+  TestNotificationRequestSchema,
+} from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { answers, errorResponses } from '../route-schemas.ts';
+import * as notifications from './service.ts';
+
+const tags = ['notifications'];
+/** Every customer role keeps a profile (READ_ONLY people want to be told too); SUPPORT has no fleet. */
+const customers: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
+
+export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/notificationProfile',
+    {
+      schema: {
+        tags,
+        summary: "The caller's notification profile and verified contacts",
+        response: answers(NotificationProfileResponseSchema),
+      },
+      config: { auth: customers },
+    },
+    async (request) => notifications.getNotificationProfile(ctx, authOf(request).user),
+  );
+
+  r.post(
+    '/api/updateNotificationProfile',
+    {
+      schema: {
+        tags,
+        body: NotificationProfileSchema,
+        response: answers(NotificationProfileResponseSchema),
+      },
+      config: { auth: customers },
+    },
+    async (request) =>
+      notifications.updateNotificationProfile(ctx, authOf(request), request.body, metaOf(request)),
+  );
+
+  r.post(
+    '/api/test-notification',
+    {
+      schema: {
+        tags,
+        summary: 'Send a test message to a verified contact (one per method every 5 minutes)',
+        body: TestNotificationRequestSchema,
+        response: { 200: OkSchema, ...errorResponses, 423: ErrorBodySchema },
+      },
+      config: { auth: customers },
+    },
+    async (request) =>
+      notifications.sendTestNotification(ctx, authOf(request), request.body.method, metaOf(request)),
+  );
+}

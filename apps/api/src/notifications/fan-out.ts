@@ -1,0 +1,272 @@
+/**
+ * The notification fan-out: in the alert engine's transaction, turns alerts that were raised or cleared
+ * into queued messages — one per (alert, transition, person, channel), by idempotency key, so an engine
+ * that runs twice queues nothing twice. Who is told: the organization's people (not SUPPORT) whose
+ * profile matches and whose scope covers the alert's site; only roots, never dependents, and nothing
+ * raised in a maintenance window.
+ *
+ * Quiet hours fold what happens in them into one digest sent when they end. A person gets at most
+ * {@link RATE_LIMIT} alert messages per channel in each {@link RATE_WINDOW_MS} window of the clock
+ * (fixed windows, e.g. 14:00–14:10); the rest of that window is folded into one digest sent at its end.
+ */
+import {
+  type AlertCode,
+  type AlertSeverity,
+  type Channel,
+  ChannelSchema,
+  type DeviceKind,
+} from '@vnoc/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../plugins/db.ts';
+import { matchesProfile } from './matching.ts';
+import { type AlertFacts, alertLine, alertText, digestText } from './messages.ts';
+import { contactsOf, languageOf, readProfile } from './profile.ts';
+import {
+  appendToDigest,
+  countAlertMessages,
+  insertNotification,
+  lockRecipient,
+  type NotificationKind,
+  unfold,
+} from './queue.ts';
+import { quietUntil } from './quiet-hours.ts';
+
+/** Alert messages one person gets on one channel per window before the rest goes in a digest. */
+export const RATE_LIMIT = 5;
+export const RATE_WINDOW_MS = 10 * 60_000;
+
+export type AlertTransitionInput = {
+  alertIds: readonly string[];
+  transition: 'raised' | 'cleared';
+  /** The engine's clock (ms since the epoch, or a Date). */
+  now: number | Date;
+};
+
+export type FanOutResult = {
+  /** Messages queued to go on their own. */
+  queued: number;
+  /** Alerts folded into a digest (quiet hours, rate limit). */
+  folded: number;
+};
+
+type AlertRow = {
+  id: string;
+  organization_id: string;
+  code: AlertCode;
+  severity: AlertSeverity;
+  details: Record<string, number | string>;
+  region: string | null;
+  raised_at: Date | string;
+  cleared_at: Date | string | null;
+  occurrences: number;
+  site_name: string | null;
+  device_kind: DeviceKind | null;
+  device_model: string | null;
+  mac_address: string | null;
+  site_ids: string[] | null;
+};
+
+type PersonRow = {
+  id: string;
+  organization_id: string;
+  username: string;
+  mfa_sms: boolean;
+  sms_number: string | null;
+  mfa_voice: boolean;
+  voice_number: string | null;
+  profile: unknown;
+  language: string | null;
+  scope_group_ids: string[] | null;
+};
+
+type Item = {
+  alert: AlertRow;
+  facts: AlertFacts;
+  person: PersonRow;
+  channel: Channel;
+  destination: string;
+  key: string;
+};
+
+const uuidList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/**
+ * Queues the notifications of alerts that were raised or cleared (call it in the transaction that made the
+ * change; the engine calls 'cleared' once the flap window passed). Idempotent: the key of each message is
+ * `${alertId}:${transition}:${occurrence}:${userId}:${channel}`.
+ */
+export async function queueAlertNotifications(
+  tx: DbOrTx,
+  input: AlertTransitionInput,
+): Promise<FanOutResult> {
+  const result: FanOutResult = { queued: 0, folded: 0 };
+  const ids = [...new Set(input.alertIds)];
+  if (ids.length === 0) return result;
+  const now = input.now instanceof Date ? input.now : new Date(input.now);
+  const { transition } = input;
+
+  // Roots outside maintenance only; a regional incident concerns its dependents' sites (else its region's).
+  const { rows: alerts } = await tx.execute<AlertRow>(sql`
+    select a.id, a.organization_id, a.code, a.severity, a.details, a.region, a.raised_at, a.cleared_at,
+      a.occurrences, s.name as site_name, d.kind as device_kind, d.model as device_model, d.mac_address,
+      case when a.site_id is not null then array[a.site_id]
+        else coalesce(
+          (select array_agg(distinct x.site_id) from alerts x
+            where x.root_alert_id = a.id and x.site_id is not null),
+          (select array_agg(r.id) from sites r where r.organization_id = a.organization_id and r.state = a.region))
+      end as site_ids
+    from alerts a
+    left join sites s on s.id = a.site_id
+    left join devices d on d.id = a.device_id
+    where a.id in (${uuidList(ids)}) and a.root_alert_id is null and not a.in_maintenance`);
+  if (alerts.length === 0) return result;
+
+  const orgIds = [...new Set(alerts.map((a) => a.organization_id))];
+  // Everyone of those organizations but the provider's staff; a non-administrator in site groups is
+  // limited to them (scope_group_ids), as everywhere in the fleet.
+  const { rows: people } = await tx.execute<PersonRow>(sql`
+    select u.id, u.organization_id, u.username, u.mfa_sms, u.sms_number, u.mfa_voice, u.voice_number,
+      np.profile, lp.value as language,
+      case when u.role = 'ADMINISTRATOR' then null
+        else (select array_agg(g.site_group_id) from user_site_groups g where g.user_id = u.id) end
+        as scope_group_ids
+    from users u
+    left join notification_profiles np on np.user_id = u.id
+    left join user_preferences lp on lp.user_id = u.id and lp.name = 'language'
+    where u.organization_id in (${uuidList(orgIds)}) and u.role <> 'SUPPORT'
+    order by u.id`);
+  if (people.length === 0) return result;
+
+  const siteIds = [...new Set(alerts.flatMap((a) => a.site_ids ?? []))];
+  const groupsBySite = new Map<string, string[]>();
+  if (siteIds.length > 0) {
+    const { rows } = await tx.execute<{ site_id: string; group_ids: string[] }>(sql`
+      select site_id, array_agg(site_group_id) as group_ids from site_group_sites
+      where site_id in (${uuidList(siteIds)}) group by site_id`);
+    for (const r of rows) groupsBySite.set(r.site_id, r.group_ids);
+  }
+  const groupsOf = (siteId: string) => groupsBySite.get(siteId) ?? [];
+
+  const items: Item[] = [];
+  for (const alert of alerts) {
+    const facts: AlertFacts = {
+      code: alert.code,
+      severity: alert.severity,
+      details: alert.details ?? {},
+      siteName: alert.site_name,
+      region: alert.region,
+      deviceKind: alert.device_kind,
+      deviceModel: alert.device_model,
+      macAddress: alert.mac_address,
+      raisedAt: asDate(alert.raised_at),
+      clearedAt: alert.cleared_at ? asDate(alert.cleared_at) : null,
+    };
+    const target = { code: alert.code, severity: alert.severity, siteIds: alert.site_ids ?? [] };
+    for (const person of people) {
+      if (person.organization_id !== alert.organization_id) continue;
+      const profile = readProfile(person.profile);
+      if (!matchesProfile(target, transition, { profile, scopeGroupIds: person.scope_group_ids }, groupsOf))
+        continue;
+      const contacts = contactsOf({
+        username: person.username,
+        mfaSms: person.mfa_sms,
+        smsNumber: person.sms_number,
+        mfaVoice: person.mfa_voice,
+        voiceNumber: person.voice_number,
+      });
+      for (const channel of ChannelSchema.options) {
+        const destination = contacts[channel];
+        if (!profile.channels.includes(channel) || !destination) continue;
+        items.push({
+          alert,
+          facts,
+          person,
+          channel,
+          destination,
+          key: `${alert.id}:${transition}:${alert.occurrences ?? 0}:${person.id}:${channel}`,
+        });
+      }
+    }
+  }
+
+  // One recipient (person, channel) at a time, locked in a fixed order.
+  const byRecipient = new Map<string, Item[]>();
+  for (const item of items) {
+    const k = `${item.person.id}:${item.channel}`;
+    byRecipient.set(k, [...(byRecipient.get(k) ?? []), item]);
+  }
+  for (const k of [...byRecipient.keys()].sort()) {
+    const group = byRecipient.get(k) as Item[];
+    const { person, channel, destination } = group[0] as Item;
+    await lockRecipient(tx, person.id, channel);
+    const profile = readProfile(person.profile);
+    const lang = languageOf(person.language);
+    const timeZone = profile.quietHours?.timeZone ?? null;
+    const quietEnd = quietUntil(now.getTime(), profile.quietHours);
+    const windowStart = Math.floor(now.getTime() / RATE_WINDOW_MS) * RATE_WINDOW_MS;
+    const digestAt = new Date(quietEnd ?? windowStart + RATE_WINDOW_MS);
+    const digestKey = `digest:${quietEnd ? 'quiet' : 'rate'}:${person.id}:${channel}:${digestAt.toISOString()}`;
+    let sent =
+      quietEnd === null
+        ? await countAlertMessages(tx, person.id, channel, new Date(windowStart), digestAt)
+        : Number.POSITIVE_INFINITY;
+
+    for (const item of group) {
+      const text = alertText(item.facts, transition, channel, lang, timeZone);
+      const base = {
+        organizationId: person.organization_id,
+        userId: person.id,
+        alertId: item.alert.id,
+        kind: transition satisfies NotificationKind,
+        channel,
+        destination,
+        subject: text.subject,
+        body: text.body,
+        idempotencyKey: item.key,
+        createdAt: now,
+      };
+      if (sent < RATE_LIMIT) {
+        if (await insertNotification(tx, { ...base, notBefore: now })) {
+          sent += 1;
+          result.queued += 1;
+        }
+        continue;
+      }
+      // Folded: the row keeps the key (so it is folded once) and the digest gets a line.
+      const id = await insertNotification(tx, {
+        ...base,
+        state: 'skipped',
+        notBefore: digestAt,
+        lastError: `In digest ${digestKey}`,
+      });
+      if (!id) continue;
+      const intro = digestText(quietEnd ? 'quiet' : 'rate', lang);
+      const appended = await appendToDigest(
+        tx,
+        {
+          organizationId: person.organization_id,
+          userId: person.id,
+          channel,
+          destination,
+          subject: intro.subject,
+          intro: intro.body,
+          idempotencyKey: digestKey,
+          notBefore: digestAt,
+          createdAt: now,
+        },
+        alertLine(item.facts, transition, lang, timeZone),
+      );
+      if (appended) result.folded += 1;
+      else {
+        await unfold(tx, id, digestAt);
+        result.queued += 1;
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,200 @@
+/**
+ * The words of notifications, in the person's language (their `language` preference): alerts raised and
+ * cleared, the digest, and the test message. Alert names come from the contract's catalogue.
+ */
+import {
+  ALERT_CODE_INFO,
+  type AlertCode,
+  type AlertSeverity,
+  type Channel,
+  type DeviceKind,
+} from '@vnoc/contracts';
+import type { Language } from './profile.ts';
+
+/** Where the console lists alerts; notifications point there. */
+export const ALERTS_LINK = '/alerts';
+
+const SEVERITY: Record<Language, Record<AlertSeverity, string>> = {
+  en: { critical: 'Critical', major: 'Major', minor: 'Minor', info: 'Info' },
+  es: { critical: 'Crítica', major: 'Mayor', minor: 'Menor', info: 'Información' },
+};
+
+const KIND: Record<Language, Record<DeviceKind, string>> = {
+  en: { firewall: 'firewall', '5g': '5G appliance', 'access-point': 'access point', switch: 'switch' },
+  es: { firewall: 'firewall', '5g': 'equipo 5G', 'access-point': 'punto de acceso', switch: 'switch' },
+};
+
+const WORDS = {
+  en: {
+    cleared: 'Cleared',
+    severity: 'Severity',
+    site: 'Site',
+    region: 'Region',
+    device: 'Device',
+    raised: 'Raised',
+    clearedAt: 'Cleared',
+    at: 'at',
+    open: `Open vNOC at ${ALERTS_LINK} for details.`,
+    days: 'days',
+    bars: 'bars',
+    ports: 'ports',
+    sitesIn: (n: string | number, region: string | number) => `${n} sites in ${region}`,
+    digestSubject: '[vNOC] Alerts digest',
+    digestRate: `More alerts than usual: the rest of these 10 minutes in one message. Open vNOC at ${ALERTS_LINK} for details.`,
+    digestQuiet: `Alerts during your quiet hours. Open vNOC at ${ALERTS_LINK} for details.`,
+    testSubject: '[vNOC] Test notification',
+    testBody:
+      'This is a test notification from vNOC. Alerts you choose in Settings → Notifications will arrive here.',
+  },
+  es: {
+    cleared: 'Resuelta',
+    severity: 'Gravedad',
+    site: 'Sitio',
+    region: 'Región',
+    device: 'Equipo',
+    raised: 'Generada',
+    clearedAt: 'Resuelta',
+    at: 'en',
+    open: `Abra vNOC en ${ALERTS_LINK} para ver los detalles.`,
+    days: 'días',
+    bars: 'barras',
+    ports: 'puertos',
+    sitesIn: (n: string | number, region: string | number) => `${n} sitios en ${region}`,
+    digestSubject: '[vNOC] Resumen de alertas',
+    digestRate: `Más alertas de lo habitual: el resto de estos 10 minutos en un solo mensaje. Abra vNOC en ${ALERTS_LINK} para ver los detalles.`,
+    digestQuiet: `Alertas durante sus horas de silencio. Abra vNOC en ${ALERTS_LINK} para ver los detalles.`,
+    testSubject: '[vNOC] Notificación de prueba',
+    testBody:
+      'Esta es una notificación de prueba de vNOC. Las alertas que elija en Configuración → Notificaciones llegarán aquí.',
+  },
+} as const;
+
+/** What the fan-out knows of an alert to describe it. */
+export type AlertFacts = {
+  code: AlertCode;
+  severity: AlertSeverity;
+  details: Record<string, number | string>;
+  siteName: string | null;
+  region: string | null;
+  deviceKind: DeviceKind | null;
+  deviceModel: string | null;
+  macAddress: string | null;
+  raisedAt: Date;
+  clearedAt: Date | null;
+};
+
+/** What was measured, in words: "12 min", "2 bars", "3 sites in TX". */
+export function measured(code: AlertCode, d: Record<string, number | string>, lang: Language): string | null {
+  const w = WORDS[lang];
+  switch (code) {
+    case 'site_offline':
+    case 'device_offline':
+    case 'on_backup':
+    case 'reboot_too_long':
+    case 'cloud_disconnected':
+      return d.minutes !== undefined ? `${d.minutes} min` : null;
+    case 'pending_too_long':
+      return d.days !== undefined ? `${d.days} ${w.days}` : null;
+    case 'weak_signal':
+      return d.bars !== undefined ? `${d.bars} ${w.bars}` : null;
+    case 'high_latency':
+    case 'high_jitter':
+      return d.ms !== undefined ? `${d.ms} ms` : null;
+    case 'packet_loss':
+      return d.percent !== undefined ? `${d.percent} %` : null;
+    case 'lan_port_disabled':
+      return d.ports !== undefined ? `${w.ports} ${d.ports}` : null;
+    case 'regional_outage':
+      return d.sites !== undefined ? w.sitesIn(d.sites, d.region ?? '') : null;
+  }
+}
+
+/** A time as the person reads it: their language, their time zone (quiet hours'), else UTC. */
+export function formatTime(at: Date, lang: Language, timeZone: string | null): string {
+  const zone = timeZone ?? 'UTC';
+  const text = new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: zone,
+  }).format(at);
+  return `${text} (${zone})`;
+}
+
+const deviceText = (a: AlertFacts, lang: Language) => {
+  if (!a.deviceModel && !a.deviceKind) return null;
+  const kind = a.deviceKind ? KIND[lang][a.deviceKind] : null;
+  const model = [a.deviceModel, kind ? `(${kind})` : null].filter(Boolean).join(' ');
+  return a.macAddress ? `${model}, MAC ${a.macAddress}` : model;
+};
+
+/** The alert's name with what was measured: "Site offline (12 min)". */
+function title(a: AlertFacts, lang: Language): string {
+  const name = ALERT_CODE_INFO[a.code].name[lang];
+  const m = measured(a.code, a.details, lang);
+  return m ? `${name} (${m})` : name;
+}
+
+const place = (a: AlertFacts) => a.siteName ?? a.region;
+
+/** One line: "Critical — Site offline (12 min) at Alpha Store, 14:05". Digests list these. */
+export function alertLine(
+  a: AlertFacts,
+  transition: 'raised' | 'cleared',
+  lang: Language,
+  timeZone: string | null,
+): string {
+  const w = WORDS[lang];
+  const state = transition === 'cleared' ? w.cleared : SEVERITY[lang][a.severity];
+  const where = place(a);
+  const when = formatTime(
+    transition === 'cleared' ? (a.clearedAt ?? a.raisedAt) : a.raisedAt,
+    lang,
+    timeZone,
+  );
+  return `${state} — ${title(a, lang)}${where ? ` ${w.at} ${where}` : ''} · ${when}`;
+}
+
+export type Text = { subject: string; body: string };
+
+/** A raised or cleared alert for one person on one channel. SMS and voice get one line and the link. */
+export function alertText(
+  a: AlertFacts,
+  transition: 'raised' | 'cleared',
+  channel: Channel,
+  lang: Language,
+  timeZone: string | null,
+): Text {
+  const w = WORDS[lang];
+  const name = ALERT_CODE_INFO[a.code].name[lang];
+  const where = place(a);
+  const state = transition === 'cleared' ? w.cleared : SEVERITY[lang][a.severity];
+  const subject = `[vNOC] ${state}: ${name}${where ? ` — ${where}` : ''}`;
+  if (channel !== 'email')
+    return { subject, body: `vNOC: ${alertLine(a, transition, lang, timeZone)}. ${ALERTS_LINK}` };
+  const device = deviceText(a, lang);
+  const lines = [
+    title(a, lang),
+    '',
+    `${w.severity}: ${SEVERITY[lang][a.severity]}`,
+    a.siteName ? `${w.site}: ${a.siteName}` : null,
+    a.region && !a.siteName ? `${w.region}: ${a.region}` : null,
+    device ? `${w.device}: ${device}` : null,
+    `${w.raised}: ${formatTime(a.raisedAt, lang, timeZone)}`,
+    transition === 'cleared'
+      ? `${w.clearedAt}: ${formatTime(a.clearedAt ?? a.raisedAt, lang, timeZone)}`
+      : null,
+    '',
+    w.open,
+  ];
+  return { subject, body: lines.filter((l) => l !== null).join('\n') };
+}
+
+/** A digest's subject and first line; the dispatcher sends the lines appended after it. */
+export function digestText(reason: 'rate' | 'quiet', lang: Language): Text {
+  const w = WORDS[lang];
+  return { subject: w.digestSubject, body: reason === 'rate' ? w.digestRate : w.digestQuiet };
+}
+
+export function testText(lang: Language): Text {
+  return { subject: WORDS[lang].testSubject, body: WORDS[lang].testBody };
+}
