@@ -11,19 +11,26 @@ import { createTokenService } from './auth/tokens.ts';
 import type { AppContext } from './context.ts';
 import { createDelivery } from './delivery/index.ts';
 import { AppError, type FieldProblem, MESSAGES } from './errors.ts';
+import { createEventBus, type EventBus, jobEventPublisher } from './events/index.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accessRoutes } from './modules/access/routes.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import type { StreamTimings } from './modules/events/stream.ts';
 import { groupRoutes } from './modules/groups/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { audit, purgeExpired } from './modules/security/service.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { troubleshootingRoutes } from './modules/troubleshooting/routes.ts';
 import { userProfileRoutes } from './modules/user-profile/routes.ts';
+import { createNotificationDispatcher } from './notifications/dispatcher.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import type { Db } from './plugins/db.ts';
@@ -40,6 +47,12 @@ export type BuildAppOptions = {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** The job engine; main.ts starts its worker once the fleet driver runs. Default: a queue on `db`. */
   jobs?: JobEngine;
+  /** The live event bus; main.ts creates it (and closes it after the app). Default: one from config, closed with the app. */
+  events?: EventBus;
+  /** Heartbeat and scope-refresh intervals of the event streams (tests shorten them). */
+  streamTimings?: StreamTimings;
+  /** The clock (tests move it); default the real one. */
+  now?: () => Date;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -123,6 +136,9 @@ export async function buildApp({
   logger,
   loggerInstance,
   jobs,
+  events,
+  streamTimings,
+  now = () => new Date(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (resolveJwtSecret provides it)');
   const app = Fastify({
@@ -134,15 +150,25 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const bus = events ?? createEventBus(config, app.log);
+  if (!events) app.addHook('onClose', () => bus.close());
+  const deliver = createDelivery(config, db, app.log);
+  // Sends the queued notifications; main.ts starts it, and it stops before the pool closes.
+  const notifications = createNotificationDispatcher({ db, deliver, log: app.log, now });
+  app.decorate('notifications', notifications);
+  app.addHook('onClose', () => notifications.stop());
   const ctx: AppContext = {
     config,
     db,
     tokens: createTokenService(config.jwtSecret),
-    deliver: createDelivery(config, db, app.log),
+    deliver,
     log: app.log,
     codeKey: createHash('sha256').update(`codes:${config.jwtSecret}`).digest('hex'),
     limiter: createRateLimiter(),
-    jobs: jobs ?? createJobEngine({ db, log: app.log }),
+    jobs: jobs ?? createJobEngine({ db, log: app.log, onChange: jobEventPublisher(db, bus, app.log) }),
+    events: bus,
+    notifications,
+    now,
   };
 
   await app.register(helmet, {
@@ -205,6 +231,10 @@ export async function buildApp({
   analyticsRoutes(app, ctx);
   troubleshootingRoutes(app, ctx);
   ticketRoutes(app, ctx);
+  alertRoutes(app, ctx);
+  maintenanceRoutes(app, ctx);
+  eventRoutes(app, ctx, streamTimings);
+  notificationRoutes(app, ctx);
   if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);
 
   await registerStatic(app, config.webDist);

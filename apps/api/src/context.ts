@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from './auth/tokens.ts';
 import type { Deliver } from './delivery/index.ts';
+import type { EventBus } from './events/bus.ts';
 import type { JobEngine } from './fleet/jobs/index.ts';
+import type { NotificationDispatcher } from './notifications/dispatcher.ts';
 import type { Config } from './plugins/config.ts';
 import type { Db } from './plugins/db.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
@@ -18,6 +20,12 @@ export type AppContext = {
   limiter: RateLimiter;
   /** The job queue (troubleshooting): routes enqueue and read; the worker runs where the driver runs. */
   jobs: JobEngine;
+  /** The live event bus: producers publish, `GET /api/events` streams (in-process, or Redis across processes). */
+  events: EventBus;
+  /** The notification sender: services wake it after queueing messages; main.ts starts it. */
+  notifications: NotificationDispatcher;
+  /** The clock of rules tests move in time (e.g. the test-notification wait). */
+  now: () => Date;
 };
 
 /** Who is calling, for audit entries and per-address limits. */

@@ -28,6 +28,7 @@ export const MESSAGES = {
   notFound: 'Not found.',
   locked: 'Too many failed attempts. Try again in 15 minutes.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  testWait: 'Must wait 5 minutes before sending another test to this contact method.',
   internal:
     "A service error occurred. Please try again in a few moments or contact the provider's support for assistance.",
 } as const;
@@ -48,4 +49,6 @@ export const Errors = {
   noOrganization: () => new AppError(422, ErrorIds.noOrganization, MESSAGES.noOrganization),
   locked: () => new AppError(429, 'locked', MESSAGES.locked),
   rateLimited: () => new AppError(429, 'rate_limited', MESSAGES.rateLimited),
+  /** Spec part 8: a second test notification to one contact method within 5 minutes. */
+  testWait: () => new AppError(423, 'test_wait', MESSAGES.testWait),
 };

@@ -33,6 +33,7 @@ export const ErrorIds = {
   alreadyRebooting: 'already_rebooting',
   alreadyRunning: 'already_running',
   batchAction: 'batch_action',
+  testWait: 'test_wait',
   internal: 'internal',
 } as const;
 export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

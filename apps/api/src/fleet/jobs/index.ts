@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../plugins/db.ts';
 import * as queue from './queue.ts';
-import { defaultWorkerId, startWorker, type Worker, type WorkerOptions } from './worker.ts';
+import { defaultWorkerId, type JobChange, startWorker, type Worker, type WorkerOptions } from './worker.ts';
 
 export * from './queue.ts';
 export * from './worker.ts';
@@ -33,6 +33,11 @@ export type JobEngine = {
   cancelJob: (jobId: string, organizationId: string) => Promise<queue.JobState | null>;
   /** Looks for queued jobs now (after jobs were queued outside this engine, e.g. in a transaction). */
   wake: () => void;
+  /**
+   * Tells the `onChange` hook about jobs changed outside the engine (queued or cancelled in the caller's
+   * transaction): call it after that transaction commits.
+   */
+  changed: (changes: readonly JobChange[]) => void;
   /** Starts this process's worker (once) with these handlers; an instance that only serves the API need not. */
   start: (handlers?: WorkerOptions['handlers']) => Worker;
   /** Stops the worker, waiting for its jobs in flight (call before the pool closes). */
@@ -44,23 +49,48 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   const workerId = options.workerId ?? defaultWorkerId();
   let worker: Worker | undefined;
   let stopped = false;
-  const wake = <T>(value: T): T => {
-    worker?.wake();
-    return value;
+  const changed = (changes: readonly JobChange[]) => {
+    if (changes.length > 0) options.onChange?.(changes);
   };
+  const wake = <T extends { id: string; state: queue.JobState } | null>(job: T): T => {
+    if (job) changed([{ id: job.id, state: job.state }]);
+    worker?.wake();
+    return job;
+  };
+  /** A batch's jobs in `state`, as changes (only looked up when someone listens). */
+  const batchJobs = async (batchId: string, organizationId: string, state: queue.JobState) =>
+    options.onChange
+      ? ((await queue.getBatch(db, batchId, organizationId))?.jobs ?? [])
+          .filter((j) => j.state === state)
+          .map((j) => ({ id: j.jobId, state }))
+      : [];
   return {
     workerId,
     enqueue: async (input) => wake(await queue.enqueue(db, input)),
     enqueueUnlessActive: async (input) => wake(await queue.enqueueUnlessActive(db, input)),
-    enqueueBatch: async (input) => wake(await queue.enqueueBatch(db, input)),
+    async enqueueBatch(input) {
+      const batchId = await queue.enqueueBatch(db, input);
+      changed(await batchJobs(batchId, input.organizationId, 'queued'));
+      worker?.wake();
+      return batchId;
+    },
     hasActiveJob: (deviceId, action) => queue.hasActiveJob(db, deviceId, action),
     getJob: (jobId, organizationId) => queue.getJob(db, jobId, organizationId),
     getBatch: (batchId, organizationId) => queue.getBatch(db, batchId, organizationId),
     listDeviceJobs: (deviceId, organizationId, limit) =>
       queue.listDeviceJobs(db, deviceId, organizationId, limit),
-    cancelBatch: (batchId, organizationId) => queue.cancelBatch(db, batchId, organizationId),
-    cancelJob: (jobId, organizationId) => queue.cancelJob(db, jobId, organizationId),
+    async cancelBatch(batchId, organizationId) {
+      const result = await queue.cancelBatch(db, batchId, organizationId);
+      if (result?.cancelled) changed(await batchJobs(batchId, organizationId, 'cancelled'));
+      return result;
+    },
+    async cancelJob(jobId, organizationId) {
+      const state = await queue.cancelJob(db, jobId, organizationId);
+      if (state === 'cancelled') changed([{ id: jobId, state }]);
+      return state;
+    },
     wake: () => worker?.wake(),
+    changed,
     start(handlers = options.handlers) {
       if (stopped) throw new Error('the job engine was stopped');
       if (!handlers) throw new Error('the job engine needs handlers to start');

@@ -8,7 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/db.ts';
-import { claim, complete, extendLeases, fail, type Job, reapExpired, release } from './queue.ts';
+import {
+  claim,
+  complete,
+  extendLeases,
+  fail,
+  type Job,
+  type JobState,
+  reapExpired,
+  release,
+} from './queue.ts';
 
 /**
  * A failure whose message is written for users (e.g. 'The device is offline.'): stored on the job as
@@ -41,7 +50,12 @@ export type WorkerOptions = {
   /** How often to reap jobs whose lease expired; default `leaseMs / 2`. */
   reapEveryMs?: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Told the jobs whose state this worker changed (claimed, finished, released, reaped), once stored. */
+  onChange?: (changes: readonly JobChange[]) => void;
 };
+
+/** A job's new state, for the `onChange` hook (live events). */
+export type JobChange = { id: string; state: JobState };
 
 export type Worker = {
   readonly workerId: string;
@@ -59,6 +73,14 @@ export const defaultWorkerId = () => `${hostname()}:${process.pid}:${randomUUID(
 
 export function startWorker(options: WorkerOptions): Worker {
   const { db, handlers, log } = options;
+  const changed = (changes: readonly JobChange[]) => {
+    if (changes.length === 0 || !options.onChange) return;
+    try {
+      options.onChange(changes);
+    } catch (error) {
+      log.error({ err: error }, 'the job change hook failed');
+    }
+  };
   const workerId = options.workerId ?? defaultWorkerId();
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 30_000;
@@ -94,7 +116,11 @@ export function startWorker(options: WorkerOptions): Worker {
           : outcome.ok
             ? await complete(db, job.id, workerId, outcome.result, job.attempts)
             : await fail(db, job.id, workerId, outcome.error, job.attempts);
-      if (!held) log.warn({ jobId: job.id }, 'job finished after its lease was lost; its outcome is ignored');
+      if (held)
+        changed([
+          { id: job.id, state: 'released' in outcome ? 'queued' : outcome.ok ? 'succeeded' : 'failed' },
+        ]);
+      else log.warn({ jobId: job.id }, 'job finished after its lease was lost; its outcome is ignored');
     } catch (error) {
       // The lease runs out and the reaper retries or fails the job.
       log.error({ err: error, jobId: job.id }, 'recording a job outcome failed');
@@ -107,6 +133,10 @@ export function startWorker(options: WorkerOptions): Worker {
     if (now - lastReap >= reapEveryMs) {
       lastReap = now;
       const reaped = await reapExpired(db);
+      changed([
+        ...reaped.requeued.map((id) => ({ id, state: 'queued' as const })),
+        ...reaped.failed.map((id) => ({ id, state: 'failed' as const })),
+      ]);
       if (reaped.requeued.length + reaped.failed.length > 0)
         log.warn(
           { requeued: reaped.requeued.length, failed: reaped.failed.length },
@@ -116,6 +146,7 @@ export function startWorker(options: WorkerOptions): Worker {
     const free = concurrency - running.size;
     if (free <= 0) return 0;
     const claimed = await claim(db, workerId, leaseMs, free, { actions });
+    changed(claimed.map((job) => ({ id: job.id, state: job.state })));
     // Claimed jobs run even when `stop` came meanwhile: they are ours until finished.
     for (const job of claimed) {
       const done = run(job).finally(() => {

@@ -82,6 +82,7 @@ export async function runTroubleshooting<A extends DiagnosticAction>(
     return queued;
   });
   ctx.jobs.wake();
+  ctx.jobs.changed([{ id: job.id, state: job.state }]);
   await audit(ctx.db, {
     action: `device.troubleshooting.${action}`,
     user,
@@ -134,7 +135,14 @@ export async function cancelBatch(
     detail: { ...cancelled },
     meta,
   });
-  return getBatch(ctx, auth.user, batchId);
+  const report = await getBatch(ctx, auth.user, batchId);
+  if (cancelled.cancelled > 0)
+    ctx.jobs.changed(
+      report.jobs
+        .filter((j) => j.state === 'cancelled')
+        .map((j) => ({ id: j.id, state: 'cancelled' as const })),
+    );
+  return report;
 }
 
 /** GET device/{id}/troubleshooting: the device's runs, newest first. */

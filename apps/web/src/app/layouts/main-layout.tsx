@@ -13,6 +13,7 @@ import type { Language } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { savePreference } from '../../lib/preferences.ts';
 import type { ThemeChoice } from '../../lib/theme.ts';
+import { useLiveUpdates } from '../use-live-updates.ts';
 import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
@@ -26,6 +27,7 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const { jwt } = useAuth();
   usePreferenceSync();
+  useLiveUpdates();
 
   // The phone-width menu closes once a link is followed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Device, DeviceSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { HEARTBEAT_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
 
 export const deviceQueryKey = (id: string) => ['device', id] as const;
 
@@ -15,7 +15,7 @@ export function getDeviceQueryOptions(id: string) {
     queryKey: deviceQueryKey(id),
     queryFn: ({ signal }) => getDevice(id, signal),
     // Status, last update and signal move while the page is open.
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveRefetchInterval(HEARTBEAT_REFRESH_MS),
   });
 }
 

@@ -26,6 +26,7 @@ export function getTimeseriesQueryOptions(trx: string, deviceId: string, duratio
     queryKey: ['timeseries', trx, deviceId, duration] as const,
     queryFn: ({ signal }) => getTimeseries(trx, deviceId, duration, signal),
     // Samples arrive every minute.
+    // WAN samples arrive every simulated minute and no event carries them: polled at the live pace always.
     refetchInterval: LIVE_REFRESH_MS,
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DeviceSummarySchema, PagedSchema } from '@vnoc/contracts';
 import { type FleetSearchParams, fleetSearchQuery } from '../../../components/fleet-search.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { HEARTBEAT_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
 
 const DevicePageSchema = PagedSchema(DeviceSummarySchema);
 
@@ -24,7 +24,7 @@ export function searchDevicesQueryOptions(params: DeviceSearchParams) {
     queryKey: ['devices', 'search', params],
     queryFn: ({ signal }) => searchDevices(params, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveRefetchInterval(HEARTBEAT_REFRESH_MS),
   });
 }
 

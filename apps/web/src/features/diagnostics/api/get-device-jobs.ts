@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isFinishedJobState, type Job, JobSchema } from '@vnoc/contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { liveRefetchInterval } from '../../../lib/live.ts';
 import { diagnosticsKeys, JOB_POLL_MS } from './keys.ts';
 
 /** GET device/{deviceId}/troubleshooting: the device's runs, newest first (at most 50). */
@@ -19,7 +19,7 @@ export function getDeviceJobsQueryOptions(deviceId: string) {
     queryFn: ({ signal }) => getDeviceJobs(deviceId, signal),
     // Quick while a run is under way (its row moves to its result), live otherwise (others may run actions).
     refetchInterval: (query) =>
-      query.state.data?.some((job) => !isFinishedJobState(job.state)) ? JOB_POLL_MS : LIVE_REFRESH_MS,
+      query.state.data?.some((job) => !isFinishedJobState(job.state)) ? JOB_POLL_MS : liveRefetchInterval(),
   });
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PagedSchema, RecentSiteSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { liveRefetchInterval } from '../../../lib/live.ts';
 import { keepVisited, recentSitesQuery } from '../utils/recent-sites-query.ts';
 
 const RecentPageSchema = PagedSchema(RecentSiteSchema);
@@ -21,7 +21,7 @@ export function getRecentSitesQueryOptions(input: { page?: number; pageSize?: nu
     queryKey: ['sites', 'recent', recentSitesQuery(input)],
     queryFn: ({ signal }) => getRecentSites(input, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveRefetchInterval(),
   });
 }
 

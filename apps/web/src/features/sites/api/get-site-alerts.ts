@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Alert, AlertSchema } from '@vnoc/contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { liveRefetchInterval } from '../../../lib/live.ts';
 
 /** GET site/{id}/alerts?active=true: the site's active alerts. */
 export function getSiteAlerts(id: string, signal?: AbortSignal): Promise<Alert[]> {
@@ -17,7 +17,7 @@ export function getSiteAlertsQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['site', id, 'alerts'] as const,
     queryFn: ({ signal }) => getSiteAlerts(id, signal),
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveRefetchInterval(),
   });
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type DeviceSummary, DeviceSummarySchema, MAX_PAGE_SIZE, PagedSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { HEARTBEAT_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
 
 const PageOfDevices = PagedSchema(DeviceSummarySchema);
 
@@ -19,7 +19,7 @@ export function getSiteDevicesQueryOptions(siteId: string) {
   return queryOptions({
     queryKey: ['sites', siteId, 'devices'] as const,
     queryFn: ({ signal }) => getSiteDevices(siteId, signal),
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveRefetchInterval(HEARTBEAT_REFRESH_MS),
   });
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Site, SiteSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { liveRefetchInterval } from '../../../lib/live.ts';
 
 export const siteQueryKey = (id: string) => ['site', id] as const;
 
@@ -15,7 +15,7 @@ export function getSiteQueryOptions(id: string) {
     queryKey: siteQueryKey(id),
     queryFn: ({ signal }) => getSite(id, signal),
     // Device statuses change while the overview is open.
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveRefetchInterval(),
   });
 }
 

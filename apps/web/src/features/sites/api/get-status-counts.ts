@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { StatusCountsSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { liveRefetchInterval } from '../../../lib/live.ts';
 
 /** GET device/stats/statuscounts, optionally for some groups of sites. */
 export function getStatusCounts(groupIds: readonly string[] = [], signal?: AbortSignal) {
@@ -16,7 +16,7 @@ export function getStatusCountsQueryOptions(groupIds: readonly string[] = []) {
   return queryOptions({
     queryKey: ['devices', 'statusCounts', [...groupIds]],
     queryFn: ({ signal }) => getStatusCounts(groupIds, signal),
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveRefetchInterval(),
   });
 }
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SiteSummarySchema } from '@vnoc/contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { liveRefetchInterval } from '../../../lib/live.ts';
 
 const SiteListSchema = z.array(SiteSummarySchema);
 
@@ -14,7 +14,7 @@ export function getUserSites(userId: string, signal?: AbortSignal) {
 export function getUserSitesQueryOptions(userId: string) {
   return queryOptions({
     queryKey: ['sites', 'user', userId],
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveRefetchInterval(),
     queryFn: ({ signal }) => getUserSites(userId, signal),
   });
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { PagedSchema, SiteSummarySchema } from '@vnoc/contracts';
 import { type FleetSearchParams, fleetSearchQuery } from '../../../components/fleet-search.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { liveRefetchInterval } from '../../../lib/live.ts';
 
 const SiteSearchPageSchema = PagedSchema(SiteSummarySchema);
 
@@ -22,7 +22,7 @@ export function searchSitesQueryOptions(params: SiteSearchParams) {
     queryKey: ['sites', 'search', params],
     queryFn: ({ signal }) => searchSites(params, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveRefetchInterval(),
   });
 }
 

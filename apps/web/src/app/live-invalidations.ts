@@ -1,0 +1,79 @@
+/**
+ * What each live event makes stale (DESIGN.md §5 "Live events"): one table from event to query-key
+ * patterns, in app/ because it knows the features' keys. A pattern matches a query whose key starts with
+ * it; ANY matches one segment of any value.
+ */
+
+import type { QueryKey } from '@tanstack/react-query';
+import type { LiveEvent } from '@vnoc/contracts';
+import { deviceQueryKey } from '../features/devices/api/get-device.ts';
+import { diagnosticsKeys } from '../features/diagnostics/api/keys.ts';
+import { siteQueryKey } from '../features/sites/api/get-site.ts';
+
+export const ANY = '\u0000any';
+export type KeyPattern = readonly unknown[];
+
+/** The roots of everything the stream keeps fresh: a `resync` (events were missed) refetches them all. */
+export const LIVE_ROOTS: readonly KeyPattern[] = [
+  ['site'],
+  ['sites'],
+  ['device'],
+  ['devices'],
+  ['diagnostics'],
+  ['alerts'],
+  ['alert'],
+  ['analytics'],
+  ['maintenance'],
+];
+
+const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** The query-key patterns an event makes stale. */
+export function invalidationsFor(event: LiveEvent): KeyPattern[] {
+  switch (event.type) {
+    case 'device.status':
+      // The device, its site (and the site's devices and alerts under it), every site and device list,
+      // the status counts and problem widgets (['devices', …], ['sites', …]) and the map (['sites', 'map']).
+      return [deviceQueryKey(event.deviceId), siteQueryKey(event.siteId), ['sites'], ['devices']];
+    case 'job.updated': {
+      const keys: KeyPattern[] = [diagnosticsKeys.job(event.jobId), diagnosticsKeys.history(event.deviceId)];
+      if (event.batchId) keys.push(diagnosticsKeys.batch(event.batchId));
+      // A finished port action changed the device's ports.
+      if (FINISHED.has(event.state)) keys.push(deviceQueryKey(event.deviceId));
+      return keys;
+    }
+    case 'alert.raised':
+    case 'alert.cleared':
+    case 'alert.updated':
+      return [
+        ['alerts'],
+        ['alert'],
+        // A site's and a device's alert lists; every site's and device's for an alert without one.
+        ['site', event.siteId ?? ANY, 'alerts'],
+        ['device', event.deviceId ?? ANY, 'alerts'],
+      ];
+    case 'resync':
+      return [...LIVE_ROOTS];
+  }
+}
+
+/** Whether the query key starts with the pattern (ANY matching any one segment). */
+export function matchesPattern(pattern: KeyPattern, key: QueryKey): boolean {
+  if (pattern.length > key.length) return false;
+  return pattern.every((part, i) => part === ANY || sameSegment(part, key[i]));
+}
+
+function sameSegment(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * How long a pattern waits after its last refetch before the next one: whole lists (a single root such
+ * as ['sites']) refetch at most every 5 s — a busy fleet changes every tick, and the map loads every
+ * site — while one device, site or job follows within a second.
+ */
+export function throttleFor(pattern: KeyPattern): number {
+  return pattern.length <= 1 ? 5_000 : 1_000;
+}

@@ -1,0 +1,228 @@
+/**
+ * The live event stream (DESIGN.md §5 "Live events"): reads `GET /api/events` with `fetch` streaming, so
+ * the token travels in the Authorization header like every call (the native EventSource cannot send it),
+ * resumes with Last-Event-ID, and reconnects with backoff. A small reader instead of a library: the
+ * server-sent events format needs ~60 lines, and this module is in the signed-in entry.
+ */
+import { type LiveEvent, LiveEventSchema } from '@vnoc/contracts';
+import type { LiveConnection } from './live.ts';
+
+/** One dispatched server-sent event. */
+export type SseMessage = { event: string; data: string; id: string };
+
+/**
+ * A server-sent events parser (the WHATWG "event stream interpretation"): feed it text as it arrives;
+ * it calls `onMessage` for each event with data, and keeps `lastEventId` (set by `id:` fields, even of
+ * blocks without data such as heartbeats; an empty `id:` resets it).
+ */
+export function createSseParser(onMessage: (message: SseMessage) => void) {
+  let buffer = '';
+  let data: string[] = [];
+  let event = '';
+  let idBuffer = '';
+  let lastEventId = '';
+  let pendingCr = false;
+
+  const dispatch = () => {
+    lastEventId = idBuffer;
+    if (data.length > 0) onMessage({ event: event || 'message', data: data.join('\n'), id: lastEventId });
+    data = [];
+    event = '';
+  };
+
+  const line = (text: string) => {
+    if (text === '') return dispatch();
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon === -1 ? text : text.slice(0, colon);
+    let value = colon === -1 ? '' : text.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') data.push(value);
+    else if (field === 'event') event = value;
+    else if (field === 'id' && !value.includes('\0')) idBuffer = value;
+  };
+
+  return {
+    push(chunk: string) {
+      let text = chunk;
+      // A CR at the end of the previous chunk ended a line; a LF right after it belongs to it.
+      if (pendingCr && text.startsWith('\n')) text = text.slice(1);
+      pendingCr = false;
+      buffer += text;
+      for (;;) {
+        const match = /\r\n|\r|\n/.exec(buffer);
+        if (!match) break;
+        if (match[0] === '\r' && match.index === buffer.length - 1) pendingCr = true;
+        line(buffer.slice(0, match.index));
+        buffer = buffer.slice(match.index + match[0].length);
+      }
+    },
+    get lastEventId() {
+      return lastEventId;
+    },
+    set lastEventId(id: string) {
+      lastEventId = id;
+      idBuffer = id;
+    },
+  };
+}
+
+/** A stream open this long counts as healthy: its end is not a failure. */
+const STABLE_MS = 5_000;
+
+export type LiveEventsOptions = {
+  /** The stored token now; null → signed out (the stream waits for `reconnect`). */
+  getToken: () => string | null;
+  onEvent: (event: LiveEvent) => void;
+  onState: (state: LiveConnection) => void;
+  url?: string;
+  fetch?: typeof fetch;
+  /** First retry delay, doubled up to `maxDelayMs` while attempts fail; default 1 s and 30 s. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  /** No byte (not even a heartbeat, every 15 s) for this long → the connection is dead; default 45 s. */
+  silenceMs?: number;
+  random?: () => number;
+};
+
+export type LiveEventsHandle = {
+  /** Drops the connection and opens a new one now (the token changed); resumes from the last event. */
+  reconnect: () => void;
+  /** Closes the stream for good (sign-out, unmount). */
+  stop: () => void;
+};
+
+/** The delay before retry `attempt` (0-based): exponential with full jitter between half and all of it. */
+export function retryDelay(attempt: number, minMs: number, maxMs: number, random: () => number): number {
+  const ceiling = Math.min(maxMs, minMs * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * Keeps the stream open while there is a token: connects, hands each event to `onEvent`, reports the
+ * connection state, and reconnects — at once after the server ended the stream (its token expired, or
+ * it restarted), with backoff after failures. A 401/403 means this token will never do: it waits for
+ * `reconnect` (a new token) instead of retrying.
+ */
+export function startLiveEvents(options: LiveEventsOptions): LiveEventsHandle {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const url = options.url ?? '/api/events';
+  const minDelay = options.minDelayMs ?? 1_000;
+  const maxDelay = options.maxDelayMs ?? 30_000;
+  const silenceMs = options.silenceMs ?? 45_000;
+  const random = options.random ?? Math.random;
+  let lastEventId = '';
+  let attempt = 0;
+  let stopped = false;
+  let current: AbortController | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let state: LiveConnection | undefined;
+
+  const setState = (next: LiveConnection) => {
+    if (next === state) return;
+    state = next;
+    options.onState(next);
+  };
+
+  const schedule = (ms: number) => {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void connect(), ms);
+  };
+
+  async function connect(): Promise<void> {
+    if (stopped) return;
+    current?.abort();
+    clearTimeout(retryTimer);
+    const token = options.getToken();
+    if (!token) {
+      setState('off');
+      return;
+    }
+    const abort = new AbortController();
+    current = abort;
+    // A reconnect for a new token keeps 'open' (the replay covers the moment between the two streams).
+    if (state !== 'open' && state !== 'retrying') setState('connecting');
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => abort.abort(), silenceMs);
+    };
+    let outcome: 'ended' | 'failed' | 'refused' = 'failed';
+    let openedAt = 0;
+    try {
+      const headers: Record<string, string> = {
+        Accept: 'text/event-stream',
+        Authorization: `Bearer ${token}`,
+      };
+      if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+      watch();
+      const response = await doFetch(url, { headers, signal: abort.signal, cache: 'no-store' });
+      if (response.status === 401 || response.status === 403) {
+        outcome = 'refused';
+        await response.body?.cancel().catch(() => undefined);
+      } else if (!response.ok || !response.body) {
+        await response.body?.cancel().catch(() => undefined);
+      } else {
+        const parser = createSseParser((message) => {
+          const parsed = LiveEventSchema.safeParse(safeJson(message.data));
+          if (parsed.success) options.onEvent(parsed.data);
+        });
+        parser.lastEventId = lastEventId;
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          watch();
+          if (!openedAt) {
+            openedAt = Date.now();
+            setState('open');
+          }
+          parser.push(decoder.decode(value, { stream: true }));
+          lastEventId = parser.lastEventId;
+        }
+        outcome = 'ended';
+      }
+    } catch {
+      outcome = 'failed';
+    } finally {
+      clearTimeout(silence);
+    }
+    if (stopped || current !== abort) return; // stopped, or replaced by a newer connection
+    if (outcome === 'refused') {
+      setState('off');
+      return;
+    }
+    setState('retrying');
+    // A stream that lived a while (ended by the server at token expiry or restart, or cut by the network)
+    // reconnects at once; failed attempts, and streams that end as soon as they open, back off.
+    if (openedAt && Date.now() - openedAt >= STABLE_MS) attempt = 0;
+    schedule(
+      attempt === 0 ? Math.round(random() * 500) : retryDelay(attempt - 1, minDelay, maxDelay, random),
+    );
+    attempt += 1;
+  }
+
+  void connect();
+  return {
+    reconnect() {
+      if (stopped) return;
+      attempt = 0;
+      void connect();
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      current?.abort();
+      setState('off');
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
