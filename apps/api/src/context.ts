@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from './auth/tokens.ts';
 import type { Deliver } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
+import type { SimulatorControl } from './fleet/gateway/control.ts';
 import type { JobEngine } from './fleet/jobs/index.ts';
 import type { NotificationDispatcher } from './notifications/dispatcher.ts';
 import type { Config } from './plugins/config.ts';
@@ -26,6 +27,8 @@ export type AppContext = {
   notifications: NotificationDispatcher;
   /** The clock of rules tests move in time (e.g. the test-notification wait). */
   now: () => Date;
+  /** The embedded demo's control over the running simulator (dev routes). */
+  simulator: SimulatorControl;
 };
 
 /** Who is calling, for audit entries and per-address limits. */
