@@ -12,11 +12,13 @@ import type { AppContext } from './context.ts';
 import { createDelivery } from './delivery/index.ts';
 import { AppError, type FieldProblem, MESSAGES } from './errors.ts';
 import { createEventBus, type EventBus, jobEventPublisher } from './events/index.ts';
+import { createSimulatorControl, type SimulatorControl } from './fleet/gateway/control.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accessRoutes } from './modules/access/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { devSimulatorRoutes } from './modules/dev-simulator/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import type { StreamTimings } from './modules/events/stream.ts';
@@ -53,6 +55,8 @@ export type BuildAppOptions = {
   streamTimings?: StreamTimings;
   /** The clock (tests move it); default the real one. */
   now?: () => Date;
+  /** The running simulator (main.ts attaches its gateway once it runs); default: none attached. */
+  simulator?: SimulatorControl;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -139,6 +143,7 @@ export async function buildApp({
   events,
   streamTimings,
   now = () => new Date(),
+  simulator,
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (resolveJwtSecret provides it)');
   const app = Fastify({
@@ -169,6 +174,7 @@ export async function buildApp({
     events: bus,
     notifications,
     now,
+    simulator: simulator ?? createSimulatorControl(config.simSpeed),
   };
 
   await app.register(helmet, {
@@ -236,6 +242,7 @@ export async function buildApp({
   eventRoutes(app, ctx, streamTimings);
   notificationRoutes(app, ctx);
   if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);
+  if (config.delivery === 'outbox' && config.simulator) devSimulatorRoutes(app, ctx);
 
   await registerStatic(app, config.webDist);
   return app;

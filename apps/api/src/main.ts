@@ -2,9 +2,13 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { createEventBus, type EventBus, jobEventPublisher } from './events/index.ts';
+import { type AlertEngine, backfillAlertHistory, createAlertEngine } from './fleet/alerts/index.ts';
+import { createSimulatorControl } from './fleet/gateway/control.ts';
 import { backfillHistory, createActionHandlers, type Gateway, startGateway } from './fleet/gateway/index.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { createLogger } from './logger.ts';
+import { queueAlertNotifications } from './notifications/fan-out.ts';
 import { type Config, ConfigError, loadConfig, resolveJwtSecret } from './plugins/config.ts';
 import { connectDatabase, type Database, runMigrations } from './plugins/db.ts';
 import { DEMO_USERS, seedDemo } from './seed/demo.ts';
@@ -39,7 +43,9 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let gateway: Gateway | undefined;
+  let alerts: AlertEngine | undefined;
   let jobs: JobEngine | undefined;
+  let events: EventBus | undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = (reason: string, code: number) => {
@@ -49,7 +55,9 @@ async function main(): Promise<void> {
       // loop stops (and a running tick ends): both write through the pool, which closes after them.
       await jobs?.stop().catch((err: unknown) => log.error({ err }, 'stopping the job worker failed'));
       await gateway?.stop().catch((err: unknown) => log.error({ err }, 'stopping the simulator failed'));
+      await alerts?.stop().catch((err: unknown) => log.error({ err }, 'stopping the alert engine failed'));
       await app?.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
+      await events?.close().catch((err: unknown) => log.error({ err }, 'closing the event bus failed'));
       await database?.close().catch((err: unknown) => log.error({ err }, 'closing the database pool failed'));
       await postgres?.stop().catch((err: unknown) => log.error({ err }, 'stopping PostgreSQL failed'));
       lock?.release();
@@ -84,25 +92,66 @@ async function main(): Promise<void> {
         log.info(
           `Backfilled ${history.intervals} status intervals, ${history.samples} WAN samples and ${history.rollups} daily rollups for ${history.devices} devices in ${history.ms} ms.`,
         );
+      const past = await backfillAlertHistory(database.db);
+      if (past) log.info(`Backfilled ${past} past alerts from the status history.`);
     }
 
     // A job mostly waits for its device (the simulated duration), so one worker runs many at once: a
     // batch over a page of 50 devices finishes in about one test's time.
-    jobs = createJobEngine({ db: database.db, log, concurrency: JOB_CONCURRENCY });
-    app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, loggerInstance: log, jobs });
+    events = createEventBus(config, log);
+    const bus = events;
+    jobs = createJobEngine({
+      db: database.db,
+      log,
+      concurrency: JOB_CONCURRENCY,
+      onChange: jobEventPublisher(database.db, bus, log),
+    });
+    const simulator = createSimulatorControl(config.simSpeed);
+    app = await buildApp({
+      config: { ...config, jwtSecret },
+      db: database.db,
+      loggerInstance: log,
+      jobs,
+      events,
+      simulator,
+    });
     await app.listen({ port: config.port, host: config.host });
+    // Every process sends queued notifications (they share the queue); app.close() stops it before the pool.
+    app.notifications.start();
     if (config.simulator) {
+      // The alert engine runs beside the fleet's driver: fed by its ticks, and sweeping for what time alone raises.
+      const notifications = app.notifications;
+      alerts = createAlertEngine({
+        db: database.db,
+        log,
+        publish: (organizationId, event) => bus.publish(organizationId, event),
+        notify: queueAlertNotifications,
+        notified: () => notifications.wake(),
+        speed: config.simSpeed,
+      });
       gateway = await startGateway({
         db: database.db,
         log,
         seed: config.simSeed,
         speed: config.simSpeed,
         now: Date.now(),
+        publish: (organizationId, event) => bus.publish(organizationId, event),
+        alerts,
       });
+      // One tick first, so the fleet's heartbeats are current before the first sweep looks for silent devices.
+      await gateway.tick(Date.now());
       gateway.run();
+      simulator.attach(gateway);
+      alerts.run();
       // The simulator is the fleet's driver: it answers the troubleshooting jobs.
       jobs.start(
-        createActionHandlers({ db: database.db, gateway, seed: config.simSeed, speed: config.simSpeed }),
+        createActionHandlers({
+          db: database.db,
+          gateway,
+          seed: config.simSeed,
+          speed: config.simSpeed,
+          alerts,
+        }),
       );
     }
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

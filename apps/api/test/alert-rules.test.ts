@@ -20,7 +20,12 @@ const base: DeviceFacts = {
 const modem = (rsrp: number, rsrq = -8, sinr = 20, rssi = -60) => [
   { linkStatus: 'connected', serviceType: 'LTE', rsrp, rsrq, sinr, rssi },
 ];
-const wan = (ping: number, jitter = 3, loss = 0, samples: number = t.wanSamples) => ({ ping, jitter, loss, samples });
+const wan = (ping: number, jitter = 3, loss = 0, samples: number = t.wanSamples) => ({
+  ping,
+  jitter,
+  loss,
+  samples,
+});
 const codes = (f: Partial<DeviceFacts>) => conditionsOf({ ...base, ...f }, NOW).map((c) => c.code);
 
 describe('alert rules: each code on each side of its threshold', () => {
@@ -86,6 +91,18 @@ describe('alert rules: each code on each side of its threshold', () => {
       NOW,
     );
     expect(c).toMatchObject({ code: 'device_offline', dependsOn: 'e1' });
+  });
+
+  it('counts durations in the fleet’s time (SIM_SPEED)', () => {
+    // At speed 60, 11 real seconds of rebooting are 11 simulated minutes.
+    const rebooting = { ...base, status: 'rebooting' as const, statusSince: NOW - 11_000 };
+    expect(conditionsOf(rebooting, NOW).map((c) => c.code)).toEqual([]);
+    expect(conditionsOf(rebooting, NOW, 60)).toEqual([
+      // Raised when it became too long: 10 simulated minutes (10 real seconds) after the reboot began.
+      { deviceId: 'd1', code: 'reboot_too_long', details: { minutes: 11 }, since: NOW - 1_000 },
+    ]);
+    expect(isRegionalOutage([NOW, NOW + 5_000, NOW + 10_000], 60)).toBe(true);
+    expect(isRegionalOutage([NOW, NOW + 5_000, NOW + 10_001], 60)).toBe(false);
   });
 
   it('measures what it says', () => {

@@ -357,7 +357,8 @@ describe('GET alert', () => {
       region: 'TX',
       message: 'Site offline (5 min)',
       details: { minutes: 5 },
-      raisedAt: iso(f.T - 40 * MIN),
+      // Raised when the site went offline, though the engine first saw it 5 minutes later.
+      raisedAt: iso(f.T - 45 * MIN),
       clearedAt: null,
       dependents: 1,
       acknowledgedBy: null,
@@ -370,7 +371,7 @@ describe('GET alert', () => {
     const flapping = page.content.find((a) => a.id === f.ids.alphaSwitch);
     expect(flapping).toMatchObject({
       occurrences: 2,
-      raisedAt: iso(f.T - 32 * MIN),
+      raisedAt: iso(f.T - 35 * MIN),
       lastSeenAt: iso(f.T - 30 * MIN),
     });
     expect(page.content.find((a) => a.id === f.ids.bravoSignal)).toMatchObject({
@@ -501,10 +502,10 @@ describe('GET alert', () => {
     [
       'a date range',
       () => `from=${enc(iso(f.T - 35 * MIN))}&to=${enc(iso(f.T - 25 * MIN))}`,
-      ['device_offline', 'lan_port_disabled'],
+      ['device_offline', 'lan_port_disabled', 'on_backup'],
     ],
     ['from only', () => `from=${enc(iso(f.T - 25 * MIN))}`, ['on_backup', 'weak_signal']],
-    ['to only', () => `to=${enc(iso(f.T - 35 * MIN))}`, ['site_offline']],
+    ['to only', () => `to=${enc(iso(f.T - 35 * MIN))}`, ['device_offline', 'site_offline']],
     [
       'cleared in a date range',
       () => `status=cleared&from=${enc(iso(f.T - 4 * DAY))}&to=${enc(iso(f.T - 2 * DAY))}`,

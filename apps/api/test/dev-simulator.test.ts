@@ -51,7 +51,7 @@ afterAll(async () => {
   await drop?.();
 });
 
-const outage = (token: string, body: unknown) =>
+const outage = (token: string, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/dev/simulator/outage', headers: bearer(token), payload: body });
 
 describe('POST /api/dev/simulator/outage', () => {

@@ -1,8 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, sites } from '../src/db/schema.ts';
 import { backfillHistory, type Gateway, startGateway, type TickResult } from '../src/fleet/gateway/index.ts';
-import { generateFleet } from '../src/fleet/seed-fleet.ts';
-import { isLegalTransition, isUp, type StatusEvent } from '../src/fleet/simulator/index.ts';
+import { loadDevices } from '../src/fleet/gateway/sql.ts';
+import { generateFleet, mulberry32 } from '../src/fleet/seed-fleet.ts';
+import {
+  type ActiveEpisode,
+  DAY,
+  initialState,
+  isLegalTransition,
+  isSilent,
+  isUp,
+  MINUTE,
+  type StatusEvent,
+  simulate,
+} from '../src/fleet/simulator/index.ts';
 import { loadConfig } from '../src/plugins/config.ts';
 import { createOrganization } from './factories.ts';
 import { count, useTestApp } from './helpers.ts';
@@ -121,6 +132,12 @@ describe('the simulator gateway', () => {
     }
     expect(await statuses()).toEqual(now);
     for (const d of first.state.devices) expect(now.get(d.id)).toBe(d.status);
+    // The simulation knows each device's organization and region (its site's state).
+    const where = new Map(
+      fleet.sites.map((s) => [s.id, { organizationId: s.organizationId, region: s.state }]),
+    );
+    for (const d of first.state.devices)
+      expect({ organizationId: d.organizationId, region: d.region }).toEqual(where.get(d.siteId));
     await expectIntervalsChain();
     // The changes are in the intervals at their (real) times.
     const { rows } = await t.pool.query<{ n: string }>(
@@ -156,6 +173,14 @@ describe('the simulator gateway', () => {
     );
     expect(kinds.length).toBeGreaterThan(0);
     for (const k of kinds) expect(['firewall', '5g']).toContain(k.kind);
+    // Packet loss is stored: nil mostly, a blip now and then, at most 15 % (a congested WAN).
+    const { rows: loss } = await t.pool.query<{ min: number; max: number; lossy: string; n: string }>(
+      'select min(loss) as min, max(loss) as max, count(*) filter (where loss > 0) as lossy, count(*) as n from wan_samples',
+    );
+    expect(loss[0]?.min).toBe(0);
+    expect(loss[0]?.max).toBeLessThanOrEqual(15);
+    expect(Number(loss[0]?.lossy)).toBeGreaterThan(0);
+    expect(Number(loss[0]?.lossy) / Number(loss[0]?.n)).toBeLessThan(0.05);
     // No more than one per device per real minute.
     const { rows: dense } = await t.pool.query(
       `select device_id, date_trunc('minute', time) from wan_samples where time >= $1
@@ -166,11 +191,14 @@ describe('the simulator gateway', () => {
   });
 
   it('heartbeats: devices that are up were heard from at the last tick; a reboot sets the last boot', async () => {
-    const { rows: stale } = await t.pool.query(
+    const { rows: stale } = await t.pool.query<{ id: string }>(
       `select id, last_update from devices where status in ('online', 'onbackup') and last_update <> $1`,
       [new Date(lastTick).toISOString()],
     );
-    expect(stale).toEqual([]);
+    // Only a device that lost its cloud connection (see below) is not heard from.
+    const simNow = first.clock.toSim(lastTick);
+    const silentNow = first.state.devices.filter((d) => isSilent(d, simNow)).map((d) => d.id);
+    expect(stale.map((r) => r.id).sort()).toEqual(silentNow.sort());
     const { rows: reboots } = await t.pool.query<{ device_id: string; booted: Date }>(`
       select device_id, max(started_at) as booted from (
         select device_id, status, started_at,
@@ -276,6 +304,50 @@ describe('the simulator gateway', () => {
       [extra?.id],
     );
     expect(rows).toEqual([{ status: 'online', started_at: new Date(at) }]);
+    await expectIntervalsChain();
+  });
+
+  it('a device that lost its cloud connection stays online but sends no heartbeats until it is back', async () => {
+    const at = T0 + 12 * 3_600_000;
+    const g = await startGateway({ db: t.db, log: silent, seed: SEED, speed: SPEED, now: at });
+    // The gateway is deterministic: mirror it (same devices, seed and rng) to find its first silent episode.
+    const rng = mulberry32(SEED);
+    let mirror = initialState(await loadDevices(t.db), SEED, g.clock.toSim(at), rng);
+    expect(mirror).toEqual(g.state);
+    let found: { id: string; episode: ActiveEpisode } | undefined;
+    for (let from = g.clock.toSim(at); !found && from < g.clock.toSim(at) + 60 * DAY; from += 5 * MINUTE) {
+      mirror = simulate(mirror, from, from + 5 * MINUTE, rng, { sampleEveryMs: DAY }).state;
+      const d = mirror.devices.find((x) => x.episode?.kind === 'silent');
+      if (d?.episode) found = { id: d.id, episode: d.episode };
+    }
+    if (!found) throw new Error('no silent episode in 60 simulated days');
+    const { id, episode } = found;
+    const lastUpdate = async () => {
+      const { rows } = await t.pool.query<{ last_update: Date; status: string }>(
+        'select last_update, status from devices where id = $1',
+        [id],
+      );
+      return rows[0];
+    };
+    // One tick into the silence: the device is online, everyone up but it was heard from now.
+    const during = Math.ceil(g.clock.toReal(episode.from + MINUTE));
+    expect((await g.tick(during)).skipped).toBe(false);
+    const device = g.state.devices.find((d) => d.id === id);
+    expect(device && isSilent(device, g.clock.toSim(during))).toBe(true);
+    const quiet = await lastUpdate();
+    expect(quiet?.status).toBe('online');
+    expect(quiet?.last_update.getTime()).toBeLessThan(during);
+    const { rows: others } = await t.pool.query(
+      `select id from devices where status in ('online', 'onbackup') and id <> $1 and last_update <> $2`,
+      [id, new Date(during).toISOString()],
+    );
+    expect(others).toEqual([]);
+    // Back after it: heard from at the next tick.
+    const after = Math.ceil(g.clock.toReal(episode.until + MINUTE));
+    await g.tick(after);
+    const back = await lastUpdate();
+    if (back && isUp(back.status as never)) expect(back.last_update.getTime()).toBe(after);
+    await g.stop();
     await expectIntervalsChain();
   });
 });

@@ -1,3 +1,4 @@
+import { deviceSignalBars } from '@vnoc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { generateFleet } from '../src/fleet/seed-fleet.ts';
@@ -54,6 +55,25 @@ describe('generateFleet', () => {
     expect((statuses.get('online') ?? 0) / devices.length).toBeGreaterThan(0.7);
     for (const s of ['offline', 'onbackup', 'pending']) expect(statuses.get(s) ?? 0).toBeGreaterThan(0);
     for (const d of devices) expect(d.macAddress).toMatch(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/);
+  });
+
+  it('gives devices their site’s state as region; modems start Fair or better (a weak signal is an episode)', () => {
+    const { sites, devices } = generateFleet(42, orgs, 75, NOW);
+    const stateOf = new Map(sites.map((s) => [s.id, s.state]));
+    for (const d of devices) expect(d.region).toBe(stateOf.get(d.siteId));
+    const modems = devices.filter((d) => d.modemSignalStatistics.length > 0);
+    expect(modems.length).toBeGreaterThan(30);
+    for (const d of modems) expect(deviceSignalBars(d.modemSignalStatistics)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the demo fleet has regions (states) of 3+ sites in each organization, for regional outages', () => {
+    const { sites } = demoFleet(NOW);
+    for (const org of DEMO_ORGANIZATIONS.filter((o) => o.fleet)) {
+      const perState = new Map<string, number>();
+      for (const s of sites.filter((x) => x.organizationId === org.id))
+        perState.set(s.state, (perState.get(s.state) ?? 0) + 1);
+      expect([...perState.values()].filter((n) => n >= 3).length, org.name).toBeGreaterThanOrEqual(3);
+    }
   });
 });
 

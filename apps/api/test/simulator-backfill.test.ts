@@ -4,6 +4,8 @@ import { type BackfillResult, backfill } from '../src/fleet/simulator/backfill.t
 import { DAY, HOUR, MINUTE, SIGNAL_RANGES, simulate } from '../src/fleet/simulator/engine.ts';
 import type { StatusInterval } from '../src/fleet/simulator/intervals.ts';
 import { isEdgeKind, isLegalTransition, isUp } from '../src/fleet/simulator/transitions.ts';
+import { loadConfig } from '../src/plugins/config.ts';
+import { DEMO_ORGANIZATIONS, demoFleet } from '../src/seed/demo.ts';
 
 const orgs = ['1', '2'].map((n) => ({
   id: `a0000000-0000-4000-8000-00000000000${n}`,
@@ -138,7 +140,11 @@ describe('backfill: 30 days of history', () => {
         expect(d.signal[m]).toBeLessThanOrEqual(SIGNAL_RANGES[m][1]);
       }
       expect(d.nextAt).toBeGreaterThanOrEqual(big.to);
+      // Nothing half-done: episodes that would run past now were skipped.
+      expect(d.episode).toBeUndefined();
+      expect(d.signalOffset).toBeUndefined();
     }
+    expect(big.state.regionalAt).toBeGreaterThan(big.to);
     const next = simulate(big.state, big.to, big.to + 6 * HOUR, mulberry32(1));
     for (const e of next.events) {
       expect(e.from).toBe(status.get(e.deviceId));
@@ -149,5 +155,45 @@ describe('backfill: 30 days of history', () => {
     const troubled = demo.filter((d) => d.status === 'rebooting').map((d) => d.id);
     for (const id of troubled)
       expect(next.events.some((e) => e.deviceId === id && e.from === 'rebooting')).toBe(true);
+  });
+
+  it('has the demo’s trouble in it: regional outages and reboots that hang', () => {
+    const edge = new Set(demo.filter((d) => isEdgeKind(d.kind)).map((d) => d.id));
+    const atOnce = new Map<number, number>();
+    for (const e of big.events)
+      if (edge.has(e.deviceId) && e.from === 'online' && e.to === 'offline')
+        atOnce.set(e.at, (atOnce.get(e.at) ?? 0) + 1);
+    const regional = [...atOnce.values()].filter((n) => n >= 3).length;
+    expect(regional).toBeGreaterThan(30 * 4 * 0.6); // about every 6 hours (a few fall on a device's hold)
+    const since = new Map<string, number>();
+    let slow = 0;
+    for (const e of big.events) {
+      if (e.to === 'rebooting') since.set(e.deviceId, e.at);
+      const from = since.get(e.deviceId);
+      if (e.from === 'rebooting' && e.to === 'online' && from !== undefined && e.at - from >= 12 * MINUTE)
+        slow++;
+    }
+    expect(slow).toBeGreaterThan(5);
+  });
+});
+
+describe('a fresh demo start (the demo fleet backfilled with the default SIM_SEED)', () => {
+  it('shows trouble at once: in each organization an edge device down with the LAN devices behind it offline', () => {
+    const now = Date.parse('2026-11-21T09:30:00Z');
+    const fleet = demoFleet(new Date(now));
+    const { state } = backfill(fleet.devices, { seed: loadConfig({}, '/srv').simSeed, now, days: 1 });
+    const status = new Map(state.devices.map((d) => [d.id, d.status]));
+    for (const org of DEMO_ORGANIZATIONS.filter((o) => o.fleet)) {
+      const down = fleet.devices.filter(
+        (d) =>
+          d.organizationId === org.id &&
+          isEdgeKind(d.kind) &&
+          ['offline', 'rebooting'].includes(status.get(d.id) ?? '') &&
+          fleet.devices.some(
+            (x) => x.siteId === d.siteId && !isEdgeKind(x.kind) && status.get(x.id) === 'offline',
+          ),
+      );
+      expect(down.length, org.name).toBeGreaterThan(0);
+    }
   });
 });

@@ -115,7 +115,7 @@ describe('simulate', () => {
     expect(followed).toBeGreaterThan(5);
   });
 
-  it('has realistic rates: a firewall goes offline ~0.5×, to backup ~1×, reboots ~0.23× a week', () => {
+  it('has demo-visible rates: a firewall goes offline ~2.7×, to backup ~4.4×, reboots ~1.4× a week', () => {
     const firewalls: FleetDevice[] = Array.from({ length: 200 }, (_, i) => ({
       id: `fw-${i}`,
       kind: 'firewall',
@@ -123,38 +123,51 @@ describe('simulate', () => {
       status: 'online',
     }));
     const weeks = 26;
-    const { events } = simulate(
-      initialState(firewalls, 1, NOW, mulberry32(2)),
-      NOW,
-      NOW + weeks * 7 * DAY,
-      mulberry32(2),
-      {
-        sampleEveryMs: DAY,
-      },
-    );
+    const initial = initialState(firewalls, 1, NOW, mulberry32(2));
+    const end = NOW + weeks * 7 * DAY;
+    const { events } = simulate(initial, NOW, end, mulberry32(2), { sampleEveryMs: DAY });
     const perWeek = (to: string) =>
       events.filter((e) => e.from === 'online' && e.to === to).length / (200 * weeks);
-    expect(perWeek('offline')).toBeGreaterThan(0.4);
-    expect(perWeek('offline')).toBeLessThan(0.6);
-    expect(perWeek('onbackup')).toBeGreaterThan(0.85);
-    expect(perWeek('onbackup')).toBeLessThan(1.15);
-    expect(perWeek('rebooting')).toBeGreaterThan(0.18);
-    expect(perWeek('rebooting')).toBeLessThan(0.29);
-    // Episode lengths stay within the brief's bounds (whole seconds).
+    expect(perWeek('offline')).toBeGreaterThan(2.4);
+    expect(perWeek('offline')).toBeLessThan(2.9);
+    expect(perWeek('onbackup')).toBeGreaterThan(4);
+    expect(perWeek('onbackup')).toBeLessThan(4.7);
+    expect(perWeek('rebooting')).toBeGreaterThan(1.2);
+    expect(perWeek('rebooting')).toBeLessThan(1.6);
+    // Episode lengths stay within the bounds (whole seconds); 1 in 10 reboots hangs for 12–25 minutes.
     const started = new Map<string, StatusEvent>();
-    const bounds = { offline: [5, 90], onbackup: [10, 120], rebooting: [2, 4] } as Record<
-      string,
-      [number, number]
-    >;
+    const bounds = { offline: [10, 240], onbackup: [15, 240] } as Record<string, [number, number]>;
+    const reboots: number[] = [];
     for (const e of events) {
       if (e.from === 'online') started.set(e.deviceId, e);
       const begin = started.get(e.deviceId);
       if (e.to !== 'online' || !begin) continue;
-      const [min, max] = bounds[e.from] ?? [0, 0];
       const minutes = (e.at - begin.at) / MINUTE;
+      if (e.from === 'rebooting') {
+        reboots.push(minutes);
+        continue;
+      }
+      const [min, max] = bounds[e.from] ?? [0, 0];
       expect(minutes).toBeGreaterThanOrEqual(min);
       expect(minutes).toBeLessThanOrEqual(max);
     }
+    const slow = reboots.filter((m) => m >= 12 && m <= 25).length;
+    expect(reboots.filter((m) => m >= 2 && m <= 4).length + slow).toBe(reboots.length);
+    expect(slow / reboots.length).toBeGreaterThan(0.07);
+    expect(slow / reboots.length).toBeLessThan(0.13);
+    // The share of time down: ~1.8 % offline, ~3.3 % on backup (no regions here: no regional outages).
+    const intervals = applyEvents(
+      initial.devices.map((d) => ({ deviceId: d.id, status: d.status, from: NOW, to: null })),
+      events,
+    );
+    const percent = (status: DeviceStatus) =>
+      (intervals.filter((iv) => iv.status === status).reduce((ms, iv) => ms + (iv.to ?? end) - iv.from, 0) /
+        (200 * (end - NOW))) *
+      100;
+    expect(percent('offline')).toBeGreaterThan(1.5);
+    expect(percent('offline')).toBeLessThan(2.2);
+    expect(percent('onbackup')).toBeGreaterThan(2.8);
+    expect(percent('onbackup')).toBeLessThan(3.8);
   });
 
   it('samples WAN ping and jitter every minute for edge devices that are up, never while down', () => {

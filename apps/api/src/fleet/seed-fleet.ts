@@ -142,6 +142,8 @@ export type SeedDevice = {
   id: string;
   siteId: string;
   organizationId: string;
+  /** The site's state: the region a regional outage strikes (not a devices column; the simulator reads it). */
+  region: string;
   kind: Model['kind'];
   manufacturer: string;
   model: string;
@@ -252,10 +254,12 @@ export function generateFleet(
                 {
                   linkStatus: status === 'offline' ? 'disconnected' : 'connected',
                   serviceType: model.kind === '5g' ? pick(rng, ['5G NR', '5G NSA', 'LTE']) : 'LTE',
-                  rsrp: -between(rng, 70, 118),
-                  rsrq: -between(rng, 5, 18),
-                  sinr: between(rng, -3, 28),
-                  rssi: -between(rng, 55, 98),
+                  // Fair or better (3+ bars on the spec's scale) with room to drift: a weak signal is an
+                  // episode the simulator plays, not where a modem lives.
+                  rsrp: -between(rng, 64, 84),
+                  rsrq: -between(rng, 4, 12),
+                  sinr: between(rng, 9, 27),
+                  rssi: -between(rng, 53, 76),
                 },
               ]
             : [];
@@ -263,6 +267,7 @@ export function generateFleet(
           id: uuidFrom(rng),
           siteId: site.id,
           organizationId: org.id,
+          region: site.state,
           kind: model.kind,
           manufacturer: model.manufacturer,
           model: model.model,

@@ -52,6 +52,8 @@ export type AlertEngineOptions = {
   notify?: NotifyAlerts;
   /** Told after a commit that queued notifications (wakes the dispatcher). */
   notified?: () => void;
+  /** SIM_SPEED: fleet ms per real ms; thresholds and windows are in the fleet's time. Default 1. */
+  speed?: number;
 };
 
 export type AlertEngine = {
@@ -82,6 +84,7 @@ type ActiveRow = {
 
 export function createAlertEngine(options: AlertEngineOptions): AlertEngine {
   const { db, log } = options;
+  const speed = options.speed ?? 1;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
@@ -90,7 +93,7 @@ export function createAlertEngine(options: AlertEngineOptions): AlertEngine {
     async evaluate(tx, deviceIds, now) {
       if (deviceIds.length === 0) return [];
       await tx.execute(LOCK);
-      const changes = await reconcile(tx, deviceIds, now);
+      const changes = await reconcile(tx, deviceIds, now, speed);
       await queueNotifications(tx, changes, now);
       return changes;
     },
@@ -102,10 +105,10 @@ export function createAlertEngine(options: AlertEngineOptions): AlertEngine {
     async sweep(now) {
       const changes = await db.transaction(async (tx) => {
         await tx.execute(LOCK);
-        const ids = await sweepCandidates(tx, now);
-        const found = await reconcile(tx, ids, now);
+        const ids = await sweepCandidates(tx, now, speed);
+        const found = await reconcile(tx, ids, now, speed);
         await queueNotifications(tx, found, now);
-        const cleared = await confirmClearings(tx, now);
+        const cleared = await confirmClearings(tx, now, speed);
         if (cleared.length > 0 && options.notify)
           await options.notify(tx, { alertIds: cleared, transition: 'cleared', now });
         return found;
@@ -165,16 +168,21 @@ const key = (deviceId: string, code: string) => `${deviceId}:${code}`;
 
 /**
  * Reconciles the conditions of the devices and of the other devices of their sites (whose dependents may
- * change: a reboot that became too long takes its site's devices along) with their stored alerts, then the regional incidents of the organizations
- * touched. Answers what changed; `raised` marks a new alert (a returning one is `updated`).
+ * change: a reboot that became too long takes its site's devices along) with their stored alerts,
+ * then the regional incidents of the organizations touched. Answers what changed; `raised` marks a new alert (a returning one is `updated`).
  */
-async function reconcile(tx: DbOrTx, deviceIds: readonly string[], now: number): Promise<AlertChange[]> {
+async function reconcile(
+  tx: DbOrTx,
+  deviceIds: readonly string[],
+  now: number,
+  speed: number,
+): Promise<AlertChange[]> {
   if (deviceIds.length === 0) return [];
   const facts = await loadFacts(tx, deviceIds, now);
   if (facts.length === 0) return [];
   const byId = new Map(facts.map((f) => [f.deviceId, f]));
   const ids = facts.map((f) => f.deviceId);
-  const conditions = facts.flatMap((f) => conditionsOf(f, now));
+  const conditions = facts.flatMap((f) => conditionsOf(f, now, speed));
   const changes: AlertChange[] = [];
   const change = (
     row: { id: string; device_id: string; code: AlertCode; root_alert_id: string | null },
@@ -208,6 +216,7 @@ async function reconcile(tx: DbOrTx, deviceIds: readonly string[], now: number):
     active,
     byId,
     now,
+    speed,
     change,
   );
 
@@ -223,7 +232,7 @@ async function reconcile(tx: DbOrTx, deviceIds: readonly string[], now: number):
     const root = c.dependsOn ? rootOf.get(c.dependsOn) : undefined;
     return c.dependsOn && root ? [{ c, root }] : [];
   });
-  await upsert(tx, dependents, active, byId, now, change);
+  await upsert(tx, dependents, active, byId, now, speed, change);
 
   const wanted = new Set([...roots, ...dependents.map((d) => d.c)].map((c) => key(c.deviceId, c.code)));
   const ending = [...active.entries()].filter(([k]) => !wanted.has(k)).map(([, r]) => r);
@@ -236,7 +245,7 @@ async function reconcile(tx: DbOrTx, deviceIds: readonly string[], now: number):
   }
 
   const orgs = new Set(changes.filter((c) => c.code === 'site_offline').map((c) => c.organizationId));
-  if (orgs.size > 0) changes.push(...(await correlateRegions(tx, [...orgs], now)));
+  if (orgs.size > 0) changes.push(...(await correlateRegions(tx, [...orgs], now, speed)));
   return changes;
 }
 
@@ -247,6 +256,7 @@ async function upsert(
   active: Map<string, ActiveRow>,
   byId: ReadonlyMap<string, AlertFacts>,
   now: number,
+  speed: number,
   change: (row: ActiveRow, transition: AlertTransition) => void,
 ): Promise<void> {
   const existing = items.filter(({ c }) => active.has(key(c.deviceId, c.code)));
@@ -273,7 +283,7 @@ async function upsert(
   if (fresh.length === 0) return;
 
   // Back within the flap window: the same alert again.
-  const flapSince = now - ALERT_THRESHOLDS.flapMinutes * MINUTE;
+  const flapSince = now - (ALERT_THRESHOLDS.flapMinutes * MINUTE) / speed;
   const { rows: back } = await tx.execute<ActiveRow>(sql`
     update alerts a set state = 'active', cleared_at = null, last_seen_at = ${iso(now)},
       occurrences = a.occurrences + 1, details = v.details, root_alert_id = v.root
@@ -299,7 +309,7 @@ async function upsert(
   const { rows: inserted } = await tx.execute<ActiveRow>(sql`
     insert into alerts (organization_id, site_id, device_id, region, code, severity, details, raised_at,
       last_seen_at, root_alert_id, in_maintenance)
-    select v.org, v.site, v.device, v.region, v.code, v.severity, v.details, ${iso(now)}, ${iso(now)}, v.root,
+    select v.org, v.site, v.device, v.region, v.code, v.severity, v.details, coalesce(v.since, ${iso(now)}), ${iso(now)}, v.root,
       exists (
         select 1 from maintenance_windows w
         where w.organization_id = v.org and w.starts_at <= ${iso(now)} and w.ends_at > ${iso(now)}
@@ -313,7 +323,9 @@ async function upsert(
       ${arr(insert.map(({ c }) => c.code))}::text[],
       ${arr(insert.map(({ c }) => ALERT_CODE_INFO[c.code].severity))}::text[],
       ${arr(insert.map(({ c }) => JSON.stringify(c.details)))}::jsonb[],
-      ${arr(insert.map(({ root }) => root))}::uuid[]) as v(org, site, device, region, code, severity, details, root)
+      ${arr(insert.map(({ root }) => root))}::uuid[],
+      ${arr(insert.map(({ c }) => (c.since === undefined ? null : iso(Math.min(c.since, now)))))}::timestamptz[])
+      as v(org, site, device, region, code, severity, details, root, since)
     on conflict do nothing
     returning id, device_id, code, root_alert_id, organization_id, site_id`);
   for (const r of inserted) {
@@ -338,7 +350,12 @@ const REGIONAL_COLUMNS = sql`id, organization_id, site_id, device_id, region, ra
  * region's active incident; without one, enough of them raised close together open it; an incident with
  * nothing attached any more clears.
  */
-async function correlateRegions(tx: DbOrTx, orgIds: readonly string[], now: number): Promise<AlertChange[]> {
+async function correlateRegions(
+  tx: DbOrTx,
+  orgIds: readonly string[],
+  now: number,
+  speed: number,
+): Promise<AlertChange[]> {
   const changes: AlertChange[] = [];
   const { rows: sitesDown } = await tx.execute<RegionalRow>(sql`
     select ${REGIONAL_COLUMNS} from alerts
@@ -365,7 +382,13 @@ async function correlateRegions(tx: DbOrTx, orgIds: readonly string[], now: numb
   for (const [k, members] of groups) {
     let incident = open.get(k);
     if (!incident) {
-      if (!isRegionalOutage(members.map((m) => new Date(m.raised_at).getTime()))) continue;
+      if (
+        !isRegionalOutage(
+          members.map((m) => new Date(m.raised_at).getTime()),
+          speed,
+        )
+      )
+        continue;
       const first = members[0] as RegionalRow;
       const { rows } = await tx.execute<RegionalRow>(sql`
         insert into alerts (organization_id, region, code, severity, details, raised_at, last_seen_at)
@@ -415,11 +438,11 @@ function regionalChange(r: RegionalRow, transition: AlertTransition, now: number
 }
 
 /** Clearings that stayed cleared past the flap window: marked, and answered to notify once. */
-async function confirmClearings(tx: DbOrTx, now: number): Promise<string[]> {
+async function confirmClearings(tx: DbOrTx, now: number, speed: number): Promise<string[]> {
   const { rows } = await tx.execute<{ id: string }>(sql`
     update alerts set clear_notified = true
     where state = 'cleared' and not clear_notified
-      and cleared_at <= ${iso(now - ALERT_THRESHOLDS.flapMinutes * MINUTE)}
+      and cleared_at <= ${iso(now - (ALERT_THRESHOLDS.flapMinutes * MINUTE) / speed)}
     returning id`);
   return rows.map((r) => r.id);
 }

@@ -82,18 +82,19 @@ export async function loadFacts(
 }
 
 /**
- * Devices a sweep looks at: those whose conditions depend on time or on readings rather than on a status
- * change — rebooting, pending, up but silent, a modem reading below Fair on some metric, a recent WAN
- * sample over a threshold, ports disabled — and every device with an active alert (it may have ended).
+ * Devices a sweep looks at: every device not online (so conditions that held before the engine ran, as at a
+ * first start, are raised too, and a change the engine missed is caught); those whose conditions depend on
+ * time or readings rather than on a status change (up but silent, a modem reading below Fair on some metric,
+ * a recent WAN sample over a threshold, ports disabled); and every device with an active alert.
  */
-export async function sweepCandidates(tx: DbOrTx, now: number): Promise<string[]> {
+export async function sweepCandidates(tx: DbOrTx, now: number, speed = 1): Promise<string[]> {
   const t = ALERT_THRESHOLDS;
   const fair = (m: keyof typeof SIGNAL_THRESHOLDS) => SIGNAL_THRESHOLDS[m][2];
-  const silentSince = iso(now - t.cloudDisconnectedMinutes * 60_000);
+  const silentSince = iso(now - (t.cloudDisconnectedMinutes * 60_000) / speed);
   const recent = iso(now - 15 * 60_000);
   const { rows } = await tx.execute<{ id: string }>(sql`
     select d.id from devices d
-    where d.status in ('rebooting', 'pending', 'error')
+    where d.status in ('offline', 'onbackup', 'rebooting', 'pending', 'error')
       or (d.status in ('online', 'onbackup') and d.last_update < ${silentSince})
       or cardinality(d.disabled_ports) > 0
       or (d.status in ('online', 'onbackup') and exists (

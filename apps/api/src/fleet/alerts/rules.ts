@@ -45,50 +45,76 @@ export type Condition = {
   code: AlertCode;
   details: Record<string, number | string>;
   dependsOn?: string;
+  /** When the condition began (real ms), where the facts tell; else it begins when first seen. */
+  since?: number;
 };
 
 const isEdgeKind = (kind: DeviceKind) => kind === 'firewall' || kind === '5g';
 const isUp = (status: DeviceStatus) => status === 'online' || status === 'onbackup';
-const minutesSince = (since: number | null, now: number) =>
-  since === null ? 0 : Math.floor((now - since) / MINUTE);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Codes an edge device's outage may be the root of: the devices behind it attach to it. */
 export const ROOT_CAUSE_CODES: readonly AlertCode[] = ['site_offline', 'reboot_too_long'];
 
-/** The conditions that hold for a device at `now`. */
-export function conditionsOf(f: DeviceFacts, now: number): Condition[] {
+/**
+ * The conditions that hold for a device at `now`. Durations are the fleet's time: `speed` (SIM_SPEED) fleet
+ * ms pass per real ms, so a simulated fleet at speed 60 reboots "too long" after 10 simulated minutes.
+ */
+export function conditionsOf(f: DeviceFacts, now: number, speed = 1): Condition[] {
   const t = ALERT_THRESHOLDS;
+  /** Fleet ms since a real time (0 when unknown). */
+  const since = (at: number | null) => (at === null ? 0 : (now - at) * speed);
+  const minutes = (at: number | null) => Math.floor(since(at) / MINUTE);
   const out: Condition[] = [];
-  const add = (code: AlertCode, details: Condition['details'] = {}, dependsOn?: string) =>
-    out.push({ deviceId: f.deviceId, code, details, ...(dependsOn ? { dependsOn } : {}) });
+  const add = (code: AlertCode, details: Condition['details'], began?: number | null, dependsOn?: string) =>
+    out.push({
+      deviceId: f.deviceId,
+      code,
+      details,
+      ...(dependsOn ? { dependsOn } : {}),
+      ...(began != null ? { since: began } : {}),
+    });
+  /** A real time plus a duration of the fleet's time. */
+  const after = (at: number | null, fleetMs: number) => (at === null ? null : at + fleetMs / speed);
   const edge = isEdgeKind(f.kind);
 
   if (f.status === 'offline') {
-    if (edge) add('site_offline', { minutes: minutesSince(f.statusSince, now) });
+    if (edge) add('site_offline', { minutes: minutes(f.statusSince) }, f.statusSince);
     // Behind a down edge device, an access point or switch cannot report: a dependent of the edge's alert.
     else if (f.edge && !isUp(f.edge.status))
-      add('device_offline', { minutes: minutesSince(f.statusSince, now) }, f.edge.deviceId);
-    else add('device_offline', { minutes: minutesSince(f.statusSince, now) });
+      add('device_offline', { minutes: minutes(f.statusSince) }, f.statusSince, f.edge.deviceId);
+    else add('device_offline', { minutes: minutes(f.statusSince) }, f.statusSince);
   }
   if (
     f.status === 'rebooting' &&
     f.statusSince !== null &&
-    now - f.statusSince > t.rebootTooLongMinutes * MINUTE
+    since(f.statusSince) > t.rebootTooLongMinutes * MINUTE
   )
-    add('reboot_too_long', { minutes: minutesSince(f.statusSince, now) });
+    add(
+      'reboot_too_long',
+      { minutes: minutes(f.statusSince) },
+      after(f.statusSince, t.rebootTooLongMinutes * MINUTE),
+    );
   if (
     (f.status === 'pending' || f.status === 'error') &&
     f.statusSince !== null &&
-    now - f.statusSince > t.pendingTooLongDays * DAY
+    since(f.statusSince) > t.pendingTooLongDays * DAY
   )
-    add('pending_too_long', { days: Math.floor((now - f.statusSince) / DAY) });
-  if (f.status === 'onbackup' && edge) add('on_backup', { minutes: minutesSince(f.statusSince, now) });
+    add(
+      'pending_too_long',
+      { days: Math.floor(since(f.statusSince) / DAY) },
+      after(f.statusSince, t.pendingTooLongDays * DAY),
+    );
+  if (f.status === 'onbackup' && edge) add('on_backup', { minutes: minutes(f.statusSince) }, f.statusSince);
 
   if (isUp(f.status)) {
     // Spec part 4: cloud "Connected when last update is under 5 minutes old".
-    if (f.lastUpdate !== null && now - f.lastUpdate >= t.cloudDisconnectedMinutes * MINUTE)
-      add('cloud_disconnected', { minutes: minutesSince(f.lastUpdate, now) });
+    if (f.lastUpdate !== null && since(f.lastUpdate) >= t.cloudDisconnectedMinutes * MINUTE)
+      add(
+        'cloud_disconnected',
+        { minutes: minutes(f.lastUpdate) },
+        after(f.lastUpdate, t.cloudDisconnectedMinutes * MINUTE),
+      );
     if (f.signal && f.signal.length > 0) {
       const bars = deviceSignalBars(f.signal);
       if (bars <= t.weakSignalBars) add('weak_signal', { bars });
@@ -138,10 +164,10 @@ export function alertMessage(code: AlertCode, details: Record<string, number | s
  * times, ms), answers whether they make an incident: at least `regionalSites` raised within
  * `regionalWindowMinutes` of one another.
  */
-export function isRegionalOutage(raisedAt: readonly number[]): boolean {
+export function isRegionalOutage(raisedAt: readonly number[], speed = 1): boolean {
   const t = ALERT_THRESHOLDS;
   const times = [...raisedAt].sort((a, b) => a - b);
-  const window = t.regionalWindowMinutes * MINUTE;
+  const window = (t.regionalWindowMinutes * MINUTE) / speed;
   for (let i = 0, j = 0; j < times.length; j++) {
     while ((times[j] as number) - (times[i] as number) > window) i++;
     if (j - i + 1 >= t.regionalSites) return true;

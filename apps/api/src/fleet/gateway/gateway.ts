@@ -5,14 +5,17 @@
  * signals — in one transaction. Ticks never overlap; a failed tick is logged and the next one
  * simulates the same span again.
  */
+import type { LiveEvent } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../plugins/db.ts';
+import type { AlertChange, AlertEngine } from '../alerts/engine.ts';
 import { mulberry32 } from '../seed-fleet.ts';
 import {
   type DeviceStatus,
   initialState,
   isEdgeKind,
+  isSilent,
   isUp,
   MINUTE,
   type SimState,
@@ -44,6 +47,10 @@ export type GatewayOptions = {
   speed: number;
   /** Real ms the simulation starts from (server start); the clock is anchored here. */
   now: number;
+  /** The alert engine: told, in the same transaction, which devices changed (DESIGN.md §5 "Alerts"). */
+  alerts?: AlertEngine;
+  /** Live events (the event bus): told each status change once its tick or reboot is committed. */
+  publish?: (organizationId: string, event: LiveEvent) => void;
 };
 
 export type TickResult =
@@ -62,6 +69,8 @@ export type Gateway = {
    * (and changes nothing) when the device is not up or not in the fleet. Serialized with ticks.
    */
   reboot: (deviceId: string, nowMs: number, backAtMs: number) => Promise<boolean>;
+  /** Like `reboot`, but the device goes `offline` (a power or line outage, from the demo's dev control). */
+  outage: (deviceId: string, nowMs: number, backAtMs: number) => Promise<boolean>;
   /** The simulated clock (SIM_SPEED) the gateway runs on. */
   readonly clock: ReturnType<typeof simClock>;
   /** Stops the loop and waits for a running tick to finish (call before the pool closes). */
@@ -86,6 +95,9 @@ const connectionOf = (d: GatewayDevice, status: DeviceStatus) =>
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { db, log, seed, speed } = options;
+  const announce = (events: readonly StatusEvent[]) => {
+    if (options.publish) publishStatusEvents(options.publish, events, byId, log);
+  };
   const start = Math.floor(options.now);
   const devices = await loadDevices(db);
   const byId = new Map(devices.map((d) => [d.id, d]));
@@ -109,11 +121,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const samples = run.samples.map((s) => ({ ...s, at: toReal(s.at) }));
     const signals = now - lastSignals >= SIGNAL_WRITE_MS;
     const nextOpen = new Map(open);
+    let alertChanges: AlertChange[] = [];
     try {
       await db.transaction(async (tx) => {
         await recordEvents(tx, events, byId, nextOpen);
-        // Heartbeats: every device that is up reported just now.
-        const up = run.state.devices.filter((d) => isUp(d.status)).map((d) => d.id);
+        // Heartbeats: every device that is up reported just now, but those that lost their cloud connection.
+        const simNow = clock.toSim(now);
+        const up = run.state.devices.filter((d) => isUp(d.status) && !isSilent(d, simNow)).map((d) => d.id);
         if (up.length > 0)
           await tx.execute(
             sql`update devices set last_update = ${iso(now)} where id = any(${arr(up)}::uuid[])`,
@@ -125,6 +139,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
             run.state.devices.flatMap((d) => (d.signal ? [{ id: d.id, signal: d.signal }] : [])),
           );
         }
+        alertChanges = await evaluateAlerts(tx, events, now);
       });
     } catch (error) {
       // Nothing was written; the next tick simulates this span again (with the rng further on).
@@ -135,7 +150,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     open = nextOpen;
     last = now;
     if (signals) lastSignals = now;
+    announce(events);
+    options.alerts?.committed(alertChanges);
     return { skipped: false, events, samples: samples.length, signals };
+  }
+
+  /** The devices whose status changed, re-evaluated by the alert engine in the transaction that recorded them. */
+  function evaluateAlerts(tx: DbOrTx, events: readonly StatusEvent[], now: number): Promise<AlertChange[]> {
+    if (!options.alerts || events.length === 0) return Promise.resolve([]);
+    return options.alerts.evaluate(tx, [...new Set(events.map((e) => e.deviceId))], now);
   }
 
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
@@ -146,30 +169,46 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return current;
   };
 
-  async function reboot(deviceId: string, nowMs: number, backAtMs: number): Promise<boolean> {
+  async function episode(
+    deviceId: string,
+    status: 'rebooting' | 'offline',
+    nowMs: number,
+    backAtMs: number,
+  ): Promise<boolean> {
     await advance(nowMs);
     const device = state.devices.find((d) => d.id === deviceId);
     if (!device || !isUp(device.status)) return false;
-    const started = startEpisode(state, deviceId, clock.toSim(last), 'rebooting', clock.toSim(backAtMs));
+    const started = startEpisode(state, deviceId, clock.toSim(last), status, clock.toSim(backAtMs));
     if (!started) return false;
     const events = started.events.map((e) => ({ ...e, at: Math.round(clock.toReal(e.at)) }));
     const nextOpen = new Map(open);
-    await db.transaction((tx) => recordEvents(tx, events, byId, nextOpen));
+    const alertChanges = await db.transaction(async (tx) => {
+      await recordEvents(tx, events, byId, nextOpen);
+      return evaluateAlerts(tx, events, last);
+    });
     state = started.state;
     open = nextOpen;
+    announce(events);
+    options.alerts?.committed(alertChanges);
     return true;
   }
+
+  /** A reboot or outage asked for from outside, serialized with ticks. */
+  const command =
+    (status: 'rebooting' | 'offline') =>
+    async (deviceId: string, nowMs: number, backAtMs: number): Promise<boolean> => {
+      while (running) await running.catch(() => undefined);
+      if (stopped) return false;
+      return exclusive(() => episode(deviceId, status, nowMs, backAtMs));
+    };
 
   const gateway: Gateway = {
     tick(now) {
       if (running) return Promise.resolve({ skipped: true });
       return exclusive(() => advance(now));
     },
-    async reboot(deviceId, nowMs, backAtMs) {
-      while (running) await running.catch(() => undefined);
-      if (stopped) return false;
-      return exclusive(() => reboot(deviceId, nowMs, backAtMs));
-    },
+    reboot: command('rebooting'),
+    outage: command('offline'),
     clock,
     run(everyMs = TICK_MS) {
       if (timer || stopped) return;
@@ -191,6 +230,31 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
   log.info(`Simulator running: ${devices.length} devices, SIM_SPEED ${speed}, seed ${seed}`);
   return gateway;
+}
+
+/** One `device.status` live event per status change (after the change is committed). */
+function publishStatusEvents(
+  publish: NonNullable<GatewayOptions['publish']>,
+  events: readonly StatusEvent[],
+  byId: ReadonlyMap<string, GatewayDevice>,
+  log: GatewayOptions['log'],
+): void {
+  for (const e of events) {
+    const d = byId.get(e.deviceId);
+    if (!d) continue;
+    try {
+      publish(d.organizationId, {
+        type: 'device.status',
+        siteId: d.siteId,
+        deviceId: d.id,
+        from: e.from,
+        to: e.to,
+        at: new Date(e.at).toISOString(),
+      });
+    } catch (err) {
+      log.warn({ err }, 'publishing a device status event failed');
+    }
+  }
 }
 
 /** Opens a status period from `now` for devices without one, or whose open one disagrees with the device. */

@@ -14,23 +14,26 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A JS array bound as one PostgreSQL array parameter (a bare array would be spread into a list). */
 const arr = (values: readonly unknown[]) => sql.param(values);
 
-/** Every device, in a stable order (the simulator breaks ties by position). */
+/** Every device with its site's state (its region), in a stable order (the simulator breaks ties by position). */
 export async function loadDevices(db: DbOrTx): Promise<GatewayDevice[]> {
   const { rows } = await db.execute<{
     id: string;
     kind: FleetDevice['kind'];
     site_id: string;
     organization_id: string;
+    region: string | null;
     status: DeviceStatus;
     modem_signal_statistics: ModemSignal[];
   }>(
-    sql`select id, kind, site_id, organization_id, status, modem_signal_statistics from devices order by id`,
+    sql`select d.id, d.kind, d.site_id, d.organization_id, s.state as region, d.status, d.modem_signal_statistics
+        from devices d join sites s on s.id = d.site_id order by d.id`,
   );
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
     siteId: r.site_id,
     organizationId: r.organization_id,
+    region: r.region,
     status: r.status,
     modemSignalStatistics: r.modem_signal_statistics,
   }));
@@ -72,14 +75,15 @@ export async function insertSamples(db: DbOrTx, samples: readonly WanSample[]): 
   for (let i = 0; i < samples.length; i += BATCH) {
     const part = samples.slice(i, i + BATCH);
     await db.execute(sql`
-      insert into wan_samples (device_id, time, source_interface, ip_address, ping, jitter)
-      select d, to_timestamp(t / 1000.0), i, a, p, j from unnest(
+      insert into wan_samples (device_id, time, source_interface, ip_address, ping, jitter, loss)
+      select d, to_timestamp(t / 1000.0), i, a, p, j, l from unnest(
         ${arr(part.map((s) => s.deviceId))}::uuid[],
         ${arr(part.map((s) => s.at))}::float8[],
         ${arr(part.map((s) => s.sourceInterface))}::text[],
         ${arr(part.map((s) => s.ipAddress))}::text[],
         ${arr(part.map((s) => s.ping))}::real[],
-        ${arr(part.map((s) => s.jitter))}::real[]) as x(d, t, i, a, p, j)
+        ${arr(part.map((s) => s.jitter))}::real[],
+        ${arr(part.map((s) => s.loss))}::real[]) as x(d, t, i, a, p, j, l)
       on conflict do nothing`);
   }
 }

@@ -10,14 +10,17 @@ import {
   firstDue,
   initialState,
   MINUTE,
+  nextRegionalOutage,
   type Rng,
   reportedStatus,
   SECOND,
   type SimDevice,
   type SimState,
   type StatusEvent,
+  signalHomeOf,
   simulate,
   type WanSample,
+  whereIs,
 } from './engine.ts';
 import { applyEvents, type DailyRollup, dailyRollups, type StatusInterval } from './intervals.ts';
 import { FAULTS, isCycling, isEdgeKind, isUp } from './transitions.ts';
@@ -69,10 +72,11 @@ export function backfill(devices: readonly FleetDevice[], options: BackfillOptio
   );
   const intervals = applyEvents(opened, run.events);
   const state = initialState(
-    run.state.devices.map(({ id, kind, siteId, status, signal }) => ({
+    run.state.devices.map(({ id, kind, siteId, organizationId, region, status, signal }) => ({
       id,
       kind,
       siteId,
+      ...whereIs({ organizationId, region }),
       status,
       modemSignalStatistics: signal ? [signal] : [],
     })),
@@ -104,9 +108,10 @@ function startState(devices: readonly FleetDevice[], seed: number, from: number,
       id: d.id,
       kind: d.kind,
       siteId: d.siteId,
+      ...whereIs(d),
       nextAt: Number.POSITIVE_INFINITY,
       signal: signal && { ...signal },
-      signalHome: signal && { rsrp: signal.rsrp, rsrq: signal.rsrq, sinr: signal.sinr, rssi: signal.rssi },
+      signalHome: signal && signalHomeOf(signal),
     };
     if (!isCycling(d.status)) return { ...base, status: d.status, own: d.status };
     const following = edge !== undefined && !isUp(edge) && d.status === 'offline';
@@ -118,7 +123,7 @@ function startState(devices: readonly FleetDevice[], seed: number, from: number,
     return { ...base, status: reportedStatus('online', edgeAtStart), own: 'online', hold };
   });
   for (const d of sims) if (d.hold) d.nextAt = firstDue(d, from, false, rng);
-  return { seed, devices: sims };
+  return { seed, devices: sims, regionalAt: nextRegionalOutage(from, rng) };
 }
 
 /** How long a device has been in its current trouble: up to the longest such episode for its kind. */

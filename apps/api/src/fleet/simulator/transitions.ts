@@ -40,41 +40,96 @@ export function isCycling(status: DeviceStatus): boolean {
   return status === 'online' || status === 'offline' || status === 'onbackup' || status === 'rebooting';
 }
 
-/** One kind of trouble: how often it starts while the device is online, and how long it lasts. */
-export type Fault = {
-  status: 'offline' | 'onbackup' | 'rebooting';
+type Span = {
+  /** How often it starts while the device is online (and not in another episode). */
   perHour: number;
+  /** Its length, drawn log-uniformly between the bounds: short episodes are more common than long ones. */
   minMinutes: number;
   maxMinutes: number;
 };
 
-const perDays = (days: number) => 1 / (days * 24);
+/** Trouble that changes the device's status until it ends. */
+export type Fault = Span & { status: 'offline' | 'onbackup' | 'rebooting' };
 
 /**
- * Realistic rates per device kind. Durations are drawn log-uniformly between the bounds, so short
- * outages are more common than long ones. Access points and switches also go offline whenever
- * their site's edge device is offline or rebooting (the engine does that); these are their own faults.
+ * Trouble that leaves the device `online`: it stops reporting to the cloud (`silent`: no heartbeats),
+ * its cellular signal fades (`weak-signal`, devices with a modem), or its WAN is congested (`congestion`:
+ * high ping, jitter and packet loss in its samples).
+ */
+export type Episode = Span & { episode: 'silent' | 'weak-signal' | 'congestion' };
+
+export type Trouble = Fault | Episode;
+
+const perDays = (days: number) => 1 / (days * 24);
+
+/** The share of the simulator's own reboots that hang: 12–25 minutes instead of 2–4. */
+export const SLOW_REBOOT_SHARE = 0.1;
+
+const reboots = (perHour: number, minMinutes: number, maxMinutes: number): Fault[] => [
+  { status: 'rebooting', perHour: perHour * (1 - SLOW_REBOOT_SHARE), minMinutes, maxMinutes },
+  { status: 'rebooting', perHour: perHour * SLOW_REBOOT_SHARE, minMinutes: 12, maxMinutes: 25 },
+];
+
+/**
+ * Rates per device kind, tuned so a demo shows trouble at any moment (DESIGN.md §6): the share of time
+ * in a status is about rate × mean length, and the mean of a log-uniform length is (max − min) / ln(max / min).
+ * Edge devices: offline ~1.7 % of the time (10–240 min, mean 72 min, every 3 days; regional outages add
+ * ~0.2 %), on backup ~3 % (15–240 min, mean 81 min, every 1.8 days), a reboot every 5 days (1 in 10 hangs).
+ * Access points ~1 % and switches ~0.8 % offline on their own; they are also offline whenever their site's
+ * edge device is offline or rebooting (the engine does that).
  */
 export const FAULTS: Readonly<Record<DeviceKind, readonly Fault[]>> = {
   firewall: [
-    { status: 'offline', perHour: perDays(14), minMinutes: 5, maxMinutes: 90 }, // power or ISP outage
-    { status: 'onbackup', perHour: perDays(7), minMinutes: 10, maxMinutes: 120 }, // primary WAN lost, LTE carries
-    { status: 'rebooting', perHour: perDays(30), minMinutes: 2, maxMinutes: 4 }, // firmware update, watchdog
+    { status: 'offline', perHour: perDays(2.6), minMinutes: 10, maxMinutes: 240 }, // power or ISP outage
+    { status: 'onbackup', perHour: perDays(1.6), minMinutes: 15, maxMinutes: 240 }, // primary WAN lost, LTE carries
+    ...reboots(perDays(5), 2, 4), // firmware update, watchdog
   ],
   '5g': [
-    { status: 'offline', perHour: perDays(12), minMinutes: 5, maxMinutes: 90 },
-    { status: 'onbackup', perHour: perDays(7), minMinutes: 10, maxMinutes: 120 }, // cell lost, wired/LTE backup
-    { status: 'rebooting', perHour: perDays(21), minMinutes: 2, maxMinutes: 4 },
+    { status: 'offline', perHour: perDays(2.6), minMinutes: 10, maxMinutes: 240 },
+    { status: 'onbackup', perHour: perDays(1.6), minMinutes: 15, maxMinutes: 240 }, // cell lost, wired/LTE backup
+    ...reboots(perDays(5), 2, 4),
   ],
   'access-point': [
-    { status: 'offline', perHour: perDays(60), minMinutes: 2, maxMinutes: 30 }, // unplugged, PoE fault
-    { status: 'rebooting', perHour: perDays(30), minMinutes: 2, maxMinutes: 4 },
+    { status: 'offline', perHour: perDays(4), minMinutes: 10, maxMinutes: 180 }, // unplugged, PoE fault
+    ...reboots(perDays(20), 2, 4),
   ],
   switch: [
-    { status: 'offline', perHour: perDays(90), minMinutes: 5, maxMinutes: 45 },
-    { status: 'rebooting', perHour: perDays(60), minMinutes: 2, maxMinutes: 5 },
+    { status: 'offline', perHour: perDays(5), minMinutes: 10, maxMinutes: 180 },
+    ...reboots(perDays(30), 2, 5),
   ],
 };
+
+const edgeEpisodes: readonly Episode[] = [
+  // Cloud connection lost: a few a day across the demo's 150 edge devices.
+  { episode: 'silent', perHour: perDays(30), minMinutes: 6, maxMinutes: 30 },
+  // A fade on devices with a modem (the others ignore it): ~3 % of them weak at any moment.
+  { episode: 'weak-signal', perHour: perDays(0.8), minMinutes: 10, maxMinutes: 60 },
+  // Congested WAN: a few a day across the fleet.
+  { episode: 'congestion', perHour: perDays(30), minMinutes: 5, maxMinutes: 30 },
+];
+
+/** Episodes per device kind: only edge devices report to the cloud themselves, carry a modem or a WAN. */
+export const EPISODES: Readonly<Record<DeviceKind, readonly Episode[]>> = {
+  firewall: edgeEpisodes,
+  '5g': edgeEpisodes,
+  'access-point': [],
+  switch: [],
+};
+
+/**
+ * Regional outages (a storm, a carrier's fibre cut): about every 6 hours across the fleet, 3–6 sites of one
+ * organization in one region (the site's state) lose their edge devices at the same moment, for 10–60
+ * minutes, coming back within `staggerMinutes` of each other. Only regions with enough edge devices
+ * online and free take part.
+ */
+export const REGIONAL_OUTAGE = {
+  perHour: 1 / 6,
+  minSites: 3,
+  maxSites: 6,
+  minMinutes: 10,
+  maxMinutes: 60,
+  staggerMinutes: 5,
+} as const;
 
 /** A pending site is installed (pending → online) about once in 60 days; its LAN devices come up with it. */
 export const INSTALL_PER_HOUR = perDays(60);
