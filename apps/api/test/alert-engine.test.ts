@@ -174,6 +174,10 @@ describe('alert engine', () => {
     const { org, admin } = await organization();
     const texas = [await site(org, 'TX'), await site(org, 'TX'), await site(org, 'TX')];
     const ohio = await site(org, 'OH');
+    // A Texas site that went down two hours earlier is an outage of its own, not part of the incident.
+    const earlier = await site(org, 'TX');
+    await setStatus(t.db, earlier.edge.id, 'offline', T0 - 120 * MIN);
+    await e.evaluate([earlier.edge.id], T0 - 120 * MIN);
     for (const s of [...texas, ohio]) await setStatus(t.db, s.edge.id, 'offline', T0);
     await e.evaluate(
       [...texas, ohio].map((s) => s.edge.id),
@@ -188,10 +192,17 @@ describe('alert engine', () => {
     expect(texasAlerts.every((r) => r.root_alert_id === regional[0]?.id)).toBe(true);
     const ohioAlert = rows.find((r) => r.device_id === ohio.edge.id);
     expect(ohioAlert?.root_alert_id).toBeNull();
-    // Told twice: the regional incident and the Ohio site, never each Texas site.
+    const earlierAlert = rows.find((r) => r.device_id === earlier.edge.id);
+    expect(earlierAlert?.root_alert_id).toBeNull();
+    // Told three times: the earlier outage, the regional incident and the Ohio site, never each Texas site.
     expect((await notificationsOf(admin.id)).map((n) => n.alert_id).sort()).toEqual(
-      [regional[0]?.id, ohioAlert?.id].sort(),
+      [earlierAlert?.id, regional[0]?.id, ohioAlert?.id].sort(),
     );
+
+    // Sweeps leave the incident as it is: no site detached and attached again.
+    const swept = await e.alerts.sweep(T0 + 2 * MIN);
+    expect(swept.filter((c) => c.transition !== 'raised' && c.code === 'site_offline')).toEqual([]);
+    expect((await alertsOf(t.db, org.id)).filter((r) => r.root_alert_id === regional[0]?.id)).toHaveLength(3);
 
     for (const s of texas) await setStatus(t.db, s.edge.id, 'online', T0 + 30 * MIN);
     await e.evaluate(

@@ -596,6 +596,17 @@ export const alerts = pgTable(
       .where(sql`${t.state} = 'active' and ${t.deviceId} is null`),
     index('alerts_org_state_raised_idx').on(t.organizationId, t.state, t.raisedAt.desc()),
     index('alerts_org_state_cleared_idx').on(t.organizationId, t.state, t.clearedAt.desc()),
+    // The list's severity sort (worst first) over roots, without sorting every row.
+    index('alerts_org_state_severity_idx')
+      .on(
+        t.organizationId,
+        t.state,
+        sql`(case ${t.severity} when 'critical' then 0 when 'major' then 1 when 'minor' then 2 else 3 end)`,
+        t.seq.desc(),
+      )
+      .where(sql`${t.rootAlertId} is null`),
+    // Regional correlation reads the active alerts of an organization by code.
+    index('alerts_active_org_code_idx').on(t.organizationId, t.code).where(sql`${t.state} = 'active'`),
     index('alerts_root_idx').on(t.rootAlertId).where(sql`${t.rootAlertId} is not null`),
     index('alerts_site_state_idx').on(t.siteId, t.state),
     index('alerts_device_state_idx').on(t.deviceId, t.state, t.raisedAt.desc()),

@@ -18,7 +18,13 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../plugins/db.ts';
 import { arr, iso } from '../gateway/sql.ts';
 import { type AlertFacts, loadFacts, sweepCandidates } from './facts.ts';
-import { alertMessage, type Condition, conditionsOf, isRegionalOutage, ROOT_CAUSE_CODES } from './rules.ts';
+import {
+  alertMessage,
+  type Condition,
+  conditionsOf,
+  ROOT_CAUSE_CODES,
+  regionalOutageStart,
+} from './rules.ts';
 
 const MINUTE = 60_000;
 /** Serializes reconciliations across processes (the gateway's ticks, sweeps, port actions). */
@@ -212,7 +218,11 @@ async function reconcile(
   const roots = conditions.filter((c) => !c.dependsOn);
   await upsert(
     tx,
-    roots.map((c) => ({ c, root: null })),
+    // A site offline keeps the regional incident it is attached to (the only root it can have).
+    roots.map((c) => ({
+      c,
+      root: c.code === 'site_offline' ? (active.get(key(c.deviceId, c.code))?.root_alert_id ?? null) : null,
+    })),
     active,
     byId,
     now,
@@ -370,42 +380,33 @@ async function correlateRegions(
   for (const r of sitesDown) groups.set(regionKey(r), [...(groups.get(regionKey(r)) ?? []), r]);
   const open = new Map(incidents.map((r) => [regionKey(r), r]));
 
-  for (const [k, incident] of open) {
-    const members = groups.get(k) ?? [];
-    if (members.length === 0) {
-      await tx.execute(
-        sql`update alerts set state = 'cleared', cleared_at = ${iso(now)} where id = ${incident.id}`,
-      );
-      changes.push(regionalChange(incident, 'cleared', now));
-    }
-  }
-  for (const [k, members] of groups) {
+  const raised = (m: RegionalRow) => new Date(m.raised_at).getTime();
+  for (const [k, all] of groups) {
     let incident = open.get(k);
     if (!incident) {
-      if (
-        !isRegionalOutage(
-          members.map((m) => new Date(m.raised_at).getTime()),
-          speed,
-        )
-      )
-        continue;
-      const first = members[0] as RegionalRow;
+      const start = regionalOutageStart(all.map(raised), speed);
+      if (start === null) continue;
+      const first = all[0] as RegionalRow;
       const { rows } = await tx.execute<RegionalRow>(sql`
         insert into alerts (organization_id, region, code, severity, details, raised_at, last_seen_at)
-        values (${first.organization_id}, ${first.region}, 'regional_outage', 'critical',
-          ${JSON.stringify({ sites: members.length, region: first.region ?? '' })}::jsonb, ${iso(now)}, ${iso(now)})
+        values (${first.organization_id}, ${first.region}, 'regional_outage', 'critical', '{}'::jsonb,
+          ${iso(start)}, ${iso(now)})
         on conflict do nothing
         returning ${REGIONAL_COLUMNS}`);
       incident = rows[0];
       if (!incident) continue;
       changes.push(regionalChange(incident, 'raised', now));
     }
+    // The sites that went offline since the incident began (older outages of the region stay their own).
+    const began = raised(incident);
+    const members = all.filter((m) => m.root_alert_id === incident.id || raised(m) >= began);
     const loose = members.filter((m) => m.root_alert_id !== incident.id);
     if (loose.length > 0) {
       await tx.execute(
         sql`update alerts set root_alert_id = ${incident.id} where id = any(${arr(loose.map((m) => m.id))}::uuid[])`,
       );
-      for (const m of loose)
+      for (const m of loose) {
+        m.root_alert_id = incident.id;
         changes.push({
           id: m.id,
           organizationId: m.organization_id,
@@ -416,10 +417,19 @@ async function correlateRegions(
           transition: 'updated',
           at: now,
         });
+      }
     }
     await tx.execute(sql`update alerts set last_seen_at = ${iso(now)},
       details = ${JSON.stringify({ sites: members.length, region: incident.region ?? '' })}::jsonb
       where id = ${incident.id}`);
+  }
+  // An incident with no site offline attached any more is over.
+  for (const [k, incident] of open) {
+    if ((groups.get(k) ?? []).some((m) => m.root_alert_id === incident.id)) continue;
+    await tx.execute(
+      sql`update alerts set state = 'cleared', cleared_at = ${iso(now)} where id = ${incident.id}`,
+    );
+    changes.push(regionalChange(incident, 'cleared', now));
   }
   return changes;
 }

@@ -165,12 +165,17 @@ export function alertMessage(code: AlertCode, details: Record<string, number | s
  * `regionalWindowMinutes` of one another.
  */
 export function isRegionalOutage(raisedAt: readonly number[], speed = 1): boolean {
+  return regionalOutageStart(raisedAt, speed) !== null;
+}
+
+/** When the region's first incident began: the earliest raise of the first qualifying cluster, or null. */
+export function regionalOutageStart(raisedAt: readonly number[], speed = 1): number | null {
   const t = ALERT_THRESHOLDS;
   const times = [...raisedAt].sort((a, b) => a - b);
   const window = (t.regionalWindowMinutes * MINUTE) / speed;
   for (let i = 0, j = 0; j < times.length; j++) {
     while ((times[j] as number) - (times[i] as number) > window) i++;
-    if (j - i + 1 >= t.regionalSites) return true;
+    if (j - i + 1 >= t.regionalSites) return times[i] as number;
   }
-  return false;
+  return null;
 }

@@ -1,7 +1,7 @@
 import type { AlertCode, AlertSeverity, AlertSortField, AlertState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { containsPattern, pageOf, type Scope, siteInScope, sortDirection } from '../sites/scope.ts';
+import { containsPattern, type Scope, siteInScope, sortDirection } from '../sites/scope.ts';
 import { personName } from '../troubleshooting/repository.ts';
 
 export type AlertRow = {
@@ -88,7 +88,9 @@ export function alertWhere(scope: Scope, f: AlertFilters): SQL {
     f.codes ? sql`a.code = any(${sql.param(f.codes)}::text[])` : undefined,
     f.severities ? sql`a.severity = any(${sql.param(f.severities)}::text[])` : undefined,
     f.siteId
-      ? sql`(a.site_id = ${f.siteId} or exists (select 1 from alerts dep where dep.root_alert_id = a.id and dep.site_id = ${f.siteId}))`
+      ? // The site's alerts and the incidents with a dependent there, both found through the site index.
+        sql`a.id in (select x.id from alerts x where x.site_id = ${f.siteId}
+          union all select x.root_alert_id from alerts x where x.site_id = ${f.siteId} and x.root_alert_id is not null)`
       : undefined,
     f.deviceId ? sql`a.device_id = ${f.deviceId}` : undefined,
     f.groupId
@@ -121,23 +123,35 @@ const SORT: Record<AlertSortField, SQL> = {
   occurrences: sql`a.occurrences`,
 };
 
-export function listAlerts(
+/** Totals are counted up to this many; a list longer than that says so and no more (a count of a million rows costs). */
+export const COUNT_CAP = 10_000;
+
+const listFrom = sql`alerts a left join sites s on s.id = a.site_id left join devices d on d.id = a.device_id`;
+
+/**
+ * One page of the filtered list and its total (counted up to COUNT_CAP). The page's ids are picked first
+ * (sorted and offset over the filter's tables only), then only those rows get their columns and counts.
+ */
+export async function listAlerts(
   db: DbOrTx,
   scope: Scope,
   filters: AlertFilters,
   sort: { field: AlertSortField; desc: boolean },
   page: number,
   pageSize: number,
-) {
-  return pageOf<AlertRow>(db, {
-    columns: columns(scope),
-    from,
-    countFrom: sql`alerts a left join sites s on s.id = a.site_id left join devices d on d.id = a.device_id`,
-    where: alertWhere(scope, filters),
-    orderBy: sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc`,
-    page,
-    pageSize,
-  });
+): Promise<{ rows: AlertRow[]; total: number }> {
+  const where = alertWhere(scope, filters);
+  const order = sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc`;
+  const [result, counted] = await Promise.all([
+    db.execute<AlertRow>(sql`
+      with picked as materialized (
+        select a.id from ${listFrom} where ${where} order by ${order}
+        limit ${pageSize} offset ${page * pageSize})
+      select ${columns(scope)} from picked p join ${from} on a.id = p.id order by ${order}`),
+    db.execute<{ n: number }>(sql`
+      select count(*)::int as n from (select 1 from ${listFrom} where ${where} limit ${COUNT_CAP}) x`),
+  ]);
+  return { rows: result.rows, total: counted.rows[0]?.n ?? 0 };
 }
 
 /** Up to `limit` rows of the filtered list in its order, for the CSV export. */

@@ -1,0 +1,2 @@
+CREATE INDEX "alerts_org_state_severity_idx" ON "alerts" USING btree ("organization_id","state",(case "severity" when 'critical' then 0 when 'major' then 1 when 'minor' then 2 else 3 end),"seq" DESC NULLS LAST) WHERE "alerts"."root_alert_id" is null;--> statement-breakpoint
+CREATE INDEX "alerts_active_org_code_idx" ON "alerts" USING btree ("organization_id","code") WHERE "alerts"."state" = 'active';
