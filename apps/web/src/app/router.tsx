@@ -34,6 +34,7 @@ const adminCrumb = { label: 'breadcrumb.administration', to: paths.adminOrganiza
 const reportsCrumb = { label: 'breadcrumb.reports', to: paths.reports };
 const ticketsCrumb = { label: 'breadcrumb.tickets', to: paths.tickets };
 const dashboardsCrumb = { label: 'breadcrumb.dashboards', to: paths.dashboard };
+const alertsCrumb = { label: 'breadcrumb.alerts', to: paths.alerts };
 
 // The last allowed location, so a refused navigation can stay where it was (spec part 2 guard).
 let previousPath: string | null = null;
@@ -149,7 +150,16 @@ export const routes: RouteObject[] = [
           {
             path: 'alerts',
             handle: h({ name: 'Alerts', title: 'titles.alerts', breadcrumb: [{ label: 'titles.alerts' }] }),
-            lazy: () => import('../features/alerts/routes/alerts.tsx'),
+            lazy: () => import('./routes/alerts.tsx'),
+          },
+          {
+            path: 'alerts/maintenance',
+            handle: h({
+              name: 'AlertsMaintenance',
+              title: 'titles.alertsMaintenance',
+              breadcrumb: [alertsCrumb, { label: 'titles.alertsMaintenance' }],
+            }),
+            lazy: () => import('../features/alerts/routes/maintenance.tsx'),
           },
           {
             path: 'tickets',

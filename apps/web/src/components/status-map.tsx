@@ -2,6 +2,8 @@ import { useMantineTheme } from '@mantine/core';
 import L from 'leaflet';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { CircleMarker, Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
+import { SEVERITY_COLOUR, worstSeverity } from '../lib/alert-display.ts';
+import type { PointMark } from '../lib/map-alerts.ts';
 import {
   boundsOf,
   type ClusterItem,
@@ -23,18 +25,25 @@ interface StatusMapProps {
   /** Accessible text of a cluster bubble, e.g. "12 sites". */
   clusterLabel: (count: number) => string;
   scrollWheelZoom?: boolean;
+  /**
+   * Marks by site id: a ring in the colour of the worst active alert, a dashed ring for maintenance. Apart
+   * from the points, so a changed mark redraws its marker without fitting the map again.
+   */
+  marks?: ReadonlyMap<string, PointMark>;
 }
 
-function clusterIcon(count: number, label: string): L.DivIcon {
+/** A cluster bubble; `ring` (a CSS colour) replaces its halo with the worst active alert among its sites. */
+function clusterIcon(count: number, label: string, ring?: string): L.DivIcon {
   const size = clusterSize(count);
+  const halo = ring ? `;box-shadow:0 0 0 4px ${ring}` : '';
   return L.divIcon({
-    html: `<div class="${classes.cluster}" style="width:${size}px;height:${size}px" role="img" aria-label="${label}">${count}</div>`,
+    html: `<div class="${classes.cluster}" style="width:${size}px;height:${size}px${halo}" role="img" aria-label="${label}">${count}</div>`,
     className: '',
     iconSize: [size, size],
   });
 }
 
-function Clusters({ points, renderPopup, clusterLabel }: Omit<StatusMapProps, 'height' | 'label'>) {
+function Clusters({ points, renderPopup, clusterLabel, marks }: Omit<StatusMapProps, 'height' | 'label'>) {
   const map = useMap();
   const theme = useMantineTheme();
   const index = useMemo(() => clusterIndex(points), [points]);
@@ -55,6 +64,21 @@ function Clusters({ points, renderPopup, clusterLabel }: Omit<StatusMapProps, 'h
   }, [index, map]);
 
   const colour = (name: string) => theme.colors[name]?.[7] ?? theme.colors.gray[7];
+  // The worst active alert among a cluster's sites, so trouble inside a bubble still shows.
+  const clusterRing = (id: number): string | undefined => {
+    if (!marks || marks.size === 0) return undefined;
+    let leaves: ReturnType<typeof index.getLeaves>;
+    try {
+      leaves = index.getLeaves(id, Number.POSITIVE_INFINITY);
+    } catch {
+      // New points (a filter) render once with the previous clusters until refresh() redraws: no ring then.
+      return undefined;
+    }
+    const worst = worstSeverity(
+      leaves.flatMap((leaf) => marks.get(leaf.properties.point.id)?.severity ?? []),
+    );
+    return worst ? theme.colors[SEVERITY_COLOUR[worst]]?.[6] : undefined;
+  };
   return (
     <>
       {items.map((item) =>
@@ -62,23 +86,64 @@ function Clusters({ points, renderPopup, clusterLabel }: Omit<StatusMapProps, 'h
           <Marker
             key={`c${item.id}`}
             position={[item.lat, item.lng]}
-            icon={clusterIcon(item.count, clusterLabel(item.count))}
+            icon={clusterIcon(item.count, clusterLabel(item.count), clusterRing(item.id))}
             eventHandlers={{
               click: () =>
                 map.setView([item.lat, item.lng], Math.min(index.getClusterExpansionZoom(item.id), 16)),
             }}
           />
         ) : (
-          <CircleMarker
+          <PointMarker
             key={item.point.id}
-            center={[item.lat, item.lng]}
-            radius={8}
-            pathOptions={{ color: '#fff', weight: 2, fillColor: colour(item.point.color), fillOpacity: 1 }}
-          >
-            <Popup>{renderPopup(item.point)}</Popup>
-          </CircleMarker>
+            item={item}
+            mark={marks?.get(item.point.id)}
+            fill={colour(item.point.color)}
+            renderPopup={renderPopup}
+          />
         ),
       )}
+    </>
+  );
+}
+
+interface PointMarkerProps {
+  item: Extract<ClusterItem, { kind: 'point' }>;
+  mark: PointMark | undefined;
+  fill: string;
+  renderPopup: (point: MapPoint) => ReactNode;
+}
+
+/** A site: its status dot, ringed by its worst active alert's colour and, in maintenance, a dashed ring. */
+function PointMarker({ item, mark, fill, renderPopup }: PointMarkerProps) {
+  const theme = useMantineTheme();
+  const center: [number, number] = [item.lat, item.lng];
+  const point = mark ? { ...item.point, ...mark } : item.point;
+  const ring = mark?.severity ? theme.colors[SEVERITY_COLOUR[mark.severity]]?.[6] : undefined;
+  return (
+    <>
+      {mark?.maintenance && (
+        <CircleMarker
+          center={center}
+          radius={ring ? 17 : 13}
+          interactive={false}
+          pathOptions={{ color: theme.colors.grape[7], weight: 2, dashArray: '4 3', fill: false }}
+        />
+      )}
+      {ring && (
+        <CircleMarker
+          center={center}
+          radius={12}
+          interactive={false}
+          pathOptions={{ color: ring, weight: 3.5, fill: false, opacity: 1 }}
+        />
+      )}
+      <CircleMarker
+        center={center}
+        radius={8}
+        pathOptions={{ color: '#fff', weight: 2, fillColor: fill, fillOpacity: 1 }}
+      >
+        <Popup>{renderPopup(point)}</Popup>
+      </CircleMarker>
     </>
   );
 }

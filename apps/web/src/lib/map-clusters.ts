@@ -1,3 +1,4 @@
+import type { AlertSeverity } from '@vnoc/contracts';
 import Supercluster, { type ClusterProperties } from 'supercluster';
 
 /** A point to draw on a status map: a site with coordinates, its marker colour and popup text. */
@@ -10,6 +11,10 @@ export interface MapPoint {
   label: string;
   /** Filter value the point belongs to (a status). */
   status: string;
+  /** Set for a popup: the site's worst active alert severity (null: none), alert count, maintenance. */
+  severity?: AlertSeverity | null;
+  alertCount?: number;
+  maintenance?: boolean;
 }
 
 /** Something with optional coordinates: the input rows of a map (sites from a search). */

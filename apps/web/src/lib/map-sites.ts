@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, PagedSchema, type SiteSummary, SiteSummarySchema } from '@vnoc/contracts';
 import { apiRequest } from './api-client.ts';
-import { LIVE_REFRESH_MS } from './live.ts';
+import { liveRefetchInterval } from './live.ts';
 
 const PageOfSites = PagedSchema(SiteSummarySchema);
 /** A safety stop: 50 pages of 200 is 10 000 sites. */
@@ -26,7 +26,7 @@ export function getMapSitesQueryOptions() {
   return queryOptions({
     queryKey: ['sites', 'map'] as const,
     queryFn: ({ signal }) => getMapSites(signal),
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveRefetchInterval(),
   });
 }
 

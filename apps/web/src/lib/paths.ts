@@ -11,6 +11,7 @@ export const paths = {
   sitesSearch: '/sites/search',
   devices: '/devices',
   alerts: '/alerts',
+  alertsMaintenance: '/alerts/maintenance',
   tickets: '/tickets',
   ticket: (id: string) => `/tickets/${encodeURIComponent(id)}`,
   reports: '/reports',

@@ -1,4 +1,4 @@
-import { NavLink, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBell,
@@ -20,6 +20,7 @@ import {
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useAlertCounts } from '../../features/alerts/api/get-alert-counts.ts';
 import { LastVisitedSiteLink } from '../../features/sites/components/last-visited-site-link.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
@@ -31,6 +32,8 @@ interface Item {
   /** Active when the path starts with this (defaults to `to` without its query). */
   match?: string;
   exact?: boolean;
+  /** Shown at the end of the entry (e.g. the unseen alerts count). */
+  badge?: ReactNode;
 }
 
 interface Section {
@@ -46,6 +49,28 @@ function isActive(item: Item, pathname: string, search: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
+/** Active root alerts raised since the user last opened Alerts (the shared ['alerts', 'counts'] query). */
+function UnseenAlertsBadge() {
+  const { t: ta } = useTranslation('alerts');
+  const unseen = useAlertCounts().data?.unseen ?? 0;
+  if (unseen <= 0) return null;
+  return (
+    <>
+      <Badge
+        size="sm"
+        color="red"
+        variant="filled"
+        circle={unseen < 10}
+        aria-hidden
+        data-testid="alerts-unseen-badge"
+      >
+        {unseen > 99 ? '99+' : unseen}
+      </Badge>
+      <VisuallyHidden>{ta('unseen', { count: unseen })}</VisuallyHidden>
+    </>
+  );
+}
+
 /** The menu with the spec's labels (part 2); administrator-only links are hidden for other roles. */
 export function AppNavbar() {
   const { t } = useTranslation();
@@ -59,7 +84,7 @@ export function AppNavbar() {
       items: [
         { label: 'menu.recentlyViewed', to: `${paths.sites}?view=recent`, icon: IconHistory },
         { label: 'menu.dashboards', to: paths.dashboard, icon: IconLayoutDashboard },
-        { label: 'menu.alerts', to: paths.alerts, icon: IconAlertTriangle },
+        { label: 'menu.alerts', to: paths.alerts, icon: IconAlertTriangle, badge: <UnseenAlertsBadge /> },
         { label: 'menu.tickets', to: paths.tickets, icon: IconTicket },
         { label: 'menu.reports', to: paths.reports, icon: IconChartBar },
       ],
@@ -102,6 +127,7 @@ export function AppNavbar() {
         to={item.to}
         label={t(item.label)}
         leftSection={<Icon size={18} aria-hidden />}
+        rightSection={item.badge}
         active={active}
         aria-current={active ? 'page' : undefined}
         variant="light"

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { DeviceAlerts } from '../../features/alerts/components/device-alerts.tsx';
 import { deviceQueryKey, useDevice } from '../../features/devices/api/get-device.ts';
 import { DeviceVersions, DeviceVlans } from '../../features/devices/components/device-config.tsx';
 import { DeviceHeader } from '../../features/devices/components/device-header.tsx';
@@ -25,8 +26,8 @@ import { errorMessage } from '../../lib/error-handler.ts';
 import { canChange } from '../../lib/permissions.ts';
 
 /**
- * Device (/sites/{id}/device/{deviceId}): status, connection, signal, ports, troubleshooting and its run
- * history, VLANs, versions, WAN chart, and sending a support ticket. After a reboot the device is asked
+ * Device (/sites/{id}/device/{deviceId}): status, connection, active alerts, signal, ports, troubleshooting
+ * and its run history, VLANs, versions, WAN chart, and sending a support ticket. After a reboot the device is asked
  * every 2 s until it is back, and after a port action at once, so the page shows what the action did.
  */
 export function Component() {
@@ -88,6 +89,7 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
     <Stack gap="lg" component="section" aria-labelledby="page-title">
       <DeviceHeader device={device} actions={<SendTicketButton device={device} />} />
       <DeviceStatusCards device={device} />
+      <DeviceAlerts deviceId={device.id} />
       <DevicePorts device={device} canRename={canChange(claims?.role)} />
       <TroubleshootingPanel device={device} onJobFinished={handleJobFinished} />
       <JobHistory device={device} />

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  AlertSchema,
   DeviceSummarySchema,
   PagedSchema,
   SiteSummarySchema,
@@ -9,7 +10,7 @@ import {
   UptimeSchema,
 } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+import { LIVE_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
 import { BASE_DASHBOARD, BASE_UPTIME_DURATION, PROBLEM_STATUSES } from '../utils/base-dashboard.ts';
 
 /** Rows a table widget shows; the widget says how many there are in all. */
@@ -25,7 +26,7 @@ export function useStatusCounts() {
     queryOptions({
       queryKey: ['devices', 'statuscounts'] as const,
       queryFn: ({ signal }) => getStatusCounts(signal),
-      refetchInterval: LIVE_REFRESH_MS,
+      refetchInterval: () => liveRefetchInterval(),
     }),
   );
 }
@@ -47,7 +48,7 @@ export function useProblemDevices() {
     queryOptions({
       queryKey: ['devices', 'problem', WIDGET_ROWS] as const,
       queryFn: ({ signal }) => getProblemDevices(signal),
-      refetchInterval: LIVE_REFRESH_MS,
+      refetchInterval: () => liveRefetchInterval(),
     }),
   );
 }
@@ -66,7 +67,7 @@ export function useProblemSites() {
     queryOptions({
       queryKey: ['sites', 'problem', WIDGET_ROWS] as const,
       queryFn: ({ signal }) => getProblemSites(signal),
-      refetchInterval: LIVE_REFRESH_MS,
+      refetchInterval: () => liveRefetchInterval(),
     }),
   );
 }
@@ -85,7 +86,28 @@ export function useUptime() {
     queryOptions({
       queryKey: ['analytics', 'uptime', BASE_UPTIME_DURATION] as const,
       queryFn: ({ signal }) => getUptime(signal),
+      // Uptime is computed from the status periods (no event carries it): it keeps its pace.
       refetchInterval: LIVE_REFRESH_MS,
+    }),
+  );
+}
+
+const PageOfAlerts = PagedSchema(AlertSchema);
+/** The ActiveAlerts widget's request: the organization's active root alerts, worst first. */
+const ACTIVE_ALERTS = { status: 'active', page: 0, pageSize: WIDGET_ROWS, sorting: 'severity-asc' } as const;
+
+/** GET alert?status=active&sorting=severity-asc: a few active root alerts, worst first, and their total. */
+export function getActiveAlerts(signal?: AbortSignal) {
+  return apiRequest('alert', { schema: PageOfAlerts, query: { ...ACTIVE_ALERTS }, signal });
+}
+
+export function useActiveAlerts() {
+  return useQuery(
+    queryOptions({
+      // Under ['alerts'], so a live alert event or a change on the Alerts screen refreshes it.
+      queryKey: ['alerts', 'list', ACTIVE_ALERTS] as const,
+      queryFn: ({ signal }) => getActiveAlerts(signal),
+      refetchInterval: () => liveRefetchInterval(),
     }),
   );
 }

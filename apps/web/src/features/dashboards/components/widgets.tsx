@@ -1,28 +1,40 @@
-import { Anchor, Group, ScrollArea, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
-import { IconChartLine, IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Group, ScrollArea, Skeleton, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconChartLine, IconCircleCheck, IconTool } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DeviceStatus, Paged } from '@vnoc/contracts';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
+import { MapPointAlerts } from '../../../components/map-point-alerts.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
+import { alertDeviceLabel, alertName, alertPlace, formatAlertDetails } from '../../../lib/alert-display.ts';
 import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useAlertMarks } from '../../../lib/map-alerts.ts';
 import { toMapPoints } from '../../../lib/map-clusters.ts';
 import { useMapSites } from '../../../lib/map-sites.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useProblemDevices, useProblemSites, useStatusCounts, useUptime } from '../api/dashboard-data.ts';
+import {
+  useActiveAlerts,
+  useProblemDevices,
+  useProblemSites,
+  useStatusCounts,
+  useUptime,
+} from '../api/dashboard-data.ts';
 import { WidgetCard } from './widget-card.tsx';
 
 function Failure({ error }: { error: unknown }) {
   return <Text c="red">{errorMessage(error)}</Text>;
 }
 
-/** SiteMap: every site coloured by status, clustered; a marker opens its site. */
+/** SiteMap: every site coloured by status (ringed by its worst active alert), clustered; a marker opens its site. */
 export function SiteMapWidget() {
   const { t } = useTranslation('dashboards');
   const { data: sites, isPending, error } = useMapSites();
+  const marks = useAlertMarks();
   const points = useMemo(() => toMapPoints(sites ?? [], (site) => deviceStatusColour(site.status)), [sites]);
   return (
     <WidgetCard
@@ -41,6 +53,7 @@ export function SiteMapWidget() {
           label={t('widgets.SiteMap')}
           noTilesNote={t('noTiles')}
           clusterLabel={(count) => t('cluster', { count })}
+          marks={marks}
           renderPopup={(point) => (
             <Stack gap={4}>
               <Text fw={700} size="sm">
@@ -49,6 +62,7 @@ export function SiteMapWidget() {
               <div>
                 <DeviceStatusBadge status={point.status} />
               </div>
+              <MapPointAlerts point={point} />
               <Anchor component={Link} to={paths.site(point.id)} size="sm">
                 {t('openSite')}
               </Anchor>
@@ -261,5 +275,114 @@ export function SiteTableWidget() {
       )}
       place={(site) => [site.address.city, site.address.state].filter(Boolean).join(', ')}
     />
+  );
+}
+
+/** ActiveAlerts: the organization's active root alerts, worst first (a few rows), each opening its detail. */
+export function ActiveAlertsWidget() {
+  const { t } = useTranslation('dashboards');
+  const { t: ta, i18n } = useTranslation('alerts');
+  const lang = i18n.language;
+  const { data, isPending, error } = useActiveAlerts();
+  return (
+    <WidgetCard
+      title={t('widgets.ActiveAlerts')}
+      more={{ to: paths.alerts, label: ta('widget.openAll') }}
+      testId="widget-active-alerts"
+    >
+      {error ? (
+        <Failure error={error} />
+      ) : isPending ? (
+        <Skeleton h={200} />
+      ) : data.content.length === 0 ? (
+        <NoProblems text={ta('widget.none')} />
+      ) : (
+        <>
+          <Text size="xs" c="dimmed" mb={4}>
+            {ta('widget.showingOf', { count: data.content.length, total: data.totalElements })}
+          </Text>
+          <ScrollArea style={{ flex: 1 }} type="auto">
+            <Table verticalSpacing={6} fz="sm" aria-label={t('widgets.ActiveAlerts')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{ta('list.columns.severity')}</Table.Th>
+                  <Table.Th>{ta('list.columns.alert')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{ta('list.columns.site')}</Table.Th>
+                  <Table.Th visibleFrom="md">{ta('list.columns.device')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{ta('list.columns.raisedAt')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.content.map((alert) => {
+                  const details = formatAlertDetails(alert.details, ta, lang);
+                  return (
+                    <Table.Tr key={alert.id} data-testid="active-alert-row">
+                      <Table.Td>
+                        <AlertSeverityBadge severity={alert.severity} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Anchor
+                            component={Link}
+                            to={`${paths.alerts}?${new URLSearchParams({ alert: alert.id })}`}
+                            size="sm"
+                            fw={600}
+                            lineClamp={1}
+                          >
+                            {alertName(alert.code, lang)}
+                          </Anchor>
+                          {alert.inMaintenance && (
+                            <Tooltip label={ta('marks.maintenance')}>
+                              <IconTool size={14} role="img" aria-label={ta('marks.maintenance')} />
+                            </Tooltip>
+                          )}
+                        </Group>
+                        {details.length > 0 && (
+                          <Text size="xs" c="dimmed" lineClamp={1}>
+                            {details.join(' · ')}
+                          </Text>
+                        )}
+                        <Text size="xs" c="dimmed" hiddenFrom="sm" lineClamp={1}>
+                          {[alertPlace(alert), formatDate(alert.raisedAt)].filter(Boolean).join(' · ')}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">
+                        {alert.siteId ? (
+                          <Anchor component={Link} to={paths.site(alert.siteId)} size="sm" lineClamp={1}>
+                            {alert.siteName}
+                          </Anchor>
+                        ) : (
+                          <Text size="sm">
+                            {alert.region ? ta('list.region', { region: alert.region }) : '—'}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td visibleFrom="md">
+                        {alert.siteId && alert.deviceId ? (
+                          <Anchor
+                            component={Link}
+                            to={paths.device(alert.siteId, alert.deviceId)}
+                            size="sm"
+                            ff="monospace"
+                            style={{ whiteSpace: 'nowrap' }}
+                          >
+                            {alert.macAddress ?? alertDeviceLabel(alert)}
+                          </Anchor>
+                        ) : (
+                          <Text size="sm">—</Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{formatDate(alert.raisedAt)}</Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </>
+      )}
+    </WidgetCard>
   );
 }

@@ -5,6 +5,7 @@ import { displayName } from '../../../lib/user-name.ts';
 import { useUserProfile } from '../../../lib/user-profile.ts';
 import { DashboardGrid } from '../components/dashboard-grid.tsx';
 import {
+  ActiveAlertsWidget,
   DeviceTableWidget,
   DeviceTotalsWidget,
   SiteMapWidget,
@@ -25,6 +26,8 @@ function renderWidget(widget: Widget) {
       return <DeviceTableWidget />;
     case 'SiteTable':
       return <SiteTableWidget />;
+    case 'ActiveAlerts':
+      return <ActiveAlertsWidget />;
     default:
       return null;
   }

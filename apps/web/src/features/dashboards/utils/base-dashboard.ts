@@ -45,8 +45,7 @@ const widget = (i: string, type: WidgetType, layout: Omit<WidgetLayout, 'i'>, de
 
 /**
  * The built-in base dashboard (spec part 3): id `vnoc`, not editable; SiteMap, DeviceTable (problem
- * devices), SiteTable (problem sites), Uptime (LAST_6_HOURS) and DeviceTotals. ActiveAlerts joins once
- * alerts exist.
+ * devices), ActiveAlerts, SiteTable (problem sites), Uptime (LAST_6_HOURS) and DeviceTotals.
  */
 export const BASE_DASHBOARD: Dashboard = {
   id: 'vnoc',
@@ -57,8 +56,9 @@ export const BASE_DASHBOARD: Dashboard = {
     widget('device-totals', 'DeviceTotals', { x: 8, y: 0, w: 4, h: 3 }),
     widget('site-map', 'SiteMap', { x: 0, y: 0, w: 8, h: 5 }),
     widget('uptime', 'Uptime', { x: 8, y: 3, w: 4, h: 2 }, { duration: BASE_UPTIME_DURATION }),
-    widget('site-table', 'SiteTable', { x: 6, y: 5, w: 6, h: 5 }, { statuses: PROBLEM_STATUSES }),
-    widget('device-table', 'DeviceTable', { x: 0, y: 5, w: 6, h: 5 }, { statuses: PROBLEM_STATUSES }),
+    widget('active-alerts', 'ActiveAlerts', { x: 0, y: 5, w: 12, h: 4 }, { status: 'active' }),
+    widget('site-table', 'SiteTable', { x: 6, y: 9, w: 6, h: 5 }, { statuses: PROBLEM_STATUSES }),
+    widget('device-table', 'DeviceTable', { x: 0, y: 9, w: 6, h: 5 }, { statuses: PROBLEM_STATUSES }),
   ],
 };
 

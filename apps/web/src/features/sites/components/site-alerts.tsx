@@ -1,19 +1,37 @@
-import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBellCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlertMiniList } from '../../../components/alert-mini-list.tsx';
+import { sortAlerts } from '../../../lib/alert-display.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSiteAlerts } from '../api/get-site-alerts.ts';
 
-const severityColour = { critical: 'red', major: 'orange', minor: 'yellow', info: 'blue' } as const;
+/** The Alerts screen filtered to one site: its active alerts, or its history (cleared ones). */
+export function siteAlertsPath(siteId: string, status: 'active' | 'cleared' = 'active'): string {
+  const params = new URLSearchParams({ site: siteId });
+  if (status === 'cleared') params.set('status', 'cleared');
+  return `${paths.alerts}?${params}`;
+}
 
-/** The site's active alerts, or 'No active alerts'. */
+/**
+ * The site's active alerts, worst first: severity, name in the user's language with what was measured,
+ * device and time; or 'No active alerts'. Links to the Alerts screen filtered by the site.
+ */
 export function SiteAlerts({ siteId }: { siteId: string }) {
   const { t } = useTranslation('siteDetail');
+  const { t: ta } = useTranslation('alerts');
   const { data: alerts, isPending, isError } = useSiteAlerts(siteId);
   return (
-    <Card withBorder radius="md" padding="lg" h="100%">
-      <Title order={2} fz="lg" mb="md">
-        {t('alerts.title')}
-      </Title>
+    <Card withBorder radius="md" padding="lg" h="100%" data-testid="site-alerts">
+      <Group justify="space-between" mb="md" gap="xs">
+        <Title order={2} fz="lg">
+          {t('alerts.title')}
+        </Title>
+        <Anchor component={Link} to={siteAlertsPath(siteId, 'cleared')} size="sm">
+          {ta('site.history')}
+        </Anchor>
+      </Group>
       {isPending ? (
         <Skeleton height={48} />
       ) : isError ? (
@@ -29,13 +47,16 @@ export function SiteAlerts({ siteId }: { siteId: string }) {
           </Stack>
         </Group>
       ) : (
-        <Stack gap="xs">
-          {alerts.map((alert) => (
-            <Group key={alert.id} gap="sm" wrap="nowrap">
-              <Badge color={severityColour[alert.severity]}>{t(`alerts.severity.${alert.severity}`)}</Badge>
-              <Text size="sm">{alert.message}</Text>
-            </Group>
-          ))}
+        <Stack gap="sm">
+          <AlertMiniList
+            alerts={sortAlerts(alerts)}
+            label={t('alerts.title')}
+            showDevice
+            testId="site-alert-list"
+          />
+          <Anchor component={Link} to={siteAlertsPath(siteId)} size="sm" data-testid="site-alerts-link">
+            {ta('site.showAll')}
+          </Anchor>
         </Stack>
       )}
     </Card>

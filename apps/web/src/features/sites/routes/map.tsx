@@ -5,6 +5,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
 import { deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
+import { useAlertMarks } from '../../../lib/map-alerts.ts';
 import {
   filterPoints,
   MAP_STATUS_FILTERS,
@@ -18,10 +19,15 @@ function isFilter(value: string | null): value is MapStatusFilter {
   return (MAP_STATUS_FILTERS as readonly string[]).includes(value ?? '');
 }
 
-/** Map Overview (/sites/map): every site as a marker coloured by status, clustered, filtered by status. */
+/**
+ * Map Overview (/sites/map): every site as a marker coloured by status, ringed by its worst active alert
+ * and marked in maintenance, clustered, filtered by status.
+ */
 export function Component() {
   const { t } = useTranslation('siteDetail');
   const { t: tf } = useTranslation('fleet');
+  const { t: ta } = useTranslation('alerts');
+  const marks = useAlertMarks();
   const [filter, setFilter] = useState<MapStatusFilter>('none');
   const { data: sites, isPending, error } = useMapSites();
   const allPoints = useMemo(
@@ -65,6 +71,9 @@ export function Component() {
                 {t('map.withoutLocation', { count: withoutLocation })}
               </Text>
             )}
+            <Text size="sm" c="dimmed" data-testid="map-legend">
+              {ta('map.legend')}
+            </Text>
           </Group>
           <StatusMap
             points={points}
@@ -73,6 +82,7 @@ export function Component() {
             noTilesNote={t('location.noTiles')}
             renderPopup={(point) => <MapSitePopup point={point} />}
             clusterLabel={(count) => t('map.cluster', { count })}
+            marks={marks}
             scrollWheelZoom
           />
         </>

@@ -16,6 +16,7 @@ import { SiteDevices } from '../components/site-devices.tsx';
 import { SiteEditButton } from '../components/site-edit-modal.tsx';
 import { SiteFavoriteButton } from '../components/site-favorite-button.tsx';
 import { SiteLocation } from '../components/site-location.tsx';
+import { SiteMaintenanceBanner } from '../components/site-maintenance-banner.tsx';
 
 /** Records the visit once per opening of a site (not on refetches or re-renders). */
 function useRecordVisitOnce(siteId: string, found: boolean) {
@@ -30,7 +31,10 @@ function useRecordVisitOnce(siteId: string, found: boolean) {
   }, [found, userId, siteId, record]);
 }
 
-/** Site overview (/sites/{id}): details, map box, contacts, devices, alerts and the favourite star. */
+/**
+ * Site overview (/sites/{id}): a maintenance window's banner, details, map box, contacts, devices, alerts
+ * and the favourite star.
+ */
 export function Component() {
   const { t } = useTranslation('siteDetail');
   const { id = '' } = useParams();
@@ -73,6 +77,7 @@ export function Component() {
         </Text>
       )}
       <Stack gap="lg">
+        <SiteMaintenanceBanner siteId={site.id} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <SiteDetails site={site} />

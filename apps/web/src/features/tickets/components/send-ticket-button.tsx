@@ -65,17 +65,21 @@ function TicketSentMessage({ ticket, onOpen }: { ticket: Ticket; onOpen: (event:
   );
 }
 
+/** What the ticket form needs of the device (a Device has it; an alert names its device likewise). */
+export type TicketDevice = Pick<Device, 'id' | 'macAddress' | 'deviceModelType' | 'site'>;
+
 interface SendTicketFormProps {
-  device: Device;
+  device: TicketDevice;
   send: ReturnType<typeof useSendTicket>;
   onClose: () => void;
+  initialValues: TicketRequest;
 }
 
-function SendTicketForm({ device, send, onClose }: SendTicketFormProps) {
+function SendTicketForm({ device, send, onClose, initialValues }: SendTicketFormProps) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const form = useForm<TicketRequest>({
-    initialValues: { subject: '', comment: '' },
+    initialValues,
     validate: (values) => ticketFormErrors(values, t),
   });
   const fieldError = fieldOfError(send.error);
@@ -110,7 +114,9 @@ function SendTicketForm({ device, send, onClose }: SendTicketFormProps) {
       <Stack gap="md">
         <Text size="sm" c="dimmed" data-testid="send-ticket-device">
           {t('send.device', {
-            model: `${device.deviceModelType.manufacturer} ${device.deviceModelType.model}`,
+            model: [device.deviceModelType.manufacturer, device.deviceModelType.model]
+              .filter(Boolean)
+              .join(' '),
             mac: device.macAddress,
             site: device.site.name,
           })}
@@ -154,11 +160,25 @@ function SendTicketForm({ device, send, onClose }: SendTicketFormProps) {
   );
 }
 
+interface SendTicketButtonProps {
+  device: TicketDevice;
+  /** What the form starts with (e.g. an alert's summary); empty by default. */
+  initialSubject?: string;
+  initialComment?: string;
+  /** The button's text; "Send support ticket" by default. */
+  label?: string;
+}
+
 /**
  * "Send support ticket" on a device: subject and comment in a modal; the device, its site and its latest
  * diagnostic results go with it. Hidden from READ_ONLY users and without the `diagnostics` entitlement.
  */
-export function SendTicketButton({ device }: { device: Device }) {
+export function SendTicketButton({
+  device,
+  initialSubject = '',
+  initialComment = '',
+  label,
+}: SendTicketButtonProps) {
   const { t } = useTranslation('tickets');
   const { claims } = useAuth();
   const [opened, setOpened] = useState(false);
@@ -179,11 +199,18 @@ export function SendTicketButton({ device }: { device: Device }) {
         onClick={open}
         data-testid="send-ticket"
       >
-        {t('send.open')}
+        {label ?? t('send.open')}
       </Button>
       <Modal opened={opened} onClose={close} title={t('send.title')} size="lg" fullScreen={narrow} centered>
         {/* Mounted per opening, so each ticket starts from an empty form. */}
-        {opened && <SendTicketForm device={device} send={send} onClose={close} />}
+        {opened && (
+          <SendTicketForm
+            device={device}
+            send={send}
+            onClose={close}
+            initialValues={{ subject: initialSubject, comment: initialComment }}
+          />
+        )}
       </Modal>
     </>
   );

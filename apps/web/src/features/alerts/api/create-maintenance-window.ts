@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type MaintenanceRequest, type MaintenanceWindow, MaintenanceWindowSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { maintenanceQueryKey } from './keys.ts';
+
+/** POST maintenance (ADMINISTRATOR, USER): schedules a window over sites or a group; answers the window. */
+export function createMaintenanceWindow(body: MaintenanceRequest): Promise<MaintenanceWindow> {
+  return apiRequest('maintenance', { method: 'POST', body, schema: MaintenanceWindowSchema });
+}
+
+/** Schedules a window. Failures are left to the form, which shows them and keeps what was typed. */
+export function useCreateMaintenanceWindow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createMaintenanceWindow,
+    onSuccess: () => client.invalidateQueries({ queryKey: maintenanceQueryKey }),
+  });
+}

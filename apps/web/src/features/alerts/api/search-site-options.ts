@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PagedSchema, SiteSummarySchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** How many sites the maintenance form offers for a search text. */
+export const SITE_OPTIONS = 20;
+
+const PageOfSites = PagedSchema(SiteSummarySchema);
+
+/** GET site/search/filtered?q=: sites whose name, alias, account or address match, as {id, name} choices. */
+export async function searchSiteOptions(q: string, signal?: AbortSignal) {
+  const page = await apiRequest('site/search/filtered', {
+    query: { page: 0, pageSize: SITE_OPTIONS, sorting: 'name-asc', q: q.trim() || undefined },
+    schema: PageOfSites,
+    signal,
+  });
+  return { sites: page.content.map((site) => ({ id: site.id, name: site.name })), total: page.totalElements };
+}
+
+export function useSiteOptions(q: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['sites', 'options', q.trim()] as const,
+      queryFn: ({ signal }) => searchSiteOptions(q, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}

@@ -1,0 +1,200 @@
+import { Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCircleCheck, IconTool, IconUser } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { Alert, AlertState } from '@vnoc/contracts';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
+import { CellLink } from '../../../components/data-table/cell-link.tsx';
+import type { ColumnMeta } from '../../../components/data-table/data-table.tsx';
+import { alertDeviceLabel, alertName, alertPlace, formatAlertDetails } from '../../../lib/alert-display.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+
+function DateCell({ value }: { value: string | null }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {formatDate(value)}
+    </Text>
+  );
+}
+
+/** Who handles it: acknowledged (by whom) and the assignee, or a dash. */
+function OwnerCell({ alert }: { alert: Alert }) {
+  const { t } = useTranslation('alerts');
+  if (!alert.acknowledgedBy && !alert.assignee) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      {alert.acknowledgedBy && (
+        <Group gap={4} wrap="nowrap" title={t('list.acknowledgedBy', { name: alert.acknowledgedBy.name })}>
+          <IconCircleCheck
+            size={14}
+            aria-hidden
+            color="var(--mantine-color-green-7)"
+            style={{ flexShrink: 0 }}
+          />
+          <Text size="xs">
+            <VisuallyHidden>{t('list.acknowledgedByLabel')} </VisuallyHidden>
+            {alert.acknowledgedBy.name}
+          </Text>
+        </Group>
+      )}
+      {alert.assignee && (
+        <Group gap={4} wrap="nowrap" title={t('list.assignedTo', { name: alert.assignee.name })}>
+          <IconUser size={14} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="xs">
+            <VisuallyHidden>{t('list.assignedToLabel')} </VisuallyHidden>
+            {alert.assignee.name}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** The Alerts table's columns; cleared time only on the Cleared tab. Sortable ids are the API's fields. */
+export function useAlertColumns(status: AlertState): ColumnDef<Alert>[] {
+  const { t, i18n } = useTranslation('alerts');
+  const lang = i18n.language;
+  return useMemo(() => alertColumns(t, lang, status), [t, lang, status]);
+}
+
+function alertColumns(t: TFunction<'alerts'>, lang: string, status: AlertState): ColumnDef<Alert>[] {
+  const columns: (ColumnDef<Alert> | null)[] = [
+    {
+      id: 'severity',
+      header: t('list.columns.severity'),
+      enableHiding: false,
+      cell: ({ row }) => <AlertSeverityBadge severity={row.original.severity} />,
+    },
+    {
+      id: 'code',
+      header: t('list.columns.alert'),
+      enableHiding: false,
+      cell: ({ row }) => {
+        const alert = row.original;
+        const details = formatAlertDetails(alert.details, t, lang);
+        const marks = alert.inMaintenance || alert.dependents > 0 || alert.occurrences > 1;
+        const badge = {
+          size: 'xs',
+          variant: 'light',
+          radius: 'sm',
+          style: { minWidth: 'max-content' },
+          styles: { label: { textTransform: 'none', overflow: 'visible' } },
+        } as const;
+        return (
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              {alertName(alert.code, lang)}
+            </Text>
+            {details.length > 0 && (
+              <Text size="xs" c="dimmed">
+                {details.join(' · ')}
+              </Text>
+            )}
+            {marks && (
+              <Group gap={4} wrap="nowrap">
+                {alert.inMaintenance && (
+                  <Tooltip label={t('marks.maintenance')}>
+                    <Badge
+                      {...badge}
+                      color="grape"
+                      leftSection={<IconTool size={11} aria-hidden />}
+                      data-testid="maintenance-mark"
+                    >
+                      {t('marks.maintenanceShort')}
+                    </Badge>
+                  </Tooltip>
+                )}
+                {alert.dependents > 0 && (
+                  <Badge {...badge} color="gray" data-testid="dependents-count">
+                    {t('list.dependentsCount', { count: alert.dependents })}
+                  </Badge>
+                )}
+                {alert.occurrences > 1 && (
+                  <Badge {...badge} color="gray" data-testid="occurrences-count">
+                    {t('list.occurrencesCount', { count: alert.occurrences })}
+                  </Badge>
+                )}
+              </Group>
+            )}
+            {/* On a phone the table scrolls sideways: where and when come along with the name. */}
+            <Text size="xs" c="dimmed" hiddenFrom="sm">
+              {[alertPlace(alert), formatDate(alert.raisedAt)].filter(Boolean).join(' · ')}
+            </Text>
+          </Stack>
+        );
+      },
+    },
+    {
+      id: 'siteName',
+      header: t('list.columns.siteDevice'),
+      meta: { label: t('list.columns.siteDevice') } satisfies ColumnMeta,
+      cell: ({ row }) => {
+        const alert = row.original;
+        const site =
+          alert.siteId && alert.siteName ? (
+            <CellLink to={paths.site(alert.siteId)}>{alert.siteName}</CellLink>
+          ) : (
+            <Text size="sm">{alert.region ? t('list.region', { region: alert.region }) : '—'}</Text>
+          );
+        return (
+          <Stack gap={0}>
+            {site}
+            {alert.deviceId && alert.siteId && (
+              <Group gap={6} wrap="nowrap">
+                <CellLink to={paths.device(alert.siteId, alert.deviceId)} ff="monospace" size="xs">
+                  {alert.macAddress ?? alertDeviceLabel(alert)}
+                </CellLink>
+                {alert.deviceModel && (
+                  <Text size="xs" c="dimmed">
+                    {alert.deviceModel}
+                  </Text>
+                )}
+              </Group>
+            )}
+          </Stack>
+        );
+      },
+    },
+    {
+      id: 'raisedAt',
+      header: t('list.columns.raisedAt'),
+      cell: ({ row }) => <DateCell value={row.original.raisedAt} />,
+    },
+    {
+      id: 'lastSeenAt',
+      header: t('list.columns.lastSeenAt'),
+      meta: { hiddenByDefault: true, label: t('list.columns.lastSeenAt') } satisfies ColumnMeta,
+      cell: ({ row }) => <DateCell value={row.original.lastSeenAt} />,
+    },
+    status === 'cleared'
+      ? {
+          id: 'clearedAt',
+          header: t('list.columns.clearedAt'),
+          cell: ({ row }) => <DateCell value={row.original.clearedAt} />,
+        }
+      : null,
+    {
+      id: 'occurrences',
+      header: t('list.columns.occurrences'),
+      // Shown in the alert's cell when it came back; the column is there to sort by it.
+      meta: { hiddenByDefault: true, label: t('list.columns.occurrences') } satisfies ColumnMeta,
+      cell: ({ row }) => <Text size="sm">{row.original.occurrences}</Text>,
+    },
+    {
+      id: 'owner',
+      header: t('list.columns.owner'),
+      enableSorting: false,
+      cell: ({ row }) => <OwnerCell alert={row.original} />,
+    },
+  ];
+  return columns.filter((column): column is ColumnDef<Alert> => column !== null);
+}

@@ -1,0 +1,180 @@
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Collapse,
+  Group,
+  MultiSelect,
+  Pill,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFilter, IconFilterOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../components/data-table/search-input.tsx';
+import type { ParamPatch } from '../../../components/data-table/table-params.ts';
+import { alertName } from '../../../lib/alert-display.ts';
+import { useAlertCodes } from '../api/get-alert-codes.ts';
+import { useGroups } from '../api/get-groups.ts';
+import {
+  type AlertListState,
+  CLEAR_FILTERS,
+  filterCount,
+  hasFilters,
+  rangeReversed,
+} from '../utils/alert-list-state.ts';
+
+interface AlertFiltersProps {
+  state: AlertListState;
+  update: (patch: ParamPatch) => void;
+  /** Names of the site and device filters (from the rows), when the address names them by id. */
+  siteName?: string | null;
+  deviceName?: string | null;
+}
+
+/** A filter set by a link (a site's or a device's alerts) as a pill that removes it. */
+function LinkedFilter({
+  label,
+  onRemove,
+  removeLabel,
+}: {
+  label: string;
+  onRemove: () => void;
+  removeLabel: string;
+}) {
+  return (
+    <Pill size="md" data-testid="linked-filter">
+      <Group gap={4} wrap="nowrap" component="span">
+        {label}
+        <CloseButton size="xs" aria-label={removeLabel} onClick={onRemove} />
+      </Group>
+    </Pill>
+  );
+}
+
+/**
+ * The Alerts screen's filters, all held in the address bar: alert codes (named in the user's language),
+ * site group, site text, and a raised-between date range; site and device filters come from links.
+ */
+export function AlertFilters({ state, update, siteName, deviceName }: AlertFiltersProps) {
+  const { t, i18n } = useTranslation('alerts');
+  // On a phone the filters fold behind a button, so the list is not five fields down the screen.
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const [shown, setShown] = useState(false);
+  const codes = useAlertCodes();
+  const groups = useGroups();
+  const reversed = rangeReversed(state);
+  const codeOptions = (codes.data ?? [])
+    .map((info) => ({ value: info.code, label: alertName(info.code, i18n.language) }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  const groupOptions = (groups.data ?? []).map((group) => ({ value: group.id, label: group.name }));
+
+  const active = filterCount(state);
+  return (
+    <Stack gap="xs">
+      {narrow && (
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} aria-hidden />}
+          rightSection={
+            active > 0 ? (
+              <Badge size="sm" circle>
+                {active}
+              </Badge>
+            ) : undefined
+          }
+          onClick={() => setShown((open) => !open)}
+          aria-expanded={shown}
+          aria-controls="alert-filters"
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="filters-toggle"
+        >
+          {t('filters.toggle')}
+        </Button>
+      )}
+      <Collapse expanded={!narrow || shown} id="alert-filters">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, xl: 5 }} spacing="sm">
+          <MultiSelect
+            label={t('filters.code')}
+            placeholder={state.code.length ? undefined : t('filters.any')}
+            data={codeOptions}
+            value={state.code}
+            onChange={(code) => update({ code })}
+            searchable
+            clearable
+            data-testid="filter-code"
+          />
+          <Select
+            label={t('filters.group')}
+            placeholder={t('filters.anyGroup')}
+            data={groupOptions}
+            value={state.group}
+            onChange={(group) => update({ group })}
+            clearable
+            searchable
+            nothingFoundMessage={t('filters.noGroups')}
+            data-testid="filter-group"
+          />
+          <SearchInput
+            label={t('filters.site')}
+            placeholder={t('filters.sitePlaceholder')}
+            value={state.q}
+            onChange={(q) => update({ q })}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('filters.from')}
+            value={state.from}
+            onChange={(event) => update({ from: event.currentTarget.value })}
+            error={reversed ? t('filters.rangeReversed') : undefined}
+            data-testid="filter-from"
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('filters.to')}
+            value={state.to}
+            onChange={(event) => update({ to: event.currentTarget.value })}
+            data-testid="filter-to"
+          />
+        </SimpleGrid>
+      </Collapse>
+      {hasFilters(state) && (
+        <Group gap="xs" wrap="wrap">
+          {state.site && (
+            <LinkedFilter
+              label={siteName ? t('filters.siteIs', { name: siteName }) : t('filters.oneSite')}
+              removeLabel={t('filters.removeSite')}
+              onRemove={() => update({ site: null })}
+            />
+          )}
+          {state.device && (
+            <LinkedFilter
+              label={deviceName ? t('filters.deviceIs', { name: deviceName }) : t('filters.oneDevice')}
+              removeLabel={t('filters.removeDevice')}
+              onRemove={() => update({ device: null })}
+            />
+          )}
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconFilterOff size={14} aria-hidden />}
+            onClick={() => update(CLEAR_FILTERS)}
+            data-testid="clear-filters"
+          >
+            {t('filters.clear')}
+          </Button>
+          {reversed && (
+            <Text size="xs" c="red.8" role="status">
+              {t('filters.rangeIgnored')}
+            </Text>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ALERT_NOTE_MAX, type AlertDetail, AlertNoteRequestSchema } from '@vnoc/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error.tsx';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useAddAlertNote } from '../api/add-alert-note.ts';
+
+/** The note's error from the contract, in the language of `t`; null when it may be sent. */
+export function noteError(text: string, t: TFunction): string | null {
+  const result = AlertNoteRequestSchema.safeParse({ text });
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  return issue?.code === 'too_big'
+    ? t('notes.tooLong', { ns: 'alerts', max: ALERT_NOTE_MAX })
+    : t('notes.required', { ns: 'alerts' });
+}
+
+function AddNoteForm({ alertId }: { alertId: string }) {
+  const { t } = useTranslation('alerts');
+  const add = useAddAlertNote();
+  const form = useForm({
+    initialValues: { text: '' },
+    validate: { text: (text) => noteError(text, t) },
+  });
+  const onSubmit = form.onSubmit(({ text }) =>
+    add.mutate({ id: alertId, text: text.trim() }, { onSuccess: () => form.reset() }),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} data-testid="alert-note-form">
+      <Stack gap="xs">
+        <Textarea
+          {...form.getInputProps('text')}
+          label={t('notes.add')}
+          placeholder={t('notes.placeholder')}
+          description={t('notes.characters', { length: form.values.text.length, max: ALERT_NOTE_MAX })}
+          inputWrapperOrder={['label', 'input', 'error', 'description']}
+          maxLength={ALERT_NOTE_MAX}
+          rows={3}
+          resize="vertical"
+          data-testid="alert-note-text"
+        />
+        {add.isError && <FormError message={errorMessage(add.error)} />}
+        <Group justify="flex-end">
+          <Button type="submit" size="xs" loading={add.isPending} data-testid="alert-note-submit">
+            {t('notes.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The alert's notes, oldest first, and (for people who may act) a form to add one. */
+export function AlertNotes({ detail, canAct }: { detail: AlertDetail; canAct: boolean }) {
+  const { t } = useTranslation('alerts');
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="alert-notes-title">
+      <Title order={3} fz="md" id="alert-notes-title">
+        {t('notes.title', { count: detail.notes.length })}
+      </Title>
+      {detail.notes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('notes.empty')}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} data-testid="alert-notes">
+          {detail.notes.map((note) => (
+            <Paper component="li" key={note.id} withBorder radius="sm" p="sm">
+              <Group justify="space-between" gap="xs" mb={4}>
+                <Text size="xs" fw={700}>
+                  {note.author.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDate(note.createdAt)}
+                </Text>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {note.text}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {canAct && <AddNoteForm alertId={detail.id} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,201 @@
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconCalendarPlus } from '@tabler/icons-react';
+import { MAINTENANCE_REASON_MAX } from '@vnoc/contracts';
+import type { TFunction } from 'i18next';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { toast } from '../../../lib/notify.ts';
+import { useCreateMaintenanceWindow } from '../api/create-maintenance-window.ts';
+import { useGroups } from '../api/get-groups.ts';
+import { SITE_OPTIONS, useSiteOptions } from '../api/search-site-options.ts';
+import { isoToLocal } from '../utils/alert-list-state.ts';
+import {
+  initialMaintenanceValues,
+  type MaintenanceFormValues,
+  maintenanceFormErrors,
+  maintenanceMessage,
+  maintenanceRequest,
+} from '../utils/maintenance-form.ts';
+
+const FIELDS = ['siteIds', 'groupId', 'startsAt', 'endsAt', 'reason'] as const;
+
+/** A 400 about one field (the server's own check), to show under that field. */
+function fieldOfError(
+  error: unknown,
+  t: TFunction,
+): { field: (typeof FIELDS)[number]; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const first = error.body?.errors?.[0];
+  const field = FIELDS.find((f) => first?.path === f || first?.path?.startsWith(`${f}.`));
+  return field && first ? { field, message: maintenanceMessage(first.message, t) } : null;
+}
+
+function MaintenanceForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('alerts');
+  const create = useCreateMaintenanceWindow();
+  const groups = useGroups();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const options = useSiteOptions(debounced);
+  // Names of the chosen sites, so they stay shown whatever the search lists.
+  const chosen = useRef(new Map<string, string>());
+  const form = useForm<MaintenanceFormValues>({
+    initialValues: initialMaintenanceValues(new Date(), isoToLocal),
+    validate: (values) => maintenanceFormErrors(values, t),
+  });
+
+  const siteData = new Map<string, string>();
+  for (const id of form.values.siteIds) siteData.set(id, chosen.current.get(id) ?? id);
+  for (const site of options.data?.sites ?? []) siteData.set(site.id, site.name);
+  const more = (options.data?.total ?? 0) - (options.data?.sites.length ?? 0);
+
+  const onSubmit = form.onSubmit((values) => {
+    const request = maintenanceRequest(values);
+    if (!request) return;
+    create.mutate(request, {
+      onSuccess: (created) => {
+        onClose();
+        toast(t('maintenance.scheduled', { count: created.sites.length, reason: created.reason }));
+      },
+      onError: (error) => {
+        const field = fieldOfError(error, t);
+        if (field) form.setFieldError(field.field, field.message);
+      },
+    });
+  });
+  const fieldError = fieldOfError(create.error, t);
+
+  return (
+    <form noValidate onSubmit={onSubmit} data-testid="maintenance-form">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('maintenance.form.intro')}
+        </Text>
+        <MultiSelect
+          {...form.getInputProps('siteIds')}
+          onChange={(ids) => {
+            for (const id of ids) {
+              const name = siteData.get(id);
+              if (name) chosen.current.set(id, name);
+            }
+            form.setFieldValue('siteIds', ids);
+          }}
+          label={t('maintenance.form.sites')}
+          placeholder={form.values.siteIds.length ? undefined : t('maintenance.form.sitesPlaceholder')}
+          description={more > 0 ? t('maintenance.form.sitesMore', { count: SITE_OPTIONS }) : undefined}
+          inputWrapperOrder={['label', 'input', 'error', 'description']}
+          data={[...siteData].map(([value, label]) => ({ value, label }))}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options: all }) => all}
+          nothingFoundMessage={options.isFetching ? t('loading') : t('maintenance.form.noSites')}
+          clearable
+          hidePickedOptions
+          data-autofocus
+          data-testid="maintenance-sites"
+        />
+        <Select
+          {...form.getInputProps('groupId')}
+          label={t('maintenance.form.group')}
+          placeholder={t('maintenance.form.groupPlaceholder')}
+          data={(groups.data ?? []).map((group) => ({
+            value: group.id,
+            label: t('maintenance.form.groupOption', { name: group.name, count: group.siteIds.length }),
+          }))}
+          clearable
+          searchable
+          nothingFoundMessage={t('filters.noGroups')}
+          data-testid="maintenance-group"
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            {...form.getInputProps('startsAt')}
+            type="datetime-local"
+            label={t('maintenance.form.start')}
+            required
+            data-testid="maintenance-start"
+          />
+          <TextInput
+            {...form.getInputProps('endsAt')}
+            type="datetime-local"
+            label={t('maintenance.form.end')}
+            required
+            data-testid="maintenance-end"
+          />
+        </SimpleGrid>
+        <Textarea
+          {...form.getInputProps('reason')}
+          label={t('maintenance.form.reason')}
+          placeholder={t('maintenance.form.reasonPlaceholder')}
+          description={t('notes.characters', {
+            length: form.values.reason.length,
+            max: MAINTENANCE_REASON_MAX,
+          })}
+          inputWrapperOrder={['label', 'input', 'error', 'description']}
+          maxLength={MAINTENANCE_REASON_MAX}
+          rows={3}
+          resize="vertical"
+          required
+          data-testid="maintenance-reason"
+        />
+        <Text size="xs" c="dimmed">
+          {t('maintenance.form.effect')}
+        </Text>
+        {create.isError && !fieldError && <FormError message={errorMessage(create.error)} />}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={create.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} data-testid="maintenance-submit">
+            {t('maintenance.form.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** "Schedule a window": the form in a modal (full screen on a phone). */
+export function ScheduleMaintenanceButton() {
+  const { t } = useTranslation('alerts');
+  const [opened, setOpened] = useState(false);
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  return (
+    <>
+      <Button
+        leftSection={<IconCalendarPlus size={16} aria-hidden />}
+        onClick={() => setOpened(true)}
+        data-testid="maintenance-schedule"
+      >
+        {t('maintenance.schedule')}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('maintenance.form.title')}
+        size="lg"
+        fullScreen={narrow}
+        centered
+      >
+        {opened && <MaintenanceForm onClose={() => setOpened(false)} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import type { Alert } from '@vnoc/contracts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
+import { installDomStubs, renderRoutes } from '../../../test/render.tsx';
+import { ActiveAlertsWidget } from './widgets.tsx';
+
+const alertOf = (id: string, severity: Alert['severity'], code: Alert['code']): Alert => ({
+  id,
+  code,
+  severity,
+  status: 'active',
+  siteId: '33333333-3333-4333-8333-333333333333',
+  siteName: `Store ${id}`,
+  deviceId: '11111111-1111-4111-8111-111111111111',
+  deviceKind: 'firewall',
+  deviceModel: 'TZ370',
+  macAddress: '00:17:c5:00:00:db',
+  region: 'TX',
+  message: '',
+  details: {},
+  raisedAt: '2026-03-02T14:00:00.000Z',
+  lastSeenAt: '2026-03-02T14:04:00.000Z',
+  clearedAt: null,
+  occurrences: 1,
+  rootAlertId: null,
+  dependents: 0,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  assignee: null,
+  inMaintenance: false,
+});
+
+let page: { content: Alert[]; totalElements: number };
+const requests: URL[] = [];
+beforeAll(() => installDomStubs());
+beforeEach(() => {
+  requests.length = 0;
+  page = { content: [], totalElements: 0 };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input));
+      requests.push(url);
+      return new Response(JSON.stringify({ ...page, page: 0, pageSize: 8, totalPages: 1 }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+const open = () => renderRoutes([{ path: '*', element: <ActiveAlertsWidget /> }], '/');
+
+describe('the ActiveAlerts widget (spec part 3, base dashboard)', () => {
+  it("asks for the organization's active root alerts worst first, a few of them, and links each to its detail", async () => {
+    page = {
+      content: [alertOf('1', 'critical', 'site_offline'), alertOf('2', 'minor', 'weak_signal')],
+      totalElements: 14,
+    };
+    open();
+    const rows = await screen.findAllByTestId('active-alert-row');
+    expect(rows).toHaveLength(2);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByRole('link', { name: 'Site offline' })
+        .getAttribute('href'),
+    ).toBe('/alerts?alert=1');
+    expect(screen.getByText('2 of 14, worst first')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Alerts' }).getAttribute('href')).toBe('/alerts');
+    const query = requests[0]?.searchParams;
+    expect([
+      requests[0]?.pathname,
+      query?.get('status'),
+      query?.get('sorting'),
+      query?.get('pageSize'),
+    ]).toEqual(['/api/alert', 'active', 'severity-asc', '8']);
+  });
+
+  it('says so when nothing is active', async () => {
+    open();
+    expect(await screen.findByText('No active alerts.')).toBeTruthy();
+  });
+});
