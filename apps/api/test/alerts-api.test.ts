@@ -250,6 +250,8 @@ describe('GET alert/counts and POST userProfile/updateLastSeenAlert', () => {
       cleared: severityCounts({ minor: 1 }),
       unseen: 5,
       lastSeenId: null,
+      // The active root stored last (the Bravo signal alert, though the Bravo failover began later).
+      newestId: f.ids.bravoSignal,
     });
     // Organization B counts its own.
     expect((await get('/api/alert/counts', 'adminB')).json()).toEqual({
@@ -257,6 +259,7 @@ describe('GET alert/counts and POST userProfile/updateLastSeenAlert', () => {
       cleared: severityCounts({}),
       unseen: 1,
       lastSeenId: null,
+      newestId: expect.any(String),
     });
   });
 
@@ -267,7 +270,11 @@ describe('GET alert/counts and POST userProfile/updateLastSeenAlert', () => {
     );
     const res = await post('/api/userProfile/updateLastSeenAlert', { lastSeenId: newest }, 'user');
     expect(res.statusCode, res.body).toBe(200);
-    expect(AlertCountsSchema.parse(res.json())).toMatchObject({ unseen: 0, lastSeenId: newest });
+    expect(AlertCountsSchema.parse(res.json())).toMatchObject({
+      unseen: 0,
+      lastSeenId: newest,
+      newestId: newest,
+    });
     const stored = async () =>
       (await t.pool.query('select alert_id from alert_seen where user_id = $1', [f.user.id])).rows;
     expect(await stored()).toEqual([{ alert_id: newest }]);
@@ -583,6 +590,8 @@ describe('scope', () => {
       cleared: severityCounts({ minor: 1 }),
       unseen: 4,
       lastSeenId: null,
+      // The last stored alert on their groups' sites.
+      newestId: f.ids.bravoSignal,
     });
 
     for (const id of [f.ids.charlieRoot, f.ids.charlieDependent])

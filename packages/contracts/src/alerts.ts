@@ -278,6 +278,8 @@ export const AlertCountsSchema = z.object({
   /** Active root alerts raised after the caller's last seen alert. */
   unseen: z.number().int(),
   lastSeenId: z.string().nullable(),
+  /** The active root alert stored last: what the console marks seen (unseen counts in that order). */
+  newestId: z.string().nullable(),
 });
 export type AlertCounts = z.infer<typeof AlertCountsSchema>;
 

@@ -209,17 +209,28 @@ export async function countAlerts(db: DbOrTx, scope: Scope): Promise<SeverityCou
   return rows;
 }
 
-/** Active roots raised after the caller's last seen alert, and that alert's id. */
+/** Active roots stored after the caller's last seen alert, that alert's id, and the last stored active root. */
 export async function unseen(
   db: DbOrTx,
   scope: Scope,
-): Promise<{ unseen: number; lastSeenId: string | null }> {
-  const { rows } = await db.execute<{ unseen: number; last_seen_id: string | null }>(sql`
+): Promise<{ unseen: number; lastSeenId: string | null; newestId: string | null }> {
+  const { rows } = await db.execute<{
+    unseen: number;
+    last_seen_id: string | null;
+    newest_id: string | null;
+  }>(sql`
     select (select count(*)::int from alerts a
             where ${alertInScope(scope)} and a.state = 'active' and a.root_alert_id is null
               and a.seq > coalesce((select seq from alert_seen where user_id = ${scope.userId}), 0)) as unseen,
-           (select alert_id from alert_seen where user_id = ${scope.userId}) as last_seen_id`);
-  return { unseen: rows[0]?.unseen ?? 0, lastSeenId: rows[0]?.last_seen_id ?? null };
+           (select alert_id from alert_seen where user_id = ${scope.userId}) as last_seen_id,
+           (select a.id from alerts a where ${alertInScope(scope)} and a.state = 'active' and a.root_alert_id is null
+            order by a.seq desc limit 1) as newest_id`);
+  const row = rows[0];
+  return {
+    unseen: row?.unseen ?? 0,
+    lastSeenId: row?.last_seen_id ?? null,
+    newestId: row?.newest_id ?? null,
+  };
 }
 
 /** Marks alerts up to this one seen; never moves the mark backwards. */

@@ -11,7 +11,11 @@ import * as repo from './repository.ts';
 function present(row: repo.WindowRow, now: Date): MaintenanceWindow {
   const t = now.getTime();
   const state =
-    new Date(row.starts_at).getTime() > t ? 'scheduled' : new Date(row.ends_at).getTime() > t ? 'active' : 'ended';
+    new Date(row.starts_at).getTime() > t
+      ? 'scheduled'
+      : new Date(row.ends_at).getTime() > t
+        ? 'active'
+        : 'ended';
   return {
     id: row.id,
     reason: row.reason,

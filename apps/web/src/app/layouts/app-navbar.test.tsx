@@ -21,7 +21,7 @@ const newest = alertOf();
 
 beforeAll(() => installDomStubs());
 beforeEach(() => {
-  current = { ...counts, unseen: 3 };
+  current = { ...counts, unseen: 3, newestId: newest.id };
   seen.length = 0;
   vi.stubGlobal(
     'fetch',

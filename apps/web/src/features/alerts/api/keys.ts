@@ -9,7 +9,6 @@ export const alertsQueryKey = ['alerts'] as const;
 export const alertListsQueryKey = ['alerts', 'list'] as const;
 export const alertListQueryKey = (params: AlertListParams) => ['alerts', 'list', params] as const;
 export const alertCountsQueryKey = ['alerts', 'counts'] as const;
-export const newestAlertQueryKey = ['alerts', 'newest'] as const;
 export const alertQueryKey = (id: string) => ['alerts', 'detail', id] as const;
 export const alertCodesQueryKey = ['alerts', 'codes'] as const;
 export const assigneesQueryKey = ['alerts', 'assignees'] as const;

@@ -23,7 +23,6 @@ import { paths } from '../../../lib/paths.ts';
 import { useExportAlerts } from '../api/export-alerts.ts';
 import { useAlertCounts } from '../api/get-alert-counts.ts';
 import { useAlerts } from '../api/get-alerts.ts';
-import { useNewestAlert } from '../api/get-newest-alert.ts';
 import { useUpdateLastSeenAlert } from '../api/update-last-seen-alert.ts';
 import {
   alertFilterRequest,
@@ -46,10 +45,10 @@ const TABS: readonly AlertState[] = ['active', 'cleared'];
  */
 function useMarkNewestSeen() {
   const counts = useAlertCounts();
-  const newest = useNewestAlert();
   const mark = useUpdateLastSeenAlert();
   const marked = useRef<string | null>(null);
-  const newestId = newest.data?.id ?? null;
+  // The last stored active root (not the latest raisedAt: an alert is raised when its condition began).
+  const newestId = counts.data?.newestId ?? null;
   const lastSeenId = counts.data?.lastSeenId;
   const unseen = counts.data?.unseen ?? 0;
   const { mutate } = mark;

@@ -75,6 +75,7 @@ export const counts: AlertCounts = {
   cleared: { critical: 4, major: 2, minor: 0, info: 1, total: 7 },
   unseen: 2,
   lastSeenId: null,
+  newestId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
 };
 
 export const activeWindow: MaintenanceWindow = {

@@ -78,7 +78,7 @@ function ChannelRow({
           ) : (
             <>
               {t(`channels.missing.${channel}`)}{' '}
-              <Anchor component={Link} to={paths.settingsProfile} size="xs">
+              <Anchor component={Link} to={paths.settingsProfile} size="xs" underline="always">
                 {t('channels.verify')}
               </Anchor>
             </>
