@@ -21,9 +21,9 @@ import { FormError } from '../../../components/form-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
+import { SITE_OPTIONS, useSiteOptions } from '../../../lib/site-options.ts';
 import { useCreateMaintenanceWindow } from '../api/create-maintenance-window.ts';
 import { useGroups } from '../api/get-groups.ts';
-import { SITE_OPTIONS, useSiteOptions } from '../api/search-site-options.ts';
 import { isoToLocal } from '../utils/alert-list-state.ts';
 import {
   initialMaintenanceValues,

@@ -30,8 +30,9 @@ import { ProfileSection } from '../../../components/profile-section.tsx';
 import { errorMessage, handleError } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
+import { SITE_OPTIONS, useSiteOptions } from '../../../lib/site-options.ts';
+import { useSiteNames } from '../api/get-site-names.ts';
 import { useGroups } from '../api/group-list.ts';
-import { SITE_OPTIONS, useSiteNames, useSiteOptions } from '../api/search-site-options.ts';
 import { useSendTestNotification } from '../api/send-test-notification.ts';
 import { useUpdateNotificationProfile } from '../api/update-notification-profile.ts';
 import {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PagedSchema, SiteSummarySchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
-/** How many sites the maintenance form offers for a search text. */
+/** How many sites a site picker offers for a search text (maintenance windows, notification profiles). */
 export const SITE_OPTIONS = 20;
 
 const PageOfSites = PagedSchema(SiteSummarySchema);
