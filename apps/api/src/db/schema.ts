@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -22,6 +23,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Binary content (drizzle 0.45 has no bytea column of its own). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -162,6 +165,21 @@ export const outboxMessages = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Files sent with an outbox email (a scheduled report's CSV and PDF), in their order. */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => outboxMessages.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.index] })],
 );
 
 export const sites = pgTable(
@@ -436,6 +454,15 @@ export const deviceDailyStats = pgTable(
     percentOffline: doublePrecision('percent_offline').notNull(),
     percentOnBackup: doublePrecision('percent_on_backup').notNull(),
     percentOnPrimary: doublePrecision('percent_on_primary').notNull(),
+    /** WAN bytes of the day (issue 9: the online analytics report). */
+    wanBytesReceived: bigint('wan_bytes_received', { mode: 'number' }).notNull().default(0),
+    wanBytesTransmitted: bigint('wan_bytes_transmitted', { mode: 'number' }).notNull().default(0),
+    /**
+     * Backup (LTE) usage of the day as the wireless carrier reports it, a day late: null until reported
+     * (the cellular billing report's usage_backup and lastUpdated).
+     */
+    backupUsageBytes: bigint('backup_usage_bytes', { mode: 'number' }),
+    backupUsageUpdatedAt: tz('backup_usage_updated_at'),
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.day] }),
@@ -594,8 +621,15 @@ export const alerts = pgTable(
     uniqueIndex('alerts_active_region_code_key')
       .on(t.organizationId, t.region, t.code)
       .where(sql`${t.state} = 'active' and ${t.deviceId} is null`),
-    index('alerts_org_state_raised_idx').on(t.organizationId, t.state, t.raisedAt.desc()),
-    index('alerts_org_state_cleared_idx').on(t.organizationId, t.state, t.clearedAt.desc()),
+    // The list's sorts over roots (what it shows unless asked for dependents), with the page's tie-breaker;
+    // migration 0011 adds INCLUDE (id) by hand (drizzle cannot say it), so a page's ids come from the index
+    // alone.
+    index('alerts_org_state_raised_idx')
+      .on(t.organizationId, t.state, t.raisedAt.desc(), t.seq.desc())
+      .where(sql`${t.rootAlertId} is null`),
+    index('alerts_org_state_cleared_idx')
+      .on(t.organizationId, t.state, t.clearedAt.desc(), t.seq.desc())
+      .where(sql`${t.rootAlertId} is null`),
     // The list's severity sort (worst first) over roots, without sorting every row.
     index('alerts_org_state_severity_idx')
       .on(
@@ -614,6 +648,24 @@ export const alerts = pgTable(
       .on(t.clearedAt)
       .where(sql`${t.state} = 'cleared' and not ${t.clearNotified}`),
   ],
+);
+
+/**
+ * Root alerts per organization, state and severity, kept by statement-level triggers on `alerts` (migration
+ * 0009): the Alerts screen's counts for an unrestricted caller read these few rows instead of counting a
+ * million (ARCHITECTURE "Alert counts"). The application never writes them.
+ */
+export const orgAlertCounts = pgTable(
+  'org_alert_counts',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ALERT_STATE_VALUES }).notNull(),
+    severity: text('severity', { enum: ['critical', 'major', 'minor', 'info'] }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.state, t.severity] })],
 );
 
 /** Notes people add to an alert. */
@@ -730,5 +782,64 @@ export const notifications = pgTable(
     uniqueIndex('notifications_idempotency_key').on(t.idempotencyKey),
     index('notifications_due_idx').on(t.notBefore).where(sql`${t.state} = 'pending'`),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Users' dashboards (spec part 3 "Dashboard", issue 9); the built-in base dashboard `vnoc` is code, not a
+ * row. Ids ascend in creation order (dashboards are listed by id). Shared ones are seen by the whole
+ * organization; a user's default dashboard is their `defaultDashboard` preference.
+ */
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    tagNames: text('tag_names').array().notNull().default(sql`'{}'::text[]`),
+    /** Every widget of the dashboard is scoped to these site groups (none: the owner's whole scope). */
+    groupIds: uuid('group_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    shared: boolean('shared').notNull().default(false),
+    icon: text('icon'),
+    widgets: jsonb('widgets').$type<unknown[]>().notNull().default([]),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('dashboards_organization_idx').on(t.organizationId, t.id),
+    index('dashboards_owner_idx').on(t.ownerId, t.id),
+  ],
+);
+
+export const REPORT_KINDS = ['cellular-billing', 'online-analytics', 'sla'] as const;
+
+/** Scheduled reports (issue 9): a user receives a report by email, weekly or monthly, over a relative range. */
+export const reportSubscriptions = pgTable(
+  'report_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report: text('report', { enum: REPORT_KINDS }).notNull(),
+    frequency: text('frequency', { enum: ['weekly', 'monthly'] }).notNull(),
+    /** The filters of the report (site, group, model, text) as the report page sends them. */
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    nextRunAt: tz('next_run_at').notNull(),
+    lastRunAt: tz('last_run_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('report_subscriptions_user_idx').on(t.userId),
+    index('report_subscriptions_due_idx').on(t.nextRunAt),
   ],
 );
