@@ -1,38 +1,23 @@
-/**
- * Alert benchmark (issue 8, DESIGN.md §8): the alert engine's evaluation of a gateway tick in which 1 % of a
- * 100k-device fleet changes status, one sweep of the whole fleet, and `GET /api/alert` / `GET /api/alert/counts`
- * under concurrent load over a million alert rows. A measurement: it always exits 0.
- *
- *   npm run bench:alerts              (BENCH_DATABASE_URL=postgres://… to use an existing server)
- *   npm run bench:alerts -- --explain  also prints EXPLAIN (ANALYZE, BUFFERS) of the list, count and counts queries
- *   npm run bench:alerts -- --hold     keeps the database after the run (its URL is printed) until Ctrl-C
- *
- * See bench/README.md.
- */
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { ALERT_CATALOGUE, AlertListQuerySchema } from '@vnoc/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { buildApp } from '../apps/api/src/app.ts';
-import { createTokenService } from '../apps/api/src/auth/tokens.ts';
 import type { AppContext } from '../apps/api/src/context.ts';
 import { type AlertChange, createAlertEngine } from '../apps/api/src/fleet/alerts/engine.ts';
 import { arr, iso } from '../apps/api/src/fleet/gateway/sql.ts';
 import { mulberry32 } from '../apps/api/src/fleet/seed-fleet.ts';
 import * as alertService from '../apps/api/src/modules/alerts/service.ts';
-import { presentClaims } from '../apps/api/src/modules/users/present.ts';
-import { findUserById } from '../apps/api/src/modules/users/repository.ts';
 import { queueAlertNotifications } from '../apps/api/src/notifications/fan-out.ts';
-import { loadConfig } from '../apps/api/src/plugins/config.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
+import { insertBenchOrganizations, startBenchApp } from './app.ts';
 import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
 import { CITY_NAMES, insertFleet } from './fleet-data.ts';
-import { explain, type Statement, statementCapture, stats } from './sql.ts';
+import { explain, type Statement, statementCapture, stats, timeStatements } from './sql.ts';
 
 const env = process.env;
 const int = (name: string, fallback: number) => (env[name] ? Number.parseInt(env[name], 10) : fallback);
@@ -48,6 +33,7 @@ const WARMUP = int('BENCH_WARMUP', 2);
 const TIMEOUT = int('BENCH_TIMEOUT', 60);
 const EXPLAIN = process.argv.includes('--explain');
 const HOLD = process.argv.includes('--hold');
+const TRACE = process.argv.includes('--trace');
 /** Issue 8: a tick's evaluation ≤ 500 ms; the list p99 ≤ 100 ms; the counts have none (the list's is used). */
 const BUDGET = { evaluate: 500, list: 100, counts: 100 };
 const MAC_OFFSET_A = 0x10000;
@@ -398,6 +384,30 @@ type TickResult = {
   updated: number;
 };
 
+const dialect = new PgDialect();
+
+/**
+ * `--trace`: the transaction with its `execute` timed, each statement printed (its first words) after the
+ * evaluation — where a tick's time goes.
+ */
+function traced<T extends { execute: (q: SQL) => Promise<unknown> }>(tx: T, lines: string[]): T {
+  if (!TRACE) return tx;
+  return new Proxy(tx, {
+    get(target, prop, receiver) {
+      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+      return async (q: SQL) => {
+        const t0 = performance.now();
+        try {
+          return await target.execute(q);
+        } finally {
+          const text = dialect.sqlToQuery(q).sql.replace(/\s+/g, ' ').trim().slice(0, 110);
+          lines.push(`    ${ms(performance.now() - t0).padStart(8)} ms  ${text}`);
+        }
+      };
+    },
+  });
+}
+
 /** The gateway's heartbeat statement: every device that is up reported just now. */
 async function heartbeat(
   db: Database['db'],
@@ -437,8 +447,19 @@ async function runTicks(
 
   // The notification fan-out as main.ts wires it (one administrator with the default profile), timed apart.
   let fanOut = 0;
+  // The sweep's own transaction, traced as the ticks' with --trace.
+  const sweepLines: string[] = [];
+  const sweepDb = !TRACE
+    ? db
+    : new Proxy(db, {
+        get(target, prop, receiver) {
+          if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+          return (fn: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<unknown>) =>
+            target.transaction((tx) => fn(traced(tx, sweepLines)));
+        },
+      });
   const engine = createAlertEngine({
-    db,
+    db: sweepDb,
     log: silent,
     notify: async (tx, input) => {
       const t = performance.now();
@@ -477,8 +498,10 @@ async function runTicks(
       const t1 = performance.now();
       writes = t1 - t0;
       // The engine, in the same transaction, on the devices that changed.
-      found = await engine.evaluate(tx, [...new Set(changes.map((c) => c.id))], now);
+      const lines: string[] = [];
+      found = await engine.evaluate(traced(tx, lines), [...new Set(changes.map((c) => c.id))], now);
       evaluate = performance.now() - t1;
+      if (lines.length > 0) log(`tick ${t + 1} statements:\n${lines.join('\n')}`);
     });
     const total = performance.now() - t0;
     engine.committed(found);
@@ -506,6 +529,7 @@ async function runTicks(
   const t0 = performance.now();
   const swept = await engine.sweep(Date.now());
   const sweep = performance.now() - t0;
+  if (sweepLines.length > 0) log(`sweep statements:\n${sweepLines.join('\n')}`);
   await engine.stop();
   return { ticks, heartbeat: beat, sweep, sweepChanges: swept.length };
 }
@@ -670,26 +694,6 @@ function httpLoad(
   });
 }
 
-/** Each statement alone on one connection: the median of `runs`. */
-async function timeStatements(pool: pg.Pool, statements: Statement[], runs = 3): Promise<number[]> {
-  const client = await pool.connect();
-  try {
-    const out: number[] = [];
-    for (const st of statements) {
-      const samples: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const t = performance.now();
-        await client.query({ text: st.text, values: st.values });
-        samples.push(performance.now() - t);
-      }
-      out.push(stats(samples).p50);
-    }
-    return out;
-  } finally {
-    client.release();
-  }
-}
-
 const isCount = (st: Statement) => /^\s*select count\(\*\)::int as n from alerts a left join/i.test(st.text);
 
 // ---------------------------------------------------------------------------------------------------------
@@ -705,21 +709,7 @@ async function main(): Promise<void> {
 
   // The fleet (as bench:fleet) and a bench administrator of the big organization.
   let t = performance.now();
-  const orgs = await pool.query<{ id: string }>(
-    `insert into organizations (name, email_domains, entitlements) values
-       ('Bench Org A', '{bench-a.example}', '{diagnostics,analytics}'),
-       ('Bench Org B', '{bench-b.example}', '{diagnostics,analytics}') returning id`,
-  );
-  const [orgA, orgB] = orgs.rows.map((r) => r.id) as [string, string];
-  const { rows: userRows } = await pool.query<{ id: string }>(
-    `insert into users (organization_id, username, password_hash, role, email_validated)
-     values ($1, 'bench-admin@bench-a.example', 'not-a-hash', 'ADMINISTRATOR', true) returning id`,
-    [orgA],
-  );
-  const userId = userRows[0]?.id as string;
-  await pool.query(`insert into contacts (user_id, first_name, last_name) values ($1, 'Bench', 'Admin')`, [
-    userId,
-  ]);
+  const { orgA, orgB, userId } = await insertBenchOrganizations(pool, ['diagnostics', 'analytics']);
 
   const client = await pool.connect();
   let wanSamples = 0;
@@ -816,30 +806,11 @@ async function main(): Promise<void> {
   await pool.query('vacuum (analyze) alerts, devices, device_status_intervals');
 
   // ---- Part 2: the app in-process; an ADMINISTRATOR with a full-session token (as test/factories.ts).
-  const jwtSecret = randomBytes(32).toString('hex');
-  const config = loadConfig({
-    DATABASE_URL: url,
-    JWT_SECRET: jwtSecret,
-    DELIVERY: 'outbox',
-    DEMO: '0',
-    SIMULATOR: '0',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent-web-dist',
-  });
-  const user = await findUserById(db, userId);
-  if (!user) throw new Error('bench user not found');
-  const { token } = await createTokenService(jwtSecret).signSession(
-    presentClaims(user, { isEmailValidated: true, isMfaValidated: true, isCredExpired: false }),
-  );
-  res.app = await buildApp({ config, db, logger: false });
-  const address = await res.app.listen({ host: '127.0.0.1', port: 0 });
+  const bench = await startBenchApp(url, db, userId);
+  res.app = bench.app;
+  const { address, token, user, get } = bench;
   log(`API listening on ${address}.`);
 
-  const get = async (p: string) => {
-    const r = await fetch(`${address}${p}`, { headers: { authorization: `Bearer ${token}` } });
-    if (r.status !== 200) throw new Error(`GET ${p} → ${r.status} ${await r.text()}`);
-    return (await r.json()) as Record<string, unknown>;
-  };
   const { rows: expect } = await pool.query<{ active: number; cleared: number }>(
     `select count(*) filter (where state = 'active')::int as active, count(*) filter (where state = 'cleared')::int as cleared
      from alerts where organization_id = $1 and root_alert_id is null`,
@@ -850,6 +821,7 @@ async function main(): Promise<void> {
     active: { total: number };
     cleared: { total: number };
   };
+  // Unfiltered, the list's total is the maintained count (exact); filtered, it counts up to COUNT_CAP.
   const ok =
     activeList.totalElements === expect[0]?.active &&
     counts.active.total === expect[0]?.active &&

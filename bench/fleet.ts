@@ -1,28 +1,14 @@
-/**
- * Fleet API benchmark (issue 3, DESIGN.md §8): site search and device status counts under concurrent load
- * on a 100k-device organization, against the same SQL run bare. A measurement: it always exits 0.
- *
- *   npm run bench:fleet            (BENCH_DATABASE_URL=postgres://… to use an existing server)
- *   npm run bench:fleet -- --explain   also prints EXPLAIN (ANALYZE, BUFFERS) of each query shape
- *
- * See bench/README.md.
- */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { SiteSearchQuerySchema } from '@vnoc/contracts';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/api/src/app.ts';
-import { createTokenService } from '../apps/api/src/auth/tokens.ts';
 import type { AppContext } from '../apps/api/src/context.ts';
 import { mulberry32 } from '../apps/api/src/fleet/seed-fleet.ts';
 import * as deviceService from '../apps/api/src/modules/devices/service.ts';
 import * as siteService from '../apps/api/src/modules/sites/service.ts';
-import { presentClaims } from '../apps/api/src/modules/users/present.ts';
-import { findUserById } from '../apps/api/src/modules/users/repository.ts';
-import { loadConfig } from '../apps/api/src/plugins/config.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
+import { insertBenchOrganizations, startBenchApp } from './app.ts';
 import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
 import { CITY_NAMES, insertFleet, partialMac, STATUS_MIX } from './fleet-data.ts';
 import { type CapturedRequest, explain, runBare, type Statement, statementCapture, stats } from './sql.ts';
@@ -158,12 +144,7 @@ async function main(): Promise<void> {
 
   // 2. The fleet: one big organization, one small one (its sites share cities and MAC fragments).
   const t0 = performance.now();
-  const orgs = await pool.query<{ id: string }>(
-    `insert into organizations (name, email_domains, entitlements) values
-       ('Bench Org A', '{bench-a.example}', '{diagnostics,analytics}'),
-       ('Bench Org B', '{bench-b.example}', '{diagnostics,analytics}') returning id`,
-  );
-  const [orgA, orgB] = orgs.rows.map((r) => r.id) as [string, string];
+  const { orgA, orgB, userId } = await insertBenchOrganizations(pool, ['diagnostics', 'analytics']);
   const client = await pool.connect();
   try {
     await insertFleet(client, {
@@ -202,40 +183,12 @@ async function main(): Promise<void> {
   );
 
   // 3. The app in-process on a loopback port; an ADMINISTRATOR with a full-session token (as test/factories.ts).
-  const jwtSecret = randomBytes(32).toString('hex');
-  const config = loadConfig({
-    DATABASE_URL: url,
-    JWT_SECRET: jwtSecret,
-    DELIVERY: 'outbox',
-    DEMO: '0',
-    SIMULATOR: '0',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent-web-dist',
-  });
-  const { rows: userRows } = await pool.query<{ id: string }>(
-    `insert into users (organization_id, username, password_hash, role, email_validated)
-     values ($1, 'bench-admin@bench-a.example', 'not-a-hash', 'ADMINISTRATOR', true) returning id`,
-    [orgA],
-  );
-  const userId = userRows[0]?.id as string;
-  await pool.query(`insert into contacts (user_id, first_name, last_name) values ($1, 'Bench', 'Admin')`, [
-    userId,
-  ]);
-  const user = await findUserById(db, userId);
-  if (!user) throw new Error('bench user not found');
-  const { token } = await createTokenService(jwtSecret).signSession(
-    presentClaims(user, { isEmailValidated: true, isMfaValidated: true, isCredExpired: false }),
-  );
-  res.app = await buildApp({ config, db, logger: false });
-  const address = await res.app.listen({ host: '127.0.0.1', port: 0 });
+  const bench = await startBenchApp(url, db, userId);
+  res.app = bench.app;
+  const { address, token, user, get } = bench;
   log(`API listening on ${address}.`);
 
   // Sanity: the API answers, and only org A's data (the scope filter) — checked against SQL.
-  const get = async (p: string) => {
-    const r = await fetch(`${address}${p}`, { headers: { authorization: `Bearer ${token}` } });
-    if (r.status !== 200) throw new Error(`GET ${p} → ${r.status} ${await r.text()}`);
-    return (await r.json()) as Record<string, unknown>;
-  };
   const counts = await get('/api/device/stats/statuscounts');
   const denver = await get('/api/site/search/filtered?q=Denver&pageSize=50');
   const { rows: denverSql } = await pool.query<{ n: number }>(

@@ -1,10 +1,11 @@
 // Runs autocannon in a worker thread, so the load generator does not share the server's event loop.
-// workerData: { url, token, paths: [{ variant, path }], connections, warmupSeconds, seconds }.
+// workerData: { url, token, paths: [{ variant, path }], connections, warmupSeconds, seconds, timeout? }
+// (timeout: seconds before autocannon counts a request as timed out; its default 10 s when absent).
 // Paths are taken round-robin from one shared counter across all connections.
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
-const { url, token, paths, connections, warmupSeconds, seconds } = workerData;
+const { url, token, paths, connections, warmupSeconds, seconds, timeout } = workerData;
 
 function run(duration, record) {
   let next = 0;
@@ -16,6 +17,7 @@ function run(duration, record) {
       url,
       connections,
       duration,
+      ...(timeout ? { timeout } : {}),
       headers: { authorization: `Bearer ${token}` },
       requests: [
         {

@@ -101,3 +101,23 @@ export async function explain(client: pg.ClientBase, st: Statement): Promise<str
   });
   return rows.map((r) => r['QUERY PLAN']);
 }
+
+/** Each statement alone on one connection: the median of `runs` (ms), in order. */
+export async function timeStatements(pool: pg.Pool, statements: Statement[], runs = 3): Promise<number[]> {
+  const client = await pool.connect();
+  try {
+    const out: number[] = [];
+    for (const st of statements) {
+      const samples: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        await client.query({ text: st.text, values: st.values });
+        samples.push(performance.now() - t);
+      }
+      out.push(stats(samples).p50);
+    }
+    return out;
+  } finally {
+    client.release();
+  }
+}

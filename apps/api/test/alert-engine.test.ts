@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backfillAlertHistory, createAlertEngine } from '../src/fleet/alerts/index.ts';
+import { backfillAlertHistory, createAlertEngine, LAST_SEEN_REFRESH_MS } from '../src/fleet/alerts/index.ts';
 import { queueAlertNotifications } from '../src/notifications/fan-out.ts';
 import type { Db } from '../src/plugins/db.ts';
 import { createDevice, createOrganization, createSite, createUser } from './factories.ts';
@@ -86,23 +86,31 @@ describe('alert engine', () => {
     await setStatus(t.db, edge.id, 'onbackup', T0);
     const raised = await e.evaluate([edge.id], T0);
     expect(raised.map((c) => [c.code, c.transition])).toEqual([['on_backup', 'raised']]);
-    // Seen again: still one alert.
-    await e.evaluate([edge.id], T0 + MIN);
-    await e.evaluate([edge.id], T0 + 2 * MIN);
+    const times = async () => {
+      const { rows } = await t.db.execute<{ raised: number; cleared: number | null; seen: number }>(
+        sql`select extract(epoch from raised_at) * 1000 as raised, extract(epoch from cleared_at) * 1000 as cleared,
+          extract(epoch from last_seen_at) * 1000 as seen from alerts where device_id = ${edge.id}`,
+      );
+      return rows.map((r) => [
+        Number(r.raised),
+        Number(r.seen),
+        r.cleared === null ? null : Number(r.cleared),
+      ]);
+    };
+    // Seen again: still one alert; `last seen` is rewritten only once it is LAST_SEEN_REFRESH_MS old.
+    await e.evaluate([edge.id], T0 + LAST_SEEN_REFRESH_MS - 1);
+    expect(await times()).toEqual([[T0, T0, null]]);
+    await e.evaluate([edge.id], T0 + LAST_SEEN_REFRESH_MS + 1);
+    expect(await times()).toEqual([[T0, T0 + LAST_SEEN_REFRESH_MS + 1, null]]);
     expect(await alertsOf(t.db, org.id)).toMatchObject([
       { code: 'on_backup', state: 'active', occurrences: 1 },
     ]);
 
-    await setStatus(t.db, edge.id, 'online', T0 + 3 * MIN);
-    const cleared = await e.evaluate([edge.id], T0 + 3 * MIN);
+    const end = T0 + 2 * LAST_SEEN_REFRESH_MS;
+    await setStatus(t.db, edge.id, 'online', end);
+    const cleared = await e.evaluate([edge.id], end);
     expect(cleared.map((c) => [c.code, c.transition])).toEqual([['on_backup', 'cleared']]);
-    const { rows } = await t.db.execute<{ raised: number; cleared: number; seen: number }>(
-      sql`select extract(epoch from raised_at) * 1000 as raised, extract(epoch from cleared_at) * 1000 as cleared,
-        extract(epoch from last_seen_at) * 1000 as seen from alerts where device_id = ${edge.id}`,
-    );
-    expect(rows.map((r) => [Number(r.raised), Number(r.seen), Number(r.cleared)])).toEqual([
-      [T0, T0 + 2 * MIN, T0 + 3 * MIN],
-    ]);
+    expect(await times()).toEqual([[T0, T0 + LAST_SEEN_REFRESH_MS + 1, end]]);
   });
 
   it('damps flapping: a device bouncing every minute is one alert, notified once', async () => {

@@ -7,9 +7,11 @@ import {
   AlertSchema,
   PagedSchema,
 } from '@vnoc/contracts';
+import { parse as parseCsvText } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAlertEngine } from '../src/fleet/alerts/index.ts';
+import * as alertRepo from '../src/modules/alerts/repository.ts';
 import type { Db } from '../src/plugins/db.ts';
 import {
   createDevice,
@@ -164,37 +166,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const enc = encodeURIComponent;
 
 /** A CSV text as rows of fields (quoted fields, doubled quotes and CRLF as csv-stringify writes them). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
+const parseCsv = (text: string): string[][] => parseCsvText(text, { bom: true });
 
 const severityCounts = (over: Partial<Record<'critical' | 'major' | 'minor' | 'info', number>>) => {
   const counts = { critical: 0, major: 0, minor: 0, info: 0, ...over };
@@ -524,6 +496,38 @@ describe('GET alert', () => {
     expect(codesOf(page.content)).toEqual(expected);
     expect(page.totalElements).toBe(expected.length);
   });
+
+  it.each([
+    ['a site name', 'bravo'],
+    ['a MAC address', 'aa:bb:cc:00:00:01'],
+    ['a region', 'TX'],
+  ])(
+    'free text naming more sites or devices than the id limit (%s) finds the same alerts by scanning',
+    async (_case, q) => {
+      const scope = { organizationId: f.orgA.id, userId: f.admin.id, restricted: false };
+      const run = async (max: number) => {
+        const text = await alertRepo.matchText(t.db, f.orgA.id, q, max);
+        const filters = { state: 'active' as const, dependents: false, text };
+        const { rows } = await alertRepo.listAlerts(
+          t.db,
+          scope,
+          filters,
+          { field: 'raisedAt', desc: true },
+          0,
+          50,
+        );
+        return {
+          scanned: text.siteIds === null || text.deviceIds === null,
+          codes: rows.map((r) => r.code).sort(),
+        };
+      };
+      const byIds = await run(alertRepo.TEXT_IDS_MAX);
+      const byScan = await run(0);
+      expect([byIds.scanned, byScan.scanned]).toEqual([false, true]);
+      expect(byIds.codes.length).toBeGreaterThan(0);
+      expect(byScan.codes).toEqual(byIds.codes);
+    },
+  );
 
   it.each<[string, string, string | undefined]>([
     ['an unknown code', 'code=bogus', 'Unknown alert code.'],

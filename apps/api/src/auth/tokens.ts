@@ -8,6 +8,8 @@ export const STEP_SESSION_SECONDS = 15 * 60;
 export const ACCESS_CODE_SECONDS = 60;
 
 const ISSUER = 'vnoc';
+/** Verified session tokens remembered per process (one per signed-in browser tab at most). */
+const VERIFIED_MAX = 5000;
 const SESSION_AUDIENCE = 'vnoc-session';
 const ACCESS_CODE_AUDIENCE = 'vnoc-impersonation';
 
@@ -20,6 +22,8 @@ export type TokenService = ReturnType<typeof createTokenService>;
 /** HS256 tokens: sessions (30 min full, 15 min for a sign-in step) and 60-second impersonation access codes. */
 export function createTokenService(secret: string) {
   const key = new TextEncoder().encode(secret);
+  /** Session tokens that verified, oldest first (at most VERIFIED_MAX). */
+  const verified = new Map<string, Claims>();
 
   async function sign(
     payload: Record<string, unknown>,
@@ -55,11 +59,25 @@ export function createTokenService(secret: string) {
       const seconds = signInStep(claims) === 'full' ? FULL_SESSION_SECONDS : STEP_SESSION_SECONDS;
       return sign(claims, SESSION_AUDIENCE, seconds);
     },
-    /** The claims of a valid session token, or undefined (bad signature, expired, malformed). */
-    async verifySession(token: string): Promise<Claims | undefined> {
+    /**
+     * The claims of a valid session token, or undefined (bad signature, expired, malformed). A token that
+     * verified is remembered until it expires (the whole token is the key, signature included), so the
+     * HMAC and claims checks run once per token rather than on every call; revocation is checked by the
+     * caller against the database on every call.
+     */
+    async verifySession(token: string, now = Date.now()): Promise<Claims | undefined> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > now) return known;
+        verified.delete(token);
+        return undefined;
+      }
       const payload = await verify(token, SESSION_AUDIENCE);
       const parsed = ClaimsSchema.safeParse(payload);
-      return parsed.success && parsed.data.jti ? parsed.data : undefined;
+      if (!parsed.success || !parsed.data.jti) return undefined;
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+      verified.set(token, parsed.data);
+      return parsed.data;
     },
     signAccessCode(target: string, impersonatedBy: string): Promise<SignedToken> {
       return sign({ sub: target, impersonatedBy }, ACCESS_CODE_AUDIENCE, ACCESS_CODE_SECONDS);

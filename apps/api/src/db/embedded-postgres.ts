@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export type EmbeddedPostgresHandle = { url: string; port: number; stop: () => Promise<void> };
@@ -38,6 +39,15 @@ function readOrCreate(file: string, create: () => string): string {
  * `preferredPort`, else any free one) and the generated password are kept beside the cluster so
  * restarts reuse them. We run as root here, so the package runs PostgreSQL as user `postgres`.
  */
+/**
+ * PostgreSQL's own default (128 MB) holds little of a 100k-device fleet (its devices alone are ~230 MB), so
+ * the alert engine and the lists read most pages from the OS. A quarter of the machine's memory, as
+ * PostgreSQL's documentation suggests, between 128 MB and 2 GB; memory is taken only as pages are used.
+ */
+export function sharedBuffersMb(totalBytes = os.totalmem()): number {
+  return Math.max(128, Math.min(2048, Math.floor(totalBytes / 4 / 2 ** 20)));
+}
+
 export async function startEmbeddedPostgres(
   dir: string,
   preferredPort: number,
@@ -75,7 +85,14 @@ export async function startEmbeddedPostgres(
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8'],
     // Loopback only, and no unix socket (its default directory may not be writable by `postgres`).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      `shared_buffers=${sharedBuffersMb()}MB`,
+    ],
     onLog: (message) => log.debug(`postgres: ${message.trim()}`),
     onError: (error) => log.error(`postgres: ${String(error)}`),
   });

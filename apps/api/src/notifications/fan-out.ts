@@ -22,12 +22,16 @@ import { matchesProfile } from './matching.ts';
 import { type AlertFacts, alertLine, alertText, digestText } from './messages.ts';
 import { contactsOf, languageOf, readProfile } from './profile.ts';
 import {
-  appendToDigest,
+  appendLines,
   countAlertMessages,
-  insertNotification,
-  lockRecipient,
+  type DigestWrite,
+  insertNotifications,
+  lockRecipients,
+  type NewNotification,
   type NotificationKind,
+  notificationsByKey,
   unfold,
+  writeDigests,
 } from './queue.ts';
 import { quietUntil } from './quiet-hours.ts';
 
@@ -152,6 +156,23 @@ export async function queueAlertNotifications(
   }
   const groupsOf = (siteId: string) => groupsBySite.get(siteId) ?? [];
 
+  // Each profile parsed, and each person's contacts read, once, not once per alert.
+  const profiles = new Map(people.map((p) => [p.id, readProfile(p.profile)]));
+  const profileOf = (p: PersonRow) => profiles.get(p.id) ?? readProfile(p.profile);
+  const contacts = new Map(
+    people.map((p) => [
+      p.id,
+      contactsOf({
+        username: p.username,
+        mfaSms: p.mfa_sms,
+        smsNumber: p.sms_number,
+        mfaVoice: p.mfa_voice,
+        voiceNumber: p.voice_number,
+      }),
+    ]),
+  );
+  const contactsOfPerson = (p: PersonRow) => contacts.get(p.id) as ReturnType<typeof contactsOf>;
+
   const items: Item[] = [];
   for (const alert of alerts) {
     const facts: AlertFacts = {
@@ -169,16 +190,10 @@ export async function queueAlertNotifications(
     const target = { code: alert.code, severity: alert.severity, siteIds: alert.site_ids ?? [] };
     for (const person of people) {
       if (person.organization_id !== alert.organization_id) continue;
-      const profile = readProfile(person.profile);
+      const profile = profileOf(person);
       if (!matchesProfile(target, transition, { profile, scopeGroupIds: person.scope_group_ids }, groupsOf))
         continue;
-      const contacts = contactsOf({
-        username: person.username,
-        mfaSms: person.mfa_sms,
-        smsNumber: person.sms_number,
-        mfaVoice: person.mfa_voice,
-        voiceNumber: person.voice_number,
-      });
+      const contacts = contactsOfPerson(person);
       for (const channel of ChannelSchema.options) {
         const destination = contacts[channel];
         if (!profile.channels.includes(channel) || !destination) continue;
@@ -194,29 +209,58 @@ export async function queueAlertNotifications(
     }
   }
 
-  // One recipient (person, channel) at a time, locked in a fixed order.
+  // Every recipient (person, channel) is locked, in a fixed order, for the rest of the transaction: what is
+  // read below (the window's count, existing keys, open digests) then holds until the writes.
   const byRecipient = new Map<string, Item[]>();
   for (const item of items) {
     const k = `${item.person.id}:${item.channel}`;
-    byRecipient.set(k, [...(byRecipient.get(k) ?? []), item]);
+    const group = byRecipient.get(k);
+    if (group) group.push(item);
+    else byRecipient.set(k, [item]);
   }
-  for (const k of [...byRecipient.keys()].sort()) {
-    const group = byRecipient.get(k) as Item[];
+  const recipients = [...byRecipient.values()].map((g) => {
+    const { person, channel } = g[0] as Item;
+    return { userId: person.id, channel };
+  });
+  await lockRecipients(tx, recipients);
+  const windowStart = Math.floor(now.getTime() / RATE_WINDOW_MS) * RATE_WINDOW_MS;
+  const windowEnd = new Date(windowStart + RATE_WINDOW_MS);
+  const plans = [...byRecipient.values()].map((group) => {
     const { person, channel, destination } = group[0] as Item;
-    await lockRecipient(tx, person.id, channel);
-    const profile = readProfile(person.profile);
-    const lang = languageOf(person.language);
-    const timeZone = profile.quietHours?.timeZone ?? null;
+    const profile = profileOf(person);
     const quietEnd = quietUntil(now.getTime(), profile.quietHours);
-    const windowStart = Math.floor(now.getTime() / RATE_WINDOW_MS) * RATE_WINDOW_MS;
-    const digestAt = new Date(quietEnd ?? windowStart + RATE_WINDOW_MS);
+    const digestAt = quietEnd === null ? windowEnd : new Date(quietEnd);
     const digestKey = `digest:${quietEnd ? 'quiet' : 'rate'}:${person.id}:${channel}:${digestAt.toISOString()}`;
-    let sent =
-      quietEnd === null
-        ? await countAlertMessages(tx, person.id, channel, new Date(windowStart), digestAt)
-        : Number.POSITIVE_INFINITY;
+    return {
+      group,
+      person,
+      channel,
+      destination,
+      quiet: quietEnd !== null,
+      lang: languageOf(person.language),
+      timeZone: profile.quietHours?.timeZone ?? null,
+      digestAt,
+      digestKey,
+    };
+  });
+  const [counts, stored] = await Promise.all([
+    countAlertMessages(tx, recipients, new Date(windowStart), windowEnd),
+    notificationsByKey(tx, [...items.map((i) => i.key), ...plans.map((p) => p.digestKey)]),
+  ]);
 
-    for (const item of group) {
+  // Each recipient's new items in order: the first up to the rate limit go on their own, the rest (all of
+  // them in quiet hours) are folded into the digest — or go on their own at its time when a sender already
+  // took it.
+  const rows: NewNotification[] = [];
+  const digests: (DigestWrite & { folded: { key: string; notBefore: Date }[] })[] = [];
+  for (const plan of plans) {
+    const { person, channel, destination, lang, timeZone, digestAt, digestKey } = plan;
+    let sent = plan.quiet ? Number.POSITIVE_INFINITY : (counts.get(`${person.id}:${channel}`) ?? 0);
+    const digest = stored.get(digestKey);
+    const lines: string[] = [];
+    const folded: { key: string; notBefore: Date }[] = [];
+    for (const item of plan.group) {
+      if (stored.has(item.key)) continue;
       const text = alertText(item.facts, transition, channel, lang, timeZone);
       const base = {
         organizationId: person.organization_id,
@@ -231,42 +275,39 @@ export async function queueAlertNotifications(
         createdAt: now,
       };
       if (sent < RATE_LIMIT) {
-        if (await insertNotification(tx, { ...base, notBefore: now })) {
-          sent += 1;
-          result.queued += 1;
-        }
-        continue;
-      }
-      // Folded: the row keeps the key (so it is folded once) and the digest gets a line.
-      const id = await insertNotification(tx, {
-        ...base,
-        state: 'skipped',
-        notBefore: digestAt,
-        lastError: `In digest ${digestKey}`,
-      });
-      if (!id) continue;
-      const intro = digestText(quietEnd ? 'quiet' : 'rate', lang);
-      const appended = await appendToDigest(
-        tx,
-        {
-          organizationId: person.organization_id,
-          userId: person.id,
-          channel,
-          destination,
-          subject: intro.subject,
-          intro: intro.body,
-          idempotencyKey: digestKey,
-          notBefore: digestAt,
-          createdAt: now,
-        },
-        alertLine(item.facts, transition, lang, timeZone),
-      );
-      if (appended) result.folded += 1;
-      else {
-        await unfold(tx, id, digestAt);
-        result.queued += 1;
+        rows.push({ ...base, notBefore: now });
+        sent += 1;
+      } else if (digest && !digest.open) {
+        rows.push({ ...base, notBefore: digestAt });
+      } else {
+        // Folded: the row keeps the key (so it is folded once) and the digest gets a line.
+        rows.push({ ...base, state: 'skipped', notBefore: digestAt, lastError: `In digest ${digestKey}` });
+        lines.push(alertLine(item.facts, transition, lang, timeZone));
+        folded.push({ key: item.key, notBefore: digestAt });
       }
     }
+    if (lines.length === 0) continue;
+    const intro = digestText(plan.quiet ? 'quiet' : 'rate', lang);
+    const [first, ...rest] = lines as [string, ...string[]];
+    digests.push({
+      organizationId: person.organization_id,
+      userId: person.id,
+      channel,
+      destination,
+      subject: intro.subject,
+      body: appendLines(digest ? digest.body : `${intro.body}\n\n- ${first}`, digest ? lines : rest),
+      idempotencyKey: digestKey,
+      notBefore: digestAt,
+      createdAt: now,
+      folded,
+    });
   }
+  await insertNotifications(tx, rows);
+  const written = await writeDigests(tx, digests);
+  const late = digests.filter((d) => !written.has(d.idempotencyKey)).flatMap((d) => d.folded);
+  await unfold(tx, late);
+  const foldedCount = digests.reduce((n, d) => n + d.folded.length, 0);
+  result.folded = foldedCount - late.length;
+  result.queued = rows.length - foldedCount + late.length;
   return result;
 }

@@ -112,12 +112,23 @@ export function measured(code: AlertCode, d: Record<string, number | string>, la
 /** A time as the person reads it: their language, their time zone (quiet hours'), else UTC. */
 export function formatTime(at: Date, lang: Language, timeZone: string | null): string {
   const zone = timeZone ?? 'UTC';
-  const text = new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: zone,
-  }).format(at);
-  return `${text} (${zone})`;
+  return `${formatter(lang, zone).format(at)} (${zone})`;
+}
+
+/** One formatter per language and zone: building one costs more than formatting a thousand times. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(lang: Language, zone: string): Intl.DateTimeFormat {
+  const key = `${lang}|${zone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: zone,
+    });
+    formatters.set(key, f);
+  }
+  return f;
 }
 
 const deviceText = (a: AlertFacts, lang: Language) => {

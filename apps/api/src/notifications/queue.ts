@@ -40,73 +40,129 @@ export type NewNotification = {
 
 /** Queues a message unless one with its key exists: answers the new row's id, or null for a duplicate. */
 export async function insertNotification(db: DbOrTx, n: NewNotification): Promise<string | null> {
-  const { rows } = await db.execute<{ id: string }>(sql`
+  const inserted = await insertNotifications(db, [n]);
+  return inserted.get(n.idempotencyKey) ?? null;
+}
+
+/** Queues messages in one statement, skipping keys that exist: answers the new rows' ids by key. */
+export async function insertNotifications(
+  db: DbOrTx,
+  list: readonly NewNotification[],
+): Promise<Map<string, string>> {
+  if (list.length === 0) return new Map();
+  const col = <T>(f: (n: NewNotification) => T) => sql.param(list.map(f));
+  const { rows } = await db.execute<{ id: string; idempotency_key: string }>(sql`
     insert into notifications (organization_id, user_id, alert_id, kind, channel, destination, subject, body,
       idempotency_key, state, not_before, created_at, last_error)
-    values (${n.organizationId}, ${n.userId}, ${n.alertId}, ${n.kind}, ${n.channel}, ${n.destination},
-      ${n.subject}, ${n.body}, ${n.idempotencyKey}, ${n.state ?? 'pending'}, ${at(n.notBefore)},
-      ${at(n.createdAt)}, ${n.lastError ?? null})
+    select * from unnest(${col((n) => n.organizationId)}::uuid[], ${col((n) => n.userId)}::uuid[],
+      ${col((n) => n.alertId)}::uuid[], ${col((n) => n.kind)}::text[], ${col((n) => n.channel)}::text[],
+      ${col((n) => n.destination)}::text[], ${col((n) => n.subject)}::text[], ${col((n) => n.body)}::text[],
+      ${col((n) => n.idempotencyKey)}::text[], ${col((n) => n.state ?? 'pending')}::text[],
+      ${col((n) => n.notBefore.toISOString())}::timestamptz[], ${col((n) => n.createdAt.toISOString())}::timestamptz[],
+      ${col((n) => n.lastError ?? null)}::text[])
     on conflict (idempotency_key) do nothing
-    returning id`);
-  return rows[0]?.id ?? null;
+    returning id, idempotency_key`);
+  return new Map(rows.map((r) => [r.idempotency_key, r.id]));
+}
+
+/** What is stored under these keys: whether a sender has tried it, and its text (for digests). */
+export async function notificationsByKey(
+  db: DbOrTx,
+  keys: readonly string[],
+): Promise<Map<string, { body: string; open: boolean }>> {
+  if (keys.length === 0) return new Map();
+  const { rows } = await db.execute<{ idempotency_key: string; body: string; open: boolean }>(sql`
+    select idempotency_key, body, (state = 'pending' and attempts = 0) as open from notifications
+    where idempotency_key = any(${sql.param(keys)}::text[])`);
+  return new Map(rows.map((r) => [r.idempotency_key, { body: r.body, open: r.open }]));
 }
 
 /** A digest lists alerts up to about this length (an SMS or a call cannot read on forever), then "…". */
 export const DIGEST_MAX_CHARS = 3000;
 const MORE = '\n- …';
 
+/** A digest's text with these lines added: up to about {@link DIGEST_MAX_CHARS}, then "…" once. */
+export function appendLines(body: string, lines: readonly string[]): string {
+  let out = body;
+  for (const line of lines) {
+    if (out.length < DIGEST_MAX_CHARS) out += `\n- ${line}`;
+    else if (!out.endsWith(MORE)) out += MORE;
+  }
+  return out;
+}
+
+export type DigestWrite = Omit<NewNotification, 'kind' | 'alertId' | 'state' | 'lastError'>;
+
 /**
- * Adds a line to a digest, creating it (with `intro` first) when it does not exist. Answers false when
- * the digest exists but a sender has already tried it: the caller sends the item on its own instead.
+ * Writes digests whole (created, or their text replaced), in one statement. A digest a sender has claimed
+ * since it was read keeps its text: answers the keys that were written, so the caller sends the others'
+ * items on their own.
  */
-export async function appendToDigest(
-  db: DbOrTx,
-  digest: Omit<NewNotification, 'kind' | 'alertId' | 'body' | 'state'> & { intro: string },
-  line: string,
-): Promise<boolean> {
-  const { rows } = await db.execute<{ id: string }>(sql`
+export async function writeDigests(db: DbOrTx, digests: readonly DigestWrite[]): Promise<Set<string>> {
+  if (digests.length === 0) return new Set();
+  const col = <T>(f: (n: DigestWrite) => T) => sql.param(digests.map(f));
+  const { rows } = await db.execute<{ idempotency_key: string }>(sql`
     insert into notifications (organization_id, user_id, alert_id, kind, channel, destination, subject, body,
       idempotency_key, not_before, created_at)
-    values (${digest.organizationId}, ${digest.userId}, null, 'digest', ${digest.channel}, ${digest.destination},
-      ${digest.subject}, ${`${digest.intro}\n\n- ${line}`}, ${digest.idempotencyKey}, ${at(digest.notBefore)},
-      ${at(digest.createdAt)})
-    on conflict (idempotency_key) do update set body = case
-        when length(notifications.body) < ${DIGEST_MAX_CHARS} then notifications.body || ${`\n- ${line}`}
-        when right(notifications.body, ${MORE.length}) = ${MORE} then notifications.body
-        else notifications.body || ${MORE} end
+    select o, u, null, 'digest', c, d, s, b, k, nb, ca from unnest(${col((n) => n.organizationId)}::uuid[],
+      ${col((n) => n.userId)}::uuid[], ${col((n) => n.channel)}::text[], ${col((n) => n.destination)}::text[],
+      ${col((n) => n.subject)}::text[], ${col((n) => n.body)}::text[], ${col((n) => n.idempotencyKey)}::text[],
+      ${col((n) => n.notBefore.toISOString())}::timestamptz[], ${col((n) => n.createdAt.toISOString())}::timestamptz[])
+      as v(o, u, c, d, s, b, k, nb, ca)
+    on conflict (idempotency_key) do update set body = excluded.body
       where notifications.state = 'pending' and notifications.attempts = 0
-    returning id`);
-  return rows.length > 0;
+    returning idempotency_key`);
+  return new Set(rows.map((r) => r.idempotency_key));
 }
 
-/** A folded item whose digest was already on its way: it goes on its own at `notBefore`. */
-export async function unfold(db: DbOrTx, id: string, notBefore: Date): Promise<void> {
+/** Folded items whose digest was already on its way: each goes on its own at its digest's time. */
+export async function unfold(db: DbOrTx, items: readonly { key: string; notBefore: Date }[]): Promise<void> {
+  if (items.length === 0) return;
   await db.execute(sql`
-    update notifications set state = 'pending', not_before = ${at(notBefore)}, last_error = null
-    where id = ${id}`);
+    update notifications n set state = 'pending', not_before = v.nb, last_error = null
+    from unnest(${sql.param(items.map((i) => i.key))}::text[],
+      ${sql.param(items.map((i) => i.notBefore.toISOString()))}::timestamptz[]) as v(k, nb)
+    where n.idempotency_key = v.k`);
 }
 
-/** Alert messages (not digests or tests) sent or to send to a person on a channel, queued in [from, to). */
+export type Recipient = { userId: string; channel: Channel };
+const recipientLockKey = (r: Recipient) => `notify:${r.userId}:${r.channel}`;
+
+/**
+ * Alert messages (not digests or tests) sent or to send to each of these recipients, queued in [from, to),
+ * by `${userId}:${channel}`.
+ */
 export async function countAlertMessages(
   db: DbOrTx,
-  userId: string,
-  channel: Channel,
+  recipients: readonly Recipient[],
   from: Date,
   to: Date,
-): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from notifications
-    where user_id = ${userId} and created_at >= ${at(from)} and created_at < ${at(to)}
-      and channel = ${channel} and kind in ('raised', 'cleared') and state <> 'skipped'`);
-  return rows[0]?.n ?? 0;
+): Promise<Map<string, number>> {
+  if (recipients.length === 0) return new Map();
+  const { rows } = await db.execute<{ user_id: string; channel: string; n: number }>(sql`
+    select user_id, channel, count(*)::int as n from notifications
+    where user_id = any(${sql.param([...new Set(recipients.map((r) => r.userId))])}::uuid[])
+      and created_at >= ${at(from)} and created_at < ${at(to)}
+      and kind in ('raised', 'cleared') and state <> 'skipped'
+    group by user_id, channel`);
+  return new Map(rows.map((r) => [`${r.user_id}:${r.channel}`, r.n]));
 }
 
 /**
  * Serializes the queueing of messages to one person on one channel (rate limit, digest, test wait) until
- * the transaction ends. Take several in sorted order to avoid deadlocks.
+ * the transaction ends.
  */
 export async function lockRecipient(db: DbOrTx, userId: string, channel: Channel): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`notify:${userId}:${channel}`}, 0))`);
+  await lockRecipients(db, [{ userId, channel }]);
+}
+
+/** {@link lockRecipient} for several at once, taken in a fixed (sorted) order so two callers cannot deadlock. */
+export async function lockRecipients(db: DbOrTx, recipients: readonly Recipient[]): Promise<void> {
+  const keys = [...new Set(recipients.map(recipientLockKey))].sort();
+  if (keys.length === 0) return;
+  await db.execute(sql`
+    select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+    from unnest(${sql.param(keys)}::text[]) with ordinality as t(k, i)`);
 }
 
 /** When the person's latest test message on this channel was queued. */

@@ -78,6 +78,10 @@ export type AlertEngine = {
 };
 
 export const SWEEP_MS = 30_000;
+/** Details that only say how long a condition has lasted (they change every minute). */
+const DURATION_KEYS = sql`array['minutes', 'days']`;
+/** An active alert's `last seen` is rewritten at least this often while its condition holds (real time). */
+export const LAST_SEEN_REFRESH_MS = 2 * MINUTE;
 
 type ActiveRow = {
   id: string;
@@ -278,11 +282,16 @@ async function upsert(
       c,
       root,
     }));
+    // Rewritten only when what was measured (other than how long it has lasted) or the root changed, or
+    // to keep `last seen` (and the duration with it) within LAST_SEEN_REFRESH_MS: a sweep over every
+    // active alert then writes few rows.
     await tx.execute(sql`
       update alerts a set last_seen_at = ${iso(now)}, details = v.details, root_alert_id = v.root
       from unnest(${arr(rows.map((r) => r.row.id))}::uuid[], ${arr(rows.map((r) => JSON.stringify(r.c.details)))}::jsonb[],
                   ${arr(rows.map((r) => r.root))}::uuid[]) as v(id, details, root)
-      where a.id = v.id`);
+      where a.id = v.id and (a.details - ${DURATION_KEYS} is distinct from v.details - ${DURATION_KEYS}
+        or a.root_alert_id is distinct from v.root
+        or a.last_seen_at < ${iso(now - LAST_SEEN_REFRESH_MS)})`);
     for (const r of rows) {
       if (r.row.root_alert_id !== r.root) {
         r.row.root_alert_id = r.root;
@@ -358,7 +367,7 @@ const REGIONAL_COLUMNS = sql`id, organization_id, site_id, device_id, region, ra
 /**
  * Regional incidents of these organizations: the active site-offline alerts of a region attach to the
  * region's active incident; without one, enough of them raised close together open it; an incident with
- * nothing attached any more clears.
+ * nothing attached any more clears. A few set-based statements whatever the number of regions.
  */
 async function correlateRegions(
   tx: DbOrTx,
@@ -367,69 +376,91 @@ async function correlateRegions(
   speed: number,
 ): Promise<AlertChange[]> {
   const changes: AlertChange[] = [];
-  const { rows: sitesDown } = await tx.execute<RegionalRow>(sql`
-    select ${REGIONAL_COLUMNS} from alerts
-    where organization_id = any(${arr(orgIds)}::uuid[]) and code = 'site_offline' and state = 'active'
-      and region is not null`);
-  const { rows: incidents } = await tx.execute<RegionalRow>(sql`
-    select ${REGIONAL_COLUMNS} from alerts
-    where organization_id = any(${arr(orgIds)}::uuid[]) and code = 'regional_outage' and state = 'active'`);
+  const { rows: active } = await tx.execute<RegionalRow & { code: AlertCode }>(sql`
+    select ${REGIONAL_COLUMNS}, code from alerts
+    where organization_id = any(${arr(orgIds)}::uuid[]) and state = 'active'
+      and (code = 'regional_outage' or (code = 'site_offline' and region is not null))`);
   const regionKey = (r: { organization_id: string; region: string | null }) =>
     `${r.organization_id}|${r.region}`;
   const groups = new Map<string, RegionalRow[]>();
-  for (const r of sitesDown) groups.set(regionKey(r), [...(groups.get(regionKey(r)) ?? []), r]);
-  const open = new Map(incidents.map((r) => [regionKey(r), r]));
+  const open = new Map<string, RegionalRow>();
+  for (const r of active) {
+    if (r.code === 'regional_outage') open.set(regionKey(r), r);
+    else {
+      const group = groups.get(regionKey(r));
+      if (group) group.push(r);
+      else groups.set(regionKey(r), [r]);
+    }
+  }
+  const raised = (m: { raised_at: Date | string }) => new Date(m.raised_at).getTime();
 
-  const raised = (m: RegionalRow) => new Date(m.raised_at).getTime();
-  for (const [k, all] of groups) {
-    let incident = open.get(k);
-    if (!incident) {
-      const start = regionalOutageStart(all.map(raised), speed);
-      if (start === null) continue;
-      const first = all[0] as RegionalRow;
-      const { rows } = await tx.execute<RegionalRow>(sql`
-        insert into alerts (organization_id, region, code, severity, details, raised_at, last_seen_at)
-        values (${first.organization_id}, ${first.region}, 'regional_outage', 'critical', '{}'::jsonb,
-          ${iso(start)}, ${iso(now)})
-        on conflict do nothing
-        returning ${REGIONAL_COLUMNS}`);
-      incident = rows[0];
-      if (!incident) continue;
+  // Regions without an incident whose outages now make one.
+  const opening = [...groups].flatMap(([k, all]) => {
+    if (open.has(k)) return [];
+    const start = regionalOutageStart(all.map(raised), speed);
+    return start === null ? [] : [{ first: all[0] as RegionalRow, start }];
+  });
+  if (opening.length > 0) {
+    const { rows } = await tx.execute<RegionalRow>(sql`
+      insert into alerts (organization_id, region, code, severity, details, raised_at, last_seen_at)
+      select o, r, 'regional_outage', 'critical', '{}'::jsonb, s, ${iso(now)}
+      from unnest(${arr(opening.map((o) => o.first.organization_id))}::uuid[], ${arr(opening.map((o) => o.first.region))}::text[],
+        ${arr(opening.map((o) => iso(o.start)))}::timestamptz[]) as v(o, r, s)
+      on conflict do nothing
+      returning ${REGIONAL_COLUMNS}`);
+    for (const incident of rows) {
+      open.set(regionKey(incident), incident);
       changes.push(regionalChange(incident, 'raised', now));
     }
-    // The sites that went offline since the incident began (older outages of the region stay their own).
+  }
+
+  // The sites that went offline since each incident began (older outages of the region stay their own).
+  const attach: { id: string; root: string }[] = [];
+  const touched: { id: string; details: string }[] = [];
+  const ending: RegionalRow[] = [];
+  for (const [k, incident] of open) {
+    const all = groups.get(k) ?? [];
     const began = raised(incident);
     const members = all.filter((m) => m.root_alert_id === incident.id || raised(m) >= began);
-    const loose = members.filter((m) => m.root_alert_id !== incident.id);
-    if (loose.length > 0) {
-      await tx.execute(
-        sql`update alerts set root_alert_id = ${incident.id} where id = any(${arr(loose.map((m) => m.id))}::uuid[])`,
-      );
-      for (const m of loose) {
-        m.root_alert_id = incident.id;
-        changes.push({
-          id: m.id,
-          organizationId: m.organization_id,
-          siteId: m.site_id,
-          deviceId: m.device_id,
-          code: 'site_offline',
-          rootAlertId: incident.id,
-          transition: 'updated',
-          at: now,
-        });
-      }
+    if (members.length === 0) {
+      ending.push(incident);
+      continue;
     }
-    await tx.execute(sql`update alerts set last_seen_at = ${iso(now)},
-      details = ${JSON.stringify({ sites: members.length, region: incident.region ?? '' })}::jsonb
-      where id = ${incident.id}`);
+    for (const m of members) {
+      if (m.root_alert_id === incident.id) continue;
+      attach.push({ id: m.id, root: incident.id });
+      changes.push({
+        id: m.id,
+        organizationId: m.organization_id,
+        siteId: m.site_id,
+        deviceId: m.device_id,
+        code: 'site_offline',
+        rootAlertId: incident.id,
+        transition: 'updated',
+        at: now,
+      });
+    }
+    touched.push({
+      id: incident.id,
+      details: JSON.stringify({ sites: members.length, region: incident.region ?? '' }),
+    });
   }
+  if (attach.length > 0)
+    await tx.execute(sql`
+      update alerts a set root_alert_id = v.root
+      from unnest(${arr(attach.map((x) => x.id))}::uuid[], ${arr(attach.map((x) => x.root))}::uuid[]) as v(id, root)
+      where a.id = v.id`);
+  if (touched.length > 0)
+    await tx.execute(sql`
+      update alerts a set last_seen_at = ${iso(now)}, details = v.details
+      from unnest(${arr(touched.map((x) => x.id))}::uuid[], ${arr(touched.map((x) => x.details))}::jsonb[]) as v(id, details)
+      where a.id = v.id`);
   // An incident with no site offline attached any more is over.
-  for (const [k, incident] of open) {
-    if ((groups.get(k) ?? []).some((m) => m.root_alert_id === incident.id)) continue;
-    await tx.execute(
-      sql`update alerts set state = 'cleared', cleared_at = ${iso(now)} where id = ${incident.id}`,
-    );
-    changes.push(regionalChange(incident, 'cleared', now));
+  if (ending.length > 0) {
+    await tx.execute(sql`
+      update alerts set state = 'cleared', cleared_at = ${iso(now)}
+      where id = any(${arr(ending.map((x) => x.id))}::uuid[])`);
+    for (const incident of ending) changes.push(regionalChange(incident, 'cleared', now));
   }
   return changes;
 }

@@ -45,26 +45,31 @@ export async function loadFacts(
   now: number,
 ): Promise<AlertFacts[]> {
   const recent = iso(now - 15 * 60_000);
+  // The sites once (materialized), their edge devices once per site, and the WAN samples read only for
+  // edge devices (the lateral's kind test is a one-time filter, so other kinds never touch the index).
   const { rows } = await tx.execute<FactRow>(sql`
+    with target as materialized (
+      select distinct site_id from devices where id = any(${arr(deviceIds)}::uuid[])
+    ), edge as materialized (
+      select distinct on (x.site_id) x.site_id, x.id, x.status from target t join devices x on x.site_id = t.site_id
+      where x.kind in ('firewall', '5g') order by x.site_id, x.id
+    )
     select d.id, d.organization_id, d.site_id, s.state as region, d.kind, d.status,
       (select started_at from device_status_intervals i where i.device_id = d.id and i.ended_at is null) as since,
       d.last_update, d.modem_signal_statistics, d.disabled_ports,
       e.id as edge_id, e.status as edge_status,
-      w.ping, w.jitter, w.loss, w.samples
-    from devices d
-    join sites s on s.id = d.site_id
-    left join lateral (
-      select x.id, x.status from devices x
-      where x.site_id = d.site_id and x.kind in ('firewall', '5g') order by x.id limit 1
-    ) e on d.kind not in ('firewall', '5g')
+      w.ping, w.jitter, w.loss, case when d.kind in ('firewall', '5g') then w.samples end as samples
+    from target t
+    join sites s on s.id = t.site_id
+    join devices d on d.site_id = t.site_id
+    left join edge e on e.site_id = d.site_id and d.kind not in ('firewall', '5g')
     left join lateral (
       select avg(ping)::float8 as ping, avg(jitter)::float8 as jitter, avg(loss)::float8 as loss,
         count(*)::int as samples
       from (select ping, jitter, loss from wan_samples ws
-            where ws.device_id = d.id and ws.time > ${recent}
+            where d.kind in ('firewall', '5g') and ws.device_id = d.id and ws.time > ${recent}
             order by ws.time desc limit ${ALERT_THRESHOLDS.wanSamples}) last
-    ) w on d.kind in ('firewall', '5g')
-    where d.site_id in (select site_id from devices where id = any(${arr(deviceIds)}::uuid[]))`);
+    ) w on true`);
   return rows.map((r) => ({
     deviceId: r.id,
     organizationId: r.organization_id,

@@ -1,7 +1,7 @@
 import type { AlertCode, AlertSeverity, AlertSortField, AlertState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { containsPattern, type Scope, siteInScope, sortDirection } from '../sites/scope.ts';
+import { containsPattern, macFragment, type Scope, siteInScope, sortDirection } from '../sites/scope.ts';
 import { personName } from '../troubleshooting/repository.ts';
 
 export type AlertRow = {
@@ -32,6 +32,10 @@ export type AlertRow = {
   in_maintenance: boolean;
 };
 
+/** A person's display name by id (a scalar subquery: fewer joins to plan than joining users and contacts twice). */
+const nameOf = (id: SQL) =>
+  sql`(select ${personName()} from users u left join contacts c on c.user_id = u.id where u.id = ${id})`;
+
 /** The columns of an alert row; its dependents are counted within the caller's scope. */
 const columns = (
   scope: Scope,
@@ -40,15 +44,11 @@ const columns = (
   a.raised_at, a.last_seen_at, a.cleared_at, a.occurrences, a.root_alert_id,
   (select count(*)::int from alerts x where x.root_alert_id = a.id and (a.state = 'cleared' or x.state = 'active')
      and (x.site_id is null or ${siteInScope(scope, sql`x.site_id`, sql`x.organization_id`)})) as dependents,
-  a.acknowledged_at, a.acknowledged_by, ${personName(sql`ua`, sql`ca`)} as acknowledged_by_name,
-  a.assignee_id, ${personName(sql`uu`, sql`cu`)} as assignee_name, a.in_maintenance`;
+  a.acknowledged_at, a.acknowledged_by, ${nameOf(sql`a.acknowledged_by`)} as acknowledged_by_name,
+  a.assignee_id, ${nameOf(sql`a.assignee_id`)} as assignee_name, a.in_maintenance`;
 const from = sql`alerts a
   left join sites s on s.id = a.site_id
-  left join devices d on d.id = a.device_id
-  left join users ua on ua.id = a.acknowledged_by
-  left join contacts ca on ca.user_id = ua.id
-  left join users uu on uu.id = a.assignee_id
-  left join contacts cu on cu.user_id = uu.id`;
+  left join devices d on d.id = a.device_id`;
 
 /**
  * Alerts the caller sees: the organization's; for a caller restricted to site groups, those on their
@@ -64,6 +64,60 @@ export function alertInScope(scope: Scope): SQL {
         and ${siteInScope(scope, sql`dep.site_id`, sql`dep.organization_id`)}))))`;
 }
 
+/** Sites or devices a free text names beyond which they are matched in the list's own scan instead. */
+export const TEXT_IDS_MAX = 2000;
+
+/**
+ * What a free text names: the organization's sites whose text matches (name, alias, account, address — the
+ * fleet's trigram-indexed `search_text`) and its devices whose MAC matches, found first, so the list reads
+ * their alerts through the site and device indexes; `null` when there are more than TEXT_IDS_MAX (then the
+ * list's scan tests each alert, and finds a page soon since matches are many). Regional incidents match
+ * by their region.
+ */
+export type TextMatch = {
+  pattern: string;
+  mac: string;
+  siteIds: string[] | null;
+  deviceIds: string[] | null;
+};
+
+export async function matchText(
+  db: DbOrTx,
+  organizationId: string,
+  q: string,
+  max = TEXT_IDS_MAX,
+): Promise<TextMatch> {
+  const pattern = containsPattern(q);
+  const mac = containsPattern(macFragment(q));
+  const { rows } = await db.execute<{ sites: string[] | null; devices: string[] | null }>(sql`
+    select
+      (select array_agg(id) from (select id from sites where organization_id = ${organizationId}
+         and search_text ilike ${pattern} limit ${max + 1}) x) as sites,
+      (select array_agg(id) from (select id from devices where organization_id = ${organizationId}
+         and mac_address ilike ${mac} limit ${max + 1}) y) as devices`);
+  const within = (ids: string[] | null | undefined) => {
+    const list = ids ?? [];
+    return list.length > max ? null : list;
+  };
+  return { pattern, mac, siteIds: within(rows[0]?.sites), deviceIds: within(rows[0]?.devices) };
+}
+
+function textCondition(organizationId: string, m: TextMatch): SQL {
+  const sites =
+    m.siteIds === null
+      ? sql`a.site_id in (select x.id from sites x where x.organization_id = ${organizationId} and x.search_text ilike ${m.pattern})`
+      : m.siteIds.length > 0
+        ? sql`a.site_id = any(${sql.param(m.siteIds)}::uuid[])`
+        : sql`false`;
+  const devices =
+    m.deviceIds === null
+      ? sql`a.device_id in (select x.id from devices x where x.organization_id = ${organizationId} and x.mac_address ilike ${m.mac})`
+      : m.deviceIds.length > 0
+        ? sql`a.device_id = any(${sql.param(m.deviceIds)}::uuid[])`
+        : sql`false`;
+  return sql`(${sites} or ${devices} or (a.site_id is null and a.region ilike ${m.pattern}))`;
+}
+
 export type AlertFilters = {
   state: AlertState;
   codes?: AlertCode[];
@@ -71,7 +125,7 @@ export type AlertFilters = {
   siteId?: string;
   deviceId?: string;
   groupId?: string;
-  q?: string;
+  text?: TextMatch;
   from?: string;
   to?: string;
   dependents: boolean;
@@ -97,11 +151,7 @@ export function alertWhere(scope: Scope, f: AlertFilters): SQL {
       ? sql`(${inGroup(sql`a.site_id`)} or (a.site_id is null and exists (
           select 1 from alerts dep where dep.root_alert_id = a.id and ${inGroup(sql`dep.site_id`)})))`
       : undefined,
-    f.q
-      ? sql`(s.name ilike ${containsPattern(f.q)} or s.alias ilike ${containsPattern(f.q)}
-          or d.mac_address ilike ${containsPattern(f.q.toLowerCase().replace(/-/g, ':'))}
-          or d.model ilike ${containsPattern(f.q)} or coalesce(a.region, s.state) ilike ${containsPattern(f.q)})`
-      : undefined,
+    f.text ? textCondition(scope.organizationId, f.text) : undefined,
     f.from ? sql`a.raised_at >= ${new Date(f.from).toISOString()}` : undefined,
     f.to ? sql`a.raised_at <= ${new Date(f.to).toISOString()}` : undefined,
   ];
@@ -126,7 +176,12 @@ const SORT: Record<AlertSortField, SQL> = {
 /** Totals are counted up to this many; a list longer than that says so and no more (a count of a million rows costs). */
 export const COUNT_CAP = 10_000;
 
-const listFrom = sql`alerts a left join sites s on s.id = a.site_id left join devices d on d.id = a.device_id`;
+/**
+ * What a page's ids are picked from: the alerts alone (an index-only scan of the sort's index), with the
+ * sites only to sort by site name.
+ */
+const listFrom = (field: AlertSortField) =>
+  field === 'siteName' ? sql`alerts a left join sites s on s.id = a.site_id` : sql`alerts a`;
 
 /**
  * One page of the filtered list and its total (counted up to COUNT_CAP). The page's ids are picked first
@@ -141,17 +196,42 @@ export async function listAlerts(
   pageSize: number,
 ): Promise<{ rows: AlertRow[]; total: number }> {
   const where = alertWhere(scope, filters);
-  const order = sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc`;
+  const order = sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc nulls last`;
   const [result, counted] = await Promise.all([
     db.execute<AlertRow>(sql`
       with picked as materialized (
-        select a.id from ${listFrom} where ${where} order by ${order}
+        select a.id from ${listFrom(sort.field)} where ${where} order by ${order}
         limit ${pageSize} offset ${page * pageSize})
       select ${columns(scope)} from picked p join ${from} on a.id = p.id order by ${order}`),
-    db.execute<{ n: number }>(sql`
-      select count(*)::int as n from (select 1 from ${listFrom} where ${where} limit ${COUNT_CAP}) x`),
+    countOf(db, scope, filters, where),
   ]);
-  return { rows: result.rows, total: counted.rows[0]?.n ?? 0 };
+  return { rows: result.rows, total: counted };
+}
+
+/**
+ * The list's total: from the maintained `org_alert_counts` (exact) when the caller sees the whole
+ * organization and filters by nothing but state and severity, as the Alerts screen opens; else counted up
+ * to COUNT_CAP.
+ */
+async function countOf(db: DbOrTx, scope: Scope, f: AlertFilters, where: SQL): Promise<number> {
+  const onlyStateAndSeverity =
+    !scope.restricted &&
+    !f.dependents &&
+    !f.codes &&
+    !f.siteId &&
+    !f.deviceId &&
+    !f.groupId &&
+    !f.text &&
+    !f.from &&
+    !f.to;
+  const { rows } = onlyStateAndSeverity
+    ? await db.execute<{ n: number }>(sql`
+        select coalesce(sum(n), 0)::int as n from org_alert_counts
+        where organization_id = ${scope.organizationId} and state = ${f.state}
+          ${f.severities ? sql`and severity = any(${sql.param(f.severities)}::text[])` : sql``}`)
+    : await db.execute<{ n: number }>(sql`
+        select count(*)::int as n from (select 1 from alerts a where ${where} limit ${COUNT_CAP}) x`);
+  return rows[0]?.n ?? 0;
 }
 
 /** Up to `limit` rows of the filtered list in its order, for the CSV export. */
@@ -164,7 +244,7 @@ export async function alertsForExport(
 ): Promise<AlertRow[]> {
   const { rows } = await db.execute<AlertRow>(sql`
     select ${columns(scope)} from ${from} where ${alertWhere(scope, filters)}
-    order by ${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc limit ${limit}`);
+    order by ${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc nulls last limit ${limit}`);
   return rows;
 }
 
@@ -179,7 +259,7 @@ export async function findAlert(db: DbOrTx, scope: Scope, id: string): Promise<A
 export async function dependentsOf(db: DbOrTx, scope: Scope, rootId: string): Promise<AlertRow[]> {
   const { rows } = await db.execute<AlertRow>(sql`
     select ${columns(scope)} from ${from} where a.root_alert_id = ${rootId} and ${alertInScope(scope)}
-    order by ${SEVERITY_ORDER}, a.raised_at desc, a.seq desc limit 500`);
+    order by ${SEVERITY_ORDER}, a.raised_at desc, a.seq desc nulls last limit 500`);
   return rows;
 }
 
@@ -194,14 +274,22 @@ export async function alertsOf(
   const { rows } = await db.execute<AlertRow>(sql`
     select ${columns(scope)} from ${from}
     where ${which} and ${alertInScope(scope)} ${activeOnly ? sql`and a.state = 'active'` : sql``}
-    order by (a.state = 'active') desc, ${SEVERITY_ORDER}, a.raised_at desc, a.seq desc limit 100`);
+    order by (a.state = 'active') desc, ${SEVERITY_ORDER}, a.raised_at desc, a.seq desc nulls last limit 100`);
   return rows;
 }
 
 export type SeverityCountRow = { state: AlertState; severity: AlertSeverity; n: number };
 
-/** Root alerts by state and severity. */
+/**
+ * Root alerts by state and severity: from the maintained `org_alert_counts` for a caller who sees the whole
+ * organization, counted for one restricted to site groups.
+ */
 export async function countAlerts(db: DbOrTx, scope: Scope): Promise<SeverityCountRow[]> {
+  if (!scope.restricted) {
+    const { rows } = await db.execute<SeverityCountRow>(sql`
+      select state, severity, n from org_alert_counts where organization_id = ${scope.organizationId} and n > 0`);
+    return rows;
+  }
   const { rows } = await db.execute<SeverityCountRow>(sql`
     select a.state, a.severity, count(*)::int as n from alerts a
     where ${alertInScope(scope)} and a.root_alert_id is null

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { sendCsv } from '../csv-export.ts';
 import { answers, errorResponses, IdParamsSchema } from '../route-schemas.ts';
 import * as alerts from './service.ts';
 
@@ -79,10 +80,7 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const csv = await alerts.exportAlerts(ctx, authOf(request).user, request.query);
       const day = new Date().toISOString().slice(0, 10);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="alerts-${request.query.status}-${day}.csv"`);
-      return reply.send(csv);
+      return sendCsv(reply, csv, `alerts-${request.query.status}-${day}.csv`);
     },
   );
 

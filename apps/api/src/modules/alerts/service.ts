@@ -10,10 +10,10 @@ import {
   type AlertSortField,
   type Paged,
 } from '@vnoc/contracts';
-import { stringify } from 'csv-stringify';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { type CsvColumn, csvStream } from '../csv-export.ts';
 import { audit } from '../security/service.ts';
 import { isUuid, paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
@@ -27,7 +27,7 @@ export function alertCodes(): AlertCodeInfo[] {
   return [...ALERT_CATALOGUE];
 }
 
-function filtersOf(query: AlertListQuery): repo.AlertFilters {
+async function filtersOf(ctx: AppContext, scope: Scope, query: AlertListQuery): Promise<repo.AlertFilters> {
   return {
     state: query.status,
     codes: query.code,
@@ -35,7 +35,7 @@ function filtersOf(query: AlertListQuery): repo.AlertFilters {
     siteId: query.siteId,
     deviceId: query.deviceId,
     groupId: query.groupId,
-    q: query.q || undefined,
+    text: query.q ? await repo.matchText(ctx.db, scope.organizationId, query.q) : undefined,
     from: query.from,
     to: query.to,
     dependents: query.dependents === 'true',
@@ -57,7 +57,7 @@ export async function listAlerts(
   const { rows, total } = await repo.listAlerts(
     ctx.db,
     scope,
-    filtersOf(query),
+    await filtersOf(ctx, scope, query),
     parseSorting<AlertSortField>(query.sorting),
     query.page,
     query.pageSize,
@@ -65,22 +65,22 @@ export async function listAlerts(
   return paged(rows.map(presentAlert), total, query.page, query.pageSize);
 }
 
-const CSV_COLUMNS = [
-  'Severity',
-  'Alert',
-  'Status',
-  'Site',
-  'Device',
-  'MAC address',
-  'Region',
-  'Raised',
-  'Last seen',
-  'Cleared',
-  'Occurrences',
-  'Dependents',
-  'Acknowledged by',
-  'Assignee',
-  'Maintenance',
+const CSV_COLUMNS: CsvColumn<Alert>[] = [
+  { header: 'Severity', value: (a) => a.severity },
+  { header: 'Alert', value: (a) => a.message },
+  { header: 'Status', value: (a) => a.status },
+  { header: 'Site', value: (a) => a.siteName },
+  { header: 'Device', value: (a) => a.deviceModel },
+  { header: 'MAC address', value: (a) => a.macAddress },
+  { header: 'Region', value: (a) => a.region },
+  { header: 'Raised', value: (a) => a.raisedAt },
+  { header: 'Last seen', value: (a) => a.lastSeenAt },
+  { header: 'Cleared', value: (a) => a.clearedAt },
+  { header: 'Occurrences', value: (a) => a.occurrences },
+  { header: 'Dependents', value: (a) => a.dependents },
+  { header: 'Acknowledged by', value: (a) => a.acknowledgedBy?.name },
+  { header: 'Assignee', value: (a) => a.assignee?.name },
+  { header: 'Maintenance', value: (a) => (a.inMaintenance ? 'yes' : 'no') },
 ];
 
 /** The filtered list as CSV (English headers and names; times in ISO 8601, UTC), at most EXPORT_LIMIT rows. */
@@ -89,33 +89,11 @@ export async function exportAlerts(ctx: AppContext, user: UserWithOrg, query: Al
   const rows = await repo.alertsForExport(
     ctx.db,
     scope,
-    filtersOf(query),
+    await filtersOf(ctx, scope, query),
     parseSorting<AlertSortField>(query.sorting),
     EXPORT_LIMIT,
   );
-  const csv = stringify({ header: true, columns: CSV_COLUMNS });
-  for (const row of rows) {
-    const a = presentAlert(row);
-    csv.write([
-      a.severity,
-      a.message,
-      a.status,
-      a.siteName ?? '',
-      a.deviceModel ?? '',
-      a.macAddress ?? '',
-      a.region ?? '',
-      a.raisedAt,
-      a.lastSeenAt,
-      a.clearedAt ?? '',
-      a.occurrences,
-      a.dependents,
-      a.acknowledgedBy?.name ?? '',
-      a.assignee?.name ?? '',
-      a.inMaintenance ? 'yes' : 'no',
-    ]);
-  }
-  csv.end();
-  return csv;
+  return csvStream(CSV_COLUMNS, rows.map(presentAlert));
 }
 
 async function requireAlert(ctx: AppContext, scope: Scope, id: string): Promise<repo.AlertRow> {

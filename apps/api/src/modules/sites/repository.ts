@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../plugins/db.ts';
 import {
   containsPattern,
   inSiteGroups,
+  macFragment,
   pageOf,
   type Scope,
   siteInScope,
@@ -70,11 +71,6 @@ export type SiteFilters = {
 };
 
 /** A MAC typed with dashes, upper case or without separators, in the stored colon form. */
-function macFragment(q: string): string {
-  const lower = q.toLowerCase().replaceAll('-', ':');
-  return /^[0-9a-f]{12}$/.test(lower) ? lower.replace(/(..)(?!$)/g, '$1:') : lower;
-}
-
 function filterConditions(scope: Scope, filters: SiteFilters): SQL[] {
   const where: SQL[] = [];
   if (filters.status) where.push(sql`s.status in (${sqlList(filters.status)})`);

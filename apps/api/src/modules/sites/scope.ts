@@ -45,6 +45,12 @@ export function inSiteGroups(groupIds: readonly string[], siteId: SQL = sql`s.id
   return sql`exists (select 1 from site_group_sites g where g.site_id = ${siteId} and g.site_group_id in (${sqlList(groupIds)}))`;
 }
 
+/** A MAC address as typed (any case, dashes, or 12 bare hex digits) in the stored form `aa:bb:…`. */
+export function macFragment(q: string): string {
+  const lower = q.toLowerCase().replaceAll('-', ':');
+  return /^[0-9a-f]{12}$/.test(lower) ? lower.replace(/(..)(?!$)/g, '$1:') : lower;
+}
+
 /** An ILIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
