@@ -17,6 +17,7 @@ import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accessRoutes } from './modules/access/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSimulatorRoutes } from './modules/dev-simulator/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
@@ -27,6 +28,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { createReportScheduler } from './modules/reports/subscriptions.ts';
 import { audit, purgeExpired } from './modules/security/service.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
@@ -176,6 +179,10 @@ export async function buildApp({
     now,
     simulator: simulator ?? createSimulatorControl(config.simSpeed),
   };
+  // Sends the scheduled reports; main.ts starts it, and it stops before the pool closes.
+  const reportScheduler = createReportScheduler(ctx);
+  app.decorate('reports', reportScheduler);
+  app.addHook('onClose', () => reportScheduler.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -235,12 +242,14 @@ export async function buildApp({
   deviceRoutes(app, ctx);
   groupRoutes(app, ctx);
   analyticsRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
   troubleshootingRoutes(app, ctx);
   ticketRoutes(app, ctx);
   alertRoutes(app, ctx);
   maintenanceRoutes(app, ctx);
   eventRoutes(app, ctx, streamTimings);
   notificationRoutes(app, ctx);
+  reportRoutes(app, ctx);
   if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);
   if (config.delivery === 'outbox' && config.simulator) devSimulatorRoutes(app, ctx);
 

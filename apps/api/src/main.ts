@@ -118,6 +118,8 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     // Every process sends queued notifications (they share the queue); app.close() stops it before the pool.
     app.notifications.start();
+    // Every process sends due scheduled reports too (claimed with SKIP LOCKED, so each run goes out once).
+    app.reports.start();
     if (config.simulator) {
       // The alert engine runs beside the fleet's driver: fed by its ticks, and sweeping for what time alone raises.
       const notifications = app.notifications;

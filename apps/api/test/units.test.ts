@@ -68,6 +68,16 @@ describe('tokens', () => {
     expect(await tokens.verifySession(full.token)).toMatchObject({ ...claims, jti: full.jti });
   });
 
+  it('a session that verified is remembered until it expires, never past it; a tampered one never verifies', async () => {
+    const full = await tokens.signSession(claims);
+    expect(await tokens.verifySession(full.token)).toMatchObject({ jti: full.jti });
+    expect(await tokens.verifySession(full.token, full.exp * 1000 - 1)).toMatchObject({ jti: full.jti });
+    expect(await tokens.verifySession(full.token, full.exp * 1000)).toBeUndefined();
+    const [head, body, signature] = full.token.split('.') as [string, string, string];
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await tokens.verifySession(`${head}.${body}.${flipped}`)).toBeUndefined();
+  });
+
   it('an access code is not a session and a session is not an access code', async () => {
     const code = await tokens.signAccessCode('a@b.example', 'support@vnoc.example');
     expect(await tokens.verifySession(code.token)).toBeUndefined();

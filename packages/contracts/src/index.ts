@@ -1,6 +1,7 @@
 export * from './alerts.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './dashboards.ts';
 export * from './diagnostics.ts';
 export * from './errors.ts';
 export * from './events.ts';
@@ -9,6 +10,7 @@ export * from './geocoding.ts';
 export * from './health.ts';
 export * from './outbox.ts';
 export * from './password-policy.ts';
+export * from './reports.ts';
 export * from './signal.ts';
 export * from './site-edit.ts';
 export * from './tickets.ts';

@@ -1,10 +1,30 @@
 import nodemailer from 'nodemailer';
+import type { Attachment } from './message.ts';
 
-export type EmailSender = (to: string, subject: string, text: string) => Promise<void>;
+export type EmailSender = (
+  to: string,
+  subject: string,
+  text: string,
+  attachments?: Attachment[],
+) => Promise<void>;
 
 export function createEmailSender(smtpUrl: string, from: string): EmailSender {
   const transport = nodemailer.createTransport(smtpUrl);
-  return async (to, subject, text) => {
-    await transport.sendMail({ from, to, subject, text });
+  return async (to, subject, text, attachments) => {
+    await transport.sendMail({
+      from,
+      to,
+      subject,
+      text,
+      ...(attachments?.length
+        ? {
+            attachments: attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: a.content,
+            })),
+          }
+        : {}),
+    });
   };
 }

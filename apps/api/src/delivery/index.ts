@@ -7,7 +7,7 @@ import { insertOutboxMessage } from './outbox.ts';
 import { sendSms } from './sms.ts';
 import { placeVoiceCall } from './voice.ts';
 
-export type { Deliver, Message } from './message.ts';
+export type { Attachment, Deliver, Message } from './message.ts';
 
 /**
  * DELIVERY=outbox stores every message (and logs it: reading codes is the dev outbox's purpose);
@@ -19,7 +19,9 @@ export function createDelivery(config: Config, db: Db, log: FastifyBaseLogger): 
       await insertOutboxMessage(db, message);
       log.info(
         { outbox: { channel: message.channel, to: message.to } },
-        `dev outbox → ${message.to}: ${message.body}`,
+        `dev outbox → ${message.to}: ${message.body}${
+          message.attachments?.length ? ` [${message.attachments.map((a) => a.filename).join(', ')}]` : ''
+        }`,
       );
     };
   }
@@ -28,7 +30,7 @@ export function createDelivery(config: Config, db: Db, log: FastifyBaseLogger): 
   return async (message) => {
     if (message.channel === 'email') {
       if (!email) throw new Error('SMTP_URL is not configured');
-      await email(message.to, message.subject ?? 'vNOC', message.body);
+      await email(message.to, message.subject ?? 'vNOC', message.body, message.attachments);
     } else {
       if (!provider) throw new Error('The SMS/voice provider is not configured');
       await (message.channel === 'sms' ? sendSms : placeVoiceCall)(provider, message.to, message.body);

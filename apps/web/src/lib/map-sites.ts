@@ -8,12 +8,20 @@ const PageOfSites = PagedSchema(SiteSummarySchema);
 const MAX_PAGES = 50;
 
 /** Every site of the organization for the map: GET site/search/filtered page by page, 200 at a time. */
-export async function getMapSites(signal?: AbortSignal): Promise<SiteSummary[]> {
+export async function getMapSites(
+  signal?: AbortSignal,
+  groupIds: readonly string[] = [],
+): Promise<SiteSummary[]> {
   const sites: SiteSummary[] = [];
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const result = await apiRequest('site/search/filtered', {
       schema: PageOfSites,
-      query: { page, pageSize: MAX_PAGE_SIZE, sorting: 'name-asc' },
+      query: {
+        page,
+        pageSize: MAX_PAGE_SIZE,
+        sorting: 'name-asc',
+        groupId: groupIds.length > 0 ? groupIds.join(',') : undefined,
+      },
       signal,
     });
     sites.push(...result.content);
@@ -22,14 +30,15 @@ export async function getMapSites(signal?: AbortSignal): Promise<SiteSummary[]> 
   return sites;
 }
 
-export function getMapSitesQueryOptions() {
+/** `groupIds`: only the sites of these groups (a dashboard's scope); none → every site. */
+export function getMapSitesQueryOptions(groupIds: readonly string[] = []) {
   return queryOptions({
-    queryKey: ['sites', 'map'] as const,
-    queryFn: ({ signal }) => getMapSites(signal),
+    queryKey: ['sites', 'map', ...(groupIds.length > 0 ? [{ groupIds: [...groupIds] }] : [])] as const,
+    queryFn: ({ signal }) => getMapSites(signal, groupIds),
     refetchInterval: () => liveRefetchInterval(),
   });
 }
 
-export function useMapSites() {
-  return useQuery(getMapSitesQueryOptions());
+export function useMapSites(groupIds: readonly string[] = []) {
+  return useQuery(getMapSitesQueryOptions(groupIds));
 }

@@ -2,7 +2,8 @@
  * The fleet gateway with the simulator driver (DESIGN.md §2, §6): keeps the live simulation's state
  * in memory and, every tick, advances it to the current time and records what happened — status
  * changes (devices and their status intervals), heartbeats, last boots, WAN samples and drifted
- * signals — in one transaction. Ticks never overlap; a failed tick is logged and the next one
+ * signals — in one transaction; about once a minute after it, the days that ended are rolled up and the
+ * carrier's backup usage filled in as it comes due (`daily.ts`). Ticks never overlap; a failed tick is logged and the next one
  * simulates the same span again.
  */
 import type { LiveEvent } from '@vnoc/contracts';
@@ -24,6 +25,7 @@ import {
   simulate,
   startEpisode,
 } from '../simulator/index.ts';
+import { keepDailyFigures } from './daily.ts';
 import {
   arr,
   type GatewayDevice,
@@ -38,6 +40,8 @@ import {
 export const TICK_MS = 5_000;
 /** Drifted signals are written about once a real minute (they drift every simulated sample step). */
 export const SIGNAL_WRITE_MS = 60_000;
+/** Complete days are rolled up and due carrier figures filled in at most this often (real ms). */
+export const DAILY_CHECK_MS = 60_000;
 
 export type GatewayOptions = {
   db: Db;
@@ -108,6 +112,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let state = initialState(devices, seed, clock.toSim(start), rng);
   let last = start;
   let lastSignals = start;
+  let lastDaily = Number.NEGATIVE_INFINITY;
   // A tick or a command in progress: they never overlap.
   let running: Promise<unknown> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -152,6 +157,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (signals) lastSignals = now;
     announce(events);
     options.alerts?.committed(alertChanges);
+    if (now - lastDaily >= DAILY_CHECK_MS) {
+      lastDaily = now;
+      // After the tick's commit, so a day that just ended is rolled up with its last changes.
+      await keepDailyFigures(db, seed, now).catch((err: unknown) =>
+        log.error({ err }, 'rolling up the daily figures failed'),
+      );
+    }
     return { skipped: false, events, samples: samples.length, signals };
   }
 

@@ -1,5 +1,6 @@
 /** The fleet gateway (DESIGN.md §2): the simulator driver wired to the database. */
 
 export * from './actions.ts';
+export * from './daily.ts';
 export * from './gateway.ts';
 export * from './history.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ModemSignal } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import type { DeviceStatus, FleetDevice, StatusInterval, WanSample } from '../simulator/index.ts';
-import type { DailyRollup } from '../simulator/intervals.ts';
+import type { DeviceDay } from '../simulator/usage.ts';
 
 /** A device as the gateway keeps it: what the simulator needs, plus its organization for the records. */
 export type GatewayDevice = FleetDevice & { organizationId: string };
@@ -88,19 +88,23 @@ export async function insertSamples(db: DbOrTx, samples: readonly WanSample[]): 
   }
 }
 
-/** Daily rollups; a day already rolled up for a device is replaced. */
+/**
+ * Daily rollups with their traffic; a day already rolled up for a device is replaced, except that a carrier
+ * figure already stored is kept when the new row has none yet.
+ */
 export async function upsertRollups(
   db: DbOrTx,
-  rollups: readonly DailyRollup[],
+  rollups: readonly DeviceDay[],
   orgOf: ReadonlyMap<string, string>,
 ): Promise<void> {
   for (let i = 0; i < rollups.length; i += BATCH) {
     const part = rollups.slice(i, i + BATCH);
-    const col = <K extends keyof DailyRollup>(k: K) => arr(part.map((r) => r[k]));
+    const col = <K extends keyof DeviceDay>(k: K) => arr(part.map((r) => r[k]));
     await db.execute(sql`
       insert into device_daily_stats (device_id, organization_id, day, seconds_online, seconds_offline,
         seconds_on_backup, seconds_on_primary, offline_events, backup_events, percent_online,
-        percent_offline, percent_on_backup, percent_on_primary)
+        percent_offline, percent_on_backup, percent_on_primary, wan_bytes_received, wan_bytes_transmitted,
+        backup_usage_bytes, backup_usage_updated_at)
       select * from unnest(
         ${col('deviceId')}::uuid[],
         ${arr(part.map((r) => orgOf.get(r.deviceId)))}::uuid[],
@@ -114,13 +118,20 @@ export async function upsertRollups(
         ${col('percentOnline')}::float8[],
         ${col('percentOffline')}::float8[],
         ${col('percentOnBackup')}::float8[],
-        ${col('percentOnPrimary')}::float8[])
+        ${col('percentOnPrimary')}::float8[],
+        ${col('wanBytesReceived')}::bigint[],
+        ${col('wanBytesTransmitted')}::bigint[],
+        ${col('backupUsageBytes')}::bigint[],
+        ${arr(part.map((r) => (r.backupUsageUpdatedAt === null ? null : iso(r.backupUsageUpdatedAt))))}::timestamptz[])
       on conflict (device_id, day) do update set
         seconds_online = excluded.seconds_online, seconds_offline = excluded.seconds_offline,
         seconds_on_backup = excluded.seconds_on_backup, seconds_on_primary = excluded.seconds_on_primary,
         offline_events = excluded.offline_events, backup_events = excluded.backup_events,
         percent_online = excluded.percent_online, percent_offline = excluded.percent_offline,
-        percent_on_backup = excluded.percent_on_backup, percent_on_primary = excluded.percent_on_primary`);
+        percent_on_backup = excluded.percent_on_backup, percent_on_primary = excluded.percent_on_primary,
+        wan_bytes_received = excluded.wan_bytes_received, wan_bytes_transmitted = excluded.wan_bytes_transmitted,
+        backup_usage_bytes = coalesce(excluded.backup_usage_bytes, device_daily_stats.backup_usage_bytes),
+        backup_usage_updated_at = coalesce(excluded.backup_usage_updated_at, device_daily_stats.backup_usage_updated_at)`);
   }
 }
 

@@ -22,8 +22,9 @@ import {
   type WanSample,
   whereIs,
 } from './engine.ts';
-import { applyEvents, type DailyRollup, dailyRollups, type StatusInterval } from './intervals.ts';
+import { applyEvents, dailyRollups, type StatusInterval } from './intervals.ts';
 import { FAULTS, isCycling, isEdgeKind, isUp } from './transitions.ts';
+import { type DeviceDay, withUsage } from './usage.ts';
 
 export type BackfillOptions = {
   seed: number;
@@ -46,8 +47,11 @@ export type BackfillResult = {
   /** Per device, no gap and no overlap over [from, to); the last one open, in the device's current status. */
   intervals: StatusInterval[];
   samples: WanSample[];
-  /** One row per device per complete day (`days` rows each); today is not rolled up yet. */
-  rollups: DailyRollup[];
+  /**
+   * One row per device per complete day (`days` rows each); today is not rolled up yet. With the day's
+   * WAN bytes, and the carrier's backup usage for the days it had reported by `to` (yesterday's may not be).
+   */
+  rollups: DeviceDay[];
   /** The live simulation's state at `to`, with the drifted signals. */
   state: SimState;
 };
@@ -71,6 +75,7 @@ export function backfill(devices: readonly FleetDevice[], options: BackfillOptio
     (d): StatusInterval => ({ deviceId: d.id, status: d.status, from, to: null }),
   );
   const intervals = applyEvents(opened, run.events);
+  const kinds = new Map(devices.map((d) => [d.id, d.kind]));
   const state = initialState(
     run.state.devices.map(({ id, kind, siteId, organizationId, region, status, signal }) => ({
       id,
@@ -90,7 +95,7 @@ export function backfill(devices: readonly FleetDevice[], options: BackfillOptio
     events: run.events,
     intervals,
     samples: run.samples,
-    rollups: dailyRollups(intervals, from, days),
+    rollups: withUsage(options.seed, dailyRollups(intervals, from, days), (id) => kinds.get(id), to),
     state,
   };
 }

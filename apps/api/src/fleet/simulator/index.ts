@@ -3,3 +3,4 @@ export * from './backfill.ts';
 export * from './engine.ts';
 export * from './intervals.ts';
 export * from './transitions.ts';
+export * from './usage.ts';

@@ -1,28 +1,173 @@
-import type { AnalyticsDuration, Uptime, UptimeQuery } from '@vnoc/contracts';
+import {
+  type AnalyticsDuration,
+  type AnalyticsQuery,
+  type CellularHealthTrend,
+  DURATION_SECONDS,
+  type FailoversTrend,
+  type TopUsage,
+  type TopUsageQuery,
+  TREND_BUCKET_SECONDS,
+  type TroubledSite,
+  type TroubledSites,
+  type TroubledSitesQuery,
+  type Uptime,
+  type Van,
+  type VanList,
+  type VanListQuery,
+  type WanLatencyTrend,
+} from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
-import { DAY, HOUR } from '../../fleet/simulator/index.ts';
 import { downtimePercent } from '../../fleet/simulator/intervals.ts';
-import { scopeOf } from '../sites/scope.ts';
+import { dashboardGroupIds } from '../dashboards/service.ts';
+import { paged, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import * as repo from './repository.ts';
 
-export const DURATION_MS: Readonly<Record<AnalyticsDuration, number>> = {
-  LAST_6_HOURS: 6 * HOUR,
-  LAST_24_HOURS: DAY,
-  LAST_7_DAYS: 7 * DAY,
-  LAST_30_DAYS: 30 * DAY,
-};
+export const DURATION_MS: Readonly<Record<AnalyticsDuration, number>> = Object.fromEntries(
+  Object.entries(DURATION_SECONDS).map(([k, s]) => [k, s * 1000]),
+) as Record<AnalyticsDuration, number>;
 
-/** GET analytics/network/uptime: the fleet's uptime in the caller's scope over the window ending now. */
+/** The caller's scope narrowed to the dashboard's groups; 404 for a dashboard the caller cannot see. */
+async function analyticsScope(
+  ctx: AppContext,
+  user: UserWithOrg,
+  dashboardId: string | undefined,
+): Promise<repo.AnalyticsScope> {
+  const [scope, groupIds] = await Promise.all([
+    scopeOf(ctx.db, user),
+    dashboardGroupIds(ctx.db, user, dashboardId),
+  ]);
+  return { scope, groupIds };
+}
+
+const windowOf = (duration: AnalyticsDuration, now: Date) => ({
+  from: new Date(now.getTime() - DURATION_MS[duration]),
+  to: now,
+});
+
+/** GET analytics/network/uptime: uptime in the (dashboard's) scope over the window ending now. */
 export async function networkUptime(
   ctx: AppContext,
   user: UserWithOrg,
-  query: UptimeQuery,
+  query: AnalyticsQuery,
   now = new Date(),
 ): Promise<Uptime> {
-  const from = new Date(now.getTime() - DURATION_MS[query.duration]);
-  const row = await repo.uptime(ctx.db, await scopeOf(ctx.db, user), from, now);
+  const where = await analyticsScope(ctx, user, query.dashboardId);
+  const { from, to } = windowOf(query.duration, now);
+  const row = await repo.uptime(ctx.db, where.scope, from, to, where.groupIds);
   // Nothing recorded in the window: no downtime seen.
   const uptime = row.uptime ?? 100;
   return { duration: query.duration, uptime, downtime: downtimePercent(uptime), devices: row.devices };
+}
+
+/** GET analytics/widget/vanList/{id}: the devices ("vans") of the dashboard's scope, paged. */
+export async function vanList(
+  ctx: AppContext,
+  user: UserWithOrg,
+  dashboardId: string,
+  query: VanListQuery,
+): Promise<VanList> {
+  const where = await analyticsScope(ctx, user, dashboardId);
+  const { rows, total, types } = await repo.vanList(ctx.db, where, query.page, query.pageSize);
+  return {
+    dashboardId,
+    ...paged(rows as Van[], total, query.page, query.pageSize),
+    types,
+  };
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * GET analytics/sites/usage/top/usage: top sites by WAN bytes received + transmitted. Bytes are kept
+ * per device per UTC day, so the answer covers the whole UTC days the window touches (`from`, `to`).
+ */
+export async function topUsage(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: TopUsageQuery,
+  now = new Date(),
+): Promise<TopUsage> {
+  const where = await analyticsScope(ctx, user, query.dashboardId);
+  const { from } = windowOf(query.duration, now);
+  const sites = await repo.topUsage(ctx.db, where, day(from), day(now), query.limit);
+  return {
+    duration: query.duration,
+    from: `${day(from)}T00:00:00.000Z`,
+    to: now.toISOString(),
+    sites,
+  };
+}
+
+/** GET analytics/widget/vanTroubledSites/{id}: the dashboard's sites with the most offline/backup time. */
+export async function troubledSites(
+  ctx: AppContext,
+  user: UserWithOrg,
+  dashboardId: string,
+  query: TroubledSitesQuery,
+  now = new Date(),
+): Promise<TroubledSites> {
+  const where = await analyticsScope(ctx, user, dashboardId);
+  const { from, to } = windowOf(query.duration, now);
+  const sites = await repo.troubledSites(ctx.db, where, from, to, query.limit);
+  return { duration: query.duration, dashboardId, sites: sites as TroubledSite[] };
+}
+
+const iso = (epochSeconds: string) => new Date(Number(epochSeconds) * 1000).toISOString();
+
+/** WAN latency trend: average and p95 ping per bucket of the window. */
+export async function wanLatencyTrend(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: AnalyticsQuery,
+  now = new Date(),
+): Promise<WanLatencyTrend> {
+  const where = await analyticsScope(ctx, user, query.dashboardId);
+  const { from, to } = windowOf(query.duration, now);
+  const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
+  const rows = await repo.wanLatencyTrend(ctx.db, where, from, to, bucketSeconds);
+  return {
+    duration: query.duration,
+    bucketSeconds,
+    points: rows.map((r) => ({ t: iso(r.t), avgLatencyMs: r.avg, p95LatencyMs: r.p95, samples: r.samples })),
+  };
+}
+
+/** Failovers over time: on-backup periods starting per bucket of the window. */
+export async function failoversTrend(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: AnalyticsQuery,
+  now = new Date(),
+): Promise<FailoversTrend> {
+  const where = await analyticsScope(ctx, user, query.dashboardId);
+  const { from, to } = windowOf(query.duration, now);
+  const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
+  const rows = await repo.failoversTrend(ctx.db, where, from, to, bucketSeconds);
+  return {
+    duration: query.duration,
+    bucketSeconds,
+    points: rows.map((r) => ({ t: iso(r.t), failovers: r.failovers })),
+    total: rows.reduce((n, r) => n + r.failovers, 0),
+  };
+}
+
+/**
+ * Cellular health: no history of modem readings is stored (only each device's present reading), so
+ * this answers the present averages and says there is no history, rather than inventing one.
+ */
+export async function cellularHealthTrend(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: AnalyticsQuery,
+  now = new Date(),
+): Promise<CellularHealthTrend> {
+  const where = await analyticsScope(ctx, user, query.dashboardId);
+  const current = await repo.cellularNow(ctx.db, where);
+  return {
+    duration: query.duration,
+    historyAvailable: false,
+    points: [],
+    current: { at: now.toISOString(), ...current },
+  };
 }

@@ -1,11 +1,14 @@
-import { OutboxQuerySchema, OutboxResponseSchema } from '@vnoc/contracts';
+import { OutboxAttachmentParamsSchema, OutboxQuerySchema, OutboxResponseSchema } from '@vnoc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { listOutboxMessages } from '../../delivery/outbox.ts';
+import { listOutboxMessages, outboxAttachment } from '../../delivery/outbox.ts';
+import { Errors } from '../../errors.ts';
 import { errorResponses } from '../route-schemas.ts';
+import { isUuid } from '../sites/scope.ts';
 
-/** Registered only when DELIVERY=outbox: lets a developer read the codes the app "sent". */
+/** Registered only when DELIVERY=outbox: lets a developer read the codes (and attachments) the app "sent". */
 export function devOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/dev/outbox',
@@ -18,5 +21,27 @@ export function devOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     // Email addresses are stored lower-cased; phone numbers have no case.
     async (request) => listOutboxMessages(ctx.db, request.query.to.toLowerCase()),
+  );
+
+  // Without the zod type provider: the answer is the file itself.
+  app.get<{ Params: z.infer<typeof OutboxAttachmentParamsSchema> }>(
+    '/api/dev/outbox/:id/attachments/:index',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'An attachment of an outbox message',
+        params: OutboxAttachmentParamsSchema,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const { id, index } = request.params;
+      const file = isUuid(id) ? await outboxAttachment(ctx.db, id, index) : undefined;
+      if (!file) throw Errors.notFound();
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`)
+        .send(file.content);
+    },
   );
 }

@@ -1,8 +1,6 @@
 import {
-  Badge,
   Button,
   CloseButton,
-  Collapse,
   Group,
   MultiSelect,
   Pill,
@@ -12,10 +10,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconFilter, IconFilterOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CollapsibleFilters } from '../../../components/collapsible-filters.tsx';
 import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import type { ParamPatch } from '../../../components/data-table/table-params.ts';
 import { alertName } from '../../../lib/alert-display.ts';
@@ -64,8 +61,6 @@ function LinkedFilter({
 export function AlertFilters({ state, update, siteName, deviceName }: AlertFiltersProps) {
   const { t, i18n } = useTranslation('alerts');
   // On a phone the filters fold behind a button, so the list is not five fields down the screen.
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const [shown, setShown] = useState(false);
   const codes = useAlertCodes();
   const groups = useGroups();
   const reversed = rangeReversed(state);
@@ -77,27 +72,7 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
   const active = filterCount(state);
   return (
     <Stack gap="xs">
-      {narrow && (
-        <Button
-          variant="default"
-          leftSection={<IconFilter size={16} aria-hidden />}
-          rightSection={
-            active > 0 ? (
-              <Badge size="sm" circle>
-                {active}
-              </Badge>
-            ) : undefined
-          }
-          onClick={() => setShown((open) => !open)}
-          aria-expanded={shown}
-          aria-controls="alert-filters"
-          style={{ alignSelf: 'flex-start' }}
-          data-testid="filters-toggle"
-        >
-          {t('filters.toggle')}
-        </Button>
-      )}
-      <Collapse expanded={!narrow || shown} id="alert-filters">
+      <CollapsibleFilters id="alert-filters" label={t('filters.toggle')} active={active}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3, xl: 5 }} spacing="sm">
           <MultiSelect
             label={t('filters.code')}
@@ -142,7 +117,7 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
             data-testid="filter-to"
           />
         </SimpleGrid>
-      </Collapse>
+      </CollapsibleFilters>
       {hasFilters(state) && (
         <Group gap="xs" wrap="wrap">
           {state.site && (

@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   AlertSchema,
+  type AnalyticsDuration,
+  BASE_DASHBOARD_ID,
   DeviceSummarySchema,
   PagedSchema,
+  PROBLEM_STATUSES,
   SiteSummarySchema,
   type StatusCounts,
   StatusCountsSchema,
@@ -11,21 +14,35 @@ import {
 } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { LIVE_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
-import { BASE_DASHBOARD, BASE_UPTIME_DURATION, PROBLEM_STATUSES } from '../utils/base-dashboard.ts';
 
 /** Rows a table widget shows; the widget says how many there are in all. */
 export const WIDGET_ROWS = 8;
 
 /** GET device/stats/statuscounts. */
-export function getStatusCounts(signal?: AbortSignal): Promise<StatusCounts> {
-  return apiRequest('device/stats/statuscounts', { schema: StatusCountsSchema, signal });
+export function getStatusCounts(
+  groupIds: readonly string[] = [],
+  signal?: AbortSignal,
+): Promise<StatusCounts> {
+  return apiRequest('device/stats/statuscounts', {
+    schema: StatusCountsSchema,
+    query: { groupIds: commaList(groupIds) },
+    signal,
+  });
 }
 
-export function useStatusCounts() {
+/** A group filter as the fleet calls take it: comma-separated, left out when empty. */
+function commaList(values: readonly string[]): string | undefined {
+  return values.length > 0 ? values.join(',') : undefined;
+}
+
+/** The query key's tail for a group filter: nothing without one (the keys the live updates name). */
+const groupKey = (groupIds: readonly string[]) => (groupIds.length > 0 ? [{ groupIds: [...groupIds] }] : []);
+
+export function useStatusCounts(groupIds: readonly string[] = []) {
   return useQuery(
     queryOptions({
-      queryKey: ['devices', 'statuscounts'] as const,
-      queryFn: ({ signal }) => getStatusCounts(signal),
+      queryKey: ['devices', 'statuscounts', ...groupKey(groupIds)] as const,
+      queryFn: ({ signal }) => getStatusCounts(groupIds, signal),
       refetchInterval: () => liveRefetchInterval(),
     }),
   );
@@ -35,57 +52,76 @@ const PageOfDevices = PagedSchema(DeviceSummarySchema);
 const PageOfSites = PagedSchema(SiteSummarySchema);
 
 /** GET device/search/filtered for the problem devices (offline, onbackup, rebooting), most stale first. */
-export function getProblemDevices(signal?: AbortSignal) {
+export function getProblemDevices(groupIds: readonly string[] = [], signal?: AbortSignal) {
   return apiRequest('device/search/filtered', {
     schema: PageOfDevices,
-    query: { page: 0, pageSize: WIDGET_ROWS, sorting: 'lastUpdate-asc', status: PROBLEM_STATUSES.join(',') },
+    query: {
+      page: 0,
+      pageSize: WIDGET_ROWS,
+      sorting: 'lastUpdate-asc',
+      status: PROBLEM_STATUSES.join(','),
+      groupId: commaList(groupIds),
+    },
     signal,
   });
 }
 
-export function useProblemDevices() {
+export function useProblemDevices(groupIds: readonly string[] = []) {
   return useQuery(
     queryOptions({
-      queryKey: ['devices', 'problem', WIDGET_ROWS] as const,
-      queryFn: ({ signal }) => getProblemDevices(signal),
+      queryKey: ['devices', 'problem', WIDGET_ROWS, ...groupKey(groupIds)] as const,
+      queryFn: ({ signal }) => getProblemDevices(groupIds, signal),
       refetchInterval: () => liveRefetchInterval(),
     }),
   );
 }
 
 /** GET site/search/filtered for the problem sites (a device offline, on backup or rebooting), worst first. */
-export function getProblemSites(signal?: AbortSignal) {
+export function getProblemSites(groupIds: readonly string[] = [], signal?: AbortSignal) {
   return apiRequest('site/search/filtered', {
     schema: PageOfSites,
-    query: { page: 0, pageSize: WIDGET_ROWS, sorting: 'status-asc', status: PROBLEM_STATUSES.join(',') },
+    query: {
+      page: 0,
+      pageSize: WIDGET_ROWS,
+      sorting: 'status-asc',
+      status: PROBLEM_STATUSES.join(','),
+      groupId: commaList(groupIds),
+    },
     signal,
   });
 }
 
-export function useProblemSites() {
+export function useProblemSites(groupIds: readonly string[] = []) {
   return useQuery(
     queryOptions({
-      queryKey: ['sites', 'problem', WIDGET_ROWS] as const,
-      queryFn: ({ signal }) => getProblemSites(signal),
+      queryKey: ['sites', 'problem', WIDGET_ROWS, ...groupKey(groupIds)] as const,
+      queryFn: ({ signal }) => getProblemSites(groupIds, signal),
       refetchInterval: () => liveRefetchInterval(),
     }),
   );
 }
 
 /** GET analytics/network/uptime (duration, dashboardId). */
-export function getUptime(signal?: AbortSignal): Promise<Uptime> {
+export function getUptime(
+  dashboardId: string,
+  duration: AnalyticsDuration,
+  signal?: AbortSignal,
+): Promise<Uptime> {
   return apiRequest('analytics/network/uptime', {
     schema: UptimeSchema,
-    query: { duration: BASE_UPTIME_DURATION, dashboardId: BASE_DASHBOARD.id },
+    query: { duration, dashboardId },
     signal,
   });
 }
 
-export function useUptime() {
+export function useUptime(
+  dashboardId: string = BASE_DASHBOARD_ID,
+  duration: AnalyticsDuration = 'LAST_6_HOURS',
+) {
   return useQuery(
     queryOptions({
-      queryKey: ['analytics', 'uptime', BASE_UPTIME_DURATION] as const,
-      queryFn: ({ signal }) => getUptime(signal),
+      queryKey: ['analytics', 'uptime', dashboardId, duration] as const,
+      queryFn: ({ signal }) => getUptime(dashboardId, duration, signal),
       // Uptime is computed from the status periods (no event carries it): it keeps its pace.
       refetchInterval: LIVE_REFRESH_MS,
     }),
@@ -97,16 +133,17 @@ const PageOfAlerts = PagedSchema(AlertSchema);
 const ACTIVE_ALERTS = { status: 'active', page: 0, pageSize: WIDGET_ROWS, sorting: 'severity-asc' } as const;
 
 /** GET alert?status=active&sorting=severity-asc: a few active root alerts, worst first, and their total. */
-export function getActiveAlerts(signal?: AbortSignal) {
-  return apiRequest('alert', { schema: PageOfAlerts, query: { ...ACTIVE_ALERTS }, signal });
+export function getActiveAlerts(groupId?: string, signal?: AbortSignal) {
+  return apiRequest('alert', { schema: PageOfAlerts, query: { ...ACTIVE_ALERTS, groupId }, signal });
 }
 
-export function useActiveAlerts() {
+/** `groupId`: one site group's alerts (the alert list filters one group at a time). */
+export function useActiveAlerts(groupId?: string) {
   return useQuery(
     queryOptions({
       // Under ['alerts'], so a live alert event or a change on the Alerts screen refreshes it.
-      queryKey: ['alerts', 'list', ACTIVE_ALERTS] as const,
-      queryFn: ({ signal }) => getActiveAlerts(signal),
+      queryKey: ['alerts', 'list', groupId ? { ...ACTIVE_ALERTS, groupId } : ACTIVE_ALERTS] as const,
+      queryFn: ({ signal }) => getActiveAlerts(groupId, signal),
       refetchInterval: () => liveRefetchInterval(),
     }),
   );

@@ -55,7 +55,23 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const open = () => renderRoutes([{ path: '*', element: <ActiveAlertsWidget /> }], '/');
+const open = () =>
+  renderRoutes(
+    [
+      {
+        path: '*',
+        element: (
+          <ActiveAlertsWidget
+            title="Active alerts"
+            dashboardId="vnoc"
+            duration="LAST_6_HOURS"
+            groupIds={[]}
+          />
+        ),
+      },
+    ],
+    '/',
+  );
 
 describe('the ActiveAlerts widget (spec part 3, base dashboard)', () => {
   it("asks for the organization's active root alerts worst first, a few of them, and links each to its detail", async () => {

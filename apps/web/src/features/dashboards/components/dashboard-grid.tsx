@@ -1,38 +1,83 @@
-import type { CSSProperties, ReactNode } from 'react';
-import { gridPlacement, sortWidgets, type Widget } from '../utils/base-dashboard.ts';
+import 'react-grid-layout/css/styles.css';
+import 'react-resizable/css/styles.css';
+import { GRID_COLUMNS, sortWidgets, type Widget } from '@vnoc/contracts';
+import { type CSSProperties, type ReactNode, useMemo } from 'react';
+import GridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
+import { toGridLayout } from '../utils/layout.ts';
 import classes from './dashboard-grid.module.css';
+import { DRAG_HANDLE_CLASS } from './widget-frame.tsx';
 
 /** Height of one grid row in pixels (a widget of h rows is h × this, plus the gaps). */
 export const ROW_HEIGHT = 104;
+/** Below this width the widgets stack in y-then-x order (phones); no grid, no dragging (the screen says the same). */
+export const STACK_BELOW_PX = 768;
+const GAP = 16;
 
 interface DashboardGridProps {
   widgets: readonly Widget[];
   renderWidget: (widget: Widget) => ReactNode;
+  /** Drag and resize on (the editor); the layout comes back through onLayoutChange. */
+  editing?: boolean;
+  onLayoutChange?: (layout: Layout) => void;
 }
 
-/** Widgets on the 12-column grid at their layout {x, y, w, h}, in y-then-x order (also the stacking order on phones). */
-export function DashboardGrid({ widgets, renderWidget }: DashboardGridProps) {
+/**
+ * Widgets on the 12-column react-grid-layout grid at their layout {x, y, w, h}; on a narrow screen they
+ * stack in y-then-x order instead.
+ */
+export function DashboardGrid({
+  widgets,
+  renderWidget,
+  editing = false,
+  onLayoutChange,
+}: DashboardGridProps) {
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
+  const layout = useMemo(() => toGridLayout(widgets), [widgets]);
+  const stacked = mounted && width < STACK_BELOW_PX;
+
   return (
-    <div className={classes.grid} style={{ '--dashboard-row-height': `${ROW_HEIGHT}px` } as CSSProperties}>
-      {sortWidgets(widgets).map((widget) => {
-        const place = gridPlacement(widget.layout);
-        return (
-          <div
-            key={widget.i}
-            className={classes.cell}
-            data-widget={widget.type}
-            style={
-              {
-                '--widget-column': place.gridColumn,
-                '--widget-row': place.gridRow,
-                '--widget-min-height': `${Math.max(2, widget.layout.h) * (ROW_HEIGHT * 0.8)}px`,
-              } as CSSProperties
-            }
-          >
-            {renderWidget(widget)}
-          </div>
-        );
-      })}
+    <div ref={containerRef} data-testid="dashboard-grid" data-layout={stacked ? 'stacked' : 'grid'}>
+      {!mounted ? null : stacked ? (
+        <div className={classes.stack}>
+          {sortWidgets(widgets).map((widget) => (
+            <div
+              key={widget.i}
+              className={classes.stackItem}
+              data-widget={widget.type}
+              style={
+                {
+                  '--widget-min-height': `${Math.max(2, widget.layout.h) * (ROW_HEIGHT * 0.8)}px`,
+                } as CSSProperties
+              }
+            >
+              {renderWidget(widget)}
+            </div>
+          ))}
+        </div>
+      ) : (
+        <GridLayout
+          className={classes.grid}
+          width={width}
+          layout={layout}
+          gridConfig={{
+            cols: GRID_COLUMNS,
+            rowHeight: ROW_HEIGHT,
+            margin: [GAP, GAP],
+            containerPadding: [0, 0],
+          }}
+          dragConfig={{ enabled: editing, handle: `.${DRAG_HANDLE_CLASS}`, threshold: 3 }}
+          resizeConfig={{ enabled: editing, handles: ['se'] }}
+          onLayoutChange={(next) => {
+            if (editing) onLayoutChange?.(next);
+          }}
+        >
+          {sortWidgets(widgets).map((widget) => (
+            <div key={widget.i} className={classes.item} data-widget={widget.type} data-w={widget.layout.w}>
+              {renderWidget(widget)}
+            </div>
+          ))}
+        </GridLayout>
+      )}
     </div>
   );
 }

@@ -1,17 +1,19 @@
-import { Anchor, Card, Group, Title } from '@mantine/core';
+import { Anchor, Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 interface WidgetCardProps {
   title: string;
+  /** A short line under the title: the window or the groups the widget shows. */
+  caption?: string;
   /** A link to the full list behind the widget. */
   more?: { to: string; label: string };
   children: ReactNode;
   testId: string;
 }
 
-/** A dashboard widget's frame: title, optional "see all" link, content filling its grid cell. */
-export function WidgetCard({ title, more, children, testId }: WidgetCardProps) {
+/** A dashboard widget's frame: title, optional caption and "see all" link, content filling its grid cell. */
+export function WidgetCard({ title, caption, more, children, testId }: WidgetCardProps) {
   return (
     <Card
       withBorder
@@ -21,12 +23,19 @@ export function WidgetCard({ title, more, children, testId }: WidgetCardProps) {
       data-testid={testId}
       style={{ display: 'flex', flexDirection: 'column' }}
     >
-      <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={2} fz="md">
-          {title}
-        </Title>
+      <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} fz="md" lineClamp={1}>
+            {title}
+          </Title>
+          {caption && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {caption}
+            </Text>
+          )}
+        </div>
         {more && (
-          <Anchor component={Link} to={more.to} size="sm">
+          <Anchor component={Link} to={more.to} size="sm" style={{ whiteSpace: 'nowrap' }}>
             {more.label}
           </Anchor>
         )}

@@ -1,7 +1,7 @@
 import { Anchor, Group, ScrollArea, Skeleton, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconChartLine, IconCircleCheck, IconTool } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { DeviceStatus, Paged } from '@vnoc/contracts';
+import type { AnalyticsDuration, DeviceStatus, Paged } from '@vnoc/contracts';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,19 +26,33 @@ import {
 } from '../api/dashboard-data.ts';
 import { WidgetCard } from './widget-card.tsx';
 
-function Failure({ error }: { error: unknown }) {
-  return <Text c="red">{errorMessage(error)}</Text>;
+/** What every widget is given: its title and caption, and the scope and window of its call. */
+export interface WidgetProps {
+  title: string;
+  caption?: string;
+  dashboardId: string;
+  duration: AnalyticsDuration;
+  groupIds: readonly string[];
+}
+
+export function Failure({ error }: { error: unknown }) {
+  return (
+    <Text c="red" size="sm" role="alert">
+      {errorMessage(error)}
+    </Text>
+  );
 }
 
 /** SiteMap: every site coloured by status (ringed by its worst active alert), clustered; a marker opens its site. */
-export function SiteMapWidget() {
+export function SiteMapWidget({ title, caption, groupIds }: WidgetProps) {
   const { t } = useTranslation('dashboards');
-  const { data: sites, isPending, error } = useMapSites();
+  const { data: sites, isPending, error } = useMapSites(groupIds);
   const marks = useAlertMarks();
   const points = useMemo(() => toMapPoints(sites ?? [], (site) => deviceStatusColour(site.status)), [sites]);
   return (
     <WidgetCard
-      title={t('widgets.SiteMap')}
+      title={title}
+      caption={caption}
       more={{ to: paths.sitesMap, label: t('openMap') }}
       testId="widget-site-map"
     >
@@ -50,7 +64,7 @@ export function SiteMapWidget() {
         <StatusMap
           points={points}
           height="100%"
-          label={t('widgets.SiteMap')}
+          label={title}
           noTilesNote={t('noTiles')}
           clusterLabel={(count) => t('cluster', { count })}
           marks={marks}
@@ -75,13 +89,14 @@ export function SiteMapWidget() {
 }
 
 /** DeviceTotals: device counts by status (offline, online, onbackup, pending, rebooting) and the total. */
-export function DeviceTotalsWidget() {
+export function DeviceTotalsWidget({ title, caption, groupIds }: WidgetProps) {
   const { t } = useTranslation('dashboards');
   const { t: tf } = useTranslation('fleet');
-  const { data: counts, isPending, error } = useStatusCounts();
+  const { data: counts, isPending, error } = useStatusCounts(groupIds);
   return (
     <WidgetCard
-      title={t('widgets.DeviceTotals')}
+      title={title}
+      caption={caption}
       more={{ to: paths.devices, label: t('allDevices') }}
       testId="widget-device-totals"
     >
@@ -118,12 +133,12 @@ export function DeviceTotalsWidget() {
   );
 }
 
-/** Uptime (LAST_6_HOURS, 4 decimals): share of device-time online or on backup, and downtime = 100 − uptime. */
-export function UptimeWidget() {
+/** Uptime (4 decimals) over the widget's window: share of device-time online or on backup; downtime = 100 − uptime. */
+export function UptimeWidget({ title, dashboardId, duration }: WidgetProps) {
   const { t } = useTranslation('dashboards');
-  const { data, isPending, error } = useUptime();
+  const { data, isPending, error } = useUptime(dashboardId, duration);
   return (
-    <WidgetCard title={t('widgets.Uptime')} testId="widget-uptime">
+    <WidgetCard title={title} testId="widget-uptime">
       {error ? (
         <Failure error={error} />
       ) : isPending ? (
@@ -135,7 +150,7 @@ export function UptimeWidget() {
           </ThemeIcon>
           <Stack gap={2}>
             <Text size="sm" c="dimmed">
-              {t('uptime.duration')}
+              {t(`durations.${duration}`)}
             </Text>
             <Text fz={28} fw={700} lh={1.1} data-testid="uptime-value">
               {t('uptime.percent', { value: data.uptime.toFixed(4) })}
@@ -161,6 +176,7 @@ function NoProblems({ text }: { text: string }) {
 
 interface ProblemTableProps<T extends { id: string; status: DeviceStatus }> {
   title: string;
+  caption?: string;
   more: { to: string; label: string };
   testId: string;
   query: UseQueryResult<Paged<T>>;
@@ -174,6 +190,7 @@ interface ProblemTableProps<T extends { id: string; status: DeviceStatus }> {
 /** A widget listing problem items (a page of them, with the total) and each one's status. */
 function ProblemTable<T extends { id: string; status: DeviceStatus }>({
   title,
+  caption,
   more,
   testId,
   query,
@@ -185,7 +202,7 @@ function ProblemTable<T extends { id: string; status: DeviceStatus }>({
   const { t } = useTranslation('dashboards');
   const { data, isPending, error } = query;
   return (
-    <WidgetCard title={title} more={more} testId={testId}>
+    <WidgetCard title={title} caption={caption} more={more} testId={testId}>
       {error ? (
         <Failure error={error} />
       ) : isPending ? (
@@ -230,12 +247,13 @@ function ProblemTable<T extends { id: string; status: DeviceStatus }>({
 }
 
 /** DeviceTable: the problem devices (offline, on backup, rebooting), linking to each device. */
-export function DeviceTableWidget() {
+export function DeviceTableWidget({ title, caption, groupIds }: WidgetProps) {
   const { t } = useTranslation('dashboards');
-  const query = useProblemDevices();
+  const query = useProblemDevices(groupIds);
   return (
     <ProblemTable
-      title={t('widgets.DeviceTable')}
+      title={title}
+      caption={caption}
       more={{ to: paths.devices, label: t('allDevices') }}
       testId="widget-device-table"
       query={query}
@@ -257,12 +275,13 @@ export function DeviceTableWidget() {
 }
 
 /** SiteTable: the problem sites (their worst device offline, on backup or rebooting). */
-export function SiteTableWidget() {
+export function SiteTableWidget({ title, caption, groupIds }: WidgetProps) {
   const { t } = useTranslation('dashboards');
-  const query = useProblemSites();
+  const query = useProblemSites(groupIds);
   return (
     <ProblemTable
-      title={t('widgets.SiteTable')}
+      title={title}
+      caption={caption}
       more={{ to: `${paths.sites}?view=problem`, label: t('allProblemSites') }}
       testId="widget-site-table"
       query={query}
@@ -279,14 +298,15 @@ export function SiteTableWidget() {
 }
 
 /** ActiveAlerts: the organization's active root alerts, worst first (a few rows), each opening its detail. */
-export function ActiveAlertsWidget() {
-  const { t } = useTranslation('dashboards');
+export function ActiveAlertsWidget({ title, caption, groupIds }: WidgetProps) {
   const { t: ta, i18n } = useTranslation('alerts');
   const lang = i18n.language;
-  const { data, isPending, error } = useActiveAlerts();
+  // The alert list filters one group at a time: with several, the caption says all groups are shown.
+  const { data, isPending, error } = useActiveAlerts(groupIds.length === 1 ? groupIds[0] : undefined);
   return (
     <WidgetCard
-      title={t('widgets.ActiveAlerts')}
+      title={title}
+      caption={caption}
       more={{ to: paths.alerts, label: ta('widget.openAll') }}
       testId="widget-active-alerts"
     >
@@ -302,7 +322,7 @@ export function ActiveAlertsWidget() {
             {ta('widget.showingOf', { count: data.content.length, total: data.totalElements })}
           </Text>
           <ScrollArea style={{ flex: 1 }} type="auto">
-            <Table verticalSpacing={6} fz="sm" aria-label={t('widgets.ActiveAlerts')}>
+            <Table verticalSpacing={6} fz="sm" aria-label={title}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{ta('list.columns.severity')}</Table.Th>

@@ -1,20 +1,8 @@
-import { IconLayoutDashboard } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { PageFrame } from '../../../components/page-frame.tsx';
+import { DashboardScreen } from '../components/dashboard-screen.tsx';
 
-/** One dashboard by id (its widgets come in a later issue). */
+/** One dashboard by id (/dashboard/{did}): its widgets on the grid, the switcher and, where allowed, the editor. */
 export function Component() {
-  const { t } = useTranslation();
   const { did = '' } = useParams();
-  return (
-    <PageFrame>
-      <EmptyState
-        icon={IconLayoutDashboard}
-        title={t('dashboard.notFoundTitle')}
-        text={t('dashboard.notFoundText', { id: did })}
-      />
-    </PageFrame>
-  );
+  return <DashboardScreen did={did} />;
 }

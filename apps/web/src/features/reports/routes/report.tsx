@@ -1,20 +1,9 @@
-import { IconReportAnalytics } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { PageFrame } from '../../../components/page-frame.tsx';
+import { ReportScreen } from '../components/report-screen.tsx';
 
-/** Report: one report with its date range (filled by a later issue). */
+/** Report: one report over a date range, with filters, totals, a chart, the table, exports and scheduling. */
 export function Component() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
-  return (
-    <PageFrame>
-      <EmptyState
-        icon={IconReportAnalytics}
-        title={t('reports.reportEmptyTitle')}
-        text={t('reports.reportEmptyText', { id })}
-      />
-    </PageFrame>
-  );
+  // A new report id is a new screen (its own sort fields, columns and filters).
+  return <ReportScreen key={id} id={id} />;
 }

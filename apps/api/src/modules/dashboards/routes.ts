@@ -1,0 +1,63 @@
+import {
+  DashboardDeletedSchema,
+  DashboardDeleteSchema,
+  DashboardListSchema,
+  DashboardSavedSchema,
+  DashboardSaveSchema,
+} from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { answers } from '../route-schemas.ts';
+import * as dashboards from './service.ts';
+
+const tags = ['dashboard'];
+/** Every customer role reads dashboards; READ_ONLY may not save or delete (SUPPORT acts as a user). */
+const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
+const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
+
+export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/dashboard/all',
+    {
+      schema: {
+        tags,
+        summary: "The base dashboard, then the caller's and the organization's shared dashboards by id",
+        response: answers(DashboardListSchema),
+      },
+      config: { auth: reader },
+    },
+    async (request) => dashboards.listDashboards(ctx, authOf(request).user),
+  );
+
+  r.post(
+    '/api/dashboard/save',
+    {
+      schema: {
+        tags,
+        summary: 'Create (no id) or update a dashboard; returns its id',
+        body: DashboardSaveSchema,
+        response: answers(DashboardSavedSchema),
+      },
+      config: { auth: writer },
+    },
+    async (request) => dashboards.saveDashboard(ctx, authOf(request).user, request.body),
+  );
+
+  r.post(
+    '/api/dashboard/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a dashboard',
+        body: DashboardDeleteSchema,
+        response: answers(DashboardDeletedSchema),
+      },
+      config: { auth: writer },
+    },
+    async (request) => dashboards.deleteDashboard(ctx, authOf(request).user, request.body),
+  );
+}

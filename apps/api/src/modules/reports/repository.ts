@@ -1,0 +1,489 @@
+/**
+ * Reports' SQL (issue 9): everything is read from the daily rollups (`device_daily_stats`), never from raw
+ * samples or intervals (DESIGN.md §5), within the caller's scope, filtered, totalled and sorted in SQL.
+ */
+import type { ReportFrequency, ReportId } from '@vnoc/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { Db, DbOrTx } from '../../plugins/db.ts';
+import {
+  containsPattern,
+  inSiteGroups,
+  macFragment,
+  type Scope,
+  siteInScope,
+  sortDirection,
+} from '../sites/scope.ts';
+
+export type ReportFilter = {
+  /** UTC days, both included. */
+  from: string;
+  to: string;
+  siteId?: string;
+  groupId?: string;
+  models?: string[];
+  q?: string;
+};
+
+export type Sort = { field: string; desc: boolean };
+
+/** Devices with a modem: 5G appliances, and firewalls with their LTE backup (every edge device fails over to it). */
+const MODEM_KINDS = sql`('firewall', '5g')`;
+
+const FROM = sql`device_daily_stats ds join devices d on d.id = ds.device_id join sites s on s.id = d.site_id`;
+
+function where(report: ReportId, scope: Scope, f: ReportFilter): SQL {
+  const parts: SQL[] = [
+    sql`ds.organization_id = ${scope.organizationId}`,
+    sql`ds.day between ${f.from}::date and ${f.to}::date`,
+    siteInScope(scope, sql`d.site_id`, sql`s.organization_id`),
+  ];
+  // Billing: devices with a modem; SLA: a site's availability is its edge devices' (its WAN).
+  if (report !== 'online-analytics') parts.push(sql`d.kind in ${MODEM_KINDS}`);
+  if (f.siteId) parts.push(sql`d.site_id = ${f.siteId}`);
+  if (f.groupId) parts.push(inSiteGroups([f.groupId], sql`d.site_id`));
+  if (f.models?.length) parts.push(sql`d.model = any(${sql.param(f.models)}::text[])`);
+  if (f.q)
+    parts.push(
+      sql`(s.search_text ilike ${containsPattern(f.q.toLowerCase())} or d.mac_address ilike ${containsPattern(macFragment(f.q))})`,
+    );
+  return sql.join(parts, sql` and `);
+}
+
+const IDENTITY = sql`ds.device_id::text || ':' || ds.day::text as id, ds.device_id as "deviceId", d.site_id as "siteId",
+  d.mac_address as "macAddress", d.manufacturer, d.model, ds.day::text as date, s.name as "siteName",
+  s.street as address, s.city, s.state, s.zip, s.country`;
+
+/** Seconds recorded on the day (online + offline), never 0 in a stored row. */
+const DAY_SECONDS = sql`nullif(ds.seconds_online + ds.seconds_offline, 0)`;
+const pct = (part: SQL, whole: SQL) => sql`coalesce(round(${part} * 100.0 / ${whole}, 4), 0)`;
+
+const ONLINE_COLUMNS = sql`${IDENTITY},
+  ds.seconds_offline as "secondsOffline", ds.offline_events as "offlineEvents",
+  ds.seconds_on_backup as "secondsOnBackup", ds.backup_events as "backupEvents",
+  ds.seconds_on_primary as "secondsOnPrimary", ds.seconds_online as "secondsOnline",
+  ${pct(sql`ds.seconds_on_backup`, DAY_SECONDS)}::float8 as "percentOnBackup",
+  ${pct(sql`ds.seconds_on_primary`, DAY_SECONDS)}::float8 as "percentOnPrimary",
+  (${pct(sql`ds.seconds_on_primary`, DAY_SECONDS)} + ${pct(sql`ds.seconds_on_backup`, DAY_SECONDS)})::float8 as "percentOnline",
+  (100 - ${pct(sql`ds.seconds_on_primary`, DAY_SECONDS)} - ${pct(sql`ds.seconds_on_backup`, DAY_SECONDS)})::float8 as "percentOffline",
+  ds.wan_bytes_received::float8 as "wanBytesReceived", ds.wan_bytes_transmitted::float8 as "wanBytesTransmitted"`;
+
+const BILLING_COLUMNS = sql`${IDENTITY},
+  ds.backup_usage_bytes::float8 as usage_backup, ds.backup_usage_updated_at as "lastUpdated"`;
+
+export type OnlineRow = {
+  id: string;
+  deviceId: string;
+  siteId: string;
+  macAddress: string;
+  manufacturer: string;
+  model: string;
+  date: string;
+  siteName: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string;
+  secondsOffline: number;
+  offlineEvents: number;
+  secondsOnBackup: number;
+  backupEvents: number;
+  secondsOnPrimary: number;
+  secondsOnline: number;
+  percentOnBackup: number;
+  percentOnPrimary: number;
+  percentOnline: number;
+  percentOffline: number;
+  wanBytesReceived: number;
+  wanBytesTransmitted: number;
+};
+export type BillingRow = Omit<
+  OnlineRow,
+  | 'secondsOffline'
+  | 'offlineEvents'
+  | 'secondsOnBackup'
+  | 'backupEvents'
+  | 'secondsOnPrimary'
+  | 'secondsOnline'
+  | 'percentOnBackup'
+  | 'percentOnPrimary'
+  | 'percentOnline'
+  | 'percentOffline'
+  | 'wanBytesReceived'
+  | 'wanBytesTransmitted'
+> & { usage_backup: number | null; lastUpdated: Date | string | null };
+
+/** Sort columns of the per device-day reports: output names, then a stable order. */
+const DAY_SORT: Record<string, SQL> = {
+  date: sql`ds.day`,
+  macAddress: sql`d.mac_address`,
+  manufacturer: sql`d.manufacturer`,
+  model: sql`d.model`,
+  siteName: sql`s.name`,
+  city: sql`s.city`,
+  state: sql`s.state`,
+  zip: sql`s.zip`,
+  usage_backup: sql`ds.backup_usage_bytes`,
+  lastUpdated: sql`ds.backup_usage_updated_at`,
+  percentOffline: sql`"percentOffline"`,
+  secondsOffline: sql`ds.seconds_offline`,
+  offlineEvents: sql`ds.offline_events`,
+  percentOnBackup: sql`"percentOnBackup"`,
+  secondsOnBackup: sql`ds.seconds_on_backup`,
+  backupEvents: sql`ds.backup_events`,
+  percentOnPrimary: sql`"percentOnPrimary"`,
+  secondsOnPrimary: sql`ds.seconds_on_primary`,
+  percentOnline: sql`"percentOnline"`,
+  secondsOnline: sql`ds.seconds_online`,
+  wanBytesReceived: sql`ds.wan_bytes_received`,
+  wanBytesTransmitted: sql`ds.wan_bytes_transmitted`,
+};
+
+const dayOrder = (sort: Sort) =>
+  sql`${DAY_SORT[sort.field] ?? sql`ds.day`} ${sortDirection(sort.desc)}, ds.day desc, s.name, d.mac_address`;
+
+// ---- SLA: per site ----
+
+const SLA_GROUPED = (report: ReportId, scope: Scope, f: ReportFilter, target: number) => sql`
+  select s.id, s.id as "siteId", s.name as "siteName", s.street as address, s.city, s.state, s.zip, s.country,
+    count(distinct ds.device_id)::int as devices,
+    sum(ds.seconds_online + ds.seconds_offline)::float8 as "secondsObserved",
+    sum(ds.seconds_on_primary)::float8 as "secondsOnPrimary",
+    sum(ds.seconds_on_backup)::float8 as "secondsOnBackup",
+    sum(ds.seconds_offline)::float8 as "secondsDown",
+    sum(ds.offline_events)::int as "downEvents",
+    sum(ds.backup_events)::int as "backupEvents",
+    ${pct(sql`sum(ds.seconds_on_primary)`, sql`nullif(sum(ds.seconds_online + ds.seconds_offline), 0)`)} as p_primary,
+    ${pct(sql`sum(ds.seconds_on_backup)`, sql`nullif(sum(ds.seconds_online + ds.seconds_offline), 0)`)} as p_backup,
+    ${target}::float8 as target
+  from ${FROM} where ${where(report, scope, f)}
+  group by s.id`;
+
+const SLA_COLUMNS = sql`g.id, g."siteId", g."siteName", g.address, g.city, g.state, g.zip, g.country, g.devices,
+  g."secondsObserved", g."secondsOnPrimary", g."secondsOnBackup", g."secondsDown", g."downEvents", g."backupEvents",
+  (g.p_primary + g.p_backup)::float8 as availability, g.p_primary::float8 as "percentOnPrimary",
+  g.p_backup::float8 as "percentOnBackup", (100 - g.p_primary - g.p_backup)::float8 as "percentDown",
+  g.target, (g.p_primary + g.p_backup >= g.target) as met`;
+
+export type SlaRow = {
+  id: string;
+  siteId: string;
+  siteName: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string;
+  devices: number;
+  secondsObserved: number;
+  secondsOnPrimary: number;
+  secondsOnBackup: number;
+  secondsDown: number;
+  downEvents: number;
+  backupEvents: number;
+  availability: number;
+  percentOnPrimary: number;
+  percentOnBackup: number;
+  percentDown: number;
+  target: number;
+  met: boolean;
+};
+
+const SLA_SORT: Record<string, SQL> = {
+  availability: sql`(g.p_primary + g.p_backup)`,
+  siteName: sql`g."siteName"`,
+  city: sql`g.city`,
+  state: sql`g.state`,
+  devices: sql`g.devices`,
+  percentDown: sql`(100 - g.p_primary - g.p_backup)`,
+  secondsDown: sql`g."secondsDown"`,
+  percentOnBackup: sql`g.p_backup`,
+  secondsOnBackup: sql`g."secondsOnBackup"`,
+  downEvents: sql`g."downEvents"`,
+  backupEvents: sql`g."backupEvents"`,
+};
+const slaOrder = (sort: Sort) =>
+  sql`${SLA_SORT[sort.field] ?? sql`(g.p_primary + g.p_backup)`} ${sortDirection(sort.desc)}, g."secondsDown" desc, g."siteName", g.id`;
+
+/**
+ * Sorted by date (the default), the rows are read one day at a time, in the range's day order: each day's
+ * rows sorted by site name and MAC (the order's next keys), at most `perDay` of them. A page then reads only
+ * the days it reaches (page 0: the newest day's first rows, walking the site-name index), and the CSV sorts
+ * one day's rows at a time instead of the whole range. The nested loop over generate_series keeps the days in
+ * order; the order is the same as `order by dayOrder(sort)`.
+ */
+function byDayQuery(report: ReportId, scope: Scope, f: ReportFilter, desc: boolean, perDay?: number): SQL {
+  const columns = report === 'cellular-billing' ? BILLING_COLUMNS : ONLINE_COLUMNS;
+  const days = desc
+    ? sql`generate_series(${f.to}::date, ${f.from}::date, interval '-1 day')`
+    : sql`generate_series(${f.from}::date, ${f.to}::date, interval '1 day')`;
+  return sql`select x.* from ${days} as g(day) cross join lateral (
+    select ${columns} from ${FROM}
+    where ${where(report, scope, f)} and ds.day = g.day::date
+    order by s.name, d.mac_address ${perDay === undefined ? sql`` : sql`limit ${perDay}`}) x`;
+}
+
+/** The SQL of every row of a report in its order (a page adds limit/offset; the CSV streams it all). */
+export function rowsQuery(report: ReportId, scope: Scope, f: ReportFilter, sort: Sort, target: number): SQL {
+  if (report === 'sla')
+    return sql`select ${SLA_COLUMNS} from (${SLA_GROUPED(report, scope, f, target)}) g order by ${slaOrder(sort)}`;
+  if (sort.field === 'date') return byDayQuery(report, scope, f, sort.desc);
+  const columns = report === 'cellular-billing' ? BILLING_COLUMNS : ONLINE_COLUMNS;
+  return sql`select ${columns} from ${FROM} where ${where(report, scope, f)} order by ${dayOrder(sort)}`;
+}
+
+export async function pageOfRows<Row>(
+  db: DbOrTx,
+  report: ReportId,
+  scope: Scope,
+  f: ReportFilter,
+  sort: Sort,
+  target: number,
+  page: number,
+  pageSize: number,
+): Promise<Row[]> {
+  const offset = page * pageSize;
+  const query =
+    report !== 'sla' && sort.field === 'date'
+      ? byDayQuery(report, scope, f, sort.desc, offset + pageSize)
+      : rowsQuery(report, scope, f, sort, target);
+  const { rows } = await db.execute(sql`${query} limit ${pageSize} offset ${offset}`);
+  return rows as Row[];
+}
+
+// ---- totals and the per-day summary ----
+
+export type DayTotals = {
+  row_count: number;
+  devices: number;
+  seconds_online: number;
+  seconds_offline: number;
+  seconds_on_backup: number;
+  seconds_on_primary: number;
+  offline_events: number;
+  backup_events: number;
+  wan_bytes_received: number;
+  wan_bytes_transmitted: number;
+  usage_backup: number;
+  reported_rows: number;
+  awaiting_rows: number;
+  devices_on_backup: number;
+};
+
+const SUMS = sql`count(*)::int as row_count, count(distinct ds.device_id)::int as devices,
+  coalesce(sum(ds.seconds_online), 0)::float8 as seconds_online,
+  coalesce(sum(ds.seconds_offline), 0)::float8 as seconds_offline,
+  coalesce(sum(ds.seconds_on_backup), 0)::float8 as seconds_on_backup,
+  coalesce(sum(ds.seconds_on_primary), 0)::float8 as seconds_on_primary,
+  coalesce(sum(ds.offline_events), 0)::int as offline_events,
+  coalesce(sum(ds.backup_events), 0)::int as backup_events,
+  coalesce(sum(ds.wan_bytes_received), 0)::float8 as wan_bytes_received,
+  coalesce(sum(ds.wan_bytes_transmitted), 0)::float8 as wan_bytes_transmitted,
+  coalesce(sum(ds.backup_usage_bytes), 0)::float8 as usage_backup,
+  count(ds.backup_usage_bytes)::int as reported_rows,
+  (count(*) filter (where ds.seconds_on_backup > 0 and ds.backup_usage_bytes is null))::int as awaiting_rows,
+  (count(distinct ds.device_id) filter (where ds.seconds_on_backup > 0))::int as devices_on_backup`;
+
+/** Sums over the whole filtered set (device-days), for the totals. */
+export async function totalsOf(
+  db: DbOrTx,
+  report: ReportId,
+  scope: Scope,
+  f: ReportFilter,
+): Promise<DayTotals> {
+  const { rows } = await db.execute<DayTotals>(
+    sql`select ${SUMS} from ${FROM} where ${where(report, scope, f)}`,
+  );
+  return rows[0] as DayTotals;
+}
+
+/** The same sums per day, in day order: the chart above the table. */
+export async function seriesOf(
+  db: DbOrTx,
+  report: ReportId,
+  scope: Scope,
+  f: ReportFilter,
+): Promise<(DayTotals & { date: string })[]> {
+  const { rows } = await db.execute<DayTotals & { date: string }>(sql`
+    select ds.day::text as date, ${SUMS} from ${FROM} where ${where(report, scope, f)}
+    group by ds.day order by ds.day`);
+  return rows;
+}
+
+/**
+ * The per-day sums and the totals over the whole filtered set in one pass (`group by rollup`): the
+ * totals' row is the one without a day. Same figures as totalsOf and seriesOf, one scan instead of two.
+ */
+export async function seriesAndTotalsOf(
+  db: DbOrTx,
+  report: ReportId,
+  scope: Scope,
+  f: ReportFilter,
+): Promise<{ totals: DayTotals; series: (DayTotals & { date: string })[] }> {
+  const { rows } = await db.execute<DayTotals & { date: string | null }>(sql`
+    select ds.day::text as date, ${SUMS} from ${FROM} where ${where(report, scope, f)}
+    group by rollup (ds.day) order by ds.day nulls last`);
+  const series = rows.filter((r): r is DayTotals & { date: string } => r.date !== null);
+  const total = rows.find((r) => r.date === null);
+  return { totals: total ?? emptyTotals(), series };
+}
+
+const emptyTotals = (): DayTotals => ({
+  row_count: 0,
+  devices: 0,
+  seconds_online: 0,
+  seconds_offline: 0,
+  seconds_on_backup: 0,
+  seconds_on_primary: 0,
+  offline_events: 0,
+  backup_events: 0,
+  wan_bytes_received: 0,
+  wan_bytes_transmitted: 0,
+  usage_backup: 0,
+  reported_rows: 0,
+  awaiting_rows: 0,
+  devices_on_backup: 0,
+});
+
+export type SlaTotals = { sites: number; met: number };
+
+/** Sites with samples, and those meeting the target. */
+export async function slaSitesOf(
+  db: DbOrTx,
+  scope: Scope,
+  f: ReportFilter,
+  target: number,
+): Promise<SlaTotals> {
+  const { rows } = await db.execute<SlaTotals>(sql`
+    select count(*)::int as sites, (count(*) filter (where g.p_primary + g.p_backup >= g.target))::int as met
+    from (${SLA_GROUPED('sla', scope, f, target)}) g`);
+  return rows[0] ?? { sites: 0, met: 0 };
+}
+
+// ---- streaming every row ----
+
+const dialect = new PgDialect();
+
+/**
+ * Rows per FETCH: fewer round trips and cursor calls, while a batch of presented rows stays a few MB in the
+ * server (bench:reports streams ~3 M rows with RSS growth well under its 100 MB budget).
+ */
+const STREAM_BATCH = 5000;
+
+/**
+ * Every row of a query, fetched `batch` at a time through a server-side cursor on a connection of its own
+ * (read only, one snapshot): memory stays flat however many rows. Stopping early (the client went away)
+ * closes the cursor and gives the connection back.
+ */
+export async function* streamRows<Row>(db: Db, query: SQL, batch = STREAM_BATCH): AsyncGenerator<Row> {
+  const pool = (db as unknown as { $client?: pg.Pool }).$client;
+  if (!pool || typeof pool.connect !== 'function') throw new Error('streamRows needs a pool-backed database');
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = await pool.connect();
+  let open = false;
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    open = true;
+    // Room to sort a day's rows (byDayQuery) in memory rather than in temp files; this transaction only.
+    await client.query(`set local work_mem = '32MB'`);
+    await client.query(`declare report_rows no scroll cursor for ${text}`, params);
+    for (;;) {
+      const { rows } = await client.query(`fetch ${batch} from report_rows`);
+      if (rows.length === 0) break;
+      for (const row of rows) yield row as Row;
+    }
+    await client.query('commit');
+    open = false;
+  } finally {
+    if (open) await client.query('rollback').catch(() => undefined);
+    client.release();
+  }
+}
+
+// ---- subscriptions ----
+
+export type SubscriptionRow = {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  report: ReportId;
+  frequency: ReportFrequency;
+  filters: Record<string, unknown>;
+  next_run_at: Date;
+  last_run_at: Date | null;
+  created_at: Date;
+};
+
+export async function listSubscriptions(db: DbOrTx, userId: string): Promise<SubscriptionRow[]> {
+  const { rows } = await db.execute<SubscriptionRow>(sql`
+    select * from report_subscriptions where user_id = ${userId} order by created_at, id`);
+  return rows;
+}
+
+export async function countSubscriptions(db: DbOrTx, userId: string): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from report_subscriptions where user_id = ${userId}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertSubscription(
+  db: DbOrTx,
+  s: {
+    organizationId: string;
+    userId: string;
+    report: ReportId;
+    frequency: ReportFrequency;
+    filters: Record<string, unknown>;
+    nextRunAt: Date;
+  },
+): Promise<SubscriptionRow> {
+  const { rows } = await db.execute<SubscriptionRow>(sql`
+    insert into report_subscriptions (organization_id, user_id, report, frequency, filters, next_run_at)
+    values (${s.organizationId}, ${s.userId}, ${s.report}, ${s.frequency}, ${JSON.stringify(s.filters)}::jsonb,
+      ${s.nextRunAt.toISOString()}::timestamptz)
+    returning *`);
+  return rows[0] as SubscriptionRow;
+}
+
+/** Deletes the user's own subscription; false when there is none with that id. */
+export async function deleteSubscription(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`delete from report_subscriptions where id = ${id} and user_id = ${userId} returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** The oldest due subscription nobody else holds, locked until the transaction ends (FOR UPDATE SKIP LOCKED). */
+export async function claimDue(tx: DbOrTx, now: Date): Promise<SubscriptionRow | undefined> {
+  const { rows } = await tx.execute<SubscriptionRow>(sql`
+    select * from report_subscriptions where next_run_at <= ${now.toISOString()}::timestamptz
+    order by next_run_at, id limit 1 for update skip locked`);
+  return rows[0];
+}
+
+export async function markRun(tx: DbOrTx, id: string, nextRunAt: Date, ranAt: Date | null): Promise<void> {
+  await tx.execute(sql`
+    update report_subscriptions set next_run_at = ${nextRunAt.toISOString()}::timestamptz,
+      last_run_at = coalesce(${ranAt?.toISOString() ?? null}::timestamptz, last_run_at)
+    where id = ${id}`);
+}
+
+/** Whether a site / a site group exists within the caller's scope (filters naming one must). */
+export async function siteVisible(db: DbOrTx, scope: Scope, siteId: string): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`select 1 from sites s where s.id = ${siteId} and ${siteInScope(scope)}`,
+  );
+  return rows.length > 0;
+}
+
+export async function groupVisible(db: DbOrTx, scope: Scope, groupId: string): Promise<boolean> {
+  const mine = scope.restricted
+    ? sql`and exists (select 1 from user_site_groups u where u.site_group_id = g.id and u.user_id = ${scope.userId})`
+    : sql``;
+  const { rows } = await db.execute(sql`
+    select 1 from site_groups g where g.id = ${groupId} and g.organization_id = ${scope.organizationId} ${mine}`);
+  return rows.length > 0;
+}

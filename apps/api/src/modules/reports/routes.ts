@@ -1,0 +1,152 @@
+import {
+  REPORT_CATALOGUE,
+  ReportInfoSchema,
+  ReportPageSchema,
+  ReportParamsSchema,
+  type ReportQuery,
+  ReportQuerySchema,
+  ReportSubscriptionRequestSchema,
+  ReportSubscriptionSchema,
+} from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { sendCsv, sendDownload } from '../csv-export.ts';
+import { answers, errorResponses, IdParamsSchema, OK, okResponses } from '../route-schemas.ts';
+import * as reports from './service.ts';
+import * as subscriptions from './subscriptions.ts';
+
+const tags = ['reports'];
+/** Every customer role reads reports and subscribes itself (an email to oneself changes nothing shared). */
+const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
+
+export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/reports',
+    {
+      schema: {
+        tags,
+        summary: 'The reports the caller may open',
+        response: answers(z.array(ReportInfoSchema)),
+      },
+      config: { auth: reader },
+    },
+    async (request) => reports.listReports(authOf(request).user),
+  );
+
+  // Static paths first: `subscriptions` is not a report id.
+  r.get(
+    '/api/reports/subscriptions',
+    {
+      schema: {
+        tags,
+        summary: "The caller's scheduled reports",
+        response: answers(z.array(ReportSubscriptionSchema)),
+      },
+      config: { auth: reader },
+    },
+    async (request) => subscriptions.listSubscriptions(ctx, authOf(request).user),
+  );
+
+  r.post(
+    '/api/reports/subscriptions',
+    {
+      schema: {
+        tags,
+        summary:
+          'Subscribes the caller to a report by email (weekly: the 7 days before Monday; monthly: the previous month)',
+        body: ReportSubscriptionRequestSchema,
+        response: answers(ReportSubscriptionSchema),
+      },
+      config: { auth: reader },
+    },
+    async (request) => subscriptions.createSubscription(ctx, authOf(request).user, request.body),
+  );
+
+  r.delete(
+    '/api/reports/subscriptions/:id',
+    {
+      schema: { tags, params: IdParamsSchema, response: okResponses },
+      config: { auth: reader },
+    },
+    async (request) => {
+      await subscriptions.deleteSubscription(ctx, authOf(request).user, request.params.id);
+      return OK;
+    },
+  );
+
+  // One set of routes per report, so the route rule carries its entitlement (cellular-billing).
+  for (const info of REPORT_CATALOGUE) {
+    const rule: AuthRule = info.entitlement ? { ...reader, entitlements: [info.entitlement] } : reader;
+    const base = `/api/reports/${info.id}`;
+    r.get(
+      base,
+      {
+        schema: {
+          tags,
+          summary: `${info.title.en}: a page, totals and the per-day summary`,
+          querystring: ReportQuerySchema,
+          response: answers(ReportPageSchema),
+        },
+        config: { auth: rule },
+      },
+      async (request) => reports.reportPage(ctx, authOf(request).user, info.id, request.query),
+    );
+    // Without the zod type provider: the answers are file streams.
+    app.get<{ Querystring: ReportQuery }>(
+      `${base}/export.csv`,
+      {
+        schema: {
+          tags,
+          summary: `${info.title.en}: every filtered row as CSV (UTF-8 with BOM)`,
+          querystring: ReportQuerySchema,
+          response: errorResponses,
+        },
+        config: { auth: rule },
+      },
+      async (request, reply) => {
+        const { stream, filename } = await reports.exportCsv(
+          ctx,
+          authOf(request).user,
+          info.id,
+          request.query,
+        );
+        return sendCsv(reply, stream, filename);
+      },
+    );
+    app.get<{ Querystring: ReportQuery }>(
+      `${base}/export.pdf`,
+      {
+        schema: {
+          tags,
+          summary: `${info.title.en} as PDF: totals, chart and the first rows`,
+          querystring: ReportQuerySchema,
+          response: errorResponses,
+        },
+        config: { auth: rule },
+      },
+      async (request, reply) => {
+        const { stream, filename } = await reports.exportPdf(
+          ctx,
+          authOf(request).user,
+          info.id,
+          request.query,
+        );
+        return sendDownload(reply, stream, 'application/pdf', filename);
+      },
+    );
+  }
+
+  // Any other id: 404 with a message (after the caller is known to be signed in).
+  for (const suffix of ['', '/export.csv', '/export.pdf']) {
+    r.get(
+      `/api/reports/:id${suffix}`,
+      { schema: { tags, params: ReportParamsSchema, response: errorResponses }, config: { auth: reader } },
+      async (request) => reports.reportInfo(request.params.id) as never,
+    );
+  }
+}

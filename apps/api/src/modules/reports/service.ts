@@ -1,0 +1,471 @@
+import type { Readable } from 'node:stream';
+import {
+  type CellularBillingRow,
+  type OnlineAnalyticsRow,
+  REPORT_CATALOGUE,
+  REPORT_DEFAULT_SORTING,
+  REPORT_MAX_MONTHS,
+  REPORT_SORT_FIELDS,
+  type ReportFilters,
+  type ReportId,
+  type ReportInfo,
+  type ReportPage,
+  type ReportQuery,
+  SLA_DEFAULT_TARGET,
+  type SlaRow,
+} from '@vnoc/contracts';
+import type { AppContext } from '../../context.ts';
+import { AppError, Errors } from '../../errors.ts';
+import { type CsvColumn, csvStream } from '../csv-export.ts';
+import { paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
+import type { UserWithOrg } from '../users/repository.ts';
+import { type PdfColumn, reportPdf } from './pdf.ts';
+import * as present from './present.ts';
+import * as repo from './repository.ts';
+
+/** Rows the PDF's table shows at most (the CSV has them all). */
+export const PDF_ROWS = 300;
+
+const DAY_MS = 86_400_000;
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const msOf = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+
+const unknownReport = () => new AppError(404, 'not_found', 'Unknown report.');
+
+/** The catalogue entry of a report id, or 404. */
+export function reportInfo(id: string): ReportInfo {
+  const info = REPORT_CATALOGUE.find((r) => r.id === id);
+  if (!info) throw unknownReport();
+  return info;
+}
+
+/** The reports the caller's organization has. */
+export function listReports(user: UserWithOrg): ReportInfo[] {
+  return REPORT_CATALOGUE.filter(
+    (r) => !r.entitlement || user.organization.entitlements.includes(r.entitlement),
+  );
+}
+
+/** `from` + 13 calendar months (the first day past the longest range). */
+function monthsAfter(day: string, months: number): string {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), last));
+  return dayOf(target.getTime());
+}
+
+/**
+ * The range of a query: default the 7 days before today (UTC); from alone → 7 days from it (not past today);
+ * to alone → the 7 days ending then. Reversed, ending after today or longer than 13 months → 400.
+ */
+export function resolveRange(
+  query: Pick<ReportQuery, 'from' | 'to'>,
+  now: Date,
+): { from: string; to: string } {
+  const today = dayOf(now.getTime());
+  const yesterday = dayOf(msOf(today) - DAY_MS);
+  let { from, to } = query;
+  if ((from && from > today) || (to && to > today))
+    throw Errors.invalidInput('The date range cannot end in the future.', to && to > today ? 'to' : 'from');
+  if (!to) {
+    const week = from ? dayOf(msOf(from) + 6 * DAY_MS) : yesterday;
+    to = week < today ? week : today;
+  }
+  if (!from) from = dayOf(msOf(to) - 6 * DAY_MS);
+  if (from > to)
+    throw Errors.invalidInput('The start of the date range must be on or before its end.', 'from');
+  if (to >= monthsAfter(from, REPORT_MAX_MONTHS))
+    throw Errors.invalidInput(`The date range can be at most ${REPORT_MAX_MONTHS} months long.`, 'to');
+  return { from, to };
+}
+
+function resolveSorting(report: ReportId, sorting: string | undefined): { text: string; sort: repo.Sort } {
+  const text = sorting || REPORT_DEFAULT_SORTING[report];
+  const fields: readonly string[] = REPORT_SORT_FIELDS[report];
+  const dash = text.lastIndexOf('-');
+  const dir = text.slice(dash + 1);
+  const parsed = parseSorting<string>(text);
+  if (dash < 1 || (dir !== 'asc' && dir !== 'desc') || !fields.includes(parsed.field))
+    throw Errors.invalidInput(`Sort by one of ${fields.join(', ')}, as field-asc or field-desc.`, 'sorting');
+  return { text, sort: parsed };
+}
+
+function modelsOf(model: string | undefined): string[] | undefined {
+  const list = (model ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  if (list.length > 50 || list.some((m) => m.length > 100))
+    throw Errors.invalidInput('Enter at most 50 model names.', 'model');
+  return list.length ? list : undefined;
+}
+
+/** Ids in filters must name a site / group the caller sees: another organization's answers 404 like a missing one. */
+export async function checkFilterIds(ctx: AppContext, scope: Scope, f: ReportFilters): Promise<void> {
+  if (f.siteId && !(await repo.siteVisible(ctx.db, scope, f.siteId))) throw Errors.notFound();
+  if (f.groupId && !(await repo.groupVisible(ctx.db, scope, f.groupId))) throw Errors.notFound();
+}
+
+export type ResolvedQuery = {
+  report: ReportId;
+  scope: Scope;
+  filter: repo.ReportFilter;
+  sortingText: string;
+  sort: repo.Sort;
+  target: number;
+  page: number;
+  pageSize: number;
+};
+
+/** Checks a report query (entitlement, range, sorting, filters) before anything is read. */
+export async function resolveQuery(
+  ctx: AppContext,
+  user: UserWithOrg,
+  id: string,
+  query: ReportQuery,
+): Promise<ResolvedQuery> {
+  const info = reportInfo(id);
+  if (info.entitlement && !user.organization.entitlements.includes(info.entitlement))
+    throw Errors.notEntitled();
+  const range = resolveRange(query, ctx.now());
+  const { text, sort } = resolveSorting(info.id, query.sorting);
+  const models = modelsOf(query.model);
+  const scope = await scopeOf(ctx.db, user);
+  await checkFilterIds(ctx, scope, query);
+  return {
+    report: info.id,
+    scope,
+    filter: { ...range, siteId: query.siteId, groupId: query.groupId, models, q: query.q || undefined },
+    sortingText: text,
+    sort,
+    target: query.target ?? SLA_DEFAULT_TARGET,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+type AnyRow = CellularBillingRow | OnlineAnalyticsRow | SlaRow;
+
+function presenter(report: ReportId): (row: never) => AnyRow {
+  if (report === 'cellular-billing') return present.presentBilling as (row: never) => AnyRow;
+  if (report === 'online-analytics') return present.presentOnline as (row: never) => AnyRow;
+  return present.presentSla as (row: never) => AnyRow;
+}
+
+/** The page, the totals over the whole filtered set and the per-day summary. */
+async function pageOf(
+  ctx: AppContext,
+  q: ResolvedQuery,
+  page: number,
+  pageSize: number,
+): Promise<ReportPage> {
+  const [rows, { totals, series }, sites] = await Promise.all([
+    repo.pageOfRows<never>(ctx.db, q.report, q.scope, q.filter, q.sort, q.target, page, pageSize),
+    repo.seriesAndTotalsOf(ctx.db, q.report, q.scope, q.filter),
+    q.report === 'sla' ? repo.slaSitesOf(ctx.db, q.scope, q.filter, q.target) : undefined,
+  ]);
+  const base = { from: q.filter.from, to: q.filter.to, sorting: q.sortingText };
+  const content = rows.map(presenter(q.report));
+  if (q.report === 'cellular-billing')
+    return {
+      report: 'cellular-billing',
+      ...base,
+      ...paged(content as CellularBillingRow[], totals.row_count, page, pageSize),
+      totals: present.billingTotals(totals),
+      summary: { series: series.map(present.billingPoint) },
+    };
+  if (q.report === 'online-analytics')
+    return {
+      report: 'online-analytics',
+      ...base,
+      ...paged(content as OnlineAnalyticsRow[], totals.row_count, page, pageSize),
+      totals: present.onlineTotals(totals),
+      summary: { series: series.map(present.onlinePoint) },
+    };
+  const siteTotals = sites ?? { sites: 0, met: 0 };
+  return {
+    report: 'sla',
+    ...base,
+    ...paged(content as SlaRow[], siteTotals.sites, page, pageSize),
+    totals: present.slaTotals(totals, siteTotals, q.target),
+    summary: { series: series.map(present.slaPoint) },
+  };
+}
+
+/** `GET reports/{id}`. */
+export async function reportPage(ctx: AppContext, user: UserWithOrg, id: string, query: ReportQuery) {
+  const q = await resolveQuery(ctx, user, id, query);
+  return pageOf(ctx, q, q.page, q.pageSize);
+}
+
+// ---- CSV ----
+
+const text = (v: string | null) => v ?? '';
+const IDENTITY_COLUMNS: CsvColumn<CellularBillingRow | OnlineAnalyticsRow>[] = [
+  { header: 'siteName', value: (r) => r.siteName },
+  { header: 'address', value: (r) => text(r.address) },
+  { header: 'city', value: (r) => text(r.city) },
+  { header: 'state', value: (r) => text(r.state) },
+  { header: 'zip', value: (r) => text(r.zip) },
+  { header: 'country', value: (r) => r.country },
+];
+
+/** Columns as spec part 3 names and orders them; values as the API answers them (bytes, seconds, ISO times). */
+export const CSV_COLUMNS: { [K in ReportId]: CsvColumn<never>[] } = {
+  'cellular-billing': [
+    { header: 'macAddress', value: (r: CellularBillingRow) => r.macAddress },
+    { header: 'manufacturer', value: (r: CellularBillingRow) => r.manufacturer },
+    { header: 'model', value: (r: CellularBillingRow) => r.model },
+    { header: 'usage_backup', value: (r: CellularBillingRow) => r.usage_backup },
+    { header: 'date', value: (r: CellularBillingRow) => r.date },
+    { header: 'lastUpdated', value: (r: CellularBillingRow) => r.lastUpdated },
+    ...IDENTITY_COLUMNS,
+  ] as CsvColumn<never>[],
+  'online-analytics': [
+    { header: 'macAddress', value: (r: OnlineAnalyticsRow) => r.macAddress },
+    { header: 'manufacturer', value: (r: OnlineAnalyticsRow) => r.manufacturer },
+    { header: 'model', value: (r: OnlineAnalyticsRow) => r.model },
+    { header: 'date', value: (r: OnlineAnalyticsRow) => r.date },
+    ...IDENTITY_COLUMNS,
+    ...(
+      [
+        'percentOffline',
+        'secondsOffline',
+        'offlineEvents',
+        'percentOnBackup',
+        'secondsOnBackup',
+        'backupEvents',
+        'percentOnPrimary',
+        'secondsOnPrimary',
+        'percentOnline',
+        'secondsOnline',
+        'wanBytesReceived',
+        'wanBytesTransmitted',
+      ] as const
+    ).map((k) => ({ header: k, value: (r: OnlineAnalyticsRow) => r[k] })),
+  ] as CsvColumn<never>[],
+  sla: [
+    { header: 'siteName', value: (r: SlaRow) => r.siteName },
+    { header: 'address', value: (r: SlaRow) => text(r.address) },
+    { header: 'city', value: (r: SlaRow) => text(r.city) },
+    { header: 'state', value: (r: SlaRow) => text(r.state) },
+    { header: 'zip', value: (r: SlaRow) => text(r.zip) },
+    { header: 'country', value: (r: SlaRow) => r.country },
+    ...(
+      [
+        'devices',
+        'availability',
+        'target',
+        'percentOnPrimary',
+        'percentOnBackup',
+        'percentDown',
+        'secondsObserved',
+        'secondsOnPrimary',
+        'secondsOnBackup',
+        'secondsDown',
+        'downEvents',
+        'backupEvents',
+      ] as const
+    ).map((k) => ({ header: k, value: (r: SlaRow) => r[k] })),
+    { header: 'met', value: (r: SlaRow) => (r.met ? 'yes' : 'no') },
+  ] as CsvColumn<never>[],
+};
+
+async function* presented(ctx: AppContext, q: ResolvedQuery, limit?: number): AsyncGenerator<AnyRow> {
+  const toRow = presenter(q.report);
+  let n = 0;
+  const query = repo.rowsQuery(q.report, q.scope, q.filter, q.sort, q.target);
+  for await (const row of repo.streamRows<never>(ctx.db, query)) {
+    if (limit !== undefined && n >= limit) return;
+    n++;
+    yield toRow(row);
+  }
+}
+
+export const fileName = (q: ResolvedQuery, ext: string) =>
+  `${q.report}-${q.filter.from}-to-${q.filter.to}.${ext}`;
+
+/** The whole filtered report as CSV (UTF-8 with BOM), streamed from a cursor; `limit` caps the rows. */
+export function csvOf(ctx: AppContext, q: ResolvedQuery, limit?: number): Readable {
+  return csvStream(CSV_COLUMNS[q.report] as CsvColumn<AnyRow>[], presented(ctx, q, limit), { bom: true });
+}
+
+/** `GET reports/{id}/export.csv`. */
+export async function exportCsv(ctx: AppContext, user: UserWithOrg, id: string, query: ReportQuery) {
+  const q = await resolveQuery(ctx, user, id, query);
+  return { stream: csvOf(ctx, q), filename: fileName(q, 'csv') };
+}
+
+// ---- PDF ----
+
+/** Bytes in base-1024 units (spec part 9). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+  let v = bytes;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${u === 0 ? v.toFixed(0) : v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${units[u]}`;
+}
+
+/** MM/DD/YYYY hh:mm A (spec part 9), in UTC. */
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const h = d.getUTCHours() % 12 || 12;
+  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(h)}:${p(d.getUTCMinutes())} ${d.getUTCHours() < 12 ? 'AM' : 'PM'} UTC`;
+}
+
+/** MM/DD/YYYY of a YYYY-MM-DD day. */
+export const formatDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
+export function formatDuration(seconds: number): string {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
+  const m = Math.round((seconds % 3600) / 60);
+  return d > 0 ? `${d}d ${h}h ${m}m` : h > 0 ? `${h}h ${m}m` : `${m}m`;
+}
+
+const percent = (v: number) => `${v.toFixed(4)} %`;
+const count = (v: number) => v.toLocaleString('en-US');
+
+const PDF_COLUMNS: { [K in ReportId]: PdfColumn[] } = {
+  'cellular-billing': (
+    [
+      ['Date', 8, (r: CellularBillingRow) => formatDay(r.date)],
+      ['MAC address', 11, (r) => r.macAddress],
+      ['Manufacturer', 10, (r) => r.manufacturer],
+      ['Model', 9, (r) => r.model],
+      ['Backup usage', 9, (r) => (r.usage_backup === null ? '—' : formatBytes(r.usage_backup))],
+      ['Last updated', 13, (r) => formatDateTime(r.lastUpdated)],
+      ['Site', 18, (r) => r.siteName],
+      ['City', 9, (r) => r.city ?? ''],
+      ['State', 5, (r) => r.state ?? ''],
+      ['Zip', 6, (r) => r.zip ?? ''],
+    ] as [string, number, (r: CellularBillingRow) => string][]
+  ).map(([header, width, value]) => ({ header, width, value: value as (r: unknown) => string })),
+  'online-analytics': (
+    [
+      ['Date', 7, (r: OnlineAnalyticsRow) => formatDay(r.date)],
+      ['MAC address', 11, (r) => r.macAddress],
+      ['Model', 9, (r) => r.model],
+      ['Site', 16, (r) => r.siteName],
+      ['Online', 8, (r) => percent(r.percentOnline)],
+      ['Primary', 8, (r) => percent(r.percentOnPrimary)],
+      ['Backup', 8, (r) => percent(r.percentOnBackup)],
+      ['Offline', 8, (r) => percent(r.percentOffline)],
+      ['Outages', 5, (r) => count(r.offlineEvents)],
+      ['Failovers', 5, (r) => count(r.backupEvents)],
+      ['WAN received', 8, (r) => formatBytes(r.wanBytesReceived)],
+      ['WAN sent', 8, (r) => formatBytes(r.wanBytesTransmitted)],
+    ] as [string, number, (r: OnlineAnalyticsRow) => string][]
+  ).map(([header, width, value]) => ({ header, width, value: value as (r: unknown) => string })),
+  sla: (
+    [
+      ['Site', 18, (r: SlaRow) => r.siteName],
+      ['City', 9, (r) => r.city ?? ''],
+      ['State', 5, (r) => r.state ?? ''],
+      ['Availability', 9, (r) => percent(r.availability)],
+      ['Target', 6, (r) => `${r.target} %`],
+      ['Met', 4, (r) => (r.met ? 'yes' : 'NO')],
+      ['On backup', 9, (r) => percent(r.percentOnBackup)],
+      ['Down', 9, (r) => percent(r.percentDown)],
+      ['Time down', 8, (r) => formatDuration(r.secondsDown)],
+      ['Time on backup', 8, (r) => formatDuration(r.secondsOnBackup)],
+      ['Outages', 5, (r) => count(r.downEvents)],
+      ['Failovers', 5, (r) => count(r.backupEvents)],
+    ] as [string, number, (r: SlaRow) => string][]
+  ).map(([header, width, value]) => ({ header, width, value: value as (r: unknown) => string })),
+};
+
+/** The totals of a page as label/value pairs (the PDF's boxes and the email's lines). */
+export function totalsLines(page: ReportPage): { label: string; value: string }[] {
+  if (page.report === 'cellular-billing')
+    return [
+      { label: 'Backup usage', value: formatBytes(page.totals.usage_backup) },
+      { label: 'Devices', value: count(page.totals.devices) },
+      { label: 'Device-days', value: count(page.totals.rows) },
+      { label: 'Reported by the carrier', value: count(page.totals.reportedRows) },
+      { label: 'Awaiting the carrier', value: count(page.totals.awaitingRows) },
+    ];
+  if (page.report === 'online-analytics')
+    return [
+      { label: 'Online', value: percent(page.totals.percentOnline) },
+      { label: 'On primary', value: percent(page.totals.percentOnPrimary) },
+      { label: 'On backup', value: percent(page.totals.percentOnBackup) },
+      { label: 'Offline', value: percent(page.totals.percentOffline) },
+      { label: 'Outages', value: count(page.totals.offlineEvents) },
+      { label: 'Failovers', value: count(page.totals.backupEvents) },
+      { label: 'WAN received', value: formatBytes(page.totals.wanBytesReceived) },
+      { label: 'WAN sent', value: formatBytes(page.totals.wanBytesTransmitted) },
+      { label: 'Devices', value: count(page.totals.devices) },
+      { label: 'Device-days', value: count(page.totals.rows) },
+    ];
+  return [
+    { label: 'Availability', value: percent(page.totals.availability) },
+    { label: 'Target', value: `${page.totals.target} %` },
+    {
+      label: 'Sites meeting target',
+      value: `${count(page.totals.sitesMeetingTarget)} of ${count(page.totals.sites)}`,
+    },
+    { label: 'On backup', value: percent(page.totals.percentOnBackup) },
+    { label: 'Down', value: percent(page.totals.percentDown) },
+    { label: 'Outages', value: count(page.totals.downEvents) },
+    { label: 'Failovers', value: count(page.totals.backupEvents) },
+  ];
+}
+
+function chartOf(page: ReportPage) {
+  const label = (d: string) => d.slice(5).replace('-', '/');
+  if (page.report === 'cellular-billing')
+    return {
+      title: 'Backup usage per day',
+      points: page.summary.series.map((p) => ({ label: label(p.date), value: p.usage_backup })),
+      format: formatBytes,
+    };
+  if (page.report === 'online-analytics')
+    return {
+      title: 'Offline time per day (% of device time)',
+      points: page.summary.series.map((p) => ({ label: label(p.date), value: p.percentOffline })),
+      format: (v: number) => `${v.toFixed(2)} %`,
+    };
+  return {
+    title: 'Downtime per day (% of edge device time)',
+    points: page.summary.series.map((p) => ({ label: label(p.date), value: p.percentDown })),
+    format: (v: number) => `${v.toFixed(2)} %`,
+  };
+}
+
+export const rangeText = (from: string, to: string) => `${formatDay(from)} – ${formatDay(to)} (UTC days)`;
+
+/** The report as PDF: totals, chart and the first PDF_ROWS rows. */
+export async function pdfOf(
+  ctx: AppContext,
+  q: ResolvedQuery,
+): Promise<{ stream: Readable; page: ReportPage }> {
+  const page = await pageOf(ctx, q, 0, PDF_ROWS);
+  const info = reportInfo(q.report);
+  const stream = reportPdf({
+    title: info.title.en,
+    subtitle: rangeText(page.from, page.to),
+    caption: info.caption.en,
+    totals: totalsLines(page),
+    chart: chartOf(page),
+    columns: PDF_COLUMNS[q.report],
+    rows: page.content,
+    totalRows: page.totalElements,
+    generatedAt: formatDateTime(ctx.now().toISOString()),
+  });
+  return { stream, page };
+}
+
+/** `GET reports/{id}/export.pdf`. */
+export async function exportPdf(ctx: AppContext, user: UserWithOrg, id: string, query: ReportQuery) {
+  const q = await resolveQuery(ctx, user, id, query);
+  const { stream } = await pdfOf(ctx, q);
+  return { stream, filename: fileName(q, 'pdf') };
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DashboardDeletedSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { dashboardsQueryKey } from './keys.ts';
+
+/** POST dashboard/delete {id}: answers the spec's '{name} has been successfully removed'. */
+export function deleteDashboard(id: string) {
+  return apiRequest('dashboard/delete', { method: 'POST', body: { id }, schema: DashboardDeletedSchema });
+}
+
+export function useDeleteDashboard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDashboard,
+    onSuccess: () => client.invalidateQueries({ queryKey: dashboardsQueryKey }),
+  });
+}

@@ -1,0 +1,84 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import type { ReportPage } from '@vnoc/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../lib/format.ts';
+import { formatDay, formatPercent } from '../utils/report-format.ts';
+
+const HEIGHT = 240;
+
+/** "11/20" for a tick (the full MM/DD/YYYY is in the tooltip). Recharts also calls it with no value. */
+function shortDay(value: unknown): string {
+  return typeof value === 'string' ? formatDay(value).slice(0, 5) : '';
+}
+
+const xAxisProps = { tickFormatter: shortDay, minTickGap: 12 };
+const tooltipProps = {
+  labelFormatter: (value: unknown) => (typeof value === 'string' ? formatDay(value) : ''),
+};
+
+/**
+ * The chart above a report's table, one point per day: online analytics as the day's time on primary, on
+ * backup and offline (stacked to 100 %); billing as the carrier-reported backup bytes; SLA as availability
+ * against the target. Loaded lazily with the chart library.
+ */
+export default function ReportChart({ page }: { page: ReportPage }) {
+  const { t, i18n } = useTranslation('reports');
+  const pct = (value: number) => formatPercent(value, i18n.language);
+  if (page.report === 'online-analytics') {
+    return (
+      <BarChart
+        h={HEIGHT}
+        data={page.summary.series}
+        dataKey="date"
+        type="stacked"
+        series={[
+          { name: 'percentOnPrimary', label: t('chart.onPrimary'), color: 'teal.7' },
+          { name: 'percentOnBackup', label: t('chart.onBackup'), color: 'yellow.6' },
+          { name: 'percentOffline', label: t('chart.offline'), color: 'red.7' },
+        ]}
+        withLegend
+        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100] }}
+        valueFormatter={pct}
+        xAxisProps={xAxisProps}
+        tooltipProps={tooltipProps}
+      />
+    );
+  }
+  if (page.report === 'cellular-billing') {
+    return (
+      <BarChart
+        h={HEIGHT}
+        data={page.summary.series}
+        dataKey="date"
+        series={[{ name: 'usage_backup', label: t('chart.usageBackup'), color: 'blue.7' }]}
+        withLegend
+        valueFormatter={(value) => formatBytes(value)}
+        yAxisProps={{ width: 80 }}
+        xAxisProps={xAxisProps}
+        tooltipProps={tooltipProps}
+      />
+    );
+  }
+  return (
+    <LineChart
+      h={HEIGHT}
+      data={page.summary.series}
+      dataKey="date"
+      series={[{ name: 'availability', label: t('chart.availability'), color: 'teal.7' }]}
+      yAxisProps={{ domain: ['auto', 100] }}
+      withLegend
+      curveType="monotone"
+      referenceLines={[
+        {
+          y: page.totals.target,
+          label: t('chart.target', { value: pct(page.totals.target) }),
+          color: 'red.7',
+        },
+      ]}
+      valueFormatter={pct}
+      xAxisProps={xAxisProps}
+      tooltipProps={tooltipProps}
+    />
+  );
+}

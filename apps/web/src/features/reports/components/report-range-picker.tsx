@@ -1,0 +1,98 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconCalendar } from '@tabler/icons-react';
+import { REPORT_MAX_MONTHS } from '@vnoc/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DayRange, lastDays, rangeLimits, rangeProblem } from '../utils/report-state.ts';
+
+const PRESETS = [7, 30, 90] as const;
+
+interface ReportRangePickerProps {
+  range: DayRange;
+  /** Called with a range the server accepts; a draft it would refuse stays here with the reason shown. */
+  onChange: (range: DayRange) => void;
+  now: Date;
+}
+
+/**
+ * The report's date range: two day inputs (UTC days, as the server counts them) limited so a range cannot
+ * end after today, run backwards or exceed 13 months, and presets for the last 7, 30 and 90 days.
+ */
+export function ReportRangePicker({ range, onChange, now }: ReportRangePickerProps) {
+  const { t } = useTranslation('reports');
+  const [draft, setDraft] = useState<DayRange>(range);
+  // The address bar can change it too (back/forward, a preset).
+  useEffect(() => setDraft(range), [range]);
+  const limits = rangeLimits(draft, now);
+  const problem = rangeProblem(draft, now);
+
+  const change = (next: DayRange) => {
+    setDraft(next);
+    if (!rangeProblem(next, now)) onChange(next);
+  };
+  const message = problem ? t(`range.problem.${problem}`, { months: REPORT_MAX_MONTHS }) : undefined;
+
+  return (
+    <Stack gap={6}>
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <TextInput
+          type="date"
+          label={t('range.from')}
+          value={draft.from}
+          min={limits.fromMin}
+          max={limits.fromMax}
+          onChange={(event) => change({ ...draft, from: event.currentTarget.value })}
+          error={problem && problem !== 'tooLong' && problem !== 'reversed' ? true : undefined}
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          aria-describedby={message ? 'report-range-problem' : 'report-range-hint'}
+          w={{ base: '100%', xs: 180 }}
+          data-testid="range-from"
+        />
+        <TextInput
+          type="date"
+          label={t('range.to')}
+          value={draft.to}
+          min={limits.toMin}
+          max={limits.toMax}
+          onChange={(event) => change({ ...draft, to: event.currentTarget.value })}
+          error={problem ? true : undefined}
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          aria-describedby={message ? 'report-range-problem' : 'report-range-hint'}
+          w={{ base: '100%', xs: 180 }}
+          data-testid="range-to"
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} component="span" id="report-range-presets">
+            {t('range.presets')}
+          </Text>
+          <Group gap={6} wrap="wrap" role="group" aria-labelledby="report-range-presets">
+            {PRESETS.map((days) => {
+              const preset = lastDays(now, days);
+              const current = preset.from === range.from && preset.to === range.to;
+              return (
+                <Button
+                  key={days}
+                  variant={current ? 'filled' : 'default'}
+                  aria-pressed={current}
+                  onClick={() => change(preset)}
+                  data-testid={`range-last-${days}`}
+                >
+                  {t('range.lastDays', { count: days })}
+                </Button>
+              );
+            })}
+          </Group>
+        </Stack>
+      </Group>
+      {message ? (
+        <Text size="xs" c="red.8" id="report-range-problem" role="alert" data-testid="range-problem">
+          {message}
+        </Text>
+      ) : (
+        <Text size="xs" c="dimmed" id="report-range-hint">
+          {t('range.hint', { months: REPORT_MAX_MONTHS })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { ErrorBodySchema } from '@vnoc/contracts';
+import { ApiError } from './api-client.ts';
+import { authStore } from './auth-store.ts';
+
+/** The file name the server gives in Content-Disposition when it is a plain name with that extension, else ours. */
+export function downloadFileName(disposition: string | null, extension: string, fallback: string): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
+  let name = '';
+  try {
+    name = match?.[1] ? decodeURIComponent(match[1].trim()) : '';
+  } catch {
+    name = '';
+  }
+  const pattern = new RegExp(`^[\\w .-]+\\.${extension}$`, 'i');
+  return pattern.test(name) ? name : fallback;
+}
+
+/**
+ * GET a file from the API with the session's token (a plain link would carry none): the body as a blob and
+ * the name to save it under. Failures throw ApiError like every call, so the shared handler words them.
+ */
+export async function fetchDownload(
+  path: string,
+  options: {
+    query?: Record<string, string | number | undefined>;
+    accept: string;
+    extension: string;
+    fallbackName: string;
+  },
+): Promise<{ blob: Blob; fileName: string }> {
+  const url = new URL(`/api/${path.replace(/^\/+/, '')}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { Accept: options.accept };
+  const { jwt } = authStore.get();
+  if (jwt) headers.Authorization = `Bearer ${jwt}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch {
+    throw new ApiError(0, null, path);
+  }
+  if (!response.ok) {
+    const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => null));
+    throw new ApiError(response.status, parsed.success ? parsed.data : null, path);
+  }
+  return {
+    blob: await response.blob(),
+    fileName: downloadFileName(
+      response.headers.get('Content-Disposition'),
+      options.extension,
+      options.fallbackName,
+    ),
+  };
+}
+
+/** Saves a file the browser holds (a blob) under a name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after click returns.
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

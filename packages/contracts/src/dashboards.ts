@@ -1,0 +1,229 @@
+import { z } from 'zod';
+
+/**
+ * Dashboards (spec part 3 "Dashboard", "Built-in base dashboard"; part 4 "Dashboards"; part 7
+ * `GET dashboard/all`, `POST dashboard/save`, `POST dashboard/delete`).
+ */
+
+/** Spec part 9: "Dashboard grid 12 columns wide." */
+export const GRID_COLUMNS = 12;
+/** Tallest widget, in grid rows. */
+export const MAX_WIDGET_HEIGHT = 24;
+/** Lowest row a widget may start on (keeps layouts sane). */
+export const MAX_WIDGET_Y = 1000;
+/** Widgets on one dashboard. */
+export const MAX_WIDGETS = 50;
+/** Site groups one dashboard may be scoped to. */
+export const MAX_DASHBOARD_GROUPS = 100;
+/** The id of the built-in base dashboard. */
+export const BASE_DASHBOARD_ID = 'vnoc';
+
+export const WIDGET_TYPES = [
+  'SiteMap',
+  'DeviceTable',
+  'ActiveAlerts',
+  'SiteTable',
+  'Uptime',
+  'DeviceTotals',
+  'VanList',
+  'TopUsage',
+  'TroubledSites',
+  'WanLatencyTrend',
+  'CellularHealthTrend',
+  'FailoversOverTime',
+] as const;
+export const WidgetTypeSchema = z.enum(WIDGET_TYPES, { error: 'Unknown widget type.' });
+export type WidgetType = z.infer<typeof WidgetTypeSchema>;
+
+/** Statuses of a problem device (spec part 3: offline, onbackup, rebooting). */
+export const PROBLEM_STATUSES = ['offline', 'onbackup', 'rebooting'] as const;
+
+/** Spec part 9: "Base uptime widget duration LAST_6_HOURS." */
+export const BASE_UPTIME_DURATION = 'LAST_6_HOURS';
+
+const widgetKey = z
+  .string({ error: 'A widget needs an i.' })
+  .trim()
+  .min(1, { error: 'A widget needs an i.' })
+  .max(100, { error: "A widget's i is at most 100 characters." });
+
+const gridInt = (name: string) =>
+  z
+    .number({ error: `Layout ${name} must be a number.` })
+    .int({ error: `Layout ${name} must be a whole number.` });
+
+/** A widget's place on the 12-column grid (spec part 3: layout h, w, x, y; react-grid-layout's item). */
+export const WidgetLayoutSchema = z
+  .object({
+    i: widgetKey,
+    x: gridInt('x').min(0, { error: 'Layout x must be at least 0.' }),
+    y: gridInt('y')
+      .min(0, { error: 'Layout y must be at least 0.' })
+      .max(MAX_WIDGET_Y, { error: `Layout y must be at most ${MAX_WIDGET_Y}.` }),
+    w: gridInt('w')
+      .min(1, { error: 'Layout w must be at least 1.' })
+      .max(GRID_COLUMNS, { error: `Layout w must be at most ${GRID_COLUMNS}.` }),
+    h: gridInt('h')
+      .min(1, { error: 'Layout h must be at least 1.' })
+      .max(MAX_WIDGET_HEIGHT, { error: `Layout h must be at most ${MAX_WIDGET_HEIGHT}.` }),
+    moved: z.boolean().optional(),
+  })
+  .refine((l) => l.x + l.w <= GRID_COLUMNS, {
+    error: `A widget must fit inside the ${GRID_COLUMNS} columns (x + w ≤ ${GRID_COLUMNS}).`,
+  });
+export type WidgetLayout = z.infer<typeof WidgetLayoutSchema>;
+
+export const WidgetSchema = z
+  .object({
+    type: WidgetTypeSchema,
+    name: z.string().trim().max(100, { error: "A widget's name is at most 100 characters." }).default(''),
+    /** The widget's own settings (duration, statuses, group filter …). */
+    details: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .refine((d) => JSON.stringify(d).length <= 10_000, { error: "A widget's details are too large." }),
+    layout: WidgetLayoutSchema,
+    i: widgetKey,
+    moved: z.boolean().optional(),
+  })
+  .refine((w) => w.layout.i === w.i, { error: "A widget's layout i must equal its i." });
+export type Widget = z.infer<typeof WidgetSchema>;
+
+/** `widgets` as an array or as JSON text of one (spec part 3), each checked; the i values unique. */
+export const WidgetsSchema = z.preprocess(
+  (v, ctx) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Widgets must be an array or JSON text of one.', input: v });
+      return z.NEVER;
+    }
+  },
+  z
+    .array(WidgetSchema, { error: 'Widgets must be an array or JSON text of one.' })
+    .max(MAX_WIDGETS, { error: `A dashboard has at most ${MAX_WIDGETS} widgets.` })
+    .refine((ws) => new Set(ws.map((w) => w.i)).size === ws.length, {
+      error: 'Each widget needs its own i.',
+    }),
+);
+
+export const DashboardSchema = z.object({
+  /** 'vnoc' for the built-in base dashboard, the numeric id as text otherwise. */
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  tagNames: z.array(z.string()),
+  /** Every widget of the dashboard is scoped to these site groups (empty: the caller's whole scope). */
+  groupIds: z.array(z.string()),
+  /** The dashboard /dashboard opens for the caller. */
+  default: z.boolean(),
+  /** Whether the caller may save and delete it (false for the base dashboard). */
+  editable: z.boolean(),
+  /** Shared with the caller's organization. */
+  shared: z.boolean(),
+  /** Whether the caller owns it (false for the base dashboard and for others' shared ones). */
+  owned: z.boolean(),
+  icon: z.string().nullable(),
+  /** Sorted by y then x. */
+  widgets: z.array(WidgetSchema),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** `GET dashboard/all`: the base dashboard first, then the rest by id ascending. */
+export const DashboardListSchema = z.array(DashboardSchema);
+
+const dashboardId = z
+  .union([z.string(), z.number()], { error: 'Enter a dashboard id.' })
+  .transform((v) => String(v).trim())
+  .pipe(
+    z.string().min(1, { error: 'Enter a dashboard id.' }).max(20, { error: 'Enter a valid dashboard id.' }),
+  );
+
+/** `POST dashboard/save`: no id creates; an id updates. `widgets` as an array or JSON text. */
+/**
+ * `POST dashboard/save`: no id creates; an id updates. `widgets` as an array or JSON text. On update, a
+ * field left out keeps its stored value (on create: empty, not shared); `name` is always required.
+ */
+export const DashboardSaveSchema = z.object({
+  id: dashboardId.optional(),
+  name: z
+    .string({ error: 'Enter a name.' })
+    .trim()
+    .min(1, { error: 'Enter a name.' })
+    .max(100, { error: 'A name is at most 100 characters.' }),
+  description: z.string().trim().max(1000, { error: 'A description is at most 1000 characters.' }).optional(),
+  tagNames: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, { error: 'A tag cannot be empty.' })
+        .max(50, { error: 'A tag is at most 50 characters.' }),
+    )
+    .max(50, { error: 'At most 50 tags.' })
+    .optional(),
+  groupIds: z
+    .array(z.uuid({ error: 'Enter a valid group id.' }))
+    .max(MAX_DASHBOARD_GROUPS, { error: `At most ${MAX_DASHBOARD_GROUPS} groups.` })
+    .optional(),
+  /** true: make it the caller's default; false: clear the default if it was this one; absent: leave it. */
+  default: z.boolean().optional(),
+  shared: z.boolean().optional(),
+  icon: z.string().trim().max(100, { error: 'An icon is at most 100 characters.' }).nullish(),
+  widgets: WidgetsSchema.optional(),
+  /** Accepted and ignored (the server decides). */
+  editable: z.boolean().optional(),
+});
+export type DashboardSave = z.input<typeof DashboardSaveSchema>;
+
+export const DashboardSavedSchema = z.object({ id: z.string(), message: z.string() });
+export type DashboardSaved = z.infer<typeof DashboardSavedSchema>;
+
+export const DashboardDeleteSchema = z.object({ id: dashboardId });
+export type DashboardDelete = z.infer<typeof DashboardDeleteSchema>;
+
+export const DashboardDeletedSchema = z.object({ message: z.string() });
+
+const widget = (
+  i: string,
+  type: WidgetType,
+  layout: Omit<WidgetLayout, 'i'>,
+  details: Record<string, unknown> = {},
+): Widget => ({
+  i,
+  type,
+  name: type,
+  details,
+  layout: { i, ...layout },
+});
+
+/**
+ * The built-in base dashboard (spec part 3): id `vnoc`, not editable; SiteMap, DeviceTable (problem
+ * devices), ActiveAlerts, SiteTable (problem sites), Uptime (LAST_6_HOURS) and DeviceTotals.
+ */
+export const BASE_DASHBOARD: Dashboard = {
+  id: BASE_DASHBOARD_ID,
+  name: 'vNOC',
+  description: '',
+  tagNames: [],
+  groupIds: [],
+  editable: false,
+  default: true,
+  shared: false,
+  owned: false,
+  icon: null,
+  widgets: [
+    widget('device-totals', 'DeviceTotals', { x: 8, y: 0, w: 4, h: 3 }),
+    widget('site-map', 'SiteMap', { x: 0, y: 0, w: 8, h: 5 }),
+    widget('uptime', 'Uptime', { x: 8, y: 3, w: 4, h: 2 }, { duration: BASE_UPTIME_DURATION }),
+    widget('active-alerts', 'ActiveAlerts', { x: 0, y: 5, w: 12, h: 4 }, { status: 'active' }),
+    widget('site-table', 'SiteTable', { x: 6, y: 9, w: 6, h: 5 }, { statuses: PROBLEM_STATUSES }),
+    widget('device-table', 'DeviceTable', { x: 0, y: 9, w: 6, h: 5 }, { statuses: PROBLEM_STATUSES }),
+  ],
+};
+
+/** Spec part 4: widgets sorted by y then x (top to bottom, then left to right); the input is not changed. */
+export function sortWidgets<T extends { layout: Pick<WidgetLayout, 'x' | 'y'> }>(widgets: readonly T[]): T[] {
+  return [...widgets].sort((a, b) => a.layout.y - b.layout.y || a.layout.x - b.layout.x);
+}
