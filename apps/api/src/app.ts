@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { ErrorBody } from '@vnoc/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -202,6 +203,9 @@ export async function buildApp({
       },
     },
   });
+  // Brotli (quality 4) or gzip for every text answer of 1 KB or more the client accepts, streams included
+  // (CSV exports); server-sent events stay uncompressed. Registered before the static files, as it must be.
+  await app.register(compress, { encodings: ['br', 'gzip'] });
   await registerOpenApi(app, config);
   registerErrorHandler(app);
   registerAuth(app, ctx);

@@ -1,17 +1,26 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { HealthSchema } from '@vnoc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
+const BIG_SCRIPT = `export const rows = [${'"a row of text",'.repeat(400)}];\n`;
 let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(os.tmpdir(), 'vnoc-web-'));
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>vNOC</title><div id="root"></div>');
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // As the build writes them (apps/web/vite.config.ts): .br and .gz beside the text assets.
+  const big = path.join(webDist, 'assets', 'big-def456.js');
+  writeFileSync(big, BIG_SCRIPT);
+  writeFileSync(`${big}.br`, brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(`${big}.gz`, gzipSync(BIG_SCRIPT));
+  const index = path.join(webDist, 'index.html');
+  writeFileSync(`${index}.br`, brotliCompressSync(readFileSync(index)));
   t = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -102,6 +111,55 @@ describe('HTTP surface', () => {
       headers: { accept: '*/*' },
     });
     expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it('sends the precompressed asset the browser accepts: brotli, else gzip, else the file itself', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/big-def456.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    // The build's own file (best quality, no work per request), not one compressed on the fly.
+    expect(br.rawPayload.equals(readFileSync(path.join(webDist, 'assets', 'big-def456.js.br')))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(readFileSync(path.join(webDist, 'assets', 'big-def456.js.gz')))).toBe(true);
+    const identity = await get();
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(BIG_SCRIPT);
+    // A client-side route gets index.html's brotli sibling, revalidated on every visit.
+    const route = await t.app.inject({
+      method: 'GET',
+      url: '/alerts',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(route.headers['content-encoding']).toBe('br');
+    expect(route.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(route.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('compresses API answers of 1 KB or more by negotiation (br, gzip, identity) and leaves small ones alone', async () => {
+    const get = (url: string, encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const plain = await get('/api/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await get('/api/openapi.json', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('/api/openapi.json', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const small = await get('/api/health', 'gzip, deflate, br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().status).toBe('ok');
   });
 
   it('refuses bodies over 1 MiB', async () => {

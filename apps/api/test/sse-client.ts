@@ -32,7 +32,11 @@ export async function connectEvents(
   token: string | undefined,
   options: { lastEventId?: string; query?: string } = {},
 ): Promise<SseClient> {
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  // As a browser's EventSource asks: compression is on offer, and the stream must still not be compressed.
+  const headers: Record<string, string> = {
+    accept: 'text/event-stream',
+    'accept-encoding': 'gzip, deflate, br',
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
   // node:http without an agent: one connection per stream, nothing pooled or opened ahead of time.

@@ -17,6 +17,9 @@ export async function registerStatic(app: FastifyInstance, webDist: string): Pro
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // The build writes .br and .gz beside every text asset (apps/web/vite.config.ts); the best one the
+      // browser accepts is sent, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/; index.html must be revalidated to pick up new builds.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
