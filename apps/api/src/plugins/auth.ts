@@ -51,16 +51,64 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/**
+ * How long this process reuses a session's user and revocation state once read. A revocation, a role or
+ * entitlement change made by another process (or straight in the database) takes effect within this time;
+ * one made through this process takes effect at once, as every write request empties the cache.
+ */
+export const SESSION_CACHE_MS = 2_000;
+const SESSION_CACHE_MAX = 20_000;
+
+type SessionLookup = Awaited<ReturnType<typeof findSessionUser>>;
+
+/**
+ * The session lookups of the last SESSION_CACHE_MS, so a console's burst of reads costs one query. `clear`
+ * also bumps a generation: a lookup that started before a write finished is not stored after it.
+ */
+export function createSessionCache(ttlMs = SESSION_CACHE_MS, now = () => Date.now()) {
+  const entries = new Map<string, { at: number; value: SessionLookup }>();
+  let generation = 0;
+  return {
+    async get(key: string, load: () => Promise<SessionLookup>): Promise<SessionLookup> {
+      const hit = entries.get(key);
+      if (hit && now() - hit.at < ttlMs) return hit.value;
+      const started = generation;
+      const at = now();
+      const value = await load();
+      if (generation === started && ttlMs > 0) {
+        if (entries.size >= SESSION_CACHE_MAX) entries.clear();
+        entries.set(key, { at, value });
+      }
+      return value;
+    },
+    clear(): void {
+      generation += 1;
+      entries.clear();
+    },
+  };
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Verifies the token (signature, expiry, revocation), loads its user and enforces the route's rule. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  const sessions = createSessionCache();
   app.decorateRequest('auth', null);
+  // Before the answer leaves: the caller's next request already sees what this write changed.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READS.has(request.method)) sessions.clear();
+    return payload;
+  });
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config.auth;
     if (!rule) return;
     const token = bearerToken(request);
     const claims = token ? await ctx.tokens.verifySession(token) : undefined;
     if (!claims?.jti) throw Errors.unauthorized();
-    const session = await findSessionUser(ctx.db, claims.sub, claims.jti);
+    const jti = claims.jti;
+    const session = await sessions.get(`${claims.sub}\u0000${jti}`, () =>
+      findSessionUser(ctx.db, claims.sub, jti),
+    );
     if (!session || session.revoked) throw Errors.unauthorized();
     const { user } = session;
     const impersonator = claims.impersonatedBy
