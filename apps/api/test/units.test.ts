@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signInStep } from '../src/auth/sign-in-step.ts';
 import { createTokenService } from '../src/auth/tokens.ts';
 import { generateTotp, matchTotp, newTotpSecret, totpLink } from '../src/auth/totp.ts';
+import { iso } from '../src/modules/sites/present.ts';
 import { createRateLimiter } from '../src/plugins/rate-limit.ts';
 
 describe('signInStep (brief: the step is decided from the claims)', () => {
@@ -101,5 +102,26 @@ describe('createRateLimiter', () => {
     expect(() => limiter.hit('other', 3, 1000)).not.toThrow();
     now = 1000;
     expect(() => limiter.hit('k', 3, 1000)).not.toThrow();
+  });
+});
+
+describe('iso (timestamps as the API answers them)', () => {
+  it.each([
+    '2026-11-23 19:01:02.123999+00',
+    '2026-11-23 19:01:02.5+00',
+    '2026-11-23 19:01:02+00',
+    '2026-02-28 23:59:59.999999+00',
+    '1999-12-31 00:00:00.000001+00',
+    // Not UTC text: through Date.
+    '2026-11-23 20:01:02.123+01',
+    '2026-11-23T19:01:02.123Z',
+  ])('%s reads as Date would read it', (text) => {
+    expect(iso(text)).toBe(new Date(text).toISOString());
+  });
+
+  it('takes Dates and passes nothing through', () => {
+    expect(iso(new Date(Date.UTC(2026, 10, 23, 19, 1, 2, 7)))).toBe('2026-11-23T19:01:02.007Z');
+    expect(iso(null)).toBeNull();
+    expect(iso(undefined)).toBeNull();
   });
 });
