@@ -1,6 +1,6 @@
 import type { AlertCode, AlertSeverity, AlertSortField, AlertState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, executePrepared } from '../../plugins/db.ts';
+import type { DbOrTx } from '../../plugins/db.ts';
 import { containsPattern, macFragment, type Scope, siteInScope, sortDirection } from '../sites/scope.ts';
 import { personName } from '../troubleshooting/repository.ts';
 
@@ -186,10 +186,9 @@ const listFrom = (field: AlertSortField) =>
 /**
  * One page of the filtered list and its total (counted up to COUNT_CAP). The page's ids are picked first
  * (sorted and offset over the filter's tables only), then only those rows get their columns and counts.
- * The page is a prepared statement: planning its joins cost as much as running it (~2.6 ms each).
  */
 export async function listAlerts(
-  db: Db,
+  db: DbOrTx,
   scope: Scope,
   filters: AlertFilters,
   sort: { field: AlertSortField; desc: boolean },
@@ -199,14 +198,11 @@ export async function listAlerts(
   const where = alertWhere(scope, filters);
   const order = sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc nulls last`;
   const [result, counted] = await Promise.all([
-    executePrepared<AlertRow>(
-      db,
-      sql`
+    db.execute<AlertRow>(sql`
       with picked as materialized (
         select a.id from ${listFrom(sort.field)} where ${where} order by ${order}
         limit ${pageSize} offset ${page * pageSize})
-      select ${columns(scope)} from picked p join ${from} on a.id = p.id order by ${order}`,
-    ),
+      select ${columns(scope)} from picked p join ${from} on a.id = p.id order by ${order}`),
     countOf(db, scope, filters, where),
   ]);
   return { rows: result.rows, total: counted };
