@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -621,64 +620,15 @@ type HttpResult = {
   byVariant: Record<string, number[]>;
 };
 
-/**
- * bench/load-worker.mjs with a per-request timeout of TIMEOUT s instead of autocannon's 10 s (a slow request
- * is a latency to report, not an error), as an eval'd worker so that file stays as bench:fleet uses it.
- */
-const LOAD_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const autocannon = require(workerData.autocannon);
-const { url, token, paths, connections, warmupSeconds, seconds, timeout } = workerData;
-function run(duration, record) {
-  let next = 0;
-  const byVariant = new Map();
-  const statuses = new Map();
-  return new Promise((resolve, reject) => {
-    const options = {
-      url, connections, duration, timeout,
-      headers: { authorization: 'Bearer ' + token },
-      requests: [{
-        setupRequest: (req, context) => {
-          const p = paths[next++ % paths.length];
-          context.variant = p.variant;
-          context.t0 = performance.now();
-          return { ...req, method: 'GET', path: p.path };
-        },
-        onResponse: (status, _body, context) => {
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          if (!record) return;
-          const list = byVariant.get(context.variant) ?? [];
-          list.push(performance.now() - context.t0);
-          byVariant.set(context.variant, list);
-        },
-      }],
-    };
-    autocannon(options, (err, raw) => err ? reject(err)
-      : resolve({ result: raw.latency ? raw : autocannon.aggregateResult([raw], options), byVariant, statuses }));
-  });
-}
-(async () => {
-  await run(warmupSeconds, false);
-  const { result, byVariant, statuses } = await run(seconds, true);
-  parentPort.postMessage({
-    requests: result.requests.total, rps: result.requests.total / seconds,
-    p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max,
-    errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx,
-    statuses: Object.fromEntries(statuses), byVariant: Object.fromEntries(byVariant),
-  });
-})();
-`;
-
 function httpLoad(
   url: string,
   token: string,
   paths: { variant: string; path: string }[],
 ): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, {
-      eval: true,
+    // A slow request is a latency to report, not an error: TIMEOUT s instead of autocannon's 10 s.
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
       workerData: {
-        autocannon: createRequire(import.meta.url).resolve('autocannon'),
         url,
         token,
         paths,
