@@ -5,7 +5,6 @@ import type { ErrorBody } from '@vnoc/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { createTokenService } from './auth/tokens.ts';
@@ -42,6 +41,7 @@ import type { Config } from './plugins/config.ts';
 import type { Db } from './plugins/db.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
+import { compiledSerializer } from './plugins/serializer.ts';
 import { registerStatic } from './plugins/static.ts';
 
 export type BuildAppOptions = {
@@ -157,7 +157,7 @@ export async function buildApp({
     trustProxy: false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializer);
 
   const bus = events ?? createEventBus(config, app.log);
   if (!events) app.addHook('onClose', () => bus.close());
