@@ -3,10 +3,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { ErrorBody } from '@vnoc/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { createTokenService } from './auth/tokens.ts';
 import type { AppContext } from './context.ts';
 import { createDelivery } from './delivery/index.ts';
