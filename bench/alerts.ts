@@ -4,7 +4,6 @@ import { Worker } from 'node:worker_threads';
 import { ALERT_CATALOGUE, AlertListQuerySchema } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { AppContext } from '../apps/api/src/context.ts';
 import { type AlertChange, createAlertEngine } from '../apps/api/src/fleet/alerts/engine.ts';
@@ -13,7 +12,7 @@ import { mulberry32 } from '../apps/api/src/fleet/seed-fleet.ts';
 import * as alertService from '../apps/api/src/modules/alerts/service.ts';
 import { queueAlertNotifications } from '../apps/api/src/notifications/fan-out.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
-import { insertBenchOrganizations, startBenchApp } from './app.ts';
+import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
 import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
 import { CITY_NAMES, insertFleet } from './fleet-data.ts';
 import { explain, type Statement, statementCapture, stats, timeStatements } from './sql.ts';
@@ -46,7 +45,7 @@ const silent = {
   warn: (obj: unknown, msg: string) => console.error(msg, obj),
 };
 
-const res: { bench?: BenchDatabase; database?: Database; app?: FastifyInstance } = {};
+const res: { bench?: BenchDatabase; database?: Database; app?: BenchApp } = {};
 
 async function cleanup(): Promise<void> {
   await res.app?.close().catch(() => undefined);
@@ -755,9 +754,9 @@ async function main(): Promise<void> {
   log(`Sweep of the whole fleet: ${ms(part1.sweep)} ms (${part1.sweepChanges} changes).`);
   await pool.query('vacuum (analyze) alerts, devices, device_status_intervals');
 
-  // ---- Part 2: the app in-process; an ADMINISTRATOR with a full-session token (as test/factories.ts).
+  // ---- Part 2: the app in its own process (bench/app-server.ts); an ADMINISTRATOR with a full-session token (as test/factories.ts).
   const bench = await startBenchApp(url, db, userId);
-  res.app = bench.app;
+  res.app = bench;
   const { address, token, user, get } = bench;
   log(`API listening on ${address}.`);
 

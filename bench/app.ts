@@ -1,16 +1,14 @@
 /**
  * What every API benchmark sets up the same way: the two bench organizations with an ADMINISTRATOR of the
- * big one, and the app in-process on a loopback port with that administrator's full-session token (signed
- * as test/factories.ts does).
+ * big one, and the app in a process of its own on a loopback port with that administrator's full-session
+ * token (signed as test/factories.ts does).
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { buildApp } from '../apps/api/src/app.ts';
 import { createTokenService } from '../apps/api/src/auth/tokens.ts';
 import { presentClaims } from '../apps/api/src/modules/users/present.ts';
 import { findUserById, type UserWithOrg } from '../apps/api/src/modules/users/repository.ts';
-import { loadConfig } from '../apps/api/src/plugins/config.ts';
 import type { Db } from '../apps/api/src/plugins/db.ts';
 
 /** Organizations A (the big fleet) and B (a small one, to catch a broken scope filter) and A's administrator. */
@@ -37,7 +35,6 @@ export async function insertBenchOrganizations(
 }
 
 export type BenchApp = {
-  app: FastifyInstance;
   /** `http://127.0.0.1:<port>` */
   address: string;
   token: string;
@@ -45,31 +42,64 @@ export type BenchApp = {
   user: UserWithOrg;
   /** GET with the token; throws unless 200; the parsed JSON. */
   get: (path: string) => Promise<Record<string, unknown>>;
+  /** The server process's resident set in bytes. */
+  rss: () => Promise<number>;
+  /** Stops the server process. */
+  close: () => Promise<void>;
 };
 
-/** The app in-process (outbox delivery, no demo or simulator, silent) and a full-session token for `userId`. */
+/**
+ * The app in a process of its own (bench/app-server.ts: outbox delivery, no demo or simulator, silent), as it
+ * runs in production: the bench's own process holds the data it generated and the load generator, which
+ * must not share the server's heap and garbage collector. And a full-session token for `userId`.
+ */
 export async function startBenchApp(url: string, db: Db, userId: string): Promise<BenchApp> {
   const jwtSecret = randomBytes(32).toString('hex');
-  const config = loadConfig({
-    DATABASE_URL: url,
-    JWT_SECRET: jwtSecret,
-    DELIVERY: 'outbox',
-    DEMO: '0',
-    SIMULATOR: '0',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent-web-dist',
-  });
   const user = await findUserById(db, userId);
   if (!user) throw new Error('bench user not found');
   const { token } = await createTokenService(jwtSecret).signSession(
     presentClaims(user, { isEmailValidated: true, isMfaValidated: true, isCredExpired: false }),
   );
-  const app = await buildApp({ config, db, logger: false });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const child = fork(new URL('./app-server.ts', import.meta.url), [], {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [])],
+    env: { ...process.env, BENCH_APP_URL: url, BENCH_APP_JWT_SECRET: jwtSecret },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  // Answers by key (`address`, `rss`), in order; all pending ones fail if the server exits.
+  const waiting = new Map<string, { resolve: (value: unknown) => void; reject: (e: Error) => void }[]>();
+  child.on('message', (message: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(message)) waiting.get(key)?.shift()?.resolve(value);
+  });
+  child.once('exit', (code) => {
+    for (const list of waiting.values())
+      for (const w of list.splice(0)) w.reject(new Error(`the bench server exited (${code})`));
+  });
+  const next = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      if (child.exitCode !== null) return reject(new Error('the bench server has exited'));
+      const list = waiting.get(key) ?? [];
+      list.push({ resolve: resolve as (value: unknown) => void, reject });
+      waiting.set(key, list);
+    });
+  const address = await next<string>('address');
   const get = async (path: string) => {
     const r = await fetch(`${address}${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (r.status !== 200) throw new Error(`GET ${path} → ${r.status} ${await r.text()}`);
     return (await r.json()) as Record<string, unknown>;
   };
-  return { app, address, token, user, get };
+  const rss = async () => {
+    const answer = next<number>('rss');
+    child.send('rss');
+    return answer;
+  };
+  let closed: Promise<void> | undefined;
+  const close = () => {
+    closed ??= new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.send('close');
+    });
+    return closed;
+  };
+  return { address, token, user, get, rss, close };
 }

@@ -2,13 +2,12 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { SiteSearchQuerySchema } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../apps/api/src/context.ts';
 import { mulberry32 } from '../apps/api/src/fleet/seed-fleet.ts';
 import * as deviceService from '../apps/api/src/modules/devices/service.ts';
 import * as siteService from '../apps/api/src/modules/sites/service.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
-import { insertBenchOrganizations, startBenchApp } from './app.ts';
+import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
 import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
 import { CITY_NAMES, insertFleet, partialMac, STATUS_MIX } from './fleet-data.ts';
 import { type CapturedRequest, explain, runBare, type Statement, statementCapture, stats } from './sql.ts';
@@ -30,7 +29,7 @@ const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 type Resources = {
   bench?: BenchDatabase;
   database?: Database;
-  app?: FastifyInstance;
+  app?: BenchApp;
 };
 const res: Resources = {};
 
@@ -182,9 +181,9 @@ async function main(): Promise<void> {
     `Status mix (target ${STATUS_MIX}): ${mix.map((r) => `${r.status} ${((r.n / DEVICES) * 100).toFixed(1)}%`).join(', ')}`,
   );
 
-  // 3. The app in-process on a loopback port; an ADMINISTRATOR with a full-session token (as test/factories.ts).
+  // 3. The app in its own process (bench/app-server.ts) on a loopback port; an ADMINISTRATOR with a full-session token (as test/factories.ts).
   const bench = await startBenchApp(url, db, userId);
-  res.app = bench.app;
+  res.app = bench;
   const { address, token, user, get } = bench;
   log(`API listening on ${address}.`);
 

@@ -21,14 +21,13 @@ import {
   UptimeQuerySchema,
   VanListQuerySchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as analyticsService from '../apps/api/src/modules/analytics/service.ts';
 import * as reportService from '../apps/api/src/modules/reports/service.ts';
 import type { UserWithOrg } from '../apps/api/src/modules/users/repository.ts';
 import { connectDatabase, type Database, type Db, runMigrations } from '../apps/api/src/plugins/db.ts';
-import { insertBenchOrganizations, startBenchApp } from './app.ts';
+import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
 import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
 import { CITY_NAMES, insertFleet } from './fleet-data.ts';
 import { explain, type Statement, statementCapture, timeStatements } from './sql.ts';
@@ -60,7 +59,7 @@ const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 const secs = (t: number) => `${((performance.now() - t) / 1000).toFixed(1)} s`;
 const MB = 1024 * 1024;
 
-const res: { bench?: BenchDatabase; database?: Database; app?: FastifyInstance } = {};
+const res: { bench?: BenchDatabase; database?: Database; app?: BenchApp } = {};
 
 async function cleanup(): Promise<void> {
   await res.app?.close().catch(() => undefined);
@@ -435,9 +434,9 @@ async function main(): Promise<void> {
     `Site group of ${GROUP_SITES} sites, dashboard ${dashboardId} scoped to it; VACUUM ANALYZE in ${secs(t)}.`,
   );
 
-  // The app in-process; an ADMINISTRATOR with a full-session token (as test/factories.ts).
+  // The app in its own process (bench/app-server.ts); an ADMINISTRATOR with a full-session token (as test/factories.ts).
   const bench = await startBenchApp(url, db, userId);
-  res.app = bench.app;
+  res.app = bench;
   const { address, token, user, get } = bench;
   log(`API listening on ${address}.`);
 
@@ -504,13 +503,18 @@ async function main(): Promise<void> {
       loads.push({ group, v, r: await httpLoad(address, token, v.path) });
     }
 
-  // The full CSV export (online analytics, DAYS days) downloaded by a child process while this process (the
-  // server's) samples its RSS.
+  // The full CSV export (online analytics, DAYS days) downloaded by a child process while the server's RSS is
+  // sampled (its process answers over IPC).
   log(`CSV export of online-analytics, ${from30} to ${to}…`);
-  const rssBefore = process.memoryUsage().rss;
+  const rssBefore = await bench.rss();
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    bench
+      .rss()
+      .then((rss) => {
+        rssPeak = Math.max(rssPeak, rss);
+      })
+      .catch(() => undefined);
   }, 50);
   let csv: Download | undefined;
   try {
@@ -520,7 +524,7 @@ async function main(): Promise<void> {
   } finally {
     clearInterval(sampler);
   }
-  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  rssPeak = Math.max(rssPeak, await bench.rss());
   const csvRows = csv ? csv.lines - 1 : 0;
   const rowsPerSecond = csv ? csvRows / (csv.total / 1000) : 0;
   const rssGrowthMb = (rssPeak - rssBefore) / MB;

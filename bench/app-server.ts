@@ -1,0 +1,34 @@
+/**
+ * The API as a bench measures it: its own process (as in production), started by bench/app.ts
+ * startBenchApp over IPC. Reads BENCH_APP_URL and BENCH_APP_JWT_SECRET; sends `{ address }` once listening,
+ * answers `'rss'` with `{ rss }` (its resident set, for the CSV export's memory budget) and stops on `'close'`.
+ */
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/plugins/config.ts';
+import { connectDatabase } from '../apps/api/src/plugins/db.ts';
+
+const url = process.env.BENCH_APP_URL ?? '';
+const config = loadConfig({
+  DATABASE_URL: url,
+  JWT_SECRET: process.env.BENCH_APP_JWT_SECRET ?? '',
+  DELIVERY: 'outbox',
+  DEMO: '0',
+  SIMULATOR: '0',
+  LOG_LEVEL: 'silent',
+  WEB_DIST: '/nonexistent-web-dist',
+});
+const database = connectDatabase(url);
+const app = await buildApp({ config, db: database.db, logger: false });
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+const send = (message: unknown) => process.send?.(message);
+process.on('message', async (message) => {
+  if (message === 'rss') send({ rss: process.memoryUsage().rss });
+  if (message === 'close') {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+});
+// The bench went away without closing: do not outlive it.
+process.on('disconnect', () => process.exit(0));
+send({ address });
