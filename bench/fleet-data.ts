@@ -141,3 +141,33 @@ export function partialMac(deviceNumber: number, macOffset: number): string {
 }
 
 export const CITY_NAMES = FLEET_CITIES.map((p) => p.city);
+
+/** Where organization A's MAC addresses start (B's start at 0, so the two never collide). */
+export const MAC_OFFSET_A = 0x10000;
+
+/**
+ * The benches' two organizations' fleets: A with `sites` and `devices` (the fleet under test), B with 60 sites
+ * and 200 devices (to catch a broken scope filter).
+ */
+export async function insertBenchFleets(
+  client: pg.ClientBase,
+  fleets: { orgA: string; orgB: string; sites: number; devices: number },
+): Promise<void> {
+  const { orgA, orgB, sites, devices } = fleets;
+  await insertFleet(client, {
+    organizationId: orgA,
+    prefix: 'a',
+    label: 'Store',
+    sites,
+    devices,
+    macOffset: MAC_OFFSET_A,
+  });
+  await insertFleet(client, {
+    organizationId: orgB,
+    prefix: 'b',
+    label: 'Store',
+    sites: 60,
+    devices: 200,
+    macOffset: 0,
+  });
+}

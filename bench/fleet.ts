@@ -9,7 +9,7 @@ import * as siteService from '../apps/api/src/modules/sites/service.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
 import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
-import { CITY_NAMES, insertFleet, partialMac, STATUS_MIX } from './fleet-data.ts';
+import { CITY_NAMES, insertBenchFleets, MAC_OFFSET_A, partialMac, STATUS_MIX } from './fleet-data.ts';
 import { type CapturedRequest, explain, runBare, type Statement, statementCapture, stats } from './sql.ts';
 
 const env = process.env;
@@ -21,7 +21,6 @@ const SECONDS = int('BENCH_SECONDS', 10);
 const WARMUP = int('BENCH_WARMUP', 2);
 const EXPLAIN = process.argv.includes('--explain');
 const BUDGET = { search: 100, counts: 20 };
-const MAC_OFFSET_A = 0x10000;
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
@@ -146,22 +145,7 @@ async function main(): Promise<void> {
   const { orgA, orgB, userId } = await insertBenchOrganizations(pool, ['diagnostics', 'analytics']);
   const client = await pool.connect();
   try {
-    await insertFleet(client, {
-      organizationId: orgA,
-      prefix: 'a',
-      label: 'Store',
-      sites: SITES,
-      devices: DEVICES,
-      macOffset: MAC_OFFSET_A,
-    });
-    await insertFleet(client, {
-      organizationId: orgB,
-      prefix: 'b',
-      label: 'Store',
-      sites: 60,
-      devices: 200,
-      macOffset: 0,
-    });
+    await insertBenchFleets(client, { orgA, orgB, sites: SITES, devices: DEVICES });
   } finally {
     client.release();
   }

@@ -29,7 +29,7 @@ import type { UserWithOrg } from '../apps/api/src/modules/users/repository.ts';
 import { connectDatabase, type Database, type Db, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
 import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
-import { CITY_NAMES, insertFleet } from './fleet-data.ts';
+import { CITY_NAMES, insertBenchFleets } from './fleet-data.ts';
 import { explain, type Statement, statementCapture, timeStatements } from './sql.ts';
 
 const env = process.env;
@@ -51,7 +51,6 @@ const EXPLAIN = process.argv.includes('--explain');
 const HOLD = process.argv.includes('--hold');
 /** Issue 9: first page p99 ≤ 300 ms; CSV ≥ 50 000 rows/s with RSS growth ≤ 100 MB; analytics p99 ≤ 100 ms. */
 const BUDGET = { page: 300, csvRowsPerSecond: 50_000, csvRssMb: 100, analytics: 100 };
-const MAC_OFFSET_A = 0x10000;
 const EDGE_KINDS = `('firewall', '5g')`;
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
@@ -377,22 +376,7 @@ async function main(): Promise<void> {
   let intervals = 0;
   let wanSamples = 0;
   try {
-    await insertFleet(client, {
-      organizationId: orgA,
-      prefix: 'a',
-      label: 'Store',
-      sites: SITES,
-      devices: DEVICES,
-      macOffset: MAC_OFFSET_A,
-    });
-    await insertFleet(client, {
-      organizationId: orgB,
-      prefix: 'b',
-      label: 'Store',
-      sites: 60,
-      devices: 200,
-      macOffset: 0,
-    });
+    await insertBenchFleets(client, { orgA, orgB, sites: SITES, devices: DEVICES });
     log(`Fleet: ${SITES} sites + ${DEVICES} devices (org A), 60 + 200 (org B) in ${secs(t)}.`);
     t = performance.now();
     dailyRows = await insertDailyStats(client);
