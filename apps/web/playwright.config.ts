@@ -3,10 +3,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = join(import.meta.dirname, '..', '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
-const dataDir = join(root, 'test-results', 'e2e-data');
+// Per port, so that two runs on one machine (different E2E_PORT) do not share a data directory.
+const dataDir = join(root, 'test-results', `e2e-data-${port}`);
 /** A second server whose fleet runs 20× faster, for the troubleshooting flows (a reboot lasts 6–12 s). */
 const fastPort = port + 2;
-const fastDataDir = join(root, 'test-results', 'e2e-data-fast');
+const fastDataDir = join(root, 'test-results', `e2e-data-${fastPort}`);
 const FAST_SIM_SPEED = 20;
 
 /** The real server on a fresh data directory: embedded PostgreSQL, demo seed, dev outbox. */

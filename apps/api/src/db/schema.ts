@@ -36,6 +36,18 @@ export const organizations = pgTable('organizations', {
   entitlements: text('entitlements').array().notNull().default(sql`'{}'::text[]`),
   description: text('description'),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /**
+   * Who may join: off (the default) → only accounts an administrator creates; on → people with an
+   * address at one of `emailDomains` may register, each account `pending` until an administrator approves.
+   */
+  selfRegistration: boolean('self_registration').notNull().default(false),
+  /** Whether the provider's SUPPORT staff may act as this organization's people (impersonation). */
+  supportAccess: boolean('support_access').notNull().default(true),
+  /** The organization's contacts shown on Settings → Organization (name, role, email, phone). */
+  contacts: jsonb('contacts').$type<OrganizationContact[]>().notNull().default([]),
+  /** Single sign-on: the organization's OIDC provider (issuer URL and client id); null = none. */
+  ssoIssuer: text('sso_issuer'),
+  ssoClientId: text('sso_client_id'),
 });
 
 export const users = pgTable(
@@ -61,6 +73,14 @@ export const users = pgTable(
     voiceNumber: text('voice_number'),
     /** Last accepted TOTP time step; a code for this step or an earlier one is a replay. */
     lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+    /**
+     * `pending`: registered through self-registration, waiting for an administrator's approval (cannot sign in);
+     * `deactivated`: turned off by an administrator (cannot sign in, kept for the record).
+     */
+    status: text('status', { enum: ['active', 'pending', 'deactivated'] })
+      .notNull()
+      .default('active'),
+    lastSignInAt: tz('last_sign_in_at'),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
@@ -227,6 +247,8 @@ export const sites = pgTable(
 );
 
 export type SiteContact = { name: string; phone: string | null; email: string | null; role: string | null };
+/** A contact of the organization (Settings → Organization): same shape as a site's contact. */
+export type OrganizationContact = SiteContact;
 export type SiteAddress = {
   street: string | null;
   city: string | null;
