@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomStubs, Providers } from '../../test/render.tsx';
 import { resetColumnVisibility } from './column-visibility.ts';
-import { DataTable, type DataTableProps, nextSort } from './data-table.tsx';
+import { DataTable, type DataTableProps, nextSort, showsCards } from './data-table.tsx';
 
 interface Item {
   id: string;
@@ -153,5 +153,110 @@ describe('DataTable', () => {
     setup({ data: undefined, error: new Error('boom'), onRetry });
     fireEvent.click(within(screen.getByTestId('table-error')).getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('while the first page loads the footer says so instead of "0–0 of 0", and cannot page', () => {
+    setup({ data: undefined, loading: true, total: 0 });
+    expect(screen.getByTestId('table-range').textContent).toBe('Loading…');
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('showsCards: rows become cards below 600 px', () => {
+  it.each([
+    [0, false],
+    [390, true],
+    [599, true],
+    [600, false],
+    [1366, false],
+  ])('%i px → %s', (width, expected) => {
+    expect(showsCards(width)).toBe(expected);
+  });
+});
+
+describe('DataTable on a narrow screen', () => {
+  /** A ResizeObserver that reports every observed element `width` px wide. */
+  function narrow(width: number) {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: ResizeObserverCallback) {}
+        observe() {
+          const box = [{ inlineSize: width, blockSize: 800 }];
+          const entry = { borderBoxSize: box, contentBoxSize: box, contentRect: { width, height: 800 } };
+          this.report([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each row as a card with every shown column labelled; a card opens by click or Enter', async () => {
+    narrow(390);
+    const props = setup();
+    await screen.findByTestId('data-cards');
+    const cards = screen.getAllByRole('listitem');
+    expect(screen.queryByTestId('data-table')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Things' })).toBeTruthy();
+    expect(cards).toHaveLength(3);
+    const first = within(cards[0] as HTMLElement);
+    expect(first.getByText('Site 0')).toBeTruthy();
+    expect(first.getByText('City')).toBeTruthy();
+    expect(first.getByText('City 0')).toBeTruthy();
+    // A hidden column stays hidden on cards too.
+    expect(first.queryByText('C0')).toBeNull();
+    fireEvent.click(cards[1] as HTMLElement);
+    expect(props.onOpen).toHaveBeenCalledWith(items[1]);
+    fireEvent.keyDown(cards[2] as HTMLElement, { key: 'Enter' });
+    expect(props.onOpen).toHaveBeenCalledWith(items[2]);
+  });
+
+  it('sorts from a list of the sortable columns, as the headers would', async () => {
+    narrow(390);
+    const props = setup({ sort: { id: 'city', desc: true } });
+    await screen.findByTestId('data-cards');
+    const select = (await screen.findByTestId('card-sort')) as HTMLSelectElement;
+    expect(select.value).toBe('city-desc');
+    // Code is not sortable: not offered.
+    expect([...select.options].map((o) => o.value)).toEqual([
+      '',
+      'name-asc',
+      'name-desc',
+      'city-asc',
+      'city-desc',
+    ]);
+    fireEvent.change(select, { target: { value: 'name-asc' } });
+    expect(props.onSortChange).toHaveBeenCalledWith({ id: 'name', desc: false });
+    fireEvent.change(select, { target: { value: '' } });
+    expect(props.onSortChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('ticks cards and the whole page', async () => {
+    narrow(390);
+    const onChange = vi.fn();
+    setup({
+      selection: {
+        selected: new Set(['i0']),
+        onChange,
+        rowLabel: (item) => `Select ${item.name}`,
+        allLabel: 'Select page',
+      },
+    });
+    await screen.findByTestId('data-cards');
+    const page = screen.getByLabelText('Select page') as HTMLInputElement;
+    expect(page.indeterminate).toBe(true);
+    fireEvent.click(page);
+    expect(onChange).toHaveBeenLastCalledWith(new Set(['i0', 'i1', 'i2']));
+    fireEvent.click(screen.getByLabelText('Select Site 1'));
+    expect(onChange).toHaveBeenLastCalledWith(new Set(['i0', 'i1']));
+  });
+
+  it('stays a table at laptop width', async () => {
+    narrow(1366);
+    setup();
+    expect(await screen.findByTestId('data-table')).toBeTruthy();
+    expect(screen.queryByTestId('data-cards')).toBeNull();
   });
 });

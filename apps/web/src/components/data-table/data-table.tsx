@@ -4,6 +4,7 @@ import {
   Button,
   Checkbox,
   Group,
+  NativeSelect,
   Paper,
   Skeleton,
   Stack,
@@ -11,7 +12,14 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { useElementSize } from '@mantine/hooks';
+import {
+  IconAlertTriangle,
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconChevronRight,
+} from '@tabler/icons-react';
 import {
   type ColumnDef,
   flexRender,
@@ -33,6 +41,13 @@ import type { TableSort } from './table-params.ts';
 
 /** Pages longer than this render only the rows in view. */
 export const VIRTUALIZE_AFTER = 100;
+/** Narrower than this (a phone, a drawer), rows become cards: every shown column readable without scrolling. */
+export const CARDS_BELOW_PX = 600;
+
+/** Whether a list this wide shows cards; 0 = not measured yet (first render, or no layout), shown as a table. */
+export function showsCards(width: number): boolean {
+  return width > 0 && width < CARDS_BELOW_PX;
+}
 const ROW_HEIGHT = 45;
 
 export interface ColumnMeta {
@@ -99,6 +114,8 @@ export function nextSort(current: TableSort | null, id: string): TableSort | nul
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation('table');
   const { columns, tableId, data, sort, onSortChange } = props;
+  const { ref: sizeRef, width } = useElementSize();
+  const cards = showsCards(width);
   const defaults = useMemo(() => {
     const hidden: VisibilityState = {};
     for (const column of columns) {
@@ -190,6 +207,62 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </Table.Tr>
   );
 
+  const renderCard = (row: Row<T>) => {
+    const [first, ...rest] = row.getVisibleCells();
+    return (
+      <Paper
+        key={row.id}
+        withBorder
+        radius="md"
+        p="sm"
+        role="listitem"
+        tabIndex={props.onOpen ? 0 : undefined}
+        aria-label={props.openLabel?.(row.original)}
+        onClick={props.onOpen ? () => open(row) : undefined}
+        onKeyDown={
+          props.onOpen
+            ? (event: KeyboardEvent<HTMLDivElement>) => {
+                if (event.key === 'Enter' && event.target === event.currentTarget) {
+                  event.preventDefault();
+                  open(row);
+                }
+              }
+            : undefined
+        }
+        style={props.onOpen ? { cursor: 'pointer' } : undefined}
+        data-testid="data-row"
+      >
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          {selection && (
+            <Box onClick={(event) => event.stopPropagation()} pt={2}>
+              <Checkbox
+                size="sm"
+                checked={selection.selected.has(row.id)}
+                onChange={(event) => toggleRow(row.id, event.currentTarget.checked)}
+                aria-label={selection.rowLabel(row.original)}
+                data-testid="row-select"
+              />
+            </Box>
+          )}
+          <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+            {first && <Box fw={600}>{flexRender(first.column.columnDef.cell, first.getContext())}</Box>}
+            {rest.map((cell) => (
+              <Group key={cell.id} gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                  {columnLabel(cell.column)}
+                </Text>
+                <Box ta="right" fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Box>
+              </Group>
+            ))}
+          </Stack>
+          {props.onOpen && <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0, opacity: 0.6 }} />}
+        </Group>
+      </Paper>
+    );
+  };
+
   const header = (h: Header<T, unknown>) => {
     const canSort = h.column.columnDef.enableSorting !== false;
     const direction = sort?.id === h.column.id ? (sort.desc ? 'descending' : 'ascending') : undefined;
@@ -259,11 +332,69 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = rows.map((row, index) => renderRow(row, index));
   }
 
+  const sortable = table.getVisibleLeafColumns().filter((column) => column.columnDef.enableSorting !== false);
+  const cardList = (
+    <Stack gap="xs">
+      {selection && rows.length > 0 && (
+        <Checkbox
+          size="sm"
+          label={selection.allLabel}
+          checked={tickedOnPage === pageIds.length}
+          indeterminate={tickedOnPage > 0 && tickedOnPage < pageIds.length}
+          onChange={(event) => togglePage(event.currentTarget.checked)}
+          data-testid="select-page"
+        />
+      )}
+      {sortable.length > 0 && (
+        // The headers that sort a table are not there on cards: the same choice as a list.
+        <NativeSelect
+          size="xs"
+          label={t('sortCards')}
+          value={sort ? `${sort.id}-${sort.desc ? 'desc' : 'asc'}` : ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            const dash = value.lastIndexOf('-');
+            onSortChange(value ? { id: value.slice(0, dash), desc: value.slice(dash + 1) === 'desc' } : null);
+          }}
+          data={[
+            { value: '', label: t('defaultOrder') },
+            ...sortable.flatMap((column) => [
+              { value: `${column.id}-asc`, label: t('ascending', { column: columnLabel(column) }) },
+              { value: `${column.id}-desc`, label: t('descending', { column: columnLabel(column) }) },
+            ]),
+          ]}
+          data-testid="card-sort"
+        />
+      )}
+      <Stack
+        gap="xs"
+        role="list"
+        aria-label={props.label}
+        aria-busy={props.loading || props.fetching ? true : undefined}
+        style={{ opacity: props.fetching ? 0.6 : 1, transition: 'opacity 150ms' }}
+        data-testid="data-cards"
+      >
+        {props.loading && !data
+          ? Array.from({ length: Math.min(props.pageSize, 4) }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Paper key={i} withBorder radius="md" p="sm" role="listitem" data-testid="skeleton-row">
+                <Stack gap={8}>
+                  <Skeleton height={14} width="60%" radius="sm" />
+                  <Skeleton height={12} radius="sm" />
+                  <Skeleton height={12} radius="sm" />
+                </Stack>
+              </Paper>
+            ))
+          : rows.map(renderCard)}
+      </Stack>
+    </Stack>
+  );
+
   const failed = props.error !== undefined && props.error !== null;
   const isEmpty = !failed && !props.loading && data !== undefined && rows.length === 0;
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={sizeRef}>
       {props.toolbar}
       <Group justify="flex-end" align="flex-start" gap="sm" wrap="nowrap">
         {props.actions}
@@ -288,6 +419,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Alert>
       ) : isEmpty ? (
         props.empty
+      ) : cards ? (
+        cardList
       ) : (
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
           <Box
@@ -340,6 +473,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           total={props.total}
           onPageChange={props.onPageChange}
           onPageSizeChange={props.onPageSizeChange}
+          loading={Boolean(props.loading) && !data}
         />
       )}
     </Stack>

@@ -11,6 +11,8 @@ export interface TableFooterProps {
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   pageSizes?: readonly number[];
+  /** The first page is on its way: no range to tell yet. */
+  loading?: boolean;
 }
 
 /** Page size, "1–50 of 1,234", and first / previous / next / last. */
@@ -21,6 +23,7 @@ export function TableFooter({
   onPageChange,
   onPageSizeChange,
   pageSizes = PAGE_SIZES,
+  loading = false,
 }: TableFooterProps) {
   const { t, i18n } = useTranslation('table');
   const sizeId = useId();
@@ -56,16 +59,20 @@ export function TableFooter({
       </Group>
       <Group gap="sm" wrap="nowrap">
         <Text size="sm" aria-live="polite" data-testid="table-range">
-          {t('range', { from: number.format(from), to: number.format(to), total: number.format(total) })}
+          {loading
+            ? t('loadingRange')
+            : t('range', { from: number.format(from), to: number.format(to), total: number.format(total) })}
         </Text>
         <Group gap={4} wrap="nowrap" component="nav" aria-label={t('pagination')}>
-          {nav(t('firstPage'), 0, page <= 0, IconChevronsLeft)}
-          {nav(t('previousPage'), page - 1, page <= 0, IconChevronLeft)}
-          <Text size="sm" px={4} style={{ whiteSpace: 'nowrap' }}>
-            {t('pageOf', { page: number.format(page + 1), pages: number.format(pages) })}
-          </Text>
-          {nav(t('nextPage'), page + 1, page >= last, IconChevronRight)}
-          {nav(t('lastPage'), last, page >= last, IconChevronsRight)}
+          {nav(t('firstPage'), 0, loading || page <= 0, IconChevronsLeft)}
+          {nav(t('previousPage'), page - 1, loading || page <= 0, IconChevronLeft)}
+          {!loading && (
+            <Text size="sm" px={4} style={{ whiteSpace: 'nowrap' }}>
+              {t('pageOf', { page: number.format(page + 1), pages: number.format(pages) })}
+            </Text>
+          )}
+          {nav(t('nextPage'), page + 1, loading || page >= last, IconChevronRight)}
+          {nav(t('lastPage'), last, loading || page >= last, IconChevronsRight)}
         </Group>
       </Group>
     </Group>

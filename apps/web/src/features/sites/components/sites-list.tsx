@@ -1,7 +1,7 @@
-import { MultiSelect, Stack } from '@mantine/core';
+import { Button, MultiSelect, Stack } from '@mantine/core';
 import { IconBuildingStore, IconHistory, IconMapPinExclamation, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { SavedSearchesMenu } from '../../../components/data-table/saved-searches-menu.tsx';
 import {
@@ -73,7 +73,11 @@ export function SitesList() {
   const empty = filtered ? (
     <EmptyState icon={IconBuildingStore} title={t('empty.filteredTitle')} text={t('empty.filteredText')} />
   ) : view === 'recent' ? (
-    <EmptyState icon={IconHistory} title={t('empty.recentTitle')} text={t('empty.recentText')} />
+    <EmptyState icon={IconHistory} title={t('empty.recentTitle')} text={t('empty.recentText')}>
+      <Button component={Link} to={paths.sites} variant="light">
+        {t('empty.goToAllSites')}
+      </Button>
+    </EmptyState>
   ) : view === 'problem' ? (
     <EmptyState icon={IconMapPinExclamation} title={t('empty.problemTitle')} text={t('empty.problemText')} />
   ) : view === 'favorites' ? (
