@@ -25,10 +25,13 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { productAnalyticsRoutes } from './modules/product-analytics/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportScheduler } from './modules/reports/subscriptions.ts';
 import { audit, purgeExpired } from './modules/security/service.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
+import { createProviderOrigins, registerSso } from './modules/sso/index.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { troubleshootingRoutes } from './modules/troubleshooting/routes.ts';
 import { userProfileRoutes } from './modules/user-profile/routes.ts';
@@ -182,6 +185,7 @@ export async function buildApp({
   app.decorate('reports', reportScheduler);
   app.addHook('onClose', () => reportScheduler.stop());
 
+  const providerOrigins = createProviderOrigins(app, ctx);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -192,7 +196,8 @@ export async function buildApp({
         // Mantine injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The browser reads single sign-on providers' discovery documents and calls their token endpoints.
+        connectSrc: ["'self'", () => providerOrigins.connectSources().join(' ')],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -220,6 +225,8 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply, payload) => {
     const auth = request.auth;
     if (!auth?.impersonator || request.method === 'GET') return payload;
+    // Product analytics events change nothing of the customer's: not worth an activity log line per batch.
+    if (request.routeOptions.url?.startsWith('/api/mp/')) return payload;
     // Every change made under impersonation is attributed to the support person too.
     await audit(db, {
       action: 'impersonated.request',
@@ -253,6 +260,9 @@ export async function buildApp({
   eventRoutes(app, ctx, streamTimings);
   notificationRoutes(app, ctx);
   reportRoutes(app, ctx);
+  supportRoutes(app, ctx);
+  productAnalyticsRoutes(app, ctx);
+  await registerSso(app, ctx);
   if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);
   if (config.delivery === 'outbox' && config.simulator) devSimulatorRoutes(app, ctx);
 

@@ -21,6 +21,10 @@ export const MESSAGES = {
   passwordPolicy: 'Password does not meet requirements.',
   alreadyRegistered: "Account already registered. Please contact the provider's support for assistance.",
   noOrganization: 'No organization uses the email domain of this address.',
+  registrationClosed:
+    'Your organization does not accept registrations. Ask an administrator of your organization to create your account.',
+  accountPending: 'Your account is waiting for approval by an administrator of your organization.',
+  accountDeactivated: "Your account has been deactivated. Contact your organization's administrator.",
   unauthorized: 'Your session has expired, please login.',
   wrongStep: 'Finish signing in before using this feature.',
   forbidden: 'You are not allowed to do this.',
@@ -47,6 +51,9 @@ export const Errors = {
   notFound: () => new AppError(404, 'not_found', MESSAGES.notFound),
   alreadyRegistered: () => new AppError(409, 'already_registered', MESSAGES.alreadyRegistered),
   noOrganization: () => new AppError(422, ErrorIds.noOrganization, MESSAGES.noOrganization),
+  registrationClosed: () => new AppError(403, 'registration_closed', MESSAGES.registrationClosed),
+  accountPending: () => new AppError(403, 'account_pending', MESSAGES.accountPending),
+  accountDeactivated: () => new AppError(403, 'account_deactivated', MESSAGES.accountDeactivated),
   locked: () => new AppError(429, 'locked', MESSAGES.locked),
   rateLimited: () => new AppError(429, 'rate_limited', MESSAGES.rateLimited),
   /** Spec part 8: a second test notification to one contact method within 5 minutes. */

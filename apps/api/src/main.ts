@@ -8,6 +8,7 @@ import { createSimulatorControl } from './fleet/gateway/control.ts';
 import { backfillHistory, createActionHandlers, type Gateway, startGateway } from './fleet/gateway/index.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { createLogger } from './logger.ts';
+import { retargetDevIssuer } from './modules/sso/index.ts';
 import { queueAlertNotifications } from './notifications/fan-out.ts';
 import { type Config, ConfigError, loadConfig, resolveJwtSecret } from './plugins/config.ts';
 import { connectDatabase, type Database, runMigrations } from './plugins/db.ts';
@@ -79,8 +80,12 @@ async function main(): Promise<void> {
     database = connectDatabase(config.databaseUrl ?? (postgres as EmbeddedPostgresHandle).url);
     await runMigrations(database.pool);
     const jwtSecret = resolveJwtSecret(config);
-    if (config.demo && (await seedDemo(database.db, config.demoPassword)))
+    const devSso = config.sso.devProvider;
+    if (config.demo && (await seedDemo(database.db, config.demoPassword, new Date(), devSso)))
       log.info('Seeded the demo organizations, users and fleet.');
+    // The demo's organizations follow the development identity provider when its address changed (PORT).
+    if (devSso && (await retargetDevIssuer(database.db, devSso.clientId, devSso.issuer)))
+      log.info(`Single sign-on of the demo organizations now uses ${devSso.issuer}`);
     if (config.demo) {
       // History for a fresh fleet (status intervals, WAN samples, daily rollups); no-op once it exists.
       const history = await backfillHistory(database.db, {
@@ -164,6 +169,10 @@ async function main(): Promise<void> {
         `Demo sign-in: ${DEMO_USERS.map((u) => `${u.username} (${u.role})`).join(', ')} — password: ${config.demoPassword}`,
       );
     }
+    if (devSso)
+      log.info(
+        `Development identity provider (single sign-on of the demo organizations): ${devSso.issuer} — demo users' emails, demo password`,
+      );
     if (config.delivery === 'outbox')
       log.info(`Codes go to the dev outbox: GET /api/dev/outbox?to=<email or phone>`);
   } catch (error) {

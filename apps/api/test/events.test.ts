@@ -333,6 +333,16 @@ describe('GET /api/events: when it ends', () => {
     await client.ended;
   });
 
+  it("ends an impersonation's stream once the support person's own session is revoked", async () => {
+    const token = await tokenFor(database.db, f.admin, 'full', f.support.username);
+    const client = await open(token);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    await database.db
+      .insert(revokedTokens)
+      .values({ jti: claims.impersonatorSession as string, expiresAt: new Date(Date.now() + 60_000) });
+    await client.ended;
+  });
+
   it('app.close() ends open streams instead of waiting for them', async () => {
     const second = await buildApp({ config: testConfig(), db: database.db, logger: false });
     const url = await second.listen({ port: 0, host: '127.0.0.1' });

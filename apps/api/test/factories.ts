@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@vnoc/contracts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { SignInStep } from '../src/auth/sign-in-step.ts';
-import { createTokenService } from '../src/auth/tokens.ts';
+import { createTokenService, IMPERSONATION_SECONDS } from '../src/auth/tokens.ts';
 import { newTotpSecret } from '../src/auth/totp.ts';
 import {
   contacts,
@@ -15,7 +15,12 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { presentClaims } from '../src/modules/users/present.ts';
-import { findUserById, type OrganizationRow, type UserWithOrg } from '../src/modules/users/repository.ts';
+import {
+  findUserById,
+  findUserByUsername,
+  type OrganizationRow,
+  type UserWithOrg,
+} from '../src/modules/users/repository.ts';
 import type { Db } from '../src/plugins/db.ts';
 import { TEST_JWT_SECRET } from './helpers.ts';
 
@@ -98,9 +103,23 @@ export async function tokenFor(
     isEmailValidated: step !== 'email',
     isMfaValidated: step === 'password' || step === 'full',
     isCredExpired: step === 'password',
-    impersonatedBy,
+    ...(impersonatedBy ? await impersonation(db, impersonatedBy) : {}),
   };
   return (await tokens.signSession(presentClaims(fresh, session))).token;
+}
+
+/** An impersonation by the support person, tied to a fresh session of theirs, as an exchange makes it. */
+async function impersonation(db: Db, supportUsername: string) {
+  const support = await findUserByUsername(db, supportUsername);
+  if (!support) throw new Error('support person gone');
+  const own = await tokens.signSession(
+    presentClaims(support, { isEmailValidated: true, isMfaValidated: true, isCredExpired: false }),
+  );
+  return {
+    impersonatedBy: supportUsername,
+    impersonatorSession: own.jti,
+    impersonationEnds: Math.floor(Date.now() / 1000) + IMPERSONATION_SECONDS,
+  };
 }
 
 export { tokens as testTokens };

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { IMPERSONATION_SECONDS } from '../src/auth/tokens.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
 import { bearer, claimsOf, count, TEST_JWT_SECRET, tokenOf, useTestApp } from './helpers.ts';
 
@@ -148,5 +149,42 @@ describe('impersonation', () => {
         support.id,
       ]),
     ).toBeGreaterThanOrEqual(1);
+  });
+
+  it("signing out of the support person's own session ends the impersonation; a code of a closed session is refused", async () => {
+    const { support, target } = await setup();
+    const own = await tokenFor(t.db, support, 'full');
+    const { accessCode } = (await generate(own, target.id)).json();
+    const acting = tokenOf(await exchange(accessCode));
+    const profile = () => t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(acting) });
+    expect((await profile()).statusCode).toBe(200);
+    const late = (await generate(own, target.id)).json().accessCode;
+    const out = await t.app.inject({ method: 'POST', url: '/api/access/logout', headers: bearer(own) });
+    expect(out.statusCode).toBeLessThan(300);
+    const after = await profile();
+    expect(after.statusCode).toBe(401);
+    expect(after.json().id).toBe('unauthorized');
+    expect((await exchange(late)).statusCode).toBe(401);
+  });
+
+  it('an impersonation is capped at an hour: no session of it, extended or not, outlives that', async () => {
+    const { support, target } = await setup();
+    const { accessCode } = (await generate(await tokenFor(t.db, support, 'full'), target.id)).json();
+    const before = Math.floor(Date.now() / 1000);
+    const acting = tokenOf(await exchange(accessCode));
+    const claims = claimsOf(acting);
+    expect(Number(claims.impersonationEnds)).toBeGreaterThanOrEqual(before + IMPERSONATION_SECONDS);
+    expect(Number(claims.impersonationEnds)).toBeLessThanOrEqual(before + IMPERSONATION_SECONDS + 2);
+    expect(Number(claims.exp)).toBeLessThanOrEqual(Number(claims.impersonationEnds));
+    const extended = await t.app.inject({
+      method: 'GET',
+      url: '/api/access/newJWT',
+      headers: bearer(acting),
+    });
+    expect(extended.statusCode).toBe(200);
+    const next = claimsOf(tokenOf(extended));
+    expect(next.impersonationEnds).toBe(claims.impersonationEnds);
+    expect(next.impersonatedBy).toBe(support.username);
+    expect(Number(next.exp)).toBeLessThanOrEqual(Number(claims.impersonationEnds));
   });
 });

@@ -25,24 +25,36 @@ const form = (username: string) => ({
 });
 
 describe('POST /api/access/register', () => {
-  it("201: creates a READ_ONLY user in the domain's organization, token in the email step, code sent", async () => {
-    const org = await createOrganization(t.db, { emailDomains: ['register-ok.example'] });
+  it("201: a pending READ_ONLY user in the domain's organization when it allows self-registration; no token", async () => {
+    const org = await createOrganization(t.db, {
+      emailDomains: ['register-ok.example'],
+      selfRegistration: true,
+    });
+    const admin = await createUser(t.db, org, { role: 'ADMINISTRATOR' });
     const res = await register(form('Nia@Register-OK.example'));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ ok: true });
-    const claims = claimsOf(tokenOf(res));
-    expect(claims).toMatchObject({
-      sub: 'nia@register-ok.example',
-      isEmailValidated: false,
-      role: 'READ_ONLY',
-    });
+    expect(res.json()).toEqual({ ok: true, status: 'pending' });
+    expect(res.headers.authorization).toBeUndefined();
     const { rows } = await t.pool.query(
-      'select u.role, u.organization_id, c.first_name from users u join contacts c on c.user_id = u.id where username = $1',
+      'select u.role, u.status, u.organization_id, c.first_name from users u join contacts c on c.user_id = u.id where username = $1',
       ['nia@register-ok.example'],
     );
-    expect(rows).toEqual([{ role: 'READ_ONLY', organization_id: org.id, first_name: 'Nia' }]);
-    expect(await latestCode(t.pool, 'nia@register-ok.example')).toMatch(/^\d{6}$/);
+    expect(rows).toEqual([
+      { role: 'READ_ONLY', status: 'pending', organization_id: org.id, first_name: 'Nia' },
+    ]);
     expect(await count(t.pool, 'audit_log', "action = 'register'")).toBe(1);
+    // The administrators are told; the person gets no code until they can sign in.
+    expect(await count(t.pool, 'outbox_messages', '"to" = $1', [admin.username])).toBe(1);
+    expect(await count(t.pool, 'outbox_messages', '"to" = $1', ['nia@register-ok.example'])).toBe(0);
+  });
+
+  it('403 registration_closed when the organization does not allow self-registration, nothing written', async () => {
+    await createOrganization(t.db, { emailDomains: ['closed.example'] });
+    const before = await count(t.pool, 'users');
+    const res = await register(form('someone@closed.example'));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().id).toBe('registration_closed');
+    expect(await count(t.pool, 'users')).toBe(before);
   });
 
   it('409 already_registered for an existing username, nothing written', async () => {
@@ -93,9 +105,22 @@ describe('POST /api/access/register', () => {
 });
 
 describe('email validation after registering', () => {
-  it('verify-code with the outbox code validates the email; then the step is mfa', async () => {
-    await createOrganization(t.db, { emailDomains: ['validate.example'] });
-    const token = tokenOf(await register(form('val@validate.example')));
+  it('once approved, the person signs in and validates the email with the outbox code; then the step is mfa', async () => {
+    await createOrganization(t.db, { emailDomains: ['validate.example'], selfRegistration: true });
+    expect((await register(form('val@validate.example'))).statusCode).toBe(201);
+    await t.pool.query("update users set status = 'active' where username = 'val@validate.example'");
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'val@validate.example', password: form('x').password },
+    });
+    const token = tokenOf(login);
+    expect(claimsOf(token)).toMatchObject({ isEmailValidated: false, role: 'READ_ONLY' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/userProfile/registered-email/send-code',
+      headers: bearer(token),
+    });
     const code = await latestCode(t.pool, 'val@validate.example');
     const wrong = await t.app.inject({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signInStep } from '../src/auth/sign-in-step.ts';
-import { createTokenService } from '../src/auth/tokens.ts';
+import { createTokenService, FULL_SESSION_SECONDS } from '../src/auth/tokens.ts';
 import { generateTotp, matchTotp, newTotpSecret, totpLink } from '../src/auth/totp.ts';
 import { iso } from '../src/modules/sites/present.ts';
 import { createRateLimiter } from '../src/plugins/rate-limit.ts';
@@ -80,14 +80,29 @@ describe('tokens', () => {
   });
 
   it('an access code is not a session and a session is not an access code', async () => {
-    const code = await tokens.signAccessCode('a@b.example', 'support@vnoc.example');
+    const code = await tokens.signAccessCode('a@b.example', 'support@vnoc.example', 'support-session-jti');
     expect(await tokens.verifySession(code.token)).toBeUndefined();
     const session = await tokens.signSession(claims);
     expect(await tokens.verifyAccessCode(session.token)).toBeUndefined();
     expect(await tokens.verifyAccessCode(code.token)).toMatchObject({
       sub: 'a@b.example',
       impersonatedBy: 'support@vnoc.example',
+      impersonatorSession: 'support-session-jti',
     });
+  });
+
+  it('an impersonation session never outlives its end, extensions included', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const ends = now + 5 * 60;
+    const acting = await tokens.signSession({
+      ...claims,
+      impersonatedBy: 's@vnoc.example',
+      impersonationEnds: ends,
+    });
+    expect(acting.exp).toBeLessThanOrEqual(ends);
+    expect(acting.exp).toBeGreaterThanOrEqual(ends - 1);
+    const own = await tokens.signSession(claims);
+    expect(own.exp).toBeGreaterThanOrEqual(now + FULL_SESSION_SECONDS);
   });
 });
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp } from './support.ts';
+import { apiEnrollApp, useToken } from './support.ts';
 
 // Runs in the `chromium` project on the main server. Each demo user enrols once per server and the other flows
 // there enrol every USER and ADMINISTRATOR, so this flow acts as one through support impersonation: the SUPPORT
@@ -160,4 +160,26 @@ test('the same in Spanish', async ({ page, request }) => {
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
   }
+});
+
+test('the support person finds the customer in the Support area and acts as them from its link', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await useToken(page, supportToken);
+  await page.goto('/alerts');
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Act as a customer' })
+    .click();
+  await expect(page).toHaveURL(/\/support$/);
+  await page.getByLabel('Find a person').fill('uma clinic');
+  const row = page.getByTestId('data-row').filter({ hasText: TARGET });
+  await expect(row).toHaveCount(1, { timeout: 15_000 });
+  await row.getByRole('button', { name: 'Act as Uma Clinic' }).click();
+  await expect(page.getByTestId('access-link')).toHaveValue(/\/impersonate\?jwt=/);
+  await expect(page.getByTestId('access-code-validity')).toContainText(/Valid for \d+ more seconds/);
+  await page.getByRole('link', { name: 'Open here' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('impersonation-banner')).toContainText(SUPPORT);
 });

@@ -1,23 +1,41 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, outboxCode, totpFor } from './support.ts';
+import { apiEnrollApp, apiLogin, DEMO_PASSWORD, outboxCode, totpFor } from './support.ts';
 
 // Every demo user of this server is already signed in by another flow (each enrols once per server), so the
-// reports flows register people of their own at Acme (READ_ONLY, with the analytics entitlement).
+// reports flows register people of their own at Acme (READ_ONLY, with the analytics entitlement), approved by
+// ops@acme.example, an Acme administrator only this file signs in as.
+test.describe.configure({ mode: 'serial' });
+const ACME = '0d3c5f1e-6a43-4c1e-9b7a-5c1a7e0a0001';
 const bearer = (response: { headers(): Record<string, string> }) =>
   (response.headers().authorization ?? '').replace(/^Bearer /, '');
+let adminToken: Promise<string> | undefined;
 
-/** Registers a new Acme person, proves the email with the outbox code and enrols an app: a full session token. */
+/** Registers a new Acme person, approves them, proves the email with the outbox code and enrols an app. */
 async function newAcmeReader(request: APIRequestContext, tag: string): Promise<string> {
+  adminToken ??= apiEnrollApp(request, 'ops@acme.example').then((r) => r.token);
+  const admin = { Authorization: `Bearer ${await adminToken}` };
   const username = `reports.${tag}+${Date.now()}@acme.example`;
-  const since = Date.now();
   const registered = await request.post('/api/access/register', {
     data: { username, password: DEMO_PASSWORD, firstName: 'Rita', lastName: 'Ports' },
   });
   expect(registered.status(), await registered.text()).toBe(201);
+  const found = await request.get(
+    `/api/userProfile/users?organizationId=${ACME}&status=pending&q=${encodeURIComponent(username)}`,
+    { headers: admin },
+  );
+  const [person] = ((await found.json()) as { content: { id: string }[] }).content;
+  const approved = await request.post(`/api/userProfile/user/${person?.id}/approve`, { headers: admin });
+  expect(approved.status(), await approved.text()).toBe(204);
+  const stepToken = await apiLogin(request, username);
+  const since = Date.now();
+  const sent = await request.post('/api/userProfile/registered-email/send-code', {
+    headers: { Authorization: `Bearer ${stepToken}` },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
   const code = await outboxCode(request, username, since);
   const verified = await request.post('/api/userProfile/registered-email/verify-code', {
-    headers: { Authorization: `Bearer ${bearer(registered)}` },
+    headers: { Authorization: `Bearer ${stepToken}` },
     data: { code },
   });
   expect(verified.status(), await verified.text()).toBe(200);

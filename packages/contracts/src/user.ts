@@ -28,10 +28,12 @@ export type UpdateContactRequest = z.input<typeof UpdateContactRequestSchema>;
 export const UserPreferenceSchema = z.object({ id: z.number().int(), name: z.string(), value: z.string() });
 export type UserPreference = z.infer<typeof UserPreferenceSchema>;
 
-export const PreferenceNameSchema = z.enum(['language', 'theme']);
+export const PreferenceNameSchema = z.enum(['language', 'theme', 'analytics']);
 export const PreferenceValueSchemas = {
   language: z.enum(['en', 'es']),
   theme: z.enum(['light', 'system', 'dark']),
+  /** Product analytics: `off` opts out (unset = on). */
+  analytics: z.enum(['on', 'off']),
 } as const;
 
 export const UpdatePreferencesRequestSchema = z

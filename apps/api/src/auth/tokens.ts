@@ -6,6 +6,8 @@ import { signInStep } from './sign-in-step.ts';
 export const FULL_SESSION_SECONDS = 30 * 60;
 export const STEP_SESSION_SECONDS = 15 * 60;
 export const ACCESS_CODE_SECONDS = 60;
+/** The longest a support person acts as a user on one access code, session extensions included. */
+export const IMPERSONATION_SECONDS = 60 * 60;
 
 const ISSUER = 'vnoc';
 /** Verified session tokens remembered per process (one per signed-in browser tab at most). */
@@ -15,11 +17,21 @@ const ACCESS_CODE_AUDIENCE = 'vnoc-impersonation';
 
 export type ClaimsBody = Omit<Claims, 'exp' | 'iat' | 'jti'>;
 export type SignedToken = { token: string; jti: string; exp: number };
-export type AccessCodeClaims = { sub: string; impersonatedBy: string; jti: string; exp: number };
+export type AccessCodeClaims = {
+  sub: string;
+  impersonatedBy: string;
+  /** The jti of the support person's session that generated the code. */
+  impersonatorSession: string;
+  jti: string;
+  exp: number;
+};
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
-/** HS256 tokens: sessions (30 min full, 15 min for a sign-in step) and 60-second impersonation access codes. */
+/**
+ * HS256 tokens: sessions (30 min full, 15 min for a sign-in step; an impersonation's never past its
+ * `impersonationEnds`) and 60-second impersonation access codes.
+ */
 export function createTokenService(secret: string) {
   const key = new TextEncoder().encode(secret);
   /** Session tokens that verified, oldest first (at most VERIFIED_MAX). */
@@ -56,7 +68,9 @@ export function createTokenService(secret: string) {
 
   return {
     signSession(claims: ClaimsBody): Promise<SignedToken> {
-      const seconds = signInStep(claims) === 'full' ? FULL_SESSION_SECONDS : STEP_SESSION_SECONDS;
+      let seconds = signInStep(claims) === 'full' ? FULL_SESSION_SECONDS : STEP_SESSION_SECONDS;
+      if (claims.impersonationEnds !== undefined)
+        seconds = Math.min(seconds, claims.impersonationEnds - Math.floor(Date.now() / 1000));
       return sign(claims, SESSION_AUDIENCE, seconds);
     },
     /**
@@ -79,14 +93,29 @@ export function createTokenService(secret: string) {
       verified.set(token, parsed.data);
       return parsed.data;
     },
-    signAccessCode(target: string, impersonatedBy: string): Promise<SignedToken> {
-      return sign({ sub: target, impersonatedBy }, ACCESS_CODE_AUDIENCE, ACCESS_CODE_SECONDS);
+    signAccessCode(
+      target: string,
+      impersonatedBy: string,
+      impersonatorSession: string,
+    ): Promise<SignedToken> {
+      return sign(
+        { sub: target, impersonatedBy, impersonatorSession },
+        ACCESS_CODE_AUDIENCE,
+        ACCESS_CODE_SECONDS,
+      );
     },
     async verifyAccessCode(token: string): Promise<AccessCodeClaims | undefined> {
       const payload = await verify(token, ACCESS_CODE_AUDIENCE);
-      if (!payload?.sub || !payload.jti || !payload.exp || typeof payload.impersonatedBy !== 'string')
+      const { sub, jti, exp, impersonatedBy, impersonatorSession } = payload ?? {};
+      if (
+        !sub ||
+        !jti ||
+        !exp ||
+        typeof impersonatedBy !== 'string' ||
+        typeof impersonatorSession !== 'string'
+      )
         return undefined;
-      return { sub: payload.sub, impersonatedBy: payload.impersonatedBy, jti: payload.jti, exp: payload.exp };
+      return { sub, impersonatedBy, impersonatorSession, jti, exp };
     },
   };
 }

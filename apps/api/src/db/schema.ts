@@ -865,3 +865,27 @@ export const reportSubscriptions = pgTable(
     index('report_subscriptions_due_idx').on(t.nextRunAt),
   ],
 );
+
+/**
+ * Product analytics events of the console (issue 10, `POST /api/mp/track`) in the embedded default: who
+ * (user, organization, support person when impersonated), when (server time), which session and event, and
+ * the event's checked properties. Read by organization and time.
+ */
+export const productEvents = pgTable(
+  'product_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: tz('at').notNull().defaultNow(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    impersonatorUserId: uuid('impersonator_user_id').references(() => users.id, { onDelete: 'set null' }),
+    sessionId: text('session_id'),
+    name: text('name').notNull(),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('product_events_organization_at_idx').on(t.organizationId, t.at)],
+);

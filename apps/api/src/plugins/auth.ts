@@ -4,7 +4,7 @@ import { type SignInStep, signInStep } from '../auth/sign-in-step.ts';
 import type { AppContext, RequestMeta } from '../context.ts';
 import { Errors } from '../errors.ts';
 import { presentClaims, type SessionState } from '../modules/users/present.ts';
-import { findSessionUser, findUserByUsername, type UserWithOrg } from '../modules/users/repository.ts';
+import { findSessionUser, type UserWithOrg } from '../modules/users/repository.ts';
 
 /** Per-route access rule, set as `config: { auth: {...} }`. Routes without it are public. */
 export type AuthRule = {
@@ -99,6 +99,20 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (!READS.has(request.method)) sessions.clear();
     return payload;
   });
+  /**
+   * The support person acting as the user: their own session must still be open (signing out of it ends
+   * the impersonation) and they must still be an active SUPPORT.
+   */
+  async function impersonatorOf(claims: Claims): Promise<UserWithOrg> {
+    const { impersonatedBy, impersonatorSession } = claims;
+    if (!impersonatedBy || !impersonatorSession) throw Errors.unauthorized();
+    const support = await sessions.get(`${impersonatedBy}\u0000${impersonatorSession}`, () =>
+      findSessionUser(ctx.db, impersonatedBy, impersonatorSession),
+    );
+    if (!support || support.revoked || support.user.role !== 'SUPPORT' || support.user.status !== 'active')
+      throw Errors.unauthorized();
+    return support.user;
+  }
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config.auth;
     if (!rule) return;
@@ -109,12 +123,12 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const session = await sessions.get(`${claims.sub}\u0000${jti}`, () =>
       findSessionUser(ctx.db, claims.sub, jti),
     );
-    if (!session || session.revoked) throw Errors.unauthorized();
+    // A deactivated (or not yet approved) person's sessions end with the change (SESSION_CACHE_MS).
+    if (!session || session.revoked || session.user.status !== 'active') throw Errors.unauthorized();
     const { user } = session;
-    const impersonator = claims.impersonatedBy
-      ? await findUserByUsername(ctx.db, claims.impersonatedBy)
-      : undefined;
-    if (claims.impersonatedBy && impersonator?.role !== 'SUPPORT') throw Errors.unauthorized();
+    const impersonator = claims.impersonatedBy ? await impersonatorOf(claims) : undefined;
+    // The organization turned support access off: a support session acting in it ends at once.
+    if (impersonator && !user.organization.supportAccess) throw Errors.unauthorized();
 
     const step = signInStep(claims);
     if (rule.steps !== 'any') {

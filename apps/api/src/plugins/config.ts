@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type SsoApp, SsoAppSchema } from '@vnoc/contracts';
 import { z } from 'zod';
 
 /** Repository root (apps/api/src/plugins → ../../../..), used for defaults that point into the repo. */
@@ -55,7 +56,41 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
   PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  NODE_ENV: optionalText,
+  PUBLIC_URL: optionalUrl(/^https?:\/\//, 'http(s)://'),
+  SSO_DEV_PROVIDER: flag.optional(),
+  SSO_DEV_ISSUER: optionalUrl(/^https?:\/\//, 'http(s)://'),
+  SSO_AUDIENCES: optionalText,
+  SSO_APPS: optionalText,
+  MIXPANEL_API_HOST: optionalUrl(/^https?:\/\//, 'http(s)://'),
+  MIXPANEL_TOKEN: optionalText.pipe(z.string().max(200).optional()),
+  POSTHOG_HOST: optionalUrl(/^https?:\/\//, 'http(s)://'),
+  POSTHOG_KEY: optionalText.pipe(z.string().max(200).optional()),
 });
+
+/** The development identity provider's one client: the console (public, PKCE). */
+export const DEV_SSO_CLIENT_ID = 'vnoc-console';
+
+/** Other apps of the single sign-on (SSO_APPS): each as in spec part 3, but never "this app". */
+const OtherAppsSchema = z.array(SsoAppSchema.omit({ isThisApp: true }).strict());
+
+export type SsoConfig = {
+  /** The development identity provider run inside the API (oidc-provider); undefined = not mounted. */
+  devProvider: { issuer: string; clientId: string; consoleOrigins: string[] } | undefined;
+  /** The single sign-on app list (spec part 3), the console's own entry (isThisApp) included. */
+  apps: SsoApp[];
+  /** Audiences accepted in a provider's access token besides the organization's client id (e.g. api://default). */
+  audiences: string[];
+};
+
+/**
+ * Where product analytics events go: stored in PostgreSQL (default), or forwarded to a Mixpanel-compatible
+ * `/track` endpoint or a PostHog `/batch/` endpoint (then not stored).
+ */
+export type ProductAnalyticsConfig =
+  | { mode: 'store' }
+  | { mode: 'mixpanel'; apiHost: string; token: string }
+  | { mode: 'posthog'; host: string; key: string };
 
 export type Config = {
   port: number;
@@ -85,6 +120,10 @@ export type Config = {
   webDist: string;
   pgPort: number;
   version: string;
+  /** Where people open the console (PUBLIC_URL), when set. */
+  publicUrl: string | undefined;
+  sso: SsoConfig;
+  productAnalytics: ProductAnalyticsConfig;
 };
 
 export class ConfigError extends Error {
@@ -133,7 +172,32 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       );
     }
   }
+  let otherApps: z.infer<typeof OtherAppsSchema> = [];
+  if (e.SSO_APPS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(e.SSO_APPS);
+    } catch {
+      json = undefined;
+    }
+    const apps = OtherAppsSchema.safeParse(json);
+    if (apps.success) otherApps = apps.data;
+    else problems.push('SSO_APPS: must be a JSON list of {"name","url","sortOrder"}');
+  }
+  if (Boolean(e.MIXPANEL_API_HOST) !== Boolean(e.MIXPANEL_TOKEN)) {
+    problems.push('MIXPANEL_API_HOST, MIXPANEL_TOKEN: both required to forward analytics to Mixpanel');
+  }
+  if (Boolean(e.POSTHOG_HOST) !== Boolean(e.POSTHOG_KEY)) {
+    problems.push('POSTHOG_HOST, POSTHOG_KEY: both required to forward analytics to PostHog');
+  }
+  if (e.MIXPANEL_API_HOST && e.POSTHOG_HOST) {
+    problems.push('MIXPANEL_API_HOST, POSTHOG_HOST: set one analytics service, not both');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
+  // Never in production unless asked (SSO_DEV_PROVIDER=1): its identities share the demo password.
+  const devProvider = e.SSO_DEV_PROVIDER ?? (demo && e.NODE_ENV !== 'production');
+  const urlHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
 
   return {
     port: e.PORT,
@@ -166,7 +230,52 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     pgPort: e.PG_PORT,
     version: readVersion(),
+    publicUrl,
+    sso: {
+      devProvider: devProvider
+        ? {
+            issuer: (e.SSO_DEV_ISSUER ?? `http://${urlHost}:${e.PORT}/idp`).replace(/\/+$/, ''),
+            clientId: DEV_SSO_CLIENT_ID,
+            consoleOrigins: consoleOrigins(publicUrl, urlHost, e.PORT),
+          }
+        : undefined,
+      apps: [
+        { name: 'vNOC', url: publicUrl ?? '/', isThisApp: true, sortOrder: 0 },
+        ...otherApps.map((a) => ({ ...a, isThisApp: false })),
+      ],
+      audiences: (e.SSO_AUDIENCES ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    },
+    productAnalytics: productAnalyticsConfig(e),
   };
+}
+
+function productAnalyticsConfig(e: z.infer<typeof EnvSchema>): ProductAnalyticsConfig {
+  if (e.MIXPANEL_API_HOST && e.MIXPANEL_TOKEN) {
+    return { mode: 'mixpanel', apiHost: e.MIXPANEL_API_HOST.replace(/\/+$/, ''), token: e.MIXPANEL_TOKEN };
+  }
+  if (e.POSTHOG_HOST && e.POSTHOG_KEY) {
+    return { mode: 'posthog', host: e.POSTHOG_HOST.replace(/\/+$/, ''), key: e.POSTHOG_KEY };
+  }
+  return { mode: 'store' };
+}
+
+/**
+ * The origins the console is opened at, for the development provider's redirect URIs: PUBLIC_URL, the
+ * server's own address under both local names, and the Vite dev server's.
+ */
+function consoleOrigins(publicUrl: string | undefined, host: string, port: number): string[] {
+  const origins = [
+    ...(publicUrl ? [new URL(publicUrl).origin] : []),
+    `http://${host}:${port}`,
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+    'http://localhost:5173',
+    'http://127.0.0.1:5173',
+  ];
+  return [...new Set(origins)];
 }
 
 /** The configured secret, or (embedded mode) one generated once into DATA_DIR/jwt-secret with mode 0600. */

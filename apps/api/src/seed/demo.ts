@@ -15,6 +15,8 @@ export const DEMO_ORGANIZATIONS = [
     emailDomains: ['acme.example'],
     entitlements: ['diagnostics', 'port-control', 'cellular-billing', 'analytics'],
     description: 'Retail chain with stores across the United States.',
+    // Store staff may ask to join; an administrator approves each request.
+    selfRegistration: true,
     fleet: {
       siteLabel: 'Acme',
       aliasPrefix: 'ACME',
@@ -30,6 +32,8 @@ export const DEMO_ORGANIZATIONS = [
     emailDomains: ['bluebird.example'],
     entitlements: ['diagnostics', 'analytics'],
     description: 'Network of walk-in medical clinics.',
+    // Clinics add people only through their administrators.
+    selfRegistration: false,
     fleet: {
       siteLabel: 'Bluebird Clinic',
       aliasPrefix: 'BBC',
@@ -45,6 +49,7 @@ export const DEMO_ORGANIZATIONS = [
     emailDomains: ['vnoc.example'],
     entitlements: [],
     description: 'The managed network provider operating vNOC.',
+    selfRegistration: false,
     fleet: undefined,
     group: undefined,
   },
@@ -100,6 +105,56 @@ export const DEMO_USERS = [
     title: 'Clinic Lead',
   },
   {
+    username: 'it@acme.example',
+    role: 'ADMINISTRATOR',
+    org: 0,
+    first: 'Ines',
+    last: 'Torres',
+    title: 'IT Administrator',
+  },
+  {
+    username: 'ops@acme.example',
+    role: 'ADMINISTRATOR',
+    org: 0,
+    first: 'Omar',
+    last: 'Ortiz',
+    title: 'Operations Manager',
+  },
+  {
+    username: 'audit@acme.example',
+    role: 'ADMINISTRATOR',
+    org: 0,
+    first: 'Ada',
+    last: 'Auditor',
+    title: 'Compliance Officer',
+  },
+  {
+    username: 'viewer@acme.example',
+    role: 'READ_ONLY',
+    org: 0,
+    first: 'Victor',
+    last: 'Viewer',
+    title: 'Regional Manager',
+  },
+  {
+    username: 'former@acme.example',
+    role: 'USER',
+    org: 0,
+    first: 'Felix',
+    last: 'Former',
+    title: 'Store Manager (left)',
+    status: 'deactivated',
+  },
+  {
+    username: 'newhire@acme.example',
+    role: 'READ_ONLY',
+    org: 0,
+    first: 'Nadia',
+    last: 'Newhire',
+    title: 'Assistant Store Manager',
+    status: 'pending',
+  },
+  {
     username: 'support@vnoc.example',
     role: 'SUPPORT',
     org: 2,
@@ -119,8 +174,11 @@ export function demoFleet(now: Date) {
   return generateFleet(DEMO_SEED, fleetOrgs, 75, now);
 }
 
+/** A single sign-on provider for the demo's customer organizations (the development identity provider). */
+export type DemoSso = { issuer: string; clientId: string };
+
 /** Seeds the demo organizations, users and fleet into an empty database; false when data exists. */
-export async function seedDemo(db: Db, password: string, now = new Date()): Promise<boolean> {
+export async function seedDemo(db: Db, password: string, now = new Date(), sso?: DemoSso): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     // Two instances starting together on one database must not both seed.
@@ -136,6 +194,9 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
         emailDomains: [...o.emailDomains],
         entitlements: [...o.entitlements],
         description: o.description,
+        selfRegistration: o.selfRegistration,
+        ssoIssuer: sso && o.kind === 'customer' ? sso.issuer : null,
+        ssoClientId: sso && o.kind === 'customer' ? sso.clientId : null,
       })),
     );
     for (const u of DEMO_USERS) {
@@ -147,6 +208,7 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
           username: u.username,
           passwordHash,
           role: u.role,
+          status: 'status' in u ? u.status : 'active',
           emailValidated: true,
         })
         .returning({ id: users.id });

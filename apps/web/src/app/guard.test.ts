@@ -223,6 +223,7 @@ describe('decideNavigation (spec part 2, navigation guard)', () => {
         '/forgot-password',
         '/forgot-password-confirm',
         '/impersonate',
+        '/accept-invitation',
         '/maintenance',
         '/login/callback',
         '/login/callback/oauth',

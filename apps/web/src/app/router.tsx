@@ -262,7 +262,21 @@ export const routes: RouteObject[] = [
                 }),
                 lazy: () => import('../features/admin/routes/users.tsx'),
               },
+              {
+                path: 'activity',
+                handle: h({
+                  name: 'AdminActivity',
+                  title: 'titles.activity',
+                  breadcrumb: [adminCrumb, { label: 'titles.activity' }],
+                }),
+                lazy: () => import('../features/admin/routes/activity.tsx'),
+              },
             ],
+          },
+          {
+            path: 'support',
+            handle: h({ name: 'Support', title: 'titles.support' }),
+            lazy: () => import('../features/support/routes/support.tsx'),
           },
           {
             path: '*',
@@ -321,6 +335,11 @@ export const routes: RouteObject[] = [
             lazy: authScreen('impersonate'),
           },
           {
+            path: 'accept-invitation',
+            handle: h({ name: 'AcceptInvitation', title: 'titles.acceptInvitation' }),
+            lazy: () => import('../features/admin/users/routes/accept-invitation.tsx'),
+          },
+          {
             path: 'maintenance',
             handle: h({ name: 'Maintenance', title: 'titles.maintenance' }),
             lazy: () => import('./routes/maintenance.tsx'),
@@ -328,17 +347,17 @@ export const routes: RouteObject[] = [
           {
             path: 'login/callback',
             handle: h({ name: 'LoginCallback', title: 'titles.loginCallback' }),
-            lazy: () => import('./routes/login-callback.tsx'),
+            lazy: () => import('../features/auth/routes/sso-callback.tsx'),
           },
           {
             path: 'login/callback/oauth',
             handle: h({ name: 'LoginCallbackOauth', title: 'titles.loginCallback' }),
-            lazy: () => import('./routes/login-callback.tsx'),
+            lazy: () => import('../features/auth/routes/sso-callback.tsx'),
           },
           {
             path: 'login/callback/login-via-okta',
             handle: h({ name: 'LoginViaOkta', title: 'titles.loginCallback' }),
-            lazy: () => import('./routes/login-via-okta.tsx'),
+            lazy: () => import('../features/auth/routes/sso-begin.tsx'),
           },
         ],
       },

@@ -21,6 +21,10 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Schema the response body is parsed with; omit for empty answers. */
   schema?: S;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (sent while the page is hidden or closing). */
+  keepalive?: boolean;
+  /** Another credential than the stored jwt (the identity provider's access token at GET /api/ps/access/okta). */
+  bearer?: string;
 }
 
 /**
@@ -36,8 +40,8 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const { jwt } = authStore.get();
-  if (jwt) headers.Authorization = `Bearer ${jwt}`;
+  const bearer = options.bearer ?? authStore.get().jwt;
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -47,6 +51,7 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

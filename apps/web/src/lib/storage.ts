@@ -8,6 +8,8 @@ export const StorageKeys = {
   apps: 'vnoc-apps',
   captivity: 'captivity',
   theme: 'theme',
+  /** Not a spec key: the product analytics session (id and last activity, spec part 4). */
+  analyticsSession: 'vnoc-analytics-session',
 } as const;
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
 

@@ -1,9 +1,12 @@
 import {
+  AcceptInvitationRequestSchema,
   ImpersonateExchangeRequestSchema,
+  InvitationCheckRequestSchema,
+  InvitationSchema,
   LoginRequestSchema,
-  OkSchema,
   PwResetParamsSchema,
   RegisterRequestSchema,
+  RegisterResponseSchema,
   SendTotpRequestSchema,
   TotpRequestSchema,
   VerifyEmailCodeRequestSchema,
@@ -13,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { errorResponses, OK, okResponses } from '../route-schemas.ts';
+import * as invitations from '../user-profile/admin-users.ts';
 import * as access from './service.ts';
 
 const tags = ['access'];
@@ -31,11 +35,50 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/access/register',
-    { schema: { tags, body: RegisterRequestSchema, response: { 201: OkSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        body: RegisterRequestSchema,
+        response: { 201: RegisterResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
-      const grant = await access.register(ctx, request.body, metaOf(request));
+      await access.register(ctx, request.body, metaOf(request));
       reply.code(201);
-      return sendToken(ctx, reply, grant.user, grant.session);
+      return { ok: true as const, status: 'pending' as const };
+    },
+  );
+
+  r.post(
+    '/api/access/invitation/check',
+    {
+      schema: {
+        tags,
+        summary: 'Who an invitation link is for (the link must be unused and unexpired)',
+        body: InvitationCheckRequestSchema,
+        response: { 200: InvitationSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      ctx.limiter.hit(`invitation:${request.ip}`, 30, 15 * 60_000);
+      return invitations.checkInvitation(ctx, request.body.token);
+    },
+  );
+
+  r.post(
+    '/api/access/invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Choose a password with an invitation link (once)',
+        body: AcceptInvitationRequestSchema,
+        response: okResponses,
+      },
+    },
+    async (request) => {
+      ctx.limiter.hit(`invitation:${request.ip}`, 30, 15 * 60_000);
+      await invitations.acceptInvitation(ctx, request.body, metaOf(request));
+      return OK;
     },
   );
 

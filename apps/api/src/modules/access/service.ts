@@ -1,10 +1,12 @@
 import type { Claims, LoginRequest, RegisterRequest } from '@vnoc/contracts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { IMPERSONATION_SECONDS } from '../../auth/tokens.ts';
 import { matchTotp } from '../../auth/totp.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { clearFailures, countFailuresSince, revokeToken } from '../security/repository.ts';
+import { requireSupportAccess } from '../organizations/support-access.ts';
+import { clearFailures, countFailuresSince, insertAudit, revokeToken } from '../security/repository.ts';
 import {
   ACCOUNT_FAILURE_LIMIT,
   accountKey,
@@ -17,10 +19,12 @@ import {
   sendCode,
   totpKey,
 } from '../security/service.ts';
+import { listActiveAdmins, recordSignIn } from '../users/admin-repository.ts';
 import type { SessionState } from '../users/present.ts';
 import {
   claimTotpStep,
   findOrganizationByDomain,
+  findSessionUser,
   findUserByUsername,
   insertUser,
   type OrganizationRow,
@@ -38,6 +42,8 @@ export function carrySession(claims: Claims, patch: Partial<SessionState> = {}):
     isMfaValidated: claims.isMfaValidated,
     isCredExpired: claims.isCredExpired,
     impersonatedBy: claims.impersonatedBy,
+    impersonatorSession: claims.impersonatorSession,
+    impersonationEnds: claims.impersonationEnds,
     ...patch,
   };
 }
@@ -64,6 +70,12 @@ export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMe
   // verifyPassword only succeeds with a stored hash, so the user exists here.
   if (!user) throw Errors.invalidCredentials();
   await clearFailures(ctx.db, account.key);
+  // Only after the right password: the refusal says nothing to someone who does not know it.
+  if (user.status !== 'active') {
+    await audit(ctx.db, { action: `login.${user.status}`, user, target: user.username, meta });
+    throw user.status === 'pending' ? Errors.accountPending() : Errors.accountDeactivated();
+  }
+  await recordSignIn(ctx.db, user.id);
   await audit(ctx.db, { action: 'login.success', user, target: user.username, meta });
   return { user, session: { isMfaValidated: false, isCredExpired: user.credExpired } };
 }
@@ -77,21 +89,37 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
-export async function register(
-  ctx: AppContext,
-  body: RegisterRequest,
-  meta: RequestMeta,
-): Promise<TokenGrant> {
+/**
+ * Self-registration (ARCHITECTURE.md): only into an organization that allows it for the address's domain,
+ * as a READ_ONLY account waiting for an administrator's approval; the organization's administrators are
+ * told by email. No token: the person signs in once approved (and then proves the address).
+ */
+export async function register(ctx: AppContext, body: RegisterRequest, meta: RequestMeta): Promise<void> {
   if (await findUserByUsername(ctx.db, body.username)) throw Errors.alreadyRegistered();
   const organization = await findOrganizationByDomain(ctx.db, domainOf(body.username));
   if (!organization) throw Errors.noOrganization();
+  if (!organization.selfRegistration) {
+    await insertAudit(ctx.db, {
+      action: 'register.refused',
+      organizationId: organization.id,
+      target: body.username,
+      ip: meta.ip,
+    });
+    throw Errors.registrationClosed();
+  }
   const passwordHash = await hashPassword(body.password);
   let user: UserWithOrg;
   try {
     const row = await ctx.db.transaction((tx) =>
       insertUser(
         tx,
-        { organizationId: organization.id, username: body.username, passwordHash, role: 'READ_ONLY' },
+        {
+          organizationId: organization.id,
+          username: body.username,
+          passwordHash,
+          role: 'READ_ONLY',
+          status: 'pending',
+        },
         { firstName: body.firstName, lastName: body.lastName, emailAddress: body.username },
       ),
     );
@@ -102,8 +130,18 @@ export async function register(
     throw error;
   }
   await audit(ctx.db, { action: 'register', user, target: user.username, meta });
-  await sendCode(ctx, user, 'email-validation', 'email', user.username);
-  return { user, session: { isMfaValidated: false, isCredExpired: false } };
+  const admins = await listActiveAdmins(ctx.db, organization.id);
+  for (const admin of admins) {
+    // The account exists either way; a failed notice must not turn the registration into an error.
+    await ctx
+      .deliver({
+        channel: 'email',
+        to: admin.username,
+        subject: `${body.firstName} ${body.lastName} asks to join ${organization.name} on vNOC`,
+        body: `${body.firstName} ${body.lastName} (${user.username}) registered for ${organization.name} on vNOC and is waiting for approval.\n\nTo approve or reject the request, sign in to vNOC and open Administration → Users.`,
+      })
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'registration notice not delivered'));
+  }
 }
 
 /** The organization an address belongs to: its user's, else the one owning its domain. */
@@ -208,11 +246,14 @@ export async function exchangeAccessCode(
 ): Promise<TokenGrant> {
   const code = await ctx.tokens.verifyAccessCode(accessCode);
   if (!code || !(await revokeToken(ctx.db, code.jti, new Date(code.exp * 1000)))) throw Errors.unauthorized();
-  const [user, support] = await Promise.all([
+  const [user, supportSession] = await Promise.all([
     findUserByUsername(ctx.db, code.sub),
-    findUserByUsername(ctx.db, code.impersonatedBy),
+    // The support person's session that generated the code must still be open.
+    findSessionUser(ctx.db, code.impersonatedBy, code.impersonatorSession),
   ]);
-  if (!user || support?.role !== 'SUPPORT') throw Errors.unauthorized();
+  const support = supportSession?.user;
+  if (!user || !support || supportSession.revoked || support.role !== 'SUPPORT') throw Errors.unauthorized();
+  await requireSupportAccess(ctx.db, user, support, 'exchange', meta);
   await audit(ctx.db, {
     action: 'impersonation.exchange',
     user,
@@ -227,6 +268,8 @@ export async function exchangeAccessCode(
       isMfaValidated: true,
       isCredExpired: false,
       impersonatedBy: support.username,
+      impersonatorSession: code.impersonatorSession,
+      impersonationEnds: Math.floor(Date.now() / 1000) + IMPERSONATION_SECONDS,
     },
   };
 }

@@ -187,8 +187,15 @@ export async function openStream(input: OpenStreamInput): Promise<LiveStream | u
   opened.endAfter(auth.exp * 1000 - Date.now());
   opened.every(timings.scopeRefreshMs, async () => {
     try {
-      const session = await findSessionUser(ctx.db, auth.claims.sub, auth.jti);
-      if (!session || session.revoked) opened.end();
+      const { impersonatedBy, impersonatorSession } = auth.claims;
+      const [session, support] = await Promise.all([
+        findSessionUser(ctx.db, auth.claims.sub, auth.jti),
+        // An impersonation ends with the support person's own session.
+        impersonatedBy && impersonatorSession
+          ? findSessionUser(ctx.db, impersonatedBy, impersonatorSession)
+          : undefined,
+      ]);
+      if (!session || session.revoked || (impersonatedBy && (!support || support.revoked))) opened.end();
       else opened.viewer = await viewerOf(ctx, session.user);
     } catch (err) {
       ctx.log.warn({ err }, 'refreshing a live event stream scope failed');

@@ -1,18 +1,31 @@
-import { EmailSchema, OrganizationRefSchema } from '@vnoc/contracts';
+import {
+  EmailSchema,
+  OrganizationRefSchema,
+  OrganizationSchema,
+  UpdateOrganizationRequestSchema,
+} from '@vnoc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import { lookupOrganization } from '../access/service.ts';
-import { errorResponses } from '../route-schemas.ts';
+import { activityRoutes } from '../activity/routes.ts';
+import { answers, errorResponses, IdParamsSchema, signedIn } from '../route-schemas.ts';
 import { presentOrganizationRef } from '../users/present.ts';
+import * as organizations from './service.ts';
+
+const tags = ['organization'];
+const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
 
 export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
     '/api/organization/username/:name',
     {
       schema: {
-        tags: ['organization'],
+        tags,
         params: z.object({ name: EmailSchema }),
         response: { 200: OrganizationRefSchema, ...errorResponses },
       },
@@ -24,4 +37,43 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
       return presentOrganizationRef(await lookupOrganization(ctx, request.params.name));
     },
   );
+
+  r.get(
+    '/api/organization/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Your organization: details, administrators, support contact (and settings for administrators)',
+        params: IdParamsSchema,
+        response: answers(OrganizationSchema),
+      },
+      config: { auth: signedIn },
+    },
+    async (request) => organizations.getOrganization(ctx, authOf(request), request.params.id),
+  );
+
+  r.put(
+    '/api/organization/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change the organization (ADMINISTRATOR): only the fields the body names',
+        params: IdParamsSchema,
+        body: UpdateOrganizationRequestSchema,
+        response: answers(OrganizationSchema),
+      },
+      config: { auth: admin },
+    },
+    async (request) =>
+      organizations.updateOrganization(
+        ctx,
+        authOf(request),
+        request.params.id,
+        request.body,
+        metaOf(request),
+      ),
+  );
+
+  activityRoutes(app, ctx);
 }

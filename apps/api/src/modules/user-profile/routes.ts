@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { errorResponses, OK, okResponses } from '../route-schemas.ts';
+import { adminUserRoutes } from './admin-users-routes.ts';
 import * as profile from './service.ts';
 
 const tags = ['userProfile'];
@@ -29,6 +30,7 @@ const isAlt = (query: { alt?: 'true' | 'false' }) => query.alt === 'true';
 
 export function userProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  adminUserRoutes(app, ctx);
 
   r.get(
     '/api/userProfile',

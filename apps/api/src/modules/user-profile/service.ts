@@ -8,6 +8,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { carrySession, type TokenGrant } from '../access/service.ts';
+import { requireSupportAccess } from '../organizations/support-access.ts';
 import { audit, consumeCode, sendCode } from '../security/service.ts';
 import { presentUser } from '../users/present.ts';
 import {
@@ -218,7 +219,8 @@ export async function generateAccessCode(
   if (!target) throw Errors.notFound();
   // Support staff act as customers, never as one another.
   if (target.role === 'SUPPORT') throw Errors.forbidden();
-  const { token } = await ctx.tokens.signAccessCode(target.username, auth.user.username);
+  await requireSupportAccess(ctx.db, target, auth.user, 'generate', meta);
+  const { token } = await ctx.tokens.signAccessCode(target.username, auth.user.username, auth.jti);
   await audit(ctx.db, { action: 'impersonation.generate', user: auth.user, target: target.username, meta });
   return { accessCode: token };
 }

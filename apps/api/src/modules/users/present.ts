@@ -8,6 +8,8 @@ export type SessionState = {
   /** Defaults to what the user record says. */
   isEmailValidated?: boolean;
   impersonatedBy?: string;
+  impersonatorSession?: string;
+  impersonationEnds?: number;
 };
 
 export function presentEntitlements(org: OrganizationRow): Entitlement[] {
@@ -29,7 +31,13 @@ export function presentClaims(user: UserWithOrg, session: SessionState): ClaimsB
     isEmailValidated: session.isEmailValidated ?? user.emailValidated,
     role: user.role,
     entitlements: presentEntitlements(user.organization),
-    ...(session.impersonatedBy ? { impersonatedBy: session.impersonatedBy } : {}),
+    ...(session.impersonatedBy
+      ? {
+          impersonatedBy: session.impersonatedBy,
+          impersonatorSession: session.impersonatorSession,
+          impersonationEnds: session.impersonationEnds,
+        }
+      : {}),
   };
 }
 

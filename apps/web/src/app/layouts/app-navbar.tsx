@@ -9,6 +9,8 @@ import {
   IconFolders,
   IconHistory,
   IconLayoutDashboard,
+  IconLifebuoy,
+  IconListDetails,
   IconMap2,
   IconMapPinExclamation,
   IconSearch,
@@ -77,6 +79,8 @@ export function AppNavbar() {
   const { claims } = useAuth();
   const { pathname, search } = useLocation();
   const isAdministrator = claims?.role === 'ADMINISTRATOR';
+  // Support staff signed in as themselves (not while acting as a customer).
+  const isSupport = claims?.role === 'SUPPORT' && !claims.impersonatedBy;
 
   const sections: Section[] = [
     {
@@ -115,6 +119,7 @@ export function AppNavbar() {
   const adminItems: Item[] = [
     { label: 'menu.organization', to: paths.adminOrganization, icon: IconBuildingCommunity },
     { label: 'menu.users', to: paths.adminUsers, icon: IconUsers },
+    { label: 'menu.activity', to: paths.adminActivity, icon: IconListDetails },
   ];
 
   const link = (item: Item) => {
@@ -161,6 +166,11 @@ export function AppNavbar() {
       {isAdministrator && (
         <NavGroup id="nav-administration" heading={sectionHeading('menu.administration')}>
           {adminItems.map((item) => link(item))}
+        </NavGroup>
+      )}
+      {isSupport && (
+        <NavGroup id="nav-support" heading={sectionHeading('menu.support')}>
+          {link({ label: 'menu.supportPeople', to: paths.support, icon: IconLifebuoy })}
         </NavGroup>
       )}
     </Stack>

@@ -100,6 +100,21 @@ describe('main layout', () => {
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByText('Advanced Search')).toBeTruthy();
     expect(within(menu).getByText('Administration')).toBeTruthy();
+    expect(within(menu).queryByText('Act as a customer')).toBeNull();
+  });
+
+  it('SUPPORT staff see the Support area, but not while acting as a customer', async () => {
+    signIn({ role: 'SUPPORT' });
+    const { unmount } = renderApp('/alerts');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Act as a customer' }).getAttribute('href')).toBe(
+      '/support',
+    );
+    unmount();
+    signIn({ role: 'SUPPORT', impersonatedBy: 'support@vnoc.example' });
+    renderApp('/alerts');
+    const acting = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(acting).queryByText('Act as a customer')).toBeNull();
   });
 
   it('shows the impersonation banner while claims.impersonatedBy is set', async () => {

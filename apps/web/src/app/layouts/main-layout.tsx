@@ -12,6 +12,7 @@ import { handleError } from '../../lib/error-handler.ts';
 import type { Language } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { savePreference } from '../../lib/preferences.ts';
+import { usePageViews } from '../../lib/product-analytics.ts';
 import type { ThemeChoice } from '../../lib/theme.ts';
 import { useLiveUpdates } from '../use-live-updates.ts';
 import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
@@ -28,6 +29,7 @@ export function MainLayout() {
   const { jwt } = useAuth();
   usePreferenceSync();
   useLiveUpdates();
+  usePageViews();
 
   // The phone-width menu closes once a link is followed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only

@@ -2,6 +2,7 @@ import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { signOutOfProvider } from '../../features/auth/utils/sso-client.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { authStore, useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
@@ -17,6 +18,8 @@ export async function signOut(navigate: (to: string) => unknown): Promise<void> 
   }
   authStore.logout();
   queryClient.clear();
+  // Spec part 4: a single sign-on session also signs out of the identity provider, which returns to /login.
+  if (await signOutOfProvider().catch(() => false)) return;
   await navigate(paths.login);
 }
 

@@ -1,6 +1,6 @@
 import { Grid, Skeleton, Stack } from '@mantine/core';
 import { IconRouter } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Job, PORT_ACTIONS } from '@vnoc/contracts';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,12 +18,14 @@ import { DeviceWanChart } from '../../features/devices/components/device-wan-cha
 import { JobHistory } from '../../features/diagnostics/components/job-history.tsx';
 import { TroubleshootingPanel } from '../../features/diagnostics/components/troubleshooting-panel.tsx';
 import { useRebootWatch } from '../../features/diagnostics/hooks/use-reboot-watch.ts';
+import { getSiteQueryOptions } from '../../features/sites/api/get-site.ts';
 import { DeviceTickets } from '../../features/tickets/components/device-tickets.tsx';
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { errorMessage } from '../../lib/error-handler.ts';
 import { canChange } from '../../lib/permissions.ts';
+import { deviceAnalyticsTags, productAnalytics, useTrackOnce } from '../../lib/product-analytics.ts';
 
 /**
  * Device (/sites/{id}/device/{deviceId}): status, connection, active alerts, signal, ports, troubleshooting
@@ -52,16 +54,29 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
   const { start: startWatch, track } = reboot;
   const status = device?.status;
   useEffect(() => track(status, dataUpdatedAt), [track, status, dataUpdatedAt]);
+  // The device's site gives the rest of its analytics tags (alias, account number, account holders).
+  const siteId = device?.site.id ?? '';
+  const site = useQuery({ ...getSiteQueryOptions(siteId), enabled: siteId !== '', refetchInterval: false });
+  const tags = device && !site.isPending ? deviceAnalyticsTags(device, site.data) : null;
+  // The Device route sends this instead of a page view (spec part 2).
+  useTrackOnce('device.viewed', deviceId, tags);
 
   const handleJobFinished = useCallback(
     (job: Job) => {
+      if (device) {
+        productAnalytics.track('device.diagnosticFinished', {
+          ...deviceAnalyticsTags(device, site.data),
+          action: job.action,
+          state: job.state,
+        });
+      }
       if (job.state !== 'succeeded') return;
       if (job.action === 'reboot' || PORT_ACTIONS.includes(job.action)) {
         void client.invalidateQueries({ queryKey: deviceQueryKey(job.deviceId) });
       }
       startWatch(job);
     },
-    [client, startWatch],
+    [client, startWatch, device, site.data],
   );
 
   if (isPending) {

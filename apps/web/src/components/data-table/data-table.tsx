@@ -1,7 +1,5 @@
 import {
-  Alert,
   Box,
-  Button,
   Checkbox,
   Group,
   NativeSelect,
@@ -13,13 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconArrowDown,
-  IconArrowsSort,
-  IconArrowUp,
-  IconChevronRight,
-} from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronRight } from '@tabler/icons-react';
 import {
   type ColumnDef,
   flexRender,
@@ -32,7 +24,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/error-handler.ts';
+import { LoadError } from '../load-error.tsx';
 import { columnLabel } from './column-label.ts';
 import { ColumnPicker } from './column-picker.tsx';
 import { useColumnVisibility } from './column-visibility.ts';
@@ -401,22 +393,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <ColumnPicker table={table} />
       </Group>
       {failed ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
+        <LoadError
+          error={props.error}
+          onRetry={props.onRetry}
+          retryLabel={t('retry')}
           title={t('loadFailed')}
           data-testid="table-error"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(props.error)}</Text>
-            {props.onRetry && (
-              <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
-                {t('retry')}
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        />
       ) : isEmpty ? (
         props.empty
       ) : cards ? (

@@ -1,14 +1,6 @@
-import { IconUsers } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { PageFrame } from '../../../components/page-frame.tsx';
+import { UsersScreen } from '../users/components/users-screen.tsx';
 
-/** Administration → Users (filled by a later issue). */
+/** Administration → Users (ADMINISTRATOR): the organization's people. */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <PageFrame>
-      <EmptyState icon={IconUsers} title={t('admin.usersEmptyTitle')} text={t('admin.usersEmptyText')} />
-    </PageFrame>
-  );
+  return <UsersScreen />;
 }

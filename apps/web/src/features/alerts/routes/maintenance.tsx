@@ -2,7 +2,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Alert as Callout,
   Group,
   Modal,
   Paper,
@@ -14,15 +13,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconArrowLeft, IconPlayerStop, IconTool } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlayerStop, IconTool } from '@tabler/icons-react';
 import type { MaintenanceWindow } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -297,19 +296,12 @@ export function Component() {
         />
       </Stack>
       {windows.error ? (
-        <Callout
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
+        <LoadError
+          error={windows.error}
+          onRetry={() => void windows.refetch()}
+          retryLabel={t('retry')}
           title={t('loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(windows.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void windows.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Callout>
+        />
       ) : windows.isPending ? (
         <Skeleton height={160} />
       ) : windows.data.length === 0 ? (

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { OkSchema, type RegisterRequest } from '@vnoc/contracts';
+import { type RegisterRequest, RegisterResponseSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** POST access/register: 201 with a token in step `email`; the server emails a code at once. */
+/** POST access/register: 201, the account waits for an administrator's approval (no token). */
 export function register(body: RegisterRequest) {
-  return apiRequest('access/register', { method: 'POST', body, schema: OkSchema });
+  return apiRequest('access/register', { method: 'POST', body, schema: RegisterResponseSchema });
 }
 
 export function useRegister() {

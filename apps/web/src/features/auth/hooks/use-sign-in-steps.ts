@@ -39,7 +39,7 @@ export function useSignInSteps() {
   /**
    * Spec part 4: "When validation is true, the captivity path is cleared and the user record is fetched. If
    * that fetch fails, user is set to null and the error is sent to the shared error handler" — then `/`.
-   * Analytics and the chat widget are not configured in this product yet, so nothing is sent for them.
+   * The multi-factor screen sends the sign-in analytics event after it; the chat widget is not built yet.
    */
   const completeSignIn = useCallback(
     async (to: string | null = paths.root) => {

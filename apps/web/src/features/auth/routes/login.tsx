@@ -1,6 +1,8 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LoginRequestSchema } from '@vnoc/contracts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconKey } from '@tabler/icons-react';
+import { EmailSchema, LoginRequestSchema } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +13,7 @@ import { errorMessage } from '../../../lib/error-handler.ts';
 import { schemaValidator } from '../../../lib/form-validation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
+import { useSsoTile } from '../api/sso.ts';
 import { EmailField } from '../components/email-field.tsx';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { nextAfterLogin } from '../utils/next-step.ts';
@@ -26,6 +29,14 @@ export function Component() {
     initialValues: { username: '', password: '' },
     validate: schemaValidator(LoginRequestSchema, t),
   });
+
+  // The organization's identity-provider tile, once a complete address is typed (by its domain only).
+  const [typed] = useDebouncedValue(form.getValues().username.trim(), 300);
+  const email = EmailSchema.safeParse(typed);
+  const tile = useSsoTile(email.success ? email.data : null).data ?? null;
+  const ssoHref = email.success
+    ? `${paths.loginViaOkta}?${new URLSearchParams({ email: email.data }).toString()}`
+    : paths.loginViaOkta;
 
   const onSubmit = form.onSubmit((values) => {
     setFailure(null);
@@ -85,6 +96,25 @@ export function Component() {
           <Button type="submit" loading={login.isPending} fullWidth>
             {t('login.submit')}
           </Button>
+          {tile ? (
+            <>
+              <Divider label={t('login.ssoDivider')} labelPosition="center" />
+              <Button
+                component={Link}
+                to={ssoHref}
+                variant="default"
+                fullWidth
+                leftSection={<IconKey size={18} aria-hidden />}
+                data-testid="sso-tile"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+                h="auto"
+                mih={36}
+                py={6}
+              >
+                {t('login.ssoTile', { organization: tile.organization })}
+              </Button>
+            </>
+          ) : null}
         </Stack>
       </form>
     </PublicCard>

@@ -8,6 +8,7 @@ import { authStore, useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { maskPhone } from '../../../lib/mask-phone.ts';
 import { paths } from '../../../lib/paths.ts';
+import { productAnalytics } from '../../../lib/product-analytics.ts';
 import { useSendTotp } from '../api/send-totp.ts';
 import { useValidateTotp } from '../api/validate-totp.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
@@ -57,7 +58,12 @@ export function Component() {
         loading={validate.isPending}
         onVerify={(code, refused) =>
           validate.mutate(code, {
-            onSuccess: () => goToStep(nextAfterMfaValidation(authStore.get().claims)),
+            onSuccess: async () => {
+              const step = nextAfterMfaValidation(authStore.get().claims);
+              await goToStep(step);
+              // Spec part 4 "mark multi-factor validated, send analytics": once the user (and any opt-out) is loaded.
+              if (step === paths.root) productAnalytics.track('signIn.completed', { method: 'totp' });
+            },
             onError: refused,
           })
         }

@@ -1,15 +1,13 @@
-import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { RegisterRequestSchema } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
-import { authStore } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { schemaValidator } from '../../../lib/form-validation.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useRegister } from '../api/register.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
 import { EmailField } from '../components/email-field.tsx';
@@ -23,10 +21,10 @@ interface RegisterValues {
   confirmation: string;
 }
 
-/** /register: a new account in the organization owning the address's domain (spec part 4: then /email-validation). */
+/** /register: a new account in the organization owning the address's domain, waiting for an administrator's approval. */
 export function Component() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
+  const { t: tUsers } = useTranslation('adminUsers');
   const [params] = useSearchParams();
   const register = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
@@ -48,14 +46,20 @@ export function Component() {
   const onSubmit = form.onSubmit(({ confirmation: _, ...values }) => {
     setFailure(null);
     register.mutate(RegisterRequestSchema.parse(values), {
-      onSuccess: async () => {
-        // The server emails the first code itself; the validation screen does not send another one.
-        authStore.setCaptivity(paths.emailValidation);
-        await navigate(paths.emailValidation, { replace: true, state: { codeSent: true } });
-      },
       onError: (error) => setFailure(errorMessage(error)),
     });
   });
+
+  // The account waits for an administrator's approval; the address is proven at the first sign-in.
+  if (register.isSuccess) {
+    return (
+      <PublicCard title={tUsers('registration.pendingTitle')} footer={<BackToLogin />}>
+        <Alert color="green" variant="light" role="status" data-testid="registration-pending">
+          {tUsers('registration.pendingText')}
+        </Alert>
+      </PublicCard>
+    );
+  }
 
   return (
     <PublicCard title={t('register.title')} description={t('register.description')} footer={<BackToLogin />}>

@@ -3,6 +3,7 @@ import { DeviceSummarySchema, PagedSchema } from '@vnoc/contracts';
 import { type FleetSearchParams, fleetSearchQuery } from '../../../components/fleet-search.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { HEARTBEAT_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
+import { useFilteredSearchTracking } from '../../../lib/product-analytics.ts';
 
 const DevicePageSchema = PagedSchema(DeviceSummarySchema);
 
@@ -29,5 +30,6 @@ export function searchDevicesQueryOptions(params: DeviceSearchParams) {
 }
 
 export function useSearchDevices(params: DeviceSearchParams) {
+  useFilteredSearchTracking('devices', params);
   return useQuery(searchDevicesQueryOptions(params));
 }

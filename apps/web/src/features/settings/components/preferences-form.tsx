@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import type { User } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +6,12 @@ import { ProfileSection } from '../../../components/profile-section.tsx';
 import { handleError } from '../../../lib/error-handler.ts';
 import { currentLanguage, type Language, languages, setLanguage } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/notify.ts';
+import { analyticsAllowed } from '../../../lib/product-analytics.ts';
 import { type ThemeChoice, themeChoices, useThemeChoice } from '../../../lib/theme.ts';
 import { preferenceChoices } from '../../../lib/user-preferences.ts';
 import { useUpdatePreferences } from '../api/update-preferences.ts';
 
-/** Language and theme, saved with updateUserPreferences and applied (read back with preferencesToMap). */
+/** Language, theme and product analytics (on unless opted out), saved with updateUserPreferences and applied (read back with preferencesToMap). */
 export function PreferencesForm({ user }: { user: User }) {
   const { t } = useTranslation('profile');
   const { t: tShell } = useTranslation('translation');
@@ -18,6 +19,7 @@ export function PreferencesForm({ user }: { user: User }) {
   const saved = preferenceChoices(user);
   const [language, setLanguageValue] = useState<Language>(saved.language ?? currentLanguage());
   const [theme, setThemeValue] = useState<ThemeChoice>(saved.theme ?? themeNow);
+  const [analytics, setAnalytics] = useState(analyticsAllowed(user));
   const update = useUpdatePreferences();
 
   const onSave = () => {
@@ -25,6 +27,7 @@ export function PreferencesForm({ user }: { user: User }) {
       [
         { name: 'language', value: language },
         { name: 'theme', value: theme },
+        { name: 'analytics', value: analytics ? 'on' : 'off' },
       ],
       {
         onSuccess: async () => {
@@ -69,6 +72,12 @@ export function PreferencesForm({ user }: { user: User }) {
               data={themeChoices.map((value) => ({ value, label: tShell(`themes.${value}`) }))}
             />
           </Stack>
+          <Switch
+            checked={analytics}
+            onChange={(event) => setAnalytics(event.currentTarget.checked)}
+            label={t('preferences.analytics')}
+            description={t('preferences.analyticsHelp')}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>
               {t('preferences.save')}

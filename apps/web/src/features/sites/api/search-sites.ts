@@ -3,6 +3,7 @@ import { PagedSchema, SiteSummarySchema } from '@vnoc/contracts';
 import { type FleetSearchParams, fleetSearchQuery } from '../../../components/fleet-search.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { liveRefetchInterval } from '../../../lib/live.ts';
+import { useFilteredSearchTracking } from '../../../lib/product-analytics.ts';
 
 const SiteSearchPageSchema = PagedSchema(SiteSummarySchema);
 
@@ -27,5 +28,6 @@ export function searchSitesQueryOptions(params: SiteSearchParams) {
 }
 
 export function useSearchSites(params: SiteSearchParams, enabled = true) {
+  useFilteredSearchTracking('sites', params, enabled);
   return useQuery({ ...searchSitesQueryOptions(params), enabled });
 }

@@ -8,6 +8,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
+import { siteAnalyticsTags, useTrackOnce } from '../../../lib/product-analytics.ts';
 import { useSite } from '../api/get-site.ts';
 import { useRecordVisit } from '../api/record-visit.ts';
 import { SiteAlerts } from '../components/site-alerts.tsx';
@@ -40,6 +41,8 @@ export function Component() {
   const { id = '' } = useParams();
   const { data: site, isPending, error } = useSite(id);
   useRecordVisitOnce(id, site !== undefined);
+  // The Site route sends this instead of a page view (spec part 2), with the site's analytics tags.
+  useTrackOnce('site.viewed', id, site ? siteAnalyticsTags(site) : null);
 
   if (isPending) {
     return (

@@ -1,0 +1,49 @@
+import { ActivityEntrySchema, type ActivityQuery, ActivityQuerySchema, PagedSchema } from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { sendCsv } from '../csv-export.ts';
+import { answers, errorResponses, IdParamsSchema } from '../route-schemas.ts';
+import * as activity from './service.ts';
+
+const tags = ['organization'];
+/** The activity log is the organization administrators' (ARCHITECTURE.md, "Activity log"). */
+const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+
+export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/organization/:id/activity',
+    {
+      schema: {
+        tags,
+        summary: "The organization's activity log (audit entries), newest first",
+        params: IdParamsSchema,
+        querystring: ActivityQuerySchema,
+        response: answers(PagedSchema(ActivityEntrySchema)),
+      },
+      config: { auth: admin },
+    },
+    async (request) => activity.listActivity(ctx, authOf(request), request.params.id, request.query),
+  );
+
+  // Registered without the zod type provider: the answer is a CSV stream, which its typed reply refuses.
+  app.get<{ Params: { id: string }; Querystring: ActivityQuery }>(
+    '/api/organization/:id/activity/export.csv',
+    {
+      schema: {
+        tags,
+        summary: `The filtered activity log as CSV (at most ${activity.ACTIVITY_EXPORT_LIMIT} rows)`,
+        params: IdParamsSchema,
+        querystring: ActivityQuerySchema,
+        // 200 is a text/csv stream, not JSON.
+        response: errorResponses,
+      },
+      config: { auth: admin },
+    },
+    async (request, reply) => {
+      const csv = await activity.exportActivity(ctx, authOf(request), request.params.id, request.query);
+      return sendCsv(reply, csv, `activity-${new Date().toISOString().slice(0, 10)}.csv`);
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import type { ActivityEntry, ActivityQuery, Paged } from '@vnoc/contracts';
+import type { AppContext } from '../../context.ts';
+import { Errors } from '../../errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { type CsvColumn, csvStream } from '../csv-export.ts';
+import { isUuid, paged } from '../sites/scope.ts';
+import { presentActivity } from './present.ts';
+import * as repo from './repository.ts';
+
+/** Rows the CSV export holds at most. */
+export const ACTIVITY_EXPORT_LIMIT = 10_000;
+
+function requireOwn(auth: AuthContext, id: string): string {
+  if (!isUuid(id) || id.toLowerCase() !== auth.user.organizationId) throw Errors.notFound();
+  return auth.user.organizationId;
+}
+
+const filtersOf = (query: ActivityQuery): repo.ActivityFilters => ({
+  person: query.person || undefined,
+  actions: query.action,
+  from: query.from,
+  to: query.to,
+  impersonatedOnly: query.impersonated === 'true',
+});
+
+/** The organization's activity log, newest first, one page. */
+export async function listActivity(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  query: ActivityQuery,
+): Promise<Paged<ActivityEntry>> {
+  const orgId = requireOwn(auth, id);
+  const { rows, total } = await repo.pageActivity(
+    ctx.db,
+    orgId,
+    filtersOf(query),
+    query.page,
+    query.pageSize,
+  );
+  return paged(rows.map(presentActivity), total, query.page, query.pageSize);
+}
+
+const personText = (p: ActivityEntry['actor']) => (p ? `${p.name} <${p.email}>` : '');
+
+const CSV_COLUMNS: CsvColumn<ActivityEntry>[] = [
+  { header: 'Time', value: (e) => e.at },
+  { header: 'Action', value: (e) => e.action },
+  { header: 'Person', value: (e) => personText(e.actor) },
+  { header: 'Support person', value: (e) => personText(e.impersonator) },
+  { header: 'Target', value: (e) => e.target },
+  { header: 'IP address', value: (e) => e.ip },
+  {
+    header: 'Details',
+    value: (e) =>
+      Object.entries(e.detail)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; '),
+  },
+];
+
+/** The filtered log as CSV (English headers, raw action names, ISO 8601 UTC times), at most the limit. */
+export async function exportActivity(ctx: AppContext, auth: AuthContext, id: string, query: ActivityQuery) {
+  const orgId = requireOwn(auth, id);
+  const rows = await repo.activityForExport(ctx.db, orgId, filtersOf(query), ACTIVITY_EXPORT_LIMIT);
+  return csvStream(CSV_COLUMNS, rows.map(presentActivity), { bom: true });
+}

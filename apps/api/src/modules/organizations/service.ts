@@ -1,0 +1,132 @@
+import type { Organization, UpdateOrganizationRequest } from '@vnoc/contracts';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { Errors } from '../../errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { audit } from '../security/service.ts';
+import { isUuid } from '../sites/scope.ts';
+import { DEFAULT_SUPPORT_EMAIL } from '../tickets/service.ts';
+import { presentOrganization } from './present.ts';
+import * as repo from './repository.ts';
+
+/** Free-mail providers: anyone can have an address there, so they never decide who may join. */
+const PUBLIC_MAIL_DOMAINS = new Set([
+  'aol.com',
+  'gmail.com',
+  'googlemail.com',
+  'gmx.com',
+  'gmx.net',
+  'hotmail.com',
+  'hotmail.es',
+  'icloud.com',
+  'live.com',
+  'mac.com',
+  'mail.com',
+  'me.com',
+  'msn.com',
+  'outlook.com',
+  'outlook.es',
+  'proton.me',
+  'protonmail.com',
+  'yahoo.com',
+  'yahoo.es',
+  'yandex.com',
+  'ymail.com',
+  'zoho.com',
+]);
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The caller's own organization; any other id (or a malformed one) answers 404 like a missing one. */
+function requireOwn(auth: AuthContext, id: string): string {
+  if (!isUuid(id) || id.toLowerCase() !== auth.user.organizationId) throw Errors.notFound();
+  return auth.user.organizationId;
+}
+
+function providerEmail(ctx: AppContext): string {
+  return ctx.config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
+}
+
+/** GET organization/{id}: details, administrators and support contact; the settings for administrators. */
+export async function getOrganization(ctx: AppContext, auth: AuthContext, id: string): Promise<Organization> {
+  const orgId = requireOwn(auth, id);
+  const [row, admins] = await Promise.all([
+    repo.findOrganization(ctx.db, orgId),
+    repo.listAdministrators(ctx.db, orgId),
+  ]);
+  if (!row) throw Errors.notFound();
+  return presentOrganization(row, admins, providerEmail(ctx), auth.user.role === 'ADMINISTRATOR');
+}
+
+/** Development installs (codes in the dev outbox) may use a local identity provider over plain http. */
+function checkIssuer(ctx: AppContext, issuer: string): void {
+  const url = new URL(issuer);
+  if (url.protocol === 'https:') return;
+  if (ctx.config.delivery === 'outbox' && LOOPBACK_HOSTS.has(url.hostname)) return;
+  throw Errors.invalidInput('The issuer URL must start with https://.', 'ssoIssuer');
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * PUT organization/{id} (ADMINISTRATOR): changes only what the body names. Refused with nothing written:
+ * self-registration on without a domain, a free-mail domain or one another organization lists, single
+ * sign-on with only one of issuer and client id, an http issuer outside development.
+ */
+export async function updateOrganization(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  body: UpdateOrganizationRequest,
+  meta: RequestMeta,
+): Promise<Organization> {
+  const orgId = requireOwn(auth, id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockOrganization(tx, orgId);
+    if (!current) throw Errors.notFound();
+
+    const domains = body.emailDomains ?? current.emailDomains;
+    if (body.emailDomains) {
+      const open = body.emailDomains.find((d) => PUBLIC_MAIL_DOMAINS.has(d));
+      if (open)
+        throw Errors.invalidInput(
+          `${open} is a public email domain: anyone can have an address there.`,
+          'emailDomains',
+        );
+      const added = body.emailDomains.filter((d) => !current.emailDomains.includes(d));
+      const taken = await repo.domainsOfOthers(tx, orgId, added);
+      if (taken.length > 0)
+        throw Errors.invalidInput(`${taken.join(', ')} belongs to another organization.`, 'emailDomains');
+    }
+    if ((body.selfRegistration ?? current.selfRegistration) && domains.length === 0)
+      throw Errors.invalidInput('Add at least one email domain to let people register.', 'emailDomains');
+
+    const issuer = body.ssoIssuer !== undefined ? body.ssoIssuer : current.ssoIssuer;
+    const clientId = body.ssoClientId !== undefined ? body.ssoClientId : current.ssoClientId;
+    if ((issuer === null) !== (clientId === null))
+      throw Errors.invalidInput('Enter both the issuer URL and the client id, or neither.', 'ssoIssuer');
+    if (body.ssoIssuer) checkIssuer(ctx, body.ssoIssuer);
+
+    const patch: repo.OrganizationPatch = {};
+    const changes: Record<string, unknown> = {};
+    for (const key of Object.keys(body) as (keyof repo.OrganizationPatch)[]) {
+      const value = body[key];
+      if (value === undefined || same(value, current[key])) continue;
+      Object.assign(patch, { [key]: value });
+      // Contacts and the description are listed by name only; the settings with their new value.
+      changes[key] = key === 'contacts' || key === 'description' ? 'changed' : value;
+    }
+    if (Object.keys(patch).length === 0) return current;
+    const updated = await repo.updateOrganization(tx, orgId, patch);
+    await audit(tx, {
+      action: 'organization.update',
+      user: auth.user,
+      impersonatorId: auth.impersonator?.id,
+      target: current.name,
+      detail: changes,
+      meta,
+    });
+    return updated ?? current;
+  });
+  const admins = await repo.listAdministrators(ctx.db, orgId);
+  return presentOrganization(row, admins, providerEmail(ctx), true);
+}

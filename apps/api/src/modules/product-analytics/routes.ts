@@ -1,0 +1,45 @@
+import { ProductTrackRequestSchema, ProductTrackResponseSchema } from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { answers, signedIn } from '../route-schemas.ts';
+import { createForwarder } from './forwarder.ts';
+import { trackProductEvents } from './service.ts';
+
+/** 50 events of at most ~4 KB each, with room for the JSON around them. */
+const TRACK_BODY_LIMIT = 256 * 1024;
+
+/**
+ * The analytics proxy under /mp (spec part 7): `POST /api/mp/track` takes the console's batch `{ events }` or a
+ * Mixpanel-compatible JSON array of `{ event, properties }`, from signed-in users only.
+ */
+export function productAnalyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const settings = ctx.config.productAnalytics;
+  const forwarder = settings.mode === 'store' ? null : createForwarder(settings, ctx.log);
+  if (forwarder) app.addHook('onClose', () => forwarder.close());
+  app.decorate('productAnalytics', { forwarder });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/mp/track',
+    {
+      bodyLimit: TRACK_BODY_LIMIT,
+      schema: {
+        tags: ['product analytics'],
+        body: ProductTrackRequestSchema,
+        response: answers(ProductTrackResponseSchema),
+      },
+      config: { auth: signedIn },
+    },
+    async (request) => ({
+      accepted: await trackProductEvents(ctx, authOf(request), request.body, forwarder),
+    }),
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The running forwarder when an analytics service is configured (tests wait on it). */
+    productAnalytics: { forwarder: ReturnType<typeof createForwarder> | null };
+  }
+}

@@ -1,0 +1,34 @@
+import type { AppContext } from '../../context.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { ProductAnalyticsForwarder } from './forwarder.ts';
+import { hasOptedOut, insertProductEvents } from './repository.ts';
+import { type ParsedTrackRequest, stampEvents } from './stamp.ts';
+
+/** Requests to POST mp/track per user and minute (the console sends one every few seconds at most). */
+export const TRACK_REQUESTS_PER_MINUTE = 60;
+
+/**
+ * Keeps a batch of the caller's events: stored in PostgreSQL, or handed to the forwarder when a service is
+ * configured (the answer does not wait for it). Nothing is kept for a user who opted out.
+ */
+export async function trackProductEvents(
+  ctx: AppContext,
+  auth: AuthContext,
+  request: ParsedTrackRequest,
+  forwarder: ProductAnalyticsForwarder | null,
+): Promise<number> {
+  ctx.limiter.hit(`product-analytics:${auth.user.id}`, TRACK_REQUESTS_PER_MINUTE, 60_000);
+  if (await hasOptedOut(ctx.db, auth.user.id)) return 0;
+  const events = stampEvents(
+    request,
+    {
+      userId: auth.user.id,
+      organizationId: auth.user.organizationId,
+      impersonatorUserId: auth.impersonator?.id ?? null,
+    },
+    ctx.now(),
+  );
+  if (forwarder) forwarder.enqueue(events);
+  else await insertProductEvents(ctx.db, events);
+  return events.length;
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
+import { registerDevProvider } from './dev-provider.ts';
+import { listIssuers } from './repository.ts';
+import { ssoRoutes } from './routes.ts';
+
+export { retargetDevIssuer } from './repository.ts';
+
+/** How often the console's Content-Security-Policy learns newly configured providers. */
+const ISSUERS_REFRESH_MS = 60_000;
+
+/**
+ * Single sign-on: its routes, and the development identity provider when configured (the demo's
+ * identities are the demo users, with the demo password).
+ */
+export async function registerSso(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  ssoRoutes(app, ctx);
+  const dev = ctx.config.sso.devProvider;
+  if (dev) {
+    await registerDevProvider(app, {
+      ...dev,
+      identities: DEMO_USERS.map((u) => ({ email: u.username, givenName: u.first, familyName: u.last })),
+      password: ctx.config.demoPassword,
+      limiter: ctx.limiter,
+    });
+  }
+}
+
+/**
+ * The origins of the configured identity providers, for the console's connect-src: the browser reads a
+ * provider's discovery document and calls its token endpoint. Read at start and every minute.
+ */
+export function createProviderOrigins(app: FastifyInstance, ctx: AppContext) {
+  const fixed = ctx.config.sso.devProvider ? [new URL(ctx.config.sso.devProvider.issuer).origin] : [];
+  let origins = fixed;
+  const refresh = async () => {
+    const issuers = await listIssuers(ctx.db);
+    const found = issuers.flatMap((i) => (URL.canParse(i) ? [new URL(i).origin] : []));
+    origins = [...new Set([...fixed, ...found])];
+  };
+  const timer = setInterval(() => {
+    refresh().catch((err: unknown) => app.log.warn({ err }, 'reading the SSO issuers failed'));
+  }, ISSUERS_REFRESH_MS).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onReady', async () => {
+    await refresh().catch((err: unknown) => app.log.warn({ err }, 'reading the SSO issuers failed'));
+  });
+  return { connectSources: (): string[] => origins };
+}

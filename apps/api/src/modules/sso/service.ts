@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import type { SsoApp, SsoTile } from '@vnoc/contracts';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { AppError, Errors } from '../../errors.ts';
+import { revokeToken } from '../security/repository.ts';
+import { addressKey, audit, lockedKey, recordFailures } from '../security/service.ts';
+import { recordSignIn } from '../users/admin-repository.ts';
+import type { SessionState } from '../users/present.ts';
+import { findOrganizationByDomain, findUserByUsername, type UserWithOrg } from '../users/repository.ts';
+import { findOrganizationsByIssuer } from './repository.ts';
+import { claimedIssuer, type TokenVerifier, type VerifiedToken } from './verify.ts';
+
+/** Spec part 8's single sign-on default message; every refusal reads the same (nothing to learn from it). */
+export const SSO_FAILED_MESSAGE = 'An error occurred during authentication.';
+
+const refused = () => new AppError(401, 'unauthorized', SSO_FAILED_MESSAGE);
+
+function domainOf(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
+
+/**
+ * The identity-provider tile for an address: the organization owning its domain, when that organization
+ * signs in through a provider. By domain only, so the answer never says whether an account exists.
+ */
+export async function tileFor(ctx: AppContext, email: string): Promise<SsoTile | null> {
+  const organization = await findOrganizationByDomain(ctx.db, domainOf(email));
+  if (!organization?.ssoIssuer || !organization.ssoClientId) return null;
+  return {
+    organization: organization.name,
+    issuer: organization.ssoIssuer,
+    clientId: organization.ssoClientId,
+  };
+}
+
+/** The app list of spec part 3 ("Single sign-on app list entry"), sorted by sortOrder. */
+export function ssoApps(ctx: AppContext): SsoApp[] {
+  return [...ctx.config.sso.apps].sort((a, b) => a.sortOrder - b.sortOrder);
+}
+
+export type SsoGrant = { user: UserWithOrg; session: SessionState; apps: SsoApp[] };
+
+/**
+ * GET /api/ps/access/okta: the identity provider's access token for a full vNOC session. The token must
+ * verify against the JWKS of an organization's provider (issuer and audience = its client id), name by
+ * email an active user of that organization, and be used once. Failures count toward the address's
+ * sign-in lockout, like a wrong password.
+ */
+export async function exchangeProviderToken(
+  ctx: AppContext,
+  verifier: TokenVerifier,
+  token: string | undefined,
+  meta: RequestMeta,
+): Promise<SsoGrant> {
+  const keys = [addressKey(meta.ip)];
+  if (await lockedKey(ctx.db, keys)) {
+    await audit(ctx.db, { action: 'sso.locked', meta });
+    throw Errors.locked();
+  }
+  const refuse = async (reason: string, user?: UserWithOrg, target?: string) => {
+    await recordFailures(ctx.db, keys);
+    await audit(ctx.db, { action: 'sso.failure', user, target, detail: { reason }, meta });
+    return refused();
+  };
+  if (!token) throw await refuse('no_token');
+  const issuer = claimedIssuer(token);
+  // Only issuers an organization configured are ever fetched from.
+  const candidates = issuer ? await findOrganizationsByIssuer(ctx.db, issuer) : [];
+  if (candidates.length === 0) throw await refuse('unknown_issuer');
+  // Several organizations may share a provider (and even a client): the token must verify for the person's.
+  let verified: VerifiedToken | undefined;
+  let clientId: string | undefined;
+  for (const candidate of new Set(candidates.map((c) => c.ssoClientId))) {
+    verified = await verifier.verify(token, {
+      issuer: issuer as string,
+      clientId: candidate,
+      audiences: ctx.config.sso.audiences,
+    });
+    if (verified) {
+      clientId = candidate;
+      break;
+    }
+  }
+  if (!verified || !clientId) throw await refuse('invalid_token');
+  const { email, claims } = verified;
+  if (!email) throw await refuse('no_email');
+  const user = await findUserByUsername(ctx.db, email);
+  const organization = candidates.find((c) => c.id === user?.organizationId && c.ssoClientId === clientId);
+  // Another organization's person is not signed in through this organization's provider.
+  if (!user || !organization) throw await refuse('unknown_user', undefined, email);
+  if (user.status !== 'active') throw await refuse(`user_${user.status}`, user, user.username);
+  // One session per provider token: a copied token cannot open more.
+  const used = createHash('sha256')
+    .update(`${organization.ssoIssuer}\u0000${claims.jti ?? token}`)
+    .digest('hex');
+  const expires = new Date((claims.exp ?? Math.floor(Date.now() / 1000) + 3600) * 1000);
+  if (!(await revokeToken(ctx.db, `sso:${used}`, expires)))
+    throw await refuse('token_reused', user, user.username);
+  await recordSignIn(ctx.db, user.id);
+  await audit(ctx.db, {
+    action: 'sso.success',
+    user,
+    target: user.username,
+    detail: { issuer: organization.ssoIssuer },
+    meta,
+  });
+  return {
+    user,
+    // The provider proved the person and the address; vNOC's own password and factors are not involved.
+    session: { isEmailValidated: true, isMfaValidated: true, isCredExpired: false },
+    apps: ssoApps(ctx),
+  };
+}

@@ -1,0 +1,118 @@
+import {
+  AdminUserListQuerySchema,
+  AdminUserPageSchema,
+  AdminUserSchema,
+  CreateUserRequestSchema,
+  EditUserRequestSchema,
+} from '@vnoc/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { answers, errorResponses, IdParamsSchema } from '../route-schemas.ts';
+import * as users from './admin-users.ts';
+
+const tags = ['userProfile'];
+const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+const noContent = { 204: z.null(), ...errorResponses } as const;
+
+/**
+ * Where the console lives, for the invitation link: PUBLIC_URL when set, else the administrator's browser
+ * Origin, else the address the request came to.
+ */
+function originOf(ctx: AppContext, request: FastifyRequest): string {
+  if (ctx.config.publicUrl) return ctx.config.publicUrl;
+  const origin = request.headers.origin;
+  if (origin && /^https?:\/\/[^/\s]+$/i.test(origin)) return origin;
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Administration → Users (ADMINISTRATOR, own organization only). */
+export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/userProfile/users',
+    {
+      schema: { tags, querystring: AdminUserListQuerySchema, response: answers(AdminUserPageSchema) },
+      config: { auth: admin },
+    },
+    async (request) => users.listUsers(ctx, authOf(request), request.query),
+  );
+
+  r.post(
+    '/api/userProfile/user',
+    {
+      schema: {
+        tags,
+        body: CreateUserRequestSchema,
+        response: { 201: AdminUserSchema, ...errorResponses },
+      },
+      config: { auth: admin },
+    },
+    async (request, reply) => {
+      const created = await users.createUser(
+        ctx,
+        authOf(request),
+        request.body,
+        originOf(ctx, request),
+        metaOf(request),
+      );
+      reply.code(201);
+      return created;
+    },
+  );
+
+  r.put(
+    '/api/userProfile/edit',
+    { schema: { tags, body: EditUserRequestSchema, response: noContent }, config: { auth: admin } },
+    async (request, reply) => {
+      await users.editUser(ctx, authOf(request), request.body, metaOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  const actions = [
+    ['approve', 'Approve a registration waiting for approval', users.approveUser],
+    ['reject', 'Reject (remove) a registration waiting for approval', users.rejectUser],
+    [
+      'mfa/reset',
+      "Remove every factor of a person's MFA (they enrol again at the next sign-in)",
+      users.resetMfa,
+    ],
+  ] as const;
+  for (const [path, summary, run] of actions) {
+    r.post(
+      `/api/userProfile/user/:id/${path}`,
+      { schema: { tags, summary, params: IdParamsSchema, response: noContent }, config: { auth: admin } },
+      async (request, reply) => {
+        await run(ctx, authOf(request), request.params.id, metaOf(request));
+        return reply.code(204).send(null);
+      },
+    );
+  }
+
+  r.post(
+    '/api/userProfile/user/:id/invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Send a new invitation link to a person who has not chosen a password yet',
+        params: IdParamsSchema,
+        response: noContent,
+      },
+      config: { auth: admin },
+    },
+    async (request, reply) => {
+      await users.resendInvitation(
+        ctx,
+        authOf(request),
+        request.params.id,
+        originOf(ctx, request),
+        metaOf(request),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,379 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type {
+  AcceptInvitationRequest,
+  AdminUser,
+  AdminUserListQuery,
+  AdminUserPage,
+  AdminUserSortField,
+  CreateUserRequestSchema,
+  EditUserRequestSchema,
+  Invitation,
+  MfaMethod,
+} from '@vnoc/contracts';
+import type { z } from 'zod';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { AppError, Errors } from '../../errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { DbOrTx } from '../../plugins/db.ts';
+import { audit } from '../security/service.ts';
+import { isUuid, paged, parseSorting } from '../sites/scope.ts';
+import * as admin from '../users/admin-repository.ts';
+import { findUserById, insertUser, updateContact, updateUser, upsertContact } from '../users/repository.ts';
+
+type CreateInput = z.output<typeof CreateUserRequestSchema>;
+type EditInput = z.output<typeof EditUserRequestSchema>;
+
+/** Invitation links work once, for 7 days. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const ADMIN_MESSAGES = {
+  userExists: 'A user with this email address already exists.',
+  foreignGroups: 'Some of these site groups do not belong to your organization.',
+  lastAdministrator:
+    'An organization needs at least one active administrator: make someone else an administrator first.',
+  selfDeactivate: 'You cannot deactivate your own account.',
+  notPending: 'This person is not waiting for approval.',
+  pendingStatus: 'Approve or reject this registration instead of changing its status.',
+  noInvitation: 'This person has already chosen a password.',
+  invitationInvalid: 'This invitation link is not valid. Ask your administrator for a new one.',
+  invitationUsed:
+    'This invitation link was already used. Sign in with your password, or ask your administrator for a new link.',
+  invitationExpired: 'This invitation link has expired. Ask your administrator for a new one.',
+} as const;
+
+const invitationError = (message: string) => new AppError(400, 'invitation_invalid', message);
+
+function mfaMethods(row: admin.AdminUserRow): MfaMethod[] {
+  return [row.mfa_app && 'app', row.mfa_sms && 'sms', row.mfa_voice && 'voice'].filter((m): m is MfaMethod =>
+    Boolean(m),
+  );
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function presentAdminUser(row: admin.AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
+    email: row.username,
+    phone: row.mobile_number,
+    role: row.role,
+    status: row.status,
+    invitationPending: row.invitation_pending,
+    siteGroups: row.site_groups,
+    mfaMethods: mfaMethods(row),
+    lastSignInAt: iso(row.last_sign_in_at),
+    createdAt: iso(row.created_at) ?? '',
+  };
+}
+
+/** GET userProfile/users: only the caller's own organization (another id answers 404 like a missing one). */
+export async function listUsers(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: AdminUserListQuery,
+): Promise<AdminUserPage> {
+  if (query.organizationId.toLowerCase() !== auth.user.organizationId) throw Errors.notFound();
+  const { rows, total } = await admin.listAdminUsers(ctx.db, {
+    organizationId: auth.user.organizationId,
+    q: query.q || undefined,
+    status: query.status,
+    sort: parseSorting<AdminUserSortField>(query.sorting),
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return paged(rows.map(presentAdminUser), total, query.page, query.pageSize);
+}
+
+async function requirePerson(db: DbOrTx, auth: AuthContext, id: string): Promise<admin.AdminUserRow> {
+  const row = isUuid(id)
+    ? await admin.findAdminUser(db, auth.user.organizationId, id.toLowerCase())
+    : undefined;
+  if (!row) throw Errors.notFound();
+  return row;
+}
+
+async function requireOwnGroups(db: DbOrTx, organizationId: string, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+  if ((await admin.countOwnGroups(db, organizationId, unique)) !== unique.length)
+    throw Errors.invalidInput(ADMIN_MESSAGES.foreignGroups, 'siteGroupIds');
+  return unique;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: string } | undefined)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown }).cause) === '23505';
+}
+
+const userExists = () =>
+  new AppError(409, 'user_exists', ADMIN_MESSAGES.userExists, [
+    { path: 'email', message: ADMIN_MESSAGES.userExists },
+  ]);
+
+const who = (auth: AuthContext, meta: RequestMeta) => ({
+  user: auth.user,
+  impersonatorId: auth.impersonator?.id ?? null,
+  meta,
+});
+
+function hashSecret(ctx: AppContext, secret: string): string {
+  return createHmac('sha256', ctx.codeKey).update(`invitation:${secret}`).digest('hex');
+}
+
+/** The link's secret: the invitation's id (32 hex digits) then 43 random base64url characters. */
+function invitationToken(id: string, secret: string): string {
+  return `${id.replace(/-/g, '')}${secret}`;
+}
+
+function parseInvitationToken(token: string): { id: string; secret: string } | undefined {
+  const hex = token.slice(0, 32);
+  if (!/^[0-9a-f]{32}$/.test(hex)) return undefined;
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return { id, secret: token.slice(32) };
+}
+
+/** Issues a new invitation (older ones stop working) and emails its link. */
+async function sendInvitation(
+  ctx: AppContext,
+  person: { id: string; email: string; firstName: string },
+  inviter: AuthContext,
+  origin: string,
+): Promise<void> {
+  const secret = randomBytes(32).toString('base64url');
+  const id = await admin.insertInvitation(ctx.db, {
+    userId: person.id,
+    destination: person.email,
+    codeHash: hashSecret(ctx, secret),
+    expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+  });
+  // The secret travels after '#', so it never reaches a server log.
+  const link = `${origin}/accept-invitation#${invitationToken(id, secret)}`;
+  const organization = inviter.user.organization.name;
+  await ctx.deliver({
+    channel: 'email',
+    to: person.email,
+    subject: `You are invited to ${organization} on vNOC`,
+    body: `Hello ${person.firstName},\n\nAn administrator of ${organization} created a vNOC account for you (${person.email}).\nChoose your password here:\n\n${link}\n\nThe link works once and expires in 7 days. If you did not expect this, you can ignore this message.`,
+  });
+}
+
+/** POST userProfile/user: a person in the caller's organization, invited by email to choose a password. */
+export async function createUser(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: CreateInput,
+  origin: string,
+  meta: RequestMeta,
+): Promise<AdminUser> {
+  const org = auth.user.organizationId;
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      const groupIds = await requireOwnGroups(tx, org, body.siteGroupIds);
+      const row = await insertUser(
+        tx,
+        {
+          organizationId: org,
+          username: body.email,
+          passwordHash: admin.NO_PASSWORD,
+          role: body.role,
+          status: 'active',
+        },
+        {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          mobileNumber: body.phone ?? null,
+          emailAddress: body.email,
+        },
+      );
+      await admin.replaceUserGroups(tx, row.id, groupIds);
+      await audit(tx, {
+        action: 'user.create',
+        ...who(auth, meta),
+        target: body.email,
+        detail: { userId: row.id, role: body.role, siteGroupIds: groupIds },
+      });
+      return row.id;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw userExists();
+      throw error;
+    });
+  await sendInvitation(ctx, { id, email: body.email, firstName: body.firstName }, auth, origin);
+  return presentAdminUser(await requirePerson(ctx.db, auth, id));
+}
+
+/** PUT userProfile/edit: contact, role, site groups and status; the last active administrator stays one. */
+export async function editUser(ctx: AppContext, auth: AuthContext, body: EditInput, meta: RequestMeta) {
+  const org = auth.user.organizationId;
+  await ctx.db.transaction(async (tx) => {
+    const person = await requirePerson(tx, auth, body.id);
+    if (body.status && person.status === 'pending')
+      throw Errors.invalidInput(ADMIN_MESSAGES.pendingStatus, 'status');
+    const status = body.status ?? person.status;
+    if (person.id === auth.user.id && status === 'deactivated')
+      throw Errors.invalidInput(ADMIN_MESSAGES.selfDeactivate, 'status');
+    const groupIds = await requireOwnGroups(tx, org, body.siteGroupIds);
+    const losesAdmin =
+      person.role === 'ADMINISTRATOR' &&
+      person.status === 'active' &&
+      (body.role !== 'ADMINISTRATOR' || status !== 'active');
+    if (losesAdmin && (await admin.lockOtherActiveAdmins(tx, org, person.id)) === 0)
+      throw new AppError(409, 'last_administrator', ADMIN_MESSAGES.lastAdministrator);
+    await updateUser(tx, person.id, { role: body.role, status });
+    await upsertContact(tx, person.id, {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      mobileNumber: body.phone ?? null,
+      emailAddress: person.username,
+    });
+    await admin.replaceUserGroups(tx, person.id, groupIds);
+    await audit(tx, {
+      action:
+        status !== person.status ? `user.${status === 'active' ? 'reactivate' : 'deactivate'}` : 'user.edit',
+      ...who(auth, meta),
+      target: person.username,
+      detail: {
+        userId: person.id,
+        role: { from: person.role, to: body.role },
+        status: { from: person.status, to: status },
+        siteGroupIds: groupIds,
+      },
+    });
+  });
+}
+
+async function requirePending(db: DbOrTx, auth: AuthContext, id: string) {
+  const person = await requirePerson(db, auth, id);
+  if (person.status !== 'pending') throw new AppError(409, 'conflict', ADMIN_MESSAGES.notPending);
+  return person;
+}
+
+/** POST userProfile/user/{id}/approve: a pending registration becomes active, and the person is told. */
+export async function approveUser(ctx: AppContext, auth: AuthContext, id: string, meta: RequestMeta) {
+  const person = await ctx.db.transaction(async (tx) => {
+    const row = await requirePending(tx, auth, id);
+    await updateUser(tx, row.id, { status: 'active' });
+    await audit(tx, {
+      action: 'user.approve',
+      ...who(auth, meta),
+      target: row.username,
+      detail: { userId: row.id },
+    });
+    return row;
+  });
+  await ctx.deliver({
+    channel: 'email',
+    to: person.username,
+    subject: 'Your vNOC account is approved',
+    body: `Hello ${person.first_name ?? ''},\n\nAn administrator of ${auth.user.organization.name} approved your vNOC account. You can now sign in with ${person.username} and the password you chose.`,
+  });
+}
+
+/** POST userProfile/user/{id}/reject: a pending registration is removed (the address may register again). */
+export async function rejectUser(ctx: AppContext, auth: AuthContext, id: string, meta: RequestMeta) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await requirePending(tx, auth, id);
+    await admin.deleteUser(tx, row.id);
+    await audit(tx, {
+      action: 'user.reject',
+      ...who(auth, meta),
+      target: row.username,
+      detail: { userId: row.id },
+    });
+  });
+}
+
+/** POST userProfile/user/{id}/mfa/reset: every factor removed; the person enrols again at the next sign-in. */
+export async function resetMfa(ctx: AppContext, auth: AuthContext, id: string, meta: RequestMeta) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await requirePerson(tx, auth, id);
+    await updateUser(tx, row.id, {
+      mfaApp: false,
+      appSecret: null,
+      appSecretPending: null,
+      lastTotpStep: null,
+      mfaSms: false,
+      smsNumber: null,
+      mfaVoice: false,
+      voiceNumber: null,
+    });
+    await audit(tx, {
+      action: 'user.mfa_reset',
+      ...who(auth, meta),
+      target: row.username,
+      detail: { userId: row.id, methods: mfaMethods(row) },
+    });
+  });
+}
+
+/** POST userProfile/user/{id}/invitation: a new link for a person who has not chosen a password yet. */
+export async function resendInvitation(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  origin: string,
+  meta: RequestMeta,
+) {
+  const person = await requirePerson(ctx.db, auth, id);
+  if (!person.invitation_pending) throw new AppError(409, 'conflict', ADMIN_MESSAGES.noInvitation);
+  await audit(ctx.db, {
+    action: 'user.invite',
+    ...who(auth, meta),
+    target: person.username,
+    detail: { userId: person.id },
+  });
+  await sendInvitation(
+    ctx,
+    { id: person.id, email: person.username, firstName: person.first_name ?? '' },
+    auth,
+    origin,
+  );
+}
+
+type LiveInvitation = { codeId: string; userId: string };
+
+/** The invitation a token names, if it is the right secret, unused, unexpired, for an active person. */
+async function liveInvitation(db: DbOrTx, ctx: AppContext, token: string): Promise<LiveInvitation> {
+  const parsed = parseInvitationToken(token);
+  const row = parsed ? await admin.findInvitation(db, parsed.id) : undefined;
+  if (!parsed || !row) throw invitationError(ADMIN_MESSAGES.invitationInvalid);
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const actual = Buffer.from(hashSecret(ctx, parsed.secret), 'hex');
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual))
+    throw invitationError(ADMIN_MESSAGES.invitationInvalid);
+  if (row.usedAt) throw invitationError(ADMIN_MESSAGES.invitationUsed);
+  if (row.expiresAt.getTime() <= Date.now()) throw invitationError(ADMIN_MESSAGES.invitationExpired);
+  return { codeId: row.id, userId: row.userId };
+}
+
+/** POST access/invitation/check: who a live invitation is for. */
+export async function checkInvitation(ctx: AppContext, token: string): Promise<Invitation> {
+  const live = await liveInvitation(ctx.db, ctx, token);
+  const user = await findUserById(ctx.db, live.userId);
+  if (!user || user.status === 'deactivated') throw invitationError(ADMIN_MESSAGES.invitationInvalid);
+  const contact = await admin.findAdminUser(ctx.db, user.organizationId, user.id);
+  return {
+    email: user.username,
+    firstName: contact?.first_name ?? '',
+    lastName: contact?.last_name ?? '',
+    organization: user.organization.name,
+  };
+}
+
+/** POST access/invitation: the person chooses a password; the link proved the address. Once only. */
+export async function acceptInvitation(ctx: AppContext, body: AcceptInvitationRequest, meta: RequestMeta) {
+  const passwordHash = await hashPassword(body.password);
+  const user = await ctx.db.transaction(async (tx) => {
+    const live = await liveInvitation(tx, ctx, body.token);
+    const person = await findUserById(tx, live.userId);
+    if (!person || person.status === 'deactivated') throw invitationError(ADMIN_MESSAGES.invitationInvalid);
+    await admin.markCodeUsed(tx, live.codeId);
+    await updateUser(tx, person.id, { passwordHash, emailValidated: true, credExpired: false });
+    await updateContact(tx, person.id, { emailVerified: true });
+    await audit(tx, { action: 'user.invitation_accepted', user: person, target: person.username, meta });
+    return person;
+  });
+  return { username: user.username };
+}

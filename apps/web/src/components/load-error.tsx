@@ -1,0 +1,37 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { errorMessage } from '../lib/error-handler.ts';
+
+interface LoadErrorProps {
+  /** What failed to load: its message is shown. */
+  error: unknown;
+  /** Asks again (a query's refetch); no button without it. */
+  onRetry?: () => void;
+  /** The button's text (the caller's words for "try again"). */
+  retryLabel: string;
+  title?: string;
+  'data-testid'?: string;
+}
+
+/** What could not be loaded, why, and a way to ask again (role alert, so screen readers announce it). */
+export function LoadError({ error, onRetry, retryLabel, title, 'data-testid': testId }: LoadErrorProps) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={title}
+      role="alert"
+      data-testid={testId}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{errorMessage(error)}</Text>
+        {onRetry && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            {retryLabel}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,134 @@
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ORGANIZATION_CONTACTS_MAX } from '@vnoc/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ContactDraft, contactProblems } from '../utils/validation.ts';
+import { SectionCard } from './section-card.tsx';
+import type { SectionProps } from './section-props.ts';
+
+const blank: ContactDraft = { name: '', role: '', email: '', phone: '' };
+
+const clean = (contacts: ContactDraft[]) =>
+  contacts.map((c) => ({
+    name: c.name.trim(),
+    role: c.role.trim() || null,
+    email: c.email.trim().toLowerCase() || null,
+    phone: c.phone.trim() || null,
+  }));
+
+/** The organization's contacts (name, role, email, phone); a support role makes one the members' support contact. */
+export function ContactsSection({ organization, save, saving }: SectionProps) {
+  const { t } = useTranslation('adminOrganization');
+  const [contacts, setContacts] = useState<ContactDraft[]>(() =>
+    organization.contacts.map((c) => ({
+      name: c.name,
+      role: c.role ?? '',
+      email: c.email ?? '',
+      phone: c.phone ?? '',
+    })),
+  );
+  const [checked, setChecked] = useState(false);
+  const dirty = JSON.stringify(clean(contacts)) !== JSON.stringify(organization.contacts);
+  const problems = contacts.map(contactProblems);
+
+  const change = (index: number, field: keyof ContactDraft, value: string) =>
+    setContacts((list) => list.map((c, i) => (i === index ? { ...c, [field]: value } : c)));
+
+  const onSave = () => {
+    setChecked(true);
+    if (problems.some((p) => Object.keys(p).length > 0)) return;
+    save({ contacts: clean(contacts) });
+  };
+  const error = (index: number, field: keyof ContactDraft) => {
+    const problem = checked ? problems[index]?.[field] : undefined;
+    return problem ? t(`validation.${problem}`) : undefined;
+  };
+
+  return (
+    <SectionCard
+      id="organization-contacts"
+      title={t('contacts.title')}
+      description={t('contacts.description')}
+      onSave={onSave}
+      dirty={dirty}
+      saving={saving}
+      extraActions={
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setContacts((list) => [...list, { ...blank }])}
+          disabled={contacts.length >= ORGANIZATION_CONTACTS_MAX}
+        >
+          {t('contacts.add')}
+        </Button>
+      }
+    >
+      {contacts.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="contacts-empty">
+          {t('contacts.empty')}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {contacts.map((contact, index) => {
+            const label = contact.name.trim() || t('contacts.numbered', { number: index + 1 });
+            return (
+              // Rows have no id of their own; the position is their identity while editing.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <Paper key={index} withBorder radius="sm" p="sm" data-testid="contact-row">
+                <Group justify="space-between" wrap="nowrap" mb={4}>
+                  <Text size="sm" fw={600} truncate="end">
+                    {label}
+                  </Text>
+                  <Tooltip label={t('contacts.remove', { name: label })}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('contacts.remove', { name: label })}
+                      onClick={() => setContacts((list) => list.filter((_, i) => i !== index))}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+                  <TextInput
+                    label={t('contacts.name')}
+                    value={contact.name}
+                    onChange={(e) => change(index, 'name', e.currentTarget.value)}
+                    error={error(index, 'name')}
+                    maxLength={100}
+                    required
+                  />
+                  <TextInput
+                    label={t('contacts.role')}
+                    placeholder={t('contacts.rolePlaceholder')}
+                    value={contact.role}
+                    onChange={(e) => change(index, 'role', e.currentTarget.value)}
+                    maxLength={100}
+                  />
+                  <TextInput
+                    label={t('contacts.email')}
+                    type="email"
+                    value={contact.email}
+                    onChange={(e) => change(index, 'email', e.currentTarget.value)}
+                    error={error(index, 'email')}
+                    maxLength={254}
+                  />
+                  <TextInput
+                    label={t('contacts.phone')}
+                    type="tel"
+                    value={contact.phone}
+                    onChange={(e) => change(index, 'phone', e.currentTarget.value)}
+                    error={error(index, 'phone')}
+                    maxLength={25}
+                  />
+                </SimpleGrid>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,272 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ActivityEntry, Organization, Role, User } from '@vnoc/contracts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../lib/auth-store.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
+import { Component as MyOrganization } from '../../settings/routes/organization.tsx';
+import { Component as ActivityScreen } from '../routes/activity.tsx';
+import { Component as AdminOrganization } from '../routes/organization.tsx';
+
+const ORG_ID = '11111111-1111-4111-8111-111111111111';
+
+function user(role: Role): User {
+  return {
+    id: 'u-1',
+    creationDate: '2026-01-01T00:00:00.000Z',
+    username: 'ada@acme.example',
+    role,
+    organization: { id: ORG_ID, name: 'Acme' },
+    contact: { firstName: 'Ada', lastName: 'Admin' } as User['contact'],
+    userPreferences: [],
+    siteGroups: [],
+    managedUsers: [],
+  };
+}
+
+const organization: Organization = {
+  id: ORG_ID,
+  name: 'Acme',
+  description: 'Retail stores',
+  entitlements: ['diagnostics'],
+  contacts: [{ name: 'Grace Hopper', role: 'Facilities', email: 'grace@acme.example', phone: null }],
+  administrators: [{ id: 'u-1', name: 'Ada Admin', email: 'ada@acme.example' }],
+  supportContact: { source: 'provider', name: null, email: 'support@vnoc.example', phone: null },
+  settings: {
+    selfRegistration: false,
+    emailDomains: ['acme.example'],
+    supportAccess: true,
+    ssoIssuer: null,
+    ssoClientId: null,
+  },
+};
+
+const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
+  id: '1',
+  at: '2026-03-01T10:00:00.000Z',
+  action: 'login.success',
+  actor: { id: 'u-1', name: 'Ada Admin', email: 'ada@acme.example' },
+  impersonator: null,
+  target: null,
+  detail: {},
+  ip: '203.0.113.7',
+  ...overrides,
+});
+
+const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let failing: boolean;
+let stored: Organization;
+let activity: ActivityEntry[];
+const calls: { method: string; url: URL; body: unknown }[] = [];
+
+beforeAll(() => {
+  installDomStubs();
+  // The description's autosizing textarea listens to font loading, which jsdom lacks.
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+});
+beforeEach(() => {
+  void i18n.changeLanguage('en');
+  failing = false;
+  stored = structuredClone(organization);
+  activity = [];
+  calls.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, url, body });
+      if (url.pathname === '/api/userProfile') return answer(user(authStore.get().claims?.role ?? 'USER'));
+      if (failing) return answer({ id: 'internal', message: 'The organization store is down.' }, 500);
+      if (url.pathname === `/api/organization/${ORG_ID}` && method === 'PUT') {
+        stored = { ...stored, ...body };
+        return answer(stored);
+      }
+      if (url.pathname === `/api/organization/${ORG_ID}`) return answer(stored);
+      if (url.pathname === `/api/organization/${ORG_ID}/activity`)
+        return answer({
+          content: activity,
+          page: 0,
+          pageSize: 50,
+          totalElements: activity.length,
+          totalPages: 1,
+        });
+      return answer({ id: 'not_found', message: 'Not found.' }, 404);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  authStore.logout();
+  vi.unstubAllGlobals();
+});
+
+function signIn(role: Role) {
+  authStore.setToken(fakeJwt(fullClaims({ role })));
+  authStore.setUser(user(role));
+}
+
+const open = (path: string, Component: () => React.ReactNode) =>
+  renderRoutes([{ path, Component, handle: { name: 'X', title: 'titles.organization' } }], path);
+
+describe('Administration → Organization', () => {
+  it('shows the details, entitlements read-only and the settings, then saves the description alone', async () => {
+    signIn('ADMINISTRATOR');
+    open('/admin/organization', AdminOrganization);
+    const description = await screen.findByLabelText('Description');
+    expect((description as HTMLTextAreaElement).value).toBe('Retail stores');
+    expect(screen.getByText('Remote diagnostics')).toBeTruthy();
+    const details = within(screen.getByTestId('organization-details'));
+    expect((details.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(description, { target: { value: '120 stores in Texas' } });
+    fireEvent.click(details.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'Acme',
+      description: '120 stores in Texas',
+    });
+    // The saved values come back: the section starts again from them, with nothing left to save.
+    await waitFor(() =>
+      expect(
+        (
+          within(screen.getByTestId('organization-details')).getByRole('button', {
+            name: 'Save',
+          }) as HTMLButtonElement
+        ).disabled,
+      ).toBe(true),
+    );
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('120 stores in Texas');
+  });
+
+  it('checks a contact and a domain before sending anything', async () => {
+    signIn('ADMINISTRATOR');
+    open('/admin/organization', AdminOrganization);
+    await screen.findByLabelText('Description');
+    const contacts = within(screen.getByTestId('organization-contacts'));
+    fireEvent.click(contacts.getByRole('button', { name: 'Add contact' }));
+    const emails = contacts.getAllByLabelText('Email');
+    fireEvent.change(emails[1] as HTMLElement, { target: { value: 'not-an-email' } });
+    fireEvent.click(contacts.getByRole('button', { name: 'Save' }));
+    expect(await contacts.findByText('Enter the contact name.')).toBeTruthy();
+    expect(contacts.getByText('Enter a valid email address.')).toBeTruthy();
+
+    const joining = within(screen.getByTestId('organization-joining'));
+    fireEvent.click(joining.getByLabelText(/People with an address at one of these domains/));
+    fireEvent.click(joining.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      selfRegistration: true,
+      emailDomains: ['acme.example'],
+    });
+  });
+
+  it('shows the failure with a way to try again', async () => {
+    signIn('ADMINISTRATOR');
+    failing = true;
+    open('/admin/organization', AdminOrganization);
+    expect((await screen.findByRole('alert')).textContent).toContain('The organization store is down.');
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Description')).toBeTruthy();
+  });
+});
+
+describe('Settings → My Organization', () => {
+  it("shows every member the details, administrators, contacts and the provider's support", async () => {
+    signIn('READ_ONLY');
+    open('/settings/organization', MyOrganization);
+    expect((await screen.findByTestId('organization-description')).textContent).toBe('Retail stores');
+    expect(within(screen.getByTestId('administrators')).getByText('Ada Admin')).toBeTruthy();
+    const support = within(screen.getByTestId('support-contact'));
+    expect(support.getByText('Provider support')).toBeTruthy();
+    expect(support.getByRole('link', { name: 'support@vnoc.example' }).getAttribute('href')).toBe(
+      'mailto:support@vnoc.example',
+    );
+    expect(screen.getAllByTestId('member-contact')).toHaveLength(1);
+  });
+
+  it('names an organization support contact, and says when there are no contacts or administrators', async () => {
+    stored = {
+      ...organization,
+      contacts: [],
+      administrators: [],
+      supportContact: { source: 'organization', name: 'Help Desk', email: null, phone: '+1 512 555 0100' },
+    };
+    signIn('USER');
+    open('/settings/organization', MyOrganization);
+    expect(await screen.findByText('Help Desk')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '+1 512 555 0100' }).getAttribute('href')).toBe(
+      'tel:+15125550100',
+    );
+    expect(screen.getByTestId('member-contacts-empty')).toBeTruthy();
+    expect(screen.getByTestId('administrators-empty')).toBeTruthy();
+  });
+
+  it('shows a failure', async () => {
+    signIn('USER');
+    failing = true;
+    open('/settings/organization', MyOrganization);
+    expect((await screen.findByRole('alert')).textContent).toContain('The organization store is down.');
+  });
+});
+
+describe('Administration → Activity log', () => {
+  it('lists entries with action labels, the support person, and raw unknown actions', async () => {
+    activity = [
+      entry({
+        id: '3',
+        action: 'organization.update',
+        impersonator: { id: 's-1', name: 'Sam Support', email: 'sam@provider.example' },
+        detail: { description: 'changed' },
+      }),
+      entry({ id: '2', action: 'billing.future_thing' }),
+      entry({ id: '1' }),
+    ];
+    signIn('ADMINISTRATOR');
+    open('/admin/activity', ActivityScreen);
+    const rows = await screen.findAllByTestId('data-row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0] as HTMLElement).getByTestId('activity-action').textContent).toBe(
+      'Organization updated',
+    );
+    expect(within(rows[0] as HTMLElement).getByTestId('activity-impersonator').textContent).toBe(
+      'Support: Sam Support',
+    );
+    expect(within(rows[0] as HTMLElement).getByText('description: changed')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByTestId('activity-action').textContent).toBe(
+      'billing.future_thing',
+    );
+    expect(within(rows[2] as HTMLElement).getByText('203.0.113.7')).toBeTruthy();
+  });
+
+  it('sends the filters to the server, and offers to clear them when nothing matches', async () => {
+    signIn('ADMINISTRATOR');
+    const { router } = open('/admin/activity', ActivityScreen);
+    await screen.findByText('No activity yet');
+    fireEvent.click(screen.getByLabelText('Support sessions only'));
+    fireEvent.change(screen.getByTestId('activity-filter-from'), { target: { value: '2026-03-01' } });
+    await waitFor(() => expect(router.state.location.search).toContain('impersonated=true'));
+    await waitFor(() => {
+      const query = calls.filter((c) => c.url.pathname.endsWith('/activity')).at(-1)?.url.searchParams;
+      expect(query?.get('impersonated')).toBe('true');
+      expect(query?.get('from')).toBe(new Date('2026-03-01T00:00:00').toISOString());
+    });
+    expect(await screen.findByText('No activity matches these filters')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('speaks Spanish', async () => {
+    activity = [entry({ action: 'impersonation.exchange' })];
+    await i18n.changeLanguage('es');
+    signIn('ADMINISTRATOR');
+    open('/admin/activity', ActivityScreen);
+    expect((await screen.findByTestId('activity-action')).textContent).toBe('Sesión de soporte iniciada');
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeTruthy();
+  });
+});

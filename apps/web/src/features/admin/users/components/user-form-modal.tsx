@@ -1,0 +1,200 @@
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  type AdminUser,
+  CreateUserRequestSchema,
+  EditUserRequestSchema,
+  MANAGED_ROLES,
+  type ManagedRole,
+} from '@vnoc/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../../components/form-error.tsx';
+import { useSiteGroups } from '../api/get-site-groups.ts';
+
+export interface UserFormValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  role: ManagedRole;
+  siteGroupIds: string[];
+  active: boolean;
+}
+
+const empty: UserFormValues = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  phone: '',
+  role: 'READ_ONLY',
+  siteGroupIds: [],
+  active: true,
+};
+
+function valuesOf(user: AdminUser | null): UserFormValues {
+  if (!user) return empty;
+  return {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? '',
+    role: user.role === 'SUPPORT' ? 'READ_ONLY' : user.role,
+    siteGroupIds: user.siteGroups.map((g) => g.id),
+    active: user.status !== 'deactivated',
+  };
+}
+
+// The shared schema's messages, as keys of this screen's namespace.
+const messageKeys: Record<string, string> = {
+  'Enter a valid email address.': 'validation.email',
+  'Enter the first name.': 'validation.firstName',
+  'Enter the last name.': 'validation.lastName',
+  'Enter a valid phone number.': 'validation.phone',
+};
+
+interface UserFormModalProps {
+  opened: boolean;
+  /** null: create a person. */
+  user: AdminUser | null;
+  /** The signed-in administrator's own id: they cannot deactivate themselves. */
+  selfId: string | undefined;
+  loading: boolean;
+  failure: string | null;
+  onClose: () => void;
+  onSubmit: (values: UserFormValues) => void;
+}
+
+/** Create or edit a person: contact, role, site groups and (edit) whether the account is active. */
+export function UserFormModal({
+  opened,
+  user,
+  selfId,
+  loading,
+  failure,
+  onClose,
+  onSubmit,
+}: UserFormModalProps) {
+  const { t } = useTranslation('adminUsers');
+  const groups = useSiteGroups();
+  const editing = user !== null;
+  const form = useForm<UserFormValues>({
+    initialValues: valuesOf(user),
+    validate: (values) => {
+      const parsed = editing
+        ? EditUserRequestSchema.safeParse({ ...values, id: user.id, phone: values.phone })
+        : CreateUserRequestSchema.safeParse(values);
+      const errors: Record<string, string> = {};
+      if (parsed.success) return errors;
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (!errors[field]) errors[field] = t(messageKeys[issue.message] ?? 'validation.invalid');
+      }
+      return errors;
+    },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another person (or none) opens
+  useEffect(() => {
+    if (opened) form.setValues(valuesOf(user));
+    if (opened) form.resetDirty(valuesOf(user));
+  }, [opened, user?.id]);
+
+  const pending = user?.status === 'pending';
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        editing ? t('form.editTitle', { name: `${user.firstName} ${user.lastName}` }) : t('form.createTitle')
+      }
+      size="lg"
+    >
+      <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...form.getInputProps('email')}
+            key={form.key('email')}
+            label={t('form.email')}
+            type="email"
+            autoComplete="off"
+            required
+            disabled={editing}
+            description={editing ? undefined : t('form.emailHelp')}
+            data-autofocus={editing ? undefined : true}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+            <TextInput
+              {...form.getInputProps('firstName')}
+              key={form.key('firstName')}
+              label={t('form.firstName')}
+              required
+              data-autofocus={editing ? true : undefined}
+            />
+            <TextInput
+              {...form.getInputProps('lastName')}
+              key={form.key('lastName')}
+              label={t('form.lastName')}
+              required
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+            <TextInput
+              {...form.getInputProps('phone')}
+              key={form.key('phone')}
+              label={t('form.phone')}
+              placeholder="+12025550123"
+              type="tel"
+              autoComplete="off"
+            />
+            <Select
+              {...form.getInputProps('role')}
+              key={form.key('role')}
+              label={t('form.role')}
+              data={MANAGED_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+              allowDeselect={false}
+              required
+            />
+          </SimpleGrid>
+          <MultiSelect
+            {...form.getInputProps('siteGroupIds')}
+            key={form.key('siteGroupIds')}
+            label={t('form.siteGroups')}
+            description={t('form.siteGroupsHelp')}
+            data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            placeholder={groups.data?.length === 0 ? t('form.noGroups') : undefined}
+            searchable
+            clearable
+          />
+          {editing && !pending && (
+            <Switch
+              {...form.getInputProps('active', { type: 'checkbox' })}
+              key={form.key('active')}
+              label={t('form.active')}
+              description={t('form.activeHelp')}
+              disabled={user.id === selfId}
+            />
+          )}
+          <FormError message={failure} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={loading}>
+              {editing ? t('actions.save') : t('actions.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

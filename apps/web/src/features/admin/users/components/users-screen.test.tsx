@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminUser, User } from '@vnoc/contracts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../../lib/auth-store.ts';
+import { i18n } from '../../../../lib/i18n.ts';
+import { installDomStubs, renderRoutes } from '../../../../test/render.tsx';
+import { UsersScreen } from './users-screen.tsx';
+
+const ORG = '0d3c5f1e-6a43-4c1e-9b7a-5c1a7e0a0001';
+const person = (overrides: Partial<AdminUser>): AdminUser => ({
+  id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'ada@acme.example',
+  phone: null,
+  role: 'ADMINISTRATOR',
+  status: 'active',
+  invitationPending: false,
+  siteGroups: [],
+  mfaMethods: ['app'],
+  lastSignInAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+const page = (content: AdminUser[]) => ({
+  content,
+  page: 0,
+  pageSize: 50,
+  totalElements: content.length,
+  totalPages: 1,
+});
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let usersAnswer: () => Response;
+let requests: { method: string; path: string; query: string; body: unknown }[];
+
+beforeAll(() => installDomStubs());
+beforeEach(() => {
+  requests = [];
+  authStore.setUser({ id: 'me', organization: { id: ORG, name: 'Acme Retail' } } as unknown as User);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      requests.push({
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        query: url.search,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      if (url.pathname === '/api/userProfile/users') return usersAnswer();
+      if (url.pathname === '/api/group') return json([{ id: 'g1', name: 'Flagship stores', siteIds: [] }]);
+      if (url.pathname.endsWith('/approve')) return new Response(null, { status: 204 });
+      return json({ id: 'not_found', message: 'Not found.' }, 404);
+    }),
+  );
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  authStore.setUser(null);
+  await i18n.changeLanguage('en');
+});
+
+const open = (path = '/admin/users') =>
+  renderRoutes([{ path: '/admin/users', element: <UsersScreen /> }], path);
+
+describe('Administration → Users', () => {
+  it("lists the organization's people with status, groups, MFA and last sign-in", async () => {
+    usersAnswer = () =>
+      json(
+        page([
+          person({}),
+          person({
+            id: 'u2',
+            firstName: 'Nadia',
+            lastName: 'Newhire',
+            email: 'newhire@acme.example',
+            role: 'READ_ONLY',
+            status: 'pending',
+            mfaMethods: [],
+            lastSignInAt: null,
+            siteGroups: [{ id: 'g1', name: 'Flagship stores' }],
+          }),
+        ]),
+      );
+    open();
+    expect(await screen.findByText('Ada Admin')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/userProfile/users')?.query).toContain(
+      `organizationId=${ORG}`,
+    );
+    const pendingRow = screen.getByText('Nadia Newhire').closest('tr') as HTMLElement;
+    expect(within(pendingRow).getByText('Waiting for approval')).toBeTruthy();
+    expect(within(pendingRow).getByText('Flagship stores')).toBeTruthy();
+    expect(within(pendingRow).getByText('Never')).toBeTruthy();
+    expect(within(pendingRow).getByText('Not set up')).toBeTruthy();
+    const adaRow = screen.getByText('Ada Admin').closest('tr') as HTMLElement;
+    expect(within(adaRow).getByText('3 minutes ago')).toBeTruthy();
+    expect(within(adaRow).getByText('Authenticator app')).toBeTruthy();
+
+    fireEvent.click(within(pendingRow).getByRole('button', { name: 'Approve Nadia Newhire' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'POST' && r.path === '/api/userProfile/user/u2/approve')).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('shows the empty state, and a filtered empty state that clears the search', async () => {
+    usersAnswer = () => json(page([]));
+    const { router } = open('/admin/users?q=zzz');
+    expect(await screen.findByText('Nobody matches')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/userProfile/users')?.query).toContain('q=zzz');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search and filter' }));
+    expect(await screen.findByText('No people yet')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the error with a retry, in Spanish too', async () => {
+    await i18n.changeLanguage('es');
+    usersAnswer = () => json({ id: 'forbidden', message: 'You are not allowed to do this.' }, 403);
+    open();
+    expect(await screen.findByRole('button', { name: /reintentar/i })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Agregar una persona' })).toBeTruthy();
+  });
+
+  it('the create form checks the fields before sending anything', async () => {
+    usersAnswer = () => json(page([person({})]));
+    open();
+    await screen.findByText('Ada Admin');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a person' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Email address/), { target: { value: 'not-an-email' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create and invite' }));
+    expect(await within(dialog).findByText('Enter a valid email address.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter the first name.')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+});

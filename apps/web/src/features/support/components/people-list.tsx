@@ -1,0 +1,197 @@
+import { Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { IconUserSearch } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { SupportPerson } from '@vnoc/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { SearchInput } from '../../../components/data-table/search-input.tsx';
+import {
+  queryStateProps,
+  urlPagingProps,
+  useListParams,
+} from '../../../components/data-table/server-list.ts';
+import { readTableParams } from '../../../components/data-table/table-params.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { showBanner } from '../../../lib/banner.ts';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { generateAccessCode } from '../api/generate-access-code.ts';
+import { useSupportPeople } from '../api/get-support-people.ts';
+import { AccessCodeModal } from './access-code-modal.tsx';
+
+/** The list's state in the address bar: the search text and paging (the server orders by organization, name). */
+export function readPeopleListState(params: URLSearchParams) {
+  return { q: params.get('q')?.trim() ?? '', table: readTableParams(params, []) };
+}
+
+/** Why the person cannot be acted as, or null when they can. */
+export function actBlocker(person: SupportPerson): 'supportAccessOff' | 'notActive' | null {
+  if (!person.organization.supportAccess) return 'supportAccessOff';
+  if (person.status !== 'active') return 'notActive';
+  return null;
+}
+
+type Issued = { person: SupportPerson; accessCode: string; issuedAt: number };
+
+/** Support area: find a customer's person and generate the access code to act as them. */
+export function PeopleList() {
+  const { t } = useTranslation('support');
+  const { t: tc } = useTranslation();
+  const { state, update } = useListParams(readPeopleListState);
+  const people = useSupportPeople({ q: state.q, page: state.table.page, pageSize: state.table.pageSize });
+  const [issued, setIssued] = useState<Issued | null>(null);
+  const generate = useMutation({
+    mutationFn: (person: SupportPerson) => generateAccessCode(person.id),
+    onSuccess: ({ accessCode }, person) => setIssued({ person, accessCode, issuedAt: Date.now() }),
+    onError: (error) => showBanner('danger', errorMessage(error)),
+  });
+
+  const columns = useMemo<ColumnDef<SupportPerson>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('columns.person'),
+        enableHiding: false,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Stack gap={0}>
+            <Text size="sm" fw={500}>
+              {[row.original.firstName, row.original.lastName].filter(Boolean).join(' ') || '—'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {row.original.email}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        id: 'organization',
+        header: t('columns.organization'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Stack gap={2} align="flex-start">
+            <Text size="sm">{row.original.organization.name}</Text>
+            {!row.original.organization.supportAccess && (
+              <Badge size="xs" color="gray" variant="light">
+                {t('supportAccessOff')}
+              </Badge>
+            )}
+          </Stack>
+        ),
+      },
+      {
+        id: 'role',
+        header: t('columns.role'),
+        enableSorting: false,
+        cell: ({ row }) => tc(`roles.${row.original.role}`),
+      },
+      {
+        id: 'status',
+        header: t('columns.status'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Badge
+            size="sm"
+            variant="light"
+            color={
+              row.original.status === 'active'
+                ? 'green'
+                : row.original.status === 'pending'
+                  ? 'yellow'
+                  : 'gray'
+            }
+          >
+            {t(`status.${row.original.status}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: 'lastSignIn',
+        header: t('columns.lastSignIn'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {row.original.lastSignInAt ? formatDate(row.original.lastSignInAt) : t('never')}
+          </Text>
+        ),
+      },
+      {
+        id: 'act',
+        header: t('columns.act'),
+        enableHiding: false,
+        enableSorting: false,
+        cell: ({ row }) => {
+          const person = row.original;
+          const blocker = actBlocker(person);
+          const name = [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
+          const button = (
+            <Button
+              size="xs"
+              variant="light"
+              disabled={blocker !== null}
+              loading={generate.isPending && generate.variables?.id === person.id}
+              onClick={() => generate.mutate(person)}
+              aria-label={t('actAsLabel', { name })}
+            >
+              {t('actAs')}
+            </Button>
+          );
+          return blocker ? (
+            <Tooltip label={t(`blocked.${blocker}`)} withArrow>
+              <span>{button}</span>
+            </Tooltip>
+          ) : (
+            button
+          );
+        },
+      },
+    ],
+    [t, tc, generate],
+  );
+
+  const toolbar = (
+    <SearchInput
+      label={t('search.label')}
+      placeholder={t('search.placeholder')}
+      value={state.q}
+      onChange={(q) => update({ q: q || null })}
+    />
+  );
+
+  const empty = state.q ? (
+    <EmptyState
+      icon={IconUserSearch}
+      title={t('empty.noMatchTitle')}
+      text={t('empty.noMatchText', { q: state.q })}
+    />
+  ) : (
+    <EmptyState icon={IconUserSearch} title={t('empty.title')} text={t('empty.text')} />
+  );
+
+  return (
+    <>
+      <DataTable<SupportPerson>
+        tableId="support-people"
+        label={t('tableLabel')}
+        columns={columns}
+        data={people.data?.content}
+        total={people.data?.totalElements ?? 0}
+        {...urlPagingProps(state.table, update)}
+        {...queryStateProps(people)}
+        getRowId={(person) => person.id}
+        empty={empty}
+        toolbar={toolbar}
+      />
+      {issued && (
+        <AccessCodeModal
+          {...issued}
+          onClose={() => setIssued(null)}
+          onRenew={() => generate.mutate(issued.person)}
+          renewing={generate.isPending}
+        />
+      )}
+    </>
+  );
+}

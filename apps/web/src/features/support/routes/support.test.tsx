@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { SupportPerson } from '@vnoc/contracts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../lib/auth-store.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
+import { impersonationLink } from '../components/access-code-modal.tsx';
+import { actBlocker, readPeopleListState } from '../components/people-list.tsx';
+import { Component as SupportScreen } from './support.tsx';
+
+const ana: SupportPerson = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@acme.example',
+  firstName: 'Ana',
+  lastName: 'Ortiz',
+  role: 'ADMINISTRATOR',
+  status: 'active',
+  organization: { id: 'o-1', name: 'Acme Retail', supportAccess: true },
+  lastSignInAt: null,
+};
+const zoe: SupportPerson = {
+  ...ana,
+  id: '22222222-2222-4222-8222-222222222222',
+  email: 'zoe@zenith.example',
+  firstName: 'Zoe',
+  lastName: 'Park',
+  role: 'USER',
+  organization: { id: 'o-2', name: 'Zenith Clinics', supportAccess: false },
+};
+
+let people: SupportPerson[];
+let failing: boolean;
+const requests: { url: URL; body?: unknown }[] = [];
+const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeAll(() => {
+  installDomStubs();
+});
+beforeEach(() => {
+  void i18n.changeLanguage('en');
+  people = [ana, zoe];
+  failing = false;
+  requests.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.pathname === '/api/userProfile/impersonate/generate')
+        return answer({ accessCode: 'code.for.ana' });
+      if (url.pathname !== '/api/support/people')
+        return answer({ id: 'not_found', message: 'Not found.' }, 404);
+      if (failing) return answer({ id: 'internal', message: 'The directory is down.' }, 500);
+      const q = url.searchParams.get('q')?.toLowerCase() ?? '';
+      const content = people.filter((p) =>
+        `${p.email} ${p.firstName} ${p.lastName}`.toLowerCase().includes(q),
+      );
+      return answer({ content, page: 0, pageSize: 50, totalElements: content.length, totalPages: 1 });
+    }),
+  );
+  authStore.setToken(fakeJwt(fullClaims({ role: 'SUPPORT' })));
+});
+afterEach(() => {
+  cleanup();
+  authStore.logout();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const open = (path = '/support') =>
+  renderRoutes(
+    [{ path: '/support', Component: SupportScreen, handle: { name: 'Support', title: 'titles.support' } }],
+    path,
+  );
+
+describe('Support area', () => {
+  it('lists customers’ people; an organization with support access off cannot be acted as', async () => {
+    open();
+    const rows = await screen.findAllByTestId('data-row');
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByText('Ana Ortiz')).toBeTruthy();
+    expect(first.getByText('ana@acme.example')).toBeTruthy();
+    expect(first.getByText('Administrator')).toBeTruthy();
+    expect(first.getByText('Never')).toBeTruthy();
+    expect((first.getByRole('button', { name: 'Act as Ana Ortiz' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    const second = within(rows[1] as HTMLElement);
+    expect(second.getByText('Support access off')).toBeTruthy();
+    expect((second.getByRole('button', { name: 'Act as Zoe Park' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('searches through the address bar', async () => {
+    const { router } = open();
+    await screen.findAllByTestId('data-row');
+    fireEvent.change(screen.getByLabelText('Find a person'), { target: { value: 'zoe' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=zoe'));
+    await waitFor(() => expect(screen.getAllByTestId('data-row')).toHaveLength(1));
+    expect(requests.at(-1)?.url.searchParams.get('q')).toBe('zoe');
+  });
+
+  it('generates an access code and shows the /impersonate link with its validity', async () => {
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Act as Ana Ortiz' }));
+    const link = (await screen.findByTestId('access-link')) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/impersonate?jwt=code.for.ana`);
+    expect(requests.find((r) => r.url.pathname.endsWith('/generate'))?.body).toEqual({ userId: ana.id });
+    expect(screen.getByTestId('access-code-validity').textContent).toMatch(
+      /^Valid for (60|59) more seconds\.$/,
+    );
+    expect(screen.getByRole('link', { name: 'Open here' }).getAttribute('href')).toBe(link.value);
+  });
+
+  it('says when nobody matches, and in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    open('/support?q=nadie');
+    const empty = await screen.findByTestId('empty-state');
+    expect(within(empty).getByText('Nadie coincide')).toBeTruthy();
+    expect(within(empty).getByText('Ningún correo, nombre u organización contiene «nadie».')).toBeTruthy();
+  });
+
+  it("shows the server's message when the list cannot load", async () => {
+    failing = true;
+    open();
+    expect((await screen.findByTestId('table-error')).textContent).toContain('The directory is down.');
+  });
+
+  it('is closed to everyone but support staff signed in as themselves', async () => {
+    authStore.setToken(fakeJwt(fullClaims({ role: 'SUPPORT', impersonatedBy: 'someone@vnoc.example' })));
+    open();
+    expect(await screen.findByText("For the provider's support staff")).toBeTruthy();
+    expect(requests.some((r) => r.url.pathname === '/api/support/people')).toBe(false);
+  });
+});
+
+describe('support rules', () => {
+  it.each([
+    [{ supportAccess: true, status: 'active' }, null],
+    [{ supportAccess: false, status: 'active' }, 'supportAccessOff'],
+    [{ supportAccess: true, status: 'pending' }, 'notActive'],
+    [{ supportAccess: true, status: 'deactivated' }, 'notActive'],
+  ] as const)('%o → %s', (facts, expected) => {
+    const person = {
+      ...ana,
+      status: facts.status,
+      organization: { ...ana.organization, supportAccess: facts.supportAccess },
+    };
+    expect(actBlocker(person)).toBe(expected);
+  });
+
+  it('reads the search and page from the address bar', () => {
+    expect(readPeopleListState(new URLSearchParams('q=%20ana%20&page=3'))).toMatchObject({
+      q: 'ana',
+      table: { page: 2 },
+    });
+  });
+
+  it('builds the link with the code as the jwt parameter, escaped', () => {
+    expect(impersonationLink('a.b+c', 'https://vnoc.example')).toBe(
+      'https://vnoc.example/impersonate?jwt=a.b%2Bc',
+    );
+  });
+});

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { EmailSchema, EntitlementSchema } from './auth.ts';
+import { freeText, PageSchema, PageSizeSchema } from './fleet.ts';
+
+// ---- organization details and settings ----
+
+export const ORGANIZATION_NAME_MAX = 100;
+export const ORGANIZATION_DESCRIPTION_MAX = 1000;
+export const ORGANIZATION_CONTACTS_MAX = 20;
+export const EMAIL_DOMAINS_MAX = 20;
+
+/** Optional text: trimmed, empty → null. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: message })
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** A phone number as people write it: digits with an optional leading plus, spaces, dots, dashes, brackets. */
+export const CONTACT_PHONE = /^\+?[0-9][0-9 ().-]{5,24}$/;
+
+export const OrganizationContactSchema = z.object({
+  name: z
+    .string({ error: 'Enter the contact name.' })
+    .trim()
+    .min(1, { error: 'Enter the contact name.' })
+    .max(100, { error: 'A contact name is at most 100 characters.' }),
+  role: optionalText(100, 'A contact role is at most 100 characters.'),
+  email: z
+    .union([z.literal(''), EmailSchema])
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  phone: z
+    .union([z.literal(''), z.string().trim().regex(CONTACT_PHONE, { error: 'Enter a valid phone number.' })])
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type OrganizationContact = z.output<typeof OrganizationContactSchema>;
+
+/** A contact as answered (every field present). */
+export const OrganizationContactViewSchema = z.object({
+  name: z.string(),
+  role: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+/** An email domain: lower-case host name with at least one dot (e.g. acme.example). */
+export const EMAIL_DOMAIN =
+  /^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+export const EmailDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => v.replace(/^@/, ''))
+  .pipe(z.string().regex(EMAIL_DOMAIN, { error: 'Enter valid email domains, such as example.com.' }));
+
+/** The issuer of an OIDC provider: an https URL (http only for localhost in development, checked by the server). */
+export const SsoIssuerSchema = z
+  .string()
+  .trim()
+  .max(500, { error: 'The issuer URL is at most 500 characters.' })
+  .refine(
+    (v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
+      } catch {
+        return false;
+      }
+    },
+    { error: "Enter the identity provider's issuer URL, such as https://login.example.com." },
+  );
+export const SsoClientIdSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter the client id.' })
+  .max(200, { error: 'The client id is at most 200 characters.' })
+  .regex(/^\S+$/, { error: 'The client id has no spaces.' });
+
+/** What an administrator changes (PUT organization/{id}); every field optional, as the spec sends only the description. */
+export const UpdateOrganizationRequestSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'Enter the organization name.' })
+      .max(ORGANIZATION_NAME_MAX, { error: `The name is at most ${ORGANIZATION_NAME_MAX} characters.` })
+      .optional(),
+    description: z
+      .string()
+      .trim()
+      .max(ORGANIZATION_DESCRIPTION_MAX, {
+        error: `The description is at most ${ORGANIZATION_DESCRIPTION_MAX} characters.`,
+      })
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    contacts: z
+      .array(OrganizationContactSchema)
+      .max(ORGANIZATION_CONTACTS_MAX, { error: `At most ${ORGANIZATION_CONTACTS_MAX} contacts.` })
+      .optional(),
+    selfRegistration: z.boolean({ error: 'selfRegistration must be true or false.' }).optional(),
+    emailDomains: z
+      .array(EmailDomainSchema)
+      .max(EMAIL_DOMAINS_MAX, { error: `At most ${EMAIL_DOMAINS_MAX} email domains.` })
+      .transform((list) => [...new Set(list)])
+      .optional(),
+    supportAccess: z.boolean({ error: 'supportAccess must be true or false.' }).optional(),
+    /** Issuer and client id: both or neither (null clears single sign-on). */
+    ssoIssuer: SsoIssuerSchema.nullable().optional(),
+    ssoClientId: SsoClientIdSchema.nullable().optional(),
+  })
+  .strict();
+export type UpdateOrganizationRequest = z.output<typeof UpdateOrganizationRequestSchema>;
+export type UpdateOrganizationInput = z.input<typeof UpdateOrganizationRequestSchema>;
+
+export const OrganizationPersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type OrganizationPerson = z.infer<typeof OrganizationPersonSchema>;
+
+/** Where members get help: a contact of the organization with a support role, else the provider's support. */
+export const SupportContactSchema = z.object({
+  source: z.enum(['organization', 'provider']),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type SupportContact = z.infer<typeof SupportContactSchema>;
+
+/** The settings only administrators see and change. */
+export const OrganizationSettingsSchema = z.object({
+  selfRegistration: z.boolean(),
+  emailDomains: z.array(z.string()),
+  supportAccess: z.boolean(),
+  ssoIssuer: z.string().nullable(),
+  ssoClientId: z.string().nullable(),
+});
+export type OrganizationSettings = z.infer<typeof OrganizationSettingsSchema>;
+
+/** GET organization/{id}: what every member sees, plus `settings` for administrators (null otherwise). */
+export const OrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  entitlements: z.array(EntitlementSchema),
+  contacts: z.array(OrganizationContactViewSchema),
+  administrators: z.array(OrganizationPersonSchema),
+  supportContact: SupportContactSchema,
+  settings: OrganizationSettingsSchema.nullable(),
+});
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+// ---- activity log ----
+
+/** An audit action name, e.g. `login.success`. */
+export const AUDIT_ACTION = /^[A-Za-z0-9_.-]{1,64}$/;
+
+const isoDate = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(Date.parse(v)), { error: message })
+    .optional();
+
+export const ActivityQuerySchema = z
+  .object({
+    page: PageSchema.default(0),
+    pageSize: PageSizeSchema.default(50),
+    /** Free text over the person's (or the support person's) name and email. */
+    person: freeText,
+    /** Comma list of action names. */
+    action: z
+      .string()
+      .max(2000)
+      .transform((v, ctx) => {
+        const parts = [
+          ...new Set(
+            v
+              .split(',')
+              .map((p) => p.trim())
+              .filter(Boolean),
+          ),
+        ];
+        if (parts.some((p) => !AUDIT_ACTION.test(p))) {
+          ctx.addIssue({ code: 'custom', message: 'Unknown action filter.' });
+          return z.NEVER;
+        }
+        return parts;
+      })
+      .optional(),
+    from: isoDate('Enter a valid start date.'),
+    to: isoDate('Enter a valid end date.'),
+    impersonated: z
+      .enum(['true', 'false'], { error: 'impersonated must be true or false.' })
+      .default('false'),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    error: 'The start of the date range must be before its end.',
+    path: ['from'],
+  });
+export type ActivityQuery = z.output<typeof ActivityQuerySchema>;
+
+export const ActivityEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  /** Who acted (null: someone not signed in, e.g. a failed sign-in with an unknown address). */
+  actor: OrganizationPersonSchema.nullable(),
+  /** The support person when the action was taken under impersonation. */
+  impersonator: OrganizationPersonSchema.nullable(),
+  target: z.string().nullable(),
+  /** The entry's details as text, key by key. */
+  detail: z.record(z.string(), z.string()),
+  ip: z.string().nullable(),
+});
+export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
