@@ -102,6 +102,8 @@ test('All Sites: a saved offline search survives a reload, in English and in Spa
   page,
   request,
 }) => {
+  // Two whole flows, on a server other flows share on 2 cores: generous, not tight.
+  test.setTimeout(150_000);
   const { token } = await apiEnrollApp(request, ADMIN);
   await useToken(page, token);
 

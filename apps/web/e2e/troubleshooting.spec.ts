@@ -32,7 +32,8 @@ async function onlineFirewalls(request: APIRequestContext, token: string): Promi
 
 async function openDevice(page: Page, device: Found): Promise<void> {
   await page.goto(`/sites/${device.site.id}/device/${device.id}`);
-  await expect(page.getByTestId('troubleshooting-panel')).toBeVisible();
+  // The Device screen is a large lazy module and two servers share the machine: its first load may take a while.
+  await expect(page.getByTestId('troubleshooting-panel')).toBeVisible({ timeout: 30_000 });
 }
 
 async function chooseAction(page: Page, label: string): Promise<void> {
