@@ -17,15 +17,15 @@ const es = i18n.getFixedT('es');
 // Spec part 9: "Default device icon: Firewall Appliance."
 describe('device kind label and icon', () => {
   it.each([
-    ['firewall', 'Firewall Appliance', 'Dispositivo cortafuegos', 'IconFirewallFlame'],
+    ['firewall', 'Firewall Appliance', 'Cortafuegos', 'IconFirewallFlame'],
     ['5g', '5G Appliance', 'Dispositivo 5G', 'IconSignal5g'],
     ['access-point', 'Access Point', 'Punto de acceso', 'IconAccessPoint'],
     ['switch', 'Network Switch', 'Conmutador de red', 'IconSitemap'],
     ['5G', '5G Appliance', 'Dispositivo 5G', 'IconSignal5g'],
-    ['router', 'Firewall Appliance', 'Dispositivo cortafuegos', 'IconFirewallFlame'],
-    ['', 'Firewall Appliance', 'Dispositivo cortafuegos', 'IconFirewallFlame'],
-    [null, 'Firewall Appliance', 'Dispositivo cortafuegos', 'IconFirewallFlame'],
-    [undefined, 'Firewall Appliance', 'Dispositivo cortafuegos', 'IconFirewallFlame'],
+    ['router', 'Firewall Appliance', 'Cortafuegos', 'IconFirewallFlame'],
+    ['', 'Firewall Appliance', 'Cortafuegos', 'IconFirewallFlame'],
+    [null, 'Firewall Appliance', 'Cortafuegos', 'IconFirewallFlame'],
+    [undefined, 'Firewall Appliance', 'Cortafuegos', 'IconFirewallFlame'],
   ])('%s → "%s" / "%s", %s', (kind, english, spanish, icon) => {
     expect(fleetText(en, deviceKindLabelKey(kind))).toBe(english);
     expect(fleetText(es, deviceKindLabelKey(kind))).toBe(spanish);

@@ -1,13 +1,26 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useMatches } from 'react-router';
+import { Link, useLocation, useMatches } from 'react-router';
+import { useCurrentCrumbDetail } from '../../lib/breadcrumb-detail.ts';
 import { currentHandle } from '../../lib/route-handle.ts';
 
 /** The breadcrumb trail of the current route's handle; the last item is the page itself. `trailOnly`: hide a lone crumb. */
 export function AppBreadcrumbs({ trailOnly = false }: { trailOnly?: boolean }) {
   const { t } = useTranslation();
   const handle = currentHandle(useMatches());
-  const crumbs = handle?.breadcrumb ?? (handle ? [{ label: handle.title }] : []);
+  const detail = useCurrentCrumbDetail(useLocation().pathname);
+  const trail = handle?.breadcrumb ?? (handle ? [{ label: handle.title }] : []);
+  // The spec's trail, with the page's parents and its own name once the page knows them.
+  const crumbs = detail
+    ? [
+        ...trail.slice(0, -1).map((c) => ({ ...c, text: t(c.label) })),
+        ...detail.parents.map((p) => ({ label: p.label, to: p.to, text: p.label })),
+        ...trail.slice(-1).map((c) => ({
+          label: c.label,
+          text: t('breadcrumb.named', { page: t(c.label), name: detail.name }),
+        })),
+      ]
+    : trail.map((c) => ({ ...c, text: t(c.label) }));
   // Under the page's own heading a single crumb would only repeat it.
   if (crumbs.length === 0 || (trailOnly && crumbs.length < 2)) return null;
   return (
@@ -15,7 +28,7 @@ export function AppBreadcrumbs({ trailOnly = false }: { trailOnly?: boolean }) {
       <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
-          if (last || !crumb.to) {
+          if (last || !('to' in crumb) || !crumb.to) {
             return (
               <Text
                 key={crumb.label}
@@ -23,13 +36,13 @@ export function AppBreadcrumbs({ trailOnly = false }: { trailOnly?: boolean }) {
                 fw={last ? 600 : 400}
                 aria-current={last ? 'page' : undefined}
               >
-                {t(crumb.label)}
+                {crumb.text}
               </Text>
             );
           }
           return (
             <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
-              {t(crumb.label)}
+              {crumb.text}
             </Anchor>
           );
         })}

@@ -134,8 +134,9 @@ export function SessionWatcher() {
       p="sm"
       radius="md"
       style={{
+        // At the bottom: a notice never covers the page's title and breadcrumb (issue 13).
         position: 'fixed',
-        top: 12,
+        bottom: 16,
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: 400,

@@ -27,6 +27,8 @@ function answer(body: unknown) {
 let deviceAnswers: Device[] = [];
 /** Device GETs made since the test began. */
 let deviceGets = 0;
+/** While true, GET device/{id} fails with a 500. */
+let deviceFailing = false;
 const calls: { method: string; path: string; body: unknown }[] = [];
 const jobs = new Map<string, Job>();
 
@@ -37,6 +39,7 @@ beforeAll(() => {
 beforeEach(() => {
   deviceAnswers = [device];
   deviceGets = 0;
+  deviceFailing = false;
   calls.length = 0;
   jobs.clear();
   vi.stubGlobal(
@@ -49,6 +52,11 @@ beforeEach(() => {
       if (url.pathname.startsWith('/api/timeseries/')) return answer([]);
       if (url.pathname === `/api/device/${device.id}`) {
         deviceGets += 1;
+        if (deviceFailing)
+          return new Response(JSON.stringify({ id: 'internal', message: 'The fleet store is down.' }), {
+            status: 500,
+            headers: { 'Content-Type': 'application/json' },
+          });
         const next = deviceAnswers.length > 1 ? deviceAnswers.shift() : deviceAnswers[0];
         return answer(next);
       }
@@ -76,6 +84,19 @@ function openDeviceAs(role: string, entitlements: string[] = []) {
     `/sites/site-1/device/${device.id}`,
   );
 }
+
+describe('a device that cannot be loaded', () => {
+  it('says why, offers Retry and the way back to All Devices', async () => {
+    deviceFailing = true;
+    openDeviceAs('USER');
+    expect(await screen.findByText('This could not be loaded', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('The fleet store is down.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to All Devices' }).getAttribute('href')).toBe('/devices');
+    deviceFailing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByText(device.macAddress, {}, { timeout: 5000 })).not.toHaveLength(0);
+  });
+});
 
 describe('port rename control', () => {
   it('is hidden from READ_ONLY users', async () => {

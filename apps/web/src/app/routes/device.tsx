@@ -1,10 +1,10 @@
-import { Grid, Skeleton, Stack } from '@mantine/core';
+import { Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
 import { IconRouter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Job, PORT_ACTIONS } from '@vnoc/contracts';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { DeviceAlerts } from '../../features/alerts/components/device-alerts.tsx';
@@ -23,7 +23,9 @@ import { DeviceTickets } from '../../features/tickets/components/device-tickets.
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { useCrumbDetail } from '../../lib/breadcrumb-detail.ts';
 import { errorMessage } from '../../lib/error-handler.ts';
+import { paths } from '../../lib/paths.ts';
 import { canChange } from '../../lib/permissions.ts';
 import { deviceAnalyticsTags, productAnalytics, useTrackOnce } from '../../lib/product-analytics.ts';
 
@@ -48,6 +50,7 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
     isPending,
     error,
     dataUpdatedAt,
+    refetch,
   } = useDevice(deviceId, {
     refetchInterval: reboot.refetchInterval,
   });
@@ -60,6 +63,14 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
   const tags = device && !site.isPending ? deviceAnalyticsTags(device, site.data) : null;
   // The Device route sends this instead of a page view (spec part 2).
   useTrackOnce('device.viewed', deviceId, tags);
+  useCrumbDetail(
+    device
+      ? {
+          parents: [{ label: device.site.name, to: paths.site(device.site.id) }],
+          name: `${device.deviceModelType.manufacturer} ${device.deviceModelType.model} (${device.macAddress})`,
+        }
+      : null,
+  );
 
   const handleJobFinished = useCallback(
     (job: Job) => {
@@ -96,7 +107,14 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
           icon={IconRouter}
           title={notFound ? t('device.notFoundTitle') : t('loadFailedTitle')}
           text={notFound ? t('device.notFoundText') : errorMessage(error)}
-        />
+        >
+          <Group gap="xs" justify="center">
+            {!notFound && <Button onClick={() => void refetch()}>{t('retry')}</Button>}
+            <Button component={Link} to={paths.devices} variant="light">
+              {t('backToDevices')}
+            </Button>
+          </Group>
+        </EmptyState>
       </PageFrame>
     );
   }

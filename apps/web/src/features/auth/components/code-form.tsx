@@ -44,6 +44,8 @@ export function CodeForm({
   const submit = (value: string) => {
     if (loading) return;
     if (!CodeSchema.safeParse(value).success) {
+      // One error at a time: the code's own problem replaces an earlier refusal.
+      form.setFailure(null);
       form.setCodeError(t('validation.code'));
       return;
     }

@@ -41,7 +41,7 @@ export function ConfirmActionModal({
   const consequence =
     action === 'reboot'
       ? t('confirm.rebootConsequence', { count: targets.length })
-      : t('confirm.portsConsequence', { ports: ports.join(', ') });
+      : t('confirm.portsConsequence', { ports: ports.join(', '), count: ports.length });
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="md" data-testid="confirm-modal">
       <Stack>

@@ -223,7 +223,10 @@ export function TroubleshootingPanel({ device, onJobFinished }: TroubleshootingP
               {action === 'revertLanPorts' && (
                 <Text size="sm" data-testid="revert-info">
                   {device.disabledPorts.length
-                    ? t('inputs.revertSome', { ports: device.disabledPorts.join(', ') })
+                    ? t('inputs.revertSome', {
+                        ports: device.disabledPorts.join(', '),
+                        count: device.disabledPorts.length,
+                      })
                     : t('inputs.revertNone')}
                 </Text>
               )}

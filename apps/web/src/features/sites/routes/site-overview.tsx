@@ -1,13 +1,15 @@
-import { Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { useCrumbDetail } from '../../../lib/breadcrumb-detail.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
+import { paths } from '../../../lib/paths.ts';
 import { siteAnalyticsTags, useTrackOnce } from '../../../lib/product-analytics.ts';
 import { useSite } from '../api/get-site.ts';
 import { useRecordVisit } from '../api/record-visit.ts';
@@ -39,10 +41,11 @@ function useRecordVisitOnce(siteId: string, found: boolean) {
 export function Component() {
   const { t } = useTranslation('siteDetail');
   const { id = '' } = useParams();
-  const { data: site, isPending, error } = useSite(id);
+  const { data: site, isPending, error, refetch } = useSite(id);
   useRecordVisitOnce(id, site !== undefined);
   // The Site route sends this instead of a page view (spec part 2), with the site's analytics tags.
   useTrackOnce('site.viewed', id, site ? siteAnalyticsTags(site) : null);
+  useCrumbDetail(site ? { parents: [], name: site.name } : null);
 
   if (isPending) {
     return (
@@ -60,7 +63,14 @@ export function Component() {
           icon={IconBuildingStore}
           title={notFound ? t('notFoundTitle') : t('loadFailedTitle')}
           text={notFound ? t('notFoundText') : errorMessage(error)}
-        />
+        >
+          <Group gap="xs" justify="center">
+            {!notFound && <Button onClick={() => void refetch()}>{t('retry')}</Button>}
+            <Button component={Link} to={paths.sites} variant="light">
+              {t('backToSites')}
+            </Button>
+          </Group>
+        </EmptyState>
       </PageFrame>
     );
   }
