@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contracts/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['apps/web/src/test/i18n-setup.ts'],
         },
       },
       {

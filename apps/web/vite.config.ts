@@ -44,8 +44,9 @@ function precompress(): Plugin {
   };
 }
 
-// Screens are lazy route modules; the shared vendor code is split into a few long-cached chunks so the
-// /login entry stays small (bench/ measures it).
+// Screens are lazy route modules and the bundler's own splitting decides the rest: no vendor groups, which
+// put every Mantine component and all of TanStack and zod into chunks /login preloaded (issue 12;
+// `npm run bench:web` measures each screen's first load).
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
@@ -60,24 +61,5 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](?!charts)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
-              priority: 20,
-            },
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react-router|@tanstack|i18next|react-i18next|zod)[\\/]/,
-              priority: 10,
-            },
-          ],
-        },
-      },
-    },
   },
 });

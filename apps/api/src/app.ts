@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import type { ErrorBody } from '@vnoc/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
+import { createSeedBox } from './auth/seed-box.ts';
 import { createTokenService } from './auth/tokens.ts';
 import type { AppContext } from './context.ts';
 import { createDelivery } from './delivery/index.ts';
@@ -14,6 +15,7 @@ import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accessRoutes } from './modules/access/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSimulatorRoutes } from './modules/dev-simulator/routes.ts';
@@ -39,6 +41,7 @@ import { createNotificationDispatcher } from './notifications/dispatcher.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import type { Db } from './plugins/db.ts';
+import { errSerializer, reqSerializer } from './plugins/log-redaction.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { compiledSerializer } from './plugins/serializer.ts';
@@ -69,6 +72,8 @@ const HOUSEKEEPING_MS = 10 * 60_000;
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    // URLs without secret query values; errors without a failed statement's parameters (issue 11).
+    serializers: { req: reqSerializer, err: errSerializer },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -153,8 +158,8 @@ export async function buildApp({
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? loggerOptions(config) }),
     bodyLimit: BODY_LIMIT,
-    // Request ids in logs; never trust X-Forwarded-For unless deployed behind a known proxy.
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializer);
@@ -173,6 +178,7 @@ export async function buildApp({
     deliver,
     log: app.log,
     codeKey: createHash('sha256').update(`codes:${config.jwtSecret}`).digest('hex'),
+    seeds: createSeedBox(config.jwtSecret),
     limiter: createRateLimiter(),
     jobs: jobs ?? createJobEngine({ db, log: app.log, onChange: jobEventPublisher(db, bus, app.log) }),
     events: bus,
@@ -261,6 +267,7 @@ export async function buildApp({
   notificationRoutes(app, ctx);
   reportRoutes(app, ctx);
   supportRoutes(app, ctx);
+  chatRoutes(app, ctx);
   productAnalyticsRoutes(app, ctx);
   await registerSso(app, ctx);
   if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);

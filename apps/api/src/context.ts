@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SeedBox } from './auth/seed-box.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Deliver } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
@@ -18,6 +19,8 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** Key for hashing verification codes at rest (derived from the JWT secret). */
   codeKey: string;
+  /** Authenticator seeds at rest: sealed with a key derived from the JWT secret. */
+  seeds: SeedBox;
   limiter: RateLimiter;
   /** The job queue (troubleshooting): routes enqueue and read; the worker runs where the driver runs. */
   jobs: JobEngine;

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { createSeedBox } from './auth/seed-box.ts';
+import { DataDirError, prepareDataDir } from './db/data-dir.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { createEventBus, type EventBus, jobEventPublisher } from './events/index.ts';
@@ -9,6 +11,7 @@ import { backfillHistory, createActionHandlers, type Gateway, startGateway } fro
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { createLogger } from './logger.ts';
 import { retargetDevIssuer } from './modules/sso/index.ts';
+import { sealPlaintextSeeds } from './modules/users/repository.ts';
 import { queueAlertNotifications } from './notifications/fan-out.ts';
 import { type Config, ConfigError, loadConfig, resolveJwtSecret } from './plugins/config.ts';
 import { connectDatabase, type Database, runMigrations } from './plugins/db.ts';
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
 
   try {
     if (embedded) {
+      prepareDataDir(config.dataDir);
       lock = acquireDataDirLock(config.dataDir);
       postgres = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.pgPort, log);
       log.info(`Embedded PostgreSQL is running on 127.0.0.1:${postgres.port} (data in ${config.dataDir}/pg)`);
@@ -80,6 +84,9 @@ async function main(): Promise<void> {
     database = connectDatabase(config.databaseUrl ?? (postgres as EmbeddedPostgresHandle).url);
     await runMigrations(database.pool);
     const jwtSecret = resolveJwtSecret(config);
+    const sealed = await sealPlaintextSeeds(database.db, createSeedBox(jwtSecret));
+    if (sealed > 0)
+      log.info(`Encrypted the authenticator seeds of ${sealed} people (stored in plaintext before).`);
     const devSso = config.sso.devProvider;
     if (config.demo && (await seedDemo(database.db, config.demoPassword, new Date(), devSso)))
       log.info('Seeded the demo organizations, users and fleet.');
@@ -176,7 +183,7 @@ async function main(): Promise<void> {
     if (config.delivery === 'outbox')
       log.info(`Codes go to the dev outbox: GET /api/dev/outbox?to=<email or phone>`);
   } catch (error) {
-    if (error instanceof DataDirLockedError) log.error(error.message);
+    if (error instanceof DataDirLockedError || error instanceof DataDirError) log.error(error.message);
     else log.error({ err: error }, 'vNOC failed to start');
     await stop('start-up failed', 1);
   }

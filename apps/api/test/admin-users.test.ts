@@ -479,6 +479,9 @@ describe('self-registration, approval and MFA reset', () => {
   });
 
   it('MFA reset removes every factor: the next sign-in asks to enrol', async () => {
+    const before = await tokenFor(t.db, people.user, 'full');
+    // Tokens of the same second as the reset survive it: step into the next second first.
+    await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)));
     await t.pool.query(
       "update users set mfa_app = true, app_secret = 'X', mfa_voice = true, voice_number = '+12025550112' where id = $1",
       [people.user.id],
@@ -503,6 +506,9 @@ describe('self-registration, approval and MFA reset', () => {
     );
     expect(claims.isMfaEnrolled).toBe(false);
     expect(await auditCount('user.mfa_reset')).toBe(1);
+    // The sessions opened with the old factors are over (issue 11).
+    const profile = await t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(before) });
+    expect(profile.statusCode).toBe(401);
   });
 
   it('writes under impersonation name the support person in the audit log', async () => {

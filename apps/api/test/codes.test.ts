@@ -49,14 +49,81 @@ describe('verification codes', () => {
     expect((await verifyEmail(token, code)).json().id).toBe('code_invalid');
   });
 
-  it('5 wrong tries invalidate the code, even the right one afterwards', async () => {
+  it('5 wrong tries invalidate the code and lock code checks of the account, even the right code', async () => {
     const { user, token, code } = await emailStepUser();
     for (let i = 0; i < 5; i++)
       expect((await verifyEmail(token, wrongCode(code))).json().id).toBe('code_invalid');
     const res = await verifyEmail(token, code);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().id).toBe('code_invalid');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().id).toBe('locked');
     expect(await count(t.pool, 'users', 'id = $1 and email_validated', [user.id])).toBe(0);
+  });
+
+  it('a fresh code does not reset the tries: send + 5 guesses in a loop is locked out (issue 11)', async () => {
+    const { user, token, code } = await emailStepUser();
+    for (let i = 0; i < 4; i++) await verifyEmail(token, wrongCode(code));
+    // The attacker asks for a new code and goes on guessing.
+    expect((await post('/api/userProfile/registered-email/send-code', token)).statusCode).toBe(200);
+    const fresh = await latestCode(t.pool, user.username);
+    expect((await verifyEmail(token, wrongCode(fresh))).json().id).toBe('code_invalid');
+    const res = await verifyEmail(token, fresh);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().id).toBe('locked');
+    // Once the failures are older than the lockout window, the account's codes work again.
+    await t.pool.query("update login_failures set at = now() - interval '16 minutes' where key = $1", [
+      `code:${user.id}`,
+    ]);
+    expect((await verifyEmail(token, fresh)).statusCode).toBe(200);
+  });
+
+  it('a right code takes back its try: it does not count toward the lockout', async () => {
+    const { user, token, code } = await emailStepUser();
+    expect((await verifyEmail(token, code)).statusCode).toBe(200);
+    expect(await count(t.pool, 'login_failures', 'key = $1', [`code:${user.id}`])).toBe(0);
+  });
+
+  it('throttles sending: 5 codes per account within 15 minutes, then 429 with nothing sent', async () => {
+    const { user, token } = await emailStepUser();
+    for (let i = 0; i < 4; i++) {
+      expect((await post('/api/userProfile/registered-email/send-code', token)).statusCode).toBe(200);
+    }
+    const before = await count(t.pool, 'verification_codes', 'user_id = $1', [user.id]);
+    const res = await post('/api/userProfile/registered-email/send-code', token);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().id).toBe('rate_limited');
+    expect(await count(t.pool, 'verification_codes', 'user_id = $1', [user.id])).toBe(before);
+  });
+
+  it('throttles sending per destination: one number gets 5 codes within 15 minutes, whoever asks', async () => {
+    const org = await createOrganization(t.db);
+    const number = '+15557771234';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const user = await createUser(t.db, org, { sms: number });
+      const token = await tokenFor(t.db, user, 'full');
+      statuses.push((await post('/api/userProfile/registered-mobile/send-code', token)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('throttles sending per client address: 30 send-code calls within 15 minutes, then 429', async () => {
+    const org = await createOrganization(t.db);
+    const statuses: number[] = [];
+    for (let u = 0; u < 7; u++) {
+      const user = await createUser(t.db, org, { emailValidated: false });
+      const token = await tokenFor(t.db, user, 'email');
+      for (let i = 0; i < 5; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/userProfile/registered-email/send-code',
+          headers: bearer(token),
+          remoteAddress: '10.9.9.9',
+        });
+        statuses.push(res.statusCode);
+      }
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
   });
 
   it('4 wrong tries still leave the right code usable', async () => {

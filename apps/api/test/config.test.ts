@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT, resolveJwtSecret } from '../src/plugins/config.ts';
+import { ConfigError, isLoopback, loadConfig, REPO_ROOT, resolveJwtSecret } from '../src/plugins/config.ts';
 
 const LIVE = {
   DATABASE_URL: 'postgres://u@db.example/vnoc',
@@ -56,7 +56,7 @@ describe('loadConfig defaults', () => {
       { demo: true, simulator: false },
     ],
     [
-      { PORT: '9000', HOST: '0.0.0.0' },
+      { PORT: '9000', HOST: '0.0.0.0', ALLOW_INSECURE_NETWORK: '1' },
       { port: 9000, host: '0.0.0.0' },
     ],
     [{ DATA_DIR: '/var/lib/vnoc' }, { dataDir: '/var/lib/vnoc' }],
@@ -85,6 +85,19 @@ describe('loadConfig refusals list every problem', () => {
     [{ PORT: 'x', DEMO: 'x', LOG_LEVEL: 'x' }, ['PORT', 'DEMO', 'LOG_LEVEL']],
     [{ DATABASE_URL: 'postgres://h/db' }, ['JWT_SECRET', 'SMTP_URL', 'SMS_API_URL']],
     [{ DELIVERY: 'live' }, ['SMTP_URL', 'SMS_API_URL']],
+    // Issue 11: the dev outbox and the demo seed are for this machine only.
+    [{ HOST: '0.0.0.0' }, ['HOST: 0.0.0.0 would serve the dev outbox', 'HOST: 0.0.0.0 would serve the demo']],
+    [{ HOST: '192.168.1.10', DEMO: '0' }, ['HOST: 192.168.1.10 would serve the dev outbox']],
+    [
+      {
+        HOST: '::',
+        DATABASE_URL: 'postgres://h/db',
+        JWT_SECRET: 'x'.repeat(32),
+        DELIVERY: 'outbox',
+        DEMO: '1',
+      },
+      ['dev outbox', 'demo organizations'],
+    ],
   ])('%j', (env, names) => {
     let error: unknown;
     try {
@@ -99,6 +112,40 @@ describe('loadConfig refusals list every problem', () => {
       expect(problems[i]).toContain(name);
     });
     expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+});
+
+describe('the demo and the dev outbox stay on this machine (issue 11)', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['localhost', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['::ffff:127.0.0.1', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['10.0.0.5', false],
+    ['127.0.0.1.example.com', false],
+    ['vnoc.example.com', false],
+  ])('isLoopback(%s) → %s', (host, expected) => {
+    expect(isLoopback(host)).toBe(expected);
+  });
+
+  it('starts on a loopback address, and on a network address when the risk is accepted or neither is on', () => {
+    expect(loadConfig({ HOST: 'localhost' }).host).toBe('localhost');
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_INSECURE_NETWORK: '1' }).host).toBe('0.0.0.0');
+    const live = {
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://h/db',
+      JWT_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://mail.example:25',
+      SMS_API_URL: 'https://sms.example',
+      SMS_ACCOUNT_SID: 'sid',
+      SMS_AUTH_TOKEN: 'token',
+      SMS_FROM: '+15550100000',
+    };
+    expect(loadConfig(live).host).toBe('0.0.0.0');
   });
 });
 

@@ -123,9 +123,28 @@ describe('in-process bus', () => {
 });
 
 describe('canSee (stream filter)', () => {
-  const admin: Viewer = { organizationId: 'org', none: false, sites: null };
-  const restricted: Viewer = { organizationId: 'org', none: false, sites: new Set(['s1']) };
-  const support: Viewer = { organizationId: 'provider', none: true, sites: null };
+  const admin: Viewer = { organizationId: 'org', userId: 'u1', support: false, none: false, sites: null };
+  const restricted: Viewer = {
+    organizationId: 'org',
+    userId: 'u2',
+    support: false,
+    none: false,
+    sites: new Set(['s1']),
+  };
+  const support: Viewer = {
+    organizationId: 'provider',
+    userId: 's1',
+    support: true,
+    none: true,
+    sites: null,
+  };
+  const chat = (userId: string): LiveEvent => ({
+    type: 'chat.updated',
+    conversationId: 'c',
+    userId,
+    by: 'support',
+    at: '2026-01-01T00:00:00.000Z',
+  });
   const regional: LiveEvent = {
     type: 'alert.raised',
     alertId: 'a',
@@ -153,6 +172,20 @@ describe('canSee (stream filter)', () => {
     ['anyone, the bus-wide resync', admin, envelope('1-1-a', null, { type: 'resync' }), true],
     ["anyone, another organization's resync", admin, envelope('1-1-a', 'other', { type: 'resync' }), false],
     ['a data event without organization', admin, envelope('1-1-a', null, status('s1')), false],
+    ['a chat event, to its person', admin, envelope('1-1-a', 'org', chat('u1')), true],
+    [
+      'a chat event, to another person of the organization',
+      restricted,
+      envelope('1-1-a', 'org', chat('u1')),
+      false,
+    ],
+    [
+      'a chat event naming the user, from another organization',
+      admin,
+      envelope('1-1-a', 'other', chat('u1')),
+      false,
+    ],
+    ["support, any organization's chat event", support, envelope('1-1-a', 'org', chat('u1')), true],
   ])('%s → %s', (_name, viewer, event, expected) => {
     expect(canSee(viewer, event)).toBe(expected);
   });

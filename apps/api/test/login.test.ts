@@ -1,7 +1,8 @@
 import { ClaimsSchema } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/modules/security/service.ts';
-import { createOrganization, createUser, PASSWORD, tokenFor } from './factories.ts';
+import { presentClaims } from '../src/modules/users/present.ts';
+import { createOrganization, createUser, PASSWORD, testTokens, tokenFor } from './factories.ts';
 import { bearer, claimsOf, count, tokenOf, useTestApp } from './helpers.ts';
 
 const t = useTestApp();
@@ -127,6 +128,32 @@ describe('POST /api/login', () => {
     expect((await login(user.username, PASSWORD, '10.1.1.1')).statusCode).toBe(200);
   });
 
+  it('counts parallel wrong passwords atomically: exactly 5 are tried, the rest are locked out', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(user.username, `wrong-password-${i}`, `10.2.0.${i}`)),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    expect(
+      await count(t.pool, 'audit_log', "action = 'login.failure' and actor_user_id = $1", [user.id]),
+    ).toBe(5);
+    expect(
+      await count(t.pool, 'audit_log', "action = 'login.lockout' and actor_user_id = $1", [user.id]),
+    ).toBe(1);
+    expect((await login(user.username, PASSWORD, '10.2.1.1')).statusCode).toBe(429);
+  });
+
+  it('a right password takes back its attempt: it does not count toward the address limit', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org);
+    for (let i = 0; i < 3; i++)
+      expect((await login(user.username, PASSWORD, '10.3.0.1')).statusCode).toBe(200);
+    expect(await count(t.pool, 'login_failures', 'key = $1', ['login-ip:10.3.0.1'])).toBe(0);
+  });
+
   it('locks a client address after many failures across accounts', async () => {
     for (let i = 0; i < 20; i++) await login(`ghost${i}@nowhere.example`, 'wrong-password-123', '10.9.9.9');
     const org = await createOrganization(t.db);
@@ -149,6 +176,32 @@ describe('tokens on protected calls', () => {
     }
     const ok = await t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(good) });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('a sign-in lasts at most 12 hours however often it is renewed (issue 11)', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org);
+    const signedIn = await login(user.username, PASSWORD);
+    const claims = claimsOf(tokenOf(signedIn));
+    expect(Number(claims.sessionEnds) - Number(claims.iat)).toBe(12 * 60 * 60);
+    // A session 10 minutes from its end renews only up to it, and carries the end on.
+    const nearEnd = await testTokens.signSession(
+      presentClaims(user, {
+        isMfaValidated: true,
+        isCredExpired: false,
+        sessionEnds: Math.floor(Date.now() / 1000) + 600,
+      }),
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/access/newJWT',
+      headers: bearer(nearEnd.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const renewed = claimsOf(tokenOf(res));
+    expect(renewed.sessionEnds).toBe(claimsOf(nearEnd.token).sessionEnds);
+    expect(Number(renewed.exp)).toBeLessThanOrEqual(Number(renewed.sessionEnds));
+    expect(Number(renewed.exp) - Number(renewed.iat)).toBeLessThanOrEqual(600);
   });
 
   it('GET access/newJWT gives a fresh 30-minute token with the same flags (full only)', async () => {

@@ -1,8 +1,19 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { createSeedBox } from '../src/auth/seed-box.ts';
 import { generateTotp } from '../src/auth/totp.ts';
+import { sealPlaintextSeeds } from '../src/modules/users/repository.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
-import { bearer, claimsOf, count, latestCode, tokenOf, useTestApp, wrongCode } from './helpers.ts';
+import {
+  bearer,
+  claimsOf,
+  count,
+  latestCode,
+  TEST_JWT_SECRET,
+  tokenOf,
+  useTestApp,
+  wrongCode,
+} from './helpers.ts';
 
 const t = useTestApp();
 
@@ -14,9 +25,14 @@ async function newUser(options: Parameters<typeof createUser>[2] = {}) {
   return createUser(t.db, org, options);
 }
 
-async function appSecretOf(userId: string): Promise<string> {
+const seeds = createSeedBox(TEST_JWT_SECRET);
+/** The stored seed as it is in the database (sealed since issue 11). */
+async function storedSecretOf(userId: string): Promise<string> {
   const { rows } = await t.pool.query('select app_secret from users where id = $1', [userId]);
   return rows[0].app_secret;
+}
+async function appSecretOf(userId: string): Promise<string> {
+  return seeds.open(userId, await storedSecretOf(userId)) ?? 'does not open';
 }
 
 describe('authenticator app enrolment', () => {
@@ -48,6 +64,10 @@ describe('authenticator app enrolment', () => {
       isMfaValidated: true,
     });
     expect(await appSecretOf(user.id)).toBe(secret);
+    // Encrypted at rest (issue 11): the column never holds the seed itself.
+    expect(await storedSecretOf(user.id)).toMatch(/^v1\./);
+    expect(await storedSecretOf(user.id)).not.toContain(secret);
+    expect(await count(t.pool, 'users', 'id = $1 and app_secret_pending is null', [user.id])).toBe(1);
     expect(await count(t.pool, 'audit_log', "action = 'mfa.enrol' and actor_user_id = $1", [user.id])).toBe(
       1,
     );
@@ -229,6 +249,49 @@ describe('POST access/validateTOTP', () => {
     const res = await post('/api/access/validateTOTP', token, { totp: right });
     expect(res.statusCode).toBe(429);
     expect(res.json().id).toBe('locked');
+  });
+
+  it('counts parallel wrong codes atomically: 5 are tried, the rest are locked out', async () => {
+    const user = await newUser({ app: true });
+    const right = generateTotp(await appSecretOf(user.id));
+    const token = await tokenFor(t.db, user, 'mfa');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => post('/api/access/validateTOTP', token, { totp: wrongCode(right) })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+  });
+});
+
+describe('authenticator seeds at rest (issue 11)', () => {
+  it('seals seeds stored in plaintext before, and they still validate', async () => {
+    const user = await newUser({ app: true });
+    const plain = await storedSecretOf(user.id);
+    expect(plain).not.toMatch(/^v1\./);
+    expect(await sealPlaintextSeeds(t.db, seeds)).toBeGreaterThanOrEqual(1);
+    expect(await storedSecretOf(user.id)).toMatch(/^v1\./);
+    expect(await appSecretOf(user.id)).toBe(plain);
+    expect(await sealPlaintextSeeds(t.db, seeds)).toBe(0);
+    const res = await post('/api/access/validateTOTP', await tokenFor(t.db, user, 'mfa'), {
+      totp: generateTotp(plain),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("a sealed seed copied into another person's row does not open: their codes are refused", async () => {
+    const owner = await newUser({ app: true });
+    await sealPlaintextSeeds(t.db, seeds);
+    const thief = await newUser({ app: true });
+    await t.pool.query(
+      'update users set app_secret = (select app_secret from users where id = $1) where id = $2',
+      [owner.id, thief.id],
+    );
+    const res = await post('/api/access/validateTOTP', await tokenFor(t.db, thief, 'mfa'), {
+      totp: generateTotp(await appSecretOf(owner.id)),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().id).toBe('code_invalid');
   });
 });
 

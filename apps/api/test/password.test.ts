@@ -118,6 +118,28 @@ describe('POST userProfile/updatePassword', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('a password change ends every other session (issue 11); the token it answers stays valid', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org);
+    const token = await tokenFor(t.db, user, 'full');
+    const elsewhere = await tokenFor(t.db, user, 'full');
+    const profile = (bearerToken: string) =>
+      t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(bearerToken) });
+    expect((await profile(elsewhere)).statusCode).toBe(200);
+    // Tokens of the same second as the change survive it: step into the next second first.
+    await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/userProfile/updatePassword',
+      headers: bearer(token),
+      payload: { password: NEW_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await profile(elsewhere)).statusCode).toBe(401);
+    expect((await profile(token)).statusCode).toBe(401);
+    expect((await profile(tokenOf(res))).statusCode).toBe(200);
+  });
+
   it('400 password_policy for a weak password, nothing changed', async () => {
     const org = await createOrganization(t.db);
     const user = await createUser(t.db, org);

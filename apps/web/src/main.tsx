@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/mantine-public.css';
 import './styles.css';
 import './lib/i18n.ts';
 import { MantineProvider } from '@mantine/core';

@@ -30,6 +30,8 @@ export const ClaimsSchema = z.object({
   impersonatorSession: z.string().optional(),
   /** When the impersonation ends, in seconds since the epoch: no session token of it outlives this. */
   impersonationEnds: z.number().int().optional(),
+  /** When the sign-in ends at the latest (12 h after it began), in seconds since the epoch: renewals stop there. */
+  sessionEnds: z.number().int().optional(),
 });
 export type Claims = z.infer<typeof ClaimsSchema>;
 

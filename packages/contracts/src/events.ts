@@ -39,6 +39,20 @@ export const JobEventSchema = z.object({
   at: z.string(),
 });
 
+/**
+ * A support chat conversation changed (a message, read, closed or reopened). Only the person whose
+ * conversation it is and the provider's support staff receive it; it carries no message text.
+ */
+export const ChatEventSchema = z.object({
+  type: z.literal('chat.updated'),
+  conversationId: z.string(),
+  /** The person whose conversation it is. */
+  userId: z.string(),
+  /** Who caused the change. */
+  by: z.enum(['user', 'support']),
+  at: z.string(),
+});
+
 /** Told to a client whose Last-Event-ID is older than the server remembers: refetch everything. */
 export const ResyncEventSchema = z.object({ type: z.literal('resync') });
 
@@ -46,9 +60,11 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   DeviceStatusEventSchema,
   AlertEventSchema,
   JobEventSchema,
+  ChatEventSchema,
   ResyncEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export type DeviceStatusEvent = z.infer<typeof DeviceStatusEventSchema>;
 export type AlertEvent = z.infer<typeof AlertEventSchema>;
 export type JobEvent = z.infer<typeof JobEventSchema>;
+export type ChatEvent = z.infer<typeof ChatEventSchema>;

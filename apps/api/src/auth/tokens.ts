@@ -8,6 +8,10 @@ export const STEP_SESSION_SECONDS = 15 * 60;
 export const ACCESS_CODE_SECONDS = 60;
 /** The longest a support person acts as a user on one access code, session extensions included. */
 export const IMPERSONATION_SECONDS = 60 * 60;
+/** Issue 11: however often it is renewed, a sign-in lasts at most 12 hours. */
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
+/** `sessionEnds` of a sign-in that begins now. */
+export const newSessionEnds = (nowMs = Date.now()) => Math.floor(nowMs / 1000) + SESSION_MAX_SECONDS;
 
 const ISSUER = 'vnoc';
 /** Verified session tokens remembered per process (one per signed-in browser tab at most). */
@@ -69,8 +73,10 @@ export function createTokenService(secret: string) {
   return {
     signSession(claims: ClaimsBody): Promise<SignedToken> {
       let seconds = signInStep(claims) === 'full' ? FULL_SESSION_SECONDS : STEP_SESSION_SECONDS;
+      const nowSeconds = Math.floor(Date.now() / 1000);
       if (claims.impersonationEnds !== undefined)
-        seconds = Math.min(seconds, claims.impersonationEnds - Math.floor(Date.now() / 1000));
+        seconds = Math.min(seconds, claims.impersonationEnds - nowSeconds);
+      if (claims.sessionEnds !== undefined) seconds = Math.min(seconds, claims.sessionEnds - nowSeconds);
       return sign(claims, SESSION_AUDIENCE, seconds);
     },
     /**

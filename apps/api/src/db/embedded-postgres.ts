@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { prepareDataDir } from './data-dir.ts';
 
 export type EmbeddedPostgresHandle = { url: string; port: number; stop: () => Promise<void> };
 
@@ -65,7 +66,7 @@ export async function startEmbeddedPostgres(
   }
 
   const clusterDir = path.join(dir, 'cluster');
-  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  prepareDataDir(dir);
   const password = readOrCreate(path.join(dir, 'password'), () => randomBytes(24).toString('hex'));
   const portFile = path.join(dir, 'port');
   let port = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8').trim()) : preferredPort;

@@ -81,6 +81,11 @@ export const users = pgTable(
       .notNull()
       .default('active'),
     lastSignInAt: tz('last_sign_in_at'),
+    /**
+     * Session tokens issued before this second no longer open anything (issue 11): set by a password change
+     * or reset and by an administrator's MFA reset, so a stolen token dies with the credential it outlived.
+     */
+    sessionsValidAfter: tz('sessions_valid_after'),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
@@ -888,4 +893,50 @@ export const productEvents = pgTable(
     properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index('product_events_organization_at_idx').on(t.organizationId, t.at)],
+);
+
+export const CHAT_STATUSES = ['open', 'closed'] as const;
+
+/**
+ * vNOC's own support chat (issue 10 part 6, embedded default): one person's conversation with the
+ * provider's support staff. Read per person (their widget) and per status (the support inbox), newest
+ * message first. `user_read_at` / `support_read_at`: up to when each side has read the other's messages.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: CHAT_STATUSES }).notNull().default('open'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    lastMessageAt: tz('last_message_at').notNull().defaultNow(),
+    userReadAt: tz('user_read_at'),
+    supportReadAt: tz('support_read_at'),
+    closedAt: tz('closed_at'),
+  },
+  (t) => [
+    index('chat_conversations_user_idx').on(t.userId, t.lastMessageAt),
+    index('chat_conversations_status_idx').on(t.status, t.lastMessageAt),
+  ],
+);
+
+/** A message of a support chat conversation; `from_support` tells the sides apart. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    fromSupport: boolean('from_support').notNull(),
+    body: text('body').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
 );

@@ -19,6 +19,11 @@ export const OK = { ok: true } as const;
 /** A route's responses: `ok` on 200, and the error answers every route may give. */
 export const answers = <T extends z.ZodType>(ok: T) => ({ 200: ok, ...errorResponses }) as const;
 
+/** A route that answers 204 with no body. */
+export const noContent = { 204: z.null(), ...errorResponses } as const;
+/** A route that answers 201 with `body`. */
+export const created = <T extends z.ZodType>(body: T) => ({ 201: body, ...errorResponses }) as const;
+
 /** Signed in with every step done; open to every role. */
 export const signedIn: AuthRule = { steps: ['full'] };
 

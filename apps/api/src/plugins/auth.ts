@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SignInStep, signInStep } from '../auth/sign-in-step.ts';
 import type { AppContext, RequestMeta } from '../context.ts';
 import { Errors } from '../errors.ts';
+import { CODE_SEND_WINDOW_MS, CODE_SENDS_PER_ADDRESS } from '../modules/security/service.ts';
 import { presentClaims, type SessionState } from '../modules/users/present.ts';
 import { findSessionUser, type UserWithOrg } from '../modules/users/repository.ts';
+import { clientKeyOf } from './client-address.ts';
 
 /** Per-route access rule, set as `config: { auth: {...} }`. Routes without it are public. */
 export type AuthRule = {
@@ -35,6 +37,8 @@ export type AuthContext = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRule;
+    /** The route sends a verification code: throttled per client address (issue 11). */
+    sendsCode?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -90,6 +94,18 @@ export function createSessionCache(ttlMs = SESSION_CACHE_MS, now = () => Date.no
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Whether a session lookup opens nothing any more for a token issued at `iat` (seconds): an unknown
+ * person, a revoked token, a person not active, or a token older than the person's `sessionsValidAfter`
+ * (a password change or reset, an administrator's MFA reset; same-second tokens survive, so the token
+ * answered with the change stays valid).
+ */
+export function sessionClosed(session: SessionLookup, iat: number | undefined): boolean {
+  if (!session || session.revoked || session.user.status !== 'active') return true;
+  const after = session.user.sessionsValidAfter;
+  return after !== null && (iat ?? 0) < Math.floor(after.getTime() / 1000);
+}
+
 /** Verifies the token (signature, expiry, revocation), loads its user and enforces the route's rule. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const sessions = createSessionCache();
@@ -104,16 +120,18 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
    * the impersonation) and they must still be an active SUPPORT.
    */
   async function impersonatorOf(claims: Claims): Promise<UserWithOrg> {
-    const { impersonatedBy, impersonatorSession } = claims;
+    const { impersonatedBy, impersonatorSession, iat } = claims;
     if (!impersonatedBy || !impersonatorSession) throw Errors.unauthorized();
     const support = await sessions.get(`${impersonatedBy}\u0000${impersonatorSession}`, () =>
       findSessionUser(ctx.db, impersonatedBy, impersonatorSession),
     );
-    if (!support || support.revoked || support.user.role !== 'SUPPORT' || support.user.status !== 'active')
-      throw Errors.unauthorized();
+    if (sessionClosed(support, iat) || support?.user.role !== 'SUPPORT') throw Errors.unauthorized();
     return support.user;
   }
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.sendsCode) {
+      ctx.limiter.hit(`code-send-ip:${clientKeyOf(request.ip)}`, CODE_SENDS_PER_ADDRESS, CODE_SEND_WINDOW_MS);
+    }
     const rule = request.routeOptions.config.auth;
     if (!rule) return;
     const token = bearerToken(request);
@@ -124,7 +142,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       findSessionUser(ctx.db, claims.sub, jti),
     );
     // A deactivated (or not yet approved) person's sessions end with the change (SESSION_CACHE_MS).
-    if (!session || session.revoked || session.user.status !== 'active') throw Errors.unauthorized();
+    if (sessionClosed(session, claims.iat) || !session) throw Errors.unauthorized();
     const { user } = session;
     const impersonator = claims.impersonatedBy ? await impersonatorOf(claims) : undefined;
     // The organization turned support access off: a support session acting in it ends at once.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SsoApp, SsoAppSchema } from '@vnoc/contracts';
 import { z } from 'zod';
+import { isProxyEntry } from './client-address.ts';
 
 /** Repository root (apps/api/src/plugins → ../../../..), used for defaults that point into the repo. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -31,6 +32,10 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://'),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://'),
   DEMO: flag.optional(),
+  /** Proxies whose X-Forwarded-For is believed: addresses, CIDRs, or loopback/linklocal/uniquelocal. */
+  TRUST_PROXY: optionalText,
+  /** Serve the demo fleet or the dev outbox on a network address anyway (issue 11: off by default). */
+  ALLOW_INSECURE_NETWORK: flag.optional(),
   SIMULATOR: flag.optional(),
   SIM_SPEED: z.coerce.number().min(1, { message: 'must be a number ≥ 1' }).max(100_000).default(1),
   SIM_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(20261121),
@@ -66,7 +71,24 @@ const EnvSchema = z.object({
   MIXPANEL_TOKEN: optionalText.pipe(z.string().max(200).optional()),
   POSTHOG_HOST: optionalUrl(/^https?:\/\//, 'http(s)://'),
   POSTHOG_KEY: optionalText.pipe(z.string().max(200).optional()),
+  INTERCOM_APP_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9]{1,40}$/, { message: 'must be an Intercom app id (letters and digits)' })
+      .optional(),
+  ),
+  INTERCOM_SECRET: optionalText.pipe(
+    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ),
 });
+
+/** Whether a listen address is reachable from this machine only (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h)
+  );
+}
 
 /** The development identity provider's one client: the console (public, PKCE). */
 export const DEV_SSO_CLIENT_ID = 'vnoc-console';
@@ -124,6 +146,16 @@ export type Config = {
   publicUrl: string | undefined;
   sso: SsoConfig;
   productAnalytics: ProductAnalyticsConfig;
+  /**
+   * The reverse proxies in front of the server (TRUST_PROXY): their X-Forwarded-For names the client that
+   * rate limits, lockouts and the audit log count; empty = the connection's address (no proxy believed).
+   */
+  trustProxy: string[];
+  /**
+   * The Intercom messenger the console boots (its app id, and the messenger security secret that signs
+   * `GET userProfile/intercomjwt`); undefined: vNOC's own support chat.
+   */
+  intercom: { appId: string; secret: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -193,6 +225,33 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (e.MIXPANEL_API_HOST && e.POSTHOG_HOST) {
     problems.push('MIXPANEL_API_HOST, POSTHOG_HOST: set one analytics service, not both');
   }
+  if (!isLoopback(e.HOST) && !e.ALLOW_INSECURE_NETWORK) {
+    if (delivery === 'outbox') {
+      problems.push(
+        `HOST: ${e.HOST} would serve the dev outbox (every sign-in code and link, readable by anyone) to the network; ` +
+          'set HOST=127.0.0.1, or DELIVERY=live, or ALLOW_INSECURE_NETWORK=1 to accept the risk',
+      );
+    }
+    if (demo) {
+      problems.push(
+        `HOST: ${e.HOST} would serve the demo organizations (a published password, no MFA) to the network; ` +
+          'set HOST=127.0.0.1, or DEMO=0, or ALLOW_INSECURE_NETWORK=1 to accept the risk',
+      );
+    }
+  }
+  const trustProxy = (e.TRUST_PROXY ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const badProxies = trustProxy.filter((entry) => !isProxyEntry(entry));
+  if (badProxies.length > 0) {
+    problems.push(
+      `TRUST_PROXY: ${badProxies.join(', ')} is not an address, a CIDR, loopback, linklocal or uniquelocal`,
+    );
+  }
+  if (Boolean(e.INTERCOM_APP_ID) !== Boolean(e.INTERCOM_SECRET)) {
+    problems.push('INTERCOM_APP_ID, INTERCOM_SECRET: both required to use the Intercom messenger');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   // Never in production unless asked (SSO_DEV_PROVIDER=1): its identities share the demo password.
   const devProvider = e.SSO_DEV_PROVIDER ?? (demo && e.NODE_ENV !== 'production');
@@ -249,6 +308,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
         .filter(Boolean),
     },
     productAnalytics: productAnalyticsConfig(e),
+    trustProxy,
+    intercom:
+      e.INTERCOM_APP_ID && e.INTERCOM_SECRET
+        ? { appId: e.INTERCOM_APP_ID, secret: e.INTERCOM_SECRET }
+        : undefined,
   };
 }
 

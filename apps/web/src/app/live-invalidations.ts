@@ -24,6 +24,7 @@ export const LIVE_ROOTS: readonly KeyPattern[] = [
   ['alert'],
   ['analytics'],
   ['maintenance'],
+  ['chat'],
 ];
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
@@ -51,6 +52,12 @@ export function invalidationsFor(event: LiveEvent): KeyPattern[] {
         // A site's and a device's alert lists; every site's and device's for an alert without one.
         ['site', event.siteId ?? ANY, 'alerts'],
         ['device', event.deviceId ?? ANY, 'alerts'],
+      ];
+    case 'chat.updated':
+      // The conversation lists (the person's widget, the support inbox) and the conversation itself.
+      return [
+        ['chat', 'conversations'],
+        ['chat', 'conversation', event.conversationId],
       ];
     case 'resync':
       return [...LIVE_ROOTS];

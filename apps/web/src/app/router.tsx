@@ -7,6 +7,7 @@ import {
 } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { authStore } from '../lib/auth-store.ts';
+import { loadConsoleNamespaces } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { decideNavigation } from './guard.ts';
@@ -71,7 +72,15 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Lazy, so the public screens (/login) do not download the signed-in frame.
-        lazy: () => import('./layouts/main-layout.tsx').then((m) => ({ Component: m.MainLayout })),
+        // The console's wording and the rest of Mantine's styles come with its layout: /login does not carry them.
+        lazy: async () => {
+          const [layout] = await Promise.all([
+            import('./layouts/main-layout.tsx'),
+            import('../styles/console-styles.ts'),
+            loadConsoleNamespaces(),
+          ]);
+          return { Component: layout.MainLayout };
+        },
         children: [
           { index: true, loader: () => redirect(paths.dashboard) },
           {

@@ -1,8 +1,8 @@
 import { TextInput } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
+import { normalizePhone } from '@vnoc/contracts';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizePhone } from '../lib/phone.ts';
 
 type PhoneInputProps = Omit<ComponentProps<typeof TextInput>, 'type' | 'onChange' | 'value'> & {
   value: string;

@@ -8,21 +8,49 @@ export const languages: readonly Language[] = ['en', 'es'];
 export const defaultNamespace = 'translation';
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
+type Loader = () => Promise<Record<string, unknown>>;
+
+/**
+ * The namespaces the public screens (sign-in, enrolment, invitation, maintenance) and the shell use: bundled
+ * with the entry in both languages. Every other namespace is fetched when the signed-in console loads
+ * (`loadConsoleNamespaces`), so /login does not download the whole console's wording (issue 12).
+ */
+export const BUNDLED_NAMESPACES: readonly string[] = ['translation', 'auth', 'profile', 'adminUsers'];
 
 // Every locales/<lang>/<namespace>.json is picked up, so a namespace added by a feature needs no wiring here.
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+const bundledFiles = import.meta.glob<Record<string, unknown>>(
+  [
+    '../locales/*/translation.json',
+    '../locales/*/auth.json',
+    '../locales/*/profile.json',
+    '../locales/*/adminUsers.json',
+  ],
+  { eager: true, import: 'default' },
+);
+const lazyFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
 
-/** The translation resources by language and namespace, as loaded from locales/. */
+const parse = (file: string) => /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+
+/** The bundled translation resources by language and namespace. */
 export const resources: Resources = {};
-for (const [file, content] of Object.entries(files)) {
-  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+for (const [file, content] of Object.entries(bundledFiles)) {
+  const match = parse(file);
   if (!match?.[1] || !match[2]) continue;
   resources[match[1]] ??= {};
   (resources[match[1]] as Record<string, Record<string, unknown>>)[match[2]] = content;
 }
+
+/** Every namespace's loader by language and namespace (bundled ones included). */
+export const loaders: Record<string, Record<string, Loader>> = {};
+for (const [file, load] of Object.entries(lazyFiles)) {
+  const match = parse(file);
+  if (!match?.[1] || !match[2]) continue;
+  loaders[match[1]] ??= {};
+  (loaders[match[1]] as Record<string, Loader>)[match[2]] = load;
+}
+
+/** Every namespace there is (from English, the reference language). */
+export const allNamespaces: readonly string[] = Object.keys(loaders.en ?? {}).sort();
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'es';
@@ -35,17 +63,35 @@ export function initialLanguage(): Language {
   return isLanguage(lang) ? lang : 'en';
 }
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...languages],
-  ns: Object.keys(resources.en ?? { translation: {} }),
-  defaultNS: defaultNamespace,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/** Fetches a namespace that is not bundled (also for the other language when the language changes). */
+const lazyBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, callback: (error: unknown, data: unknown) => void) {
+    const load = loaders[language]?.[namespace];
+    if (!load) return callback(new Error(`No translations for ${language}/${namespace}`), false);
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error, false),
+    );
+  },
+};
+
+void i18next
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...languages],
+    ns: [...BUNDLED_NAMESPACES],
+    defaultNS: defaultNamespace,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 
 function syncDocumentLanguage(lang: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
@@ -56,6 +102,14 @@ i18next.on('languageChanged', syncDocumentLanguage);
 /** Switches the interface language (no server call; Settings → Profile saves the preference). */
 export function setLanguage(lang: Language): void {
   if (i18next.language !== lang) void i18next.changeLanguage(lang);
+}
+
+/**
+ * Loads every namespace of the signed-in console in the current language (and English, the fallback):
+ * the signed-in layout waits for it before it shows, so no screen renders its keys instead of its words.
+ */
+export function loadConsoleNamespaces(): Promise<void> {
+  return i18next.loadNamespaces([...allNamespaces]);
 }
 
 export function currentLanguage(): Language {

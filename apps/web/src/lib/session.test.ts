@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockSkewMs, formatCountdown, isFullSession, sessionDecision } from './session.ts';
+import { clockSkewMs, formatCountdown, isFullSession, isRenewable, sessionDecision } from './session.ts';
 
 const NOW = 1_800_000_000_000;
 const MIN = 60_000;
@@ -122,5 +122,17 @@ describe('clock skew', () => {
       sessionDecision({ nowMs: clientNow + skew, exp, lastActivityMs: clientNow + skew, dismissed: false })
         .shouldRefresh,
     ).toBe(false);
+  });
+});
+
+describe('isRenewable (issue 11: a sign-in lasts at most 12 hours)', () => {
+  it.each([
+    [{ exp: 1000 }, true],
+    [{ exp: 1000, sessionEnds: 5000 }, true],
+    [{ exp: 5000, sessionEnds: 5000 }, false],
+    [{ exp: 1000, impersonationEnds: 1000 }, false],
+    [{ exp: 1000, sessionEnds: 9000, impersonationEnds: 2000 }, true],
+  ])('%j → %s', (claims, renewable) => {
+    expect(isRenewable(claims)).toBe(renewable);
   });
 });

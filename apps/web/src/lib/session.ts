@@ -55,6 +55,14 @@ export function sessionDecision({ nowMs, exp, lastActivityMs, dismissed }: Sessi
   };
 }
 
+/**
+ * Whether renewing the token could give it more time: not when it already ends where the sign-in (12 h
+ * after it began) or the impersonation ends; the countdown then runs out and the session ends.
+ */
+export function isRenewable(claims: Pick<Claims, 'exp' | 'sessionEnds' | 'impersonationEnds'>): boolean {
+  return [claims.sessionEnds, claims.impersonationEnds].every((end) => end === undefined || claims.exp < end);
+}
+
 /** A token that has passed every sign-in step (email, MFA, password): the only kind that reaches data calls. */
 export function isFullSession(claims: Claims | null): boolean {
   return Boolean(claims?.isEmailValidated && claims.isMfaValidated && !claims.isCredExpired);

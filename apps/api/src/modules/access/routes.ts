@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, metaOf, sendToken } from '../../plugins/auth.ts';
+import { clientKeyOf } from '../../plugins/client-address.ts';
 import { errorResponses, OK, okResponses } from '../route-schemas.ts';
 import * as invitations from '../user-profile/admin-users.ts';
 import * as access from './service.ts';
@@ -41,6 +42,7 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: RegisterRequestSchema,
         response: { 201: RegisterResponseSchema, ...errorResponses },
       },
+      config: { sendsCode: true },
     },
     async (request, reply) => {
       await access.register(ctx, request.body, metaOf(request));
@@ -60,7 +62,7 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      ctx.limiter.hit(`invitation:${request.ip}`, 30, 15 * 60_000);
+      ctx.limiter.hit(`invitation:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
       return invitations.checkInvitation(ctx, request.body.token);
     },
   );
@@ -76,7 +78,7 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      ctx.limiter.hit(`invitation:${request.ip}`, 30, 15 * 60_000);
+      ctx.limiter.hit(`invitation:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
       await invitations.acceptInvitation(ctx, request.body, metaOf(request));
       return OK;
     },
@@ -84,9 +86,9 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/api/access/pwreset/:email',
-    { schema: { tags, params: PwResetParamsSchema, response: okResponses } },
+    { schema: { tags, params: PwResetParamsSchema, response: okResponses }, config: { sendsCode: true } },
     async (request) => {
-      ctx.limiter.hit(`pwreset:${request.ip}`, 10, 15 * 60_000);
+      ctx.limiter.hit(`pwreset:${clientKeyOf(request.ip)}`, 10, 15 * 60_000);
       await access.requestPasswordReset(ctx, request.params.email, metaOf(request));
       return OK;
     },
@@ -96,7 +98,7 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/access/verifyEmailCode',
     { schema: { tags, body: VerifyEmailCodeRequestSchema, response: okResponses } },
     async (request, reply) => {
-      ctx.limiter.hit(`verify-email-code:${request.ip}`, 30, 15 * 60_000);
+      ctx.limiter.hit(`verify-email-code:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
       const grant = await access.verifyPasswordResetCode(ctx, request.body, metaOf(request));
       return sendToken(ctx, reply, grant.user, grant.session);
     },
@@ -118,7 +120,7 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/access/sendTOTP',
     {
       schema: { tags, body: SendTotpRequestSchema, response: okResponses },
-      config: { auth: { steps: ['mfa'], mfa: 'enrolled' } },
+      config: { auth: { steps: ['mfa'], mfa: 'enrolled' }, sendsCode: true },
     },
     async (request) => {
       await access.sendLoginCode(ctx, authOf(request), request.body.method);

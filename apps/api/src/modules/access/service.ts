@@ -1,22 +1,19 @@
 import type { Claims, LoginRequest, RegisterRequest } from '@vnoc/contracts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { IMPERSONATION_SECONDS } from '../../auth/tokens.ts';
+import { hashNewPassword, verifyPassword } from '../../auth/passwords.ts';
+import { IMPERSONATION_SECONDS, newSessionEnds, SESSION_MAX_SECONDS } from '../../auth/tokens.ts';
 import { matchTotp } from '../../auth/totp.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { requireSupportAccess } from '../organizations/support-access.ts';
-import { clearFailures, countFailuresSince, insertAudit, revokeToken } from '../security/repository.ts';
+import { clearFailures, insertAudit, revokeToken } from '../security/repository.ts';
 import {
-  ACCOUNT_FAILURE_LIMIT,
   accountKey,
   addressKey,
   audit,
   consumeCode,
-  LOCKOUT_WINDOW_MS,
-  lockedKey,
-  recordFailures,
   sendCode,
+  takeAttempt,
   totpKey,
 } from '../security/service.ts';
 import { listActiveAdmins, recordSignIn } from '../users/admin-repository.ts';
@@ -44,31 +41,30 @@ export function carrySession(claims: Claims, patch: Partial<SessionState> = {}):
     impersonatedBy: claims.impersonatedBy,
     impersonatorSession: claims.impersonatorSession,
     impersonationEnds: claims.impersonationEnds,
+    sessionEnds: claims.sessionEnds,
     ...patch,
   };
 }
 
 export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMeta): Promise<TokenGrant> {
   const account = accountKey(body.username);
-  const keys = [account, addressKey(meta.ip)];
-  const locked = await lockedKey(ctx.db, keys);
-  if (locked) {
+  const attempt = await takeAttempt(ctx.db, [account, addressKey(meta.ip)]);
+  if (attempt.locked) {
     await audit(ctx.db, { action: 'login.locked', target: body.username, meta });
     throw Errors.locked();
   }
   const user = await findUserByUsername(ctx.db, body.username);
   if (!(await verifyPassword(user?.passwordHash, body.password))) {
-    await recordFailures(ctx.db, keys);
+    // The attempt already counts as a failure.
     await audit(ctx.db, { action: 'login.failure', user, target: body.username, meta });
-    const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
-    // The failure that reaches the limit starts the lockout: audit it once.
-    if ((await countFailuresSince(ctx.db, account.key, since)) === ACCOUNT_FAILURE_LIMIT) {
+    if (attempt.reachesLimit(account)) {
       await audit(ctx.db, { action: 'login.lockout', user, target: body.username, meta });
     }
     throw Errors.invalidCredentials();
   }
   // verifyPassword only succeeds with a stored hash, so the user exists here.
   if (!user) throw Errors.invalidCredentials();
+  await attempt.succeeded();
   await clearFailures(ctx.db, account.key);
   // Only after the right password: the refusal says nothing to someone who does not know it.
   if (user.status !== 'active') {
@@ -77,7 +73,10 @@ export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMe
   }
   await recordSignIn(ctx.db, user.id);
   await audit(ctx.db, { action: 'login.success', user, target: user.username, meta });
-  return { user, session: { isMfaValidated: false, isCredExpired: user.credExpired } };
+  return {
+    user,
+    session: { isMfaValidated: false, isCredExpired: user.credExpired, sessionEnds: newSessionEnds() },
+  };
 }
 
 function domainOf(email: string): string {
@@ -107,7 +106,7 @@ export async function register(ctx: AppContext, body: RegisterRequest, meta: Req
     });
     throw Errors.registrationClosed();
   }
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashNewPassword(body.password);
   let user: UserWithOrg;
   try {
     const row = await ctx.db.transaction((tx) =>
@@ -173,13 +172,19 @@ export async function verifyPasswordResetCode(
   await audit(ctx.db, { action: 'password.reset_verified', user, target: user.username, meta });
   return {
     user: { ...user, emailValidated: true },
-    session: { isEmailValidated: true, isMfaValidated: false, isCredExpired: true },
+    session: {
+      isEmailValidated: true,
+      isMfaValidated: false,
+      isCredExpired: true,
+      sessionEnds: newSessionEnds(),
+    },
   };
 }
 
 async function totpMatches(ctx: AppContext, user: UserWithOrg, code: string): Promise<boolean> {
   if (!user.mfaApp || !user.appSecret) return false;
-  const step = matchTotp(user.appSecret, code);
+  const seed = ctx.seeds.open(user.id, user.appSecret);
+  const step = seed === null ? null : matchTotp(seed, code);
   return step !== null && (await claimTotpStep(ctx.db, user.id, step));
 }
 
@@ -197,9 +202,9 @@ async function sentCodeMatches(ctx: AppContext, user: UserWithOrg, code: string)
 export async function validateTotp(ctx: AppContext, auth: AuthContext, code: string, meta: RequestMeta) {
   const { user } = auth;
   const key = totpKey(user.id);
-  if (await lockedKey(ctx.db, [key])) throw Errors.locked();
+  const attempt = await takeAttempt(ctx.db, [key]);
+  if (attempt.locked) throw Errors.locked();
   if (!(await totpMatches(ctx, user, code)) && !(await sentCodeMatches(ctx, user, code))) {
-    await recordFailures(ctx.db, [key]);
     await audit(ctx.db, { action: 'mfa.failure', user, impersonatorId: auth.impersonator?.id, meta });
     throw Errors.codeInvalid();
   }
@@ -229,8 +234,11 @@ export async function sendLoginCode(
   await sendCode(ctx, user, 'mfa-login', method, number);
 }
 
+/** POST access/newJWT: the same session, renewed; refused once its absolute end has come (issue 11). */
 export function refreshToken(auth: AuthContext): TokenGrant {
-  return { user: auth.user, session: carrySession(auth.claims) };
+  const ends = auth.claims.sessionEnds ?? (auth.claims.iat ?? 0) + SESSION_MAX_SECONDS;
+  if (Math.floor(Date.now() / 1000) >= ends) throw Errors.unauthorized();
+  return { user: auth.user, session: carrySession(auth.claims, { sessionEnds: ends }) };
 }
 
 export async function logout(ctx: AppContext, auth: AuthContext, meta: RequestMeta): Promise<void> {
@@ -270,6 +278,7 @@ export async function exchangeAccessCode(
       impersonatedBy: support.username,
       impersonatorSession: code.impersonatorSession,
       impersonationEnds: Math.floor(Date.now() / 1000) + IMPERSONATION_SECONDS,
+      sessionEnds: newSessionEnds(),
     },
   };
 }

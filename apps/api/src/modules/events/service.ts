@@ -7,6 +7,10 @@ import { groupSiteIds } from './repository.ts';
 /** Whose events a stream may carry (DESIGN.md §4.3: tenant scope is not optional). */
 export type Viewer = {
   organizationId: string;
+  /** The caller: a chat event goes only to its conversation's person (and to support staff). */
+  userId: string;
+  /** The provider's support staff: every organization's chat events, nothing else. */
+  support: boolean;
   /** SUPPORT has no customer data of its own: no events (under impersonation the user is the target). */
   none: boolean;
   /** A restricted caller's sites (their site groups'); null = every site of the organization. */
@@ -16,10 +20,11 @@ export type Viewer = {
 /** The caller's view of the event stream, from their role and site groups now. */
 export async function viewerOf(ctx: Pick<AppContext, 'db'>, user: UserWithOrg): Promise<Viewer> {
   const organizationId = user.organizationId;
-  if (user.role === 'SUPPORT') return { organizationId, none: true, sites: null };
+  const support = user.role === 'SUPPORT';
+  if (support) return { organizationId, userId: user.id, support, none: true, sites: null };
   const scope = await scopeOf(ctx.db, user);
   const sites = scope.restricted ? new Set(await groupSiteIds(ctx.db, user.id, organizationId)) : null;
-  return { organizationId, none: false, sites };
+  return { organizationId, userId: user.id, support, none: false, sites };
 }
 
 /**
@@ -29,6 +34,10 @@ export async function viewerOf(ctx: Pick<AppContext, 'db'>, user: UserWithOrg): 
  */
 export function canSee(viewer: Viewer, { organizationId, event }: LiveEnvelope): boolean {
   if (event.type === 'resync') return organizationId === null || organizationId === viewer.organizationId;
+  // Chat: the conversation's person, in their own organization, and the support staff of any.
+  if (event.type === 'chat.updated') {
+    return viewer.support || (organizationId === viewer.organizationId && event.userId === viewer.userId);
+  }
   if (viewer.none || organizationId !== viewer.organizationId) return false;
   if (viewer.sites === null || event.siteId === null) return true;
   return viewer.sites.has(event.siteId);

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../../context.ts';
 import type { EventBus, LiveEnvelope } from '../../events/bus.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { sessionClosed } from '../../plugins/auth.ts';
 import { findSessionUser } from '../users/repository.ts';
 import { canSee, type Viewer, viewerOf } from './service.ts';
 
@@ -195,8 +196,9 @@ export async function openStream(input: OpenStreamInput): Promise<LiveStream | u
           ? findSessionUser(ctx.db, impersonatedBy, impersonatorSession)
           : undefined,
       ]);
-      if (!session || session.revoked || (impersonatedBy && (!support || support.revoked))) opened.end();
-      else opened.viewer = await viewerOf(ctx, session.user);
+      const { iat } = auth.claims;
+      if (sessionClosed(session, iat) || (impersonatedBy && sessionClosed(support, iat))) opened.end();
+      else if (session) opened.viewer = await viewerOf(ctx, session.user);
     } catch (err) {
       ctx.log.warn({ err }, 'refreshing a live event stream scope failed');
     }

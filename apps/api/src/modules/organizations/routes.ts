@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { clientKeyOf } from '../../plugins/client-address.ts';
 import { lookupOrganization } from '../access/service.ts';
 import { activityRoutes } from '../activity/routes.ts';
 import { answers, errorResponses, IdParamsSchema, signedIn } from '../route-schemas.ts';
@@ -32,7 +33,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       // Public and answering about any address: limited per client address against harvesting.
-      ctx.limiter.hit(`org-lookup:${request.ip}`, 30, 60_000);
+      ctx.limiter.hit(`org-lookup:${clientKeyOf(request.ip)}`, 30, 60_000);
       // Only id and name ever leave: the caller may not belong to this organization.
       return presentOrganizationRef(await lookupOrganization(ctx, request.params.name));
     },

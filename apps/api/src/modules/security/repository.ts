@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { auditLog, loginFailures, revokedTokens, verificationCodes } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 
@@ -10,8 +10,38 @@ export async function countFailuresSince(db: DbOrTx, key: string, since: Date): 
   return row?.n ?? 0;
 }
 
-export async function insertFailures(db: DbOrTx, keys: string[]): Promise<void> {
-  if (keys.length > 0) await db.insert(loginFailures).values(keys.map((key) => ({ key })));
+/**
+ * One attempt against `keys`, decided atomically: under a per-key transaction lock (so parallel attempts
+ * queue instead of all reading the same count), the failures of each key since `since` are counted; when
+ * one has reached its limit nothing is written and its index answers. Otherwise the attempt is written as
+ * a failure now (it un-counts itself on success) and the counts including it answer.
+ */
+export async function takeAttempt(
+  db: DbOrTx,
+  keys: { key: string; limit: number }[],
+  since: Date,
+): Promise<{ lockedAt: number } | { ids: number[]; counts: number[] }> {
+  return db.transaction(async (tx) => {
+    // In one order, so two attempts over the same keys cannot wait on each other.
+    for (const key of [...new Set(keys.map((k) => k.key))].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`failures:${key}`}, 0))`);
+    }
+    const counts: number[] = [];
+    for (const [i, k] of keys.entries()) {
+      const n = await countFailuresSince(tx, k.key, since);
+      if (n >= k.limit) return { lockedAt: i };
+      counts.push(n + 1);
+    }
+    const rows = await tx
+      .insert(loginFailures)
+      .values(keys.map((k) => ({ key: k.key })))
+      .returning({ id: loginFailures.id });
+    return { ids: rows.map((r) => r.id), counts };
+  });
+}
+
+export async function deleteFailures(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(loginFailures).where(inArray(loginFailures.id, ids));
 }
 
 export async function clearFailures(db: DbOrTx, key: string): Promise<void> {

@@ -2,22 +2,35 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Channel } from '@vnoc/contracts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
+import { clientKeyOf } from '../../plugins/client-address.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import {
   type AuditEntry,
-  countFailuresSince,
+  clearFailures,
   deleteExpiredRevocations,
+  deleteFailures,
   deleteOldFailures,
   findNewestUnusedCode,
   insertAudit,
   insertCode,
-  insertFailures,
+  takeAttempt as takeAttemptRows,
   updateCode,
 } from './repository.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Issue 11: a fresh code does not reset the tries. Wrong codes are counted per account across re-sends
+ * (every purpose together) and lock code checks for the lockout window after this many.
+ */
+export const CODE_ACCOUNT_FAILURES = 5;
+/** Codes sent per account, and per destination, within CODE_SEND_WINDOW_MS (bombing, toll fraud). */
+export const CODE_SENDS_PER_ACCOUNT = 5;
+export const CODE_SENDS_PER_DESTINATION = 5;
+/** Send-code calls per client address within the window (route config `sendsCode`). */
+export const CODE_SENDS_PER_ADDRESS = 30;
+export const CODE_SEND_WINDOW_MS = 15 * 60 * 1000;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_FAILURE_LIMIT = 5;
 // Many people can share one address (an office NAT), so the per-address limit is looser than per-account.
@@ -62,6 +75,12 @@ export async function sendCode(
   channel: Channel,
   destination: string,
 ): Promise<void> {
+  ctx.limiter.hit(`code-send:${user.id}`, CODE_SENDS_PER_ACCOUNT, CODE_SEND_WINDOW_MS);
+  ctx.limiter.hit(
+    `code-send-to:${destination.toLowerCase()}`,
+    CODE_SENDS_PER_DESTINATION,
+    CODE_SEND_WINDOW_MS,
+  );
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   await insertCode(ctx.db, {
     userId: user.id,
@@ -86,9 +105,14 @@ export async function sendCode(
 
 /**
  * Consumes the newest unused code of `purpose`, returning where it was sent. Wrong, expired, used or
- * exhausted codes throw code_invalid; a wrong try counts, and the 5th one retires the code.
+ * exhausted codes throw code_invalid; a wrong try counts, and the 5th one retires the code. Tries are
+ * also counted per account across re-sends: after CODE_ACCOUNT_FAILURES wrong ones within the lockout
+ * window every code check of the account answers 429 locked, the right code too.
  */
 export async function consumeCode(ctx: AppContext, userId: string, purpose: CodePurpose, code: string) {
+  const account = codeKey(userId);
+  const attempt = await takeAttempt(ctx.db, [account]);
+  if (attempt.locked) throw Errors.locked();
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await findNewestUnusedCode(tx, userId, purpose);
     if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= CODE_MAX_ATTEMPTS) return undefined;
@@ -103,6 +127,8 @@ export async function consumeCode(ctx: AppContext, userId: string, purpose: Code
     return { destination: row.destination };
   });
   if (!outcome) throw Errors.codeInvalid();
+  await attempt.succeeded();
+  await clearFailures(ctx.db, account.key);
   return outcome;
 }
 
@@ -112,26 +138,43 @@ export const accountKey = (username: string): LimitKey => ({
   key: `login:${username}`,
   limit: ACCOUNT_FAILURE_LIMIT,
 });
-export const addressKey = (ip: string): LimitKey => ({ key: `login-ip:${ip}`, limit: ADDRESS_FAILURE_LIMIT });
+export const addressKey = (ip: string): LimitKey => ({
+  key: `login-ip:${clientKeyOf(ip)}`,
+  limit: ADDRESS_FAILURE_LIMIT,
+});
+export const codeKey = (userId: string): LimitKey => ({
+  key: `code:${userId}`,
+  limit: CODE_ACCOUNT_FAILURES,
+});
 export const totpKey = (userId: string): LimitKey => ({
   key: `totp:${userId}`,
   limit: ACCOUNT_FAILURE_LIMIT,
 });
 
-/** The first key that reached its failure limit within the last 15 minutes, if any. */
-export async function lockedKey(db: DbOrTx, keys: LimitKey[]): Promise<LimitKey | undefined> {
-  const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
-  for (const k of keys) {
-    if ((await countFailuresSince(db, k.key, since)) >= k.limit) return k;
-  }
-  return undefined;
-}
+export type Attempt =
+  | { locked: LimitKey }
+  | {
+      locked: undefined;
+      /** Whether this failure is the one that reached the key's limit (the lockout starts: audit it once). */
+      reachesLimit: (key: LimitKey) => boolean;
+      /** The attempt succeeded: it no longer counts as a failure. */
+      succeeded: () => Promise<void>;
+    };
 
-export function recordFailures(db: DbOrTx, keys: LimitKey[]): Promise<void> {
-  return insertFailures(
-    db,
-    keys.map((k) => k.key),
-  );
+/**
+ * Takes one sign-in attempt against `keys` (issue 11: atomic lockouts). Locked when a key has reached its
+ * limit within the last 15 minutes; otherwise the attempt already counts as a failure (so parallel
+ * attempts past the limit are refused), until `succeeded()` takes it back.
+ */
+export async function takeAttempt(db: DbOrTx, keys: LimitKey[]): Promise<Attempt> {
+  const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
+  const taken = await takeAttemptRows(db, keys, since);
+  if ('lockedAt' in taken) return { locked: keys[taken.lockedAt] as LimitKey };
+  return {
+    locked: undefined,
+    reachesLimit: (key) => taken.counts[keys.indexOf(key)] === key.limit,
+    succeeded: () => deleteFailures(db, taken.ids),
+  };
 }
 
 export type AuditInput = {

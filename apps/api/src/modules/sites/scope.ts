@@ -64,6 +64,21 @@ export function paged<T>(content: T[], total: number, page: number, pageSize: nu
   return { content, page, pageSize, totalElements: total, totalPages: Math.ceil(total / pageSize) };
 }
 
+/**
+ * A page of rows that each carry the total of matches (`count(*) over ()`): past the last page there are
+ * no rows to carry it, so the first page is asked for the total.
+ */
+export async function pageOfRows<R extends { total: number }, T>(
+  query: { page: number; pageSize: number },
+  load: (query: { page: number; pageSize: number }) => Promise<R[]>,
+  present: (row: R) => T,
+) {
+  const rows = await load(query);
+  const total =
+    rows[0]?.total ?? (query.page > 0 ? ((await load({ page: 0, pageSize: 1 }))[0]?.total ?? 0) : 0);
+  return paged(rows.map(present), total, query.page, query.pageSize);
+}
+
 /** `desc`/`asc` with nulls last, for a sortable column. */
 export const sortDirection = (desc: boolean): SQL => (desc ? sql`desc nulls last` : sql`asc nulls last`);
 

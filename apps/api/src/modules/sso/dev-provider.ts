@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { clientKeyOf } from '../../plugins/client-address.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 
 /** A person the development provider knows: a demo user's email, signing in with the demo password. */
@@ -297,7 +298,7 @@ export async function registerDevProvider(
           .toLowerCase();
         const given = String(request.body?.password ?? '');
         try {
-          limiter.hit(`idp-login:${request.ip}`, LOGIN_ATTEMPTS_PER_WINDOW, LOGIN_WINDOW_MS);
+          limiter.hit(`idp-login:${clientKeyOf(request.ip)}`, LOGIN_ATTEMPTS_PER_WINDOW, LOGIN_WINDOW_MS);
         } catch {
           return show(reply, 429, loginPage(lang, interaction.uid, mount, email, TEXT[lang].tooMany));
         }

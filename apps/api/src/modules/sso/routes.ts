@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { bearerToken, metaOf, sendToken } from '../../plugins/auth.ts';
+import { clientKeyOf } from '../../plugins/client-address.ts';
 import { answers } from '../route-schemas.ts';
 import { exchangeProviderToken, tileFor } from './service.ts';
 import { createTokenVerifier, type TokenVerifier } from './verify.ts';
@@ -29,7 +30,7 @@ export function ssoRoutes(
     },
     async (request) => {
       // As many as the organization lookup allows: the login screen asks once per typed address.
-      ctx.limiter.hit(`sso-tile:${request.ip}`, 30, 60_000);
+      ctx.limiter.hit(`sso-tile:${clientKeyOf(request.ip)}`, 30, 60_000);
       return { tile: await tileFor(ctx, request.query.email) };
     },
   );
@@ -45,7 +46,7 @@ export function ssoRoutes(
       },
     },
     async (request, reply) => {
-      ctx.limiter.hit(`sso:${request.ip}`, 30, 60_000);
+      ctx.limiter.hit(`sso:${clientKeyOf(request.ip)}`, 30, 60_000);
       const grant = await exchangeProviderToken(ctx, verifier, bearerToken(request), metaOf(request));
       await sendToken(ctx, reply, grant.user, grant.session);
       return grant.apps;

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { SsoApp, SsoTile } from '@vnoc/contracts';
+import { newSessionEnds } from '../../auth/tokens.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { revokeToken } from '../security/repository.ts';
-import { addressKey, audit, lockedKey, recordFailures } from '../security/service.ts';
+import { addressKey, audit, takeAttempt } from '../security/service.ts';
 import { recordSignIn } from '../users/admin-repository.ts';
 import type { SessionState } from '../users/present.ts';
 import { findOrganizationByDomain, findUserByUsername, type UserWithOrg } from '../users/repository.ts';
@@ -52,13 +53,13 @@ export async function exchangeProviderToken(
   token: string | undefined,
   meta: RequestMeta,
 ): Promise<SsoGrant> {
-  const keys = [addressKey(meta.ip)];
-  if (await lockedKey(ctx.db, keys)) {
+  const attempt = await takeAttempt(ctx.db, [addressKey(meta.ip)]);
+  if (attempt.locked) {
     await audit(ctx.db, { action: 'sso.locked', meta });
     throw Errors.locked();
   }
+  // The attempt counts as a failure until it succeeds.
   const refuse = async (reason: string, user?: UserWithOrg, target?: string) => {
-    await recordFailures(ctx.db, keys);
     await audit(ctx.db, { action: 'sso.failure', user, target, detail: { reason }, meta });
     return refused();
   };
@@ -96,6 +97,7 @@ export async function exchangeProviderToken(
   const expires = new Date((claims.exp ?? Math.floor(Date.now() / 1000) + 3600) * 1000);
   if (!(await revokeToken(ctx.db, `sso:${used}`, expires)))
     throw await refuse('token_reused', user, user.username);
+  await attempt.succeeded();
   await recordSignIn(ctx.db, user.id);
   await audit(ctx.db, {
     action: 'sso.success',
@@ -107,7 +109,12 @@ export async function exchangeProviderToken(
   return {
     user,
     // The provider proved the person and the address; vNOC's own password and factors are not involved.
-    session: { isEmailValidated: true, isMfaValidated: true, isCredExpired: false },
+    session: {
+      isEmailValidated: true,
+      isMfaValidated: true,
+      isCredExpired: false,
+      sessionEnds: newSessionEnds(),
+    },
     apps: ssoApps(ctx),
   };
 }

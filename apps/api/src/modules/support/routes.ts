@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { answers } from '../route-schemas.ts';
 import { iso } from '../sites/present.ts';
-import { paged } from '../sites/scope.ts';
+import { pageOfRows } from '../sites/scope.ts';
 import { findSupportPeople, type SupportPersonRow } from './repository.ts';
 
 function presentPerson(row: SupportPersonRow): SupportPerson {
@@ -34,14 +34,7 @@ export function supportRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const { query } = request;
-      const rows = await findSupportPeople(ctx.db, query);
-      // Past the last page the rows carry no total: ask the first page for it.
-      const total =
-        rows[0]?.total ??
-        (query.page > 0
-          ? ((await findSupportPeople(ctx.db, { ...query, page: 0, pageSize: 1 }))[0]?.total ?? 0)
-          : 0);
-      return paged(rows.map(presentPerson), total, query.page, query.pageSize);
+      return pageOfRows(query, (page) => findSupportPeople(ctx.db, { ...query, ...page }), presentPerson);
     },
   );
 }

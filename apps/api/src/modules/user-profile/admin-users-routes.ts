@@ -7,15 +7,13 @@ import {
 } from '@vnoc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
-import { answers, errorResponses, IdParamsSchema } from '../route-schemas.ts';
+import { answers, errorResponses, IdParamsSchema, noContent } from '../route-schemas.ts';
 import * as users from './admin-users.ts';
 
 const tags = ['userProfile'];
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
-const noContent = { 204: z.null(), ...errorResponses } as const;
 
 /**
  * Where the console lives, for the invitation link: PUBLIC_URL when set, else the administrator's browser

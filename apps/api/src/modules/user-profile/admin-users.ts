@@ -11,7 +11,7 @@ import type {
   MfaMethod,
 } from '@vnoc/contracts';
 import type { z } from 'zod';
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashNewPassword } from '../../auth/passwords.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -298,6 +298,8 @@ export async function resetMfa(ctx: AppContext, auth: AuthContext, id: string, m
       smsNumber: null,
       mfaVoice: false,
       voiceNumber: null,
+      // The person signs in again and enrols afresh: sessions opened with the old factors end.
+      sessionsValidAfter: ctx.now(),
     });
     await audit(tx, {
       action: 'user.mfa_reset',
@@ -364,7 +366,7 @@ export async function checkInvitation(ctx: AppContext, token: string): Promise<I
 
 /** POST access/invitation: the person chooses a password; the link proved the address. Once only. */
 export async function acceptInvitation(ctx: AppContext, body: AcceptInvitationRequest, meta: RequestMeta) {
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashNewPassword(body.password);
   const user = await ctx.db.transaction(async (tx) => {
     const live = await liveInvitation(tx, ctx, body.token);
     const person = await findUserById(tx, live.userId);

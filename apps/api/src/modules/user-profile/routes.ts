@@ -64,7 +64,7 @@ export function userProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/userProfile/registered-email/send-code',
     {
       schema: { tags, querystring: AltQuerySchema, response: okResponses },
-      config: { auth: { steps: ['email', 'full'] } },
+      config: { auth: { steps: ['email', 'full'] }, sendsCode: true },
     },
     async (request) => {
       await profile.sendEmailCode(ctx, authOf(request), isAlt(request.query));
@@ -93,7 +93,10 @@ export function userProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/userProfile/registered-mobile/send-code',
-    { schema: { tags, querystring: AltQuerySchema, response: okResponses }, config: { auth: full } },
+    {
+      schema: { tags, querystring: AltQuerySchema, response: okResponses },
+      config: { auth: full, sendsCode: true },
+    },
     async (request) => {
       await profile.sendMobileCode(ctx, authOf(request), isAlt(request.query));
       return OK;
@@ -138,7 +141,7 @@ export function userProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
       `/api/userProfile/mfa/send${name}EnrollCode`,
       {
         schema: { tags, body: PhoneEnrollRequestSchema, response: okResponses },
-        config: { auth: enrolment },
+        config: { auth: enrolment, sendsCode: true },
       },
       async (request) => {
         await profile.sendPhoneEnrollCode(ctx, authOf(request), channel, request.body.phoneNumber);

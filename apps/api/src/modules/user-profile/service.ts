@@ -1,8 +1,7 @@
-import type { MfaMethod, User, UserPreference } from '@vnoc/contracts';
-import { passwordProblems, type UpdateContactRequestSchema } from '@vnoc/contracts';
+import type { MfaMethod, UpdateContactRequestSchema, User, UserPreference } from '@vnoc/contracts';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashNewPassword } from '../../auth/passwords.ts';
 import { matchTotp, newTotpSecret, totpLink } from '../../auth/totp.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
@@ -131,8 +130,10 @@ export async function verifyMobileCode(
 /** A pending authenticator secret (kept until enrollWithApp), as an otpauth link and a QR code PNG. */
 export async function getQrCode(ctx: AppContext, auth: AuthContext, reenroll: boolean) {
   const user = await findUserById(ctx.db, auth.user.id);
-  const secret = (!reenroll && user?.appSecretPending) || newTotpSecret();
-  await updateUser(ctx.db, auth.user.id, { appSecretPending: secret });
+  const kept =
+    !reenroll && user?.appSecretPending ? ctx.seeds.open(auth.user.id, user.appSecretPending) : null;
+  const secret = kept ?? newTotpSecret();
+  await updateUser(ctx.db, auth.user.id, { appSecretPending: ctx.seeds.seal(auth.user.id, secret) });
   const link = totpLink(secret, auth.user.username);
   return { link, qrCode: await QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) };
 }
@@ -144,10 +145,16 @@ function enrolled(auth: AuthContext, user: UserWithOrg, patch: Partial<NewUser>)
 
 export async function enrollWithApp(ctx: AppContext, auth: AuthContext, totp: string, meta: RequestMeta) {
   const user = await findUserById(ctx.db, auth.user.id);
-  const pending = user?.appSecretPending;
+  const pending = user?.appSecretPending ? ctx.seeds.open(auth.user.id, user.appSecretPending) : null;
   const step = pending ? matchTotp(pending, totp) : null;
   if (!user || !pending || step === null) throw Errors.codeInvalid();
-  const patch = { appSecret: pending, appSecretPending: null, mfaApp: true, lastTotpStep: step };
+  // The seed stays sealed (issue 11: TOTP seeds encrypted at rest).
+  const patch = {
+    appSecret: ctx.seeds.seal(user.id, pending),
+    appSecretPending: null,
+    mfaApp: true,
+    lastTotpStep: step,
+  };
   await updateUser(ctx.db, user.id, patch);
   await audit(ctx.db, { action: 'mfa.enrol', user, detail: { method: 'app' }, meta });
   return enrolled(auth, user, patch);
@@ -202,8 +209,12 @@ export async function updatePassword(
   password: string,
   meta: RequestMeta,
 ) {
-  if (passwordProblems(password).length > 0) throw Errors.passwordPolicy();
-  const patch = { passwordHash: await hashPassword(password), credExpired: false };
+  // Every other session ends with the old password; the token answered now is issued in this second.
+  const patch = {
+    passwordHash: await hashNewPassword(password),
+    credExpired: false,
+    sessionsValidAfter: ctx.now(),
+  };
   await updateUser(ctx.db, auth.user.id, patch);
   await audit(ctx.db, { action: 'password.change', user: auth.user, meta });
   return { user: { ...auth.user, ...patch }, session: carrySession(auth.claims, { isCredExpired: false }) };

@@ -10,6 +10,8 @@ export type SessionState = {
   impersonatedBy?: string;
   impersonatorSession?: string;
   impersonationEnds?: number;
+  /** The absolute end of the sign-in (issue 11: 12 h after it began); carried across renewals. */
+  sessionEnds?: number;
 };
 
 export function presentEntitlements(org: OrganizationRow): Entitlement[] {
@@ -31,6 +33,7 @@ export function presentClaims(user: UserWithOrg, session: SessionState): ClaimsB
     isEmailValidated: session.isEmailValidated ?? user.emailValidated,
     role: user.role,
     entitlements: presentEntitlements(user.organization),
+    ...(session.sessionEnds !== undefined ? { sessionEnds: session.sessionEnds } : {}),
     ...(session.impersonatedBy
       ? {
           impersonatedBy: session.impersonatedBy,

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { isSealed, type SeedBox } from '../../auth/seed-box.ts';
 import {
   contacts,
   organizations,
@@ -149,4 +150,27 @@ export function listOrganizationUsers(db: DbOrTx, organizationId: string, except
     .from(users)
     .where(and(eq(users.organizationId, organizationId), ne(users.id, exceptUserId)))
     .orderBy(asc(users.username));
+}
+
+/**
+ * Seals the authenticator seeds still stored in plaintext (written before seeds were encrypted, issue 11);
+ * answers how many people's seeds it sealed. Run at start-up; idempotent.
+ */
+export async function sealPlaintextSeeds(db: DbOrTx, box: SeedBox): Promise<number> {
+  const rows = await db
+    .select({ id: users.id, appSecret: users.appSecret, appSecretPending: users.appSecretPending })
+    .from(users)
+    .where(
+      sql`(${users.appSecret} is not null and ${users.appSecret} not like 'v1.%')
+          or (${users.appSecretPending} is not null and ${users.appSecretPending} not like 'v1.%')`,
+    );
+  for (const row of rows) {
+    const seal = (value: string | null) =>
+      value === null || isSealed(value) ? value : box.seal(row.id, value);
+    await db
+      .update(users)
+      .set({ appSecret: seal(row.appSecret), appSecretPending: seal(row.appSecretPending) })
+      .where(eq(users.id, row.id));
+  }
+  return rows.length;
 }

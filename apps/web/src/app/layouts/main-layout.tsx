@@ -7,6 +7,7 @@ import { GlobalBanner } from '../../components/global-banner.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitch } from '../../components/theme-switch.tsx';
+import { ChatLauncher } from '../../features/chat/components/chat-launcher.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { handleError } from '../../lib/error-handler.ts';
 import type { Language } from '../../lib/i18n.ts';
@@ -76,6 +77,7 @@ export function MainLayout() {
           <Group gap={4} wrap="nowrap">
             <LanguageSwitch onSelected={(lang) => save('language', lang)} />
             <ThemeSwitch onSelected={(choice) => save('theme', choice)} />
+            <ChatLauncher />
             <UserMenu />
           </Group>
         </Group>

@@ -11,7 +11,13 @@ import { errorText } from '../../lib/error-handler.ts';
 import { toast } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { clockSkewMs, isFullSession, SESSION_CHECK_MS, sessionDecision } from '../../lib/session.ts';
+import {
+  clockSkewMs,
+  isFullSession,
+  isRenewable,
+  SESSION_CHECK_MS,
+  sessionDecision,
+} from '../../lib/session.ts';
 import { isGuardPublicPath } from '../guard.ts';
 
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'pointerdown', 'scroll', 'wheel', 'touchstart'] as const;
@@ -111,6 +117,7 @@ export function SessionWatcher() {
       if (
         full &&
         decision.shouldRefresh &&
+        isRenewable(claims) &&
         localNow - lastFailure.current >= RETRY_AFTER_FAILURE_MS &&
         localNow - lastAutoRefresh.current >= MIN_AUTO_REFRESH_GAP_MS
       ) {

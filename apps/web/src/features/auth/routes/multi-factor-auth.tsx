@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/error-handler.ts';
 import { maskPhone } from '../../../lib/mask-phone.ts';
 import { paths } from '../../../lib/paths.ts';
 import { productAnalytics } from '../../../lib/product-analytics.ts';
+import { supportChat } from '../../../lib/support-chat.ts';
 import { useSendTotp } from '../api/send-totp.ts';
 import { useValidateTotp } from '../api/validate-totp.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
@@ -62,7 +63,11 @@ export function Component() {
               const step = nextAfterMfaValidation(authStore.get().claims);
               await goToStep(step);
               // Spec part 4 "mark multi-factor validated, send analytics": once the user (and any opt-out) is loaded.
-              if (step === paths.root) productAnalytics.track('signIn.completed', { method: 'totp' });
+              if (step === paths.root) {
+                productAnalytics.track('signIn.completed', { method: 'totp' });
+                // Spec part 4: "… send analytics, boot the chat widget and go to /".
+                void supportChat.boot();
+              }
             },
             onError: refused,
           })

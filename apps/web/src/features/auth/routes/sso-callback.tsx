@@ -7,6 +7,7 @@ import { PublicCard } from '../../../components/public-card.tsx';
 import { showBanner } from '../../../lib/banner.ts';
 import { errorText } from '../../../lib/error-handler.ts';
 import { paths } from '../../../lib/paths.ts';
+import { supportChat } from '../../../lib/support-chat.ts';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { processSsoCallback, type SsoCallbackOutcome } from '../utils/sso-callback.ts';
 
@@ -40,6 +41,8 @@ export function Component() {
       if (!active) return;
       if (outcome.kind === 'signed-in') {
         await completeSignIn(outcome.to);
+        // Multi-factor validated by the provider: boot the chat widget (spec part 4).
+        void supportChat.boot();
       } else if (outcome.kind === 'not-authenticated') {
         showBanner('danger', errorText('oktaNotAuthenticated'), { keepNext: true });
         await navigate(paths.login, { replace: true });

@@ -1,0 +1,135 @@
+import {
+  ChatConversationsPageSchema,
+  ChatConversationsQuerySchema,
+  ChatMessageBodySchema,
+  ChatMessageSchema,
+  ChatThreadSchema,
+  ChatTokenSchema,
+} from '@vnoc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { answers, created, IdParamsSchema, noContent } from '../route-schemas.ts';
+import * as chat from './service.ts';
+
+const tags = ['chat'];
+/** A person of a customer organization, in their own name (a support person acting as them may not chat). */
+const customer: AuthRule = {
+  steps: ['full'],
+  roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'],
+  notImpersonated: true,
+};
+/** Either side of a conversation: its person, or the provider's support staff. */
+const eitherSide: AuthRule = { steps: ['full'], notImpersonated: true };
+
+/**
+ * The support chat (issue 10 part 6): the chat widget's token, and vNOC's own chat — a person's
+ * conversations with the provider's support staff, who answer every organization's from their inbox.
+ */
+export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/userProfile/intercomjwt',
+    {
+      schema: {
+        tags: ['userProfile'],
+        summary: 'A signed token that identifies the user to the chat widget',
+        description:
+          'HS256 JWT with `user_id`, `email`, `name` and `exp`, signed with the Intercom messenger security ' +
+          'secret when INTERCOM_APP_ID is set (then `intercomAppId` names the app to boot), else with a key of ' +
+          "this server's (vNOC's own support chat).",
+        response: answers(ChatTokenSchema),
+      },
+      config: { auth: customer },
+    },
+    async (request) => chat.chatToken(ctx, authOf(request)),
+  );
+
+  r.get(
+    '/api/chat/conversations',
+    {
+      schema: {
+        tags,
+        summary: "A person's own conversations, or (SUPPORT) the inbox of every organization's",
+        description:
+          'Newest message first. For SUPPORT staff: conversations with `status` (open by default) whose ' +
+          "person, email or organization contains `q`. `unread` counts the other side's messages not read yet.",
+        querystring: ChatConversationsQuerySchema,
+        response: answers(ChatConversationsPageSchema),
+      },
+      config: { auth: eitherSide },
+    },
+    async (request) => chat.conversations(ctx, authOf(request), request.query),
+  );
+
+  r.post(
+    '/api/chat/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'Start a conversation with the support team',
+        body: ChatMessageBodySchema,
+        response: created(ChatThreadSchema),
+      },
+      config: { auth: customer },
+    },
+    async (request, reply) => {
+      const thread = await chat.startConversation(ctx, authOf(request), request.body.body);
+      reply.code(201);
+      return thread;
+    },
+  );
+
+  r.get(
+    '/api/chat/conversations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A conversation and its newest 500 messages, oldest first',
+        params: IdParamsSchema,
+        response: answers(ChatThreadSchema),
+      },
+      config: { auth: eitherSide },
+    },
+    async (request) => chat.thread(ctx, authOf(request), request.params.id),
+  );
+
+  r.post(
+    '/api/chat/conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Write in a conversation (a closed one opens again)',
+        params: IdParamsSchema,
+        body: ChatMessageBodySchema,
+        response: created(ChatMessageSchema),
+      },
+      config: { auth: eitherSide },
+    },
+    async (request, reply) => {
+      const message = await chat.sendMessage(ctx, authOf(request), request.params.id, request.body.body);
+      reply.code(201);
+      return message;
+    },
+  );
+
+  const actions = [
+    ['read', "Mark the other side's messages read", chat.read],
+    ['close', 'Close the conversation', chat.close],
+  ] as const;
+  for (const [path, summary, run] of actions) {
+    r.post(
+      `/api/chat/conversations/:id/${path}`,
+      {
+        schema: { tags, summary, params: IdParamsSchema, response: noContent },
+        config: { auth: eitherSide },
+      },
+      async (request, reply) => {
+        await run(ctx, authOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  }
+}

@@ -1,0 +1,96 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ChatConversationsPageSchema,
+  ChatMessageSchema,
+  type ChatStatus,
+  ChatThreadSchema,
+} from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { liveRefetchInterval } from '../../../lib/live.ts';
+
+/** Query keys: `chat.updated` live events refresh ['chat', 'conversations'] and ['chat', 'conversation', id]. */
+export const chatKeys = {
+  conversations: (params: ConversationsParams) => ['chat', 'conversations', params] as const,
+  conversation: (id: string) => ['chat', 'conversation', id] as const,
+};
+
+export interface ConversationsParams {
+  /** The support inbox's filter; a person's own list ignores it. */
+  status?: ChatStatus;
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** GET chat/conversations: the caller's own conversations, or (SUPPORT) the inbox. */
+export function useConversations(params: ConversationsParams, enabled = true) {
+  return useQuery(
+    queryOptions({
+      queryKey: chatKeys.conversations(params),
+      queryFn: ({ signal }) =>
+        apiRequest('chat/conversations', {
+          query: {
+            status: params.status,
+            q: params.q || undefined,
+            page: params.page,
+            pageSize: params.pageSize,
+          },
+          schema: ChatConversationsPageSchema,
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+      enabled,
+      refetchInterval: () => liveRefetchInterval(),
+    }),
+  );
+}
+
+/** GET chat/conversations/{id}: the conversation and its messages, oldest first. */
+export function useConversation(id: string | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: chatKeys.conversation(id ?? ''),
+      queryFn: ({ signal }) => apiRequest(`chat/conversations/${id}`, { schema: ChatThreadSchema, signal }),
+      enabled: id !== null,
+      refetchInterval: () => liveRefetchInterval(),
+    }),
+  );
+}
+
+function useInvalidateChat() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['chat'] });
+}
+
+/** POST chat/conversations {body}: a person starts a conversation. */
+export function useStartConversation() {
+  const invalidate = useInvalidateChat();
+  return useMutation({
+    mutationFn: (body: string) =>
+      apiRequest('chat/conversations', { method: 'POST', body: { body }, schema: ChatThreadSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST chat/conversations/{id}/messages {body}. */
+export function useSendMessage(id: string) {
+  const invalidate = useInvalidateChat();
+  return useMutation({
+    mutationFn: (body: string) =>
+      apiRequest(`chat/conversations/${id}/messages`, {
+        method: 'POST',
+        body: { body },
+        schema: ChatMessageSchema,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST chat/conversations/{id}/read or …/close. */
+export function useConversationAction(action: 'read' | 'close') {
+  const invalidate = useInvalidateChat();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`chat/conversations/${id}/${action}`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,14 @@
+/**
+ * Unit tests render any screen at once: every namespace of both languages is added up front, as the
+ * signed-in console has them after `loadConsoleNamespaces` (the app itself fetches the unbundled ones).
+ */
+import { i18n } from '../lib/i18n.ts';
+
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+for (const [file, content] of Object.entries(files)) {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+  if (match?.[1] && match[2]) i18n.addResourceBundle(match[1], match[2], content, true, true);
+}

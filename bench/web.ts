@@ -1,0 +1,138 @@
+/**
+ * `npm run bench:web` (issue 12 part 1): what each screen of the console downloads before it can show
+ * itself, against the budgets — /login's JavaScript ≤ 120 KB and CSS ≤ 30 KB gzipped, every other route's
+ * first load ≤ 250 KB gzipped. Builds the web app with Vite's manifest, then walks its static import graph:
+ * a route's first load is the entry (index.html's script, its preloads and stylesheets) plus the layout and
+ * the route module it lazily loads, with everything they import statically (and, signed in, the console's
+ * English wording, which the layout fetches). Sizes are gzip level 9, as the
+ * server sends them (`.gz` beside each asset; brotli is smaller still and printed too).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WEB = path.join(ROOT, 'apps/web');
+const DIST = path.join(WEB, 'dist');
+const KB = 1024;
+const BUDGET = { loginJs: 120 * KB, loginCss: 30 * KB, routeJs: 250 * KB };
+
+type Chunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+type Manifest = Record<string, Chunk>;
+
+if (!process.argv.includes('--no-build')) {
+  console.log('Building apps/web with its manifest…');
+  execFileSync('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { cwd: WEB, stdio: 'inherit' });
+}
+const manifestFile = path.join(DIST, '.vite/manifest.json');
+if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: run without --no-build`);
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+
+const sizes = new Map<string, { raw: number; gz: number; br: number }>();
+function sizeOf(file: string) {
+  let size = sizes.get(file);
+  if (!size) {
+    const body = readFileSync(path.join(DIST, file));
+    size = { raw: body.length, gz: gzipSync(body, { level: 9 }).length, br: brotliCompressSync(body).length };
+    sizes.set(file, size);
+  }
+  return size;
+}
+
+/** The files a set of manifest keys loads before running: their chunks and static imports, and CSS. */
+function closure(keys: string[]): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the manifest`);
+    // A module that only imports CSS is listed with its stylesheet as its file.
+    (chunk.file.endsWith('.css') ? css : js).add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  for (const key of keys) visit(key);
+  return { js, css };
+}
+
+const total = (files: Set<string>, kind: 'raw' | 'gz' | 'br') =>
+  [...files].reduce((sum, file) => sum + sizeOf(file)[kind], 0);
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error('no entry in the manifest');
+
+/** The screens and what they load lazily after the entry: [route, layout module, route module]. */
+const SIGNED_IN = 'src/app/layouts/main-layout.tsx';
+const screens: [string, string | null, string][] = [
+  ['/login', null, 'src/features/auth/routes/login.tsx'],
+  ['/authentication', null, 'src/features/auth/routes/multi-factor-auth.tsx'],
+  ['/dashboard', SIGNED_IN, 'src/features/dashboards/routes/dashboards.tsx'],
+  ['/sites', SIGNED_IN, 'src/features/sites/routes/sites.tsx'],
+  ['/sites/map', SIGNED_IN, 'src/features/sites/routes/map.tsx'],
+  ['/sites/:id', SIGNED_IN, 'src/features/sites/routes/site-overview.tsx'],
+  ['/sites/:id/device/:deviceId', SIGNED_IN, 'src/app/routes/device.tsx'],
+  ['/devices', SIGNED_IN, 'src/app/routes/devices.tsx'],
+  ['/alerts', SIGNED_IN, 'src/app/routes/alerts.tsx'],
+  ['/tickets', SIGNED_IN, 'src/features/tickets/routes/tickets.tsx'],
+  ['/reports', SIGNED_IN, 'src/features/reports/routes/reports.tsx'],
+];
+
+let failures = 0;
+const verdict = (ok: boolean) => {
+  if (!ok) failures += 1;
+  return ok ? 'PASS' : 'FAIL';
+};
+console.log('\nFirst load per screen (gzip level 9; brotli in brackets):\n');
+console.log('screen'.padEnd(30), 'JS'.padStart(24), 'CSS'.padStart(22), '  budget');
+for (const [route, layout, module] of screens) {
+  if (!manifest[module]) {
+    console.log(`${route.padEnd(30)} (module ${module} not in the build)`);
+    continue;
+  }
+  // The signed-in layout also fetches the console's wording (English here; Spanish adds its own).
+  const wording = layout
+    ? Object.keys(manifest).filter((key) => /^src\/locales\/en\/[^/]+\.json$/.test(key))
+    : [];
+  const signedIn = layout ? [layout, 'src/styles/console-styles.ts'] : [];
+  const { js, css } = closure([entryKey, ...signedIn, ...wording, module]);
+  const jsGz = total(js, 'gz');
+  const cssGz = total(css, 'gz');
+  const login = route === '/login';
+  const ok = login ? jsGz <= BUDGET.loginJs && cssGz <= BUDGET.loginCss : jsGz <= BUDGET.routeJs;
+  const budget = login
+    ? `JS ≤ ${kb(BUDGET.loginJs)}, CSS ≤ ${kb(BUDGET.loginCss)}`
+    : `JS ≤ ${kb(BUDGET.routeJs)}`;
+  console.log(
+    route.padEnd(30),
+    `${kb(jsGz)} [${kb(total(js, 'br'))}] ${String(js.size).padStart(2)} files`.padStart(24),
+    `${kb(cssGz)} [${kb(total(css, 'br'))}]`.padStart(22),
+    ` ${budget}  ${verdict(ok)}`,
+  );
+}
+
+const entry = closure([entryKey]);
+console.log(`\nThe entry alone: JS ${kb(total(entry.js, 'gz'))}, CSS ${kb(total(entry.css, 'gz'))} gzipped.`);
+console.log('Its largest files:');
+for (const file of [...entry.js, ...entry.css].sort((a, b) => sizeOf(b).gz - sizeOf(a).gz).slice(0, 8)) {
+  console.log(`  ${kb(sizeOf(file).gz).padStart(9)}  ${file}`);
+}
+const login = closure([entryKey, 'src/features/auth/routes/login.tsx']);
+const loginOnly = [...login.js].filter((f) => !entry.js.has(f));
+console.log(
+  `/login adds ${loginOnly.length} files: ${loginOnly.map((f) => `${f} ${kb(sizeOf(f).gz)}`).join(', ')}`,
+);
+console.log(`\n${failures === 0 ? 'All budgets hold.' : `${failures} screen(s) over budget.`}`);

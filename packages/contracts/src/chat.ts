@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { freeText, PagedSchema, PageSchema, PageSizeSchema } from './fleet.ts';
+
+/**
+ * The support chat (spec parts 1, 4, 7, 9; DESIGN.md §5 "Support chat and analytics"): an Intercom
+ * messenger when an Intercom app is configured, otherwise vNOC's own chat, stored in PostgreSQL and
+ * answered by the provider's SUPPORT staff from their inbox.
+ */
+
+/** Spec part 9: the widget waits up to 5 s for the messenger, polling from 100 ms up to 500 ms. */
+export const CHAT_WAIT_MS = 5_000;
+export const CHAT_POLL_MIN_MS = 100;
+export const CHAT_POLL_MAX_MS = 500;
+/** Spec part 9: updates to the booted messenger are debounced 500 ms. */
+export const CHAT_UPDATE_DEBOUNCE_MS = 500;
+/** How long a chat token (`GET userProfile/intercomjwt`) is valid. */
+export const CHAT_TOKEN_SECONDS = 60 * 60;
+/** A message is 1 to 4 000 characters (after trimming). */
+export const CHAT_MESSAGE_MAX = 4_000;
+
+/** GET userProfile/intercomjwt: the signed token that identifies the user to the chat widget. */
+export const ChatTokenSchema = z.object({
+  /** HS256 JWT: `user_id`, `email`, `name`, `exp` (Intercom's messenger security claims). */
+  token: z.string(),
+  expiresAt: z.string(),
+  /** The Intercom app the console boots; null: the widget opens vNOC's own support chat. */
+  intercomAppId: z.string().nullable(),
+});
+export type ChatToken = z.infer<typeof ChatTokenSchema>;
+
+export const ChatMessageBodySchema = z.object({
+  body: z
+    .string({ error: 'Type a message.' })
+    .trim()
+    .min(1, { error: 'Type a message.' })
+    .max(CHAT_MESSAGE_MAX, { error: `A message is at most ${CHAT_MESSAGE_MAX} characters.` }),
+});
+export type ChatMessageBody = z.infer<typeof ChatMessageBodySchema>;
+
+export const ChatAuthorSchema = z.enum(['user', 'support']);
+export type ChatAuthor = z.infer<typeof ChatAuthorSchema>;
+
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  /** Which side wrote it: the customer's person, or the provider's support staff. */
+  author: ChatAuthorSchema,
+  /** The writer's name (first and last, else email); null when that account no longer exists. */
+  authorName: z.string().nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const ChatStatusSchema = z.enum(['open', 'closed']);
+export type ChatStatus = z.infer<typeof ChatStatusSchema>;
+
+export const ChatConversationSchema = z.object({
+  id: z.string(),
+  status: ChatStatusSchema,
+  /** The person who asked, and their organization (the support inbox shows both). */
+  person: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    /** Normalized by the spec part 5 rule; null when there is none or it does not normalize. */
+    phone: z.string().nullable(),
+  }),
+  organization: z.object({ id: z.string(), name: z.string() }),
+  createdAt: z.string(),
+  lastMessageAt: z.string(),
+  /** The newest message, for the list. */
+  lastMessage: z.object({ author: ChatAuthorSchema, body: z.string() }).nullable(),
+  /** Messages from the other side the caller has not read yet. */
+  unread: z.number().int(),
+});
+export type ChatConversation = z.infer<typeof ChatConversationSchema>;
+
+export const ChatConversationsQuerySchema = z.object({
+  /** Support inbox only: open (default) or closed conversations. */
+  status: ChatStatusSchema.catch('open').default('open'),
+  /** Support inbox only: person, email or organization contains. */
+  q: freeText,
+  page: PageSchema,
+  pageSize: PageSizeSchema,
+});
+export type ChatConversationsQuery = z.infer<typeof ChatConversationsQuerySchema>;
+
+export const ChatConversationsPageSchema = PagedSchema(ChatConversationSchema);
+
+export const ChatThreadSchema = z.object({
+  conversation: ChatConversationSchema,
+  /** Oldest first. */
+  messages: z.array(ChatMessageSchema),
+});
+export type ChatThread = z.infer<typeof ChatThreadSchema>;
