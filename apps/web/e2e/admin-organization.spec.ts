@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiEnrollApp, useToken } from './support.ts';
+import { apiEnrollApp, chooseLanguage, useToken } from './support.ts';
 
 test('an administrator runs the organization and sees it in the activity log; a member sees it too', async ({
   browser,
@@ -48,8 +48,7 @@ test('an administrator runs the organization and sees it in the activity log; a 
   await expect(rows.nth(2)).toContainText('description: changed');
 
   // One check in Spanish.
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await chooseLanguage(page, 'Español');
   await expect(page.getByRole('heading', { name: 'Registro de actividad', level: 1 })).toBeVisible();
   await expect(rows.first().getByTestId('activity-action')).toHaveText('Organización actualizada');
 

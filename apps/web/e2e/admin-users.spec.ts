@@ -1,5 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, apiLogin, DEMO_PASSWORD, outboxCode, totpFor, useToken } from './support.ts';
+import {
+  apiEnrollApp,
+  apiLogin,
+  chooseLanguage,
+  DEMO_PASSWORD,
+  outboxCode,
+  totpFor,
+  useToken,
+} from './support.ts';
 
 // it@acme.example is an Acme administrator only this file signs in as (each user enrols once per server).
 test.describe.configure({ mode: 'serial' });
@@ -55,8 +63,7 @@ test('an administrator adds a person; the invitee sets a password from the email
   const invitee = await browser.newPage();
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
-  await invitee.getByTestId('language-switch').click();
-  await invitee.getByRole('menuitem', { name: 'Español' }).click();
+  await chooseLanguage(invitee, 'Español');
   await expect(invitee.getByRole('heading', { name: 'Elija su contraseña' })).toBeVisible();
   await invitee
     .getByRole('textbox', { name: 'Nueva contraseña', exact: true })
@@ -73,8 +80,7 @@ test('an administrator adds a person; the invitee sets a password from the email
   expect(reused.status()).toBe(400);
 
   await invitee.getByRole('link', { name: 'Iniciar sesión' }).click();
-  await invitee.getByTestId('language-switch').click();
-  await invitee.getByRole('menuitem', { name: 'English' }).click();
+  await chooseLanguage(invitee, 'English');
   await signIn(invitee, email, 'a long enough passphrase');
   await expect(invitee).toHaveURL(/\/multi-factor-auth$/);
   await invitee.close();

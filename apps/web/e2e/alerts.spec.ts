@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, seriousViolations, useToken } from './support.ts';
+import { apiEnrollApp, chooseLanguage, seriousViolations, useToken } from './support.ts';
 
 // Runs in the `alerts` project (playwright.config.ts), against the second server (SIM_SPEED 20): each demo
 // user enrols once per server, and there only the troubleshooting flows sign in (as admin@acme.example).
@@ -312,8 +312,7 @@ test('in Spanish: the test-wait message and the Alerts screen', async ({ page, r
   const saved = page.waitForResponse(
     (r) => r.url().includes('/api/userProfile/updateUserPreferences') && r.ok(),
   );
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await chooseLanguage(page, 'Español');
   await saved;
   await expect(page).toHaveTitle('Notificaciones | vNOC');
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, useToken } from './support.ts';
+import { apiEnrollApp, chooseLanguage, useToken } from './support.ts';
 
 // Runs in the `chromium` project on the main server. Each demo user enrols once per server and the other flows
 // there enrol every USER and ADMINISTRATOR, so this flow acts as one through support impersonation: the SUPPORT
@@ -151,14 +151,12 @@ test('create a dashboard, add and widen a widget by keyboard, save, reload, make
 test('the same in Spanish', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await impersonate(page, request);
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await chooseLanguage(page, 'Español');
   try {
     await buildDashboard(page, SPANISH, `Tiendas del sur ${Date.now() % 100000}`);
   } finally {
     // The language is the user's saved preference: put it back for the other flows signing in as them.
-    await page.getByTestId('language-switch').click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseLanguage(page, 'English');
   }
 });
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiEnrollApp, useToken } from './support.ts';
+import { apiEnrollApp, chooseLanguage, useToken } from './support.ts';
 
 // An administrator of the second demo organization, so this flow shares no user with the other specs.
 const ADMIN = 'admin@bluebird.example';
@@ -94,8 +94,7 @@ test('the fleet screens in Spanish: site, port rename, map, dashboard', async ({
 
   // A signed-in person switches the language in the header; every screen follows.
   await page.goto(`/sites/${device.site.id}`);
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await chooseLanguage(page, 'Español');
   await expect(page.getByTestId('site-alerts').getByRole('heading', { name: 'Alertas' })).toBeVisible();
 
   await page.goto(`/sites/${device.site.id}/device/${device.id}`);

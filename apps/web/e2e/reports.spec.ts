@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, apiLogin, DEMO_PASSWORD, outboxCode, totpFor } from './support.ts';
+import { apiEnrollApp, apiLogin, chooseLanguage, DEMO_PASSWORD, outboxCode, totpFor } from './support.ts';
 
 // Every demo user of this server is already signed in by another flow (each enrols once per server), so the
 // reports flows register people of their own at Acme (READ_ONLY, with the analytics entitlement), approved by
@@ -162,8 +162,7 @@ test('in Spanish: the report, its sorting and the CSV', async ({ page, request }
   const range = lastSevenDays();
 
   await page.goto('/reports');
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await chooseLanguage(page, 'Español');
   await page.getByRole('link', { name: 'Abrir el informe Análisis de conectividad' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Análisis de conectividad' })).toBeVisible();
   await expect(page.getByTestId('report-caption')).toContainText('una muestra por día y por dispositivo');

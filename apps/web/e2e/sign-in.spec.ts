@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, DEMO_PASSWORD, totpFor } from './support.ts';
+import { apiEnrollApp, chooseLanguage, DEMO_PASSWORD, totpFor } from './support.ts';
 
 /** Types a 6-digit code into the code input whose first digit's label starts with `label`; the form submits itself. */
 async function typeCode(page: Page, label: string, code: string) {
@@ -64,8 +64,7 @@ test('a wrong password shows the invalid-login message, in English and in Spanis
   await expect(page.getByText('Invalid login.  Please check your credentials.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await chooseLanguage(page, 'Español');
   await page.getByRole('textbox', { name: 'Correo electrónico' }).fill('readonly@bluebird.example');
   await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('tampoco es la contraseña');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, useToken } from './support.ts';
+import { apiEnrollApp, chooseLanguage, useToken } from './support.ts';
 
 // A user no other spec signs in with, so the flows can run in parallel on one server.
 const ADMIN = 'admin@acme.example';
@@ -109,8 +109,7 @@ test('All Sites: a saved offline search survives a reload, in English and in Spa
 
   await saveAndApplyOffline(page, en);
 
-  await page.getByTestId('language-switch').click();
-  await page.locator('[role=menuitem][lang=es]').click();
+  await chooseLanguage(page, 'Español');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await saveAndApplyOffline(page, es);
 });

@@ -85,3 +85,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Picks a language from the header's menu. Opens the menu again if it did not show the item (a click that
+ * landed while the signed-in layout was still settling), so a flow never waits out its timeout on a closed menu.
+ */
+export async function chooseLanguage(page: Page, language: 'English' | 'Español'): Promise<void> {
+  const item = page.getByRole('menuitem', { name: language });
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByTestId('language-switch').click();
+    await expect(item).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await item.click();
+}
