@@ -2,7 +2,8 @@
  * CSV exports (alerts, reports): one way to turn rows into a CSV stream and send it as a download.
  * csv-stringify quotes as RFC 4180 (fields with commas, quotes or line breaks in double quotes, quotes
  * doubled), one `\n`-ended line per row; rows are pulled from the source as the client reads, so a
- * source that streams from PostgreSQL keeps the server's memory flat however long the export.
+ * source that streams from PostgreSQL keeps the server's memory flat however long the export. Text that
+ * would run as a spreadsheet formula is made inert (`inertField`).
  */
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -19,8 +20,24 @@ export type CsvOptions = {
   bom?: boolean;
 };
 
+/** A text that reads as a number (a negative figure, say), which a spreadsheet only ever shows as one. */
+const PLAIN_NUMBER = /^[-+]?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?%?$/i;
+/** The first characters by which a spreadsheet app takes a field for a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A field as a spreadsheet app shows it, never as a formula: text that people or devices typed (a site's
+ * name, a note, a ticket subject) and that starts like a formula gets a leading apostrophe, which the app
+ * hides and which stops `=HYPERLINK(…)` or `@SUM(…)` from running when the file is opened.
+ */
+export function inertField(value: string | number | null | undefined): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return value;
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
 async function* fieldsOf<T>(rows: Iterable<T> | AsyncIterable<T>, columns: readonly CsvColumn<T>[]) {
-  for await (const row of rows) yield columns.map((c) => c.value(row) ?? '');
+  for await (const row of rows) yield columns.map((c) => inertField(c.value(row)));
 }
 
 /** The rows as CSV with a header line; an error in the source ends the stream with that error. */
