@@ -51,14 +51,21 @@ export interface ModemSignalStatistics {
   rssi?: SignalReading;
 }
 
+/** The LTE / 5G measures of a link's quality; RSSI adds the noise and neighbours' traffic to the power. */
+const LINK_QUALITY_METRICS: readonly SignalMetric[] = ['rsrp', 'rsrq', 'sinr'];
+
 /**
- * The quality of one modem: the fewest bars among the metrics it reports, since the weakest of them
- * limits the link (strong rsrp with poor sinr still drops traffic). No metric reported → No Signal.
+ * The quality of one modem: the fewest bars among RSRP, RSRQ and SINR, since the weakest of them limits the
+ * link (strong rsrp with poor sinr still drops traffic). RSSI, which counts noise and other cells' traffic
+ * as signal, decides only for a modem that reports none of the three (an older radio). No metric → No Signal.
  */
 export function modemSignalBars(entry: ModemSignalStatistics): SignalBars {
-  const bars = SIGNAL_METRICS.map((metric) => signalBars(metric, entry[metric])).filter(
-    (value): value is SignalBars => value !== null,
-  );
+  const barsOf = (metrics: readonly SignalMetric[]) =>
+    metrics
+      .map((metric) => signalBars(metric, entry[metric]))
+      .filter((value): value is SignalBars => value !== null);
+  const quality = barsOf(LINK_QUALITY_METRICS);
+  const bars = quality.length > 0 ? quality : barsOf(['rssi']);
   return bars.length === 0 ? 0 : (Math.min(...bars) as SignalBars);
 }
 

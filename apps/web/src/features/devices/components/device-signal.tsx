@@ -23,7 +23,10 @@ const barColour: Record<SignalBars, string> = {
   0: 'red',
 };
 
-/** Signal quality: the device's bars and level, then each modem's readings with units and bars. */
+/**
+ * Signal quality: the device's bars and level (its best modem; a modem's level weighs RSRP, RSRQ and SINR),
+ * then each modem's readings with units and bars. Colour marks the bars; every word meets 4.5:1 contrast.
+ */
 export function DeviceSignal({ device }: { device: Device }) {
   const { t } = useTranslation('siteDetail');
   const { t: tf } = useTranslation(FLEET_NS);
@@ -62,7 +65,7 @@ export function DeviceSignal({ device }: { device: Device }) {
                   <Text size="sm" c="dimmed">
                     {modem.serviceType} · {modem.linkStatus}
                   </Text>
-                  <Badge size="sm" variant="outline" color={barColour[modemBars]}>
+                  <Badge size="sm" variant="light" color={barColour[modemBars]}>
                     {tf(signalLevelLabelKey(modemBars))}
                   </Badge>
                 </Group>
@@ -84,8 +87,11 @@ export function DeviceSignal({ device }: { device: Device }) {
                           </Table.Td>
                           <Table.Td>
                             {metricBars !== null && (
-                              <Group gap={4} c={barColour[metricBars]} wrap="nowrap">
-                                <NamedIcon name={signalIconName(metricBars)} size={18} />
+                              <Group gap={4} wrap="nowrap">
+                                {/* The bars carry the colour; the word keeps the text colour (4.5:1 in both themes). */}
+                                <Text component="span" c={barColour[metricBars]} lh={0}>
+                                  <NamedIcon name={signalIconName(metricBars)} size={18} />
+                                </Text>
                                 <Text size="xs">{tf(signalLevelLabelKey(metricBars))}</Text>
                               </Group>
                             )}

@@ -136,11 +136,19 @@ describe('signal units: "Unit dBm for rssi, otherwise dB."', () => {
   });
 });
 
-describe('quality of a modem statistics entry: the weakest metric it reports', () => {
+describe('quality of a modem statistics entry: the weakest of RSRP, RSRQ and SINR', () => {
   it.each([
     ['all excellent', { rsrp: -60, rsrq: 8, sinr: 31, rssi: -50 }, 5],
     ['strong rsrp, poor sinr', { rsrp: -60, rsrq: 8, sinr: -10, rssi: -50 }, 1],
-    ['rssi below −99 alone decides', { rsrp: -60, rsrq: 8, sinr: 31, rssi: -100 }, 0],
+    ['strong rsrp and sinr, fair rsrq', { rsrp: -60, rsrq: -12, sinr: 31 }, 3],
+    [
+      'a weak rssi does not outweigh good rsrp, rsrq and sinr',
+      { rsrp: -75, rsrq: -5, sinr: 18, rssi: -90 },
+      4,
+    ],
+    ['rssi below −99 with good rsrp, rsrq, sinr', { rsrp: -60, rsrq: 8, sinr: 31, rssi: -100 }, 5],
+    ['rssi decides only when nothing else is reported', { rssi: -90 }, 2],
+    ['rssi below −99 alone', { rssi: -100 }, 0],
     ['only rsrp reported', { rsrp: -85 }, 3],
     ['missing metrics are ignored', { rsrp: -85, rsrq: null, sinr: undefined }, 3],
     ['text readings', { rsrp: '-100', sinr: '20' }, 2],
