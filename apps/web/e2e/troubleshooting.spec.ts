@@ -56,11 +56,8 @@ test('run a speed test and read its result', async ({ page, request }) => {
   await openDevice(page, device);
 
   await chooseAction(page, 'Speed test');
-  // The VLAN is required: nothing runs without it.
-  await page.getByTestId('run-action').click();
-  await expect(page.getByText('Choose a VLAN.')).toBeVisible();
-  await page.getByTestId('vlan-select').click();
-  await page.getByRole('option').first().click();
+  // The VLAN starts on the device's first: Run needs no other step.
+  await expect(page.getByTestId('vlan-select')).toHaveValue(/^VLAN \d+ · /);
   await page.getByTestId('run-action').click();
 
   await expect(page.getByTestId('job-progress')).toBeVisible();
@@ -187,4 +184,27 @@ test('run a LAN ping on three devices at once and read each result', async ({ pa
   // Each row opens to that device's full result.
   await results.getByTestId('batch-row').first().click();
   await expect(results.getByTestId('result-lanpingtest').first()).toBeVisible();
+});
+
+test('a 5G device: its signal verdict, and axe in both themes', async ({ page, request }) => {
+  const token = await signedInAdmin(request);
+  const res = await request.get('/api/device/search/filtered?kind=5g&status=online&pageSize=1', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const [device] = ((await res.json()) as { content: Found[] }).content;
+  if (!device) throw new Error('the demo fleet has no online 5G device');
+  await useToken(page, token);
+  await openDevice(page, device);
+  const signal = page.getByTestId('device-signal');
+  await expect(signal.getByTestId('device-signal-level')).toHaveText(
+    /^(Excellent|Good|Fair|Weak|Poor|No Signal)$/,
+  );
+  await expect(signal.getByText('RSRP', { exact: true }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
+  await openDevice(page, device);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByTestId('device-signal-level')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

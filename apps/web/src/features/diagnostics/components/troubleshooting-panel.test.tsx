@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Job } from '@vnoc/contracts';
+import type { Device, Job } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
@@ -49,14 +49,14 @@ afterEach(() => {
   authStore.logout();
 });
 
-function renderPanel(claims: Record<string, unknown> = {}) {
+function renderPanel(claims: Record<string, unknown> = {}, shown: Device = device) {
   authStore.setToken(
     fakeJwt(fullClaims({ role: 'USER', entitlements: ['diagnostics', 'port-control'], ...claims })),
   );
   const onJobFinished = vi.fn();
   render(
     <Providers>
-      <TroubleshootingPanel device={device} onJobFinished={onJobFinished} />
+      <TroubleshootingPanel device={shown} onJobFinished={onJobFinished} />
     </Providers>,
   );
   return { onJobFinished };
@@ -112,8 +112,28 @@ describe('TroubleshootingPanel', () => {
     expect(actionCalls('traceroute')[0]?.body).toEqual({ vlan: 10, ip: '8.8.8.8' });
   });
 
-  it('names every missing input at once: the VLAN and the host', async () => {
+  it("starts on the device's first VLAN: a speed test runs with no extra step", async () => {
     renderPanel();
+    await choose('action-select', 'Speed test');
+    expect((screen.getByTestId('vlan-select') as HTMLInputElement).value).toBe(
+      'VLAN 10 · Staff (10.0.10.0/24)',
+    );
+    fireEvent.click(screen.getByTestId('run-action'));
+    await waitFor(() => expect(actionCalls('speedtest')).toHaveLength(1));
+    expect(actionCalls('speedtest')[0]?.body).toEqual({ vlan: 10 });
+  });
+
+  it('runs on another VLAN when the person chooses it', async () => {
+    renderPanel();
+    await choose('action-select', 'Speed test');
+    await choose('vlan-select', 'VLAN 20 · Guests (10.0.20.0/24)');
+    fireEvent.click(screen.getByTestId('run-action'));
+    await waitFor(() => expect(actionCalls('speedtest')).toHaveLength(1));
+    expect(actionCalls('speedtest')[0]?.body).toEqual({ vlan: 20 });
+  });
+
+  it('names every missing input at once on a device without VLANs: the VLAN and the host', async () => {
+    renderPanel({}, { ...device, vlans: [] });
     await choose('action-select', 'Traceroute');
     fireEvent.change(screen.getByTestId('host-input'), { target: { value: 'not a host!' } });
     fireEvent.click(screen.getByTestId('run-action'));

@@ -103,15 +103,18 @@ export function TroubleshootingPanel({ device, onJobFinished }: TroubleshootingP
 
   if (!access.visible) return null;
 
+  // The VLAN defaults to the device's first, so a speed test or traceroute runs with no extra step; the
+  // person may choose another. A device with no VLANs has none to offer, and Run says so.
+  const chosen: ActionInputs = { ...inputs, vlan: inputs.vlan ?? vlanOptions[0]?.value ?? null };
   const update = (next: Partial<ActionInputs>) =>
     setInputs((currentInputs) => ({ ...currentInputs, ...next }));
   const start = () => {
-    const request = buildActionRequest(action, inputs, device);
+    const request = buildActionRequest(action, chosen, device);
     if (request.ok) run.mutate({ action, deviceId: device.id, body: request.body });
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const request = buildActionRequest(action, inputs, device);
+    const request = buildActionRequest(action, chosen, device);
     setErrors(request.ok ? {} : request.errors);
     if (!request.ok) return;
     if (isDisruptive(action)) setConfirming(true);
@@ -158,7 +161,8 @@ export function TroubleshootingPanel({ device, onJobFinished }: TroubleshootingP
                       label={t('inputs.vlan')}
                       placeholder={vlanOptions.length ? t('inputs.vlanPlaceholder') : t('inputs.noVlans')}
                       data={vlanOptions}
-                      value={inputs.vlan}
+                      value={chosen.vlan}
+                      allowDeselect={false}
                       onChange={(vlan) => {
                         update({ vlan });
                         // Mantine may report "no value" again on a re-render: only a choice clears the message.
