@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
 // The shared schemas speak English; each of their messages has a translated twin in auth.json.
@@ -44,4 +46,22 @@ export function schemaValidator<Values, S extends z.ZodType>(
     }
     return errors;
   };
+}
+
+/** The part of a @mantine/form form that `useErrorsFollowLanguage` needs. */
+type CheckedForm = { errors: Record<string, unknown>; validateField: (path: never) => unknown };
+
+/**
+ * A form's shown field messages follow a switch of language: the fields that show a message are checked
+ * again, so they are worded anew (fields without one stay untouched, so nothing new turns red).
+ */
+export function useErrorsFollowLanguage(form: CheckedForm): void {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const shown = useRef(language);
+  useEffect(() => {
+    if (shown.current === language) return;
+    shown.current = language;
+    for (const path of Object.keys(form.errors)) form.validateField(path as never);
+  }, [language, form]);
 }

@@ -8,7 +8,6 @@ import { PasswordChangeForm } from '../../features/auth/components/password-chan
 import { ContactDetailsForm } from '../../features/settings/components/contact-details-form.tsx';
 import { PreferencesForm } from '../../features/settings/components/preferences-form.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
-import { errorMessage } from '../../lib/error-handler.ts';
 import { useUserProfile } from '../../lib/user-profile.ts';
 
 /** Settings → Profile: account, contact details, password, multi-factor methods and preferences. */
@@ -23,7 +22,7 @@ export function Component() {
     return (
       <PageFrame>
         {profile.isError ? (
-          <FormError message={errorMessage(profile.error)} />
+          <FormError error={profile.error} />
         ) : (
           <Center py="xl">
             <Loader aria-label={t('loading')} />

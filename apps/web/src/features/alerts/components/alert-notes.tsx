@@ -4,7 +4,6 @@ import { ALERT_NOTE_MAX, type AlertDetail, AlertNoteRequestSchema } from '@vnoc/
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useAddAlertNote } from '../api/add-alert-note.ts';
 
@@ -42,7 +41,7 @@ function AddNoteForm({ alertId }: { alertId: string }) {
           resize="vertical"
           data-testid="alert-note-text"
         />
-        {add.isError && <FormError message={errorMessage(add.error)} />}
+        {add.isError && <FormError error={add.error} />}
         <Group justify="flex-end">
           <Button type="submit" size="xs" loading={add.isPending} data-testid="alert-note-submit">
             {t('notes.submit')}

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { AlertMiniList } from '../../../components/alert-mini-list.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { sortAlerts } from '../../../lib/alert-display.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeviceAlerts } from '../api/get-device-alerts.ts';
 
@@ -34,7 +33,7 @@ export function DeviceAlerts({ deviceId }: { deviceId: string }) {
         </Group>
       </Group>
       {error ? (
-        <FormError message={errorMessage(error)} />
+        <FormError error={error} />
       ) : isPending ? (
         <Skeleton height={48} />
       ) : alerts.length === 0 ? (

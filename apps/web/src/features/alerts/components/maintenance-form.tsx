@@ -19,7 +19,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
 import { SITE_OPTIONS, useSiteOptions } from '../../../lib/site-options.ts';
 import { useCreateMaintenanceWindow } from '../api/create-maintenance-window.ts';
@@ -158,7 +157,7 @@ function MaintenanceForm({ onClose }: { onClose: () => void }) {
         <Text size="xs" c="dimmed">
           {t('maintenance.form.effect')}
         </Text>
-        {create.isError && !fieldError && <FormError message={errorMessage(create.error)} />}
+        {create.isError && !fieldError && <FormError error={create.error} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={create.isPending}>
             {t('cancel')}

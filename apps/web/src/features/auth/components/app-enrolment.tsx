@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { useEnrollWithApp } from '../api/enroll-with-app.ts';
 import { qrCodeQueryKey, useQrCode } from '../api/get-qr-code.ts';
 import { useCodeForm } from '../hooks/use-code-form.ts';
@@ -31,7 +30,7 @@ export function AppEnrolment({ onEnrolled, autoFocus }: { onEnrolled: () => void
   if (qr.isError) {
     return (
       <Stack gap="sm">
-        <FormError message={errorMessage(qr.error)} />
+        <FormError error={qr.error} />
         <Button variant="default" onClick={() => qr.refetch()}>
           {t('actions.retry')}
         </Button>

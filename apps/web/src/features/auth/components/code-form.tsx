@@ -3,7 +3,6 @@ import { CodeSchema } from '@vnoc/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import type { CodeFormState } from '../hooks/use-code-form.ts';
 import { CodeInput } from './code-input.tsx';
 
@@ -52,7 +51,7 @@ export function CodeForm({
     form.setCodeError(null);
     form.setFailure(null);
     onVerify(value, (error) => {
-      form.setFailure(errorMessage(error));
+      form.setFailure(error);
       form.setCode('');
     });
   };
@@ -78,7 +77,7 @@ export function CodeForm({
           autoFocus={autoFocus}
         />
         {notice}
-        <FormError message={form.failure} />
+        <FormError error={form.failure} />
         <Button type="submit" loading={loading} fullWidth>
           {submitLabel}
         </Button>

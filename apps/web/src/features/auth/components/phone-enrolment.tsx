@@ -4,7 +4,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
 import { PhoneInput, phoneForSubmit } from '../../../components/phone-input.tsx';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { useEnrollWithSms } from '../api/enroll-with-sms.ts';
 import { useEnrollWithVoice } from '../api/enroll-with-voice.ts';
 import { useSendSmsEnrollCode } from '../api/send-sms-enroll-code.ts';
@@ -44,7 +43,7 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
         form.setCode('');
         cooldown.start();
       },
-      onError: (error) => form.setFailure(errorMessage(error)),
+      onError: (error) => form.setFailure(error),
     });
   };
 
@@ -75,7 +74,7 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
             required
             autoFocus={autoFocus}
           />
-          <FormError message={form.failure} />
+          <FormError error={form.failure} />
           <Button type="submit" loading={send.isPending} fullWidth>
             {t(`phone.${method}.send`)}
           </Button>

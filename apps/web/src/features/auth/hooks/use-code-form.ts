@@ -7,7 +7,8 @@ import { useState } from 'react';
 export function useCodeForm() {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** The failed request itself: FormError words it in the language shown. */
+  const [failure, setFailure] = useState<unknown>(null);
   return { code, setCode, codeError, setCodeError, failure, setFailure };
 }
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore, useAuth } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSendEmailCode } from '../api/send-email-code.ts';
 import { useVerifyEmailCode } from '../api/verify-email-code.ts';
@@ -36,7 +35,7 @@ export function Component() {
     form.setFailure(null);
     send.mutate(undefined, {
       onSuccess: () => setResent(byRequest),
-      onError: (error) => form.setFailure(errorMessage(error)),
+      onError: (error) => form.setFailure(error),
     });
     cooldown.start();
   };

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useVerifyResetCode } from '../api/verify-reset-code.ts';
@@ -37,7 +36,7 @@ export function Component() {
 
   const sendAgain = () => {
     form.setFailure(null);
-    resend.mutate(username, { onError: (error) => form.setFailure(errorMessage(error)) });
+    resend.mutate(username, { onError: (error) => form.setFailure(error) });
     cooldown.start();
   };
 

@@ -7,8 +7,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormError } from '../../../components/form-error.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
-import { errorMessage } from '../../../lib/error-handler.ts';
-import { schemaValidator } from '../../../lib/form-validation.ts';
+import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
@@ -21,15 +20,16 @@ export function Component() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const reset = useRequestPasswordReset();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({ initialValues: { email: '' }, validate: schemaValidator(ForgotSchema, t) });
+  useErrorsFollowLanguage(form);
 
   const onSubmit = form.onSubmit((values) => {
     const { email } = ForgotSchema.parse(values);
     setFailure(null);
     reset.mutate(email, {
       onSuccess: () => navigate(`${paths.forgotPasswordConfirm}?${new URLSearchParams({ username: email })}`),
-      onError: (error) => setFailure(errorMessage(error)),
+      onError: (error) => setFailure(error),
     });
   });
 
@@ -38,7 +38,7 @@ export function Component() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <EmailField {...form.getInputProps('email')} key={form.key('email')} autoFocus />
-          <FormError message={failure} />
+          <FormError error={failure} />
           <Button type="submit" loading={reset.isPending} fullWidth>
             {t('forgot.submit')}
           </Button>

@@ -9,8 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
-import { schemaValidator } from '../../../lib/form-validation.ts';
+import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
 import { useSsoTile } from '../api/sso.ts';
@@ -24,11 +23,12 @@ export function Component() {
   const navigate = useNavigate();
   const login = useLogin();
   const { goToStep } = useSignInSteps();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: schemaValidator(LoginRequestSchema, t),
   });
+  useErrorsFollowLanguage(form);
 
   // The organization's identity-provider tile, once a complete address is typed (by its domain only).
   const [typed] = useDebouncedValue(form.getValues().username.trim(), 300);
@@ -45,7 +45,7 @@ export function Component() {
       onError: (error) => {
         // Spec part 4: "On a failed login the claims are cleared."
         authStore.clearClaims();
-        setFailure(errorMessage(error));
+        setFailure(error);
         form.setFieldValue('password', '');
       },
     });
@@ -92,7 +92,7 @@ export function Component() {
               </Anchor>
             </Group>
           </Stack>
-          <FormError message={failure} />
+          <FormError error={failure} />
           <Button type="submit" loading={login.isPending} fullWidth>
             {t('login.submit')}
           </Button>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore, useAuth } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { maskPhone } from '../../../lib/mask-phone.ts';
 import { paths } from '../../../lib/paths.ts';
 import { productAnalytics } from '../../../lib/product-analytics.ts';
@@ -44,7 +43,7 @@ export function Component() {
         setSentBy(method);
         cooldown.start();
       },
-      onError: (error) => form.setFailure(errorMessage(error)),
+      onError: (error) => form.setFailure(error),
     });
   };
 

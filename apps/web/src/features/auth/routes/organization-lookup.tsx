@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { FormError } from '../../../components/form-error.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
-import { schemaValidator } from '../../../lib/form-validation.ts';
+import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLookupOrganization } from '../api/lookup-organization.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
@@ -26,8 +25,9 @@ export function Component() {
   const navigate = useNavigate();
   const lookup = useLookupOrganization();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({ initialValues: { email: '' }, validate: schemaValidator(LookupSchema, t) });
+  useErrorsFollowLanguage(form);
 
   const onSubmit = form.onSubmit((values) => {
     const email = LookupSchema.parse(values).email;
@@ -35,7 +35,7 @@ export function Component() {
     setOutcome(null);
     lookup.mutate(email, {
       onSuccess: (organization) => setOutcome({ email, organization }),
-      onError: (error) => setFailure(errorMessage(error)),
+      onError: (error) => setFailure(error),
     });
   });
 
@@ -59,7 +59,7 @@ export function Component() {
             autoComplete="email"
             autoFocus
           />
-          <FormError message={failure} />
+          <FormError error={failure} />
           {outcome?.organization ? (
             <Alert color="teal" variant="light" icon={<IconBuilding size={18} aria-hidden />} role="status">
               <Text size="sm">{t('lookup.found', { email: outcome.email })}</Text>

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
-import { errorMessage } from '../../../lib/error-handler.ts';
-import { schemaValidator } from '../../../lib/form-validation.ts';
+import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { useRegister } from '../api/register.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
 import { EmailField } from '../components/email-field.tsx';
@@ -27,7 +26,7 @@ export function Component() {
   const { t: tUsers } = useTranslation('adminUsers');
   const [params] = useSearchParams();
   const register = useRegister();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const prefilled = params.get('username') ?? '';
   const schemaCheck = schemaValidator(
     RegisterRequestSchema,
@@ -42,11 +41,12 @@ export function Component() {
       return errors;
     },
   });
+  useErrorsFollowLanguage(form);
 
   const onSubmit = form.onSubmit(({ confirmation: _, ...values }) => {
     setFailure(null);
     register.mutate(RegisterRequestSchema.parse(values), {
-      onError: (error) => setFailure(errorMessage(error)),
+      onError: (error) => setFailure(error),
     });
   });
 
@@ -89,7 +89,7 @@ export function Component() {
             passwordProps={form.getInputProps('password')}
             confirmationProps={form.getInputProps('confirmation')}
           />
-          <FormError message={failure} />
+          <FormError error={failure} />
           <Button type="submit" loading={register.isPending} fullWidth>
             {t('register.submit')}
           </Button>

@@ -6,7 +6,6 @@ import { Navigate, useLocation } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
@@ -21,7 +20,7 @@ export function Component() {
   const location = useLocation();
   const update = useUpdatePassword();
   const { afterPasswordUpdate } = useSignInSteps();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({
     initialValues: { password: '', confirmation: '' },
     validate: newPasswordValidator(t),
@@ -33,7 +32,7 @@ export function Component() {
     setFailure(null);
     update.mutate(password, {
       onSuccess: () => afterPasswordUpdate(location.pathname),
-      onError: (error) => setFailure(errorMessage(error)),
+      onError: (error) => setFailure(error),
     });
   });
 
@@ -54,7 +53,7 @@ export function Component() {
             confirmationProps={form.getInputProps('confirmation')}
             autoFocus
           />
-          <FormError message={failure} />
+          <FormError error={failure} />
           <Button type="submit" loading={update.isPending} fullWidth>
             {t('updatePassword.submit')}
           </Button>

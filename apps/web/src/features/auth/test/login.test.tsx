@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
@@ -116,6 +116,36 @@ describe('/login', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Invalid login.  Please check your credentials.');
     expect(authStore.get().claims).toBeNull();
+  });
+
+  it('words a refusal and the field messages anew when the language is switched after them', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { id: 'invalid_credentials', message: 'Invalid login.  Please check your credentials.' },
+          { status: 401 },
+        ),
+      ),
+    );
+    renderLogin();
+    fill(/^Email address/, 'admin@acme.example');
+    fill(/^Password/, 'wrong-password');
+    submit();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Invalid login.  Please check your credentials.');
+    // The refused password is cleared, so Sign in again names the empty field.
+    submit();
+    expect(await screen.findByText('Enter your password.')).toBeTruthy();
+
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Inicio de sesión no válido.  Compruebe sus credenciales.',
+    );
+    expect(await screen.findByText('Introduzca su contraseña.')).toBeTruthy();
+    expect(screen.queryByText('Enter your password.')).toBeNull();
+    // A field that showed no message stays without one.
+    expect(screen.queryByText('Introduzca un correo electrónico válido.')).toBeNull();
   });
 
   it.each([

@@ -139,7 +139,7 @@ export function DashboardForm({
             checked={fields.default}
             onChange={(event) => set('default', event.currentTarget.checked)}
           />
-          {error ? <FormError message={errorMessage(error)} /> : null}
+          {error ? <FormError error={error} /> : null}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               {t('actions.cancel')}

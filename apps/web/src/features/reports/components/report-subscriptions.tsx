@@ -25,7 +25,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -124,7 +123,7 @@ export function ScheduleButton({ report, filters }: { report: ReportId; filters:
             <Text size="sm" c="dimmed">
               {t('subscriptions.delivery')}
             </Text>
-            <FormError message={create.error ? errorMessage(create.error) : null} />
+            <FormError error={create.error} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>
                 {t('subscriptions.cancel')}
@@ -171,7 +170,7 @@ export function SubscriptionList({ report }: { report?: ReportId }) {
         {subscriptions.isPending ? (
           <Skeleton height={40} radius="sm" />
         ) : subscriptions.error ? (
-          <FormError message={errorMessage(subscriptions.error)} />
+          <FormError error={subscriptions.error} />
         ) : list.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="subscriptions-empty">
             {report ? t('subscriptions.emptyOne') : t('subscriptions.emptyAll')}

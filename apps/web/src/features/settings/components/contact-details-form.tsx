@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PhoneInput, phoneForSubmit } from '../../../components/phone-input.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { handleError } from '../../../lib/error-handler.ts';
-import { schemaValidator } from '../../../lib/form-validation.ts';
+import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/notify.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
 
@@ -48,6 +48,7 @@ export function ContactDetailsForm({ user }: { user: User }) {
     initialValues: initialValues(user),
     validate: schemaValidator(UpdateContactRequestSchema, t, toRequest),
   });
+  useErrorsFollowLanguage(form);
 
   const onSubmit = form.onSubmit((values) => {
     update.mutate(UpdateContactRequestSchema.parse(toRequest(values)), {

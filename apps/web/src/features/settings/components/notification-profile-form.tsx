@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
-import { errorMessage, handleError } from '../../../lib/error-handler.ts';
+import { handleError } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { SITE_OPTIONS, useSiteOptions } from '../../../lib/site-options.ts';
@@ -285,7 +285,7 @@ export function NotificationProfileForm({ data }: { data: NotificationProfileRes
             {t('none')}
           </Text>
         )}
-        {update.isError && <FormError message={errorMessage(update.error)} />}
+        {update.isError && <FormError error={update.error} />}
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending} data-testid="notification-save">
             {t('save')}

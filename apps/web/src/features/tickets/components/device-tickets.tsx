@@ -2,7 +2,6 @@ import { Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useTickets } from '../api/get-tickets.ts';
@@ -25,7 +24,7 @@ export function DeviceTickets({ deviceId }: { deviceId: string }) {
         {tickets.isFetching && <Loader size="xs" aria-label={t('device.loading')} />}
       </Group>
       {tickets.isError ? (
-        <FormError message={errorMessage(tickets.error)} />
+        <FormError error={tickets.error} />
       ) : tickets.data && total === 0 ? (
         <Text size="sm" c="dimmed">
           {t('device.empty')}

@@ -18,7 +18,6 @@ import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { issueMessage } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -146,7 +145,7 @@ function SendTicketForm({ device, send, onClose, initialValues }: SendTicketForm
           <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm">{t('send.attached')}</Text>
         </Group>
-        {send.isError && !fieldError && <FormError message={errorMessage(send.error)} />}
+        {send.isError && !fieldError && <FormError error={send.error} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={send.isPending}>
             {t('send.cancel')}

@@ -184,7 +184,7 @@ export function UserFormModal({
               disabled={user.id === selfId}
             />
           )}
-          <FormError message={failure} />
+          <FormError error={failure} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t('actions.cancel')}

@@ -26,7 +26,7 @@ export function Component() {
   const token = hash.replace(/^#/, '');
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<PasswordValues>({
     initialValues: { password: '', confirmation: '' },
     validate: {
@@ -75,7 +75,7 @@ export function Component() {
   ];
   const onSubmit = form.onSubmit(({ password }) => {
     setFailure(null);
-    accept.mutate({ token, password }, { onError: (error) => setFailure(errorMessage(error)) });
+    accept.mutate({ token, password }, { onError: (error) => setFailure(error) });
   });
 
   if (accept.isSuccess) {
@@ -133,7 +133,7 @@ export function Component() {
               </List.Item>
             ))}
           </List>
-          <FormError message={failure} />
+          <FormError error={failure} />
           <Button type="submit" loading={accept.isPending} fullWidth>
             {t('invitation.submit')}
           </Button>
