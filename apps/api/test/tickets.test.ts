@@ -172,7 +172,7 @@ describe('POST device/troubleshooting/ticket/{id}', () => {
     expect(rows[0]?.body).toContain('MAC aa:bb:cc:dd:ee:01');
     expect(rows[0]?.body).toContain('Harbor Store');
     expect(rows[0]?.body).toContain('Speed test');
-    expect(rows[0]?.body).toContain('down 250.3 Mbps, up 48.1 Mbps, latency 18.4 ms');
+    expect(rows[0]?.body).toContain('down 250.3 Mbps, up 48.1 Mbps, latency 18.4 ms\n  Verdict: Healthy');
     expect(rows[0]?.body).toContain('failed: The device is offline and cannot run diagnostics.');
     expect(await count(t.pool, 'audit_log', "action = 'ticket.create' and target = $1", [ticket.id])).toBe(1);
   });

@@ -178,11 +178,25 @@ test('run a LAN ping on three devices at once and read each result', async ({ pa
   const results = page.getByTestId('batch-results');
   await expect(results).toBeVisible();
   await expect(results.getByTestId('batch-row')).toHaveCount(3);
-  await expect(results.getByTestId('batch-counts')).toContainText('3 succeeded', { timeout: 30_000 });
+  // Counted by verdict once every ping is over ("3 succeeded" would read as "the network is fine").
+  const counts = results.getByTestId('batch-counts');
+  await expect(counts).toHaveText(/^(?!.*(running|queued)).*(healthy|degraded|failing)/, { timeout: 30_000 });
   for (const summary of await results.getByTestId('batch-summary').all())
     await expect(summary).toContainText(/\d+\/\d+ hosts replied/);
-  // Each row opens to that device's full result.
+  // Problems first: the rows' verdicts never go from better to worse.
+  const rank: Record<string, number> = { failing: 0, degraded: 1, healthy: 2 };
+  // A ping that could not run (the device went offline meanwhile) has no verdict and ranks with Failing.
+  const judged = await results
+    .getByTestId('batch-summary')
+    .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-verdict')));
+  const verdicts = judged.map((verdict) => verdict ?? 'failing');
+  expect(verdicts).toHaveLength(3);
+  expect([...verdicts].sort((a, b) => (rank[a] ?? 3) - (rank[b] ?? 3))).toEqual(verdicts);
+  expect(await seriousViolations(page)).toEqual([]);
+  // Each row opens to that device's verdict, its reasons and the full result.
   await results.getByTestId('batch-row').first().click();
+  if (judged[0])
+    await expect(results.getByTestId('verdict-summary')).toHaveAttribute('data-verdict', judged[0]);
   await expect(results.getByTestId('result-lanpingtest').first()).toBeVisible();
 });
 

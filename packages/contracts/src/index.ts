@@ -22,3 +22,4 @@ export * from './sso.ts';
 export * from './support.ts';
 export * from './tickets.ts';
 export * from './user.ts';
+export * from './verdict.ts';

@@ -1,4 +1,12 @@
-import type { DiagnosticAction, Job, Ticket } from '@vnoc/contracts';
+import {
+  type DiagnosticAction,
+  type Job,
+  jobVerdict,
+  type Ticket,
+  VERDICT_TEXT,
+  type VerdictUnit,
+  verdictReasonText,
+} from '@vnoc/contracts';
 
 /** Action names as support reads them. */
 export const ACTION_NAMES: Record<DiagnosticAction, string> = {
@@ -55,6 +63,24 @@ export function describeJob(job: Job): string {
   }
 }
 
+const FIGURE: Record<VerdictUnit, (n: number) => string> = {
+  percent: (n) => `${n}%`,
+  ms,
+  kbps: mbps,
+  celsius: (n) => `${n} °C`,
+};
+
+/**
+ * A test's verdict and its reasons, for the support email: "Failing — printer (10.0.10.20) did not reply."
+ * Empty for what is not judged (a reboot, a port action, a run that failed: its line says why).
+ */
+export function verdictLine(job: Job): string {
+  const judged = job.state === 'succeeded' ? jobVerdict(job) : null;
+  if (!judged) return '';
+  const reasons = judged.reasons.map((r) => verdictReasonText(r, 'en', (n, unit) => FIGURE[unit](n)));
+  return [VERDICT_TEXT[judged.verdict].en, ...reasons].join(' — ');
+}
+
 /** The email to the provider's support address. */
 export function ticketEmail(
   ticket: Ticket,
@@ -79,7 +105,9 @@ export function ticketEmail(
       ? ['(none run on this device)']
       : ticket.diagnostics.map(
           (j) =>
-            `- ${ACTION_NAMES[j.action]}, ${when(j.finishedAt)} by ${j.requestedBy.name}: ${describeJob(j)}`,
+            `- ${ACTION_NAMES[j.action]}, ${when(j.finishedAt)} by ${j.requestedBy.name}: ${describeJob(j)}${
+              verdictLine(j) ? `\n  Verdict: ${verdictLine(j)}` : ''
+            }`,
         )),
   ];
   return { subject: `[vNOC #${ticket.number}] ${ticket.subject}`, body: lines.join('\n') };

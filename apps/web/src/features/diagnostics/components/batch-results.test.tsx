@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type Job, summarizeJobs } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
@@ -15,7 +15,11 @@ const devices = [
   { id: 'd-4', macAddress: '00:17:c5:00:00:04', site: { name: 'Acme Plano' } },
 ];
 
+const allReplied = { hosts: results.lanpingtest.hosts.slice(0, 2) };
 const finished: Job[] = [
+  // Healthy, but chosen first: problems are listed before it.
+  job('lanpingtest', 'succeeded', { id: 'j-4', deviceId: 'd-4', result: allReplied }),
+  // The printer did not reply: Failing, not "Succeeded".
   job('lanpingtest', 'succeeded', { id: 'j-1', deviceId: 'd-1', result: results.lanpingtest }),
   job('lanpingtest', 'failed', {
     id: 'j-2',
@@ -40,21 +44,24 @@ const rows = () =>
   );
 
 describe('BatchJobsTable', () => {
-  it('summarises each device’s job in one line, and a row opens to the full result', () => {
+  it("gives each test its verdict, problems first, in one line; a row opens to the verdict's reasons and the result", () => {
     render(
       <Providers>
         <BatchJobsTable jobs={finished} devices={devices} />
       </Providers>,
     );
     expect(rows()).toEqual([
-      ['00:17:c5:00:00:01', 'Acme Austin', 'Succeeded', '2/3 hosts replied, avg 1.2 ms'],
+      ['00:17:c5:00:00:01', 'Acme Austin', 'Failing', '2/3 hosts replied, avg 1.2 ms'],
       ['00:17:c5:00:00:02', 'Acme Dallas', 'Failed', 'The device is offline and cannot run diagnostics.'],
+      ['00:17:c5:00:00:04', 'Acme Plano', 'Healthy', '2/2 hosts replied, avg 1.2 ms'],
       ['00:17:c5:00:00:03', 'Acme Houston', 'Running', 'Running…'],
     ]);
     expect(screen.queryByTestId('result-lanpingtest')).toBeNull();
     const open = screen.getByRole('button', { name: 'Show the result of 00:17:c5:00:00:01' });
     expect(open.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(open);
+    expect(screen.getByTestId('verdict-summary').getAttribute('data-verdict')).toBe('failing');
+    expect(screen.getByTestId('verdict-reason').textContent).toBe('printer (10.0.10.20) did not reply.');
     expect(screen.getByTestId('result-lanpingtest').textContent).toContain('No reply');
     expect(screen.getByRole('button', { name: 'Hide the result of 00:17:c5:00:00:01' })).toBeTruthy();
   });
@@ -127,5 +134,38 @@ describe('BatchResults', () => {
     });
     expect(screen.queryByTestId('batch-cancel')).toBeNull();
     expect(rows().map((r) => r[2])).toEqual(['Running', 'Cancelled', 'Cancelled']);
+  });
+
+  it('counts finished tests by verdict, not as "succeeded", in English and in Spanish', async () => {
+    queued = [
+      job('systemTest', 'succeeded', {
+        id: 'j-1',
+        deviceId: 'd-1',
+        result: { cpuPercent: 97, memoryPercent: 40, sessions: 10, temperatureC: 40, uptimeSeconds: 60 },
+      }),
+      job('systemTest', 'succeeded', {
+        id: 'j-2',
+        deviceId: 'd-2',
+        result: { cpuPercent: 20, memoryPercent: 40, sessions: 10, temperatureC: 40, uptimeSeconds: 60 },
+      }),
+      job('systemTest', 'failed', { id: 'j-3', deviceId: 'd-3', error: 'The device is offline.' }),
+    ];
+    const started: StartedBatch = {
+      batchId: 'batch-1',
+      action: 'systemTest',
+      devices,
+      jobs: queued,
+      refusals: [],
+    };
+    render(
+      <Providers>
+        <BatchResults started={started} />
+      </Providers>,
+    );
+    expect(screen.getByTestId('batch-counts').textContent).toBe('1 failing1 healthy1 failed');
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByTestId('batch-counts').textContent).toBe('1 con fallos1 saludable1 fallida');
+    expect(rows().map((r) => r[2])).toEqual(['Con fallos', 'Fallido', 'Saludable']);
+    await act(() => i18n.changeLanguage('en'));
   });
 });

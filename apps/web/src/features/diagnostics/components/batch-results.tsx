@@ -1,8 +1,16 @@
 import { Alert, Badge, Button, Group, List, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type BatchSummary, type Job, summarizeJobs } from '@vnoc/contracts';
+import {
+  type BatchSummary,
+  type Job,
+  jobVerdict,
+  summarizeJobs,
+  type Verdict,
+  verdictRank,
+} from '@vnoc/contracts';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { verdictColour } from '../../../components/verdict.tsx';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useCancelBatch } from '../api/cancel-batch.ts';
 import { useBatch } from '../api/get-batch.ts';
@@ -10,11 +18,28 @@ import type { BatchDevice, StartedBatch } from '../utils/run-batch.ts';
 import { jobSummary } from '../utils/summary.ts';
 import { ExpandToggle } from './expand-toggle.tsx';
 import { JobResult } from './job-result.tsx';
-import { JobStateBadge } from './job-state-badge.tsx';
+import { JobOutcomeBadge } from './job-state-badge.tsx';
 
 const COLUMNS = 5;
 
-/** One row per device of a batch: MAC, site, state and a one-line summary; a row opens to the full result. */
+/** A test's verdict once it ran, else null (still running, failed to run, cancelled, not a test). */
+const verdictOf = (job: Job): Verdict | null =>
+  job.state === 'succeeded' ? (jobVerdict(job)?.verdict ?? null) : null;
+/** A run that failed is a problem as much as a Failing test. */
+const rankOf = (job: Job) => (job.state === 'failed' ? verdictRank('failing') : verdictRank(verdictOf(job)));
+
+/**
+ * Problems first: Failing tests and failed runs, Degraded, Healthy, then the rest, each group in the order
+ * the devices were chosen (a stable sort), so rows do not jump about while the batch runs.
+ */
+export function byVerdict(jobs: readonly Job[]): Job[] {
+  return [...jobs].sort((a, b) => rankOf(a) - rankOf(b));
+}
+
+/**
+ * One row per device of a batch: MAC, site, outcome (a test's verdict, else the job's state) and a one-line
+ * summary, problems first; a row opens to the full result.
+ */
 export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; devices: readonly BatchDevice[] }) {
   const { t } = useTranslation('diagnostics');
   const [open, setOpen] = useState<string | null>(null);
@@ -39,7 +64,8 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {jobs.map((job) => {
+          {byVerdict(jobs).map((job) => {
+            const verdict = verdictOf(job);
             const device = byId.get(job.deviceId);
             const mac = device?.macAddress ?? job.deviceId;
             const expanded = open === job.id;
@@ -60,9 +86,13 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{device?.site.name ?? ''}</Table.Td>
                   <Table.Td>
-                    <JobStateBadge state={job.state} />
+                    <JobOutcomeBadge job={job} />
                   </Table.Td>
-                  <Table.Td data-testid="batch-summary" c={job.state === 'failed' ? 'red' : undefined}>
+                  <Table.Td
+                    data-testid="batch-summary"
+                    data-verdict={verdict ?? undefined}
+                    fw={verdict === 'failing' || job.state === 'failed' ? 600 : undefined}
+                  >
                     {jobSummary(job, t)}
                   </Table.Td>
                 </Table.Tr>
@@ -82,8 +112,11 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
   );
 }
 
-function SummaryBadges({ summary }: { summary: BatchSummary }) {
+function SummaryBadges({ summary, jobs }: { summary: BatchSummary; jobs: readonly Job[] }) {
   const { t } = useTranslation('diagnostics');
+  const verdicts = (['failing', 'degraded', 'healthy'] as const)
+    .map((verdict) => [verdict, jobs.filter((job) => verdictOf(job) === verdict).length] as const)
+    .filter(([, count]) => count > 0);
   const items = [
     ['succeeded', 'green'],
     ['failed', 'red'],
@@ -93,8 +126,20 @@ function SummaryBadges({ summary }: { summary: BatchSummary }) {
   ] as const;
   return (
     <Group gap="xs" aria-live="polite" data-testid="batch-counts">
+      {verdicts.map(([verdict, count]) => (
+        <Badge
+          key={verdict}
+          color={verdictColour[verdict]}
+          variant="light"
+          tt="none"
+          data-testid={`batch-${verdict}`}
+        >
+          {t(`batch.verdictCount.${verdict}`, { count })}
+        </Badge>
+      ))}
       {items
-        .filter(([state]) => summary[state] > 0)
+        // A finished test counts by its verdict above; "succeeded" would read as "the network is fine".
+        .filter(([state]) => summary[state] > 0 && !(state === 'succeeded' && verdicts.length > 0))
         .map(([state, colour]) => (
           <Badge key={state} color={colour} variant="light" tt="none">
             {t(`batch.count.${state}`, { count: summary[state] })}
@@ -120,7 +165,7 @@ export function BatchResults({ started }: { started: StartedBatch }) {
         {t('batch.intro', { action: t(`actions.${started.action}.label`), count: started.devices.length })}
       </Text>
       <Group justify="space-between" gap="sm">
-        <SummaryBadges summary={summary} />
+        <SummaryBadges summary={summary} jobs={jobs} />
         {summary.queued > 0 && (
           <Button
             variant="default"

@@ -14,7 +14,7 @@ import { formatDuration, jobDurationMs } from '../utils/format.ts';
 import { jobInputsText } from '../utils/summary.ts';
 import { ExpandToggle } from './expand-toggle.tsx';
 import { JobResult } from './job-result.tsx';
-import { JobStateBadge } from './job-state-badge.tsx';
+import { JobOutcomeBadge } from './job-state-badge.tsx';
 
 const COLUMNS = 7;
 
@@ -49,7 +49,7 @@ export function JobHistory({ device }: { device: Device }) {
           <Table.Td fw={600}>{name}</Table.Td>
           <Table.Td>{jobInputsText(job, t)}</Table.Td>
           <Table.Td>
-            <JobStateBadge state={job.state} />
+            <JobOutcomeBadge job={job} />
           </Table.Td>
           <Table.Td>{job.requestedBy.name}</Table.Td>
           <Table.Td>{formatDate(job.createdAt)}</Table.Td>

@@ -1,7 +1,8 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
-import type { Job } from '@vnoc/contracts';
+import { type Job, jobVerdict } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { VerdictSummary } from '../../../components/verdict.tsx';
 import type { PortMapDevice } from '../../../lib/ports.ts';
 import { JobProgress } from './job-progress.tsx';
 import { LanPingResultView } from './results/lan-ping-result.tsx';
@@ -20,8 +21,23 @@ interface JobResultProps {
   liveStatus?: string;
 }
 
-/** A job as a person reads it: its progress, its error, or its result as tables, charts and figures. */
+/**
+ * A job as a person reads it: its progress, its error, or its result as tables, charts and figures, a test's
+ * verdict (Healthy, Degraded, Failing, with its reasons) first.
+ */
 export function JobResult({ job, device, liveStatus }: JobResultProps) {
+  const judged = job.state === 'succeeded' ? jobVerdict(job) : null;
+  const figures = <JobFigures job={job} device={device} liveStatus={liveStatus} />;
+  if (!judged) return figures;
+  return (
+    <Stack gap="sm">
+      <VerdictSummary judged={judged} />
+      {figures}
+    </Stack>
+  );
+}
+
+function JobFigures({ job, device, liveStatus }: JobResultProps) {
   const { t } = useTranslation('diagnostics');
   if (job.state === 'queued' || job.state === 'running') return <JobProgress job={job} />;
   if (job.state === 'failed') {

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
-import type { JobState } from '@vnoc/contracts';
+import { type Job, type JobState, jobVerdict } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { VerdictBadge } from '../../../components/verdict.tsx';
 
 const colours: Record<JobState, string> = {
   queued: 'gray',
@@ -25,4 +26,13 @@ export function JobStateBadge({ state }: { state: JobState }) {
       {t(`states.${state}`)}
     </Badge>
   );
+}
+
+/**
+ * What a run came to, for tables: a finished test's verdict (Healthy, Degraded, Failing), otherwise the
+ * job's state (Running, Failed, …) — "Succeeded" alone would read as "the network is fine".
+ */
+export function JobOutcomeBadge({ job }: { job: Job }) {
+  const judged = job.state === 'succeeded' ? jobVerdict(job) : null;
+  return judged ? <VerdictBadge verdict={judged.verdict} /> : <JobStateBadge state={job.state} />;
 }

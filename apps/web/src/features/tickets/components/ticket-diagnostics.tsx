@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { Job, JobState } from '@vnoc/contracts';
+import { type Job, type JobState, jobVerdict } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { VerdictBadge, VerdictReasons } from '../../../components/verdict.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { summarizeJob } from '../utils/diagnostic-summary.ts';
 import { phraseText } from '../utils/tickets-text.ts';
@@ -13,11 +14,15 @@ const stateColours: Record<JobState, string> = {
   cancelled: 'gray',
 };
 
-/** One attached run: its action, when and by whom, its state, and its result's key figures. */
+/**
+ * One attached run: its action, when and by whom, a test's verdict with its reasons (else the run's state),
+ * and its result's key figures.
+ */
 function DiagnosticCard({ job }: { job: Job }) {
   const { t } = useTranslation('tickets');
   const action = t(`actions.${job.action}`);
   const summary = summarizeJob(job);
+  const judged = job.state === 'succeeded' ? jobVerdict(job) : null;
   return (
     <Card withBorder radius="md" padding="md" data-testid="ticket-diagnostic" data-action={job.action}>
       <Stack gap="xs">
@@ -25,16 +30,21 @@ function DiagnosticCard({ job }: { job: Job }) {
           <Title order={3} fz="md">
             {action}
           </Title>
-          <Badge
-            color={stateColours[job.state]}
-            variant="light"
-            radius="sm"
-            style={{ flexShrink: 0 }}
-            styles={{ label: { textTransform: 'none' } }}
-          >
-            {t(`jobState.${job.state}`)}
-          </Badge>
+          {judged ? (
+            <VerdictBadge verdict={judged.verdict} />
+          ) : (
+            <Badge
+              color={stateColours[job.state]}
+              variant="light"
+              radius="sm"
+              style={{ flexShrink: 0 }}
+              styles={{ label: { textTransform: 'none' } }}
+            >
+              {t(`jobState.${job.state}`)}
+            </Badge>
+          )}
         </Group>
+        {judged && judged.reasons.length > 0 && <VerdictReasons judged={judged} />}
         <Text size="sm" c="dimmed">
           {t('detail.ranBy', {
             date: formatDate(job.finishedAt ?? job.startedAt ?? job.createdAt),

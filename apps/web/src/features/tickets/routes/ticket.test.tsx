@@ -81,7 +81,9 @@ describe('Ticket', () => {
     expect(cards.map((c) => c.getAttribute('data-action'))).toEqual(['speedtest', 'wantest']);
     const speed = within(cards[0] as HTMLElement);
     expect(speed.getByRole('heading', { name: 'Speed test' })).toBeTruthy();
-    expect(speed.getByText('Succeeded')).toBeTruthy();
+    // A test that ran shows its verdict, not "Succeeded".
+    expect(speed.getByTestId('verdict').textContent).toBe('Healthy');
+    expect(speed.queryByText('Succeeded')).toBeNull();
     expect(speed.getByText(/by Uma User$/)).toBeTruthy();
     const table = speed.getByRole('table', { name: 'Result of Speed test' });
     const rows = within(table)
