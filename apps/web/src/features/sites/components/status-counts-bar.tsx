@@ -12,12 +12,18 @@ interface StatusCountsBarProps {
   onSelect: (status: StatusFilter | null) => void;
 }
 
-/** Device counts by status (spec part 4: offline, online, onbackup, pending, rebooting); a click filters by it. */
+/**
+ * Device counts by status (spec part 4: offline, online, onbackup, pending, rebooting); a click lists the sites
+ * that have a device in that status. The caption says so, since 8 pending devices may be at 2 sites.
+ */
 export function StatusCountsBar({ counts, loading, active, onSelect }: StatusCountsBarProps) {
   const { t, i18n } = useTranslation('sites');
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <Box component="section" aria-label={t('counts.label')}>
+    <Box component="section" aria-labelledby="status-counts-caption">
+      <Text size="sm" c="dimmed" mb={6} id="status-counts-caption" data-testid="status-counts-caption">
+        {t('counts.caption')}
+      </Text>
       <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="xs">
         <Paper withBorder radius="md" p="sm">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
@@ -34,10 +40,17 @@ export function StatusCountsBar({ counts, loading, active, onSelect }: StatusCou
         {COUNTED_STATUSES.map((status) => {
           const pressed = active === status;
           const colour = deviceStatusColour(status);
+          const name = t(deviceStatusLabelKey(status), { ns: 'fleet' });
+          const count = counts?.[status] ?? 0;
           return (
             <UnstyledButton
               key={status}
               aria-pressed={pressed}
+              aria-label={
+                loading
+                  ? undefined
+                  : t('counts.button', { status: name, count, formatted: number.format(count) })
+              }
               onClick={() => onSelect(pressed ? null : status)}
               data-testid={`count-${status}`}
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
@@ -60,14 +73,14 @@ export function StatusCountsBar({ counts, loading, active, onSelect }: StatusCou
                     style={{ borderRadius: 5, flex: 'none', background: `var(--mantine-color-${colour}-6)` }}
                   />
                   <Text size="xs" c="dimmed" fw={600} tt="uppercase" lh={1.25}>
-                    {t(deviceStatusLabelKey(status), { ns: 'fleet' })}
+                    {name}
                   </Text>
                 </Group>
                 {loading ? (
                   <Skeleton h={24} w={48} mt={4} />
                 ) : (
                   <Text fw={700} fz="xl">
-                    {number.format(counts?.[status] ?? 0)}
+                    {number.format(count)}
                   </Text>
                 )}
               </Paper>
