@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
 import { PhoneInput, phoneForSubmit } from '../../../components/phone-input.tsx';
+import { useFormatPhone } from '../../../lib/use-format-phone.ts';
 import { useEnrollWithSms } from '../api/enroll-with-sms.ts';
 import { useEnrollWithVoice } from '../api/enroll-with-voice.ts';
 import { useSendSmsEnrollCode } from '../api/send-sms-enroll-code.ts';
@@ -20,6 +21,7 @@ interface PhoneEnrolmentProps {
 
 /** SMS or voice enrolment: a validated phone number, a code sent to it, then that code. */
 export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolmentProps) {
+  const formatPhone = useFormatPhone();
   const { t } = useTranslation('auth');
   const sendSms = useSendSmsEnrollCode();
   const sendVoice = useSendVoiceEnrollCode();
@@ -92,7 +94,7 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
       autoFocus
       header={
         <Text size="sm" role="status">
-          {t(`phone.${method}.sent`, { phone: sentTo })}
+          {t(`phone.${method}.sent`, { phone: formatPhone(sentTo) })}
         </Text>
       }
     >

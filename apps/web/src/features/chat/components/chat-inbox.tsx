@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useFormatPhone } from '../../../lib/use-format-phone.ts';
 import { useConversation, useConversationAction, useConversations, useSendMessage } from '../api/chat.ts';
 import { ChatBack, ChatComposer, ChatMessages, useMarkRead } from './chat-thread.tsx';
 
@@ -158,6 +159,7 @@ function InboxRow({
 }
 
 function InboxThread({ id, onBack }: { id: string; onBack?: () => void }) {
+  const formatPhone = useFormatPhone();
   const { t } = useTranslation('chat');
   const thread = useConversation(id);
   const send = useSendMessage(id);
@@ -178,7 +180,11 @@ function InboxThread({ id, onBack }: { id: string; onBack?: () => void }) {
               {conversation.person.name}
             </Title>
             <Text size="sm" c="dimmed">
-              {[conversation.organization.name, conversation.person.email, conversation.person.phone]
+              {[
+                conversation.organization.name,
+                conversation.person.email,
+                formatPhone(conversation.person.phone),
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useOrganization } from '../../../lib/organization.ts';
+import { telHref, useFormatPhone } from '../../../lib/use-format-phone.ts';
 import { useUserProfile } from '../../../lib/user-profile.ts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -89,6 +90,7 @@ function Administrators({ organization }: { organization: Organization }) {
 }
 
 function Support({ organization }: { organization: Organization }) {
+  const formatPhone = useFormatPhone();
   const { t } = useTranslation('adminOrganization');
   const contact = organization.supportContact;
   return (
@@ -105,8 +107,8 @@ function Support({ organization }: { organization: Organization }) {
             </Anchor>
           )}
           {contact.phone && (
-            <Anchor href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} size="sm">
-              {contact.phone}
+            <Anchor href={telHref(contact.phone)} size="sm">
+              {formatPhone(contact.phone)}
             </Anchor>
           )}
           <Text size="xs" c="dimmed">

@@ -3,6 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import type { Address, Site } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/field.tsx';
+import { telHref, useFormatPhone } from '../../../lib/use-format-phone.ts';
 
 /** The address as lines: street; city, state zip; country. */
 export function addressLines(address: Address): string[] {
@@ -73,6 +74,7 @@ export function SiteDetails({ site }: { site: Site }) {
 
 /** The site's contacts: name, role, phone and email. */
 export function SiteContacts({ site }: { site: Site }) {
+  const formatPhone = useFormatPhone();
   const { t } = useTranslation('siteDetail');
   return (
     <Card withBorder radius="md" padding="lg" h="100%">
@@ -92,8 +94,8 @@ export function SiteContacts({ site }: { site: Site }) {
                 </Text>
               )}
               {contact.phone && (
-                <Anchor size="sm" href={`tel:${contact.phone}`}>
-                  {contact.phone}
+                <Anchor size="sm" href={telHref(contact.phone)}>
+                  {formatPhone(contact.phone)}
                 </Anchor>
               )}
               {contact.email && (
