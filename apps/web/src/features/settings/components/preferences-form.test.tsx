@@ -102,3 +102,26 @@ describe('Settings → Profile → Preferences: product analytics', () => {
     expect(screen.getByRole('switch', { name: /Compartir analíticas de uso/ })).toBeTruthy();
   });
 });
+
+describe('Settings → Profile → Preferences: language and theme', () => {
+  it('follows a language chosen in the header while the screen is open (the saved preference changes)', async () => {
+    const { rerender } = renderForm();
+    const english = screen.getByRole('radio', { name: 'English' }) as HTMLInputElement;
+    expect(english.checked).toBe(true);
+    const spanishUser: User = { ...user, userPreferences: [{ id: 1, name: 'language', value: 'es' }] };
+    await i18n.changeLanguage('es');
+    rerender(
+      <Providers>
+        <Notifications />
+        <PreferencesForm user={spanishUser} />
+      </Providers>,
+    );
+    expect((screen.getByRole('radio', { name: 'Español' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('keeps a choice not saved yet over the saved preference', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect((screen.getByRole('radio', { name: 'Dark' }) as HTMLInputElement).checked).toBe(true);
+  });
+});

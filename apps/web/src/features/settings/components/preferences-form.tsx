@@ -17,8 +17,12 @@ export function PreferencesForm({ user }: { user: User }) {
   const { t: tShell } = useTranslation('translation');
   const [themeNow, setTheme] = useThemeChoice();
   const saved = preferenceChoices(user);
-  const [language, setLanguageValue] = useState<Language>(saved.language ?? currentLanguage());
-  const [theme, setThemeValue] = useState<ThemeChoice>(saved.theme ?? themeNow);
+  // A choice not saved yet overrides what is saved; until then the form follows the saved preference, which
+  // the header's language and theme menus also change while this screen is open.
+  const [languageDraft, setLanguageValue] = useState<Language | null>(null);
+  const [themeDraft, setThemeValue] = useState<ThemeChoice | null>(null);
+  const language = languageDraft ?? saved.language ?? currentLanguage();
+  const theme = themeDraft ?? saved.theme ?? themeNow;
   const [analytics, setAnalytics] = useState(analyticsAllowed(user));
   const update = useUpdatePreferences();
 
@@ -33,6 +37,8 @@ export function PreferencesForm({ user }: { user: User }) {
         onSuccess: async () => {
           setTheme(theme);
           setLanguage(language);
+          setLanguageValue(null);
+          setThemeValue(null);
           // The message reads in the language just chosen.
           toast(t('preferences.saved', { lng: language }));
         },
