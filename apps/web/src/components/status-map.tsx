@@ -1,8 +1,11 @@
 import { useMantineTheme } from '@mantine/core';
 import L from 'leaflet';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CircleMarker, Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { SEVERITY_COLOUR, worstSeverity } from '../lib/alert-display.ts';
+import { deviceStatusLabelKey } from '../lib/device-status.ts';
+import { FLEET_NS } from '../lib/fleet-text.ts';
 import type { PointMark } from '../lib/map-alerts.ts';
 import {
   boundsOf,
@@ -32,12 +35,24 @@ interface StatusMapProps {
   marks?: ReadonlyMap<string, PointMark>;
 }
 
-/** A cluster bubble; `ring` (a CSS colour) replaces its halo with the worst active alert among its sites. */
-function clusterIcon(count: number, label: string, ring?: string): L.DivIcon {
+/**
+ * A cluster bubble filled with the colour of the worst status inside it (darkened so its white count reads at
+ * 4.5:1); `ring` (a CSS colour) replaces its halo with the worst active alert among its sites.
+ */
+function clusterIcon(
+  count: number,
+  label: string,
+  worst: { status: string; colour: string },
+  ring?: string,
+): L.DivIcon {
+  const { status, colour } = worst;
   const size = clusterSize(count);
-  const halo = ring ? `;box-shadow:0 0 0 4px ${ring}` : '';
+  const fill = `color-mix(in srgb, var(--mantine-color-${colour}-9) 70%, black)`;
+  const halo = ring
+    ? `;box-shadow:0 0 0 4px ${ring}`
+    : `;box-shadow:0 0 0 5px color-mix(in srgb, var(--mantine-color-${colour}-7) 35%, transparent)`;
   return L.divIcon({
-    html: `<div class="${classes.cluster}" style="width:${size}px;height:${size}px${halo}" role="img" aria-label="${label}">${count}</div>`,
+    html: `<div class="${classes.cluster}" style="width:${size}px;height:${size}px;background:${fill}${halo}" role="img" aria-label="${label}" data-status="${status}">${count}</div>`,
     className: '',
     iconSize: [size, size],
   });
@@ -46,6 +61,8 @@ function clusterIcon(count: number, label: string, ring?: string): L.DivIcon {
 function Clusters({ points, renderPopup, clusterLabel, marks }: Omit<StatusMapProps, 'height' | 'label'>) {
   const map = useMap();
   const theme = useMantineTheme();
+  const { t } = useTranslation();
+  const { t: tf } = useTranslation(FLEET_NS);
   const index = useMemo(() => clusterIndex(points), [points]);
   const [items, setItems] = useState<ClusterItem[]>([]);
 
@@ -86,7 +103,12 @@ function Clusters({ points, renderPopup, clusterLabel, marks }: Omit<StatusMapPr
           <Marker
             key={`c${item.id}`}
             position={[item.lat, item.lng]}
-            icon={clusterIcon(item.count, clusterLabel(item.count), clusterRing(item.id))}
+            icon={clusterIcon(
+              item.count,
+              `${clusterLabel(item.count)}, ${t('sites.clusterWorst', { status: tf(deviceStatusLabelKey(item.status)) })}`,
+              { status: item.status, colour: item.color },
+              clusterRing(item.id),
+            )}
             eventHandlers={{
               click: () =>
                 map.setView([item.lat, item.lng], Math.min(index.getClusterExpansionZoom(item.id), 16)),

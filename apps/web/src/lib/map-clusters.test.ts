@@ -111,6 +111,41 @@ describe('clustering', () => {
     ).toEqual(['c']);
   });
 
+  it('colours a bubble by the worst status inside it, so an outage shows zoomed out', () => {
+    const cluster = clustersAt(clusterIndex(near), world, 3).find((item) => item.kind === 'cluster');
+    expect(cluster).toMatchObject({ kind: 'cluster', count: 2, status: 'offline', color: 'red' });
+  });
+
+  it.each([
+    [['online', 'onbackup'], 'onbackup'],
+    [['pending', 'online'], 'pending'],
+    [['uninstalled', 'rebooting', 'onbackup'], 'rebooting'],
+    [['online', 'online'], 'online'],
+    [['unknown', 'online'], 'online'],
+  ])('%j → %s', (statuses, worst) => {
+    const points: MapPoint[] = statuses.map((status, i) => ({
+      id: `p${i}`,
+      lat: 40 + i * 0.0001,
+      lng: -74,
+      color: status,
+      label: status,
+      status,
+    }));
+    const cluster = clustersAt(clusterIndex(points), world, 3).find((item) => item.kind === 'cluster');
+    expect(cluster).toMatchObject({ status: worst, color: worst });
+  });
+
+  it('keeps the worst status as bubbles merge at lower zooms', () => {
+    const spread: MapPoint[] = [
+      ...near,
+      { id: 'd', lat: 40.3, lng: -74.3, color: 'yellow', label: 'd', status: 'onbackup' },
+    ];
+    const index = clusterIndex(spread);
+    for (const zoom of [0, 2, 4, 6])
+      for (const item of clustersAt(index, world, zoom))
+        if (item.kind === 'cluster' && item.count >= 3) expect(item.status).toBe('offline');
+  });
+
   it('shows every point alone when zoomed in far enough', () => {
     const items = clustersAt(clusterIndex(near), world, 17);
     expect(items.every((item) => item.kind === 'point')).toBe(true);

@@ -86,15 +86,51 @@ export function boundsOf(
   ];
 }
 
+/**
+ * Worst first: the status a cluster bubble takes from the sites inside it, so an outage shows at any zoom.
+ * Statuses not listed (unknown) rank after these.
+ */
+export const STATUS_SEVERITY_ORDER = [
+  'offline',
+  'rebooting',
+  'onbackup',
+  'pending',
+  'uninstalled',
+  'online',
+] as const;
+const severityRank = (status: string) => {
+  const rank = (STATUS_SEVERITY_ORDER as readonly string[]).indexOf(status);
+  return rank === -1 ? STATUS_SEVERITY_ORDER.length : rank;
+};
+
 export type ClusterItem =
-  | { kind: 'cluster'; id: number; lat: number; lng: number; count: number }
+  | {
+      kind: 'cluster';
+      id: number;
+      lat: number;
+      lng: number;
+      count: number;
+      /** The worst status among its points, and that point's marker colour. */
+      status: string;
+      color: string;
+    }
   | { kind: 'point'; lat: number; lng: number; point: MapPoint };
 
 type PointProps = { point: MapPoint };
+/** What a cluster keeps of its points: the worst status and its colour. */
+type Worst = { rank: number; status: string; color: string };
 
-/** A clustering index over the points (supercluster; radius in pixels). */
-export function clusterIndex(points: readonly MapPoint[], radius = 50): Supercluster<PointProps> {
-  const index = new Supercluster<PointProps>({ radius, maxZoom: 16 });
+/** A clustering index over the points (supercluster; radius in pixels); clusters carry their worst status. */
+export function clusterIndex(points: readonly MapPoint[], radius = 50): Supercluster<PointProps, Worst> {
+  const index = new Supercluster<PointProps, Worst>({
+    radius,
+    maxZoom: 16,
+    map: ({ point }) => ({ rank: severityRank(point.status), status: point.status, color: point.color }),
+    reduce: (worst, other) => {
+      if (other.rank < worst.rank)
+        Object.assign(worst, { rank: other.rank, status: other.status, color: other.color });
+    },
+  });
   index.load(
     points.map((point) => ({
       type: 'Feature' as const,
@@ -107,15 +143,23 @@ export function clusterIndex(points: readonly MapPoint[], radius = 50): Superclu
 
 /** What to draw at a zoom within a [west, south, east, north] box: cluster bubbles (with counts) and single points. */
 export function clustersAt(
-  index: Supercluster<PointProps>,
+  index: Supercluster<PointProps, Worst>,
   bbox: [number, number, number, number],
   zoom: number,
 ): ClusterItem[] {
   return index.getClusters(bbox, Math.round(zoom)).map((feature) => {
     const [lng, lat] = feature.geometry.coordinates as [number, number];
-    const props = feature.properties as PointProps | ClusterProperties;
+    const props = feature.properties as PointProps | (ClusterProperties & Worst);
     if ('cluster' in props && props.cluster) {
-      return { kind: 'cluster', id: props.cluster_id, lat, lng, count: props.point_count };
+      return {
+        kind: 'cluster',
+        id: props.cluster_id,
+        lat,
+        lng,
+        count: props.point_count,
+        status: props.status,
+        color: props.color,
+      };
     }
     return { kind: 'point', lat, lng, point: (props as PointProps).point };
   });
