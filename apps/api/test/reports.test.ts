@@ -518,6 +518,79 @@ describe('exports', () => {
   });
 });
 
+describe("the PDF and the email in the reader's language", () => {
+  it("a person whose language is Spanish gets the PDF in Spanish; the CSV keeps the spec's field names", async () => {
+    await t.pool.query(
+      "insert into user_preferences (user_id, name, value) values ($1, 'language', 'es') on conflict (user_id, name) do update set value = 'es'",
+      [f.readOnlyId],
+    );
+    try {
+      const res = await get(`/api/reports/sla/export.pdf?${RANGE}`, 'readOnly');
+      expect(res.statusCode).toBe(200);
+      const text = (await new PDFParse({ data: res.rawPayload }).getText()).text;
+      expect(text).toContain('03/01/2026 – 03/02/2026 (días UTC)');
+      expect(text).toContain('Disponibilidad');
+      expect(text).toContain('Sitios que cumplen el objetivo');
+      expect(text).toContain('Generado el');
+      expect(text).not.toContain('Availability');
+      // Spanish decimals: 4 of them, with a comma.
+      expect(text).toMatch(/\d+,\d{4} %/);
+      const csv = await get(`/api/reports/sla/export.csv?${RANGE}`, 'readOnly');
+      expect(csv.body.replace(/^\uFEFF/, '').split('\n')[0]).toContain('siteName');
+      // Everyone else still reads English.
+      const english = (
+        await new PDFParse({ data: (await get(`/api/reports/sla/export.pdf?${RANGE}`)).rawPayload }).getText()
+      ).text;
+      expect(english).toContain('(UTC days)');
+      expect(english).toContain('Sites meeting target');
+    } finally {
+      await t.pool.query("delete from user_preferences where user_id = $1 and name = 'language'", [
+        f.readOnlyId,
+      ]);
+    }
+  });
+
+  it('a scheduled report reaches a Spanish reader in Spanish', async () => {
+    await t.pool.query(
+      "insert into user_preferences (user_id, name, value) values ($1, 'language', 'es') on conflict (user_id, name) do update set value = 'es'",
+      [f.adminId],
+    );
+    const created = await post('/api/reports/subscriptions', {
+      report: 'online-analytics',
+      frequency: 'weekly',
+      filters: {},
+    });
+    expect(created.statusCode).toBe(200);
+    const sub = created.json();
+    try {
+      await t.pool.query(
+        "update report_subscriptions set next_run_at = '2026-03-09T06:00:00Z' where id = $1",
+        [sub.id],
+      );
+      expect(await t.app.reports.runOnce()).toBe(1);
+      const { rows } = await t.pool.query('select username from users where id = $1', [f.adminId]);
+      const outbox = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/dev/outbox?to=${encodeURIComponent(rows[0].username)}`,
+        })
+      ).json();
+      const mail = outbox.find((m: { subject: string }) => m.subject.startsWith('Informe de vNOC'));
+      expect(mail?.subject).toBe('Informe de vNOC: Análisis de conectividad, del 2026-03-02 al 2026-03-08');
+      expect(mail?.body).toContain(
+        'su informe semanal «Análisis de conectividad» del 03/02/2026 – 03/08/2026 (días UTC)',
+      );
+      expect(mail?.body).toContain('En línea: ');
+      expect(mail?.body).toContain('Elimine la suscripción allí');
+    } finally {
+      await del(`/api/reports/subscriptions/${sub.id}`);
+      await t.pool.query("delete from user_preferences where user_id = $1 and name = 'language'", [
+        f.adminId,
+      ]);
+    }
+  });
+});
+
 describe('scheduled reports', () => {
   it('READ_ONLY subscribes; the run lands in the dev outbox once with CSV and PDF, with two schedulers', async () => {
     const created = await post(

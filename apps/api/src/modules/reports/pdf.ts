@@ -11,12 +11,19 @@ export type PdfReport = {
   subtitle: string;
   caption: string;
   totals: { label: string; value: string }[];
-  chart: { title: string; points: { label: string; value: number }[]; format: (v: number) => string };
+  chart: {
+    title: string;
+    points: { label: string; value: number }[];
+    format: (v: number) => string;
+    /** Said in the plot when there are no points. */
+    empty: string;
+  };
   columns: PdfColumn[];
   rows: unknown[];
   /** Rows in the whole report (the table shows `rows`, maybe fewer). */
   totalRows: number;
-  generatedAt: string;
+  /** The page's sentences in the reader's language. */
+  notes: { generated: string; noRows: string; showingFirst: string };
 };
 
 const MARGIN = 36;
@@ -38,7 +45,7 @@ export function reportPdf(report: PdfReport): Readable {
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text(report.title);
   doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(report.subtitle);
   doc.fontSize(9).text(report.caption);
-  doc.text(`Generated ${report.generatedAt}`);
+  doc.text(report.notes.generated);
   doc.moveDown(0.8);
 
   // Totals: label over value, in a row of boxes.
@@ -101,7 +108,7 @@ function drawChart(
     doc
       .fillColor(MUTED)
       .fontSize(9)
-      .text('No samples in this range.', x + axis + 8, plotTop + plotHeight / 2 - 5);
+      .text(chart.empty, x + axis + 8, plotTop + plotHeight / 2 - 5);
   }
   const slot = n > 0 ? plotWidth / n : plotWidth;
   const labelEvery = Math.max(1, Math.ceil(n / 16));
@@ -161,7 +168,7 @@ function drawTable(doc: PDFKit.PDFDocument, report: PdfReport, top: number, widt
     y += rowHeight;
   }
   if (report.rows.length === 0) {
-    doc.fillColor(MUTED).text('No rows match this range and these filters.', MARGIN, y + 4);
+    doc.fillColor(MUTED).text(report.notes.noRows, MARGIN, y + 4);
     y += rowHeight;
   }
   if (report.totalRows > report.rows.length) {
@@ -173,10 +180,6 @@ function drawTable(doc: PDFKit.PDFDocument, report: PdfReport, top: number, widt
       .fillColor(MUTED)
       .font('Helvetica-Oblique')
       .fontSize(8)
-      .text(
-        `Showing the first ${report.rows.length.toLocaleString('en-US')} of ${report.totalRows.toLocaleString('en-US')} rows. Export the CSV for all of them.`,
-        MARGIN,
-        y + 6,
-      );
+      .text(report.notes.showingFirst, MARGIN, y + 6);
   }
 }

@@ -16,11 +16,14 @@ import {
 } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
+import { type Language, languageOf } from '../../notifications/profile.ts';
 import { type CsvColumn, csvStream } from '../csv-export.ts';
+import { findLanguage } from '../notifications/repository.ts';
 import { paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { type PdfColumn, reportPdf } from './pdf.ts';
 import * as present from './present.ts';
+import { REPORT_TEXT, type ReportText } from './report-text.ts';
 import * as repo from './repository.ts';
 
 /** Rows the PDF's table shows at most (the CSV has them all). */
@@ -116,6 +119,8 @@ export type ResolvedQuery = {
   target: number;
   page: number;
   pageSize: number;
+  /** The reader's language (their preference): the PDF's and the email's words. */
+  language: Language;
 };
 
 /** Checks a report query (entitlement, range, sorting, filters) before anything is read. */
@@ -142,6 +147,7 @@ export async function resolveQuery(
     target: query.target ?? SLA_DEFAULT_TARGET,
     page: query.page,
     pageSize: query.pageSize,
+    language: languageOf(await findLanguage(ctx.db, user.id)),
   };
 }
 
@@ -299,8 +305,12 @@ export async function exportCsv(ctx: AppContext, user: UserWithOrg, id: string, 
 
 // ---- PDF ----
 
-/** Bytes in base-1024 units (spec part 9). */
-export function formatBytes(bytes: number): string {
+/** A figure in the reader's number format, to `digits` decimals exactly. */
+const fixed = (locale: string, v: number, digits: number) =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v);
+
+/** Bytes in base-1024 units (spec part 9), in the reader's number format. */
+export function formatBytes(bytes: number, locale = 'en-US'): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
   let v = bytes;
   let u = 0;
@@ -308,7 +318,7 @@ export function formatBytes(bytes: number): string {
     v /= 1024;
     u++;
   }
-  return `${u === 0 ? v.toFixed(0) : v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${units[u]}`;
+  return `${fixed(locale, v, u === 0 ? 0 : v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${units[u]}`;
 }
 
 /** MM/DD/YYYY hh:mm A (spec part 9), in UTC. */
@@ -330,135 +340,164 @@ export function formatDuration(seconds: number): string {
   return d > 0 ? `${d}d ${h}h ${m}m` : h > 0 ? `${h}h ${m}m` : `${m}m`;
 }
 
-const percent = (v: number) => `${v.toFixed(4)} %`;
-const count = (v: number) => v.toLocaleString('en-US');
-
-const PDF_COLUMNS: { [K in ReportId]: PdfColumn[] } = {
-  'cellular-billing': (
-    [
-      ['Date', 8, (r: CellularBillingRow) => formatDay(r.date)],
-      ['MAC address', 11, (r) => r.macAddress],
-      ['Manufacturer', 10, (r) => r.manufacturer],
-      ['Model', 9, (r) => r.model],
-      ['Backup usage', 9, (r) => (r.usage_backup === null ? '—' : formatBytes(r.usage_backup))],
-      ['Last updated', 13, (r) => formatDateTime(r.lastUpdated)],
-      ['Site', 18, (r) => r.siteName],
-      ['City', 9, (r) => r.city ?? ''],
-      ['State', 5, (r) => r.state ?? ''],
-      ['Zip', 6, (r) => r.zip ?? ''],
-    ] as [string, number, (r: CellularBillingRow) => string][]
-  ).map(([header, width, value]) => ({ header, width, value: value as (r: unknown) => string })),
-  'online-analytics': (
-    [
-      ['Date', 7, (r: OnlineAnalyticsRow) => formatDay(r.date)],
-      ['MAC address', 11, (r) => r.macAddress],
-      ['Model', 9, (r) => r.model],
-      ['Site', 16, (r) => r.siteName],
-      ['Online', 8, (r) => percent(r.percentOnline)],
-      ['Primary', 8, (r) => percent(r.percentOnPrimary)],
-      ['Backup', 8, (r) => percent(r.percentOnBackup)],
-      ['Offline', 8, (r) => percent(r.percentOffline)],
-      ['Outages', 5, (r) => count(r.offlineEvents)],
-      ['Failovers', 5, (r) => count(r.backupEvents)],
-      ['WAN received', 8, (r) => formatBytes(r.wanBytesReceived)],
-      ['WAN sent', 8, (r) => formatBytes(r.wanBytesTransmitted)],
-    ] as [string, number, (r: OnlineAnalyticsRow) => string][]
-  ).map(([header, width, value]) => ({ header, width, value: value as (r: unknown) => string })),
-  sla: (
-    [
-      ['Site', 18, (r: SlaRow) => r.siteName],
-      ['City', 9, (r) => r.city ?? ''],
-      ['State', 5, (r) => r.state ?? ''],
-      ['Availability', 9, (r) => percent(r.availability)],
-      ['Target', 6, (r) => `${r.target} %`],
-      ['Met', 4, (r) => (r.met ? 'yes' : 'NO')],
-      ['On backup', 9, (r) => percent(r.percentOnBackup)],
-      ['Down', 9, (r) => percent(r.percentDown)],
-      ['Time down', 8, (r) => formatDuration(r.secondsDown)],
-      ['Time on backup', 8, (r) => formatDuration(r.secondsOnBackup)],
-      ['Outages', 5, (r) => count(r.downEvents)],
-      ['Failovers', 5, (r) => count(r.backupEvents)],
-    ] as [string, number, (r: SlaRow) => string][]
-  ).map(([header, width, value]) => ({ header, width, value: value as (r: unknown) => string })),
+/** How a report's figures are written for one reader: words and number format. */
+type Writer = {
+  text: ReportText;
+  percent: (v: number) => string;
+  count: (v: number) => string;
+  bytes: (v: number) => string;
+};
+const writerOf = (language: Language): Writer => {
+  const text = REPORT_TEXT[language];
+  return {
+    text,
+    percent: (v) => `${fixed(text.locale, v, 4)} %`,
+    count: (v) => new Intl.NumberFormat(text.locale).format(v),
+    bytes: (v) => formatBytes(v, text.locale),
+  };
 };
 
-/** The totals of a page as label/value pairs (the PDF's boxes and the email's lines). */
-export function totalsLines(page: ReportPage): { label: string; value: string }[] {
+type ColumnKey = keyof ReportText['columns'];
+type ColumnDef<R> = [ColumnKey, number, (r: R, w: Writer) => string];
+const columns = <R>(defs: ColumnDef<R>[]) => defs as unknown as ColumnDef<unknown>[];
+
+const PDF_COLUMNS: { [K in ReportId]: ColumnDef<unknown>[] } = {
+  'cellular-billing': columns<CellularBillingRow>([
+    ['date', 8, (r) => formatDay(r.date)],
+    ['mac', 11, (r) => r.macAddress],
+    ['manufacturer', 10, (r) => r.manufacturer],
+    ['model', 9, (r) => r.model],
+    ['backupUsage', 9, (r, w) => (r.usage_backup === null ? '—' : w.bytes(r.usage_backup))],
+    ['lastUpdated', 13, (r) => formatDateTime(r.lastUpdated)],
+    ['site', 18, (r) => r.siteName],
+    ['city', 9, (r) => r.city ?? ''],
+    ['state', 5, (r) => r.state ?? ''],
+    ['zip', 6, (r) => r.zip ?? ''],
+  ]),
+  'online-analytics': columns<OnlineAnalyticsRow>([
+    ['date', 7, (r) => formatDay(r.date)],
+    ['mac', 11, (r) => r.macAddress],
+    ['model', 9, (r) => r.model],
+    ['site', 16, (r) => r.siteName],
+    ['online', 8, (r, w) => w.percent(r.percentOnline)],
+    ['primary', 8, (r, w) => w.percent(r.percentOnPrimary)],
+    ['backup', 8, (r, w) => w.percent(r.percentOnBackup)],
+    ['offline', 8, (r, w) => w.percent(r.percentOffline)],
+    ['outages', 5, (r, w) => w.count(r.offlineEvents)],
+    ['failovers', 5, (r, w) => w.count(r.backupEvents)],
+    ['wanReceived', 8, (r, w) => w.bytes(r.wanBytesReceived)],
+    ['wanSent', 8, (r, w) => w.bytes(r.wanBytesTransmitted)],
+  ]),
+  sla: columns<SlaRow>([
+    ['site', 18, (r) => r.siteName],
+    ['city', 9, (r) => r.city ?? ''],
+    ['state', 5, (r) => r.state ?? ''],
+    ['availability', 9, (r, w) => w.percent(r.availability)],
+    ['target', 6, (r) => `${r.target} %`],
+    ['met', 4, (r, w) => (r.met ? w.text.yes : w.text.no)],
+    ['onBackup', 9, (r, w) => w.percent(r.percentOnBackup)],
+    ['down', 9, (r, w) => w.percent(r.percentDown)],
+    ['timeDown', 8, (r) => formatDuration(r.secondsDown)],
+    ['timeOnBackup', 8, (r) => formatDuration(r.secondsOnBackup)],
+    ['outages', 5, (r, w) => w.count(r.downEvents)],
+    ['failovers', 5, (r, w) => w.count(r.backupEvents)],
+  ]),
+};
+
+function pdfColumns(report: ReportId, w: Writer): PdfColumn[] {
+  return PDF_COLUMNS[report].map(([key, width, value]) => ({
+    header: w.text.columns[key],
+    width,
+    value: (row: unknown) => value(row, w),
+  }));
+}
+
+/** The totals of a page as label/value pairs (the PDF's boxes and the email's lines), in `language`. */
+export function totalsLines(page: ReportPage, language: Language = 'en'): { label: string; value: string }[] {
+  const w = writerOf(language);
+  const l = w.text.totals;
   if (page.report === 'cellular-billing')
     return [
-      { label: 'Backup usage', value: formatBytes(page.totals.usage_backup) },
-      { label: 'Devices', value: count(page.totals.devices) },
-      { label: 'Device-days', value: count(page.totals.rows) },
-      { label: 'Reported by the carrier', value: count(page.totals.reportedRows) },
-      { label: 'Awaiting the carrier', value: count(page.totals.awaitingRows) },
+      { label: l.backupUsage, value: w.bytes(page.totals.usage_backup) },
+      { label: l.devices, value: w.count(page.totals.devices) },
+      { label: l.deviceDays, value: w.count(page.totals.rows) },
+      { label: l.reported, value: w.count(page.totals.reportedRows) },
+      { label: l.awaiting, value: w.count(page.totals.awaitingRows) },
     ];
   if (page.report === 'online-analytics')
     return [
-      { label: 'Online', value: percent(page.totals.percentOnline) },
-      { label: 'On primary', value: percent(page.totals.percentOnPrimary) },
-      { label: 'On backup', value: percent(page.totals.percentOnBackup) },
-      { label: 'Offline', value: percent(page.totals.percentOffline) },
-      { label: 'Outages', value: count(page.totals.offlineEvents) },
-      { label: 'Failovers', value: count(page.totals.backupEvents) },
-      { label: 'WAN received', value: formatBytes(page.totals.wanBytesReceived) },
-      { label: 'WAN sent', value: formatBytes(page.totals.wanBytesTransmitted) },
-      { label: 'Devices', value: count(page.totals.devices) },
-      { label: 'Device-days', value: count(page.totals.rows) },
+      { label: l.online, value: w.percent(page.totals.percentOnline) },
+      { label: l.onPrimary, value: w.percent(page.totals.percentOnPrimary) },
+      { label: l.onBackup, value: w.percent(page.totals.percentOnBackup) },
+      { label: l.offline, value: w.percent(page.totals.percentOffline) },
+      { label: l.outages, value: w.count(page.totals.offlineEvents) },
+      { label: l.failovers, value: w.count(page.totals.backupEvents) },
+      { label: l.wanReceived, value: w.bytes(page.totals.wanBytesReceived) },
+      { label: l.wanSent, value: w.bytes(page.totals.wanBytesTransmitted) },
+      { label: l.devices, value: w.count(page.totals.devices) },
+      { label: l.deviceDays, value: w.count(page.totals.rows) },
     ];
   return [
-    { label: 'Availability', value: percent(page.totals.availability) },
-    { label: 'Target', value: `${page.totals.target} %` },
+    { label: l.availability, value: w.percent(page.totals.availability) },
+    { label: l.target, value: `${page.totals.target} %` },
     {
-      label: 'Sites meeting target',
-      value: `${count(page.totals.sitesMeetingTarget)} of ${count(page.totals.sites)}`,
+      label: l.meetingTarget,
+      value: w.text.of(w.count(page.totals.sitesMeetingTarget), w.count(page.totals.sites)),
     },
-    { label: 'On backup', value: percent(page.totals.percentOnBackup) },
-    { label: 'Down', value: percent(page.totals.percentDown) },
-    { label: 'Outages', value: count(page.totals.downEvents) },
-    { label: 'Failovers', value: count(page.totals.backupEvents) },
+    { label: l.onBackup, value: w.percent(page.totals.percentOnBackup) },
+    { label: l.down, value: w.percent(page.totals.percentDown) },
+    { label: l.outages, value: w.count(page.totals.downEvents) },
+    { label: l.failovers, value: w.count(page.totals.backupEvents) },
   ];
 }
 
-function chartOf(page: ReportPage) {
+function chartOf(page: ReportPage, w: Writer) {
   const label = (d: string) => d.slice(5).replace('-', '/');
+  const share = (v: number) => `${fixed(w.text.locale, v, 2)} %`;
   if (page.report === 'cellular-billing')
     return {
-      title: 'Backup usage per day',
+      title: w.text.charts.billing,
       points: page.summary.series.map((p) => ({ label: label(p.date), value: p.usage_backup })),
-      format: formatBytes,
+      format: w.bytes,
     };
   if (page.report === 'online-analytics')
     return {
-      title: 'Offline time per day (% of device time)',
+      title: w.text.charts.online,
       points: page.summary.series.map((p) => ({ label: label(p.date), value: p.percentOffline })),
-      format: (v: number) => `${v.toFixed(2)} %`,
+      format: share,
     };
   return {
-    title: 'Downtime per day (% of edge device time)',
+    title: w.text.charts.sla,
     points: page.summary.series.map((p) => ({ label: label(p.date), value: p.percentDown })),
-    format: (v: number) => `${v.toFixed(2)} %`,
+    format: share,
   };
 }
 
-export const rangeText = (from: string, to: string) => `${formatDay(from)} – ${formatDay(to)} (UTC days)`;
+export const rangeText = (from: string, to: string, language: Language = 'en') =>
+  REPORT_TEXT[language].range(formatDay(from), formatDay(to));
 
-/** The report as PDF: totals, chart and the first PDF_ROWS rows. */
+/** The report as PDF in the reader's language: totals, chart and the first PDF_ROWS rows. */
 export async function pdfOf(
   ctx: AppContext,
   q: ResolvedQuery,
 ): Promise<{ stream: Readable; page: ReportPage }> {
   const page = await pageOf(ctx, q, 0, PDF_ROWS);
   const info = reportInfo(q.report);
+  const w = writerOf(q.language);
   const stream = reportPdf({
-    title: info.title.en,
-    subtitle: rangeText(page.from, page.to),
-    caption: info.caption.en,
-    totals: totalsLines(page),
-    chart: chartOf(page),
-    columns: PDF_COLUMNS[q.report],
+    title: info.title[q.language],
+    subtitle: rangeText(page.from, page.to, q.language),
+    caption: info.caption[q.language],
+    totals: totalsLines(page, q.language),
+    chart: { ...chartOf(page, w), empty: w.text.noSamples },
+    columns: pdfColumns(q.report, w),
     rows: page.content,
     totalRows: page.totalElements,
-    generatedAt: formatDateTime(ctx.now().toISOString()),
+    notes: {
+      generated: w.text.generated(formatDateTime(ctx.now().toISOString())),
+      noRows: w.text.noRows,
+      showingFirst: w.text.showingFirst(w.count(page.content.length), w.count(page.totalElements)),
+    },
   });
   return { stream, page };
 }

@@ -20,6 +20,7 @@ import { AppError, Errors } from '../../errors.ts';
 import { bufferOf } from '../csv-export.ts';
 import { isUuid } from '../sites/scope.ts';
 import { findUserById, type UserWithOrg } from '../users/repository.ts';
+import { REPORT_TEXT } from './report-text.ts';
 import * as repo from './repository.ts';
 import {
   csvOf,
@@ -136,20 +137,24 @@ async function send(ctx: AppContext, sub: repo.SubscriptionRow, user: UserWithOr
   const { stream, page } = await pdfOf(ctx, q);
   const [pdf, csv] = await Promise.all([bufferOf(stream), bufferOf(csvOf(ctx, q, EMAIL_CSV_ROWS))]);
   const info = reportInfo(sub.report);
+  // In the subscriber's language, as the PDF.
+  const text = REPORT_TEXT[q.language];
+  const count = (n: number) => new Intl.NumberFormat(text.locale).format(n);
   const cut = page.totalElements > EMAIL_CSV_ROWS;
+  const title = info.title[q.language];
   const body = [
-    `Your ${sub.frequency} ${info.title.en} report for ${rangeText(range.from, range.to)} is attached as CSV and PDF.`,
+    text.email.intro(sub.frequency, title, rangeText(range.from, range.to, q.language)),
     '',
-    ...totalsLines(page).map((t) => `${t.label}: ${t.value}`),
+    ...totalsLines(page, q.language).map((t) => `${t.label}: ${t.value}`),
     '',
-    `Rows: ${page.totalElements.toLocaleString('en-US')}${cut ? ` (the CSV holds the first ${EMAIL_CSV_ROWS.toLocaleString('en-US')}; export the rest from vNOC)` : ''}.`,
+    `${text.email.rows(count(page.totalElements))}${cut ? text.email.cut(count(EMAIL_CSV_ROWS)) : ''}.`,
     '',
-    'You receive this because you subscribed to it in vNOC → Reports. Remove the subscription there to stop it.',
+    text.email.why,
   ].join('\n');
   await ctx.deliver({
     channel: 'email',
     to: user.username,
-    subject: `vNOC report: ${info.title.en}, ${range.from} to ${range.to}`,
+    subject: text.email.subject(title, range.from, range.to),
     body,
     attachments: [
       { filename: fileName(q, 'csv'), contentType: 'text/csv; charset=utf-8', content: csv },
