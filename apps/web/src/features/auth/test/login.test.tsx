@@ -42,6 +42,26 @@ function fill(label: RegExp, value: string) {
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
+/** A sign-in the server refuses (401, the catalogue text shown). */
+async function signInRefused() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      Response.json(
+        { id: 'invalid_credentials', message: 'Invalid login.  Please check your credentials.' },
+        { status: 401 },
+      ),
+    ),
+  );
+  renderLogin();
+  fill(/^Email address/, 'admin@acme.example');
+  fill(/^Password/, 'wrong-password');
+  submit();
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'Invalid login.  Please check your credentials.',
+  );
+}
+
 beforeAll(installDomStubs);
 beforeEach(async () => {
   authStore.logout();
@@ -100,40 +120,12 @@ describe('/login', () => {
 
   it('shows the catalogue text on 401 and clears the claims (spec part 4: "On a failed login the claims are cleared")', async () => {
     authStore.setToken(fakeJwt(stepClaims));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
-          { id: 'invalid_credentials', message: 'Invalid login.  Please check your credentials.' },
-          { status: 401 },
-        ),
-      ),
-    );
-    renderLogin();
-    fill(/^Email address/, 'admin@acme.example');
-    fill(/^Password/, 'wrong-password');
-    submit();
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Invalid login.  Please check your credentials.');
+    await signInRefused();
     expect(authStore.get().claims).toBeNull();
   });
 
   it('words a refusal and the field messages anew when the language is switched after them', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
-          { id: 'invalid_credentials', message: 'Invalid login.  Please check your credentials.' },
-          { status: 401 },
-        ),
-      ),
-    );
-    renderLogin();
-    fill(/^Email address/, 'admin@acme.example');
-    fill(/^Password/, 'wrong-password');
-    submit();
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Invalid login.  Please check your credentials.');
+    await signInRefused();
     // The refused password is cleared, so Sign in again names the empty field.
     submit();
     expect(await screen.findByText('Enter your password.')).toBeTruthy();
