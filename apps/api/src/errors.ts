@@ -33,6 +33,7 @@ export const MESSAGES = {
   locked: 'Too many failed attempts. Try again in 15 minutes.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   testWait: 'Must wait 5 minutes before sending another test to this contact method.',
+  costlyNumber: 'Codes are not sent to premium-rate or shared-cost numbers. Use a mobile or landline number.',
   internal:
     "A service error occurred. Please try again in a few moments or contact the provider's support for assistance.",
 } as const;
@@ -58,4 +59,6 @@ export const Errors = {
   rateLimited: () => new AppError(429, 'rate_limited', MESSAGES.rateLimited),
   /** Spec part 8: a second test notification to one contact method within 5 minutes. */
   testWait: () => new AppError(423, 'test_wait', MESSAGES.testWait),
+  /** A code to a premium-rate or shared-cost number (toll fraud). */
+  costlyNumber: () => new AppError(400, 'costly_number', MESSAGES.costlyNumber),
 };

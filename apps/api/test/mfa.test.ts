@@ -157,6 +157,39 @@ describe.each([
   });
 });
 
+describe('no codes to premium-rate or shared-cost numbers (toll fraud)', () => {
+  it.each<['SMS' | 'Voice', string, string]>([
+    ['SMS', '+19005550123', 'US 900'],
+    ['Voice', '+449098790123', 'UK 09'],
+    ['SMS', '+448712345678', 'UK 087'],
+    ['Voice', '+34902123456', 'Spain 902'],
+  ])('send%sEnrollCode to %s (%s) → 400 costly_number, nothing sent or stored', async (name, phone) => {
+    const user = await newUser();
+    const token = await tokenFor(t.db, user, 'mfa');
+    const res = await post(`/api/userProfile/mfa/send${name}EnrollCode`, token, { phoneNumber: phone });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      id: 'costly_number',
+      message: 'Codes are not sent to premium-rate or shared-cost numbers. Use a mobile or landline number.',
+    });
+    expect(await count(t.pool, 'outbox_messages', '"to" = $1', [phone])).toBe(0);
+    expect(await count(t.pool, 'verification_codes', 'destination = $1', [phone])).toBe(0);
+  });
+
+  it.each([
+    ['+14155552671', 'a US number'],
+    ['+34612345678', 'a Spanish mobile'],
+    ['+18005551234', 'a toll-free number (free to the caller)'],
+    ['+15550009999', 'a number the plans do not know'],
+  ])('%s (%s) gets its code', async (phone) => {
+    const user = await newUser();
+    const token = await tokenFor(t.db, user, 'mfa');
+    expect(
+      (await post('/api/userProfile/mfa/sendSMSEnrollCode', token, { phoneNumber: phone })).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('POST access/validateTOTP', () => {
   it('accepts the app TOTP once; the same code again is a replay (400 code_invalid)', async () => {
     const user = await newUser({ app: true });

@@ -40,6 +40,7 @@ export const ErrorIds = {
   alreadyRunning: 'already_running',
   batchAction: 'batch_action',
   testWait: 'test_wait',
+  costlyNumber: 'costly_number',
   internal: 'internal',
 } as const;
 export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Channel } from '@vnoc/contracts';
+import { isCostlyNumber } from '../../auth/costly-numbers.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
@@ -75,6 +76,8 @@ export async function sendCode(
   channel: Channel,
   destination: string,
 ): Promise<void> {
+  // Before anything is counted or stored: such a number never gets a code.
+  if (channel !== 'email' && isCostlyNumber(destination)) throw Errors.costlyNumber();
   ctx.limiter.hit(`code-send:${user.id}`, CODE_SENDS_PER_ACCOUNT, CODE_SEND_WINDOW_MS);
   ctx.limiter.hit(
     `code-send-to:${destination.toLowerCase()}`,
