@@ -101,10 +101,13 @@ test('disable a LAN port and revert it', async ({ page, request }) => {
   await useToken(page, token);
   await openDevice(page, device);
 
-  await chooseAction(page, 'Disable LAN ports');
-  const pick = page.locator('[data-testid^="pick-port-"]:not([disabled])').first();
-  const port = ((await pick.getAttribute('data-testid')) ?? '').replace('pick-port-', '');
-  await pick.check();
+  // From the port's own tile: the panel takes the action with that port ticked.
+  const turnOff = page.locator('[data-testid^="port-turn-off-"]').first();
+  const port = ((await turnOff.getAttribute('data-testid')) ?? '').replace('port-turn-off-', '');
+  await expect(page.getByTestId(`port-${port}`)).toHaveAttribute('data-state', 'enabled');
+  await turnOff.click();
+  await expect(page.getByTestId('action-select')).toHaveValue('Disable LAN ports');
+  await expect(page.getByTestId(`pick-port-${port}`)).toBeChecked();
   await page.getByTestId('run-action').click();
   await page.getByRole('dialog').getByTestId('confirm-run').click();
   const disabled = page.getByTestId('current-job').getByTestId('result-ports');
@@ -112,7 +115,9 @@ test('disable a LAN port and revert it', async ({ page, request }) => {
   // The device's port map shows the port off.
   await expect(page.getByTestId(`port-disabled-${port}`)).toBeVisible();
 
-  await chooseAction(page, 'Revert LAN ports');
+  await expect(page.getByTestId(`port-${port}`)).toHaveAttribute('data-state', 'disabled');
+  await page.getByTestId(`port-turn-on-${port}`).click();
+  await expect(page.getByTestId('action-select')).toHaveValue('Revert LAN ports');
   await expect(page.getByTestId('revert-info')).toContainText(port);
   await page.getByTestId('run-action').click();
   await expect(page.getByTestId('current-job').getByTestId('result-ports')).toBeVisible({ timeout: 30_000 });

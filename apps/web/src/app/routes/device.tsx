@@ -2,7 +2,7 @@ import { Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
 import { IconRouter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Job, PORT_ACTIONS } from '@vnoc/contracts';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -16,8 +16,12 @@ import { DeviceSignal } from '../../features/devices/components/device-signal.ts
 import { DeviceStatusCards } from '../../features/devices/components/device-status-cards.tsx';
 import { DeviceWanChart } from '../../features/devices/components/device-wan-chart.tsx';
 import { JobHistory } from '../../features/diagnostics/components/job-history.tsx';
-import { TroubleshootingPanel } from '../../features/diagnostics/components/troubleshooting-panel.tsx';
+import {
+  type ActionRequest,
+  TroubleshootingPanel,
+} from '../../features/diagnostics/components/troubleshooting-panel.tsx';
 import { useRebootWatch } from '../../features/diagnostics/hooks/use-reboot-watch.ts';
+import { diagnosticsAccess } from '../../features/diagnostics/utils/access.ts';
 import { getSiteQueryOptions } from '../../features/sites/api/get-site.ts';
 import { DeviceTickets } from '../../features/tickets/components/device-tickets.tsx';
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
@@ -45,6 +49,8 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
   const { claims } = useAuth();
   const client = useQueryClient();
   const reboot = useRebootWatch();
+  // A port action asked for from a port tile, handed to the troubleshooting panel.
+  const [portRequest, setPortRequest] = useState<ActionRequest | null>(null);
   const {
     data: device,
     isPending,
@@ -123,8 +129,17 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
       <DeviceHeader device={device} actions={<SendTicketButton device={device} />} />
       <DeviceStatusCards device={device} />
       <DeviceAlerts deviceId={device.id} />
-      <DevicePorts device={device} canRename={canChange(claims?.role)} />
-      <TroubleshootingPanel device={device} onJobFinished={handleJobFinished} />
+      <DevicePorts
+        device={device}
+        canRename={canChange(claims?.role)}
+        onPortAction={
+          diagnosticsAccess(claims).canControlPorts
+            ? (action, port) =>
+                setPortRequest({ action, ports: action === 'disableLanPorts' ? [port] : [], at: Date.now() })
+            : undefined
+        }
+      />
+      <TroubleshootingPanel device={device} request={portRequest} onJobFinished={handleJobFinished} />
       <JobHistory device={device} />
       <DeviceTickets deviceId={device.id} />
       <Grid gap="lg">

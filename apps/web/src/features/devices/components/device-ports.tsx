@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
 import { toast } from '../../../lib/notify.ts';
-import { devicePortSlots, type PortSlot } from '../../../lib/ports.ts';
+import { devicePortSlots, isPortSelectable, type PortSlot } from '../../../lib/ports.ts';
 import { useEditPortName } from '../api/edit-port-name.ts';
 
 const MAX_LABEL = 32;
@@ -86,53 +86,123 @@ function RenamePort({ deviceId, slot }: { deviceId: string; slot: PortSlot }) {
   );
 }
 
-/** The 16-port map: number, type, label and disabled state of each port; renaming for users who may change devices. */
-export function DevicePorts({ device, canRename }: { device: Device; canRename: boolean }) {
+/** A port action asked for from a tile: the troubleshooting panel takes it from there (inputs, confirmation). */
+export type PortAction = 'disableLanPorts' | 'revertLanPorts';
+
+type PortState = 'enabled' | 'disabled' | 'unused';
+const stateColour: Record<PortState, string> = { enabled: 'green', disabled: 'red', unused: 'gray' };
+
+/**
+ * The 16-port map: number, type, state (enabled, disabled or unused, by colour and word) and label of each
+ * port; renaming for users who may change devices; with `onPortAction` (port-control), a LAN port's tile
+ * offers to turn it off, and a disabled one to turn the LAN ports back on. Whether a link is up is not
+ * reported by the devices, so no tile claims it.
+ */
+export function DevicePorts({
+  device,
+  canRename,
+  onPortAction,
+}: {
+  device: Device;
+  canRename: boolean;
+  onPortAction?: (action: PortAction, port: number) => void;
+}) {
   const { t } = useTranslation('siteDetail');
   const { t: tf } = useTranslation(FLEET_NS);
   const slots = devicePortSlots(device);
+  const stateOf = (slot: PortSlot): PortState =>
+    slot.unused ? 'unused' : device.disabledPorts.includes(slot.systemNumber) ? 'disabled' : 'enabled';
   return (
     <Card withBorder radius="md" padding="lg" data-testid="device-ports">
       <Title order={2} fz="lg" mb="md">
         {t('ports.title')}
       </Title>
-      <SimpleGrid cols={{ base: 4, md: 8 }} spacing="xs">
-        {slots.map((slot) => (
-          <Paper
-            key={slot.systemNumber}
-            withBorder
-            radius="sm"
-            p="xs"
-            // Unused slots are drawn dashed, not faded: their text keeps its contrast.
-            style={slot.unused ? { borderStyle: 'dashed' } : undefined}
-            data-testid={`port-${slot.systemNumber}`}
-          >
-            <Group justify="space-between" gap={4} wrap="nowrap">
-              <Text fw={700} size="sm">
-                {slot.systemNumber}
-              </Text>
-              {canRename && !slot.unused && slot.id !== null && (
-                <RenamePort deviceId={device.id} slot={slot} />
-              )}
-            </Group>
-            <Text size="xs" c="dimmed" tt="uppercase">
-              {slot.unused ? tf('ports.unused') : slot.type}
-            </Text>
-            {device.disabledPorts.includes(slot.systemNumber) && (
-              <Badge color="red" variant="light" size="xs" data-testid={`port-disabled-${slot.systemNumber}`}>
-                {t('ports.disabled')}
-              </Badge>
-            )}
-            <Text
-              size="xs"
-              truncate="end"
-              data-testid={`port-label-${slot.systemNumber}`}
-              title={slot.label ?? undefined}
+      <SimpleGrid cols={{ base: 3, xs: 4, md: 8 }} spacing="xs">
+        {slots.map((slot) => {
+          const state = stateOf(slot);
+          const portName = tf('ports.port', { number: slot.systemNumber });
+          return (
+            <Paper
+              key={slot.systemNumber}
+              withBorder
+              radius="sm"
+              p="xs"
+              // Unused slots are drawn dashed, not faded: their text keeps its contrast. A strip on the left
+              // gives the state's colour at a glance; the badge says it in words.
+              style={{
+                borderStyle: slot.unused ? 'dashed' : undefined,
+                borderLeft: slot.unused
+                  ? undefined
+                  : `4px solid var(--mantine-color-${stateColour[state]}-6)`,
+              }}
+              data-testid={`port-${slot.systemNumber}`}
+              data-state={state}
             >
-              {slot.label ?? tf('ports.port', { number: slot.systemNumber })}
-            </Text>
-          </Paper>
-        ))}
+              <Group justify="space-between" gap={4} wrap="nowrap">
+                <Text fw={700} size="sm">
+                  {slot.systemNumber}
+                </Text>
+                {canRename && !slot.unused && slot.id !== null && (
+                  <RenamePort deviceId={device.id} slot={slot} />
+                )}
+              </Group>
+              {!slot.unused && (
+                <Text size="xs" c="dimmed" tt="uppercase">
+                  {slot.type}
+                </Text>
+              )}
+              <Badge
+                color={stateColour[state]}
+                variant="light"
+                size="xs"
+                data-testid={
+                  state === 'disabled'
+                    ? `port-disabled-${slot.systemNumber}`
+                    : `port-state-${slot.systemNumber}`
+                }
+              >
+                {state === 'unused' ? tf('ports.unused') : t(`ports.${state}`)}
+              </Badge>
+              <Text
+                size="xs"
+                truncate="end"
+                data-testid={`port-label-${slot.systemNumber}`}
+                title={slot.label ?? undefined}
+              >
+                {slot.label ?? portName}
+              </Text>
+              {onPortAction && isPortSelectable(slot, device.disabledPorts) && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-xs"
+                  mt={4}
+                  px={0}
+                  onClick={() => onPortAction('disableLanPorts', slot.systemNumber)}
+                  aria-label={t('ports.turnOffLabel', {
+                    port: slot.label ? `${slot.label} (${portName})` : portName,
+                  })}
+                  data-testid={`port-turn-off-${slot.systemNumber}`}
+                >
+                  {t('ports.turnOff')}
+                </Button>
+              )}
+              {onPortAction && state === 'disabled' && (
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  mt={4}
+                  px={0}
+                  onClick={() => onPortAction('revertLanPorts', slot.systemNumber)}
+                  aria-label={t('ports.turnOnLabel')}
+                  data-testid={`port-turn-on-${slot.systemNumber}`}
+                >
+                  {t('ports.turnOn')}
+                </Button>
+              )}
+            </Paper>
+          );
+        })}
       </SimpleGrid>
     </Card>
   );

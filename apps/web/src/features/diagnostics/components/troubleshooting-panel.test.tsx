@@ -6,7 +6,7 @@ import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { fakeJwt, fullClaims, installDomStubs, Providers } from '../../../test/render.tsx';
 import { answer, DEVICE_ID, device, job, results } from '../test/fixtures.ts';
-import { TroubleshootingPanel } from './troubleshooting-panel.tsx';
+import { type ActionRequest, TroubleshootingPanel } from './troubleshooting-panel.tsx';
 
 const calls: { method: string; path: string; body: unknown }[] = [];
 /** What POST future/{id} answers for each job id. */
@@ -49,14 +49,14 @@ afterEach(() => {
   authStore.logout();
 });
 
-function renderPanel(claims: Record<string, unknown> = {}, shown: Device = device) {
+function renderPanel(claims: Record<string, unknown> = {}, shown: Device = device, request?: ActionRequest) {
   authStore.setToken(
     fakeJwt(fullClaims({ role: 'USER', entitlements: ['diagnostics', 'port-control'], ...claims })),
   );
   const onJobFinished = vi.fn();
   render(
     <Providers>
-      <TroubleshootingPanel device={shown} onJobFinished={onJobFinished} />
+      <TroubleshootingPanel device={shown} request={request} onJobFinished={onJobFinished} />
     </Providers>,
   );
   return { onJobFinished };
@@ -160,6 +160,17 @@ describe('TroubleshootingPanel', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-run'));
     await waitFor(() => expect(actionCalls('reboot')).toHaveLength(1));
     expect(actionCalls('reboot')[0]?.body).toEqual({});
+  });
+
+  it('takes a port action asked for from a port tile: chosen, with its port ticked, Run focused', async () => {
+    renderPanel({}, device, { action: 'disableLanPorts', ports: [6], at: 1 });
+    expect((screen.getByTestId('action-select') as HTMLInputElement).value).toBe('Disable LAN ports');
+    expect((screen.getByTestId('pick-port-6') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('pick-port-4') as HTMLInputElement).checked).toBe(false);
+    expect(document.activeElement).toBe(screen.getByTestId('run-action'));
+    fireEvent.click(screen.getByTestId('run-action'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Port 6 is turned off now.');
   });
 
   it('asks before disabling ports, and offers only LAN ports that are on', async () => {

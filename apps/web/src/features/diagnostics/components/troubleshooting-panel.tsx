@@ -31,8 +31,17 @@ const TESTS: readonly DiagnosticAction[] = [
   'traceroute',
 ];
 
+/** An action asked for elsewhere on the page (a port tile): chosen with its ports, the panel scrolled to. */
+export interface ActionRequest {
+  action: DiagnosticAction;
+  ports?: number[];
+  /** A new value for every ask, so asking twice for the same thing still brings the panel up. */
+  at: number;
+}
+
 interface TroubleshootingPanelProps {
   device: Device;
+  request?: ActionRequest | null;
   /** Called once for each of the device's jobs seen to finish while the page is open. */
   onJobFinished?: (job: Job) => void;
 }
@@ -42,7 +51,7 @@ interface TroubleshootingPanelProps {
  * disruptive ones, follow the job and read its result. Hidden without the `diagnostics` entitlement;
  * read-only roles see a note instead of the controls (results stay in the run history).
  */
-export function TroubleshootingPanel({ device, onJobFinished }: TroubleshootingPanelProps) {
+export function TroubleshootingPanel({ device, request, onJobFinished }: TroubleshootingPanelProps) {
   const { t } = useTranslation('diagnostics');
   const { claims } = useAuth();
   const access = diagnosticsAccess(claims);
@@ -54,6 +63,18 @@ export function TroubleshootingPanel({ device, onJobFinished }: TroubleshootingP
   const [errors, setErrors] = useState<InputErrors>({});
   const [confirming, setConfirming] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const runButton = useRef<HTMLButtonElement>(null);
+
+  // A port tile asked for a port action: choose it with its ports, bring the panel up, focus Run.
+  useEffect(() => {
+    if (!request) return;
+    setAction(request.action);
+    setInputs((current) => ({ ...current, ports: request.ports ?? [] }));
+    setErrors({});
+    card.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    runButton.current?.focus({ preventScroll: true });
+  }, [request]);
 
   const run = useRunAction((job) => {
     setJobId(job.id);
@@ -123,7 +144,7 @@ export function TroubleshootingPanel({ device, onJobFinished }: TroubleshootingP
   const errorText = (key: InputErrors[keyof InputErrors]) => (key ? t(key) : null);
 
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="troubleshooting-panel">
+    <Card withBorder radius="md" padding="lg" data-testid="troubleshooting-panel" ref={card}>
       <Stack gap="md">
         <div>
           <Title order={2} fz="lg">
@@ -236,6 +257,7 @@ export function TroubleshootingPanel({ device, onJobFinished }: TroubleshootingP
               )}
               <Group>
                 <Button
+                  ref={runButton}
                   type="submit"
                   leftSection={<IconPlayerPlay size={16} aria-hidden />}
                   loading={run.isPending && !confirming}
