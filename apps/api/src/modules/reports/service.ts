@@ -119,8 +119,6 @@ export type ResolvedQuery = {
   target: number;
   page: number;
   pageSize: number;
-  /** The reader's language (their preference): the PDF's and the email's words. */
-  language: Language;
 };
 
 /** Checks a report query (entitlement, range, sorting, filters) before anything is read. */
@@ -147,7 +145,6 @@ export async function resolveQuery(
     target: query.target ?? SLA_DEFAULT_TARGET,
     page: query.page,
     pageSize: query.pageSize,
-    language: languageOf(await findLanguage(ctx.db, user.id)),
   };
 }
 
@@ -476,19 +473,25 @@ function chartOf(page: ReportPage, w: Writer) {
 export const rangeText = (from: string, to: string, language: Language = 'en') =>
   REPORT_TEXT[language].range(formatDay(from), formatDay(to));
 
+/** The reader's language preference: read only for what is written out (PDF, email), not for every page. */
+export async function readerLanguage(ctx: AppContext, userId: string): Promise<Language> {
+  return languageOf(await findLanguage(ctx.db, userId));
+}
+
 /** The report as PDF in the reader's language: totals, chart and the first PDF_ROWS rows. */
 export async function pdfOf(
   ctx: AppContext,
   q: ResolvedQuery,
+  language: Language,
 ): Promise<{ stream: Readable; page: ReportPage }> {
   const page = await pageOf(ctx, q, 0, PDF_ROWS);
   const info = reportInfo(q.report);
-  const w = writerOf(q.language);
+  const w = writerOf(language);
   const stream = reportPdf({
-    title: info.title[q.language],
-    subtitle: rangeText(page.from, page.to, q.language),
-    caption: info.caption[q.language],
-    totals: totalsLines(page, q.language),
+    title: info.title[language],
+    subtitle: rangeText(page.from, page.to, language),
+    caption: info.caption[language],
+    totals: totalsLines(page, language),
     chart: { ...chartOf(page, w), empty: w.text.noSamples },
     columns: pdfColumns(q.report, w),
     rows: page.content,
@@ -505,6 +508,6 @@ export async function pdfOf(
 /** `GET reports/{id}/export.pdf`. */
 export async function exportPdf(ctx: AppContext, user: UserWithOrg, id: string, query: ReportQuery) {
   const q = await resolveQuery(ctx, user, id, query);
-  const { stream } = await pdfOf(ctx, q);
+  const { stream } = await pdfOf(ctx, q, await readerLanguage(ctx, user.id));
   return { stream, filename: fileName(q, 'pdf') };
 }

@@ -28,6 +28,7 @@ import {
   fileName,
   pdfOf,
   rangeText,
+  readerLanguage,
   reportInfo,
   resolveQuery,
   totalsLines,
@@ -134,18 +135,19 @@ async function send(ctx: AppContext, sub: repo.SubscriptionRow, user: UserWithOr
   const range = rangeOfRun(sub.frequency, new Date(sub.next_run_at));
   const filters = ReportFiltersSchema.parse(sub.filters);
   const q = await resolveQuery(ctx, user, sub.report, { ...filters, ...range, page: 0, pageSize: 1 });
-  const { stream, page } = await pdfOf(ctx, q);
+  const language = await readerLanguage(ctx, user.id);
+  const { stream, page } = await pdfOf(ctx, q, language);
   const [pdf, csv] = await Promise.all([bufferOf(stream), bufferOf(csvOf(ctx, q, EMAIL_CSV_ROWS))]);
   const info = reportInfo(sub.report);
   // In the subscriber's language, as the PDF.
-  const text = REPORT_TEXT[q.language];
+  const text = REPORT_TEXT[language];
   const count = (n: number) => new Intl.NumberFormat(text.locale).format(n);
   const cut = page.totalElements > EMAIL_CSV_ROWS;
-  const title = info.title[q.language];
+  const title = info.title[language];
   const body = [
-    text.email.intro(sub.frequency, title, rangeText(range.from, range.to, q.language)),
+    text.email.intro(sub.frequency, title, rangeText(range.from, range.to, language)),
     '',
-    ...totalsLines(page, q.language).map((t) => `${t.label}: ${t.value}`),
+    ...totalsLines(page, language).map((t) => `${t.label}: ${t.value}`),
     '',
     `${text.email.rows(count(page.totalElements))}${cut ? text.email.cut(count(EMAIL_CSV_ROWS)) : ''}.`,
     '',

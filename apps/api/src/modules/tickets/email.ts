@@ -103,12 +103,11 @@ export function ticketEmail(
     'Latest diagnostics:',
     ...(ticket.diagnostics.length === 0
       ? ['(none run on this device)']
-      : ticket.diagnostics.map(
-          (j) =>
-            `- ${ACTION_NAMES[j.action]}, ${when(j.finishedAt)} by ${j.requestedBy.name}: ${describeJob(j)}${
-              verdictLine(j) ? `\n  Verdict: ${verdictLine(j)}` : ''
-            }`,
-        )),
+      : ticket.diagnostics.map((j) => {
+          const verdict = verdictLine(j);
+          const line = `- ${ACTION_NAMES[j.action]}, ${when(j.finishedAt)} by ${j.requestedBy.name}: ${describeJob(j)}`;
+          return verdict ? `${line}\n  Verdict: ${verdict}` : line;
+        })),
   ];
   return { subject: `[vNOC #${ticket.number}] ${ticket.subject}`, body: lines.join('\n') };
 }
