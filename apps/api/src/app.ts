@@ -25,6 +25,7 @@ import type { StreamTimings } from './modules/events/stream.ts';
 import { groupRoutes } from './modules/groups/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { mapRoutes } from './modules/map/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { productAnalyticsRoutes } from './modules/product-analytics/routes.ts';
@@ -255,6 +256,7 @@ export async function buildApp({
   userProfileRoutes(app, ctx);
   organizationRoutes(app, ctx);
   siteRoutes(app, ctx);
+  mapRoutes(app, ctx);
   deviceRoutes(app, ctx);
   groupRoutes(app, ctx);
   analyticsRoutes(app, ctx);

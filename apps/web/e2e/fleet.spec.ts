@@ -66,6 +66,12 @@ test('site → device → rename a port → Map Overview → base dashboard', as
   await expect
     .poll(() => page.locator('.leaflet-marker-icon, path.leaflet-interactive').count())
     .toBeGreaterThan(0);
+  // On the bundled basemap, with nothing reachable beyond this machine: every country and US state drawn as a
+  // shape below the markers (177 countries less the US, 50 states and more, and the borders).
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  await page.reload();
+  await expect.poll(() => page.locator('.leaflet-basemap-pane path').count()).toBeGreaterThan(200);
+  await expect(page.locator('.leaflet-control-attribution')).toContainText('Natural Earth');
 
   // The base dashboard with data.
   await page.goto('/dashboard');

@@ -10,6 +10,7 @@ export * from './events.ts';
 export * from './fleet.ts';
 export * from './geocoding.ts';
 export * from './health.ts';
+export * from './map.ts';
 export * from './organization.ts';
 export * from './outbox.ts';
 export * from './password-policy.ts';

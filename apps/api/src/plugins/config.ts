@@ -80,6 +80,19 @@ const EnvSchema = z.object({
   INTERCOM_SECRET: optionalText.pipe(
     z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   ),
+  /** Raster map tiles, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; unset → the bundled basemap. */
+  MAP_TILE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^https:\/\//.test(v) && URL.canParse(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)),
+        {
+          message: 'must be an https:// URL with {z}, {x} and {y}',
+        },
+      )
+      .optional(),
+  ),
+  MAP_TILE_ATTRIBUTION: optionalText.pipe(z.string().max(300).optional()),
 });
 
 /** Whether a listen address is reachable from this machine only (127.0.0.0/8, ::1, localhost). */
@@ -156,6 +169,8 @@ export type Config = {
    * `GET userProfile/intercomjwt`); undefined: vNOC's own support chat.
    */
   intercom: { appId: string; secret: string } | undefined;
+  /** Raster tiles for the console's maps (MAP_TILE_URL); undefined: the bundled offline basemap. */
+  mapTiles: { url: string; attribution: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -249,6 +264,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       `TRUST_PROXY: ${badProxies.join(', ')} is not an address, a CIDR, loopback, linklocal or uniquelocal`,
     );
   }
+  if (e.MAP_TILE_ATTRIBUTION && !e.MAP_TILE_URL) {
+    problems.push('MAP_TILE_ATTRIBUTION: set only with MAP_TILE_URL');
+  }
   if (Boolean(e.INTERCOM_APP_ID) !== Boolean(e.INTERCOM_SECRET)) {
     problems.push('INTERCOM_APP_ID, INTERCOM_SECRET: both required to use the Intercom messenger');
   }
@@ -313,6 +331,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       e.INTERCOM_APP_ID && e.INTERCOM_SECRET
         ? { appId: e.INTERCOM_APP_ID, secret: e.INTERCOM_SECRET }
         : undefined,
+    mapTiles: e.MAP_TILE_URL
+      ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '&copy; OpenStreetMap contributors' }
+      : undefined,
   };
 }
 

@@ -9,24 +9,15 @@ interface LocationMapProps {
   color: string;
   label: string;
   markerLabel: string;
-  noTilesNote?: string;
   height?: number;
 }
 
-/** A small map box with one marker (a site's location); works without tiles. */
-export function LocationMap({
-  lat,
-  lng,
-  color,
-  label,
-  markerLabel,
-  noTilesNote,
-  height = 220,
-}: LocationMapProps) {
+/** A small map box with one marker (a site's location); works offline. */
+export function LocationMap({ lat, lng, color, label, markerLabel, height = 220 }: LocationMapProps) {
   const theme = useMantineTheme();
   const fill = theme.colors[color]?.[7] ?? theme.colors.blue[7];
   return (
-    <MapSurface center={[lat, lng]} zoom={12} height={height} label={label} noTilesNote={noTilesNote}>
+    <MapSurface center={[lat, lng]} zoom={12} height={height} label={label}>
       <CircleMarker
         center={[lat, lng]}
         radius={10}

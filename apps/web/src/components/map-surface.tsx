@@ -1,10 +1,24 @@
 import 'leaflet/dist/leaflet.css';
-import { Box, Text } from '@mantine/core';
-import type { LatLngBoundsExpression, LatLngExpression } from 'leaflet';
-import { type ReactNode, useState } from 'react';
-import { MapContainer, TileLayer } from 'react-leaflet';
-import { TILE_ERROR_LIMIT, tileAttribution, tileUrl } from '../lib/tiles.ts';
+import { Box } from '@mantine/core';
+import { BASEMAP_ATTRIBUTION } from '@vnoc/contracts';
+import L, { type LatLngBoundsExpression, type LatLngExpression } from 'leaflet';
+import { type ReactNode, useEffect, useState } from 'react';
+import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { loadBasemap } from '../lib/basemap.ts';
+import { useMapSettings } from '../lib/map-settings.ts';
 import classes from './map-surface.module.css';
+
+/** After this many failed tiles a map drops its tile layer and draws the bundled basemap instead. */
+export const TILE_ERROR_LIMIT = 4;
+
+/**
+ * The closest a map opens on the basemap: its outlines show nothing nearer (a site's map then shows its state
+ * around it, not a blank square of land).
+ */
+const BASEMAP_OPEN_ZOOM = 6;
+
+/** Leaflet's tiles sit at z-index 200 and its markers and shapes at 400: the basemap goes between. */
+const BASEMAP_PANE = 'basemap';
 
 interface MapSurfaceProps {
   center?: LatLngExpression;
@@ -13,15 +27,48 @@ interface MapSurfaceProps {
   height: number | string;
   /** Accessible name of the map region. */
   label: string;
-  /** Shown in a corner when no tiles are drawn (none configured, or the tile server failed). */
-  noTilesNote?: string;
   children?: ReactNode;
   scrollWheelZoom?: boolean;
 }
 
 /**
- * A Leaflet map that works without tiles: the tile layer comes from VITE_TILE_URL and is dropped after a
- * few failed tiles; the plain background and the markers remain.
+ * Natural Earth land and borders as vector shapes (lib/basemap.ts), drawn in a pane below the markers, not
+ * interactive; its colours follow the theme through CSS.
+ */
+function BasemapLayer() {
+  const map = useMap();
+  useEffect(() => {
+    let layer: L.Layer | undefined;
+    let gone = false;
+    loadBasemap()
+      .then((basemap) => {
+        if (gone) return;
+        const pane = map.getPane(BASEMAP_PANE) ?? map.createPane(BASEMAP_PANE);
+        pane.style.zIndex = '250';
+        const renderer = L.svg({ pane: BASEMAP_PANE });
+        const shared = { renderer, interactive: false, pane: BASEMAP_PANE, attribution: BASEMAP_ATTRIBUTION };
+        layer = L.layerGroup([
+          L.geoJSON(basemap.land, { ...shared, style: { className: classes.land, stroke: false } }),
+          L.geoJSON(basemap.borders, {
+            ...shared,
+            attribution: undefined,
+            style: { className: classes.border, fill: false, weight: 1 },
+          }),
+        ]).addTo(map);
+      })
+      // No basemap (its chunk failed to load): the water colour and the markers remain.
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+      layer?.remove();
+    };
+  }, [map]);
+  return null;
+}
+
+/**
+ * A Leaflet map that works offline: raster tiles when the deployment has a tile server (MAP_TILE_URL, dropped
+ * after a few failed tiles), else the bundled basemap.
  */
 export function MapSurface({
   center = [39.5, -98.35],
@@ -29,37 +76,37 @@ export function MapSurface({
   bounds,
   height,
   label,
-  noTilesNote,
   children,
   scrollWheelZoom = false,
 }: MapSurfaceProps) {
+  const settings = useMapSettings();
   const [tileErrors, setTileErrors] = useState(0);
-  const showTiles = tileUrl !== null && tileErrors < TILE_ERROR_LIMIT;
+  const tileUrl = settings.data?.tileUrl;
+  const showTiles = Boolean(tileUrl) && tileErrors < TILE_ERROR_LIMIT;
   return (
     <Box pos="relative" className={classes.frame} style={{ height }} role="region" aria-label={label}>
-      <MapContainer
-        center={bounds ? undefined : center}
-        zoom={bounds ? undefined : zoom}
-        bounds={bounds}
-        boundsOptions={{ padding: [24, 24], maxZoom: 12 }}
-        className={classes.map}
-        scrollWheelZoom={scrollWheelZoom}
-        worldCopyJump
-        attributionControl={showTiles}
-      >
-        {showTiles && tileUrl && (
-          <TileLayer
-            url={tileUrl}
-            attribution={tileAttribution}
-            eventHandlers={{ tileerror: () => setTileErrors((n) => n + 1) }}
-          />
-        )}
-        {children}
-      </MapContainer>
-      {!showTiles && noTilesNote && (
-        <Text size="xs" className={classes.note} data-testid="map-no-tiles">
-          {noTilesNote}
-        </Text>
+      {/* Opened once the tile server is known: the opening zoom depends on it. */}
+      {!settings.isPending && (
+        <MapContainer
+          center={bounds ? undefined : center}
+          zoom={bounds ? undefined : showTiles ? zoom : Math.min(zoom, BASEMAP_OPEN_ZOOM)}
+          bounds={bounds}
+          boundsOptions={{ padding: [24, 24], maxZoom: 12 }}
+          className={classes.map}
+          scrollWheelZoom={scrollWheelZoom}
+          worldCopyJump
+        >
+          {showTiles && tileUrl ? (
+            <TileLayer
+              url={tileUrl}
+              attribution={settings.data?.tileAttribution ?? undefined}
+              eventHandlers={{ tileerror: () => setTileErrors((n) => n + 1) }}
+            />
+          ) : (
+            <BasemapLayer />
+          )}
+          {children}
+        </MapContainer>
       )}
     </Box>
   );

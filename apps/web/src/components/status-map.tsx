@@ -22,7 +22,6 @@ interface StatusMapProps {
   points: readonly MapPoint[];
   height: number | string;
   label: string;
-  noTilesNote?: string;
   /** The content of a point's popup (e.g. the site's name and a link). */
   renderPopup: (point: MapPoint) => ReactNode;
   /** Accessible text of a cluster bubble, e.g. "12 sites". */
@@ -171,9 +170,9 @@ function PointMarker({ item, mark, fill, renderPopup }: PointMarkerProps) {
 }
 
 /** Sites as circle markers coloured by status, clustered into bubbles with counts; fits itself to the points. */
-export function StatusMap({ points, height, label, noTilesNote, scrollWheelZoom, ...rest }: StatusMapProps) {
+export function StatusMap({ points, height, label, scrollWheelZoom, ...rest }: StatusMapProps) {
   return (
-    <MapSurface height={height} label={label} noTilesNote={noTilesNote} scrollWheelZoom={scrollWheelZoom}>
+    <MapSurface height={height} label={label} scrollWheelZoom={scrollWheelZoom}>
       <Clusters points={points} {...rest} />
     </MapSurface>
   );

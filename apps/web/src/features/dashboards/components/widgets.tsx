@@ -65,7 +65,6 @@ export function SiteMapWidget({ title, caption, groupIds }: WidgetProps) {
           points={points}
           height="100%"
           label={title}
-          noTilesNote={t('noTiles')}
           clusterLabel={(count) => t('cluster', { count })}
           marks={marks}
           renderPopup={(point) => (

@@ -18,7 +18,6 @@ export function SiteLocation({ site }: { site: Site }) {
           color="blue"
           label={t('location.mapLabel', { name: site.name })}
           markerLabel={site.name}
-          noTilesNote={t('location.noTiles')}
         />
       ) : (
         <Text c="dimmed">{t('location.none')}</Text>

@@ -79,7 +79,6 @@ export function Component() {
             points={points}
             height="max(420px, calc(100dvh - 260px))"
             label={t('map.label')}
-            noTilesNote={t('location.noTiles')}
             renderPopup={(point) => <MapSitePopup point={point} />}
             clusterLabel={(count) => t('map.cluster', { count })}
             marks={marks}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { MapSettingsSchema } from '@vnoc/contracts';
+import { apiRequest } from './api-client.ts';
+
+/** GET map/settings: the tile server the deployment configured (MAP_TILE_URL), if any; fixed while it runs. */
+export function useMapSettings() {
+  return useQuery({
+    queryKey: ['map', 'settings'],
+    queryFn: ({ signal }) => apiRequest('map/settings', { schema: MapSettingsSchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
