@@ -1,10 +1,12 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { SiteSearchQuerySchema } from '@vnoc/contracts';
+import { gzipSync } from 'node:zlib';
+import { MapSitesQuerySchema, SiteSearchQuerySchema } from '@vnoc/contracts';
 import type { AppContext } from '../apps/api/src/context.ts';
 import { mulberry32 } from '../apps/api/src/fleet/seed-fleet.ts';
 import * as deviceService from '../apps/api/src/modules/devices/service.ts';
+import * as mapService from '../apps/api/src/modules/map/service.ts';
 import * as siteService from '../apps/api/src/modules/sites/service.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
@@ -20,7 +22,7 @@ const CONNECTIONS = int('BENCH_CONNECTIONS', 20);
 const SECONDS = int('BENCH_SECONDS', 10);
 const WARMUP = int('BENCH_WARMUP', 2);
 const EXPLAIN = process.argv.includes('--explain');
-const BUDGET = { search: 100, counts: 20 };
+const BUDGET = { search: 100, counts: 20, map: 100, mapKb: 100 };
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
@@ -96,6 +98,37 @@ function searchRequests() {
   return { variants, rotation };
 }
 
+/**
+ * The map's views (GET map/sites), as a 1280×800 map asks them: the contiguous US at zoom 4 (the budget's
+ * view), its four quarters at zoom 5, a state at zoom 7, and a city at zoom 15 (every site alone).
+ */
+function mapRequests(): { variant: string; path: string }[] {
+  const path = (v: { west: number; south: number; east: number; north: number; zoom: number }) =>
+    `/api/map/sites?${new URLSearchParams(Object.entries(v).map(([k, n]) => [k, String(n)]))}`;
+  const us = {
+    variant: 'map US z4',
+    path: path({ west: -136.1, south: 17.3, east: -56.1, north: 55.4, zoom: 4 }),
+  };
+  const quarters = [
+    [-125, 37, -96, 50],
+    [-96, 37, -66, 48],
+    [-125, 24, -96, 37],
+    [-96, 24, -66, 37],
+  ].map(([west = 0, south = 0, east = 0, north = 0]) => ({
+    variant: 'map quarter z5',
+    path: path({ west, south, east, north, zoom: 5 }),
+  }));
+  const state = {
+    variant: 'map state z7',
+    path: path({ west: -109.5, south: 36.5, east: -101.9, north: 41.5, zoom: 7 }),
+  };
+  const city = {
+    variant: 'map city z15',
+    path: path({ west: -104.93, south: 39.73, east: -104.9, north: 39.75, zoom: 15 }),
+  };
+  return [us, us, us, us, ...quarters, state, city];
+}
+
 type HttpResult = {
   requests: number;
   rps: number;
@@ -112,10 +145,11 @@ function httpLoad(
   url: string,
   token: string,
   paths: { variant: string; path: string }[],
+  connections = CONNECTIONS,
 ): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { url, token, paths, connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: SECONDS },
+      workerData: { url, token, paths, connections, warmupSeconds: WARMUP, seconds: SECONDS },
     });
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -202,6 +236,28 @@ async function main(): Promise<void> {
   const countsStatements = await capture.capture((cdb) =>
     deviceService.statusCounts({ ...ctx, db: cdb }, user, undefined),
   );
+  const mapPaths = mapRequests();
+  for (const { path } of mapPaths) {
+    if (captured.has(path)) continue;
+    const query = MapSitesQuerySchema.parse(Object.fromEntries(new URL(path, address).searchParams));
+    captured.set(path, await capture.capture((cdb) => mapService.mapSites({ ...ctx, db: cdb }, user, query)));
+  }
+  // The US-wide view's weight: the JSON as the server writes it, and gzipped (the bench and browsers ask
+  // for compression).
+  const summaryPath = '/api/map/summary';
+  const summaryStatements = await capture.capture((cdb) =>
+    mapService.mapSummary({ ...ctx, db: cdb }, user, { status: undefined, groupId: undefined }),
+  );
+  const usView = JSON.stringify(await get(mapPaths[0]?.path ?? ''));
+  const mapBytes = { json: Buffer.byteLength(usView), gzip: gzipSync(usView).length };
+  const usItems = JSON.parse(usView) as { clusters: unknown[]; sites: unknown[] };
+  const { located } = (await get(summaryPath)) as { located: number };
+  log(
+    `Map, US-wide view at zoom 4: ${usItems.clusters.length} clusters + ${usItems.sites.length} sites for ` +
+      `${located} located sites; ${(mapBytes.json / 1024).toFixed(1)} KB JSON, ` +
+      `${(mapBytes.gzip / 1024).toFixed(1)} KB gzipped (budget ≤ ${BUDGET.mapKb} KB) → ` +
+      `${mapBytes.json / 1024 <= BUDGET.mapKb ? 'PASS' : 'FAIL'}.`,
+  );
   log(
     `Captured the service's SQL for ${captured.size} search requests (${
       captured.values().next().value?.length ?? 0
@@ -236,6 +292,31 @@ async function main(): Promise<void> {
       ),
     },
     {
+      // One operator panning and zooming: the map's latency without a queue in front of it.
+      name: 'GET /api/map/sites, 1 connection',
+      budget: BUDGET.map,
+      connections: 1,
+      paths: mapPaths,
+      bare: mapPaths.map(
+        (r): CapturedRequest => ({ variant: r.variant, statements: captured.get(r.path) ?? [] }),
+      ),
+    },
+    {
+      name: 'GET /api/map/sites',
+      budget: BUDGET.map,
+      paths: mapPaths,
+      bare: mapPaths.map(
+        (r): CapturedRequest => ({ variant: r.variant, statements: captured.get(r.path) ?? [] }),
+      ),
+    },
+    {
+      // Once per map and status (the counts above it and the extent it fits to), not per pan.
+      name: 'GET /api/map/summary',
+      budget: BUDGET.map,
+      paths: [{ variant: 'map summary', path: summaryPath }],
+      bare: [{ variant: 'map summary', statements: summaryStatements }],
+    },
+    {
       name: 'GET /api/device/stats/statuscounts',
       budget: BUDGET.counts,
       paths: [{ variant: 'statuscounts', path: '/api/device/stats/statuscounts' }],
@@ -243,12 +324,19 @@ async function main(): Promise<void> {
     },
   ];
   const results = [];
-  for (const e of endpoints) {
-    log(`${e.name}: HTTP, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s…`);
-    const http = await httpLoad(address, token, e.paths);
-    log(`${e.name}: bare SQL, ${CONNECTIONS} pg clients, ${WARMUP} s warm-up + ${SECONDS} s…`);
+  for (const e of endpoints as {
+    name: string;
+    budget: number;
+    connections?: number;
+    paths: typeof rotation;
+    bare: CapturedRequest[];
+  }[]) {
+    const connections = e.connections ?? CONNECTIONS;
+    log(`${e.name}: HTTP, ${connections} connections, ${WARMUP} s warm-up + ${SECONDS} s…`);
+    const http = await httpLoad(address, token, e.paths, connections);
+    log(`${e.name}: bare SQL, ${connections} pg clients, ${WARMUP} s warm-up + ${SECONDS} s…`);
     const bare = await runBare(url, e.bare, {
-      connections: CONNECTIONS,
+      connections,
       warmupSeconds: WARMUP,
       seconds: SECONDS,
     });
@@ -292,7 +380,16 @@ async function main(): Promise<void> {
     [...new Set(r.paths.map((p) => p.variant))].map((v) => {
       const api = stats(r.http.byVariant[v] ?? []);
       const sql = stats(r.bare.byVariant.get(v) ?? []);
-      return [v, String(api.count), ms(api.p50), ms(api.p99), String(sql.count), ms(sql.p50), ms(sql.p99)];
+      const shape = r.connections ? `${v}, ${r.connections} conn.` : v;
+      return [
+        shape,
+        String(api.count),
+        ms(api.p50),
+        ms(api.p99),
+        String(sql.count),
+        ms(sql.p50),
+        ms(sql.p99),
+      ];
     }),
   );
 

@@ -60,7 +60,12 @@ test('site → device → rename a port → Map Overview → base dashboard', as
   await expect(page.getByText('Label successfully updated!')).toBeVisible();
   await expect(page.getByTestId(portTestId)).toHaveText(label);
 
-  // Map Overview: markers (single sites or cluster bubbles) for the organization's sites.
+  // Map Overview: markers (single sites or cluster bubbles) for the organization's sites, as the server
+  // clusters them for the view (the map never pages through the fleet).
+  const mapCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) mapCalls.push(new URL(r.url()).pathname);
+  });
   await page.goto('/sites/map');
   await expect(page.getByTestId('map-count')).toContainText(/Showing [1-9]\d* of [1-9]\d* sites/);
   await expect
@@ -72,6 +77,9 @@ test('site → device → rename a port → Map Overview → base dashboard', as
   await page.reload();
   await expect.poll(() => page.locator('.leaflet-basemap-pane path').count()).toBeGreaterThan(200);
   await expect(page.locator('.leaflet-control-attribution')).toContainText('Natural Earth');
+  expect(mapCalls).toContain('/api/map/summary');
+  expect(mapCalls).toContain('/api/map/sites');
+  expect(mapCalls).not.toContain('/api/site/search/filtered');
 
   // The base dashboard with data.
   await page.goto('/dashboard');

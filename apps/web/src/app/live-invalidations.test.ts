@@ -16,6 +16,7 @@ import { getUserSitesQueryOptions } from '../features/sites/api/get-user-sites.t
 import { searchSitesQueryOptions } from '../features/sites/api/search-sites.ts';
 import { getTicketsQueryOptions } from '../features/tickets/api/get-tickets.ts';
 import { getMapSitesQueryOptions } from '../lib/map-sites.ts';
+import { mapViewQueryKey } from '../lib/map-view.ts';
 import { userProfileQueryKey } from '../lib/user-profile.ts';
 import { ANY, invalidationsFor, matchesPattern, throttleFor } from './live-invalidations.ts';
 
@@ -34,6 +35,7 @@ const queries: Record<string, QueryKey> = {
   'recent sites': getRecentSitesQueryOptions({}).queryKey,
   'user sites': getUserSitesQueryOptions('u1').queryKey,
   map: getMapSitesQueryOptions().queryKey,
+  'map view': mapViewQueryKey('[null,[]]', { west: -180, south: -85, east: 180, north: 85, zoom: 3 }),
   'status counts': getStatusCountsQueryOptions().queryKey,
   'dashboard status counts': ['devices', 'statuscounts'],
   'problem sites': ['sites', 'problem', 8],
@@ -92,6 +94,7 @@ describe('live event → queries invalidated', () => {
         'device d1 alerts',
         'device search',
         'map',
+        'map view',
         'problem sites',
         'recent sites',
         'site s1',
@@ -109,14 +112,22 @@ describe('live event → queries invalidated', () => {
       ['batch b1', 'device d1', 'device d1 alerts', 'history d1', 'job j1'],
     ],
     [
-      'alert.raised on a device: every alert list, its site and device alerts',
+      'alert.raised on a device: every alert list, its site and device alerts, the map views (cluster rings)',
       alert('s1', 'd1'),
-      ['alert a1', 'alert list', 'device d1 alerts', 'site s1 alerts'],
+      ['alert a1', 'alert list', 'device d1 alerts', 'map view', 'site s1 alerts'],
     ],
     [
       'alert.raised without site (regional): every site and device alert list',
       alert(null, null),
-      ['alert a1', 'alert list', 'device d1 alerts', 'device d2 alerts', 'site s1 alerts', 'site s2 alerts'],
+      [
+        'alert a1',
+        'alert list',
+        'device d1 alerts',
+        'device d2 alerts',
+        'map view',
+        'site s1 alerts',
+        'site s2 alerts',
+      ],
     ],
     [
       'resync: everything the stream keeps fresh',

@@ -9,6 +9,7 @@ import type { LiveEvent } from '@vnoc/contracts';
 import { deviceQueryKey } from '../features/devices/api/get-device.ts';
 import { diagnosticsKeys } from '../features/diagnostics/api/keys.ts';
 import { siteQueryKey } from '../features/sites/api/get-site.ts';
+import { MAP_VIEW_KEY } from '../lib/map-view.ts';
 
 export const ANY = '\u0000any';
 export type KeyPattern = readonly unknown[];
@@ -52,6 +53,8 @@ export function invalidationsFor(event: LiveEvent): KeyPattern[] {
         // A site's and a device's alert lists; every site's and device's for an alert without one.
         ['site', event.siteId ?? ANY, 'alerts'],
         ['device', event.deviceId ?? ANY, 'alerts'],
+        // Map clusters carry the worst active alert of their sites.
+        [...MAP_VIEW_KEY],
       ];
     case 'chat.updated':
       // The conversation lists (the person's widget, the support inbox) and the conversation itself.

@@ -67,6 +67,21 @@ function BasemapLayer() {
 }
 
 /**
+ * Keeps Leaflet's idea of the map's size true when its box changes without a window resize (a dashboard grid
+ * measuring its cells, a drawer, the navbar), so fitting and the view asked of the server use the real size.
+ */
+function FollowSize() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+/**
  * A Leaflet map that works offline: raster tiles when the deployment has a tile server (MAP_TILE_URL, dropped
  * after a few failed tiles), else the bundled basemap.
  */
@@ -105,6 +120,7 @@ export function MapSurface({
           ) : (
             <BasemapLayer />
           )}
+          <FollowSize />
           {children}
         </MapContainer>
       )}

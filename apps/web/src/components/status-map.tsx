@@ -1,25 +1,21 @@
 import { useMantineTheme } from '@mantine/core';
+import { MAP_UNCLUSTERED_ZOOM, type MapBounds } from '@vnoc/contracts';
 import L from 'leaflet';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
-import { SEVERITY_COLOUR, worstSeverity } from '../lib/alert-display.ts';
-import { deviceStatusLabelKey } from '../lib/device-status.ts';
+import { SEVERITY_COLOUR } from '../lib/alert-display.ts';
+import { deviceStatusColour, deviceStatusLabelKey } from '../lib/device-status.ts';
 import { FLEET_NS } from '../lib/fleet-text.ts';
 import type { PointMark } from '../lib/map-alerts.ts';
-import {
-  boundsOf,
-  type ClusterItem,
-  clusterIndex,
-  clusterSize,
-  clustersAt,
-  type MapPoint,
-} from '../lib/map-clusters.ts';
+import { clusterSize, type MapPoint } from '../lib/map-clusters.ts';
+import type { MapViewState } from '../lib/map-view.ts';
 import classes from './map-surface.module.css';
 import { MapSurface } from './map-surface.tsx';
 
 interface StatusMapProps {
-  points: readonly MapPoint[];
+  /** What to show, from useMapView (lib/map-view.ts): the server's clusters and sites for the map's view. */
+  view: MapViewState;
   height: number | string;
   label: string;
   /** The content of a point's popup (e.g. the site's name and a link). */
@@ -28,8 +24,8 @@ interface StatusMapProps {
   clusterLabel: (count: number) => string;
   scrollWheelZoom?: boolean;
   /**
-   * Marks by site id: a ring in the colour of the worst active alert, a dashed ring for maintenance. Apart
-   * from the points, so a changed mark redraws its marker without fitting the map again.
+   * Marks by site id: a ring in the colour of the worst active alert, a dashed ring for maintenance (clusters
+   * carry their own worst alert from the server).
    */
   marks?: ReadonlyMap<string, PointMark>;
 }
@@ -57,88 +53,110 @@ function clusterIcon(
   });
 }
 
-function Clusters({ points, renderPopup, clusterLabel, marks }: Omit<StatusMapProps, 'height' | 'label'>) {
+/** Leaflet's [[south, west], [north, east]] of the contract's bounds. */
+const latLngBounds = (b: MapBounds): L.LatLngBoundsExpression => [
+  [b.south, b.west],
+  [b.north, b.east],
+];
+
+function Layers({ view, renderPopup, clusterLabel, marks }: Omit<StatusMapProps, 'height' | 'label'>) {
   const map = useMap();
   const theme = useMantineTheme();
   const { t } = useTranslation();
   const { t: tf } = useTranslation(FLEET_NS);
-  const index = useMemo(() => clusterIndex(points), [points]);
-  const [items, setItems] = useState<ClusterItem[]>([]);
+  const { scopeKey, setViewport } = view;
+  const data = view.view.data;
+  const summary = view.summary;
 
-  const refresh = () => {
-    const b = map.getBounds();
-    setItems(clustersAt(index, [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], map.getZoom()));
+  // The view asked of the server: what is on screen and a margin around it, so a short pan needs no wait.
+  const report = () => {
+    // A map not laid out yet (a hidden tab, a grid still measuring) has no view to ask for.
+    const size = map.getSize();
+    if (size.x === 0 || size.y === 0) return;
+    const b = map.getBounds().pad(0.15);
+    setViewport({
+      west: b.getWest(),
+      south: b.getSouth(),
+      east: b.getEast(),
+      north: b.getNorth(),
+      zoom: map.getZoom(),
+    });
   };
-  useMapEvents({ moveend: refresh, zoomend: refresh });
+  // A map laid out only now (its size was 0 when its sites came) fits itself then.
+  const [laidOut, setLaidOut] = useState(0);
+  useMapEvents({ moveend: report, resize: () => setLaidOut((n) => n + 1) });
 
-  // New points (a filter, a refetch): fit the map to them and redraw.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh reads the current index.
+  // Once per scope (a status, a dashboard's groups): fit the map to its sites, then ask for that view.
+  const fitted = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: report reads the map's current view.
   useEffect(() => {
-    const bounds = boundsOf(points);
-    if (bounds) map.fitBounds(bounds, { padding: [32, 32], maxZoom: 12, animate: false });
-    refresh();
-  }, [index, map]);
+    if (!summary.data || summary.isPlaceholderData || fitted.current === scopeKey) return;
+    const size = map.getSize();
+    if (size.x === 0 || size.y === 0) return;
+    fitted.current = scopeKey;
+    const bounds = summary.data.bounds;
+    if (bounds) map.fitBounds(latLngBounds(bounds), { padding: [32, 32], maxZoom: 12, animate: false });
+    report();
+  }, [summary.data, summary.isPlaceholderData, scopeKey, map, laidOut]);
 
   const colour = (name: string) => theme.colors[name]?.[7] ?? theme.colors.gray[7];
-  // The worst active alert among a cluster's sites, so trouble inside a bubble still shows.
-  const clusterRing = (id: number): string | undefined => {
-    if (!marks || marks.size === 0) return undefined;
-    let leaves: ReturnType<typeof index.getLeaves>;
-    try {
-      leaves = index.getLeaves(id, Number.POSITIVE_INFINITY);
-    } catch {
-      // New points (a filter) render once with the previous clusters until refresh() redraws: no ring then.
-      return undefined;
-    }
-    const worst = worstSeverity(
-      leaves.flatMap((leaf) => marks.get(leaf.properties.point.id)?.severity ?? []),
-    );
-    return worst ? theme.colors[SEVERITY_COLOUR[worst]]?.[6] : undefined;
-  };
   return (
     <>
-      {items.map((item) =>
-        item.kind === 'cluster' ? (
-          <Marker
-            key={`c${item.id}`}
-            position={[item.lat, item.lng]}
-            icon={clusterIcon(
-              item.count,
-              `${clusterLabel(item.count)}, ${t('sites.clusterWorst', { status: tf(deviceStatusLabelKey(item.status)) })}`,
-              { status: item.status, colour: item.color },
-              clusterRing(item.id),
-            )}
-            eventHandlers={{
-              click: () =>
-                map.setView([item.lat, item.lng], Math.min(index.getClusterExpansionZoom(item.id), 16)),
-            }}
-          />
-        ) : (
+      {data?.clusters.map((cluster) => (
+        <Marker
+          key={`c${cluster.lat},${cluster.lng},${cluster.count}`}
+          position={[cluster.lat, cluster.lng]}
+          icon={clusterIcon(
+            cluster.count,
+            `${clusterLabel(cluster.count)}, ${t('sites.clusterWorst', { status: tf(deviceStatusLabelKey(cluster.status)) })}`,
+            { status: cluster.status, colour: deviceStatusColour(cluster.status) },
+            // The worst active alert among its sites, so trouble inside a bubble still shows.
+            cluster.severity ? theme.colors[SEVERITY_COLOUR[cluster.severity]]?.[6] : undefined,
+          )}
+          eventHandlers={{
+            click: () =>
+              map.fitBounds(latLngBounds(cluster.bounds), {
+                padding: [40, 40],
+                maxZoom: MAP_UNCLUSTERED_ZOOM,
+              }),
+          }}
+        />
+      ))}
+      {data?.sites.map((site) => {
+        const point: MapPoint = {
+          id: site.id,
+          lat: site.lat,
+          lng: site.lng,
+          color: deviceStatusColour(site.status),
+          label: site.name,
+          status: site.status,
+        };
+        return (
           <PointMarker
-            key={item.point.id}
-            item={item}
-            mark={marks?.get(item.point.id)}
-            fill={colour(item.point.color)}
+            key={site.id}
+            point={point}
+            mark={marks?.get(site.id)}
+            fill={colour(point.color)}
             renderPopup={renderPopup}
           />
-        ),
-      )}
+        );
+      })}
     </>
   );
 }
 
 interface PointMarkerProps {
-  item: Extract<ClusterItem, { kind: 'point' }>;
+  point: MapPoint;
   mark: PointMark | undefined;
   fill: string;
   renderPopup: (point: MapPoint) => ReactNode;
 }
 
 /** A site: its status dot, ringed by its worst active alert's colour and, in maintenance, a dashed ring. */
-function PointMarker({ item, mark, fill, renderPopup }: PointMarkerProps) {
+function PointMarker({ point: site, mark, fill, renderPopup }: PointMarkerProps) {
   const theme = useMantineTheme();
-  const center: [number, number] = [item.lat, item.lng];
-  const point = mark ? { ...item.point, ...mark } : item.point;
+  const center: [number, number] = [site.lat, site.lng];
+  const point = mark ? { ...site, ...mark } : site;
   const ring = mark?.severity ? theme.colors[SEVERITY_COLOUR[mark.severity]]?.[6] : undefined;
   return (
     <>
@@ -169,11 +187,14 @@ function PointMarker({ item, mark, fill, renderPopup }: PointMarkerProps) {
   );
 }
 
-/** Sites as circle markers coloured by status, clustered into bubbles with counts; fits itself to the points. */
-export function StatusMap({ points, height, label, scrollWheelZoom, ...rest }: StatusMapProps) {
+/**
+ * Sites as circle markers coloured by status, and clusters as bubbles with counts, as the server gathers them
+ * for the view (any fleet size); fits itself to the sites of its scope.
+ */
+export function StatusMap({ height, label, scrollWheelZoom, ...rest }: StatusMapProps) {
   return (
     <MapSurface height={height} label={label} scrollWheelZoom={scrollWheelZoom}>
-      <Clusters points={points} {...rest} />
+      <Layers {...rest} />
     </MapSurface>
   );
 }

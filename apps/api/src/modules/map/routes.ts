@@ -1,10 +1,19 @@
-import { type MapSettings, MapSettingsSchema } from '@vnoc/contracts';
+import {
+  MapScopeQuerySchema,
+  type MapSettings,
+  MapSettingsSchema,
+  MapSitesQuerySchema,
+  MapSitesSchema,
+  MapSummarySchema,
+} from '@vnoc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { answers } from '../route-schemas.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { answers, signedIn } from '../route-schemas.ts';
+import * as map from './service.ts';
 
-/** The console's maps (issue 12 part 3): where their tiles come from. */
+/** The console's maps (issue 12 part 3): where their tiles come from, and what a view of the fleet shows. */
 export function mapRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const settings: MapSettings = {
@@ -23,8 +32,44 @@ export function mapRoutes(app: FastifyInstance, ctx: AppContext): void {
           'bundled basemap (Natural Earth country and US state outlines), which needs no network.',
         response: answers(MapSettingsSchema),
       },
-      config: { auth: { steps: ['full'] } },
+      config: { auth: signedIn },
     },
     async () => settings,
+  );
+
+  r.get(
+    '/api/map/sites',
+    {
+      schema: {
+        tags: ['map'],
+        summary: "The caller's sites in a map's view, clustered for its zoom",
+        description:
+          "Sites of the caller's scope (and `groupId` site groups, and `status`) with coordinates inside the view " +
+          '(`west` east of `east` crosses the antimeridian), gathered into square cells of 64 px at `zoom` (Web ' +
+          'Mercator): a cell of one site is a site, of several a cluster with its count, centre, extent, worst ' +
+          'status and worst active alert. From zoom 15 on every site stands alone (at most 2 000).',
+        querystring: MapSitesQuerySchema,
+        response: answers(MapSitesSchema),
+      },
+      config: { auth: signedIn },
+    },
+    async (request) => map.mapSites(ctx, authOf(request).user, request.query),
+  );
+
+  r.get(
+    '/api/map/summary',
+    {
+      schema: {
+        tags: ['map'],
+        summary: "How many of the caller's sites a map has, and where",
+        description:
+          "Of the caller's scope (and `groupId` site groups): the sites with coordinates, those of `status` " +
+          'among them, those without coordinates, and the extent of the matching ones (a map fits itself to it).',
+        querystring: MapScopeQuerySchema,
+        response: answers(MapSummarySchema),
+      },
+      config: { auth: signedIn },
+    },
+    async (request) => map.mapSummary(ctx, authOf(request).user, request.query),
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Group, ScrollArea, Skeleton, Stack, Table, Text, ThemeIcon, Too
 import { IconChartLine, IconCircleCheck, IconTool } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AnalyticsDuration, DeviceStatus, Paged } from '@vnoc/contracts';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
@@ -14,8 +14,7 @@ import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../.
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useAlertMarks } from '../../../lib/map-alerts.ts';
-import { toMapPoints } from '../../../lib/map-clusters.ts';
-import { useMapSites } from '../../../lib/map-sites.ts';
+import { useMapView } from '../../../lib/map-view.ts';
 import { paths } from '../../../lib/paths.ts';
 import {
   useActiveAlerts,
@@ -46,9 +45,9 @@ export function Failure({ error }: { error: unknown }) {
 /** SiteMap: every site coloured by status (ringed by its worst active alert), clustered; a marker opens its site. */
 export function SiteMapWidget({ title, caption, groupIds }: WidgetProps) {
   const { t } = useTranslation('dashboards');
-  const { data: sites, isPending, error } = useMapSites(groupIds);
+  const view = useMapView({ groupIds });
+  const { isPending, error } = view.summary;
   const marks = useAlertMarks();
-  const points = useMemo(() => toMapPoints(sites ?? [], (site) => deviceStatusColour(site.status)), [sites]);
   return (
     <WidgetCard
       title={title}
@@ -62,7 +61,7 @@ export function SiteMapWidget({ title, caption, groupIds }: WidgetProps) {
         <Skeleton h="100%" mih={240} />
       ) : (
         <StatusMap
-          points={points}
+          view={view}
           height="100%"
           label={title}
           clusterLabel={(count) => t('cluster', { count })}

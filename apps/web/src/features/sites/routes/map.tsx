@@ -1,18 +1,13 @@
 import { Group, Paper, Select, Skeleton, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
-import { deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
+import { deviceStatusLabelKey } from '../../../lib/device-status.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useAlertMarks } from '../../../lib/map-alerts.ts';
-import {
-  filterPoints,
-  MAP_STATUS_FILTERS,
-  type MapStatusFilter,
-  toMapPoints,
-} from '../../../lib/map-clusters.ts';
-import { useMapSites } from '../../../lib/map-sites.ts';
+import { MAP_STATUS_FILTERS, type MapStatusFilter } from '../../../lib/map-clusters.ts';
+import { useMapView } from '../../../lib/map-view.ts';
 import { MapSitePopup } from '../components/map-site-popup.tsx';
 
 function isFilter(value: string | null): value is MapStatusFilter {
@@ -29,13 +24,9 @@ export function Component() {
   const { t: ta } = useTranslation('alerts');
   const marks = useAlertMarks();
   const [filter, setFilter] = useState<MapStatusFilter>('none');
-  const { data: sites, isPending, error } = useMapSites();
-  const allPoints = useMemo(
-    () => toMapPoints(sites ?? [], (site) => deviceStatusColour(site.status)),
-    [sites],
-  );
-  const points = useMemo(() => filterPoints(allPoints, filter), [allPoints, filter]);
-  const withoutLocation = (sites?.length ?? 0) - allPoints.length;
+  const view = useMapView({ status: filter === 'none' ? undefined : filter });
+  const { data, isPending, error } = view.summary;
+  const withoutLocation = data?.withoutLocation ?? 0;
 
   return (
     <PageFrame
@@ -64,7 +55,7 @@ export function Component() {
         <>
           <Group gap="lg" mt={-8}>
             <Text size="sm" c="dimmed" data-testid="map-count">
-              {t('map.showing', { count: points.length, total: allPoints.length })}
+              {t('map.showing', { count: data?.matching ?? 0, total: data?.located ?? 0 })}
             </Text>
             {withoutLocation > 0 && (
               <Text size="sm" c="dimmed">
@@ -76,7 +67,7 @@ export function Component() {
             </Text>
           </Group>
           <StatusMap
-            points={points}
+            view={view}
             height="max(420px, calc(100dvh - 260px))"
             label={t('map.label')}
             renderPopup={(point) => <MapSitePopup point={point} />}

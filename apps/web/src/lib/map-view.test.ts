@@ -1,0 +1,45 @@
+import { MapSitesQuerySchema } from '@vnoc/contracts';
+import { describe, expect, it } from 'vitest';
+import { mapScopeKey, toViewport } from './map-view.ts';
+
+describe('toViewport: a Leaflet view as GET map/sites takes it', () => {
+  it.each([
+    [
+      'the contiguous US',
+      { west: -125.3, south: 24.1, east: -66.9, north: 49.4, zoom: 4 },
+      { west: -125.3, south: 24.1, east: -66.9, north: 49.4, zoom: 4 },
+    ],
+    [
+      'panned one world east (worldCopyJump)',
+      { west: 234.7, south: 24, east: 293.1, north: 49, zoom: 4 },
+      { west: -125.3, south: 24, east: -66.9, north: 49, zoom: 4 },
+    ],
+    [
+      'across the antimeridian',
+      { west: 170, south: 0, east: 210, north: 40, zoom: 5 },
+      { west: 170, south: 0, east: -150, north: 40, zoom: 5 },
+    ],
+    [
+      'wider than the world',
+      { west: -400, south: -95, east: 400, north: 95, zoom: 0.6 },
+      { west: -180, south: -90, east: 180, north: 90, zoom: 1 },
+    ],
+    [
+      'beyond the deepest zoom',
+      { west: -97.7432101, south: 30.26, east: -97.74, north: 30.27, zoom: 23 },
+      { west: -97.7432, south: 30.26, east: -97.74, north: 30.27, zoom: 20 },
+    ],
+  ])('%s', (_, bounds, expected) => {
+    const viewport = toViewport(bounds);
+    expect(viewport).toEqual(expected);
+    expect(MapSitesQuerySchema.safeParse(viewport).success).toBe(true);
+  });
+});
+
+describe('mapScopeKey', () => {
+  it('changes with the status or the groups, not with the order of building them', () => {
+    expect(mapScopeKey({})).toBe(mapScopeKey({ groupIds: [] }));
+    expect(mapScopeKey({ status: 'offline' })).not.toBe(mapScopeKey({}));
+    expect(mapScopeKey({ groupIds: ['g1'] })).not.toBe(mapScopeKey({ groupIds: ['g2'] }));
+  });
+});
