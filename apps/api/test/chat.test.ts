@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createDelivery } from '../src/delivery/index.ts';
 import { createMemoryEventBus } from '../src/events/index.ts';
-import { CHAT_MESSAGES_PER_MINUTE } from '../src/modules/chat/service.ts';
+import { awayEmailText, CHAT_AWAY_EMAIL_MS, CHAT_MESSAGES_PER_MINUTE } from '../src/modules/chat/service.ts';
+import { createNotificationDispatcher } from '../src/notifications/dispatcher.ts';
 import { ConfigError } from '../src/plugins/config.ts';
 import { createOrganization, createUser, type TestUser, tokenFor } from './factories.ts';
 import {
@@ -324,6 +326,80 @@ describe('support chat: a person and the support staff', () => {
         .statusCode;
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('support chat: the away email', () => {
+  type Row = { state: string; destination: string; subject: string; not_before: Date; created_at: Date };
+  const awayEmails = async (userId: string) =>
+    (
+      await database.pool.query<Row>(
+        `select state, destination, subject, not_before, created_at from notifications
+         where user_id = $1 and kind = 'chat' order by created_at, id`,
+        [userId],
+      )
+    ).rows;
+  const answer = async (id: string, body = 'Looking into it now.') =>
+    expect((await call(p.support, 'POST', `chat/conversations/${id}/messages`, { body })).statusCode).toBe(
+      201,
+    );
+
+  it('an unread answer emails its person once, 10 minutes later, however many answers follow', async () => {
+    const person = await createUser(database.db, p.person.organization, { role: 'USER' });
+    const { conversation } = await start(person, 'Is the Denver outage known?');
+    // The person's own messages email nobody.
+    expect(await awayEmails(person.id)).toEqual([]);
+    await answer(conversation.id);
+    await answer(conversation.id, 'It is a fibre cut; the carrier is on site.');
+    const [email, ...more] = await awayEmails(person.id);
+    expect(more).toEqual([]);
+    expect(email).toMatchObject({
+      state: 'pending',
+      destination: person.username,
+      subject: 'vNOC: the support team answered you',
+    });
+    expect((email?.not_before.getTime() ?? 0) - (email?.created_at.getTime() ?? 0)).toBe(CHAT_AWAY_EMAIL_MS);
+
+    // Due, it goes out through the delivery layer (the dev outbox here) exactly once.
+    const later = new Date((email?.not_before.getTime() ?? 0) + 1_000);
+    const dispatcher = createNotificationDispatcher({
+      db: database.db,
+      deliver: createDelivery(testConfig(), database.db, silentLog as never),
+      log: silentLog as never,
+      now: () => later,
+    });
+    await dispatcher.runOnce();
+    await dispatcher.runOnce();
+    const sent = await database.pool.query<{ subject: string; body: string }>(
+      'select subject, body from outbox_messages where "to" = $1',
+      [person.username],
+    );
+    expect(sent.rows).toEqual([
+      { subject: 'vNOC: the support team answered you', body: awayEmailText('en', undefined).body },
+    ]);
+    expect((await awayEmails(person.id))[0]?.state).toBe('sent');
+  });
+
+  it('reading the conversation first drops the email; the next unread answer queues a new one', async () => {
+    const person = await createUser(database.db, p.person.organization, { role: 'USER' });
+    const { conversation } = await start(person, 'Can you check our VPN?');
+    await answer(conversation.id);
+    expect((await call(person, 'POST', `chat/conversations/${conversation.id}/read`)).statusCode).toBe(204);
+    expect((await awayEmails(person.id)).map((e) => e.state)).toEqual(['skipped']);
+    await answer(conversation.id, 'Anything else?');
+    expect((await awayEmails(person.id)).map((e) => e.state)).toEqual(['skipped', 'pending']);
+    // The support side reading it drops nothing.
+    expect((await call(p.support, 'POST', `chat/conversations/${conversation.id}/read`)).statusCode).toBe(
+      204,
+    );
+    expect((await awayEmails(person.id)).map((e) => e.state)).toEqual(['skipped', 'pending']);
+  });
+
+  it("is written in the person's language", () => {
+    expect(awayEmailText('es', 'https://noc.example.com')).toEqual({
+      subject: 'vNOC: el equipo de soporte le ha respondido',
+      body: expect.stringMatching(/^El equipo de soporte ha respondido .*\n\nhttps:\/\/noc\.example\.com$/s),
+    });
   });
 });
 

@@ -9,7 +9,8 @@ import type { Channel } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../plugins/db.ts';
 
-export type NotificationKind = 'raised' | 'cleared' | 'digest' | 'test';
+/** `chat`: the support team answered a person who has not read it (support chat, issue 10). */
+export type NotificationKind = 'raised' | 'cleared' | 'digest' | 'test' | 'chat';
 
 /** Tries before a message is given up (state failed). */
 export const MAX_ATTEMPTS = 6;

@@ -165,3 +165,20 @@ export async function closeConversation(db: DbOrTx, reader: Reader, id: string, 
     returning id`);
   return rows.length > 0;
 }
+
+/** Up to when the person has read the support staff's messages of a conversation, as text (null: never). */
+export async function personReadAt(db: DbOrTx, conversationId: string): Promise<string | null> {
+  const { rows } = await db.execute<{ read_at: string | null }>(
+    sql`select user_read_at::text as read_at from chat_conversations where id = ${conversationId}`,
+  );
+  return rows[0]?.read_at ?? null;
+}
+
+/** The away emails still waiting for a conversation are not needed once its person has read it. */
+export async function dropAwayEmails(db: DbOrTx, userId: string, conversationId: string): Promise<number> {
+  const { rowCount } = await db.execute(sql`
+    update notifications set state = 'skipped', last_error = 'read in the console'
+    where user_id = ${userId} and kind = 'chat' and state = 'pending' and (locked_until is null or locked_until < now())
+      and idempotency_key like ${`chat:${conversationId}:%`}`);
+  return rowCount ?? 0;
+}

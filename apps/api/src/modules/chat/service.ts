@@ -12,12 +12,16 @@ import {
 import { SignJWT } from 'jose';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
+import { type Language, languageOf } from '../../notifications/profile.ts';
+import { insertNotification } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { findLanguage } from '../notifications/repository.ts';
 import { isUuid, pageOfRows } from '../sites/scope.ts';
-import { findContact } from '../users/repository.ts';
+import { findContact, findUserById } from '../users/repository.ts';
 import {
   type ConversationRow,
   closeConversation,
+  dropAwayEmails,
   findConversation,
   insertConversation,
   insertMessage,
@@ -25,8 +29,57 @@ import {
   listMessages,
   type MessageRow,
   markRead,
+  personReadAt,
   type Reader,
 } from './repository.ts';
+
+/**
+ * How long an answer of the support team may stay unread before its person is emailed (they are away from
+ * the console); reading the conversation first drops the email.
+ */
+export const CHAT_AWAY_EMAIL_MS = 10 * 60_000;
+
+/** The away email, in the person's language; `url`: where the console is opened, when known. */
+export function awayEmailText(
+  language: Language,
+  url: string | undefined,
+): { subject: string; body: string } {
+  const open = url ? `\n\n${url}` : '';
+  return language === 'es'
+    ? {
+        subject: 'vNOC: el equipo de soporte le ha respondido',
+        body: `El equipo de soporte ha respondido a su conversación en vNOC. Abra la consola y el chat de soporte para leer la respuesta.${open}`,
+      }
+    : {
+        subject: 'vNOC: the support team answered you',
+        body: `The support team answered your conversation in vNOC. Open the console and its support chat to read the answer.${open}`,
+      };
+}
+
+/**
+ * Queues the away email for an answer of the support team: sent after CHAT_AWAY_EMAIL_MS unless the person
+ * reads the conversation first. One per unread stretch: its key names the person's last reading, so further
+ * answers before they read add nothing.
+ */
+async function queueAwayEmail(ctx: AppContext, row: ConversationRow, at: Date): Promise<void> {
+  const person = await findUserById(ctx.db, row.user_id);
+  if (person?.status !== 'active') return;
+  const readAt = await personReadAt(ctx.db, row.id);
+  const text = awayEmailText(languageOf(await findLanguage(ctx.db, person.id)), ctx.config.publicUrl);
+  await insertNotification(ctx.db, {
+    organizationId: row.organization_id,
+    userId: person.id,
+    alertId: null,
+    kind: 'chat',
+    channel: 'email',
+    destination: person.username,
+    subject: text.subject,
+    body: text.body,
+    idempotencyKey: `chat:${row.id}:${readAt ?? 'never'}`,
+    notBefore: new Date(at.getTime() + CHAT_AWAY_EMAIL_MS),
+    createdAt: at,
+  });
+}
 
 /** Messages a person or a support agent may send per minute; conversations a person may start per hour. */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
@@ -185,6 +238,7 @@ export async function sendMessage(
   );
   if (!messageId) throw Errors.notFound();
   tell(ctx, row, reader);
+  if (reader.side === 'support') await queueAwayEmail(ctx, row, at);
   const contact = await findContact(ctx.db, auth.user.id);
   return presentMessage({
     id: messageId,
@@ -202,6 +256,7 @@ export async function read(ctx: AppContext, auth: AuthContext, id: string): Prom
   const reader = readerOf(auth);
   const row = await visibleConversation(ctx, reader, id);
   await markRead(ctx.db, reader, row.id, ctx.now());
+  if (reader.side === 'user') await dropAwayEmails(ctx.db, reader.userId, row.id);
   tell(ctx, row, reader);
 }
 
