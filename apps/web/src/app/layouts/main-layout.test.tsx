@@ -65,7 +65,10 @@ describe('main layout', () => {
   it('greets the signed-in user by name on /dashboard, with the page title', async () => {
     signIn();
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Uma User' })).toBeTruthy();
+    // The dashboard is a lazy module (grid, widgets): its first import can take a while on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Uma User' }, { timeout: 5000 }),
+    ).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Dashboards | vNOC'));
   });
 
@@ -115,6 +118,36 @@ describe('main layout', () => {
     renderApp('/alerts');
     const acting = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(acting).queryByText('Act as a customer')).toBeNull();
+  });
+
+  it("offers the other apps of the person's single sign-on, in order, each in a new tab (vnoc-apps)", async () => {
+    window.localStorage.setItem(
+      'vnoc-apps',
+      JSON.stringify([
+        { name: 'Ticketing', url: 'https://tickets.example.com/', isThisApp: false, sortOrder: 1 },
+        { name: 'Billing', url: 'https://billing.example.com/', isThisApp: false, sortOrder: 2 },
+        { name: 'Sneaky', url: 'javascript:alert(1)', isThisApp: false, sortOrder: 3 },
+      ]),
+    );
+    signIn();
+    renderApp('/alerts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Your apps' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(
+      items.map((item) => [item.textContent, item.getAttribute('href'), item.getAttribute('target')]),
+    ).toEqual([
+      ['Ticketing', 'https://tickets.example.com/', '_blank'],
+      ['Billing', 'https://billing.example.com/', '_blank'],
+    ]);
+    expect(items[0]?.getAttribute('aria-label')).toBe('Ticketing (opens in a new tab)');
+    expect(items[0]?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('shows no apps menu without stored apps (a password sign-in)', async () => {
+    signIn();
+    renderApp('/alerts');
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(screen.queryByRole('button', { name: 'Your apps' })).toBeNull();
   });
 
   it('shows the impersonation banner while claims.impersonatedBy is set', async () => {

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { AppSwitcher } from '../../components/app-switcher.tsx';
 import { GlobalBanner } from '../../components/global-banner.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Logo } from '../../components/logo.tsx';
@@ -77,6 +78,7 @@ export function MainLayout() {
           <Group gap={4} wrap="nowrap">
             <LanguageSwitch onSelected={(lang) => save('language', lang)} />
             <ThemeSwitch onSelected={(choice) => save('theme', choice)} />
+            <AppSwitcher />
             <ChatLauncher />
             <UserMenu />
           </Group>
