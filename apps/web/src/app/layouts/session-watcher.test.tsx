@@ -5,6 +5,11 @@ import { authStore } from '../../lib/auth-store.ts';
 import { getBanner } from '../../lib/banner.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderApp } from '../../test/render.tsx';
 
+const sso = vi.hoisted(() => ({
+  signOutOfProvider: vi.fn(async (_options?: { expired?: boolean }) => false),
+}));
+vi.mock('../../features/auth/utils/sso-client.ts', () => sso);
+
 const calls: string[] = [];
 const nowS = () => Math.floor(Date.now() / 1000);
 
@@ -75,6 +80,18 @@ describe('session watcher (spec part 4)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Alerts' });
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(calls).not.toContain('GET /api/access/newJWT');
+  });
+
+  it('at expiry of a single sign-on session: logout, then the identity provider ends its session too', async () => {
+    sso.signOutOfProvider.mockResolvedValueOnce(true);
+    authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 2 })));
+    const { router } = renderApp('/alerts');
+    await waitFor(() => expect(sso.signOutOfProvider).toHaveBeenCalledWith({ expired: true }), {
+      timeout: 4000,
+    });
+    expect(authStore.get().jwt).toBeNull();
+    // The browser leaves for the provider's end-session page: the console does not go to /login itself.
+    expect(router.state.location.pathname).toBe('/alerts');
   });
 
   it('at expiry: logout, /login, "Your session has expired, please login."', async () => {

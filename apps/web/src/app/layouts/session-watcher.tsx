@@ -4,6 +4,7 @@ import { OkSchema } from '@vnoc/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { signOutOfProvider } from '../../features/auth/utils/sso-client.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { authStore, useAuth } from '../../lib/auth-store.ts';
 import { showBanner } from '../../lib/banner.ts';
@@ -82,6 +83,9 @@ export function SessionWatcher() {
       authStore.logout();
       queryClient.clear();
       if (onPublicPath) return;
+      // Spec part 4 logout: a single sign-on session also ends at the identity provider, so nobody signs in
+      // again on this browser without their credentials; /login says why once the provider sends it back.
+      if (await signOutOfProvider({ expired: true }).catch(() => false)) return;
       showBanner('warning', errorText('sessionExpired'), { keepNext: true });
       await navigate(paths.login);
     } catch {

@@ -3,18 +3,21 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconKey } from '@tabler/icons-react';
 import { EmailSchema, LoginRequestSchema } from '@vnoc/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
+import { showBanner } from '../../../lib/banner.ts';
+import { errorText } from '../../../lib/error-handler.ts';
 import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
 import { useSsoTile } from '../api/sso.ts';
 import { EmailField } from '../components/email-field.tsx';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
+import { takeExpiredSignOut } from '../utils/expired-sign-out.ts';
 import { nextAfterLogin } from '../utils/next-step.ts';
 
 /** /login: username and password (spec part 4, "Login success …"). */
@@ -29,6 +32,11 @@ export function Component() {
     validate: schemaValidator(LoginRequestSchema, t),
   });
   useErrorsFollowLanguage(form);
+
+  // Back from the identity provider's end-session page after the session expired (session watcher).
+  useEffect(() => {
+    if (takeExpiredSignOut()) showBanner('warning', errorText('sessionExpired'));
+  }, []);
 
   // The organization's identity-provider tile, once a complete address is typed (by its domain only).
   const [typed] = useDebouncedValue(form.getValues().username.trim(), 300);

@@ -2,9 +2,11 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
+import { clearBanner, getBanner } from '../../../lib/banner.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { fakeJwt, installDomStubs, renderRoutes } from '../../../test/render.tsx';
 import { Component as Login } from '../routes/login.tsx';
+import { noteExpiredSignOut } from '../utils/expired-sign-out.ts';
 
 const stepClaims = {
   sub: 'admin@acme.example',
@@ -180,6 +182,16 @@ describe('/login', () => {
       });
     },
   );
+
+  it('says the session expired when the identity provider sends an expired session back here, once', () => {
+    noteExpiredSignOut();
+    const first = renderLogin();
+    expect(getBanner()?.message).toBe('Your session has expired, please login.');
+    first.unmount();
+    clearBanner();
+    renderLogin();
+    expect(getBanner()).toBeNull();
+  });
 
   it('"Create an account" sets the captivity path to /organization-lookup and goes there', async () => {
     const { router } = renderLogin();

@@ -1,6 +1,7 @@
 import type { SsoTile } from '@vnoc/contracts';
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { paths } from '../../../lib/paths.ts';
+import { noteExpiredSignOut } from './expired-sign-out.ts';
 
 /** Spec part 7 "Identity provider": authorization code + PKCE with these scopes. */
 export const SSO_SCOPES = 'openid profile email';
@@ -87,8 +88,9 @@ export async function finishSsoSignIn(url: string): Promise<SsoReturn> {
 /**
  * Spec part 4: logout "optionally signs out of the identity provider" — when this tab signed in through
  * one, the browser goes to its end-session page (which returns to /login); false when there is none.
+ * `expired`: the session ran out (not the person's choice), which /login tells them after the round trip.
  */
-export async function signOutOfProvider(): Promise<boolean> {
+export async function signOutOfProvider(options: { expired?: boolean } = {}): Promise<boolean> {
   const provider = rememberedProvider();
   if (!provider) return false;
   window.sessionStorage.removeItem(PROVIDER_KEY);
@@ -96,6 +98,7 @@ export async function signOutOfProvider(): Promise<boolean> {
   const user = await manager.getUser().catch(() => null);
   if (!user) return false;
   await manager.removeUser();
+  if (options.expired) noteExpiredSignOut();
   await manager.signoutRedirect({ id_token_hint: user.id_token });
   return true;
 }
