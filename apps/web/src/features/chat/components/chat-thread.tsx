@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
+import { Box, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { CHAT_MESSAGE_MAX, type ChatAuthor, type ChatMessage } from '@vnoc/contracts';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-handler.ts';
+import { FormError } from '../../../components/form-error.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useConversationAction } from '../api/chat.ts';
 
@@ -69,7 +69,8 @@ interface ChatComposerProps {
 export function ChatComposer({ onSend, sending, label, submitLabel, autoFocus }: ChatComposerProps) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  // The failure itself, worded as it renders (a language switch re-words it).
+  const [failure, setFailure] = useState<unknown>(null);
   const trimmed = text.trim();
   const tooLong = text.length > CHAT_MESSAGE_MAX;
 
@@ -80,7 +81,7 @@ export function ChatComposer({ onSend, sending, label, submitLabel, autoFocus }:
       await onSend(trimmed);
       setText('');
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(error);
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -92,11 +93,7 @@ export function ChatComposer({ onSend, sending, label, submitLabel, autoFocus }:
 
   return (
     <Stack gap={6}>
-      {failure && (
-        <Alert color="red" variant="light" p="xs" role="alert">
-          <Text size="sm">{failure}</Text>
-        </Alert>
-      )}
+      <FormError error={failure} />
       <Textarea
         label={label}
         placeholder={t('composer.placeholder')}
