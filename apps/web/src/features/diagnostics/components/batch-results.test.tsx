@@ -35,12 +35,13 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
+/** Each row's cells as a laptop shows them (the MAC cell's first line; on a phone the summary goes under it). */
 const rows = () =>
   screen.getAllByTestId('batch-row').map((row) =>
     within(row)
       .getAllByRole('cell')
       .slice(1)
-      .map((cell) => cell.textContent),
+      .map((cell, i) => (i === 0 ? cell.firstElementChild?.textContent : cell.textContent)),
   );
 
 describe('BatchJobsTable', () => {
@@ -56,6 +57,14 @@ describe('BatchJobsTable', () => {
       ['00:17:c5:00:00:04', 'Acme Plano', 'Healthy', '2/2 hosts replied, avg 1.2 ms'],
       ['00:17:c5:00:00:03', 'Acme Houston', 'Running', 'Running…'],
     ]);
+    // Below the sm breakpoint the summary column is hidden and the summary shows under the MAC instead.
+    const [first] = screen.getAllByTestId('batch-row');
+    const macCell = within(first as HTMLElement).getAllByRole('cell')[1];
+    expect(macCell?.lastElementChild?.textContent).toBe('2/3 hosts replied, avg 1.2 ms');
+    expect(macCell?.lastElementChild?.className).toMatch(/hiddenFrom|mantine-hidden-from-sm/);
+    expect(screen.getAllByTestId('batch-summary')[0]?.className).toMatch(
+      /visibleFrom|mantine-visible-from-sm/,
+    );
     expect(screen.queryByTestId('result-lanpingtest')).toBeNull();
     const open = screen.getByRole('button', { name: 'Show the result of 00:17:c5:00:00:01' });
     expect(open.getAttribute('aria-expanded')).toBe('false');

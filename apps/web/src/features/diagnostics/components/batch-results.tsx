@@ -45,7 +45,7 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
   const [open, setOpen] = useState<string | null>(null);
   const byId = new Map(devices.map((device) => [device.id, device]));
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={300}>
       <Table
         verticalSpacing="sm"
         highlightOnHover
@@ -60,7 +60,7 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
             <Table.Th>{t('batch.mac')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('batch.site')}</Table.Th>
             <Table.Th>{t('history.state')}</Table.Th>
-            <Table.Th>{t('batch.summary')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('batch.summary')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -81,14 +81,25 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
                       label={expanded ? t('batch.hide', { mac }) : t('batch.show', { mac })}
                     />
                   </Table.Td>
-                  <Table.Td ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {mac}
+                  <Table.Td>
+                    <Text ff="monospace" fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {mac}
+                    </Text>
+                    {/* A phone has no room for a summary column: the summary goes under the MAC. */}
+                    <Text
+                      hiddenFrom="sm"
+                      size="sm"
+                      fw={verdict === 'failing' || job.state === 'failed' ? 600 : undefined}
+                    >
+                      {jobSummary(job, t)}
+                    </Text>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{device?.site.name ?? ''}</Table.Td>
                   <Table.Td>
                     <JobOutcomeBadge job={job} />
                   </Table.Td>
                   <Table.Td
+                    visibleFrom="sm"
                     data-testid="batch-summary"
                     data-verdict={verdict ?? undefined}
                     fw={verdict === 'failing' || job.state === 'failed' ? 600 : undefined}
