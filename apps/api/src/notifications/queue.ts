@@ -254,3 +254,20 @@ export async function failAbandoned(db: DbOrTx, now: Date): Promise<number> {
     returning id`);
   return rows.length;
 }
+
+/**
+ * Gives up a person's messages still waiting whose key starts with `keyPrefix` (no longer needed, e.g. a chat
+ * answer read before its away email was due); a message a sender holds goes on. Answers how many.
+ */
+export async function skipWaiting(
+  db: DbOrTx,
+  userId: string,
+  keyPrefix: string,
+  reason: string,
+): Promise<number> {
+  const { rowCount } = await db.execute(sql`
+    update notifications set state = 'skipped', last_error = ${reason}
+    where user_id = ${userId} and state = 'pending' and (locked_until is null or locked_until < now())
+      and starts_with(idempotency_key, ${keyPrefix})`);
+  return rowCount ?? 0;
+}

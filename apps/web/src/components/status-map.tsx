@@ -65,7 +65,7 @@ function Layers({ view, renderPopup, clusterLabel, marks }: Omit<StatusMapProps,
   const { t } = useTranslation();
   const { t: tf } = useTranslation(FLEET_NS);
   const { scopeKey, setViewport } = view;
-  const data = view.view.data;
+  const data = view.cells.data;
   const summary = view.summary;
 
   // The view asked of the server: what is on screen and a margin around it, so a short pan needs no wait.

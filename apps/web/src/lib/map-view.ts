@@ -84,7 +84,7 @@ export function useMapView(scope: MapScope) {
   // None until the map has fitted itself to the summary and told its view.
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const scopeKey = mapScopeKey(scope);
-  const query = useQuery({
+  const cells = useQuery({
     queryKey: mapViewQueryKey(scopeKey, viewport),
     queryFn: viewport ? ({ signal }) => getMapView(scope, viewport, signal) : skipToken,
     placeholderData: keepPreviousData,
@@ -97,7 +97,7 @@ export function useMapView(scope: MapScope) {
     refetchInterval: () => liveRefetchInterval(),
   });
   return {
-    view: query,
+    cells,
     summary,
     scopeKey,
     setViewport: (next: MapViewport) => setViewport(toViewport(next)),

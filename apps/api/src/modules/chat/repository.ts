@@ -173,12 +173,3 @@ export async function personReadAt(db: DbOrTx, conversationId: string): Promise<
   );
   return rows[0]?.read_at ?? null;
 }
-
-/** The away emails still waiting for a conversation are not needed once its person has read it. */
-export async function dropAwayEmails(db: DbOrTx, userId: string, conversationId: string): Promise<number> {
-  const { rowCount } = await db.execute(sql`
-    update notifications set state = 'skipped', last_error = 'read in the console'
-    where user_id = ${userId} and kind = 'chat' and state = 'pending' and (locked_until is null or locked_until < now())
-      and idempotency_key like ${`chat:${conversationId}:%`}`);
-  return rowCount ?? 0;
-}

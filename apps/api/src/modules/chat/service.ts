@@ -13,7 +13,7 @@ import { SignJWT } from 'jose';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import { type Language, languageOf } from '../../notifications/profile.ts';
-import { insertNotification } from '../../notifications/queue.ts';
+import { insertNotification, skipWaiting } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findLanguage } from '../notifications/repository.ts';
 import { isUuid, pageOfRows } from '../sites/scope.ts';
@@ -21,7 +21,6 @@ import { findContact, findUserById } from '../users/repository.ts';
 import {
   type ConversationRow,
   closeConversation,
-  dropAwayEmails,
   findConversation,
   insertConversation,
   insertMessage,
@@ -56,6 +55,9 @@ export function awayEmailText(
       };
 }
 
+/** The start of a conversation's away email keys (the rest names the person's last reading). */
+const awayEmailKey = (conversationId: string) => `chat:${conversationId}:`;
+
 /**
  * Queues the away email for an answer of the support team: sent after CHAT_AWAY_EMAIL_MS unless the person
  * reads the conversation first. One per unread stretch: its key names the person's last reading, so further
@@ -75,7 +77,7 @@ async function queueAwayEmail(ctx: AppContext, row: ConversationRow, at: Date): 
     destination: person.username,
     subject: text.subject,
     body: text.body,
-    idempotencyKey: `chat:${row.id}:${readAt ?? 'never'}`,
+    idempotencyKey: `${awayEmailKey(row.id)}${readAt ?? 'never'}`,
     notBefore: new Date(at.getTime() + CHAT_AWAY_EMAIL_MS),
     createdAt: at,
   });
@@ -256,7 +258,8 @@ export async function read(ctx: AppContext, auth: AuthContext, id: string): Prom
   const reader = readerOf(auth);
   const row = await visibleConversation(ctx, reader, id);
   await markRead(ctx.db, reader, row.id, ctx.now());
-  if (reader.side === 'user') await dropAwayEmails(ctx.db, reader.userId, row.id);
+  if (reader.side === 'user')
+    await skipWaiting(ctx.db, reader.userId, awayEmailKey(row.id), 'read in the console');
   tell(ctx, row, reader);
 }
 
