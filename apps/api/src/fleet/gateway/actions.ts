@@ -117,15 +117,14 @@ export function createActionHandlers(options: ActionDriverOptions): Record<Diagn
       case 'reboot': {
         const planned = result as RebootResult;
         const downMs = Date.parse(planned.expectedBackAt) - Date.parse(planned.rebootedAt);
-        const at = now();
-        const back = at + downMs / speed;
-        if (!(await gateway.reboot(device.id, at, back))) {
+        const episode = await gateway.reboot(device.id, downMs / speed, now);
+        if (!episode) {
           const current = await loadDevice(db, device.id);
           throw new JobFailure((current && actionRefusal(current, action)) ?? ACTION_MESSAGES.offline);
         }
         return {
-          rebootedAt: new Date(at).toISOString(),
-          expectedBackAt: new Date(back).toISOString(),
+          rebootedAt: new Date(episode.atMs).toISOString(),
+          expectedBackAt: new Date(episode.backAtMs).toISOString(),
         } satisfies RebootResult;
       }
       case 'disableLanPorts':

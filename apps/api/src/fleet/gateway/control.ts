@@ -18,8 +18,7 @@ export function createSimulatorControl(speed: number, now: () => number = Date.n
     },
     async outage(deviceId, minutes) {
       if (!gateway) return 'no-simulator';
-      const at = now();
-      return gateway.outage(deviceId, at, at + (minutes * 60_000) / speed);
+      return (await gateway.outage(deviceId, (minutes * 60_000) / speed, now)) !== null;
     },
   };
 }

@@ -61,20 +61,25 @@ export type TickResult =
   | { skipped: true }
   | { skipped: false; events: StatusEvent[]; samples: number; signals: boolean; error?: unknown };
 
+/** A reboot or outage as it happened: real ms when the device went down and when it is due back. */
+export type Episode = { atMs: number; backAtMs: number };
+
 export type Gateway = {
   /** Advances the simulation to `nowMs` (real) and records it; a tick while one runs is skipped. */
   tick: (nowMs: number) => Promise<TickResult>;
   /** Ticks every `everyMs` of real time until `stop`. */
   run: (everyMs?: number) => void;
   /**
-   * Reboots a device asked for from the console (a troubleshooting job): at `nowMs` (real) the
-   * simulation is brought up to date, then the device goes `rebooting` — and the LAN devices behind
-   * it `offline` — until `backAtMs`, when it comes back online with its last boot then. Answers false
-   * (and changes nothing) when the device is not up or not in the fleet. Serialized with ticks.
+   * Reboots a device asked for from the console (a troubleshooting job). Serialized with ticks: once
+   * a running tick has finished, the simulation is brought up to `now()` (real), then the device goes
+   * `rebooting` — and the LAN devices behind it `offline` — for `downMs` (real), when it comes back
+   * online with its last boot then. The downtime counts from when the device really went down, not
+   * from when it was asked for, so a slow tick does not shorten it. Answers the real start and end, or
+   * null (and changes nothing) when the device is not up or not in the fleet.
    */
-  reboot: (deviceId: string, nowMs: number, backAtMs: number) => Promise<boolean>;
+  reboot: (deviceId: string, downMs: number, now?: () => number) => Promise<Episode | null>;
   /** Like `reboot`, but the device goes `offline` (a power or line outage, from the demo's dev control). */
-  outage: (deviceId: string, nowMs: number, backAtMs: number) => Promise<boolean>;
+  outage: (deviceId: string, downMs: number, now?: () => number) => Promise<Episode | null>;
   /** The simulated clock (SIM_SPEED) the gateway runs on. */
   readonly clock: ReturnType<typeof simClock>;
   /** Stops the loop and waits for a running tick to finish (call before the pool closes). */
@@ -205,13 +210,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return true;
   }
 
-  /** A reboot or outage asked for from outside, serialized with ticks. */
+  /** A reboot or outage asked for from outside, serialized with ticks; it starts once it holds the turn. */
   const command =
     (status: 'rebooting' | 'offline') =>
-    async (deviceId: string, nowMs: number, backAtMs: number): Promise<boolean> => {
+    async (deviceId: string, downMs: number, now: () => number = Date.now): Promise<Episode | null> => {
       while (running) await running.catch(() => undefined);
-      if (stopped) return false;
-      return exclusive(() => episode(deviceId, status, nowMs, backAtMs));
+      if (stopped) return null;
+      return exclusive(async () => {
+        const atMs = now();
+        const backAtMs = atMs + downMs;
+        return (await episode(deviceId, status, atMs, backAtMs)) ? { atMs, backAtMs } : null;
+      });
     };
 
   const gateway: Gateway = {
