@@ -147,6 +147,70 @@ describe('POST device/editPortName', () => {
   });
 });
 
+describe('POST device/editName', () => {
+  const edit = (payload: object, who: Who = 'user') =>
+    t.app.inject({ method: 'POST', url: '/api/device/editName', headers: bearer(tokens[who]), payload });
+  const stored = async (id: string) =>
+    (await t.pool.query('select name from devices where id = $1', [id])).rows[0]?.name;
+  const suffix = (mac: string) => mac.slice(-5).replace(':', '').toUpperCase();
+
+  it('a device is named by default after its model and the end of its MAC', async () => {
+    const device = DeviceSchema.parse((await get(`/api/device/${f.bravoEdge.id}`)).json());
+    expect(device.name).toBe(`E300 ${suffix(f.bravoEdge.macAddress)}`);
+    const page = await search(`siteId=${f.bravo.id}`);
+    expect(page.content.find((d) => d.id === f.bravoEdge.id)?.name).toBe(device.name);
+  });
+
+  it('sets a name (trimmed), found by search and sorted by; empty gives back the default', async () => {
+    const res = await edit({ deviceId: f.alphaEdge.id, name: '  Back office firewall ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(DeviceSchema.parse(res.json()).name).toBe('Back office firewall');
+    expect(await stored(f.alphaEdge.id)).toBe('Back office firewall');
+    const found = await search('q=back%20office');
+    expect(found.content.map((d) => d.id)).toEqual([f.alphaEdge.id]);
+    await edit({ deviceId: f.alphaEdge.id, name: 'AAA first' }, 'admin');
+    expect((await search('sorting=name-asc')).content[0]?.id).toBe(f.alphaEdge.id);
+    expect((await search('sorting=name-desc')).content.at(-1)?.id).toBe(f.alphaEdge.id);
+    const reset = await edit({ deviceId: f.alphaEdge.id, name: '' });
+    expect(DeviceSchema.parse(reset.json()).name).toBe(
+      `${f.alphaEdge.model} ${suffix(f.alphaEdge.macAddress)}`,
+    );
+    expect(await stored(f.alphaEdge.id)).toBeNull();
+  });
+
+  it('bad input is 400 with a message, nothing written', async () => {
+    const cases: [object, string][] = [
+      [{ deviceId: f.bravoEdge.id, name: 'x'.repeat(49) }, 'A device name is at most 48 characters.'],
+      [{ deviceId: f.bravoEdge.id, name: 'two\nlines' }, 'A device name cannot hold control characters.'],
+      [{ deviceId: f.bravoEdge.id, name: 7 }, 'Enter a name.'],
+      [{ deviceId: f.bravoEdge.id }, 'Enter a name.'],
+      [{ deviceId: 'nope', name: 'x' }, 'Enter a valid device id.'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await edit(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ id: 'invalid_input', message });
+    }
+    expect(await stored(f.bravoEdge.id)).toBeNull();
+  });
+
+  it('READ_ONLY is refused (403); signed out 401; another organization or out-of-group device is 404; nothing written', async () => {
+    expect((await edit({ deviceId: f.bravoEdge.id, name: 'RO' }, 'readOnly')).statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/editName',
+      payload: { deviceId: f.bravoEdge.id, name: 'X' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await edit({ deviceId: f.otherEdge.id, name: 'X' }, 'admin')).statusCode).toBe(404);
+    const { rows } = await t.pool.query('select id from devices where site_id = $1 limit 1', [f.charlie.id]);
+    expect((await edit({ deviceId: rows[0]?.id, name: 'X' }, 'restricted')).statusCode).toBe(404);
+    expect(await stored(f.bravoEdge.id)).toBeNull();
+    expect(await stored(f.otherEdge.id)).toBeNull();
+    expect(await stored(rows[0]?.id)).toBeNull();
+  });
+});
+
 describe('GET device/stats/statuscounts', () => {
   it('counts the organization by status (pending includes error), matching the hand-worked fixture', async () => {
     const res = await get('/api/device/stats/statuscounts');

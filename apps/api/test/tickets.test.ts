@@ -153,7 +153,13 @@ describe('POST device/troubleshooting/ticket/{id}', () => {
       status: 'open',
       emailedTo: SUPPORT,
       createdBy: { id: f.users.admin.id, name: 'Ada Admin' },
-      device: { id: f.device.id, macAddress: 'aa:bb:cc:dd:ee:01', kind: 'firewall', status: 'online' },
+      device: {
+        id: f.device.id,
+        name: 'FortiGate 60F EE01',
+        macAddress: 'aa:bb:cc:dd:ee:01',
+        kind: 'firewall',
+        status: 'online',
+      },
       site: { id: f.site.id, name: 'Harbor Store' },
     });
     // Numbers are counted per organization.
@@ -169,7 +175,9 @@ describe('POST device/troubleshooting/ticket/{id}', () => {
     expect(rows[0]?.subject).toBe(`[vNOC #${ticket.number}] Slow internet at the harbor`);
     expect(rows[0]?.body).toContain('Support ticket #');
     expect(rows[0]?.body).toContain('from Acme Test');
-    expect(rows[0]?.body).toContain('MAC aa:bb:cc:dd:ee:01');
+    expect(rows[0]?.body).toContain(
+      'Device: FortiGate 60F EE01 — Fortinet FortiGate 60F (firewall), MAC aa:bb:cc:dd:ee:01',
+    );
     expect(rows[0]?.body).toContain('Harbor Store');
     expect(rows[0]?.body).toContain('Speed test');
     expect(rows[0]?.body).toContain('down 250.3 Mbps, up 48.1 Mbps, latency 18.4 ms\n  Verdict: Healthy');

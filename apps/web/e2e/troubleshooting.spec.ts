@@ -15,6 +15,7 @@ async function signedInAdmin(request: APIRequestContext): Promise<string> {
 
 type Found = {
   id: string;
+  name: string;
   site: { id: string; name: string };
   macAddress: string;
 };
@@ -79,10 +80,13 @@ test('reboot a device and watch it go rebooting → online', async ({ page, requ
   await openDevice(page, device);
 
   await chooseAction(page, 'Reboot');
+  await expect(page.getByTestId('run-action')).toHaveText('Reboot device');
   await page.getByTestId('run-action').click();
-  // A disruptive action asks first.
+  // A disruptive action asks first, naming the device, its kind and its site, and what goes down.
   const confirm = page.getByRole('dialog');
   await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText(`Reboot ${device.name} (Firewall Appliance) at ${device.site.name}?`);
+  await expect(confirm).toContainText(`${device.site.name} loses its internet connection`);
   await expect(confirm).toContainText(device.macAddress);
   await confirm.getByTestId('confirm-run').click();
 
@@ -149,7 +153,10 @@ test('send a support ticket and find it on the Tickets screen', async ({ page, r
   const row = page.getByRole('row').filter({ hasText: subject });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Open');
-  await row.click();
+  // The list names the device (its name, then its MAC).
+  await expect(row).toContainText(device.name);
+  // The row opens the ticket (the subject, not a link cell such as the site's).
+  await row.getByText(subject).click();
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(subject);
   await expect(page.getByTestId('ticket-comment')).toContainText('The tills lost the network at 9 am.');

@@ -139,6 +139,8 @@ export const DeviceModelTypeSchema = z.object({ manufacturer: z.string(), model:
 /** A device (spec part 3 Device). `signalStrength` is the first modem's rsrp, null without a modem. */
 export const DeviceSchema = z.object({
   id: z.string(),
+  /** Its own name, or by default its model and the end of its MAC ("U6-Pro 00E4"). */
+  name: z.string(),
   macAddress: z.string(),
   deviceModelType: DeviceModelTypeSchema,
   kind: DeviceKindSchema,
@@ -163,6 +165,7 @@ export type Device = z.infer<typeof DeviceSchema>;
 /** A device in a list. */
 export const DeviceSummarySchema = DeviceSchema.pick({
   id: true,
+  name: true,
   macAddress: true,
   deviceModelType: true,
   kind: true,
@@ -286,6 +289,7 @@ export const SiteSearchQuerySchema = searchQuerySchema(SITE_SORT_FIELDS, 'name-a
 export type SiteSearchQuery = z.infer<typeof SiteSearchQuerySchema>;
 
 export const DEVICE_SORT_FIELDS = [
+  'name',
   'macAddress',
   'manufacturer',
   'model',
@@ -341,6 +345,19 @@ export const EditPortNameRequestSchema = z.object({
   name: z.string().trim().max(32, { error: 'A port name is at most 32 characters.' }),
 });
 export type EditPortNameRequest = z.infer<typeof EditPortNameRequestSchema>;
+
+export const DEVICE_NAME_MAX = 48;
+
+/** POST device/editName (issue 13): a device's own name; empty gives it back its default name. */
+export const EditDeviceNameRequestSchema = z.object({
+  deviceId: z.uuid({ error: 'Enter a valid device id.' }),
+  name: z
+    .string({ error: 'Enter a name.' })
+    .trim()
+    .max(DEVICE_NAME_MAX, { error: `A device name is at most ${DEVICE_NAME_MAX} characters.` })
+    .regex(/^[^\p{Cc}]*$/u, { error: 'A device name cannot hold control characters.' }),
+});
+export type EditDeviceNameRequest = z.infer<typeof EditDeviceNameRequestSchema>;
 
 export const DURATIONS = ['LAST_HOUR', 'LAST_6_HOURS', 'LAST_24_HOURS', 'LAST_7_DAYS'] as const;
 export const DurationSchema = z.enum(DURATIONS, { error: 'Unknown duration.' });

@@ -34,6 +34,8 @@ export type TicketRequest = z.infer<typeof TicketRequestSchema>;
 /** The device as it was when the ticket was sent. */
 export const TicketDeviceSchema = z.object({
   id: z.string(),
+  /** Its name then (absent on tickets sent before devices had names). */
+  name: z.string().optional(),
   macAddress: z.string(),
   kind: DeviceKindSchema,
   manufacturer: z.string(),

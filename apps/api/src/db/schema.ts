@@ -333,6 +333,8 @@ export const devices = pgTable(
     kind: text('kind', { enum: DEVICE_KINDS }).notNull(),
     manufacturer: text('manufacturer').notNull(),
     model: text('model').notNull(),
+    /** Its own name, given by an administrator or user; null: the default (model and the end of the MAC). */
+    name: text('name'),
     /** Lower-case, colon-separated. */
     macAddress: text('mac_address').notNull(),
     status: text('status', { enum: DEVICE_STATUSES }).notNull().default('unknown'),

@@ -6,6 +6,7 @@ import type { DeviceRow, DeviceSummaryRow, WanSampleRow } from './repository.ts'
 export function presentDeviceSummary(row: DeviceSummaryRow): DeviceSummary {
   return {
     id: row.id,
+    name: row.name,
     macAddress: row.mac_address,
     deviceModelType: { manufacturer: row.manufacturer, model: row.model },
     kind: row.kind,

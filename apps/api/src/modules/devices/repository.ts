@@ -14,6 +14,7 @@ import {
 
 export type DeviceSummaryRow = {
   id: string;
+  name: string;
   site_id: string;
   site_name: string;
   kind: DeviceKind;
@@ -36,7 +37,10 @@ export type DeviceRow = DeviceSummaryRow & {
   disabled_ports: number[];
 };
 
-const summaryColumns = sql`d.id, d.site_id, s.name as site_name, d.kind, d.manufacturer, d.model,
+/** A device's name: its own, or its model and the last two bytes of its MAC ("U6-Pro 00E4"). */
+export const deviceName = sql`coalesce(d.name, d.model || ' ' || upper(replace(right(d.mac_address, 5), ':', '')))`;
+
+const summaryColumns = sql`d.id, ${deviceName} as name, d.site_id, s.name as site_name, d.kind, d.manufacturer, d.model,
   d.mac_address, d.status, d.connection, d.last_update, d.last_boot, d.return_requested`;
 
 /** Devices of the scope: the device's organization (indexed) and its site's scope. */
@@ -61,6 +65,14 @@ export async function setPortLabel(db: DbOrTx, id: string, portId: number, name:
   );
 }
 
+/** Sets the device's own name (empty gives it back its default), in the scope; false when it is not there. */
+export async function setDeviceName(db: DbOrTx, scope: Scope, id: string, name: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    update devices d set name = ${name === '' ? null : name} from sites s
+    where d.id = ${id} and s.id = d.site_id and ${inScope(scope)} returning d.id`);
+  return rows.length > 0;
+}
+
 export type DeviceFilters = {
   status?: DeviceStatus[];
   kind?: DeviceKind[];
@@ -71,6 +83,7 @@ export type DeviceFilters = {
 };
 
 const DEVICE_SORT: Record<DeviceSortField, SQL> = {
+  name: deviceName,
   macAddress: sql`d.mac_address`,
   manufacturer: sql`d.manufacturer`,
   model: sql`d.model`,
@@ -97,7 +110,7 @@ export async function searchDevices(
   if (filters.q) {
     const p = containsPattern(filters.q);
     const mac = containsPattern(filters.q.toLowerCase().replaceAll('-', ':'));
-    conditions.push(sql`(d.mac_address ilike ${mac} or d.model ilike ${p} or d.manufacturer ilike ${p}
+    conditions.push(sql`(d.mac_address ilike ${mac} or d.name ilike ${p} or d.model ilike ${p} or d.manufacturer ilike ${p}
       or s.name ilike ${p} or s.alias ilike ${p})`);
   }
   return pageOf<DeviceSummaryRow>(db, {

@@ -2,6 +2,7 @@ import {
   DeviceSchema,
   DeviceSearchQuerySchema,
   DeviceSummarySchema,
+  EditDeviceNameRequestSchema,
   EditPortNameRequestSchema,
   PagedSchema,
   StatusCountsQuerySchema,
@@ -54,6 +55,15 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { auth: writer },
     },
     async (request) => devices.editPortName(ctx, authOf(request).user, request.body),
+  );
+
+  r.post(
+    '/api/device/editName',
+    {
+      schema: { tags, body: EditDeviceNameRequestSchema, response: answers(DeviceSchema) },
+      config: { auth: writer },
+    },
+    async (request) => devices.editName(ctx, authOf(request).user, request.body),
   );
 
   r.get(

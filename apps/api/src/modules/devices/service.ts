@@ -5,6 +5,7 @@ import type {
   DeviceSortField,
   DeviceSummary,
   Duration,
+  EditDeviceNameRequest,
   EditPortNameRequest,
   Paged,
   StatusCounts,
@@ -70,6 +71,18 @@ export async function editPortName(
     throw Errors.invalidInput('This device has no such port.', 'portId');
   await repo.setPortLabel(ctx.db, row.id, body.portId, body.name);
   return getDevice(ctx, user, row.id);
+}
+
+/** POST device/editName: the device's own name (empty: its default); answers the device. */
+export async function editName(
+  ctx: AppContext,
+  user: UserWithOrg,
+  body: EditDeviceNameRequest,
+): Promise<Device> {
+  const scope = await scopeOf(ctx.db, user);
+  if (!isUuid(body.deviceId) || !(await repo.setDeviceName(ctx.db, scope, body.deviceId, body.name)))
+    throw Errors.notFound();
+  return presentDevice(await findDeviceInScope(ctx.db, scope, body.deviceId));
 }
 
 export async function searchDevices(

@@ -94,7 +94,7 @@ export function ticketEmail(
     `Subject: ${ticket.subject}`,
     `Sent by: ${ticket.createdBy.name} <${sender}> at ${when(ticket.createdAt)}`,
     '',
-    `Device: ${d.manufacturer} ${d.model} (${d.kind}), MAC ${d.macAddress}, status ${d.status}`,
+    `Device: ${d.name ? `${d.name} — ` : ''}${d.manufacturer} ${d.model} (${d.kind}), MAC ${d.macAddress}, status ${d.status}`,
     `Site: ${ticket.site.name} — ${ticket.site.address}`,
     '',
     'Comment:',

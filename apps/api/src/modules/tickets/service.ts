@@ -77,6 +77,7 @@ export async function createTicket(
       comment: body.comment,
       device: {
         id: device.id,
+        name: device.name,
         macAddress: device.mac_address,
         kind: device.kind,
         manufacturer: device.manufacturer,

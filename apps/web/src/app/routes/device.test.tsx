@@ -50,6 +50,8 @@ beforeEach(() => {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, path: url.pathname, body });
       if (url.pathname.startsWith('/api/timeseries/')) return answer([]);
+      if (url.pathname === '/api/device/editName' && method === 'POST')
+        return answer({ ...device, name: body.name === '' ? 'TZ370 00DB' : body.name });
       if (url.pathname === `/api/device/${device.id}`) {
         deviceGets += 1;
         if (deviceFailing)
@@ -115,6 +117,32 @@ describe('port rename control', () => {
       expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Rename Port 1', 'Rename Port 2']);
     },
   );
+});
+
+describe('the device name', () => {
+  it('titles the page; READ_ONLY cannot rename it', async () => {
+    openDeviceAs('READ_ONLY');
+    expect((await screen.findByTestId('device-name')).textContent).toBe('Front desk firewall');
+    expect(screen.getByTestId('device-model').textContent).toBe('SonicWall TZ370 · Firewall Appliance');
+    expect(screen.queryByTestId('rename-device')).toBeNull();
+  });
+
+  it('a USER renames it: the name is saved trimmed and the title follows', async () => {
+    openDeviceAs('USER');
+    fireEvent.click(await screen.findByTestId('rename-device'));
+    const input = (await screen.findByTestId('device-name-input')) as HTMLInputElement;
+    expect(input.value).toBe('Front desk firewall');
+    expect(input.maxLength).toBe(48);
+    fireEvent.change(input, { target: { value: '  Back office  ' } });
+    fireEvent.click(screen.getByTestId('device-name-save'));
+    await waitFor(() => expect(screen.getByTestId('device-name').textContent).toBe('Back office'));
+    expect(calls.find((c) => c.path === '/api/device/editName')?.body).toEqual({
+      deviceId: device.id,
+      name: 'Back office',
+    });
+    // The form closes once saved.
+    await waitFor(() => expect(screen.queryByTestId('device-name-input')).toBeNull());
+  });
 });
 
 /** Picks an action; the options are matched hidden too, as the dropdown's opening transition may not have run. */

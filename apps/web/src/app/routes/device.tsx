@@ -73,7 +73,7 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
     device
       ? {
           parents: [{ label: device.site.name, to: paths.site(device.site.id) }],
-          name: `${device.deviceModelType.manufacturer} ${device.deviceModelType.model} (${device.macAddress})`,
+          name: device.name,
         }
       : null,
   );
@@ -126,7 +126,11 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
   }
   return (
     <Stack gap="lg" component="section" aria-labelledby="page-title">
-      <DeviceHeader device={device} actions={<SendTicketButton device={device} />} />
+      <DeviceHeader
+        device={device}
+        canRename={canChange(claims?.role)}
+        actions={<SendTicketButton device={device} />}
+      />
       <DeviceStatusCards device={device} />
       <DeviceAlerts deviceId={device.id} />
       <DevicePorts

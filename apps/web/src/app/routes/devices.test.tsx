@@ -10,6 +10,7 @@ import { Component as DevicesScreen } from './devices.tsx';
 
 const summary = (n: number): DeviceSummary => ({
   id: `d-${n}`,
+  name: `TZ370 000${n}`,
   macAddress: `00:17:c5:00:00:0${n}`,
   deviceModelType: { manufacturer: 'SonicWall', model: 'TZ370' },
   kind: 'firewall',
@@ -96,9 +97,7 @@ describe('All Devices: a diagnostic on several devices', () => {
     expect((screen.getByTestId('batch-run') as HTMLButtonElement).disabled).toBe(true);
 
     // Ticking a row does not open the device.
-    fireEvent.click(
-      screen.getByRole('checkbox', { name: 'Select device 00:17:c5:00:00:01 at Acme Store 1' }),
-    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select device TZ370 0001 at Acme Store 1' }));
     expect(screen.getByTestId('selection-count').textContent).toBe('1 device selected');
     const all = screen.getByRole('checkbox', { name: 'Select every device on this page' });
     fireEvent.click(all);
@@ -118,7 +117,7 @@ describe('All Devices: a diagnostic on several devices', () => {
     expect([...batchIds][0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     expect(within(drawer).getByTestId('batch-refusals').textContent).toContain(
-      '00:17:c5:00:00:02 (Acme Store 2): The device is already rebooting.',
+      'TZ370 0002 (Acme Store 2): The device is already rebooting.',
     );
     await waitFor(() =>
       expect(
@@ -140,7 +139,7 @@ describe('All Devices: a diagnostic on several devices', () => {
     fireEvent.click(screen.getByTestId('batch-run'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Reboot 3 devices?')).toBeTruthy();
-    expect(dialog.textContent).toContain('00:17:c5:00:00:03 at Acme Store 3');
+    expect(dialog.textContent).toContain('TZ370 0003 (Firewall Appliance) at Acme Store 3');
     expect(dialog.textContent).toContain('The 3 devices restart now.');
     expect(calls.some((c) => c.path.startsWith('/api/device/troubleshooting/reboot/'))).toBe(false);
     fireEvent.click(within(dialog).getByTestId('confirm-run'));

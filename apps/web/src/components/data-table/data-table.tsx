@@ -54,7 +54,7 @@ export interface RowSelection<T> {
   /** Ids (getRowId) of the ticked rows. */
   selected: ReadonlySet<string>;
   onChange: (selected: Set<string>) => void;
-  /** Accessible name of a row's checkbox, e.g. "Select device 00:17:c5…". */
+  /** Accessible name of a row's checkbox, e.g. "Select device TZ370 00DB at Acme Austin". */
   rowLabel: (row: T) => string;
   /** Accessible name of the header checkbox (ticks every row of the page). */
   allLabel: string;

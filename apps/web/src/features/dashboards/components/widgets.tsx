@@ -260,7 +260,7 @@ export function DeviceTableWidget({ title, caption, groupIds }: WidgetProps) {
       item={(device) => (
         <>
           <Anchor component={Link} to={paths.device(device.site.id, device.id)} size="sm">
-            {device.deviceModelType.model}
+            {device.name}
           </Anchor>
           <Text size="xs" c="dimmed" ff="monospace">
             {device.macAddress}

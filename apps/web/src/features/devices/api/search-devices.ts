@@ -7,6 +7,9 @@ import { useFilteredSearchTracking } from '../../../lib/product-analytics.ts';
 
 const DevicePageSchema = PagedSchema(DeviceSummarySchema);
 
+/** Every device list's queries start with this key. */
+export const deviceListKey = ['devices'] as const;
+
 /** GET device/search/filtered: the fleet search, and models. */
 export interface DeviceSearchParams extends FleetSearchParams {
   model?: readonly string[];
@@ -22,7 +25,7 @@ export function searchDevices(params: DeviceSearchParams, signal?: AbortSignal) 
 
 export function searchDevicesQueryOptions(params: DeviceSearchParams) {
   return queryOptions({
-    queryKey: ['devices', 'search', params],
+    queryKey: [...deviceListKey, 'search', params],
     queryFn: ({ signal }) => searchDevices(params, signal),
     placeholderData: keepPreviousData,
     refetchInterval: () => liveRefetchInterval(HEARTBEAT_REFRESH_MS),

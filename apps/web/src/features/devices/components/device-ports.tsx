@@ -1,88 +1,44 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  Popover,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { Device } from '@vnoc/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RenamePopover } from '../../../components/rename-popover.tsx';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
 import { toast } from '../../../lib/notify.ts';
 import { devicePortSlots, isPortSelectable, type PortSlot } from '../../../lib/ports.ts';
-import { useEditPortName } from '../api/edit-port-name.ts';
+import { useEditPortName } from '../api/edit-device.ts';
 
 const MAX_LABEL = 32;
 
 function RenamePort({ deviceId, slot }: { deviceId: string; slot: PortSlot }) {
   const { t } = useTranslation('siteDetail');
   const { t: tf } = useTranslation(FLEET_NS);
-  const [opened, setOpened] = useState(false);
-  const [value, setValue] = useState(slot.label ?? '');
-  const edit = useEditPortName(() => {
-    setOpened(false);
-    toast(tf('ports.labelUpdated'));
-  });
+  const edit = useEditPortName();
   const portName = tf('ports.port', { number: slot.systemNumber });
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      trapFocus
-      position="bottom"
-      withArrow
-      shadow="md"
-      onOpen={() => setValue(slot.label ?? '')}
-    >
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          size="sm"
-          aria-label={t('ports.rename', { port: portName })}
-          onClick={() => setOpened((o) => !o)}
-          data-testid={`rename-port-${slot.systemNumber}`}
-        >
-          <IconPencil size={14} aria-hidden />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            edit.mutate({ deviceId, portId: Number(slot.id), name: value.trim() });
-          }}
-        >
-          <Stack gap="xs" w={220}>
-            <TextInput
-              label={t('ports.labelFor', { port: portName })}
-              description={t('ports.labelHint', { max: MAX_LABEL })}
-              value={value}
-              maxLength={MAX_LABEL}
-              onChange={(event) => setValue(event.currentTarget.value)}
-              data-autofocus
-              data-testid="port-label-input"
-            />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" size="xs" onClick={() => setOpened(false)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" size="xs" loading={edit.isPending} data-testid="port-label-save">
-                {t('save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Popover.Dropdown>
-    </Popover>
+    <RenamePopover
+      buttonLabel={t('ports.rename', { port: portName })}
+      label={t('ports.labelFor', { port: portName })}
+      description={t('ports.labelHint', { max: MAX_LABEL })}
+      value={slot.label ?? ''}
+      maxLength={MAX_LABEL}
+      pending={edit.isPending}
+      onSave={(name, close) =>
+        edit.mutate(
+          { deviceId, portId: Number(slot.id), name },
+          {
+            onSuccess: () => {
+              close();
+              toast(tf('ports.labelUpdated'));
+            },
+          },
+        )
+      }
+      testIds={{
+        button: `rename-port-${slot.systemNumber}`,
+        input: 'port-label-input',
+        save: 'port-label-save',
+      }}
+    />
   );
 }
 

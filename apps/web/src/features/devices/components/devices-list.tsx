@@ -63,11 +63,20 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
   const columns = useMemo<ColumnDef<DeviceSummary>[]>(
     () => [
       {
-        id: 'macAddress',
-        header: t('columns.mac'),
+        id: 'name',
+        header: t('columns.name'),
         enableHiding: false,
         cell: ({ row }) => (
-          <Text size="sm" ff="monospace" fw={600}>
+          <Text size="sm" fw={600}>
+            {row.original.name}
+          </Text>
+        ),
+      },
+      {
+        id: 'macAddress',
+        header: t('columns.mac'),
+        cell: ({ row }) => (
+          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
             {row.original.macAddress}
           </Text>
         ),
@@ -82,9 +91,17 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
       {
         id: 'manufacturer',
         header: t('columns.manufacturer'),
+        // The name starts with the model by default; the manufacturer and model are one pick away.
+        meta: meta({ hiddenByDefault: true }),
         cell: ({ row }) => row.original.deviceModelType.manufacturer,
       },
-      { id: 'model', header: t('columns.model'), cell: ({ row }) => row.original.deviceModelType.model },
+      {
+        id: 'model',
+        header: t('columns.model'),
+        // Like the manufacturer: a device's default name starts with its model.
+        meta: meta({ hiddenByDefault: true }),
+        cell: ({ row }) => row.original.deviceModelType.model,
+      },
       {
         id: 'kind',
         header: t('columns.kind'),
@@ -186,7 +203,7 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
       {...queryStateProps(devices)}
       getRowId={(device) => device.id}
       onOpen={(device) => navigate(paths.device(device.site.id, device.id))}
-      openLabel={(device) => t('openDevice', { mac: device.macAddress, site: device.site.name })}
+      openLabel={(device) => t('openDevice', { name: device.name, site: device.site.name })}
       empty={
         filtered ? (
           <EmptyState icon={IconDevices} title={t('empty.filteredTitle')} text={t('empty.filteredText')} />
@@ -200,7 +217,7 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
           ? {
               selected,
               onChange: setSelected,
-              rowLabel: (device) => t('selection.row', { mac: device.macAddress, site: device.site.name }),
+              rowLabel: (device) => t('selection.row', { name: device.name, site: device.site.name }),
               allLabel: t('selection.all'),
             }
           : undefined

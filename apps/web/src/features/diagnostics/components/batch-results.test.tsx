@@ -8,12 +8,13 @@ import { answer, job, results } from '../test/fixtures.ts';
 import type { StartedBatch } from '../utils/run-batch.ts';
 import { BatchJobsTable, BatchResults } from './batch-results.tsx';
 
-const devices = [
-  { id: 'd-1', macAddress: '00:17:c5:00:00:01', site: { name: 'Acme Austin' } },
-  { id: 'd-2', macAddress: '00:17:c5:00:00:02', site: { name: 'Acme Dallas' } },
-  { id: 'd-3', macAddress: '00:17:c5:00:00:03', site: { name: 'Acme Houston' } },
-  { id: 'd-4', macAddress: '00:17:c5:00:00:04', site: { name: 'Acme Plano' } },
-];
+const devices = ['Austin', 'Dallas', 'Houston', 'Plano'].map((city, i) => ({
+  id: `d-${i + 1}`,
+  name: `TZ370 000${i + 1}`,
+  kind: 'firewall',
+  macAddress: `00:17:c5:00:00:0${i + 1}`,
+  site: { name: `Acme ${city}` },
+}));
 
 const allReplied = { hosts: results.lanpingtest.hosts.slice(0, 2) };
 const finished: Job[] = [
@@ -35,7 +36,7 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-/** Each row's cells as a laptop shows them (the MAC cell's first line; on a phone the summary goes under it). */
+/** Each row's cells as a laptop shows them (the device cell's first line, its name; on a phone the summary goes under it). */
 const rows = () =>
   screen.getAllByTestId('batch-row').map((row) =>
     within(row)
@@ -52,12 +53,12 @@ describe('BatchJobsTable', () => {
       </Providers>,
     );
     expect(rows()).toEqual([
-      ['00:17:c5:00:00:01', 'Acme Austin', 'Failing', '2/3 hosts replied, avg 1.2 ms'],
-      ['00:17:c5:00:00:02', 'Acme Dallas', 'Failed', 'The device is offline and cannot run diagnostics.'],
-      ['00:17:c5:00:00:04', 'Acme Plano', 'Healthy', '2/2 hosts replied, avg 1.2 ms'],
-      ['00:17:c5:00:00:03', 'Acme Houston', 'Running', 'Running…'],
+      ['TZ370 0001', 'Acme Austin', 'Failing', '2/3 hosts replied, avg 1.2 ms'],
+      ['TZ370 0002', 'Acme Dallas', 'Failed', 'The device is offline and cannot run diagnostics.'],
+      ['TZ370 0004', 'Acme Plano', 'Healthy', '2/2 hosts replied, avg 1.2 ms'],
+      ['TZ370 0003', 'Acme Houston', 'Running', 'Running…'],
     ]);
-    // Below the sm breakpoint the summary column is hidden and the summary shows under the MAC instead.
+    // Below the sm breakpoint the summary column is hidden and the summary shows under the device instead.
     const [first] = screen.getAllByTestId('batch-row');
     const macCell = within(first as HTMLElement).getAllByRole('cell')[1];
     expect(macCell?.lastElementChild?.textContent).toBe('2/3 hosts replied, avg 1.2 ms');
@@ -66,13 +67,13 @@ describe('BatchJobsTable', () => {
       /visibleFrom|mantine-visible-from-sm/,
     );
     expect(screen.queryByTestId('result-lanpingtest')).toBeNull();
-    const open = screen.getByRole('button', { name: 'Show the result of 00:17:c5:00:00:01' });
+    const open = screen.getByRole('button', { name: 'Show the result of TZ370 0001' });
     expect(open.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(open);
     expect(screen.getByTestId('verdict-summary').getAttribute('data-verdict')).toBe('failing');
     expect(screen.getByTestId('verdict-reason').textContent).toBe('printer (10.0.10.20) did not reply.');
     expect(screen.getByTestId('result-lanpingtest').textContent).toContain('No reply');
-    expect(screen.getByRole('button', { name: 'Hide the result of 00:17:c5:00:00:01' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hide the result of TZ370 0001' })).toBeTruthy();
   });
 });
 
@@ -124,9 +125,7 @@ describe('BatchResults', () => {
     );
     const refusals = screen.getByTestId('batch-refusals');
     expect(refusals.textContent).toContain('Not started on 1 device');
-    expect(refusals.textContent).toContain(
-      '00:17:c5:00:00:04 (Acme Plano): You do not have permission to do this.',
-    );
+    expect(refusals.textContent).toContain('TZ370 0004 (Acme Plano): You do not have permission to do this.');
     expect(screen.getByTestId('batch-counts').textContent).toBe('1 running2 queued');
     await waitFor(() =>
       expect(calls).toContainEqual({

@@ -57,7 +57,7 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
             <Table.Th w={40}>
               <VisuallyHidden>{t('history.details')}</VisuallyHidden>
             </Table.Th>
-            <Table.Th>{t('batch.mac')}</Table.Th>
+            <Table.Th>{t('batch.device')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('batch.site')}</Table.Th>
             <Table.Th>{t('history.state')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('batch.summary')}</Table.Th>
@@ -67,7 +67,7 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
           {byVerdict(jobs).map((job) => {
             const verdict = verdictOf(job);
             const device = byId.get(job.deviceId);
-            const mac = device?.macAddress ?? job.deviceId;
+            const name = device?.name ?? job.deviceId;
             const expanded = open === job.id;
             const toggle = () => setOpen(expanded ? null : job.id);
             return (
@@ -78,14 +78,19 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
                       expanded={expanded}
                       onToggle={toggle}
                       controls={`batch-job-${job.id}`}
-                      label={expanded ? t('batch.hide', { mac }) : t('batch.show', { mac })}
+                      label={expanded ? t('batch.hide', { name }) : t('batch.show', { name })}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Text ff="monospace" fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {mac}
+                    <Text fw={600} size="sm" data-testid="batch-device-name">
+                      {name}
                     </Text>
-                    {/* A phone has no room for a summary column: the summary goes under the MAC. */}
+                    {device && (
+                      <Text ff="monospace" size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {device.macAddress}
+                      </Text>
+                    )}
+                    {/* A phone has no room for a summary column: the summary goes under the device. */}
                     <Text
                       hiddenFrom="sm"
                       size="sm"
@@ -206,8 +211,8 @@ export function BatchResults({ started }: { started: StartedBatch }) {
           <List size="sm" spacing={2}>
             {started.refusals.map((refusal) => (
               <List.Item key={refusal.device.id}>
-                <Text span ff="monospace" size="sm" fw={600}>
-                  {refusal.device.macAddress}
+                <Text span size="sm" fw={600}>
+                  {refusal.device.name}
                 </Text>{' '}
                 ({refusal.device.site.name}): {refusal.message}
               </List.Item>

@@ -147,9 +147,14 @@ describe('TroubleshootingPanel', () => {
     await choose('action-select', 'Reboot');
     fireEvent.click(screen.getByTestId('run-action'));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Reboot 00:17:c5:00:00:db?')).toBeTruthy();
-    expect(within(dialog).getByText('00:17:c5:00:00:db at Acme Houston South')).toBeTruthy();
-    expect(dialog.textContent).toContain('The site loses its network until the device is back online');
+    expect(
+      within(dialog).getByText('Reboot Front desk firewall (Firewall Appliance) at Acme Houston South?'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('MAC 00:17:c5:00:00:db')).toBeTruthy();
+    expect(dialog.textContent).toContain(
+      'Acme Houston South loses its internet connection and its local network until the firewall is back online',
+    );
+    expect(within(dialog).getByTestId('confirm-run').textContent).toBe('Reboot device');
     expect(actionCalls('reboot')).toHaveLength(0);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -264,7 +264,7 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
                   color={isDisruptive(action) ? 'red' : undefined}
                   data-testid="run-action"
                 >
-                  {t('panel.run', { action: t(`actions.${action}.label`) })}
+                  {t(`actions.${action}.run`)}
                 </Button>
               </Group>
             </Stack>

@@ -5,6 +5,7 @@ export const DEVICE_ID = '11111111-1111-4111-8111-111111111111';
 /** A firewall with two WAN ports, LAN ports 3–8 (port 5 turned off) and two VLANs. */
 export const device: Device = {
   id: DEVICE_ID,
+  name: 'Front desk firewall',
   macAddress: '00:17:c5:00:00:db',
   deviceModelType: { manufacturer: 'SonicWall', model: 'TZ370' },
   kind: 'firewall',

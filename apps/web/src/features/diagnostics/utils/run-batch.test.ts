@@ -36,6 +36,8 @@ describe('mapLimit', () => {
 describe('startBatch', () => {
   const devices = ['a', 'b', 'c'].map((id) => ({
     id,
+    name: `Device ${id}`,
+    kind: 'firewall',
     macAddress: `00:00:00:00:00:0${id}`,
     site: { name: `Site ${id}` },
   }));

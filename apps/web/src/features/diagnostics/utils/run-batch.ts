@@ -30,6 +30,8 @@ export async function mapLimit<T, R>(
 /** A device the batch runs on, as the devices list has it. */
 export interface BatchDevice {
   id: string;
+  name: string;
+  kind: string;
   macAddress: string;
   site: { name: string };
 }

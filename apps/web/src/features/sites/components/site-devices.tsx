@@ -34,7 +34,7 @@ export function SiteDevices({ siteId, deviceIds }: { siteId: string; deviceIds: 
           <Table verticalSpacing="sm" highlightOnHover data-testid="site-devices">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('devices.model')}</Table.Th>
+                <Table.Th>{t('devices.device')}</Table.Th>
                 <Table.Th visibleFrom="sm">{t('devices.mac')}</Table.Th>
                 <Table.Th>{t('devices.status')}</Table.Th>
                 <Table.Th visibleFrom="sm">{t('devices.lastUpdate')}</Table.Th>
@@ -53,8 +53,11 @@ export function SiteDevices({ siteId, deviceIds }: { siteId: string; deviceIds: 
                         />
                         <div>
                           <Anchor component={Link} to={paths.device(siteId, device.id)} fw={600}>
-                            {device.deviceModelType.manufacturer} {device.deviceModelType.model}
+                            {device.name}
                           </Anchor>
+                          <Text size="xs" c="dimmed">
+                            {device.deviceModelType.manufacturer} {device.deviceModelType.model}
+                          </Text>
                           <Text ff="monospace" size="xs" c="dimmed" hiddenFrom="sm">
                             {device.macAddress}
                           </Text>

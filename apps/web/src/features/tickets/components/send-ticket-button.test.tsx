@@ -12,6 +12,7 @@ import { SendTicketButton } from './send-ticket-button.tsx';
 
 const device: Device = {
   id: ticket.device.id,
+  name: 'TZ370 00DB',
   macAddress: '00:17:c5:00:00:db',
   deviceModelType: { manufacturer: 'SonicWall', model: 'TZ370' },
   kind: 'firewall',

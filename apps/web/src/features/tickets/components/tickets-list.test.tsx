@@ -74,7 +74,7 @@ describe('Tickets list', () => {
     expect(first.getByText('Store router keeps dropping')).toBeTruthy();
     expect(first.getByTestId('ticket-status').textContent).toBe('Open');
     expect(first.getByText('00:17:c5:00:00:db')).toBeTruthy();
-    expect(first.getByText('SonicWall TZ370')).toBeTruthy();
+    expect(first.getByText('Front desk firewall')).toBeTruthy();
     expect(first.getByRole('link', { name: 'Acme Houston South' }).getAttribute('href')).toBe(
       `/sites/${ticketSummary.site.id}`,
     );

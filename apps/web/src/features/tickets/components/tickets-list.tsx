@@ -69,11 +69,9 @@ export function TicketsList() {
         enableSorting: false,
         cell: ({ row }) => (
           <Stack gap={0}>
-            <Text size="sm" ff="monospace">
+            <Text size="sm">{row.original.device.name ?? row.original.device.model}</Text>
+            <Text size="xs" c="dimmed" ff="monospace">
               {row.original.device.macAddress}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {row.original.device.manufacturer} {row.original.device.model}
             </Text>
           </Stack>
         ),

@@ -63,6 +63,7 @@ describe('Ticket', () => {
     expect(comment.style.whiteSpace).toBe('pre-wrap');
 
     const device = within(screen.getByTestId('ticket-device'));
+    expect(device.getByTestId('ticket-device-name').textContent).toBe('Front desk firewall');
     expect(device.getByText('00:17:c5:00:00:db')).toBeTruthy();
     expect(device.getByText('Offline')).toBeTruthy();
     expect(device.getByRole('link', { name: 'Open device' }).getAttribute('href')).toBe(

@@ -122,11 +122,14 @@ function TicketView({ ticket }: { ticket: Ticket }) {
               </Title>
             </Group>
             <div>
-              <Text ff="monospace" fw={600}>
-                {device.macAddress}
+              <Text fw={600} data-testid="ticket-device-name">
+                {device.name ?? device.model}
               </Text>
               <Text size="sm">
                 {device.manufacturer} {device.model} · {fleetText(t, deviceKindLabelKey(device.kind))}
+              </Text>
+              <Text size="sm" ff="monospace" c="dimmed">
+                {device.macAddress}
               </Text>
             </div>
             <Field label={t('detail.deviceStatusWhenSent')}>

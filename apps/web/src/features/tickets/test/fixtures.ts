@@ -36,6 +36,7 @@ export const ticketSummary: TicketSummary = {
   createdBy: { id: 'u-1', name: 'Uma User' },
   device: {
     id: '11111111-1111-4111-8111-111111111111',
+    name: 'Front desk firewall',
     macAddress: '00:17:c5:00:00:db',
     kind: 'firewall',
     manufacturer: 'SonicWall',
