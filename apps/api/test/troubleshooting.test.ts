@@ -263,6 +263,89 @@ describe('site groups', () => {
   });
 });
 
+describe("recent batches and a batch's devices", () => {
+  const recent = (token: string | undefined) => call(token as string, 'GET', `${base}/batches`);
+
+  it("lists the caller's own batches, newest first, counted within their scope; nobody else's", async () => {
+    const [north, south, east] = f.spare as [(typeof f.spare)[0], (typeof f.spare)[0], (typeof f.spare)[0]];
+    const first = randomUUID();
+    for (const d of [north, south, east])
+      expect((await run('wantest', d.id, { batchId: first })).statusCode).toBe(200);
+    const second = randomUUID();
+    expect((await run('systemTest', north.id, { batchId: second })).statusCode).toBe(200);
+    await t.pool.query(`update job_batches set created_at = now() - interval '1 minute' where id = $1`, [
+      first,
+    ]);
+
+    const mine = await recent(tokens.admin);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual([
+      {
+        batchId: second,
+        action: 'systemTest',
+        createdAt: expect.stringMatching(/Z$/),
+        summary: { total: 1, queued: 1, running: 0, succeeded: 0, failed: 0, cancelled: 0 },
+      },
+      {
+        batchId: first,
+        action: 'wantest',
+        createdAt: expect.stringMatching(/Z$/),
+        summary: { total: 3, queued: 3, running: 0, succeeded: 0, failed: 0, cancelled: 0 },
+      },
+    ]);
+    // The batch names its devices (name, kind, MAC, site), for results reopened after a reload.
+    const report = (await call(tokens.admin as string, 'POST', `${base}/future/multi/${first}`)).json();
+    expect(report.devices.map((d: { id: string }) => d.id).sort()).toEqual(
+      [north.id, south.id, east.id].sort(),
+    );
+    expect(report.devices.find((d: { id: string }) => d.id === north.id)).toEqual({
+      id: north.id,
+      name: `FortiGate 60F ${north.macAddress.slice(-5).replace(':', '').toUpperCase()}`,
+      kind: 'firewall',
+      macAddress: north.macAddress,
+      site: { id: north.siteId, name: 'North' },
+    });
+
+    // Another person of the organization, a READ_ONLY one and another organization see none of them.
+    expect((await recent(tokens.user)).json()).toEqual([]);
+    expect((await recent(tokens.readOnly)).json()).toEqual([]);
+    expect((await recent(tokens.adminB)).json()).toEqual([]);
+    // A user restricted to site groups: their batch counts, and shows, only the devices they see.
+    const theirs = randomUUID();
+    expect((await run('lanpingtest', north.id, { batchId: theirs }, tokens.restricted)).statusCode).toBe(200);
+    expect((await run('lanpingtest', south.id, { batchId: theirs }, tokens.admin)).statusCode).toBe(200);
+    const restricted = (await recent(tokens.restricted)).json();
+    expect(
+      restricted.map((b: { batchId: string; summary: { total: number } }) => [b.batchId, b.summary.total]),
+    ).toEqual([[theirs, 1]]);
+    const seen = (await call(tokens.restricted as string, 'POST', `${base}/future/multi/${theirs}`)).json();
+    expect(seen.devices.map((d: { id: string }) => d.id)).toEqual([north.id]);
+
+    // Without the diagnostics entitlement, 403; signed out, 401.
+    expect((await recent(tokens.adminNone)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `${base}/batches` })).statusCode).toBe(401);
+    await t.pool.query('delete from jobs');
+  });
+
+  it('a batch holds at most 500 devices: the next call is refused (409) and queues nothing', async () => {
+    const batchId = randomUUID();
+    await t.pool.query(
+      `insert into job_batches (id, organization_id, action, requested_by) values ($1, $2, 'wantest', $3)`,
+      [batchId, f.edge.organizationId, f.users.admin.id],
+    );
+    await t.pool.query(
+      `insert into jobs (organization_id, device_id, batch_id, action, state, requested_by)
+       select $1, $2, $3, 'wantest', 'succeeded', $4 from generate_series(1, 500)`,
+      [f.edge.organizationId, f.ap.id, batchId, f.users.admin.id],
+    );
+    const refused = await run('wantest', f.edge.id, { batchId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ id: 'batch_full', message: 'A batch runs on at most 500 devices.' });
+    expect(await count(t.pool, 'jobs', 'batch_id = $1', [batchId])).toBe(500);
+    await t.pool.query('delete from jobs');
+  });
+});
+
 describe('with the simulator answering', () => {
   beforeAll(() => {
     t.jobs.start(createActionHandlers({ db: t.db, gateway, seed: 7, speed: SPEED }));

@@ -210,6 +210,16 @@ test('run a LAN ping on three devices at once and read each result', async ({ pa
   if (judged[0])
     await expect(results.getByTestId('verdict-summary')).toHaveAttribute('data-verdict', judged[0]);
   await expect(results.getByTestId('result-lanpingtest').first()).toBeVisible();
+  const names = await results.getByTestId('batch-device-name').allTextContents();
+
+  // After a reload the batch is reopened from Recent batches, its rows named and ordered as before.
+  await page.reload();
+  await page.getByTestId('batch-recent').click();
+  await page.getByTestId('batch-recent-item').first().click();
+  const reopened = page.getByTestId('batch-results');
+  await expect(reopened.getByTestId('batch-row')).toHaveCount(3);
+  await expect(reopened.getByTestId('batch-device-name')).toHaveText(names);
+  await expect(reopened).toContainText('LAN ping test was requested on 3 devices.');
 });
 
 test('a 5G device: its signal verdict, and axe in both themes', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeviceSummarySchema } from './fleet.ts';
 
 /**
  * Remote troubleshooting (issue 4; spec part 7 Devices, DESIGN.md §5 "Diagnostics are jobs"): the
@@ -127,7 +128,13 @@ export const ACTION_CONFLICT_MESSAGES = {
   alreadyRebooting: 'The device is already rebooting.',
   alreadyRunning: 'This action is already running on this device.',
   batchAction: 'This batch runs another action.',
+  batchFull: 'A batch runs on at most 500 devices.',
 } as const;
+
+/** The most devices one batch runs on (issue 13: "select all matching" stops here). */
+export const BATCH_MAX_DEVICES = 500;
+/** How many of a person's latest batches the console lists to reopen. */
+export const RECENT_BATCHES = 10;
 
 // ---- results ----
 
@@ -288,14 +295,34 @@ export const BatchSummarySchema = z.object({
 });
 export type BatchSummary = z.infer<typeof BatchSummarySchema>;
 
-/** One action run on several devices (POST/DELETE future/multi/{uuid}). */
+/** A device of a batch, named as the console names it. */
+export const BatchDeviceSchema = DeviceSummarySchema.pick({
+  id: true,
+  name: true,
+  kind: true,
+  macAddress: true,
+  site: true,
+});
+export type BatchDevice = z.infer<typeof BatchDeviceSchema>;
+
+/** One action run on several devices (POST/DELETE future/multi/{uuid}), with its devices in the caller's scope. */
 export const BatchSchema = z.object({
   batchId: z.string(),
   action: DiagnosticActionSchema,
   jobs: z.array(JobSchema),
+  devices: z.array(BatchDeviceSchema),
   summary: BatchSummarySchema,
 });
 export type Batch = z.infer<typeof BatchSchema>;
+
+/** GET device/troubleshooting/batches: the caller's latest batches, newest first, to reopen. */
+export const RecentBatchSchema = z.object({
+  batchId: z.string(),
+  action: DiagnosticActionSchema,
+  createdAt: z.string(),
+  summary: BatchSummarySchema,
+});
+export type RecentBatch = z.infer<typeof RecentBatchSchema>;
 
 /** Counts a batch's jobs by state. */
 export function summarizeJobs(jobs: readonly { state: JobState }[]): BatchSummary {

@@ -39,6 +39,7 @@ export const ErrorIds = {
   alreadyRebooting: 'already_rebooting',
   alreadyRunning: 'already_running',
   batchAction: 'batch_action',
+  batchFull: 'batch_full',
   testWait: 'test_wait',
   costlyNumber: 'costly_number',
   internal: 'internal',

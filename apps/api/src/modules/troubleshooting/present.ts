@@ -1,6 +1,6 @@
-import { type Batch, type Job, summarizeJobs } from '@vnoc/contracts';
+import { type Batch, type BatchDevice, type Job, type RecentBatch, summarizeJobs } from '@vnoc/contracts';
 import { iso } from '../sites/present.ts';
-import type { JobRow } from './repository.ts';
+import type { BatchDeviceRow, JobRow, RecentBatchRow } from './repository.ts';
 
 export function presentJob(row: JobRow): Job {
   return {
@@ -19,7 +19,32 @@ export function presentJob(row: JobRow): Job {
   } as Job;
 }
 
-export function presentBatch(batchId: string, action: Batch['action'], rows: JobRow[]): Batch {
+function presentBatchDevice(row: BatchDeviceRow): BatchDevice {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as BatchDevice['kind'],
+    macAddress: row.mac_address,
+    site: { id: row.site_id, name: row.site_name },
+  };
+}
+
+export function presentBatch(
+  batchId: string,
+  action: Batch['action'],
+  rows: JobRow[],
+  devices: BatchDeviceRow[],
+): Batch {
   const jobs = rows.map(presentJob);
-  return { batchId, action, jobs, summary: summarizeJobs(jobs) };
+  return { batchId, action, jobs, devices: devices.map(presentBatchDevice), summary: summarizeJobs(jobs) };
+}
+
+export function presentRecentBatch(row: RecentBatchRow): RecentBatch {
+  const { total, queued, running, succeeded, failed, cancelled } = row;
+  return {
+    batchId: row.id,
+    action: row.action,
+    createdAt: iso(row.created_at) ?? '',
+    summary: { total, queued, running, succeeded, failed, cancelled },
+  };
 }

@@ -1,7 +1,7 @@
 import type { DiagnosticAction, JobState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { inScope } from '../devices/repository.ts';
+import { deviceName, inScope } from '../devices/repository.ts';
 import type { Scope } from '../sites/scope.ts';
 
 /** A job as the console reads it: with the name of who asked for it. */
@@ -68,6 +68,71 @@ export async function listBatchJobs(db: DbOrTx, scope: Scope, batchId: string) {
   const { rows } = await db.execute<JobRow>(
     selectJobs(scope, sql`j.batch_id = ${batchId}`, sql`order by j.created_at, j.id`),
   );
+  return rows;
+}
+
+/** A batch's devices in the scope, by name. */
+export type BatchDeviceRow = {
+  id: string;
+  name: string;
+  kind: string;
+  mac_address: string;
+  site_id: string;
+  site_name: string;
+};
+
+export async function listBatchDevices(db: DbOrTx, scope: Scope, batchId: string): Promise<BatchDeviceRow[]> {
+  const { rows } = await db.execute<BatchDeviceRow>(sql`
+    select d.id, ${deviceName} as name, d.kind, d.mac_address, s.id as site_id, s.name as site_name
+    from devices d join sites s on s.id = d.site_id
+    where d.id in (select j.device_id from jobs j where j.batch_id = ${batchId}) and ${inScope(scope)}
+    order by 2, d.id`);
+  return rows;
+}
+
+/** How many jobs a batch holds, with its row locked so that concurrent calls count one after another. */
+export async function lockBatchSize(db: DbOrTx, batchId: string): Promise<number> {
+  await db.execute(sql`select id from job_batches where id = ${batchId} for update`);
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from jobs where batch_id = ${batchId}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export type RecentBatchRow = {
+  id: string;
+  action: DiagnosticAction;
+  created_at: Date | string;
+  total: number;
+} & Record<JobState, number>;
+
+/**
+ * The person's latest batches in the organization, newest first, their jobs counted within the scope; a
+ * batch with no job on a device the person sees is left out.
+ */
+export async function listRecentBatches(
+  db: DbOrTx,
+  scope: Scope,
+  userId: string,
+  limit: number,
+): Promise<RecentBatchRow[]> {
+  const { rows } = await db.execute<RecentBatchRow>(sql`
+    select b.id, b.action, b.created_at, count(j.id)::int as total,
+      count(j.id) filter (where j.state = 'queued')::int as queued,
+      count(j.id) filter (where j.state = 'running')::int as running,
+      count(j.id) filter (where j.state = 'succeeded')::int as succeeded,
+      count(j.id) filter (where j.state = 'failed')::int as failed,
+      count(j.id) filter (where j.state = 'cancelled')::int as cancelled
+    from job_batches b
+    left join lateral (
+      select j.id, j.state from jobs j join devices d on d.id = j.device_id join sites s on s.id = d.site_id
+      where j.batch_id = b.id and ${inScope(scope)}
+    ) j on true
+    where b.organization_id = ${scope.organizationId} and b.requested_by = ${userId}
+    group by b.id
+    having count(j.id) > 0
+    order by b.created_at desc, b.id desc
+    limit ${limit}`);
   return rows;
 }
 

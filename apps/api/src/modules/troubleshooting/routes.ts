@@ -6,6 +6,7 @@ import {
   type Entitlement,
   JobSchema,
   PORT_ACTIONS,
+  RecentBatchSchema,
 } from '@vnoc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -90,6 +91,19 @@ export function troubleshootingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: { auth: reader },
     },
     async (request) => troubleshooting.getBatch(ctx, authOf(request).user, request.params.uuid),
+  );
+
+  r.get(
+    `${base}/batches`,
+    {
+      schema: {
+        tags,
+        summary: "The caller's latest batches, newest first",
+        response: answers(z.array(RecentBatchSchema)),
+      },
+      config: { auth: reader },
+    },
+    async (request) => troubleshooting.recentBatches(ctx, authOf(request).user),
   );
 
   r.delete(

@@ -1,11 +1,14 @@
 import {
   ACTION_CONFLICT_MESSAGES,
   type ActionCallMap,
+  BATCH_MAX_DEVICES,
   type Batch,
   type DiagnosticAction,
   DiagnosticActionSchema,
   ErrorIds,
   type Job,
+  RECENT_BATCHES,
+  type RecentBatch,
 } from '@vnoc/contracts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
@@ -16,7 +19,7 @@ import { findDeviceInScope } from '../devices/service.ts';
 import { audit } from '../security/service.ts';
 import { isUuid, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
-import { presentBatch, presentJob } from './present.ts';
+import { presentBatch, presentJob, presentRecentBatch } from './present.ts';
 import * as repo from './repository.ts';
 
 /** Runs in the device's history, newest first. */
@@ -66,6 +69,8 @@ export async function runTroubleshooting<A extends DiagnosticAction>(
       if (batch.organization_id !== user.organizationId) throw Errors.notFound();
       if (batch.action !== action)
         throw Errors.conflict(ErrorIds.batchAction, ACTION_CONFLICT_MESSAGES.batchAction);
+      if ((await repo.lockBatchSize(tx, batchId)) >= BATCH_MAX_DEVICES)
+        throw Errors.conflict(ErrorIds.batchFull, ACTION_CONFLICT_MESSAGES.batchFull);
     }
     const queued = await queue.enqueueUnlessActive(tx, {
       organizationId: user.organizationId,
@@ -107,8 +112,18 @@ export async function getBatch(ctx: AppContext, user: UserWithOrg, batchId: stri
   if (!isUuid(batchId)) throw Errors.notFound();
   const batch = await repo.findBatch(ctx.db, batchId);
   if (!batch || batch.organization_id !== user.organizationId) throw Errors.notFound();
-  const rows = await repo.listBatchJobs(ctx.db, await scopeOf(ctx.db, user), batchId);
-  return presentBatch(batchId, DiagnosticActionSchema.parse(batch.action), rows);
+  const scope = await scopeOf(ctx.db, user);
+  const [rows, devices] = await Promise.all([
+    repo.listBatchJobs(ctx.db, scope, batchId),
+    repo.listBatchDevices(ctx.db, scope, batchId),
+  ]);
+  return presentBatch(batchId, DiagnosticActionSchema.parse(batch.action), rows, devices);
+}
+
+/** GET device/troubleshooting/batches: the caller's latest batches, newest first, to reopen their results. */
+export async function recentBatches(ctx: AppContext, user: UserWithOrg): Promise<RecentBatch[]> {
+  const rows = await repo.listRecentBatches(ctx.db, await scopeOf(ctx.db, user), user.id, RECENT_BATCHES);
+  return rows.map(presentRecentBatch);
 }
 
 /** DELETE device/troubleshooting/future/multi/{uuid}: cancels the batch's queued jobs; running ones finish. */

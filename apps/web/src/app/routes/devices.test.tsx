@@ -28,6 +28,8 @@ const answer = (body: unknown, status = 200) =>
 
 const calls: { method: string; path: string; body: unknown }[] = [];
 let batchJobs: Job[] = [];
+/** How many devices match the search (the page shows the first three). */
+let matching = 3;
 
 beforeAll(() => {
   installDomStubs();
@@ -36,6 +38,7 @@ beforeAll(() => {
 beforeEach(() => {
   calls.length = 0;
   batchJobs = [];
+  matching = 3;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -43,8 +46,17 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, path: url.pathname, body });
-      if (url.pathname === '/api/device/search/filtered')
-        return answer({ content: devices, page: 0, pageSize: 50, totalElements: 3, totalPages: 1 });
+      if (url.pathname === '/api/device/search/filtered') {
+        const size = Number(url.searchParams.get('pageSize') ?? 50);
+        const page = Number(url.searchParams.get('page') ?? 0);
+        if (size !== 200)
+          return answer({ content: devices, page: 0, pageSize: 50, totalElements: matching, totalPages: 1 });
+        const from = page * size;
+        const content = Array.from({ length: Math.max(0, Math.min(size, matching - from)) }, (_, i) =>
+          summary(from + i + 1),
+        );
+        return answer({ content, page, pageSize: size, totalElements: matching, totalPages: 3 });
+      }
       const run = /^\/api\/device\/troubleshooting\/(\w+)\/(d-\d)$/.exec(url.pathname);
       if (run) {
         if (run[2] === 'd-2')
@@ -61,6 +73,7 @@ beforeEach(() => {
           batchId: 'b',
           action: 'lanpingtest',
           jobs: batchJobs,
+          devices,
           summary: summarizeJobs(batchJobs),
         });
       return answer([]);
@@ -93,7 +106,9 @@ describe('All Devices: a diagnostic on several devices', () => {
     openAs('USER', ['diagnostics']);
     expect(await screen.findAllByTestId('data-row')).toHaveLength(3);
     expect(screen.getByTestId('selection-count').textContent).toBe('0 devices selected');
-    expect(screen.getByTestId('selection-bar').textContent).toContain('Selection covers this page only');
+    expect(screen.getByTestId('selection-bar').textContent).toContain(
+      'tick the whole page to select every match across pages',
+    );
     expect((screen.getByTestId('batch-run') as HTMLButtonElement).disabled).toBe(true);
 
     // Ticking a row does not open the device.
@@ -117,7 +132,7 @@ describe('All Devices: a diagnostic on several devices', () => {
     expect([...batchIds][0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     expect(within(drawer).getByTestId('batch-refusals').textContent).toContain(
-      'TZ370 0002 (Acme Store 2): The device is already rebooting.',
+      'The device is already rebooting. TZ370 0002 (Acme Store 2)',
     );
     await waitFor(() =>
       expect(
@@ -146,5 +161,43 @@ describe('All Devices: a diagnostic on several devices', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.path.startsWith('/api/device/troubleshooting/reboot/'))).toHaveLength(3),
     );
+  });
+
+  it('with the whole page ticked, selects every device matching the filters across pages, up to a batch', async () => {
+    matching = 450;
+    openAs('USER', ['diagnostics']);
+    expect(await screen.findAllByTestId('data-row')).toHaveLength(3);
+    expect(screen.queryByTestId('select-every')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every device on this page' }));
+    const every = screen.getByTestId('select-every');
+    expect(every.textContent).toBe('Select all 450 devices matching the filters');
+    fireEvent.click(every);
+    await waitFor(() =>
+      expect(screen.getByTestId('selection-count').textContent).toBe(
+        'All 450 devices matching the filters are selected',
+      ),
+    );
+    const pages = calls.filter((c) => c.path === '/api/device/search/filtered').length;
+    expect(pages).toBeGreaterThanOrEqual(4);
+    expect(screen.getByTestId('batch-run').textContent).toBe('Run on 450 devices');
+    // Unticking a row goes back to this page's ticks.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select device TZ370 0001 at Acme Store 1' }));
+    expect(screen.getByTestId('selection-count').textContent).toBe('2 devices selected');
+    // Clear, from every match.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select device TZ370 0001 at Acme Store 1' }));
+    fireEvent.click(screen.getByTestId('select-every'));
+    fireEvent.click(await screen.findByTestId('selection-clear'));
+    expect(screen.getByTestId('selection-count').textContent).toBe('0 devices selected');
+  });
+
+  it('past the batch limit, says so instead of offering every match', async () => {
+    matching = 501;
+    openAs('USER', ['diagnostics']);
+    expect(await screen.findAllByTestId('data-row')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every device on this page' }));
+    expect(screen.getByTestId('select-every-limit').textContent).toBe(
+      'A batch runs on at most 500 devices: narrow the filters to select every match.',
+    );
+    expect(screen.queryByTestId('select-every')).toBeNull();
   });
 });

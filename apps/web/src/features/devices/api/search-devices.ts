@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DeviceSummarySchema, PagedSchema } from '@vnoc/contracts';
+import { type DeviceSummary, DeviceSummarySchema, MAX_PAGE_SIZE, PagedSchema } from '@vnoc/contracts';
 import { type FleetSearchParams, fleetSearchQuery } from '../../../components/fleet-search.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { HEARTBEAT_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
@@ -21,6 +21,17 @@ export function searchDevices(params: DeviceSearchParams, signal?: AbortSignal) 
     schema: DevicePageSchema,
     signal,
   });
+}
+
+/** Every device matching the search, across pages, up to `max` (the first `max` in the search's order). */
+export async function searchAllDevices(params: DeviceSearchParams, max: number): Promise<DeviceSummary[]> {
+  const found: DeviceSummary[] = [];
+  for (let page = 0; found.length < max; page += 1) {
+    const { content, totalElements } = await searchDevices({ ...params, page, pageSize: MAX_PAGE_SIZE });
+    found.push(...content);
+    if (content.length < MAX_PAGE_SIZE || found.length >= totalElements) break;
+  }
+  return found.slice(0, max);
 }
 
 export function searchDevicesQueryOptions(params: DeviceSearchParams) {

@@ -1,8 +1,8 @@
-import { Group, Paper, Stack, TagsInput, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, TagsInput, Text } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { DeviceSummary } from '@vnoc/contracts';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { BATCH_MAX_DEVICES, type DeviceSummary } from '@vnoc/contracts';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
@@ -26,6 +26,7 @@ import { fleetText } from '../../../lib/fleet-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchDevices } from '../api/search-devices.ts';
+import { useDeviceSelection } from '../hooks/use-device-selection.ts';
 import { connectionLabelKey } from '../utils/connection.ts';
 import { deviceSearchRequest, readDeviceListState } from './device-list-state.ts';
 
@@ -44,21 +45,9 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
   const { t } = useTranslation('deviceList');
   const navigate = useNavigate();
   const { params, setParams, state, update } = useListParams(readDeviceListState);
-  const devices = useSearchDevices(deviceSearchRequest(state));
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const content = devices.data?.content;
-  // The selection covers one page: ticks on rows that left the page (paging, filters) are dropped.
-  useEffect(() => {
-    const onPage = new Set((content ?? []).map((d) => d.id));
-    setSelected((current) => {
-      const kept = [...current].filter((id) => onPage.has(id));
-      return kept.length === current.size ? current : new Set(kept);
-    });
-  }, [content]);
-  const selectedDevices = useMemo(
-    () => (content ?? []).filter((d) => selected.has(d.id)),
-    [content, selected],
-  );
+  const request = deviceSearchRequest(state);
+  const devices = useSearchDevices(request);
+  const selection = useDeviceSelection(request, devices.data?.content, devices.data?.totalElements ?? 0);
 
   const columns = useMemo<ColumnDef<DeviceSummary>[]>(
     () => [
@@ -178,13 +167,44 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <div>
             <Text size="sm" fw={600} aria-live="polite" data-testid="selection-count">
-              {t('selection.count', { count: selectedDevices.length })}
+              {selection.everyMatch
+                ? t('selection.everyCount', { count: selection.devices.length })
+                : t('selection.count', { count: selection.devices.length })}
             </Text>
-            <Text size="xs" c="dimmed">
-              {t('selection.pageOnly')}
-            </Text>
+            {selection.offerEvery ? (
+              selection.tooMany ? (
+                <Text size="xs" c="dimmed" data-testid="select-every-limit">
+                  {t('selection.tooMany', { max: BATCH_MAX_DEVICES })}
+                </Text>
+              ) : (
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  px={0}
+                  loading={selection.loading}
+                  onClick={() => void selection.selectEvery()}
+                  data-testid="select-every"
+                >
+                  {t('selection.every', { count: devices.data?.totalElements ?? 0 })}
+                </Button>
+              )
+            ) : selection.everyMatch ? (
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                px={0}
+                onClick={selection.clear}
+                data-testid="selection-clear"
+              >
+                {t('selection.clear')}
+              </Button>
+            ) : (
+              <Text size="xs" c="dimmed">
+                {t('selection.hint')}
+              </Text>
+            )}
           </div>
-          {selectionActions(selectedDevices, () => setSelected(new Set()))}
+          {selectionActions(selection.devices, selection.clear)}
         </Group>
       </Paper>
     </Stack>
@@ -215,8 +235,8 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
       selection={
         selectionActions
           ? {
-              selected,
-              onChange: setSelected,
+              selected: selection.ids,
+              onChange: selection.onChange,
               rowLabel: (device) => t('selection.row', { name: device.name, site: device.site.name }),
               allLabel: t('selection.all'),
             }

@@ -16,7 +16,10 @@ export function useCancelBatch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: cancelBatch,
-    onSuccess: (batch) => client.setQueryData(diagnosticsKeys.batch(batch.batchId), batch),
+    onSuccess: (batch) => {
+      client.setQueryData(diagnosticsKeys.batch(batch.batchId), batch);
+      void client.invalidateQueries({ queryKey: diagnosticsKeys.recentBatches });
+    },
     onError: handleError,
   });
 }

@@ -3,6 +3,7 @@ export const diagnosticsKeys = {
   all: ['diagnostics'] as const,
   job: (jobId: string) => ['diagnostics', 'job', jobId] as const,
   batch: (batchId: string) => ['diagnostics', 'batch', batchId] as const,
+  recentBatches: ['diagnostics', 'recentBatches'] as const,
   history: (deviceId: string) => ['diagnostics', 'history', deviceId] as const,
 };
 

@@ -100,6 +100,7 @@ describe('BatchResults', () => {
             batchId: 'batch-1',
             action: 'systemTest',
             jobs: queued,
+            devices: devices.map((d) => ({ ...d, site: { id: `s-${d.id}`, name: d.site.name } })),
             summary: summarizeJobs(queued),
           });
         }
@@ -120,12 +121,12 @@ describe('BatchResults', () => {
     };
     render(
       <Providers>
-        <BatchResults started={started} />
+        <BatchResults batchId={started.batchId} action={started.action} started={started} />
       </Providers>,
     );
     const refusals = screen.getByTestId('batch-refusals');
     expect(refusals.textContent).toContain('Not started on 1 device');
-    expect(refusals.textContent).toContain('TZ370 0004 (Acme Plano): You do not have permission to do this.');
+    expect(refusals.textContent).toContain('You do not have permission to do this. TZ370 0004 (Acme Plano)');
     expect(screen.getByTestId('batch-counts').textContent).toBe('1 running2 queued');
     await waitFor(() =>
       expect(calls).toContainEqual({
@@ -167,7 +168,7 @@ describe('BatchResults', () => {
     };
     render(
       <Providers>
-        <BatchResults started={started} />
+        <BatchResults batchId={started.batchId} action={started.action} started={started} />
       </Providers>,
     );
     expect(screen.getByTestId('batch-counts').textContent).toBe('1 failing1 healthy1 failed');
@@ -175,5 +176,55 @@ describe('BatchResults', () => {
     expect(screen.getByTestId('batch-counts').textContent).toBe('1 con fallos1 saludable1 fallida');
     expect(rows().map((r) => r[2])).toEqual(['Con fallos', 'Fallido', 'Saludable']);
     await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('a batch reopened after a reload (no local state) reads its jobs and device names from the server', async () => {
+    render(
+      <Providers>
+        <BatchResults batchId="batch-1" action="systemTest" />
+      </Providers>,
+    );
+    expect(screen.getByTestId('batch-loading')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('batch-row')).toHaveLength(3));
+    expect(rows().map((r) => r[0])).toEqual(['TZ370 0001', 'TZ370 0002', 'TZ370 0003']);
+    expect(screen.getByTestId('batch-results').textContent).toContain(
+      'System performance test was requested on 3 devices.',
+    );
+    expect(screen.queryByTestId('batch-refusals')).toBeNull();
+  });
+
+  it('groups refusals by reason: one line each, eight devices named and the rest counted', () => {
+    const many = Array.from({ length: 10 }, (_, i) => ({
+      id: `r-${i}`,
+      name: `AP-515 00${10 + i}`,
+      kind: 'access-point',
+      macAddress: `20:4c:03:00:00:${10 + i}`,
+      site: { name: 'Acme Plano' },
+    }));
+    const started: StartedBatch = {
+      batchId: 'batch-2',
+      action: 'wantest',
+      devices: many,
+      jobs: [],
+      refusals: [
+        ...many
+          .slice(0, 9)
+          .map((device) => ({ device, message: 'This action is already running on this device.' })),
+        {
+          device: many[9] as (typeof many)[number],
+          message: 'The device is offline and cannot run diagnostics.',
+        },
+      ],
+    };
+    render(
+      <Providers>
+        <BatchResults batchId="batch-2" action="wantest" started={started} />
+      </Providers>,
+    );
+    const lines = screen.getAllByTestId('batch-refusal').map((line) => line.textContent);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^This action is already running on this device\. AP-515 0010 \(Acme Plano\), /);
+    expect(lines[0]).toMatch(/AP-515 0017 \(Acme Plano\) and 1 more device$/);
+    expect(lines[1]).toBe('The device is offline and cannot run diagnostics. AP-515 0019 (Acme Plano)');
   });
 });

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, List, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   type BatchSummary,
+  type DiagnosticAction,
   type Job,
   jobVerdict,
   summarizeJobs,
@@ -14,13 +15,22 @@ import { verdictColour } from '../../../components/verdict.tsx';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useCancelBatch } from '../api/cancel-batch.ts';
 import { useBatch } from '../api/get-batch.ts';
-import type { BatchDevice, StartedBatch } from '../utils/run-batch.ts';
+import type { BatchDevice, BatchRefusal, StartedBatch } from '../utils/run-batch.ts';
 import { jobSummary } from '../utils/summary.ts';
 import { ExpandToggle } from './expand-toggle.tsx';
 import { JobResult } from './job-result.tsx';
 import { JobOutcomeBadge } from './job-state-badge.tsx';
 
 const COLUMNS = 5;
+/** Devices named per refusal reason; the rest are counted. */
+const LISTED_REFUSALS = 8;
+
+/** Refusals grouped by their message, in the order the reasons first occur. */
+function refusalsByReason(refusals: readonly BatchRefusal[]): [string, BatchDevice[]][] {
+  const groups = new Map<string, BatchDevice[]>();
+  for (const { message, device } of refusals) groups.set(message, [...(groups.get(message) ?? []), device]);
+  return [...groups];
+}
 
 /** A test's verdict once it ran, else null (still running, failed to run, cancelled, not a test). */
 const verdictOf = (job: Job): Verdict | null =>
@@ -29,15 +39,20 @@ const verdictOf = (job: Job): Verdict | null =>
 const rankOf = (job: Job) => (job.state === 'failed' ? verdictRank('failing') : verdictRank(verdictOf(job)));
 
 /**
- * Problems first: Failing tests and failed runs, Degraded, Healthy, then the rest, each group in the order
- * the devices were chosen (a stable sort), so rows do not jump about while the batch runs.
+ * Problems first: Failing tests and failed runs, Degraded, Healthy, then the rest; within each, by device
+ * name (then id), so rows neither jump about while the batch runs nor change order when it is reopened.
  */
-export function byVerdict(jobs: readonly Job[]): Job[] {
-  return [...jobs].sort((a, b) => rankOf(a) - rankOf(b));
+export function byVerdict(jobs: readonly Job[], nameOf: (deviceId: string) => string = () => ''): Job[] {
+  return [...jobs].sort(
+    (a, b) =>
+      rankOf(a) - rankOf(b) ||
+      nameOf(a.deviceId).localeCompare(nameOf(b.deviceId)) ||
+      a.deviceId.localeCompare(b.deviceId),
+  );
 }
 
 /**
- * One row per device of a batch: MAC, site, outcome (a test's verdict, else the job's state) and a one-line
+ * One row per device of a batch: name and MAC, site, outcome (a test's verdict, else the job's state) and a one-line
  * summary, problems first; a row opens to the full result.
  */
 export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; devices: readonly BatchDevice[] }) {
@@ -64,7 +79,7 @@ export function BatchJobsTable({ jobs, devices }: { jobs: readonly Job[]; device
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {byVerdict(jobs).map((job) => {
+          {byVerdict(jobs, (id) => byId.get(id)?.name ?? '').map((job) => {
             const verdict = verdictOf(job);
             const device = byId.get(job.deviceId);
             const name = device?.name ?? job.deviceId;
@@ -167,18 +182,35 @@ function SummaryBadges({ summary, jobs }: { summary: BatchSummary; jobs: readonl
 
 /**
  * A batch's outcome: counts by state, a Cancel button while jobs wait, the devices whose call was refused
- * (with the reason), and the per-device table. Follows the batch until every job is over.
+ * (with the reason), and the per-device table. Follows the batch until every job is over. `started` is
+ * the batch as this page started it (devices, first jobs, refusals); without it (a batch reopened from the
+ * recent list, after a reload) everything comes from the server.
  */
-export function BatchResults({ started }: { started: StartedBatch }) {
+export function BatchResults({
+  batchId,
+  action,
+  started,
+}: {
+  batchId: string;
+  action: DiagnosticAction;
+  started?: StartedBatch;
+}) {
   const { t } = useTranslation('diagnostics');
-  const batch = useBatch(started.jobs.length > 0 ? started.batchId : null);
+  const batch = useBatch(started && started.jobs.length === 0 ? null : batchId);
   const cancel = useCancelBatch();
-  const jobs = batch.data?.jobs ?? started.jobs;
+  const jobs = batch.data?.jobs ?? started?.jobs ?? [];
+  const devices = batch.data?.devices ?? started?.devices ?? [];
+  const refusals = started?.refusals ?? [];
   const summary = batch.data?.summary ?? summarizeJobs(jobs);
+  if (!started && batch.isPending)
+    return <Loader size="sm" aria-label={t('loading')} data-testid="batch-loading" />;
   return (
     <Stack gap="md" data-testid="batch-results">
       <Text size="sm">
-        {t('batch.intro', { action: t(`actions.${started.action}.label`), count: started.devices.length })}
+        {t('batch.intro', {
+          action: t(`actions.${action}.label`),
+          count: started ? started.devices.length : jobs.length,
+        })}
       </Text>
       <Group justify="space-between" gap="sm">
         <SummaryBadges summary={summary} jobs={jobs} />
@@ -188,7 +220,7 @@ export function BatchResults({ started }: { started: StartedBatch }) {
             color="red"
             size="xs"
             loading={cancel.isPending}
-            onClick={() => cancel.mutate(started.batchId)}
+            onClick={() => cancel.mutate(batchId)}
             data-testid="batch-cancel"
           >
             {t('batch.cancel', { count: summary.queued })}
@@ -200,27 +232,33 @@ export function BatchResults({ started }: { started: StartedBatch }) {
           {errorMessage(batch.error)}
         </Alert>
       )}
-      {started.refusals.length > 0 && (
+      {refusals.length > 0 && (
         <Alert
           color="yellow"
           variant="light"
           icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={t('batch.refusedTitle', { count: started.refusals.length })}
+          title={t('batch.refusedTitle', { count: refusals.length })}
           data-testid="batch-refusals"
         >
-          <List size="sm" spacing={2}>
-            {started.refusals.map((refusal) => (
-              <List.Item key={refusal.device.id}>
+          {/* One line per reason (a hundred devices refused for one reason read as one line), naming the devices. */}
+          <List size="sm" spacing={4}>
+            {refusalsByReason(refusals).map(([message, devices]) => (
+              <List.Item key={message} data-testid="batch-refusal">
                 <Text span size="sm" fw={600}>
-                  {refusal.device.name}
+                  {message}
                 </Text>{' '}
-                ({refusal.device.site.name}): {refusal.message}
+                {devices
+                  .slice(0, LISTED_REFUSALS)
+                  .map((device) => `${device.name} (${device.site.name})`)
+                  .join(', ')}
+                {devices.length > LISTED_REFUSALS &&
+                  ` ${t('confirm.more', { count: devices.length - LISTED_REFUSALS })}`}
               </List.Item>
             ))}
           </List>
         </Alert>
       )}
-      {jobs.length > 0 && <BatchJobsTable jobs={jobs} devices={started.devices} />}
+      {jobs.length > 0 && <BatchJobsTable jobs={jobs} devices={devices} />}
     </Stack>
   );
 }

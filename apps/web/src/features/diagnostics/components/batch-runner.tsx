@@ -1,7 +1,12 @@
-import { Button, Drawer, Group, Select } from '@mantine/core';
-import { IconListDetails, IconPlayerPlay } from '@tabler/icons-react';
+import { Button, Drawer, Group, Menu, Select, Text } from '@mantine/core';
+import { IconHistory, IconPlayerPlay } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DiagnosticAction } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
+import { useRecentBatches } from '../api/get-recent-batches.ts';
+import { diagnosticsKeys } from '../api/keys.ts';
 import { runAction } from '../api/run-action.ts';
 import { BATCH_ACTIONS, type BatchAction, isBatchAction, isDisruptive } from '../utils/access.ts';
 import { type BatchDevice, type StartedBatch, startBatch } from '../utils/run-batch.ts';
@@ -15,24 +20,77 @@ interface BatchRunnerProps {
   onStarted?: () => void;
 }
 
+/** The batch the drawer shows: one just started here, or one reopened from the recent list. */
+interface ShownBatch {
+  batchId: string;
+  action: DiagnosticAction;
+  started?: StartedBatch;
+}
+
+/** The caller's latest batches (kept by the server, so also after a reload): choosing one reopens it. */
+function RecentBatchesMenu({ onOpen }: { onOpen: (batch: ShownBatch) => void }) {
+  const { t } = useTranslation('diagnostics');
+  const recent = useRecentBatches();
+  const batches = recent.data ?? [];
+  if (batches.length === 0) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconHistory size={16} aria-hidden />}
+          data-testid="batch-recent"
+        >
+          {t('batch.recent')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {batches.map((batch) => (
+          <Menu.Item
+            key={batch.batchId}
+            onClick={() => onOpen({ batchId: batch.batchId, action: batch.action })}
+            data-testid="batch-recent-item"
+          >
+            <Text size="sm">
+              {t('batch.recentItem', {
+                action: t(`actions.${batch.action}.label`),
+                count: batch.summary.total,
+              })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDate(batch.createdAt)}
+            </Text>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /**
  * Runs one no-input diagnostic (or a confirmed reboot) on every chosen device as a batch, then shows the
- * batch's results in a drawer that can be reopened until the next batch.
+ * batch's results in a drawer; the latest batches can be reopened from a menu, also after a reload.
  */
 export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
   const { t } = useTranslation('diagnostics');
+  const client = useQueryClient();
   const [action, setAction] = useState<BatchAction>('wantest');
   const [confirming, setConfirming] = useState(false);
   const [starting, setStarting] = useState(false);
-  const [started, setStarted] = useState<StartedBatch | null>(null);
+  const [shown, setShown] = useState<ShownBatch | null>(null);
   const [drawer, setDrawer] = useState(false);
+
+  const open = (batch: ShownBatch) => {
+    setShown(batch);
+    setDrawer(true);
+  };
 
   const begin = async () => {
     setStarting(true);
     try {
       const batch = await startBatch(action, devices, runAction);
-      setStarted(batch);
-      setDrawer(true);
+      open({ batchId: batch.batchId, action: batch.action, started: batch });
+      void client.invalidateQueries({ queryKey: diagnosticsKeys.recentBatches });
       onStarted?.();
     } finally {
       setStarting(false);
@@ -63,16 +121,7 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
         >
           {t('batch.run', { count: devices.length })}
         </Button>
-        {started && (
-          <Button
-            variant="default"
-            leftSection={<IconListDetails size={16} aria-hidden />}
-            onClick={() => setDrawer(true)}
-            data-testid="batch-reopen"
-          >
-            {t('batch.showResults')}
-          </Button>
-        )}
+        <RecentBatchesMenu onOpen={open} />
       </Group>
       <ConfirmActionModal
         opened={confirming}
@@ -85,12 +134,12 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
       <Drawer
         opened={drawer}
         onClose={() => setDrawer(false)}
-        title={started ? t('batch.title', { action: t(`actions.${started.action}.label`) }) : ''}
+        title={shown ? t('batch.title', { action: t(`actions.${shown.action}.label`) }) : ''}
         position="right"
         size="xl"
         closeButtonProps={{ 'aria-label': t('close') }}
       >
-        {started && <BatchResults started={started} />}
+        {shown && <BatchResults key={shown.batchId} {...shown} />}
       </Drawer>
     </>
   );

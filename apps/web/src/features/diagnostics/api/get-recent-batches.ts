@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { RecentBatchSchema } from '@vnoc/contracts';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { diagnosticsKeys } from './keys.ts';
+
+const RecentBatchesSchema = z.array(RecentBatchSchema);
+
+/** GET device/troubleshooting/batches: the caller's latest batches, newest first. */
+export function getRecentBatches(signal?: AbortSignal) {
+  return apiRequest('device/troubleshooting/batches', { schema: RecentBatchesSchema, signal });
+}
+
+/** The caller's latest batches, to reopen their results (also after a reload). */
+export function useRecentBatches() {
+  return useQuery({
+    queryKey: diagnosticsKeys.recentBatches,
+    queryFn: ({ signal }) => getRecentBatches(signal),
+  });
+}
