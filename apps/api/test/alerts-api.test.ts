@@ -939,6 +939,7 @@ describe('GET alert/export.csv', () => {
     'Alert',
     'Status',
     'Site',
+    'Device name',
     'Device',
     'MAC address',
     'Region',
@@ -980,6 +981,7 @@ describe('GET alert/export.csv', () => {
         a.message,
         a.status,
         a.siteName ?? '',
+        a.deviceName ?? '',
         a.deviceModel ?? '',
         a.macAddress ?? '',
         a.region ?? '',
@@ -1003,7 +1005,7 @@ describe('GET alert/export.csv', () => {
       ['major', 'Device offline (0 min)', 'Alpha Store'],
       ['major', 'On backup (failover) (5 min)', 'Bravo Store'],
     ]);
-    expect(rows[1]?.[12]).toBe('Uma User');
+    expect(rows[1]?.[13]).toBe('Uma User');
   });
 });
 

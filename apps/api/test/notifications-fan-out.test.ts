@@ -345,7 +345,11 @@ describe('the message', () => {
     nextWindow();
     const org = await createOrganization(db);
     const site = await createSite(db, org, { name: 'Pier 9' });
-    const device = await createDevice(db, site, { macAddress: 'aa:bb:cc:dd:ee:01', model: 'FortiGate 60F' });
+    const device = await createDevice(db, site, {
+      macAddress: 'aa:bb:cc:dd:ee:01',
+      model: 'FortiGate 60F',
+      name: 'Pier 9 gate',
+    });
     const en = await createUser(db, org, { sms: '+15550200001' });
     const es = await createUser(db, org);
     await setProfile(en, { channels: ['email', 'sms'], severities: ['minor'] });
@@ -369,7 +373,8 @@ describe('the message', () => {
     expect(email?.subject).toBe('[vNOC] Minor: High WAN latency — Pier 9');
     expect(email?.body).toContain('High WAN latency (182.4 ms)');
     expect(email?.body).toContain('Site: Pier 9');
-    expect(email?.body).toContain('Device: FortiGate 60F (firewall), MAC aa:bb:cc:dd:ee:01');
+    // A device someone named is called by its name first.
+    expect(email?.body).toContain('Device: Pier 9 gate — FortiGate 60F (firewall), MAC aa:bb:cc:dd:ee:01');
     expect(email?.body).toContain('Raised: Mar 2, 2026');
     expect(email?.body).toContain('/alerts');
     expect(sms?.body).toMatch(/^vNOC: Minor — High WAN latency \(182\.4 ms\) at Pier 9 · .* \/alerts$/);

@@ -223,6 +223,8 @@ export const AlertSchema = z.object({
   siteName: z.string().nullable(),
   deviceId: z.string().nullable(),
   deviceKind: DeviceKindSchema.nullable(),
+  /** The device's name now (its own, or model and the end of the MAC). */
+  deviceName: z.string().nullable(),
   deviceModel: z.string().nullable(),
   macAddress: z.string().nullable(),
   /** The region (US state) of a regional incident, or of the site. */

@@ -65,6 +65,7 @@ type AlertRow = {
   occurrences: number;
   site_name: string | null;
   device_kind: DeviceKind | null;
+  device_name: string | null;
   device_model: string | null;
   mac_address: string | null;
   site_ids: string[] | null;
@@ -117,7 +118,7 @@ export async function queueAlertNotifications(
   // Roots outside maintenance only; a regional incident concerns its dependents' sites (else its region's).
   const { rows: alerts } = await tx.execute<AlertRow>(sql`
     select a.id, a.organization_id, a.code, a.severity, a.details, a.region, a.raised_at, a.cleared_at,
-      a.occurrences, s.name as site_name, d.kind as device_kind, d.model as device_model, d.mac_address,
+      a.occurrences, s.name as site_name, d.kind as device_kind, d.name as device_name, d.model as device_model, d.mac_address,
       case when a.site_id is not null then array[a.site_id]
         else coalesce(
           (select array_agg(distinct x.site_id) from alerts x
@@ -182,6 +183,7 @@ export async function queueAlertNotifications(
       siteName: alert.site_name,
       region: alert.region,
       deviceKind: alert.device_kind,
+      deviceName: alert.device_name,
       deviceModel: alert.device_model,
       macAddress: alert.mac_address,
       raisedAt: asDate(alert.raised_at),

@@ -77,6 +77,8 @@ export type AlertFacts = {
   siteName: string | null;
   region: string | null;
   deviceKind: DeviceKind | null;
+  /** The name someone gave the device; null while it has its default (model and MAC say it all). */
+  deviceName: string | null;
   deviceModel: string | null;
   macAddress: string | null;
   raisedAt: Date;
@@ -135,7 +137,8 @@ const deviceText = (a: AlertFacts, lang: Language) => {
   if (!a.deviceModel && !a.deviceKind) return null;
   const kind = a.deviceKind ? KIND[lang][a.deviceKind] : null;
   const model = [a.deviceModel, kind ? `(${kind})` : null].filter(Boolean).join(' ');
-  return a.macAddress ? `${model}, MAC ${a.macAddress}` : model;
+  const named = a.deviceName ? `${a.deviceName} — ${model}` : model;
+  return a.macAddress ? `${named}, MAC ${a.macAddress}` : named;
 };
 
 /** The alert's name with what was measured: "Site offline (12 min)". */

@@ -90,12 +90,7 @@ export function AlertMiniList({ alerts, label, showSite, showDevice, testId }: A
                 )}
                 {showSite && !alert.siteId && alertPlace(alert) && <Text size="xs">{alertPlace(alert)}</Text>}
                 {showDevice && alert.siteId && alert.deviceId && device && (
-                  <Anchor
-                    component={Link}
-                    to={paths.device(alert.siteId, alert.deviceId)}
-                    size="xs"
-                    ff="monospace"
-                  >
+                  <Anchor component={Link} to={paths.device(alert.siteId, alert.deviceId)} size="xs">
                     {device}
                   </Anchor>
                 )}

@@ -103,10 +103,21 @@ describe('formatAlertDetails: what was measured, in the language', () => {
 
 describe('alertDeviceLabel', () => {
   it.each([
-    [{ deviceModel: 'MR36', macAddress: '00:18:0a:00:00:01' }, 'MR36 00:18:0a:00:00:01'],
-    [{ deviceModel: null, macAddress: '00:18:0a:00:00:01' }, '00:18:0a:00:00:01'],
-    [{ deviceModel: null, macAddress: null }, ''],
+    [{ deviceName: 'Lobby AP', deviceModel: 'MR36', macAddress: '00:18:0a:00:00:01' }, 'Lobby AP'],
+    [{ deviceName: null, deviceModel: 'MR36', macAddress: '00:18:0a:00:00:01' }, 'MR36 00:18:0a:00:00:01'],
+    [{ deviceName: null, deviceModel: null, macAddress: '00:18:0a:00:00:01' }, '00:18:0a:00:00:01'],
+    [{ deviceName: null, deviceModel: null, macAddress: null }, ''],
   ])('%j → %s', (alert, label) => {
     expect(alertDeviceLabel(alert)).toBe(label);
+  });
+
+  it('with its MAC for text sent to support, once', () => {
+    const mac = '00:18:0a:00:00:01';
+    expect(
+      alertDeviceLabel({ deviceName: 'Lobby AP', deviceModel: 'MR36', macAddress: mac }, { withMac: true }),
+    ).toBe(`Lobby AP (${mac})`);
+    expect(
+      alertDeviceLabel({ deviceName: null, deviceModel: 'MR36', macAddress: mac }, { withMac: true }),
+    ).toBe(`MR36 ${mac}`);
   });
 });

@@ -112,9 +112,16 @@ export function formatAlertDetails(
   });
 }
 
-/** The device of an alert as people name it: "MR36 00:17:c5:…" (model, then MAC); '' without a device. */
-export function alertDeviceLabel(alert: Pick<Alert, 'deviceModel' | 'macAddress'>): string {
-  return [alert.deviceModel, alert.macAddress].filter(Boolean).join(' ');
+/**
+ * The device of an alert as people name it: its name ("Lobby AP", or by default "MR36 00CA"), with its MAC
+ * in brackets when `withMac` (text sent to support); without a name, model and MAC; '' without a device.
+ */
+export function alertDeviceLabel(
+  alert: Pick<Alert, 'deviceName' | 'deviceModel' | 'macAddress'>,
+  { withMac = false } = {},
+): string {
+  if (!alert.deviceName) return [alert.deviceModel, alert.macAddress].filter(Boolean).join(' ');
+  return withMac && alert.macAddress ? `${alert.deviceName} (${alert.macAddress})` : alert.deviceName;
 }
 
 /** Where an alert is: its site, else the region of a regional incident, else ''. */

@@ -15,6 +15,7 @@ export function presentAlert(row: AlertRow): Alert {
     siteName: row.site_name,
     deviceId: row.device_id,
     deviceKind: row.device_kind as DeviceKind | null,
+    deviceName: row.device_name,
     deviceModel: row.device_model,
     macAddress: row.mac_address,
     region: row.region,

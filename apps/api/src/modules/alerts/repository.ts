@@ -1,6 +1,7 @@
 import type { AlertCode, AlertSeverity, AlertSortField, AlertState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { deviceName } from '../devices/repository.ts';
 import { containsPattern, macFragment, type Scope, siteInScope, sortDirection } from '../sites/scope.ts';
 import { personName } from '../troubleshooting/repository.ts';
 
@@ -14,6 +15,7 @@ export type AlertRow = {
   site_name: string | null;
   device_id: string | null;
   device_kind: string | null;
+  device_name: string | null;
   device_model: string | null;
   mac_address: string | null;
   region: string | null;
@@ -40,7 +42,7 @@ const nameOf = (id: SQL) =>
 const columns = (
   scope: Scope,
 ) => sql`a.id, a.seq, a.code, a.severity, a.state, a.site_id, s.name as site_name, a.device_id,
-  d.kind as device_kind, d.model as device_model, d.mac_address, coalesce(a.region, s.state) as region, a.details,
+  d.kind as device_kind, ${deviceName} as device_name, d.model as device_model, d.mac_address, coalesce(a.region, s.state) as region, a.details,
   a.raised_at, a.last_seen_at, a.cleared_at, a.occurrences, a.root_alert_id,
   (select count(*)::int from alerts x where x.root_alert_id = a.id and (a.state = 'cleared' or x.state = 'active')
      and (x.site_id is null or ${siteInScope(scope, sql`x.site_id`, sql`x.organization_id`)})) as dependents,

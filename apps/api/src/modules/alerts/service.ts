@@ -70,6 +70,7 @@ const CSV_COLUMNS: CsvColumn<Alert>[] = [
   { header: 'Alert', value: (a) => a.message },
   { header: 'Status', value: (a) => a.status },
   { header: 'Site', value: (a) => a.siteName },
+  { header: 'Device name', value: (a) => a.deviceName },
   { header: 'Device', value: (a) => a.deviceModel },
   { header: 'MAC address', value: (a) => a.macAddress },
   { header: 'Region', value: (a) => a.region },

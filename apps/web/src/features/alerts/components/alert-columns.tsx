@@ -150,12 +150,12 @@ function alertColumns(t: TFunction<'alerts'>, lang: string, status: AlertState):
             {site}
             {alert.deviceId && alert.siteId && (
               <Group gap={6} wrap="nowrap">
-                <CellLink to={paths.device(alert.siteId, alert.deviceId)} ff="monospace" size="xs">
-                  {alert.macAddress ?? alertDeviceLabel(alert)}
+                <CellLink to={paths.device(alert.siteId, alert.deviceId)} size="xs">
+                  {alertDeviceLabel(alert)}
                 </CellLink>
-                {alert.deviceModel && (
-                  <Text size="xs" c="dimmed">
-                    {alert.deviceModel}
+                {alert.macAddress && (
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {alert.macAddress}
                   </Text>
                 )}
               </Group>

@@ -87,7 +87,7 @@ function AssignSelect({ alert }: { alert: Alert }) {
 /** A related alert (root or dependent) as a button that opens it in the drawer. */
 function RelatedAlert({ alert, onOpen }: { alert: Alert; onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation('alerts');
-  const where = [alertDeviceLabel(alert), alertPlace(alert)].filter(Boolean).join(' · ');
+  const where = [alertDeviceLabel(alert, { withMac: true }), alertPlace(alert)].filter(Boolean).join(' · ');
   const details = formatAlertDetails(alert.details, t, i18n.language);
   return (
     <Paper component="li" withBorder radius="sm" p={0}>
@@ -145,7 +145,8 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
     toast(t('detail.acknowledged', { name: alertName(saved.code, lang) })),
   );
   const details = formatAlertDetails(detail.details, t, lang);
-  const device = alertDeviceLabel(detail);
+  // The detail names the device and gives its MAC, as support asks for it.
+  const device = alertDeviceLabel(detail, { withMac: true });
   const prefill = ticketAction ? alertTicketPrefill(detail, t, lang) : null;
   const dependents = sortAlerts(detail.dependentAlerts);
 

@@ -18,7 +18,7 @@ import {
 } from '../../../components/data-table/server-list.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { alertName, alertPlace } from '../../../lib/alert-display.ts';
+import { alertDeviceLabel, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useExportAlerts } from '../api/export-alerts.ts';
 import { useAlertCounts } from '../api/get-alert-counts.ts';
@@ -124,7 +124,7 @@ function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
             state={state}
             update={update}
             siteName={state.site && first?.siteId === state.site ? first.siteName : null}
-            deviceName={state.device && first?.deviceId === state.device ? first.macAddress : null}
+            deviceName={state.device && first?.deviceId === state.device ? alertDeviceLabel(first) : null}
           />
         }
       />

@@ -55,15 +55,15 @@ describe('the ticket comment', () => {
       'Alert: Site offline (Critical)',
       "The site's edge device (firewall or 5G appliance) is offline: the site has no connection.",
       'Site: Store 12',
-      'Device: TZ370 00:17:c5:00:00:db',
+      'Device: TZ370 00DB (00:17:c5:00:00:db)',
       `Raised: ${formatDate('2026-03-02T14:00:00.000Z')}`,
       `Last seen: ${formatDate('2026-03-02T14:12:00.000Z')}`,
       'Occurrences: 2',
       'Measured: For 12 min',
       '',
       '2 dependent alerts:',
-      `- [Major] Device offline — MR36 00:18:0a:00:00:01, Store 12, For 11 min, raised ${formatDate(dependentAp.raisedAt)}`,
-      `- [Minor] Weak cellular signal — MR36 00:18:0a:00:00:01, Store 12, 1 of 5 bars, raised ${formatDate(minor.raisedAt)}`,
+      `- [Major] Device offline — Lobby AP (00:18:0a:00:00:01), Store 12, For 11 min, raised ${formatDate(dependentAp.raisedAt)}`,
+      `- [Minor] Weak cellular signal — Lobby AP (00:18:0a:00:00:01), Store 12, 1 of 5 bars, raised ${formatDate(minor.raisedAt)}`,
     ]);
   });
 

@@ -49,7 +49,7 @@ export function alertTicketSubject(alert: Alert, t: TFunction, lang: string): st
 
 /** One dependent as a line: "- [Major] Device offline — MR36 00:17:c5:…, Store 12, raised 03/02/2026 02:05 PM". */
 function dependentLine(alert: Alert, t: TFunction, lang: string): string {
-  const what = [alertDeviceLabel(alert), alertPlace(alert)].filter(Boolean).join(', ');
+  const what = [alertDeviceLabel(alert, { withMac: true }), alertPlace(alert)].filter(Boolean).join(', ');
   const measured = formatAlertDetails(alert.details, t, lang);
   return t('ticket.dependentLine', {
     ns: 'alerts',
@@ -72,7 +72,9 @@ export function alertTicketComment(detail: AlertDetail, t: TFunction, lang: stri
     alertDescriptionLine(detail, lang),
     detail.siteName ? tt('ticket.site', { site: detail.siteName }) : null,
     !detail.siteName && detail.region ? tt('ticket.region', { region: detail.region }) : null,
-    alertDeviceLabel(detail) ? tt('ticket.device', { device: alertDeviceLabel(detail) }) : null,
+    alertDeviceLabel(detail)
+      ? tt('ticket.device', { device: alertDeviceLabel(detail, { withMac: true }) })
+      : null,
     tt('ticket.raised', { date: formatDate(detail.raisedAt) }),
     tt('ticket.lastSeen', { date: formatDate(detail.lastSeenAt) }),
     detail.clearedAt ? tt('ticket.cleared', { date: formatDate(detail.clearedAt) }) : null,

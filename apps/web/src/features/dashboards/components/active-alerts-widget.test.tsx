@@ -15,6 +15,7 @@ const alertOf = (id: string, severity: Alert['severity'], code: Alert['code']): 
   siteName: `Store ${id}`,
   deviceId: '11111111-1111-4111-8111-111111111111',
   deviceKind: 'firewall',
+  deviceName: 'TZ370 00DB',
   deviceModel: 'TZ370',
   macAddress: '00:17:c5:00:00:db',
   region: 'TX',

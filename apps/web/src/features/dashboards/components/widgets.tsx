@@ -381,10 +381,9 @@ export function ActiveAlertsWidget({ title, caption, groupIds }: WidgetProps) {
                             component={Link}
                             to={paths.device(alert.siteId, alert.deviceId)}
                             size="sm"
-                            ff="monospace"
                             style={{ whiteSpace: 'nowrap' }}
                           >
-                            {alert.macAddress ?? alertDeviceLabel(alert)}
+                            {alertDeviceLabel(alert)}
                           </Anchor>
                         ) : (
                           <Text size="sm">—</Text>

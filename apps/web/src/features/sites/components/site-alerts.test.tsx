@@ -19,6 +19,7 @@ const alertOf = (overrides: Partial<Alert>): Alert => ({
   siteName: 'Store 12',
   deviceId: AP,
   deviceKind: 'access-point',
+  deviceName: 'MR36 0001',
   deviceModel: 'MR36',
   macAddress: '00:18:0a:00:00:01',
   region: 'TX',
@@ -103,7 +104,7 @@ describe("the site page's alerts panel", () => {
     expect(first.getByText('Mayor')).toBeTruthy();
     expect(first.getByText('Equipo desconectado')).toBeTruthy();
     expect(first.getByText('Desde hace 4 min')).toBeTruthy();
-    expect(first.getByRole('link', { name: 'MR36 00:18:0a:00:00:01' }).getAttribute('href')).toBe(
+    expect(first.getByRole('link', { name: 'MR36 0001' }).getAttribute('href')).toBe(
       `/sites/${SITE}/device/${AP}`,
     );
     expect(first.getByText(`Generada ${formatDate('2026-03-02T14:00:00.000Z')}`)).toBeTruthy();
