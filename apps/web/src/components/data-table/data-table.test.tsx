@@ -162,6 +162,21 @@ describe('DataTable', () => {
   });
 });
 
+describe('DataTable cells', () => {
+  it('stay on one line, but a column with wrapAt wraps within that width instead of widening the table', () => {
+    setup({
+      columns: [
+        columns[0] as ColumnDef<Item>,
+        { id: 'city', header: 'City', meta: { wrapAt: 180 }, cell: ({ row }) => row.original.city },
+      ],
+    });
+    const [name, city] = within(screen.getAllByTestId('data-row')[0] as HTMLElement).getAllByRole('cell');
+    expect(name?.style.whiteSpace).toBe('nowrap');
+    expect(city?.style.whiteSpace).toBe('normal');
+    expect(city?.style.maxWidth).toBe('180px');
+  });
+});
+
 describe('showsCards: rows become cards below 600 px', () => {
   it.each([
     [0, false],

@@ -47,6 +47,8 @@ export interface ColumnMeta {
   label?: string;
   /** Hidden until the user picks it. */
   hiddenByDefault?: boolean;
+  /** Long text (a target, details) wraps within this many px instead of widening the table. */
+  wrapAt?: number;
 }
 
 /** Rows the user can tick (e.g. to act on several at once); the selection is the caller's state. */
@@ -191,11 +193,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
           />
         </Table.Td>
       )}
-      {row.getVisibleCells().map((cell) => (
-        <Table.Td key={cell.id} style={{ whiteSpace: 'nowrap' }}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-        </Table.Td>
-      ))}
+      {row.getVisibleCells().map((cell) => {
+        const wrapAt = (cell.column.columnDef.meta as ColumnMeta | undefined)?.wrapAt;
+        return (
+          <Table.Td
+            key={cell.id}
+            style={
+              wrapAt
+                ? { whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 96, maxWidth: wrapAt }
+                : { whiteSpace: 'nowrap' }
+            }
+          >
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </Table.Td>
+        );
+      })}
     </Table.Tr>
   );
 

@@ -75,6 +75,7 @@ function useColumns() {
         header: t('activity.columns.action'),
         enableSorting: false,
         enableHiding: false,
+        meta: { wrapAt: 200 },
         cell: ({ row }) => (
           <Text size="sm" fw={500} title={row.original.action} data-testid="activity-action">
             {actionLabel(t, row.original.action)}
@@ -107,6 +108,7 @@ function useColumns() {
         id: 'target',
         header: t('activity.columns.target'),
         enableSorting: false,
+        meta: { wrapAt: 180 },
         cell: ({ row }) => <Text size="sm">{row.original.target ?? '—'}</Text>,
       },
       {
@@ -123,12 +125,12 @@ function useColumns() {
         id: 'detail',
         header: t('activity.columns.detail'),
         enableSorting: false,
-        meta: { hiddenByDefault: false },
+        meta: { wrapAt: 220 },
         cell: ({ row }) => {
           const entries = Object.entries(row.original.detail);
           if (entries.length === 0) return <Text size="sm">—</Text>;
           return (
-            <Text size="xs" c="dimmed" maw={320} style={{ wordBreak: 'break-word' }}>
+            <Text size="xs" c="dimmed">
               {entries.map(([k, v]) => `${k}: ${v}`).join(' · ')}
             </Text>
           );
