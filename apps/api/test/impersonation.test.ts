@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { IMPERSONATION_SECONDS } from '../src/auth/tokens.ts';
+import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
 import { bearer, claimsOf, count, TEST_JWT_SECRET, tokenOf, useTestApp } from './helpers.ts';
 
@@ -165,6 +166,33 @@ describe('impersonation', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().id).toBe('unauthorized');
     expect((await exchange(late)).statusCode).toBe(401);
+  });
+
+  it("the support person's renewed session keeps the impersonation open; signing out of it ends it", async () => {
+    const { support, target } = await setup();
+    const own = await tokenFor(t.db, support, 'full');
+    const { accessCode } = (await generate(own, target.id)).json();
+    const acting = tokenOf(await exchange(accessCode));
+    const profile = () => t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(acting) });
+    // The support person's console renews their token twice; each renewed token's grace is over.
+    const renewed = tokenOf(
+      await t.app.inject({ method: 'GET', url: '/api/access/newJWT', headers: bearer(own) }),
+    );
+    const again = tokenOf(
+      await t.app.inject({ method: 'GET', url: '/api/access/newJWT', headers: bearer(renewed) }),
+    );
+    await t.pool.query("update revoked_tokens set effective_at = now() - interval '1 second'");
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 100));
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(own) })).statusCode,
+    ).toBe(401);
+    expect((await profile()).statusCode).toBe(200);
+    // Their sign-out, from the latest token, ends the impersonation.
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/access/logout', headers: bearer(again) })).statusCode,
+    ).toBe(200);
+    const after = await profile();
+    expect(after.statusCode).toBe(401);
   });
 
   it('an impersonation is capped at an hour: no session of it, extended or not, outlives that', async () => {

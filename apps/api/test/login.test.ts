@@ -2,6 +2,7 @@ import { ClaimsSchema } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/modules/security/service.ts';
 import { presentClaims } from '../src/modules/users/present.ts';
+import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { createOrganization, createUser, PASSWORD, testTokens, tokenFor } from './factories.ts';
 import { bearer, claimsOf, count, tokenOf, useTestApp } from './helpers.ts';
 
@@ -223,6 +224,47 @@ describe('tokens on protected calls', () => {
     const wrong = await t.app.inject({ method: 'GET', url: '/api/access/newJWT', headers: bearer(mfa) });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().id).toBe('wrong_step');
+  });
+
+  it('GET access/newJWT retires the renewed token 30 s later; the new one carries the session on', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org);
+    const old = await tokenFor(t.db, user, 'full');
+    const profile = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(token) });
+    const before = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/access/newJWT', headers: bearer(old) });
+    expect(res.statusCode).toBe(200);
+    const renewed = tokenOf(res);
+    const { rows } = await t.pool.query<{ effective_at: Date; renewed_to: string }>(
+      'select effective_at, renewed_to from revoked_tokens where jti = $1',
+      [claimsOf(old).jti],
+    );
+    expect(rows[0]?.renewed_to).toBe(claimsOf(renewed).jti);
+    const grace = (rows[0]?.effective_at.getTime() ?? 0) - before;
+    expect(grace).toBeGreaterThan(28_000);
+    expect(grace).toBeLessThan(32_000);
+    // Within the grace, requests already sent with the old token still pass.
+    expect((await profile(old)).statusCode).toBe(200);
+    // Once it is over, the old token is refused; the renewed one is not.
+    await t.pool.query(
+      "update revoked_tokens set effective_at = now() - interval '1 second' where jti = $1",
+      [claimsOf(old).jti],
+    );
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 100));
+    expect((await profile(old)).statusCode).toBe(401);
+    expect((await profile(renewed)).statusCode).toBe(200);
+    // Signing out with a token renewed moments ago ends it at once.
+    const another = await tokenFor(t.db, user, 'full');
+    const next = tokenOf(
+      await t.app.inject({ method: 'GET', url: '/api/access/newJWT', headers: bearer(another) }),
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/access/logout', headers: bearer(another) }))
+        .statusCode,
+    ).toBe(200);
+    expect((await profile(another)).statusCode).toBe(401);
+    expect((await profile(next)).statusCode).toBe(200);
   });
 
   it('POST access/logout revokes the token (any step)', async () => {

@@ -1,19 +1,17 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
-  apiEnrollApp,
   apiLogin,
   chooseLanguage,
   DEMO_PASSWORD,
   outboxCode,
+  signedInAs,
   totpFor,
   useToken,
 } from './support.ts';
 
 // it@acme.example is an Acme administrator only this file signs in as (each user enrols once per server).
 test.describe.configure({ mode: 'serial' });
-let adminToken: Promise<string> | undefined;
-const adminSession = (request: APIRequestContext) =>
-  (adminToken ??= apiEnrollApp(request, 'it@acme.example').then((r) => r.token));
+const adminSession = (request: APIRequestContext) => signedInAs(request, 'it@acme.example');
 
 async function typeCode(page: Page, label: string, code: string) {
   await page.getByLabel(`${label}, digit 1 of 6`).click();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, chooseLanguage, seriousViolations, useToken } from './support.ts';
+import { chooseLanguage, seriousViolations, signedInAs, useToken } from './support.ts';
 
 // Runs in the `alerts` project (playwright.config.ts), against the second server (SIM_SPEED 20): each demo
 // user enrols once per server, and there only the troubleshooting flows sign in (as admin@acme.example).
@@ -15,15 +15,7 @@ const USER = 'user@acme.example';
 const SPANISH_USER = 'user@bluebird.example';
 const READER = 'readonly@acme.example';
 
-const tokens = new Map<string, string>();
-async function signedIn(request: APIRequestContext, username: string): Promise<string> {
-  let token = tokens.get(username);
-  if (!token) {
-    token = (await apiEnrollApp(request, username)).token;
-    tokens.set(username, token);
-  }
-  return token;
-}
+const signedIn = signedInAs;
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 type Found = {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, chooseLanguage, useToken } from './support.ts';
+import { apiEnrollApp, chooseLanguage, signedInAs, useToken } from './support.ts';
 
 // Runs in the `chromium` project on the main server. Each demo user enrols once per server and the other flows
 // there enrol every USER and ADMINISTRATOR, so this flow acts as one through support impersonation: the SUPPORT
@@ -14,11 +14,10 @@ test.describe.configure({ mode: 'serial' });
 // Two servers and their fleets share this machine with the other flows: generous, not tight.
 test.setTimeout(180_000);
 
-let supportToken = '';
 let targetId = '';
 
 test.beforeAll(async ({ request }) => {
-  supportToken = (await apiEnrollApp(request, SUPPORT)).token;
+  await signedInAs(request, SUPPORT);
   const reader = (await apiEnrollApp(request, READER)).token;
   const res = await request.get('/api/alert/assignees', { headers: { Authorization: `Bearer ${reader}` } });
   expect(res.status(), await res.text()).toBe(200);
@@ -30,7 +29,7 @@ test.beforeAll(async ({ request }) => {
 /** Opens the console as the target user through a support access code (single use, 60 s). */
 async function impersonate(page: Page, request: APIRequestContext) {
   const res = await request.post('/api/userProfile/impersonate/generate', {
-    headers: { Authorization: `Bearer ${supportToken}` },
+    headers: { Authorization: `Bearer ${await signedInAs(request, SUPPORT)}` },
     data: { userId: targetId },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -162,9 +161,10 @@ test('the same in Spanish', async ({ page, request }) => {
 
 test('the support person finds the customer in the Support area and acts as them from its link', async ({
   page,
+  request,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await useToken(page, supportToken);
+  await useToken(page, await signedInAs(request, SUPPORT));
   await page.goto('/alerts');
   await page
     .getByRole('navigation', { name: 'Main menu' })

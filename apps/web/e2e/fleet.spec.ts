@@ -1,16 +1,12 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiEnrollApp, chooseLanguage, useToken } from './support.ts';
+import { chooseLanguage, signedInAs, useToken } from './support.ts';
 
 // An administrator of the second demo organization, so this flow shares no user with the other specs.
 const ADMIN = 'admin@bluebird.example';
 
 // Both flows sign in as ADMIN, who can enrol only once: run them in one worker and share the session.
 test.describe.configure({ mode: 'serial' });
-let adminToken: string | null = null;
-async function signedInAdmin(request: APIRequestContext): Promise<string> {
-  adminToken ??= (await apiEnrollApp(request, ADMIN)).token;
-  return adminToken;
-}
+const signedInAdmin = (request: APIRequestContext) => signedInAs(request, ADMIN);
 
 test('site → device → rename a port → Map Overview → base dashboard', async ({ page, request }) => {
   const token = await signedInAdmin(request);

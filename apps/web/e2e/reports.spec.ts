@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, apiLogin, chooseLanguage, DEMO_PASSWORD, outboxCode, totpFor } from './support.ts';
+import { apiLogin, chooseLanguage, DEMO_PASSWORD, outboxCode, signedInAs, totpFor } from './support.ts';
 
 // Every demo user of this server is already signed in by another flow (each enrols once per server), so the
 // reports flows register people of their own at Acme (READ_ONLY, with the analytics entitlement), approved by
@@ -9,12 +9,10 @@ test.describe.configure({ mode: 'serial' });
 const ACME = '0d3c5f1e-6a43-4c1e-9b7a-5c1a7e0a0001';
 const bearer = (response: { headers(): Record<string, string> }) =>
   (response.headers().authorization ?? '').replace(/^Bearer /, '');
-let adminToken: Promise<string> | undefined;
 
 /** Registers a new Acme person, approves them, proves the email with the outbox code and enrols an app. */
 async function newAcmeReader(request: APIRequestContext, tag: string): Promise<string> {
-  adminToken ??= apiEnrollApp(request, 'ops@acme.example').then((r) => r.token);
-  const admin = { Authorization: `Bearer ${await adminToken}` };
+  const admin = { Authorization: `Bearer ${await signedInAs(request, 'ops@acme.example')}` };
   const username = `reports.${tag}+${Date.now()}@acme.example`;
   const registered = await request.post('/api/access/register', {
     data: { username, password: DEMO_PASSWORD, firstName: 'Rita', lastName: 'Ports' },

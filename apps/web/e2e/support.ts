@@ -68,6 +68,34 @@ export async function apiEnrollApp(
   return { secret, token: bearer(enrolled) };
 }
 
+const sessions = new Map<string, Promise<string>>();
+/** A token older than this is renewed before a test is given it. */
+const RENEW_AFTER_S = 180;
+const issuedAt = (token: string): number =>
+  Number(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).iat ?? 0);
+
+/**
+ * A full session for a demo user: enrolled once per worker (a user enrols once per server), then kept
+ * young by renewing it through the API once it is 3 minutes old. A page renews its token itself once it
+ * is 5 minutes old, and the server retires a renewed token 30 s later: a young token keeps that from
+ * happening to a token the next test still uses.
+ */
+export function signedInAs(request: APIRequestContext, username: string): Promise<string> {
+  const cached = sessions.get(username);
+  const next = (async () => {
+    if (!cached) return (await apiEnrollApp(request, username)).token;
+    const token = await cached;
+    if (Date.now() / 1000 - issuedAt(token) < RENEW_AFTER_S) return token;
+    const renewed = await request.get('/api/access/newJWT', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(renewed.status(), await renewed.text()).toBe(200);
+    return bearer(renewed);
+  })();
+  sessions.set(username, next);
+  return next;
+}
+
 /** Starts the page signed in with a token, as the app would have stored it. */
 export async function useToken(page: Page, token: string): Promise<void> {
   await page.addInitScript((jwt) => {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiEnrollApp, seriousViolations, useToken } from './support.ts';
+import { seriousViolations, signedInAs, useToken } from './support.ts';
 
 // Runs against the second server (playwright.config.ts, project `troubleshooting`): its fleet runs at
 // SIM_SPEED 20, so a speed test takes 1.5–3 s and a reboot's 2–4 simulated minutes pass in 6–12 s.
@@ -7,11 +7,7 @@ import { apiEnrollApp, seriousViolations, useToken } from './support.ts';
 const ADMIN = 'admin@acme.example';
 
 test.describe.configure({ mode: 'serial' });
-let adminToken: string | null = null;
-async function signedInAdmin(request: APIRequestContext): Promise<string> {
-  adminToken ??= (await apiEnrollApp(request, ADMIN)).token;
-  return adminToken;
-}
+const signedInAdmin = (request: APIRequestContext) => signedInAs(request, ADMIN);
 
 type Found = {
   id: string;

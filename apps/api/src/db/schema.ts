@@ -155,6 +155,10 @@ export const revokedTokens = pgTable(
   {
     jti: text('jti').primaryKey(),
     expiresAt: tz('expires_at').notNull(),
+    /** When the revocation takes effect: now for a sign-out, a little later for a renewed token. */
+    effectiveAt: tz('effective_at').notNull().defaultNow(),
+    /** The token that renewed this one (access/newJWT): the session lives on in it. */
+    renewedTo: text('renewed_to'),
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );

@@ -122,8 +122,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   async function impersonatorOf(claims: Claims): Promise<UserWithOrg> {
     const { impersonatedBy, impersonatorSession, iat } = claims;
     if (!impersonatedBy || !impersonatorSession) throw Errors.unauthorized();
-    const support = await sessions.get(`${impersonatedBy}\u0000${impersonatorSession}`, () =>
-      findSessionUser(ctx.db, impersonatedBy, impersonatorSession),
+    const support = await sessions.get(`support\u0000${impersonatedBy}\u0000${impersonatorSession}`, () =>
+      findSessionUser(ctx.db, impersonatedBy, impersonatorSession, { followRenewals: true }),
     );
     if (sessionClosed(support, iat) || support?.user.role !== 'SUPPORT') throw Errors.unauthorized();
     return support.user;
@@ -178,8 +178,11 @@ export async function sendToken(
   reply: FastifyReply,
   user: UserWithOrg,
   session: SessionState,
+  /** Told the new token's id before it is sent (access/newJWT retires the token it renews). */
+  onSigned?: (jti: string) => Promise<void>,
 ): Promise<{ ok: true }> {
-  const { token } = await ctx.tokens.signSession(presentClaims(user, session));
+  const { token, jti } = await ctx.tokens.signSession(presentClaims(user, session));
+  await onSigned?.(jti);
   reply.header('authorization', `Bearer ${token}`);
   return { ok: true };
 }

@@ -72,6 +72,25 @@ export const authStore = {
   },
 };
 
+/**
+ * Another tab of this browser stored a new token. When it renews this tab's session (same person, same
+ * impersonation), this tab takes it: the server retires a renewed token 30 s after renewing it. Any other
+ * token (another person signed in there, a support person acting as someone) is left to that tab.
+ */
+export function adoptRenewedToken(jwt: string | null): boolean {
+  if (!jwt || jwt === state.jwt || !state.claims) return false;
+  const claims = decodeClaims(jwt);
+  if (!claims || claims.sub !== state.claims.sub || claims.impersonatedBy !== state.claims.impersonatedBy)
+    return false;
+  emit({ ...state, jwt, claims });
+  return true;
+}
+
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key === StorageKeys.jwt) adoptRenewedToken(event.newValue);
+  });
+
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
 }

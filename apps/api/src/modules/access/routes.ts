@@ -132,8 +132,9 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/access/newJWT',
     { schema: { tags, response: okResponses }, config: { auth: { steps: ['full'] } } },
     async (request, reply) => {
-      const grant = access.refreshToken(authOf(request));
-      return sendToken(ctx, reply, grant.user, grant.session);
+      const auth = authOf(request);
+      const grant = access.refreshToken(auth);
+      return sendToken(ctx, reply, grant.user, grant.session, (jti) => access.retireRenewed(ctx, auth, jti));
     },
   );
 

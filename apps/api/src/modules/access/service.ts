@@ -6,7 +6,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { requireSupportAccess } from '../organizations/support-access.ts';
-import { clearFailures, insertAudit, revokeToken } from '../security/repository.ts';
+import { clearFailures, insertAudit, revokeNow, revokeToken } from '../security/repository.ts';
 import {
   accountKey,
   addressKey,
@@ -31,6 +31,9 @@ import {
 
 /** A user and the session state a new token must carry; the route signs it. */
 export type TokenGrant = { user: UserWithOrg; session: SessionState };
+
+/** How long a renewed token keeps working: for requests already sent with it and other tabs to catch up. */
+export const RENEWED_TOKEN_GRACE_SECONDS = 30;
 
 /** The session state a token carries forward into the next one. */
 export function carrySession(claims: Claims, patch: Partial<SessionState> = {}): SessionState {
@@ -234,15 +237,30 @@ export async function sendLoginCode(
   await sendCode(ctx, user, 'mfa-login', method, number);
 }
 
-/** POST access/newJWT: the same session, renewed; refused once its absolute end has come (issue 11). */
+/**
+ * GET access/newJWT: the same session, renewed; refused once its absolute end has come (issue 11). Once
+ * the new token is signed, `retireRenewed` retires the one it renews.
+ */
 export function refreshToken(auth: AuthContext): TokenGrant {
   const ends = auth.claims.sessionEnds ?? (auth.claims.iat ?? 0) + SESSION_MAX_SECONDS;
   if (Math.floor(Date.now() / 1000) >= ends) throw Errors.unauthorized();
   return { user: auth.user, session: carrySession(auth.claims, { sessionEnds: ends }) };
 }
 
+/**
+ * Retires a renewed token RENEWED_TOKEN_GRACE_SECONDS from now (requests already sent with it, and other
+ * tabs, catch up meanwhile), so a stolen token does not live on beside the renewed one; `renewedTo` keeps
+ * the session one chain (issue 11).
+ */
+export async function retireRenewed(ctx: AppContext, auth: AuthContext, renewedTo: string): Promise<void> {
+  await revokeToken(ctx.db, auth.jti, new Date(auth.exp * 1000), {
+    effectiveAt: new Date(Date.now() + RENEWED_TOKEN_GRACE_SECONDS * 1000),
+    renewedTo,
+  });
+}
+
 export async function logout(ctx: AppContext, auth: AuthContext, meta: RequestMeta): Promise<void> {
-  await revokeToken(ctx.db, auth.jti, new Date(auth.exp * 1000));
+  await revokeNow(ctx.db, auth.jti, new Date(auth.exp * 1000));
   await audit(ctx.db, { action: 'logout', user: auth.user, impersonatorId: auth.impersonator?.id, meta });
 }
 
@@ -257,7 +275,7 @@ export async function exchangeAccessCode(
   const [user, supportSession] = await Promise.all([
     findUserByUsername(ctx.db, code.sub),
     // The support person's session that generated the code must still be open.
-    findSessionUser(ctx.db, code.impersonatedBy, code.impersonatorSession),
+    findSessionUser(ctx.db, code.impersonatedBy, code.impersonatorSession, { followRenewals: true }),
   ]);
   const support = supportSession?.user;
   if (!user || !support || supportSession.revoked || support.role !== 'SUPPORT') throw Errors.unauthorized();

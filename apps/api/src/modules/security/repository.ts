@@ -53,13 +53,33 @@ export async function deleteOldFailures(db: DbOrTx, before: Date): Promise<void>
 }
 
 /** Revokes a jti; false when it was revoked already (which makes access codes single use). */
-export async function revokeToken(db: DbOrTx, jti: string, expiresAt: Date): Promise<boolean> {
+/**
+ * Revokes a token (or marks a single-use one used): from now, or from `effectiveAt` for a renewed one
+ * (`renewedTo`: the token that renewed it); false when it already was.
+ */
+export async function revokeToken(
+  db: DbOrTx,
+  jti: string,
+  expiresAt: Date,
+  renewal?: { effectiveAt: Date; renewedTo: string },
+): Promise<boolean> {
   const rows = await db
     .insert(revokedTokens)
-    .values({ jti, expiresAt })
+    .values({ jti, expiresAt, ...renewal })
     .onConflictDoNothing()
     .returning({ jti: revokedTokens.jti });
   return rows.length === 1;
+}
+
+/** Signs a token out now, also one renewed moments ago (its grace ends, and its session with it). */
+export async function revokeNow(db: DbOrTx, jti: string, expiresAt: Date): Promise<void> {
+  await db
+    .insert(revokedTokens)
+    .values({ jti, expiresAt })
+    .onConflictDoUpdate({
+      target: revokedTokens.jti,
+      set: { effectiveAt: sql`least(${revokedTokens.effectiveAt}, now())`, renewedTo: null },
+    });
 }
 
 export async function deleteExpiredRevocations(db: DbOrTx, now: Date): Promise<void> {

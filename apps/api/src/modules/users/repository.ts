@@ -34,16 +34,38 @@ export function findUserByUsername(db: DbOrTx, username: string) {
  * The user a session token names and whether that token was revoked, in one round trip: every
  * authenticated call asks both.
  */
+/** The token was revoked (signed out, or renewed and past its grace). */
+const tokenRevoked = (jti: string) => sql<boolean>`exists (select 1 from ${revokedTokens}
+  where ${revokedTokens.jti} = ${jti} and ${revokedTokens.effectiveAt} <= now())`;
+
+/**
+ * The session the token began was ended: following its renewals (renewed_to), a token of the chain was
+ * revoked otherwise than by being renewed (a sign-out). A renewal keeps the session open.
+ */
+const sessionRevoked = (jti: string) => sql<boolean>`exists (
+  with recursive chain(jti, depth) as (
+    select ${jti}::text, 0
+    union all
+    select r.renewed_to, c.depth + 1 from chain c join ${revokedTokens} r on r.jti = c.jti
+    where r.renewed_to is not null and c.depth < 100)
+  select 1 from chain c join ${revokedTokens} r on r.jti = c.jti
+  where r.renewed_to is null and r.effective_at <= now())`;
+
+/**
+ * The person signed in with the token `jti`, and whether it is revoked; with `followRenewals`, whether the
+ * session it began is (a support person's session behind an impersonation lives on through renewals).
+ */
 export async function findSessionUser(
   db: DbOrTx,
   username: string,
   jti: string,
+  options: { followRenewals?: boolean } = {},
 ): Promise<{ user: UserWithOrg; revoked: boolean } | undefined> {
   const [row] = await db
     .select({
       user: users,
       organization: organizations,
-      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${jti})`,
+      revoked: options.followRenewals ? sessionRevoked(jti) : tokenRevoked(jti),
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
