@@ -15,7 +15,6 @@ import { getStatusCountsQueryOptions } from '../features/sites/api/get-status-co
 import { getUserSitesQueryOptions } from '../features/sites/api/get-user-sites.ts';
 import { searchSitesQueryOptions } from '../features/sites/api/search-sites.ts';
 import { getTicketsQueryOptions } from '../features/tickets/api/get-tickets.ts';
-import { getMapSitesQueryOptions } from '../lib/map-sites.ts';
 import { mapViewQueryKey } from '../lib/map-view.ts';
 import { userProfileQueryKey } from '../lib/user-profile.ts';
 import { ANY, invalidationsFor, matchesPattern, throttleFor } from './live-invalidations.ts';
@@ -34,7 +33,6 @@ const queries: Record<string, QueryKey> = {
   'site search': searchSitesQueryOptions({ page: 0, pageSize: 50 }).queryKey,
   'recent sites': getRecentSitesQueryOptions({}).queryKey,
   'user sites': getUserSitesQueryOptions('u1').queryKey,
-  map: getMapSitesQueryOptions().queryKey,
   'map view': mapViewQueryKey('[null,[]]', { west: -180, south: -85, east: 180, north: 85, zoom: 3 }),
   'status counts': getStatusCountsQueryOptions().queryKey,
   'dashboard status counts': ['devices', 'statuscounts'],
@@ -93,7 +91,6 @@ describe('live event → queries invalidated', () => {
         'device d1',
         'device d1 alerts',
         'device search',
-        'map',
         'map view',
         'problem sites',
         'recent sites',

@@ -1,26 +1,15 @@
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { MAINTENANCE_REASON_MAX } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
+import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/notify.ts';
-import { SITE_OPTIONS, useSiteOptions } from '../../../lib/site-options.ts';
 import { useCreateMaintenanceWindow } from '../api/create-maintenance-window.ts';
 import { useGroups } from '../api/get-groups.ts';
 import { isoToLocal } from '../utils/alert-list-state.ts';
@@ -49,20 +38,10 @@ function MaintenanceForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('alerts');
   const create = useCreateMaintenanceWindow();
   const groups = useGroups();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const options = useSiteOptions(debounced);
-  // Names of the chosen sites, so they stay shown whatever the search lists.
-  const chosen = useRef(new Map<string, string>());
   const form = useForm<MaintenanceFormValues>({
     initialValues: initialMaintenanceValues(new Date(), isoToLocal),
     validate: (values) => maintenanceFormErrors(values, t),
   });
-
-  const siteData = new Map<string, string>();
-  for (const id of form.values.siteIds) siteData.set(id, chosen.current.get(id) ?? id);
-  for (const site of options.data?.sites ?? []) siteData.set(site.id, site.name);
-  const more = (options.data?.total ?? 0) - (options.data?.sites.length ?? 0);
 
   const onSubmit = form.onSubmit((values) => {
     const request = maintenanceRequest(values);
@@ -86,27 +65,12 @@ function MaintenanceForm({ onClose }: { onClose: () => void }) {
         <Text size="sm" c="dimmed">
           {t('maintenance.form.intro')}
         </Text>
-        <MultiSelect
+        <SiteMultiSelect
           {...form.getInputProps('siteIds')}
-          onChange={(ids) => {
-            for (const id of ids) {
-              const name = siteData.get(id);
-              if (name) chosen.current.set(id, name);
-            }
-            form.setFieldValue('siteIds', ids);
-          }}
+          value={form.values.siteIds}
+          onChange={(ids) => form.setFieldValue('siteIds', ids)}
           label={t('maintenance.form.sites')}
           placeholder={form.values.siteIds.length ? undefined : t('maintenance.form.sitesPlaceholder')}
-          description={more > 0 ? t('maintenance.form.sitesMore', { count: SITE_OPTIONS }) : undefined}
-          inputWrapperOrder={['label', 'input', 'error', 'description']}
-          data={[...siteData].map(([value, label]) => ({ value, label }))}
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          filter={({ options: all }) => all}
-          nothingFoundMessage={options.isFetching ? t('loading') : t('maintenance.form.noSites')}
-          clearable
-          hidePickedOptions
           data-autofocus
           data-testid="maintenance-sites"
         />

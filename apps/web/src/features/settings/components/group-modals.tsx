@@ -1,8 +1,9 @@
-import { Button, Modal, MultiSelect, Group as Row, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Group as Row, Stack, Text, TextInput } from '@mantine/core';
 import type { Group } from '@vnoc/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMapSites } from '../../../lib/map-sites.ts';
+import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
+import { useGroupSiteNames } from '../api/get-group-site-names.ts';
 
 const MAX_NAME = 100;
 
@@ -74,22 +75,18 @@ interface AssignModalProps {
   onSubmit: (siteIds: string[]) => void;
 }
 
-/** Assign sites: a searchable multi-select of the organization's sites; saving replaces the group's sites. */
+/**
+ * Assign sites: the group's sites by name, and more found by a server search as you type (any fleet size);
+ * saving replaces the group's sites.
+ */
 export function GroupAssignModal({ opened, group, loading, onClose, onSubmit }: AssignModalProps) {
   const { t } = useTranslation('groups');
-  const { data: sites, isPending } = useMapSites();
+  const names = useGroupSiteNames(opened && group ? group.id : null);
   const [selected, setSelected] = useState<string[]>([]);
   useEffect(() => {
     if (opened) setSelected(group?.siteIds ?? []);
   }, [opened, group]);
-  const options = useMemo(
-    () =>
-      (sites ?? []).map((site) => ({
-        value: site.id,
-        label: site.alias ? `${site.name} (${site.alias})` : site.name,
-      })),
-    [sites],
-  );
+  const waiting = Boolean(group?.siteIds.length) && names.isPending;
   return (
     <Modal
       opened={opened}
@@ -99,21 +96,17 @@ export function GroupAssignModal({ opened, group, loading, onClose, onSubmit }: 
       size="lg"
     >
       <Stack>
-        <MultiSelect
+        <SiteMultiSelect
           label={t('sites')}
-          placeholder={isPending ? t('loadingSites') : t('searchSites')}
-          data={options}
+          placeholder={waiting ? t('loadingSites') : t('searchSites')}
           value={selected}
           onChange={setSelected}
-          searchable
-          clearable
-          hidePickedOptions
+          knownNames={names.data}
           maxDropdownHeight={260}
-          nothingFoundMessage={t('noSitesFound')}
-          disabled={isPending}
+          disabled={waiting}
           data-testid="group-sites-select"
         />
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" aria-live="polite" data-testid="group-selected-count">
           {t('selectedCount', { count: selected.length })}
         </Text>
         <Row justify="flex-end">

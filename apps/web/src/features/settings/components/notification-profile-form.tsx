@@ -12,7 +12,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
 import {
   ALERT_SEVERITIES,
@@ -22,15 +21,15 @@ import {
   type NotificationProfile,
   type NotificationProfileResponse,
 } from '@vnoc/contracts';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
+import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
 import { handleError } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
-import { SITE_OPTIONS, useSiteOptions } from '../../../lib/site-options.ts';
 import { useSiteNames } from '../api/get-site-names.ts';
 import { useGroups } from '../api/group-list.ts';
 import { useSendTestNotification } from '../api/send-test-notification.ts';
@@ -110,16 +109,7 @@ export function NotificationProfileForm({ data }: { data: NotificationProfileRes
   const form = useForm<NotificationProfile>({ initialValues: data.profile });
   const values = form.values;
 
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const options = useSiteOptions(debounced);
   const storedNames = useSiteNames(data.profile.siteIds);
-  // Names of the sites picked here, so they stay shown whatever the search lists.
-  const picked = useRef(new Map<string, string>());
-  const siteData = new Map<string, string>();
-  for (const id of values.siteIds) siteData.set(id, picked.current.get(id) ?? storedNames.get(id) ?? id);
-  for (const site of options.data?.sites ?? []) siteData.set(site.id, site.name);
-  const more = (options.data?.total ?? 0) - (options.data?.sites.length ?? 0);
 
   const language = i18n.resolvedLanguage ?? 'en';
   const codes = useMemo(() => alertCodeChoices(language), [language]);
@@ -212,27 +202,12 @@ export function NotificationProfileForm({ data }: { data: NotificationProfileRes
               hidePickedOptions
               data-testid="notification-groups"
             />
-            <MultiSelect
+            <SiteMultiSelect
               label={t('where.sites')}
               placeholder={values.siteIds.length ? undefined : t('where.searchSites')}
-              description={more > 0 ? t('where.sitesMore', { count: SITE_OPTIONS }) : undefined}
-              inputWrapperOrder={['label', 'input', 'error', 'description']}
-              data={[...siteData].map(([value, label]) => ({ value, label }))}
               value={values.siteIds}
-              onChange={(ids) => {
-                for (const id of ids) {
-                  const name = siteData.get(id);
-                  if (name) picked.current.set(id, name);
-                }
-                form.setFieldValue('siteIds', ids);
-              }}
-              searchable
-              searchValue={search}
-              onSearchChange={setSearch}
-              filter={({ options: all }) => all}
-              nothingFoundMessage={options.isFetching ? t('loading') : t('where.noSites')}
-              clearable
-              hidePickedOptions
+              onChange={(ids) => form.setFieldValue('siteIds', ids)}
+              knownNames={storedNames}
               data-testid="notification-sites"
             />
           </SimpleGrid>
