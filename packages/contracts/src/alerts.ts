@@ -76,17 +76,17 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
     name: { en: 'Site offline', es: 'Sitio sin conexión' },
     description: {
       en: "The site's edge device (firewall or 5G appliance) is offline: the site has no connection.",
-      es: 'El equipo de borde del sitio (firewall o equipo 5G) está desconectado: el sitio no tiene conexión.',
+      es: 'El dispositivo de borde del sitio (cortafuegos o dispositivo 5G) está sin conexión: el sitio no tiene conexión.',
     },
   },
   {
     code: 'device_offline',
     severity: 'major',
     perDevice: true,
-    name: { en: 'Device offline', es: 'Equipo desconectado' },
+    name: { en: 'Device offline', es: 'Dispositivo sin conexión' },
     description: {
       en: 'An access point or switch is offline while its site is connected.',
-      es: 'Un punto de acceso o switch está desconectado mientras su sitio tiene conexión.',
+      es: 'Un punto de acceso o conmutador está sin conexión mientras su sitio tiene conexión.',
     },
   },
   {
@@ -96,7 +96,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
     name: { en: 'On backup (failover)', es: 'En respaldo (conmutación)' },
     description: {
       en: 'The edge device lost its primary WAN link and runs on its backup link.',
-      es: 'El equipo de borde perdió su enlace WAN principal y funciona con el enlace de respaldo.',
+      es: 'El dispositivo de borde perdió su enlace WAN principal y funciona con el enlace de respaldo.',
     },
   },
   {
@@ -106,7 +106,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
     name: { en: 'Reboot taking too long', es: 'Reinicio demasiado largo' },
     description: {
       en: `The device has been rebooting for more than ${t.rebootTooLongMinutes} minutes.`,
-      es: `El equipo lleva más de ${t.rebootTooLongMinutes} minutos reiniciándose.`,
+      es: `El dispositivo lleva más de ${t.rebootTooLongMinutes} minutos reiniciándose.`,
     },
   },
   {
@@ -116,7 +116,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
     name: { en: 'Pending installation for too long', es: 'Instalación pendiente demasiado tiempo' },
     description: {
       en: `The device has been pending installation for more than ${t.pendingTooLongDays} days.`,
-      es: `El equipo lleva más de ${t.pendingTooLongDays} días con la instalación pendiente.`,
+      es: `El dispositivo lleva más de ${t.pendingTooLongDays} días con la instalación pendiente.`,
     },
   },
   {
@@ -126,7 +126,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
     name: { en: 'Cloud connection lost', es: 'Conexión con la nube perdida' },
     description: {
       en: `The device has not reported for ${t.cloudDisconnectedMinutes} minutes or more although it is not known to be down.`,
-      es: `El equipo no ha informado desde hace ${t.cloudDisconnectedMinutes} minutos o más aunque no consta como caído.`,
+      es: `El dispositivo no ha informado desde hace ${t.cloudDisconnectedMinutes} minutos o más aunque no consta como sin conexión.`,
     },
   },
   {
@@ -173,10 +173,10 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
     code: 'lan_port_disabled',
     severity: 'info',
     perDevice: true,
-    name: { en: 'LAN port disabled', es: 'Puerto LAN deshabilitado' },
+    name: { en: 'LAN port disabled', es: 'Puerto LAN desactivado' },
     description: {
       en: 'One or more LAN ports of the device were disabled from the console.',
-      es: 'Se deshabilitaron uno o más puertos LAN del equipo desde la consola.',
+      es: 'Se desactivaron uno o más puertos LAN del dispositivo desde la consola.',
     },
   },
   {

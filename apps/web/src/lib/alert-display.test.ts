@@ -73,7 +73,7 @@ describe('names from the catalogue in the user language', () => {
   });
 
   it('descriptions likewise; an unknown code has none', () => {
-    expect(alertDescription('on_backup', 'es')).toMatch(/^El equipo de borde perdió/);
+    expect(alertDescription('on_backup', 'es')).toMatch(/^El dispositivo de borde perdió/);
     expect(alertDescription('made_up', 'en')).toBe('');
   });
 });
@@ -83,13 +83,13 @@ describe('formatAlertDetails: what was measured, in the language', () => {
   const es = i18n.getFixedT('es', 'alerts');
   it.each([
     ['minutes (en)', { minutes: 12 }, en, 'en', ['For 12 min']],
-    ['minutes (es)', { minutes: 12 }, es, 'es', ['Desde hace 12 min']],
+    ['minutes (es)', { minutes: 12 }, es, 'es', ['Durante 12 min']],
     ['just raised', { minutes: 0 }, en, 'en', ['For under a minute']],
     ['latency, decimals in the language', { ms: 182.44 }, es, 'es', ['182,4 ms']],
     ['latency (en)', { ms: 1234.5 }, en, 'en', ['1,234.5 ms']],
     ['loss', { percent: 3.25 }, en, 'en', ['3.3 %']],
     ['bars', { bars: 1 }, en, 'en', ['1 of 5 bars']],
-    ['days (es)', { days: 9 }, es, 'es', ['Desde hace 9 días']],
+    ['days (es)', { days: 9 }, es, 'es', ['Durante 9 días']],
     ['ports, text', { ports: '2, 5' }, en, 'en', ['Ports 2, 5']],
     ['a regional incident, in order', { sites: 4, region: 'TX' }, en, 'en', ['4 sites', 'Region TX']],
     ['an unknown key with a unit', { rsrpDb: -112 }, en, 'en', ['Rsrp: -112 dB']],

@@ -129,8 +129,12 @@ describe('errorMessage (spec part 8 catalogue)', () => {
   });
 
   it.each([
-    ['sessionExpired', 'Your session has expired, please login.', 'Su sesión ha caducado, inicie sesión.'],
-    ['sessionExpirationError', 'Error during session expiration', 'Error durante la caducidad de la sesión'],
+    [
+      'sessionExpired',
+      'Your session has expired, please login.',
+      'Su sesión ha caducado. Inicie sesión de nuevo.',
+    ],
+    ['sessionExpirationError', 'Error during session expiration', 'Error al caducar la sesión'],
     ['refreshFailed', 'Failed to refresh session', 'No se pudo renovar la sesión'],
     [
       'oktaNotAuthenticated',

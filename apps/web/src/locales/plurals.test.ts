@@ -25,7 +25,7 @@ describe('port sentences agree with the number of ports', () => {
   it('the authenticator enrolment message reads without gender trouble in Spanish', () => {
     const method = i18n.t('mfa.methods.app', { ns: 'auth', lng: 'es' });
     expect(i18n.t('mfa.enrolled', { ns: 'auth', lng: 'es', method })).toBe(
-      'Autenticación multifactor configurada: App de autenticación.',
+      'Autenticación multifactor configurada: Aplicación de autenticación.',
     );
   });
 });

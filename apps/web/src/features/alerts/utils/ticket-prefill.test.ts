@@ -72,7 +72,7 @@ describe('the ticket comment', () => {
     const lines = alertTicketComment(cleared, es, 'es').split('\n');
     expect(lines[0]).toBe('Alerta: Sitio sin conexión (Crítica)');
     expect(lines).toContain(`Resuelta: ${formatDate('2026-03-02T15:00:00.000Z')}`);
-    expect(lines).toContain('Medido: Desde hace 12 min');
+    expect(lines).toContain('Medido: Durante 12 min');
     expect(lines.some((line) => line.includes('dependiente'))).toBe(false);
   });
 

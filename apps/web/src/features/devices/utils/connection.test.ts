@@ -9,9 +9,9 @@ const es = i18n.getFixedT('es');
 // Spec part 4: "Connection: primary shows Connected/Primary; secondary shows Secondary; otherwise No Service."
 describe('connection label', () => {
   it.each([
-    ['primary', 'primary', 'Connected/Primary', 'Conectado/Principal'],
+    ['primary', 'primary', 'Connected/Primary', 'Conectada/Principal'],
     ['secondary', 'secondary', 'Secondary', 'Secundaria'],
-    ['Primary', 'primary', 'Connected/Primary', 'Conectado/Principal'],
+    ['Primary', 'primary', 'Connected/Primary', 'Conectada/Principal'],
     ['none', 'none', 'No Service', 'Sin servicio'],
     ['tertiary', 'none', 'No Service', 'Sin servicio'],
     ['', 'none', 'No Service', 'Sin servicio'],

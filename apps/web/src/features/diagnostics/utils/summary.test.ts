@@ -84,7 +84,7 @@ describe('jobSummary (the batch table line)', () => {
 
   it('speaks Spanish too', () => {
     expect(jobSummary(job('lanpingtest', 'succeeded', { result: results.lanpingtest }), es)).toBe(
-      '2/3 equipos respondieron, media 1.2 ms',
+      '2/3 hosts respondieron, media 1.2 ms',
     );
     expect(jobSummary(job('wantest', 'succeeded', { result: results.wantest }), es)).toBe(
       'Enlace Principal: media 12.0 ms, peor pérdida 10 %',

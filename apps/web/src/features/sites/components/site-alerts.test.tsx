@@ -102,12 +102,12 @@ describe("the site page's alerts panel", () => {
     const items = await screen.findAllByTestId('alert-mini-item');
     const first = within(items[0] as HTMLElement);
     expect(first.getByText('Mayor')).toBeTruthy();
-    expect(first.getByText('Equipo desconectado')).toBeTruthy();
-    expect(first.getByText('Desde hace 4 min')).toBeTruthy();
+    expect(first.getByText('Dispositivo sin conexión')).toBeTruthy();
+    expect(first.getByText('Durante 4 min')).toBeTruthy();
     expect(first.getByRole('link', { name: 'MR36 0001' }).getAttribute('href')).toBe(
       `/sites/${SITE}/device/${AP}`,
     );
-    expect(first.getByText(`Generada ${formatDate('2026-03-02T14:00:00.000Z')}`)).toBeTruthy();
+    expect(first.getByText(`Generada el ${formatDate('2026-03-02T14:00:00.000Z')}`)).toBeTruthy();
     expect(within(items[1] as HTMLElement).getByText('Señal celular débil')).toBeTruthy();
     expect(screen.getByTestId('site-alerts-link').getAttribute('href')).toBe(`/alerts?site=${SITE}`);
   });

@@ -44,10 +44,10 @@ describe('StatusCountsBar', () => {
 
     await act(() => i18n.changeLanguage('es'));
     expect(screen.getByTestId('status-counts-caption').textContent).toBe(
-      'Dispositivos por estado. Elija un estado para ver los sitios que tienen un dispositivo así.',
+      'Dispositivos por estado. Elija un estado para ver los sitios que tienen algún dispositivo en ese estado.',
     );
     expect(screen.getByTestId('count-online').getAttribute('aria-label')).toBe(
-      'En línea: 1200 dispositivos. Ver los sitios con dispositivos así.',
+      'En línea: 1200 dispositivos. Ver los sitios con dispositivos en este estado.',
     );
     await act(() => i18n.changeLanguage('en'));
   });

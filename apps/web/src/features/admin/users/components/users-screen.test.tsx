@@ -123,7 +123,7 @@ describe('Administration → Users', () => {
     usersAnswer = () => json({ id: 'forbidden', message: 'You are not allowed to do this.' }, 403);
     open();
     expect(await screen.findByRole('button', { name: /reintentar/i })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Agregar una persona' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Añadir una persona' })).toBeTruthy();
   });
 
   it('the create form checks the fields before sending anything', async () => {
