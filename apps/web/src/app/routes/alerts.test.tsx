@@ -141,9 +141,11 @@ describe('Alerts: the list', () => {
     expect(first.getByText('Site offline')).toBeTruthy();
     expect(first.getByText('For 12 min')).toBeTruthy();
     expect(first.getByRole('link', { name: 'Store 12' }).getAttribute('href')).toBe(`/sites/${SITE_ID}`);
-    expect(first.getByRole('link', { name: '00:17:c5:00:00:db' }).getAttribute('href')).toBe(
+    // The device by its name, its MAC beside it.
+    expect(first.getByRole('link', { name: 'TZ370 00DB' }).getAttribute('href')).toBe(
       `/sites/${SITE_ID}/device/${EDGE_ID}`,
     );
+    expect(first.getByText('00:17:c5:00:00:db')).toBeTruthy();
     expect(first.getByText(formatDate(root.raisedAt))).toBeTruthy();
     expect(first.getByTestId('dependents-count').textContent).toBe('1 dependent');
     const second = within(rows[1] as HTMLElement);
@@ -275,7 +277,7 @@ describe('Alerts: an alert in the drawer', () => {
     const comment = (dialog.getByLabelText(/^Comment/) as HTMLTextAreaElement).value;
     expect(comment).toContain('Alert: Site offline (Critical)');
     expect(comment).toContain('1 dependent alert:');
-    expect(comment).toContain('- [Major] Device offline — MR36 00:18:0a:00:00:01');
+    expect(comment).toContain('- [Major] Device offline — Lobby AP (00:18:0a:00:00:01)');
     expect(dialog.getByTestId('send-ticket-device').textContent).toBe('TZ370 00:17:c5:00:00:db at Store 12');
   });
 
