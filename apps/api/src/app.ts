@@ -44,7 +44,7 @@ import type { Config } from './plugins/config.ts';
 import type { Db } from './plugins/db.ts';
 import { errSerializer, reqSerializer } from './plugins/log-redaction.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { createRateLimiter } from './plugins/rate-limit.ts';
+import { createRateLimiter, createRedisRateLimiter } from './plugins/rate-limit.ts';
 import { compiledSerializer } from './plugins/serializer.ts';
 import { registerStatic } from './plugins/static.ts';
 
@@ -168,6 +168,9 @@ export async function buildApp({
   const bus = events ?? createEventBus(config, app.log);
   if (!events) app.addHook('onClose', () => bus.close());
   const deliver = createDelivery(config, db, app.log);
+  // Counted in Redis when there is one, so every process of a deployment shares the limits.
+  const limiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl, app.log) : createRateLimiter();
+  app.addHook('onClose', () => limiter.close());
   // Sends the queued notifications; main.ts starts it, and it stops before the pool closes.
   const notifications = createNotificationDispatcher({ db, deliver, log: app.log, now });
   app.decorate('notifications', notifications);
@@ -180,7 +183,7 @@ export async function buildApp({
     log: app.log,
     codeKey: createHash('sha256').update(`codes:${config.jwtSecret}`).digest('hex'),
     seeds: createSeedBox(config.jwtSecret),
-    limiter: createRateLimiter(),
+    limiter,
     jobs: jobs ?? createJobEngine({ db, log: app.log, onChange: jobEventPublisher(db, bus, app.log) }),
     events: bus,
     notifications,

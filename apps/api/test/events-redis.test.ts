@@ -4,7 +4,6 @@
  * machine may have no Redis; the in-process bus is tested in events.test.ts).
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import type { DeviceStatusEvent, LiveEvent } from '@vnoc/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -27,26 +26,8 @@ import {
   type TestUser,
   tokenFor,
 } from './factories.ts';
-import { createTestDatabase, silentLog, testConfig } from './helpers.ts';
+import { createTestDatabase, REDIS_URL, redisAnswers, silentLog, testConfig } from './helpers.ts';
 import { connectEvents, type SseClient } from './sse-client.ts';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Whether a Redis server answers PING at the URL within half a second. */
-async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(/^(\+PONG|-NOAUTH)/.test(String(data))));
-  });
-}
 
 const reachable = await redisAnswers(REDIS_URL);
 const requireRedis = (ctx: TestContext) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
@@ -178,5 +179,24 @@ export function expectPasswordPolicyRefusal(response: LightMyRequestResponse): v
   expect(response.json()).toMatchObject({
     id: 'password_policy',
     message: 'Password does not meet requirements.',
+  });
+}
+
+/** The Redis the tests use when one answers: TEST_REDIS_URL, else the machine's default port. */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether a Redis server answers PING at the URL within half a second (a fresh machine may have none). */
+export async function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(/^(\+PONG|-NOAUTH)/.test(String(data))));
   });
 }

@@ -107,16 +107,26 @@ describe('tokens', () => {
 });
 
 describe('createRateLimiter', () => {
-  it('allows `limit` hits per window, then 429 until the window passes', () => {
+  const limited = expect.objectContaining({ statusCode: 429, id: 'rate_limited' });
+
+  it('allows `limit` hits per window, then 429 until the window passes', async () => {
     let now = 0;
     const limiter = createRateLimiter(() => now);
-    for (let i = 0; i < 3; i++) limiter.hit('k', 3, 1000);
-    expect(() => limiter.hit('k', 3, 1000)).toThrow(
-      expect.objectContaining({ statusCode: 429, id: 'rate_limited' }),
-    );
-    expect(() => limiter.hit('other', 3, 1000)).not.toThrow();
+    for (let i = 0; i < 3; i++) await limiter.hit('k', 3, 1000);
+    await expect(limiter.hit('k', 3, 1000)).rejects.toEqual(limited);
+    await expect(limiter.hit('other', 3, 1000)).resolves.toBeUndefined();
     now = 1000;
-    expect(() => limiter.hit('k', 3, 1000)).not.toThrow();
+    await expect(limiter.hit('k', 3, 1000)).resolves.toBeUndefined();
+  });
+
+  it('a purge of ended windows keeps a long window that has not ended (each ends on its own length)', async () => {
+    let now = 0;
+    const limiter = createRateLimiter(() => now);
+    for (let i = 0; i < 5; i++) await limiter.hit('long', 5, 15 * 60_000);
+    // Enough one-second windows to trigger a purge, a minute later.
+    now = 60_000;
+    for (let i = 0; i <= 10_001; i++) await limiter.hit(`short-${i}`, 5, 1000);
+    await expect(limiter.hit('long', 5, 15 * 60_000)).rejects.toEqual(limited);
   });
 });
 

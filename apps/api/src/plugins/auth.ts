@@ -130,7 +130,11 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   }
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.sendsCode) {
-      ctx.limiter.hit(`code-send-ip:${clientKeyOf(request.ip)}`, CODE_SENDS_PER_ADDRESS, CODE_SEND_WINDOW_MS);
+      await ctx.limiter.hit(
+        `code-send-ip:${clientKeyOf(request.ip)}`,
+        CODE_SENDS_PER_ADDRESS,
+        CODE_SEND_WINDOW_MS,
+      );
     }
     const rule = request.routeOptions.config.auth;
     if (!rule) return;

@@ -1,26 +1,86 @@
+import { Redis } from 'ioredis';
 import { Errors } from '../errors.ts';
 
 export type RateLimiter = {
   /** Counts one hit for `key`; throws 429 rate_limited once more than `limit` hits fall in the window. */
-  hit: (key: string, limit: number, windowMs: number) => void;
+  hit: (key: string, limit: number, windowMs: number) => Promise<void>;
+  /** Drops the connection, if any (the app's onClose). */
+  close: () => Promise<void>;
 };
 
-/** Fixed-window counters in memory (per process; a Redis-backed one replaces it when REDIS_URL is used). */
+/** How many windows the memory limiter keeps before it drops the ended ones. */
+const MEMORY_KEYS = 10_000;
+
+/**
+ * Fixed-window counters in this process's memory: the limiter without Redis, and the fallback while
+ * Redis does not answer. Each window ends on its own length (a purge never shortens a long window).
+ */
 export function createRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
+  const windows = new Map<string, { start: number; windowMs: number; count: number }>();
   return {
-    hit(key, limit, windowMs) {
+    async hit(key, limit, windowMs) {
       const t = now();
-      if (windows.size > 10_000) {
-        for (const [k, w] of windows) if (t - w.start >= windowMs) windows.delete(k);
+      if (windows.size > MEMORY_KEYS) {
+        for (const [k, w] of windows) if (t - w.start >= w.windowMs) windows.delete(k);
       }
       const current = windows.get(key);
-      if (!current || t - current.start >= windowMs) {
-        windows.set(key, { start: t, count: 1 });
+      if (!current || t - current.start >= current.windowMs) {
+        windows.set(key, { start: t, windowMs, count: 1 });
+        if (limit < 1) throw Errors.rateLimited();
         return;
       }
       current.count += 1;
       if (current.count > limit) throw Errors.rateLimited();
+    },
+    async close() {},
+  };
+}
+
+/** One hit: the window's count, the window starting (and expiring) with its first hit. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+type RateLog = { warn: (obj: object, msg: string) => void };
+
+/**
+ * Fixed-window counters in Redis (REDIS_URL), so every process of a deployment counts the same hits:
+ * a client cannot multiply a limit by the number of API processes. While Redis does not answer, the
+ * process falls back to its own counters (limits hold per process, as without Redis) and says so once.
+ */
+export function createRedisRateLimiter(
+  url: string,
+  log: RateLog,
+  options: { prefix?: string; now?: () => number } = {},
+): RateLimiter {
+  const prefix = options.prefix ?? 'vnoc:rate:';
+  const redis = new Redis(url, {
+    connectionName: 'vnoc-rate-limits',
+    // A hit waits at most a quarter of a second for Redis (connecting, or down), then counts in memory.
+    commandTimeout: 250,
+    maxRetriesPerRequest: 1,
+  });
+  redis.on('error', () => undefined);
+  const fallback = createRateLimiter(options.now);
+  let warned = false;
+  return {
+    async hit(key, limit, windowMs) {
+      let count: number;
+      try {
+        count = Number(await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs)));
+      } catch (err) {
+        if (!warned) {
+          warned = true;
+          log.warn({ err }, 'rate limits: Redis does not answer; counting in this process meanwhile');
+        }
+        return fallback.hit(key, limit, windowMs);
+      }
+      warned = false;
+      if (count > limit) throw Errors.rateLimited();
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

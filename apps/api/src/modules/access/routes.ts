@@ -62,7 +62,7 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      ctx.limiter.hit(`invitation:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
+      await ctx.limiter.hit(`invitation:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
       return invitations.checkInvitation(ctx, request.body.token);
     },
   );
@@ -78,7 +78,7 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      ctx.limiter.hit(`invitation:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
+      await ctx.limiter.hit(`invitation:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
       await invitations.acceptInvitation(ctx, request.body, metaOf(request));
       return OK;
     },
@@ -88,7 +88,7 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/access/pwreset/:email',
     { schema: { tags, params: PwResetParamsSchema, response: okResponses }, config: { sendsCode: true } },
     async (request) => {
-      ctx.limiter.hit(`pwreset:${clientKeyOf(request.ip)}`, 10, 15 * 60_000);
+      await ctx.limiter.hit(`pwreset:${clientKeyOf(request.ip)}`, 10, 15 * 60_000);
       await access.requestPasswordReset(ctx, request.params.email, metaOf(request));
       return OK;
     },
@@ -98,7 +98,7 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/access/verifyEmailCode',
     { schema: { tags, body: VerifyEmailCodeRequestSchema, response: okResponses } },
     async (request, reply) => {
-      ctx.limiter.hit(`verify-email-code:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
+      await ctx.limiter.hit(`verify-email-code:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
       const grant = await access.verifyPasswordResetCode(ctx, request.body, metaOf(request));
       return sendToken(ctx, reply, grant.user, grant.session);
     },

@@ -208,8 +208,8 @@ export async function startConversation(
   body: string,
 ): Promise<ChatThread> {
   const { user } = auth;
-  ctx.limiter.hit(`chat-start:${user.id}`, CHAT_CONVERSATIONS_PER_HOUR, 60 * 60_000);
-  ctx.limiter.hit(`chat:${user.id}`, CHAT_MESSAGES_PER_MINUTE, 60_000);
+  await ctx.limiter.hit(`chat-start:${user.id}`, CHAT_CONVERSATIONS_PER_HOUR, 60 * 60_000);
+  await ctx.limiter.hit(`chat:${user.id}`, CHAT_MESSAGES_PER_MINUTE, 60_000);
   const at = ctx.now();
   const id = await ctx.db.transaction(async (tx) => {
     const conversationId = await insertConversation(tx, {
@@ -233,7 +233,7 @@ export async function sendMessage(
 ): Promise<ChatMessage> {
   const reader = readerOf(auth);
   const row = await visibleConversation(ctx, reader, id);
-  ctx.limiter.hit(`chat:${auth.user.id}`, CHAT_MESSAGES_PER_MINUTE, 60_000);
+  await ctx.limiter.hit(`chat:${auth.user.id}`, CHAT_MESSAGES_PER_MINUTE, 60_000);
   const at = ctx.now();
   const messageId = await ctx.db.transaction((tx) =>
     insertMessage(tx, reader, { conversationId: row.id, authorId: auth.user.id, body, at }),

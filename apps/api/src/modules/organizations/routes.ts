@@ -33,7 +33,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       // Public and answering about any address: limited per client address against harvesting.
-      ctx.limiter.hit(`org-lookup:${clientKeyOf(request.ip)}`, 30, 60_000);
+      await ctx.limiter.hit(`org-lookup:${clientKeyOf(request.ip)}`, 30, 60_000);
       // Only id and name ever leave: the caller may not belong to this organization.
       return presentOrganizationRef(await lookupOrganization(ctx, request.params.name));
     },

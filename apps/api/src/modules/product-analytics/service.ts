@@ -17,7 +17,7 @@ export async function trackProductEvents(
   request: ParsedTrackRequest,
   forwarder: ProductAnalyticsForwarder | null,
 ): Promise<number> {
-  ctx.limiter.hit(`product-analytics:${auth.user.id}`, TRACK_REQUESTS_PER_MINUTE, 60_000);
+  await ctx.limiter.hit(`product-analytics:${auth.user.id}`, TRACK_REQUESTS_PER_MINUTE, 60_000);
   if (await hasOptedOut(ctx.db, auth.user.id)) return 0;
   const events = stampEvents(
     request,

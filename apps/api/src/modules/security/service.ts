@@ -78,8 +78,8 @@ export async function sendCode(
 ): Promise<void> {
   // Before anything is counted or stored: such a number never gets a code.
   if (channel !== 'email' && isCostlyNumber(destination)) throw Errors.costlyNumber();
-  ctx.limiter.hit(`code-send:${user.id}`, CODE_SENDS_PER_ACCOUNT, CODE_SEND_WINDOW_MS);
-  ctx.limiter.hit(
+  await ctx.limiter.hit(`code-send:${user.id}`, CODE_SENDS_PER_ACCOUNT, CODE_SEND_WINDOW_MS);
+  await ctx.limiter.hit(
     `code-send-to:${destination.toLowerCase()}`,
     CODE_SENDS_PER_DESTINATION,
     CODE_SEND_WINDOW_MS,

@@ -298,7 +298,11 @@ export async function registerDevProvider(
           .toLowerCase();
         const given = String(request.body?.password ?? '');
         try {
-          limiter.hit(`idp-login:${clientKeyOf(request.ip)}`, LOGIN_ATTEMPTS_PER_WINDOW, LOGIN_WINDOW_MS);
+          await limiter.hit(
+            `idp-login:${clientKeyOf(request.ip)}`,
+            LOGIN_ATTEMPTS_PER_WINDOW,
+            LOGIN_WINDOW_MS,
+          );
         } catch {
           return show(reply, 429, loginPage(lang, interaction.uid, mount, email, TEXT[lang].tooMany));
         }

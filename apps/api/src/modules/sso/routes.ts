@@ -30,7 +30,7 @@ export function ssoRoutes(
     },
     async (request) => {
       // As many as the organization lookup allows: the login screen asks once per typed address.
-      ctx.limiter.hit(`sso-tile:${clientKeyOf(request.ip)}`, 30, 60_000);
+      await ctx.limiter.hit(`sso-tile:${clientKeyOf(request.ip)}`, 30, 60_000);
       return { tile: await tileFor(ctx, request.query.email) };
     },
   );
@@ -46,7 +46,7 @@ export function ssoRoutes(
       },
     },
     async (request, reply) => {
-      ctx.limiter.hit(`sso:${clientKeyOf(request.ip)}`, 30, 60_000);
+      await ctx.limiter.hit(`sso:${clientKeyOf(request.ip)}`, 30, 60_000);
       const grant = await exchangeProviderToken(ctx, verifier, bearerToken(request), metaOf(request));
       await sendToken(ctx, reply, grant.user, grant.session);
       return grant.apps;
