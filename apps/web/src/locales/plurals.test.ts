@@ -29,3 +29,25 @@ describe('port sentences agree with the number of ports', () => {
     );
   });
 });
+
+// Spanish has a third plural form for whole millions ("many"); without it i18next falls back to English.
+describe('Spanish counts in the millions', () => {
+  it('every Spanish plural has its "many" form', async () => {
+    const files = import.meta.glob<{ default: Record<string, unknown> }>('./es/*.json', { eager: true });
+    const missing: string[] = [];
+    const walk = (node: Record<string, unknown>, path: string) => {
+      for (const [key, value] of Object.entries(node)) {
+        if (value && typeof value === 'object') walk(value as Record<string, unknown>, `${path}${key}.`);
+        else if (key.endsWith('_other') && !(`${key.slice(0, -6)}_many` in node)) missing.push(path + key);
+      }
+    };
+    for (const [file, json] of Object.entries(files)) walk(json.default, `${file}: `);
+    expect(missing).toEqual([]);
+  });
+
+  it('a count of a million reads in Spanish', () => {
+    expect(i18n.t('selection.count', { ns: 'deviceList', lng: 'es', count: 1_000_000 })).toBe(
+      '1000000 dispositivos seleccionados',
+    );
+  });
+});
