@@ -51,6 +51,8 @@ const vitest = (project, label, env) => {
     [
       'vitest',
       'run',
+      // A .only left behind would skip the rest unnoticed: the whole suite refuses it (Playwright too).
+      '--allowOnly=false',
       '--project',
       project,
       '--reporter=default',
@@ -72,7 +74,7 @@ else {
   await step(
     'end to end (Playwright, Chromium)',
     'npx',
-    ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+    ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--forbid-only'],
     { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
     () => countPlaywright(out),
   );

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
-import { TEST_JWT_SECRET, useTestApp } from './helpers.ts';
+import { claimsOf, TEST_JWT_SECRET, useTestApp } from './helpers.ts';
 
 /**
  * Issue 11: every route the API documents, attacked the way an attacker would, generated from the OpenAPI
@@ -114,16 +115,28 @@ const call = (
   });
 
 const secret = new TextEncoder().encode(TEST_JWT_SECRET);
-async function signed(claims: Record<string, unknown>, key: Uint8Array, expiresIn: string | number) {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer('vnoc')
-    .setAudience('vnoc-session')
+/** A session token of `claims`, signed as the API signs them unless an option says otherwise. */
+async function signed(
+  claims: Record<string, unknown>,
+  options: {
+    key?: Uint8Array | CryptoKey;
+    alg?: string;
+    issuer?: string;
+    audience?: string;
+    exp?: number;
+  } = {},
+) {
+  const { iss: _iss, aud: _aud, iat: _iat, exp: _exp, jti: _jti, ...body } = claims;
+  return new SignJWT(body)
+    .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
+    .setIssuer(options.issuer ?? 'vnoc')
+    .setAudience(options.audience ?? 'vnoc-session')
     .setIssuedAt()
     .setJti(randomUUID())
-    .setExpirationTime(expiresIn)
-    .sign(key);
+    .setExpirationTime(options.exp ?? '30m')
+    .sign(options.key ?? secret);
 }
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 let admin: Awaited<ReturnType<typeof createUser>>;
 let reader: Awaited<ReturnType<typeof createUser>>;
@@ -158,20 +171,56 @@ describe('every documented route', () => {
     expect(open.sort()).toEqual([...PUBLIC].sort());
   });
 
-  it.each([
+  // Each token carries a real administrator's claims; only the flaw named differs (the control passes).
+  it.each<[string, (claims: Record<string, unknown>, token: string) => Promise<string>]>([
     [
-      'forged (another secret)',
-      () => signed({ sub: 'x' }, new TextEncoder().encode('not-the-secret-0123456789abcdef0123'), '30m'),
+      'signed with another secret',
+      (c) => signed(c, { key: new TextEncoder().encode('not-the-secret-0123456789abcdef0123') }),
     ],
-    ['expired', () => signed({ sub: 'x' }, secret, Math.floor(Date.now() / 1000) - 60)],
+    ['expired', (c) => signed(c, { exp: Math.floor(Date.now() / 1000) - 60 })],
+    ['for another audience (an access code)', (c) => signed(c, { audience: 'vnoc-impersonation' })],
+    ['from another issuer', (c) => signed(c, { issuer: 'not-vnoc' })],
+    [
+      'signed RS256 (algorithm confusion)',
+      async (c) => signed(c, { alg: 'RS256', key: (await generateKeyPair('RS256')).privateKey }),
+    ],
+    ['unsigned (alg none)', async (c) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(c)}.`],
+    [
+      'with tampered claims (signature kept)',
+      async (c, token) => {
+        const [header, , signature] = token.split('.');
+        return `${header}.${b64({ ...c, role: 'SUPPORT', entitlements: ['diagnostics'] })}.${signature}`;
+      },
+    ],
+    ['of a person who does not exist', (c) => signed({ ...c, sub: 'ghost@nowhere.example' })],
     ['not a JWT', async () => 'not.a.token'],
-    ['alg none', async () => `${btoa('{"alg":"none","typ":"JWT"}')}.${btoa('{"sub":"x"}')}.`],
-  ])('refuses a %s token on every protected route (401)', async (_case, make) => {
-    const headers = { authorization: `Bearer ${await make()}` };
+  ])('refuses a token %s on every protected route (401)', async (_case, make) => {
+    const token = await tokenFor(t.db, admin, 'full');
+    const claims = claimsOf(token) as Record<string, unknown>;
+    // The control: the same claims, signed properly, are accepted.
+    const control = await t.app.inject({
+      method: 'GET',
+      url: '/api/userProfile',
+      headers: { authorization: `Bearer ${await signed(claims)}` },
+    });
+    expect(control.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${await make(claims, token)}` };
     for (const route of routes) {
       if (PUBLIC.has(key(route))) continue;
       const res = await call(route, headers);
       expect(res.statusCode, key(route)).toBe(401);
+    }
+  });
+
+  it("refuses a deactivated person's token on every protected route (401)", async () => {
+    const org = await createOrganization(t.db);
+    const gone = await createUser(t.db, org, { role: 'ADMINISTRATOR' });
+    const token = await tokenFor(t.db, gone, 'full');
+    await t.pool.query("update users set status = 'deactivated' where id = $1", [gone.id]);
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 100));
+    for (const route of routes) {
+      if (PUBLIC.has(key(route))) continue;
+      expect((await call(route, { authorization: `Bearer ${token}` })).statusCode, key(route)).toBe(401);
     }
   });
 
