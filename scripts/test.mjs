@@ -1,6 +1,8 @@
 // `npm test`: the whole suite — types, lint, unit, API integration (embedded PostgreSQL, and TEST_DATABASE_URL
-// when set), then end-to-end in Debian's Chromium against the real server. Ends with one "N passed, N failed" line.
+// when set), then end-to-end in Debian's Chromium against the real server. Ends with one line, "PASS: N passed,
+// N failed, N skipped" or "FAIL: …", FAIL whenever a step (type check, lint, a suite) failed.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ensureChromium, ensureWebBuilt, root, run } from './lib.mjs';
 
@@ -67,6 +69,28 @@ await vitest('unit', 'unit', process.env);
 await vitest('api', 'api-embedded-postgres', withoutTestDb);
 if (process.env.TEST_DATABASE_URL) await vitest('api', 'api-test-database-url', process.env);
 
+/** Whether nothing listens on the loopback port. */
+const portFree = (port) =>
+  new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .once('listening', () => probe.close(() => resolve(true)));
+    probe.listen(port, '127.0.0.1');
+  });
+
+/**
+ * A base port for the end-to-end servers with the three after it free too (two servers, each with its
+ * embedded PostgreSQL on the next port): E2E_PORT when set, else the first free block from 18080.
+ */
+async function e2ePort() {
+  if (process.env.E2E_PORT) return process.env.E2E_PORT;
+  for (let base = 18080; base < 19080; base += 4) {
+    const free = await Promise.all([0, 1, 2, 3].map((i) => portFree(base + i)));
+    if (free.every(Boolean)) return String(base);
+  }
+  return '18080';
+}
+
 ensureChromium();
 if ((await ensureWebBuilt({ force: true })) !== 0) failures.push('web build');
 else {
@@ -75,12 +99,16 @@ else {
     'end to end (Playwright, Chromium)',
     'npx',
     ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--forbid-only'],
-    { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
+    { env: { ...process.env, E2E_PORT: await e2ePort(), PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
     () => countPlaywright(out),
   );
 }
 
 console.log('');
 if (failures.length > 0) console.log(`[vnoc test] failed steps: ${failures.join(', ')}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
+// One verdict for the whole run, type checks and lint included: a failed step fails it even with 0 failed tests.
+const passed = failures.length === 0 && totals.failed === 0;
+console.log(
+  `${passed ? 'PASS' : 'FAIL'}: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
+);
+process.exit(passed ? 0 : 1);
