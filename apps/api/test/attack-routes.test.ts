@@ -48,12 +48,13 @@ const MFA_STEP = new Set([
 ]);
 
 /**
- * Calls other than GET a READ_ONLY person may make: their own session, profile, second factors,
+ * Calls other than GET a READ_ONLY person may make: the MFA step's (enrolling a factor, signing out), their
+ * own session, profile, second factors,
  * notification profile, favorites, visits and report subscriptions; asking support in the chat; reads the
  * spec makes POST (a job's or batch's state, an address lookup); usage analytics. Everything else is 403.
  */
 const READ_ONLY_WRITES = new Set([
-  'POST /api/access/logout',
+  ...MFA_STEP,
   'POST /api/access/sendTOTP',
   'POST /api/access/validateTOTP',
   'POST /api/userProfile/updateContact',
@@ -61,12 +62,6 @@ const READ_ONLY_WRITES = new Set([
   'POST /api/userProfile/updateUserPreferences',
   'POST /api/userProfile/updateLastSeenAlert',
   'POST /api/userProfile/unenroll',
-  'POST /api/userProfile/mfa/getQRCodePdi',
-  'POST /api/userProfile/mfa/enrollWithApp',
-  'POST /api/userProfile/mfa/sendSMSEnrollCode',
-  'POST /api/userProfile/mfa/enrollWithSMS',
-  'POST /api/userProfile/mfa/sendVoiceEnrollCode',
-  'POST /api/userProfile/mfa/enrollWithVoice',
   'POST /api/userProfile/registered-email/send-code',
   'POST /api/userProfile/registered-email/verify-code',
   'POST /api/userProfile/registered-mobile/send-code',

@@ -388,16 +388,13 @@ describe('producers', () => {
     other.close();
   });
 
+  /** The fleet gateway over the fixture's database, in real time from now. */
+  const gatewayNow = (publish?: (organizationId: string, event: LiveEvent) => void) =>
+    startGateway({ db: database.db, log: silentLog, seed: 7, speed: 1, now: Date.now(), publish });
+
   it('the gateway publishes device.status for each committed status change', async () => {
     const published: { organizationId: string; event: LiveEvent }[] = [];
-    const gateway = await startGateway({
-      db: database.db,
-      log: silentLog,
-      seed: 7,
-      speed: 1,
-      now: Date.now(),
-      publish: (organizationId, event) => published.push({ organizationId, event }),
-    });
+    const gateway = await gatewayNow((organizationId, event) => published.push({ organizationId, event }));
     try {
       expect(await gateway.reboot(f.bravoEdge.id, 60_000)).not.toBeNull();
       expect(published).toContainEqual({
@@ -421,13 +418,7 @@ describe('producers', () => {
 
   it('a reboot asked for during a tick goes down once the tick is done, for its whole downtime', async () => {
     const edge = await createDevice(database.db, f.alpha);
-    const gateway = await startGateway({
-      db: database.db,
-      log: silentLog,
-      seed: 7,
-      speed: 1,
-      now: Date.now(),
-    });
+    const gateway = await gatewayNow();
     try {
       let tickDone = false;
       const tick = gateway.tick(Date.now() + 1_000).then(() => {
