@@ -16,7 +16,8 @@ export class DataDirLockedError extends Error {
 
 export type DataDirLock = { file: string; release: () => void };
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs (ours or another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -3,7 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { prepareDataDir } from './data-dir.ts';
+import { isAlive } from './data-dir-lock.ts';
 
 export type EmbeddedPostgresHandle = { url: string; port: number; stop: () => Promise<void> };
 
@@ -17,7 +19,8 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -33,6 +36,35 @@ function readOrCreate(file: string, create: () => string): string {
   const value = create();
   writeFileSync(file, `${value}\n`, { mode: 0o600 });
   return value;
+}
+
+/**
+ * The PostgreSQL still serving `clusterDir` after the server that started it was killed (SIGKILL, the OOM
+ * killer): it outlives its parent and keeps the cluster's lock and port, so a plain start would fail. The
+ * caller holds the data directory's lock, so whoever runs on this cluster is such an orphan: it is shut down
+ * (fast: open sessions end, committed work stays) and waited for. A postmaster.pid whose process is gone, or
+ * is no postgres of this cluster (the number was reused), is left to PostgreSQL, which removes it itself.
+ * Answers the pid stopped, or undefined.
+ */
+export async function stopOrphanedPostgres(
+  clusterDir: string,
+  timeoutMs = 60_000,
+): Promise<number | undefined> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (existsSync(cmdline) && !readFileSync(cmdline, 'utf8').includes(clusterDir)) return undefined;
+  process.kill(pid, 'SIGINT');
+  for (const started = Date.now(); isAlive(pid); await sleep(50)) {
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(
+        `The embedded PostgreSQL left running by an earlier start (pid ${pid}) did not stop within ${timeoutMs / 1000} s; stop it and start again.`,
+      );
+    }
+  }
+  return pid;
 }
 
 /**
@@ -67,6 +99,8 @@ export async function startEmbeddedPostgres(
 
   const clusterDir = path.join(dir, 'cluster');
   prepareDataDir(dir);
+  const orphan = await stopOrphanedPostgres(clusterDir);
+  if (orphan) log.info(`Stopped the embedded PostgreSQL a killed server left running (pid ${orphan}).`);
   const password = readOrCreate(path.join(dir, 'password'), () => randomBytes(24).toString('hex'));
   const portFile = path.join(dir, 'port');
   let port = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8').trim()) : preferredPort;
@@ -76,6 +110,8 @@ export async function startEmbeddedPostgres(
   }
   writeFileSync(portFile, `${port}\n`);
 
+  // PostgreSQL's last lines, to say why a start failed (the package rejects without a reason).
+  let recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -94,7 +130,10 @@ export async function startEmbeddedPostgres(
       '-c',
       `shared_buffers=${sharedBuffersMb()}MB`,
     ],
-    onLog: (message) => log.debug(`postgres: ${message.trim()}`),
+    onLog: (message) => {
+      recent = [...recent.slice(-19), message.trim()];
+      log.debug(`postgres: ${message.trim()}`);
+    },
     onError: (error) => log.error(`postgres: ${String(error)}`),
   });
 
@@ -102,7 +141,9 @@ export async function startEmbeddedPostgres(
     log.info(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
     await pg.initialise();
   }
-  await pg.start();
+  await pg.start().catch((err: unknown) => {
+    throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start: ${err ?? recent.join('\n')}`);
+  });
 
   const child = (pg as unknown as { process?: { exitCode: number | null; signalCode: string | null } })
     .process;
