@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
+import { documentedRoutes, key, type Route, send } from './attack-support.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
 import { claimsOf, TEST_JWT_SECRET, useTestApp } from './helpers.ts';
 
@@ -14,8 +15,6 @@ import { claimsOf, TEST_JWT_SECRET, useTestApp } from './helpers.ts';
  * answer 5xx.
  */
 const t = useTestApp();
-
-type Route = { method: string; path: string };
 
 /** Routes that answer without a session token, each for a reason. */
 const PUBLIC = new Set([
@@ -88,26 +87,13 @@ const READ_ONLY_WRITES = new Set([
 const STREAMS = new Set(['GET /api/events']);
 
 let routes: Route[] = [];
-const key = (r: Route) => `${r.method} ${r.path}`;
 
-/** A concrete URL for a documented path: each parameter filled with `value`. */
-const urlOf = (path: string, value: string) => path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
-
-/** Each call comes from its own client address, so the per-address throttles never answer in a route's place. */
-let client = 0;
 const call = (
   route: Route,
-  headers: Record<string, string>,
+  headers: { authorization?: string },
   value: string = randomUUID(),
   payload?: string,
-) =>
-  t.app.inject({
-    method: route.method as 'GET',
-    remoteAddress: `10.${(++client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
-    url: urlOf(route.path, value),
-    headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    ...(payload === undefined ? {} : { payload }),
-  });
+) => send(t.app, route, { token: headers.authorization?.replace(/^Bearer /, ''), params: value, payload });
 
 const secret = new TextEncoder().encode(TEST_JWT_SECRET);
 /** A session token of `claims`, signed as the API signs them unless an option says otherwise. */
@@ -137,12 +123,7 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 let reader: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-  routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
-    Object.keys(item)
-      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-      .map((m) => ({ method: m.toUpperCase(), path })),
-  );
+  routes = await documentedRoutes(t.app);
   const org = await createOrganization(t.db, {
     entitlements: ['diagnostics', 'port-control', 'analytics', 'cellular-billing'],
   });

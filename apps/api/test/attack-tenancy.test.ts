@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentedRoutes, type JsonSchema, key, type Route, send } from './attack-support.ts';
+import {
+  createDevice,
+  createGroup,
+  createOrganization,
+  createSite,
+  createUser,
+  tokenFor,
+} from './factories.ts';
+import { useTestApp } from './helpers.ts';
+
+/**
+ * Issue 11 part 8: every route × every role × another organization's ids → no leak. Organization B has one of
+ * everything (a site, a device, a group, people, a dashboard, a ticket, a maintenance window, a report
+ * subscription, a troubleshooting job, a chat conversation, an alert), made through the API as B's
+ * administrator would; every id of B's rows is then found generically in the database, so a table added
+ * tomorrow is covered. Each person of organization A (administrator, user, read-only), and the provider's
+ * support staff, call every route with
+ * those ids in every id-shaped place (path parameters, `…Id` query parameters and body fields, uuids): the
+ * answer must be the one an unknown id gets (same status and error id), must not carry anything of B's, and
+ * afterwards none of B's rows may have changed and none of A's may refer to B's.
+ */
+const t = useTestApp();
+
+/** Answer without a session, or never end: attacked in attack-routes.test.ts. */
+const SKIP = new Set(['GET /api/events', 'POST /api/access/logout']);
+const MARK = 'Zz9Leak';
+
+/** Calls that answer about another organization by design, each with its reason: `role route`, `*` any role. */
+const BY_DESIGN = new Map([
+  [
+    '* GET /api/organization/username/{name}',
+    'public (spec part 7): the id and name of the organization an address signs in with, throttled per client',
+  ],
+  [
+    '* GET /api/dev/outbox/{id}/attachments/{index}',
+    "the demo's outbox (DELIVERY=outbox, never beside a non-loopback HOST) shows every message by design",
+  ],
+  [
+    'SUPPORT POST /api/userProfile/impersonate/generate',
+    "the provider's support staff act as a customer's people (spec: support access), where the organization allows it",
+  ],
+  ...[
+    'GET /api/chat/conversations/{id}',
+    ...['messages', 'read', 'close'].map((a) => `POST /api/chat/conversations/{id}/${a}`),
+  ].map((route): [string, string] => [
+    `SUPPORT ${route}`,
+    "the provider's support staff answer every customer's chat",
+  ]),
+]);
+const byDesign = (role: string, route: Route) =>
+  BY_DESIGN.has(`* ${key(route)}`) || BY_DESIGN.has(`${role} ${key(route)}`);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAC = /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/i;
+/** A value no row has, shaped like `value` (a uuid, a number, an address, a MAC, a word): what "unknown" answers. */
+function unknownLike(value: string): string {
+  const hex = randomUUID().replaceAll('-', '');
+  if (UUID.test(value)) return randomUUID();
+  if (/^\d+$/.test(value)) return String(900_000_000 + Number.parseInt(hex.slice(0, 5), 16));
+  if (value.includes('@')) return `nobody-${hex.slice(0, 8)}@nowhere.example`;
+  if (MAC.test(value)) return `02:${hex.slice(0, 10).match(/../g)?.join(':')}`;
+  return `Unknown${hex.slice(0, 8).replace(/\d/g, 'x')}`;
+}
+const shapeOf = (value: string) => unknownLike(value).replace(/[0-9a-f]/gi, '0');
+const ID_FIELD = /(^id$|^ids$|Id$|Ids$)/;
+
+type Org = Awaited<ReturnType<typeof createOrganization>>;
+let orgA: Org;
+let orgB: Org;
+let routes: Route[] = [];
+let people: { role: string; user: { id: string } }[] = [];
+let bIds: string[] = [];
+let bTexts: string[] = [];
+const markers: string[] = [MARK];
+
+/** Every id of a row of `orgId`'s, found through the organization, its people, sites, devices and groups. */
+async function idsOf(orgId: string): Promise<string[]> {
+  const { rows: tables } = await t.pool.query<{ table_name: string; columns: string[] }>(
+    `select table_name, array_agg(column_name::text) as columns from information_schema.columns
+     where table_schema = 'public' group by table_name`,
+  );
+  const owners: Record<string, string> = {
+    organization_id: 'select $1::uuid',
+    user_id: 'select id from users where organization_id = $1',
+    site_id: 'select id from sites where organization_id = $1',
+    device_id: 'select id from devices where organization_id = $1',
+    site_group_id: 'select id from site_groups where organization_id = $1',
+    conversation_id: 'select id from chat_conversations where organization_id = $1',
+  };
+  const ids = new Set<string>([orgId]);
+  for (const { table_name: table, columns } of tables) {
+    if (!columns.includes('id')) continue;
+    const via = Object.keys(owners).filter((c) => columns.includes(c));
+    if (via.length === 0) continue;
+    const where = via.map((c) => `"${c}"::text in (select x::text from (${owners[c]}) o(x))`).join(' or ');
+    const { rows } = await t.pool.query<{ id: string }>(`select id::text from "${table}" where ${where}`, [
+      orgId,
+    ]);
+    for (const { id } of rows) ids.add(id);
+  }
+  return [...ids];
+}
+
+/**
+ * A digest per table of the rows of an organization (by its ids): what a leaked write would change. Jobs are
+ * left out: B's own speed test runs on in the background while A attacks.
+ */
+async function digestOf(ids: string[]): Promise<Record<string, string>> {
+  const { rows: tables } = await t.pool.query<{ table_name: string }>(
+    `select distinct table_name from information_schema.columns
+     where table_schema = 'public' and column_name = 'id' and table_name <> 'jobs'`,
+  );
+  const digest: Record<string, string> = {};
+  for (const { table_name: table } of tables) {
+    const { rows } = await t.pool.query<{ d: string | null }>(
+      `select md5(string_agg(r::text, '|' order by r::text)) as d from "${table}" r where r.id::text = any($1)`,
+      [ids],
+    );
+    if (rows[0]?.d) digest[table] = rows[0].d;
+  }
+  return digest;
+}
+
+beforeAll(async () => {
+  routes = await documentedRoutes(t.app);
+  const entitlements = ['diagnostics', 'port-control', 'analytics', 'cellular-billing'];
+  orgA = await createOrganization(t.db, { entitlements });
+  orgB = await createOrganization(t.db, { entitlements, name: `${MARK} Org` });
+  people = await Promise.all(
+    (['ADMINISTRATOR', 'USER', 'READ_ONLY'] as const).map(async (role) => ({
+      role,
+      user: await createUser(t.db, orgA, { role }),
+    })),
+  );
+  // The provider's support staff act in a customer's organization only by impersonation: directly, B is closed too.
+  const provider = await createOrganization(t.db, { kind: 'provider', emailDomains: [] });
+  people.push({ role: 'SUPPORT', user: await createUser(t.db, provider, { role: 'SUPPORT' }) });
+  const siteA = await createSite(t.db, orgA);
+  await createDevice(t.db, siteA);
+
+  // Organization B, made as its administrator makes it.
+  const adminB = await createUser(t.db, orgB, { role: 'ADMINISTRATOR', contact: { firstName: MARK } });
+  const userB = await createUser(t.db, orgB, { role: 'USER', contact: { firstName: MARK } });
+  const siteB = await createSite(t.db, orgB, { name: `${MARK} Site`, backOfficeAccountId: '987654' });
+  const deviceB = await createDevice(t.db, siteB, {
+    macAddress: 'de:ad:be:ef:00:01',
+    name: `${MARK} Device`,
+  });
+  await createGroup(t.db, orgB, [siteB.id], [userB.id]);
+  const tokenB = await tokenFor(t.db, adminB, 'full');
+  const asB = async (method: 'POST' | 'PUT', path: string, body: unknown) => {
+    const res = await send(
+      t.app,
+      { method, path },
+      { token: tokenB, params: {}, payload: JSON.stringify(body) },
+    );
+    expect([200, 201], `${method} ${path}: ${res.body}`).toContain(res.statusCode);
+    return res.json();
+  };
+  await asB('POST', '/api/dashboard/save', { name: `${MARK} Dashboard`, shared: true });
+  await asB('POST', `/api/device/troubleshooting/ticket/${deviceB.id}`, {
+    subject: `${MARK} Ticket`,
+    comment: MARK,
+  });
+  await asB('POST', `/api/device/troubleshooting/wantest/${deviceB.id}`, {});
+  await asB('POST', '/api/maintenance', {
+    siteIds: [siteB.id],
+    startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    endsAt: new Date(Date.now() + 7_200_000).toISOString(),
+    reason: `${MARK} window`,
+  });
+  await asB('POST', '/api/reports/subscriptions', { report: 'sla', frequency: 'weekly' });
+  await asB('POST', '/api/chat/conversations', { body: `${MARK} chat` });
+  await t.pool.query(
+    `insert into alerts (organization_id, site_id, device_id, code, severity, raised_at, last_seen_at)
+     values ($1, $2, $3, 'device_offline', 'critical', now(), now())`,
+    [orgB.id, siteB.id, deviceB.id],
+  );
+  bIds = await idsOf(orgB.id);
+  bTexts = [adminB.username, siteB.backOfficeAccountId ?? '', deviceB.macAddress, MARK];
+  markers.push(adminB.username, userB.username, deviceB.macAddress);
+});
+
+/** The error's id of a refusal (undefined for a success). */
+const errorIdOf = (status: number, body: string): unknown => {
+  if (status < 400) return undefined;
+  try {
+    return (JSON.parse(body) as { id?: unknown }).id;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Whether a schema has an id-shaped field anywhere inside. */
+const holdsIds = (schema: JsonSchema): boolean =>
+  schema.format === 'uuid' ||
+  Object.entries(schema.properties ?? {}).some(([field, s]) => ID_FIELD.test(field) || holdsIds(s)) ||
+  (schema.items ? holdsIds(schema.items) : false) ||
+  (schema.anyOf ?? schema.oneOf ?? []).some(holdsIds);
+
+/** The smallest body the schema accepts, with `value` in every id-shaped field. */
+function bodyWith(schema: JsonSchema, value: string, name = ''): unknown {
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options?.length)
+    return bodyWith(options.find((o) => o.type !== 'null') ?? options[0] ?? {}, value, name);
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  const idShaped = ID_FIELD.test(name) || schema.format === 'uuid';
+  if (type === 'array') {
+    const item = bodyWith(schema.items ?? {}, value, name);
+    return idShaped || ID_FIELD.test(name)
+      ? [item]
+      : Array.from({ length: schema.minItems ?? 0 }, () => item);
+  }
+  if (idShaped && (type === 'string' || type === undefined)) return value;
+  if (schema.enum?.length) return schema.enum[0];
+  switch (type) {
+    case 'object': {
+      const required = new Set(schema.required ?? []);
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {})
+          .filter(([field, s]) => required.has(field) || ID_FIELD.test(field) || holdsIds(s))
+          .map(([field, s]) => [field, bodyWith(s, value, field)]),
+      );
+    }
+    case 'string':
+      if (schema.format === 'email') return 'someone@example.com';
+      if (schema.format === 'date-time' || /At$|^end|^start/.test(name))
+        return new Date(Date.now() + (/^end|endsAt/.test(name) ? 7_200_000 : 3_600_000)).toISOString();
+      return 'Tenancy check'.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? 100);
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return false;
+    default:
+      return {};
+  }
+}
+
+/** The id-shaped places of a route, each a way to put a value there. */
+function placesOf(
+  route: Route,
+): ((value: string) => { params?: Record<string, string>; query?: string; payload?: string })[] {
+  const places: ((value: string) => { params?: Record<string, string>; query?: string; payload?: string })[] =
+    [];
+  const path = route.parameters.filter((p) => p.in === 'path');
+  if (path.length) places.push((value) => ({ params: Object.fromEntries(path.map((p) => [p.name, value])) }));
+  const query = route.parameters.filter(
+    (p) => p.in === 'query' && (ID_FIELD.test(p.name) || p.schema.format === 'uuid'),
+  );
+  for (const p of query)
+    places.push((value) => ({ query: new URLSearchParams({ [p.name]: value }).toString() }));
+  const body = route.body;
+  if (
+    body &&
+    (JSON.stringify(body).includes('"format":"uuid"') ||
+      Object.keys(body.properties ?? {}).some((f) => ID_FIELD.test(f)))
+  )
+    places.push((value) => ({ payload: JSON.stringify(bodyWith(body ?? {}, value)) }));
+  return places;
+}
+
+describe("another organization's ids (issue 11)", () => {
+  it('organization B has rows of every kind, found generically', () => {
+    // Organization, people, site, device, group, dashboard, ticket, job, maintenance window, subscription, chat, alert.
+    expect(bIds.length).toBeGreaterThanOrEqual(13);
+  });
+
+  it('answer as an unknown id would, show nothing of B, and change nothing of B’s, for every role', async () => {
+    const before = await digestOf(bIds);
+    const leaks: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      if (SKIP.has(key(route))) continue;
+      for (const place of placesOf(route)) {
+        for (const { role, user } of people) {
+          if (byDesign(role, route)) continue;
+          const token = await tokenFor(t.db, user, 'full');
+          // What an unknown value of each shape answers, asked once per shape.
+          const controls = new Map<string, Awaited<ReturnType<typeof send>>>();
+          for (const value of [...bIds, ...bTexts]) {
+            const shape = shapeOf(value);
+            if (!controls.has(shape))
+              controls.set(
+                shape,
+                await send(t.app, route, { token, params: {}, ...place(unknownLike(value)) }),
+              );
+            const control = controls.get(shape) as Awaited<ReturnType<typeof send>>;
+            const call = place(value);
+            const res = await send(t.app, route, { token, params: {}, ...call });
+            calls++;
+            const where = `${role} ${key(route)} ${JSON.stringify(call).slice(0, 160)}`;
+            if (
+              res.statusCode !== control.statusCode ||
+              errorIdOf(res.statusCode, res.body) !== errorIdOf(control.statusCode, control.body)
+            )
+              leaks.push(
+                `${where}: ${res.statusCode} ${res.body.slice(0, 120)} (unknown id: ${control.statusCode} ${control.body.slice(0, 80)})`,
+              );
+            else if (markers.some((m) => res.body.includes(m)))
+              leaks.push(`${where}: shows B's data: ${res.body.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(calls).toBeGreaterThan(5_000);
+    expect(await digestOf(bIds)).toEqual(before);
+    // None of A's rows (made or changed by those calls) refers to one of B's.
+    const aIds = await idsOf(orgA.id);
+    const { rows: tables } = await t.pool.query<{ table_name: string }>(
+      `select distinct table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const mixed: string[] = [];
+    for (const { table_name: table } of tables) {
+      const { rows } = await t.pool.query<{ r: string }>(
+        `select r::text as r from "${table}" r where r::text ~ $1 and r::text ~ $2 limit 3`,
+        // uuids only: a serial id ("3") would match any row.
+        [aIds.filter((id) => UUID.test(id)).join('|'), bIds.filter((id) => UUID.test(id)).join('|')],
+      );
+      for (const { r } of rows) mixed.push(`${table}: ${r.slice(0, 200)}`);
+    }
+    expect(mixed).toEqual([]);
+  }, 900_000);
+});
