@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { generateTotp } from '../src/auth/totp.ts';
 import { createJobEngine, type JobEngine } from '../src/fleet/jobs/index.ts';
 import { type Config, loadConfig } from '../src/plugins/config.ts';
 import { connectDatabase, type Db } from '../src/plugins/db.ts';
@@ -161,6 +162,17 @@ export async function latestCode(pool: pg.Pool, to: string): Promise<string> {
 
 /** A 6-digit code different from `code`. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/**
+ * A code the authenticator `secret` does not give from two 30-s steps ago to two ahead: wrong whenever the call
+ * lands, even where it straddles a step (the server accepts the step before and after its own).
+ */
+export function wrongTotp(secret: string, now = Date.now()): string {
+  const near = new Set([-2, -1, 0, 1, 2].map((step) => generateTotp(secret, now + step * 30_000)));
+  let code = generateTotp(secret, now);
+  while (near.has(code)) code = wrongCode(code);
+  return code;
+}
 
 /** Sends the same request `times` times (to reach a rate limit) and answers the last one's status. */
 export async function lastStatusOf(
