@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
-import { DevOutbox } from '../../features/dev-outbox/components/dev-outbox.tsx';
+import { DevOutboxGate } from '../../features/dev-outbox/components/dev-outbox-gate.tsx';
 import { useAppUpdateCheck } from '../../lib/app-update.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { bannerRouteChanged, showBanner } from '../../lib/banner.ts';
@@ -63,7 +63,7 @@ export function RootLayout() {
     <>
       <Outlet />
       <SessionWatcher />
-      <DevOutbox />
+      <DevOutboxGate />
     </>
   );
 }

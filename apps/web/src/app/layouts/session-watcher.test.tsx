@@ -8,7 +8,7 @@ import { fakeJwt, fullClaims, installDomStubs, renderApp } from '../../test/rend
 const sso = vi.hoisted(() => ({
   signOutOfProvider: vi.fn(async (_options?: { expired?: boolean }) => false),
 }));
-vi.mock('../../features/auth/utils/sso-client.ts', () => sso);
+vi.mock('../../features/auth/utils/sso-sign-out.ts', () => sso);
 
 const calls: string[] = [];
 const nowS = () => Math.floor(Date.now() / 1000);

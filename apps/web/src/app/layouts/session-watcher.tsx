@@ -4,7 +4,7 @@ import { OkSchema } from '@vnoc/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signOutOfProvider } from '../../features/auth/utils/sso-client.ts';
+import { signOutOfProvider } from '../../features/auth/utils/sso-sign-out.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { authStore, useAuth } from '../../lib/auth-store.ts';
 import { showBanner } from '../../lib/banner.ts';

@@ -2,7 +2,7 @@ import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { signOutOfProvider } from '../../features/auth/utils/sso-client.ts';
+import { signOutOfProvider } from '../../features/auth/utils/sso-sign-out.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { authStore, useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';

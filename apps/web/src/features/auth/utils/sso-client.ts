@@ -2,15 +2,10 @@ import type { SsoTile } from '@vnoc/contracts';
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { paths } from '../../../lib/paths.ts';
 import { noteExpiredSignOut } from './expired-sign-out.ts';
+import { PROVIDER_KEY } from './sso-session.ts';
 
 /** Spec part 7 "Identity provider": authorization code + PKCE with these scopes. */
 export const SSO_SCOPES = 'openid profile email';
-/**
- * The provider this tab signed in with, kept beside oidc-client-ts's own transaction state in
- * sessionStorage (its `oidc.` prefix): the callback and sign-out need its issuer and client id.
- */
-const PROVIDER_KEY = 'oidc.vnoc.provider';
-
 export type SsoProvider = Pick<SsoTile, 'issuer' | 'clientId'>;
 
 function userManager(provider: SsoProvider): UserManager {
@@ -90,7 +85,7 @@ export async function finishSsoSignIn(url: string): Promise<SsoReturn> {
  * one, the browser goes to its end-session page (which returns to /login); false when there is none.
  * `expired`: the session ran out (not the person's choice), which /login tells them after the round trip.
  */
-export async function signOutOfProvider(options: { expired?: boolean } = {}): Promise<boolean> {
+export async function endProviderSession(options: { expired?: boolean } = {}): Promise<boolean> {
   const provider = rememberedProvider();
   if (!provider) return false;
   window.sessionStorage.removeItem(PROVIDER_KEY);
