@@ -1,7 +1,7 @@
 /**
  * The API as a bench measures it: its own process (as in production), started by bench/app.ts
- * startBenchApp over IPC. Reads BENCH_APP_URL and BENCH_APP_JWT_SECRET, and BENCH_POOL (its pool's size, 10 as in
- * production); sends `{ address }` once listening,
+ * startBenchApp over IPC. Reads BENCH_APP_URL and BENCH_APP_JWT_SECRET, and BENCH_POOL (its pool's size; by default as
+ * production sizes it, PG_POOL_SIZE or twice the cores plus one); sends `{ address }` once listening,
  * answers `'rss'` with `{ rss }` (its resident set, for the CSV export's memory budget) and stops on `'close'`.
  */
 import { buildApp } from '../apps/api/src/app.ts';
@@ -18,7 +18,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   WEB_DIST: '/nonexistent-web-dist',
 });
-const database = connectDatabase(url, Number(process.env.BENCH_POOL ?? 10));
+const database = connectDatabase(url, Number(process.env.BENCH_POOL ?? config.pgPoolSize));
 const app = await buildApp({ config, db: database.db, logger: false });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 const send = (message: unknown) => process.send?.(message);

@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopback, loadConfig, REPO_ROOT, resolveJwtSecret } from '../src/plugins/config.ts';
+import {
+  ConfigError,
+  defaultPoolSize,
+  isLoopback,
+  loadConfig,
+  REPO_ROOT,
+  resolveJwtSecret,
+} from '../src/plugins/config.ts';
 
 const LIVE = {
   DATABASE_URL: 'postgres://u@db.example/vnoc',
@@ -67,8 +74,18 @@ describe('loadConfig defaults', () => {
     ],
     [{ DEMO: '' }, { demo: true }],
     [{ REDIS_URL: 'redis://127.0.0.1:6379' }, { redisUrl: 'redis://127.0.0.1:6379' }],
+    [{}, { pgPoolSize: defaultPoolSize() }],
+    [{ PG_POOL_SIZE: '12' }, { pgPoolSize: 12 }],
   ])('%j → %j', (env, expected) => {
     expect(loadConfig(env, '/srv')).toMatchObject(expected);
+  });
+
+  it.each([
+    [1, 4],
+    [2, 5],
+    [8, 17],
+  ])('sizes the pool for %i cores: %i connections', (cores, size) => {
+    expect(defaultPoolSize(cores)).toBe(size);
   });
 });
 
@@ -81,6 +98,8 @@ describe('loadConfig refusals list every problem', () => {
     [{ DATABASE_URL: 'mysql://x/y' }, ['DATABASE_URL']],
     [{ JWT_SECRET: 'short' }, ['JWT_SECRET']],
     [{ LOG_LEVEL: 'loud' }, ['LOG_LEVEL']],
+    [{ PG_POOL_SIZE: '1' }, ['PG_POOL_SIZE: must be at least 2']],
+    [{ PG_POOL_SIZE: 'many' }, ['PG_POOL_SIZE']],
     [{ SMS_FROM: '555-1234' }, ['SMS_FROM']],
     [{ PORT: 'x', DEMO: 'x', LOG_LEVEL: 'x' }, ['PORT', 'DEMO', 'LOG_LEVEL']],
     [{ DATABASE_URL: 'postgres://h/db' }, ['JWT_SECRET', 'SMTP_URL', 'SMS_API_URL']],

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SsoApp, SsoAppSchema } from '@vnoc/contracts';
@@ -61,6 +62,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
   PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  PG_POOL_SIZE: z.coerce.number().int().min(2, { message: 'must be at least 2' }).max(500).optional(),
   NODE_ENV: optionalText,
   PUBLIC_URL: optionalUrl(/^https?:\/\//, 'http(s)://'),
   SSO_DEV_PROVIDER: flag.optional(),
@@ -154,6 +156,8 @@ export type Config = {
   logLevel: string;
   webDist: string;
   pgPort: number;
+  /** Connections the server keeps to PostgreSQL (PG_POOL_SIZE, else sized for the machine). */
+  pgPoolSize: number;
   version: string;
   /** Where people open the console (PUBLIC_URL), when set. */
   publicUrl: string | undefined;
@@ -306,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     pgPort: e.PG_PORT,
+    pgPoolSize: e.PG_POOL_SIZE ?? defaultPoolSize(),
     version: readVersion(),
     publicUrl,
     sso: {
@@ -364,6 +369,16 @@ function consoleOrigins(publicUrl: string | undefined, host: string, port: numbe
 }
 
 /** The configured secret, or (embedded mode) one generated once into DATA_DIR/jwt-secret with mode 0600. */
+/**
+ * The pool for this machine: PostgreSQL's rule of thumb, twice the cores plus one, since a query holds a core
+ * while it runs and more backends than that only queue inside PostgreSQL (on 2 cores, 4 connections answered the
+ * alert list 84 req/s against 56 with 10; bench/README.md). Requests, the simulator's ticks, the alert engine and
+ * the job queue share it.
+ */
+export function defaultPoolSize(cores = os.availableParallelism()): number {
+  return Math.max(4, 2 * cores + 1);
+}
+
 export function resolveJwtSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
   const file = path.join(config.dataDir, 'jwt-secret');
