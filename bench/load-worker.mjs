@@ -1,11 +1,16 @@
 // Runs autocannon in a worker thread, so the load generator does not share the server's event loop.
-// workerData: { url, token, paths: [{ variant, path }], connections, warmupSeconds, seconds, timeout? }
-// (timeout: seconds before autocannon counts a request as timed out; its default 10 s when absent).
+// workerData: { url, token, paths: [{ variant, path, method?, body? }], connections, warmupSeconds, seconds,
+// timeout?, rate? } (timeout: seconds before autocannon counts a request as timed out; its default 10 s when
+// absent; rate: requests per second across all connections, as fast as answered when absent; method GET and no
+// body unless given; warmupSeconds 0: no warm-up).
 // Paths are taken round-robin from one shared counter across all connections.
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
-const { url, token, paths, connections, warmupSeconds, seconds, timeout } = workerData;
+const { url, token, paths, connections, warmupSeconds, seconds, timeout, rate } = workerData;
+
+// As the console's browser asks: the server compresses answers of 1 KB or more (brotli), and pays for it.
+const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
 
 function run(duration, record) {
   let next = 0;
@@ -18,15 +23,23 @@ function run(duration, record) {
       connections,
       duration,
       ...(timeout ? { timeout } : {}),
-      // As the console's browser asks: the server compresses answers of 1 KB or more (brotli), and pays for it.
-      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+      ...(rate ? { overallRate: rate } : {}),
+      headers,
       requests: [
         {
           setupRequest: (req, context) => {
             const p = paths[next++ % paths.length];
             context.variant = p.variant;
             context.t0 = performance.now();
-            return { ...req, method: 'GET', path: p.path };
+            return p.body === undefined
+              ? { ...req, method: p.method ?? 'GET', path: p.path }
+              : {
+                  ...req,
+                  method: p.method ?? 'POST',
+                  path: p.path,
+                  headers: { ...headers, 'content-type': 'application/json' },
+                  body: JSON.stringify(p.body),
+                };
           },
           onResponse: (status, _body, context) => {
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -51,7 +64,7 @@ function run(duration, record) {
   });
 }
 
-await run(warmupSeconds, false);
+if (warmupSeconds > 0) await run(warmupSeconds, false);
 const { result, byVariant, statuses } = await run(seconds, true);
 parentPort.postMessage({
   requests: result.requests.total,
