@@ -3,7 +3,7 @@ import {
   type MantineColorSchemeManager,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useCallback } from 'react';
+import { useCallbackRef } from '@mantine/hooks';
 import { readItem, StorageKeys, writeItem } from './storage.ts';
 
 /** Spec part 1 themes; light is the default. Stored under the spec's `theme` key. */
@@ -55,6 +55,9 @@ export function themeColorSchemeManager(): MantineColorSchemeManager {
 /** The current theme choice and its setter (stored under `theme`, applied through Mantine). */
 export function useThemeChoice(): [ThemeChoice, (choice: ThemeChoice) => void] {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const set = useCallback((choice: ThemeChoice) => setColorScheme(toColorScheme(choice)), [setColorScheme]);
+  // Mantine makes a new setColorScheme on every render; the setter handed out keeps one identity, or every
+  // callback built on it (completeSignIn, goToStep) would change each render and re-run the effects that call
+  // them: /impersonate kept navigating back to itself while the signed-in user loaded.
+  const set = useCallbackRef((choice: ThemeChoice) => setColorScheme(toColorScheme(choice)));
   return [toThemeChoice(colorScheme), set];
 }
