@@ -81,7 +81,10 @@ async function main(): Promise<void> {
       postgres = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.pgPort, log);
       log.info(`Embedded PostgreSQL is running on 127.0.0.1:${postgres.port} (data in ${config.dataDir}/pg)`);
     }
-    database = connectDatabase(config.databaseUrl ?? (postgres as EmbeddedPostgresHandle).url, config.pgPoolSize);
+    database = connectDatabase(
+      config.databaseUrl ?? (postgres as EmbeddedPostgresHandle).url,
+      config.pgPoolSize,
+    );
     await runMigrations(database.pool);
     const jwtSecret = resolveJwtSecret(config);
     const sealed = await sealPlaintextSeeds(database.db, createSeedBox(jwtSecret));
