@@ -2,7 +2,6 @@ import './styles/mantine-public.css';
 import './styles.css';
 import './lib/i18n.ts';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -28,11 +27,9 @@ createRoot(root).render(
       defaultColorScheme="light"
     >
       <Notifications position="bottom-right" autoClose={TOAST_MS} />
-      <ModalsProvider>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
 );
