@@ -368,7 +368,6 @@ function consoleOrigins(publicUrl: string | undefined, host: string, port: numbe
   return [...new Set(origins)];
 }
 
-/** The configured secret, or (embedded mode) one generated once into DATA_DIR/jwt-secret with mode 0600. */
 /**
  * The pool for this machine: PostgreSQL's rule of thumb, twice the cores plus one, since a query holds a core
  * while it runs and more backends than that only queue inside PostgreSQL (on 2 cores, 4 connections answered the
@@ -379,6 +378,7 @@ export function defaultPoolSize(cores = os.availableParallelism()): number {
   return Math.max(4, 2 * cores + 1);
 }
 
+/** The configured secret, or (embedded mode) one generated once into DATA_DIR/jwt-secret with mode 0600. */
 export function resolveJwtSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
   const file = path.join(config.dataDir, 'jwt-secret');
