@@ -96,6 +96,10 @@ export function MapSurface({
 }: MapSurfaceProps) {
   const settings = useMapSettings();
   const [tileErrors, setTileErrors] = useState(0);
+  // The basemap's shapes load while the settings are asked for, not after (they are also the tiles' fallback).
+  useEffect(() => {
+    loadBasemap().catch(() => undefined);
+  }, []);
   const tileUrl = settings.data?.tileUrl;
   const showTiles = Boolean(tileUrl) && tileErrors < TILE_ERROR_LIMIT;
   return (

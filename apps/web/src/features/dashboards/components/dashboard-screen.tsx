@@ -31,6 +31,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
+import { prefetchMapSettings } from '../../../lib/map-settings.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { canChange, hasEntitlement } from '../../../lib/permissions.ts';
@@ -54,11 +55,22 @@ import {
 } from '../utils/layout.ts';
 import type { DashboardFormMode } from './dashboard-form.tsx';
 import { DashboardIcon } from './dashboard-icon.tsx';
-import { RenderWidget, widgetTitle } from './render-widget.tsx';
+import { preloadFleetWidgets, RenderWidget, widgetTitle } from './render-widget.tsx';
 import { WidgetFrame } from './widget-frame.tsx';
 
 // The grid and the editor's dialogs load after the screen's heading and toolbar.
-const DashboardGrid = lazy(() => import('./dashboard-grid.tsx').then((m) => ({ default: m.DashboardGrid })));
+const loadGrid = () => import('./dashboard-grid.tsx');
+const DashboardGrid = lazy(() => loadGrid().then((m) => ({ default: m.DashboardGrid })));
+
+/**
+ * What nearly every dashboard draws (the base one all of it): the grid, the fleet widgets and the map's settings,
+ * asked for while the dashboards list is fetched rather than one after another once it has arrived.
+ */
+function preloadDashboard(): void {
+  loadGrid().catch(() => undefined);
+  preloadFleetWidgets();
+  prefetchMapSettings();
+}
 const DashboardForm = lazy(() => import('./dashboard-form.tsx').then((m) => ({ default: m.DashboardForm })));
 const WidgetCatalogue = lazy(() =>
   import('./widget-catalogue.tsx').then((m) => ({ default: m.WidgetCatalogue })),
@@ -148,6 +160,7 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
   const mayChange = canChange(claims?.role);
   const list = useDashboards();
   const groups = useGroups();
+  useEffect(preloadDashboard, []);
   const save = useSaveDashboard();
   const remove = useDeleteDashboard();
 

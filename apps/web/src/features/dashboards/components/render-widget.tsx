@@ -1,7 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import type { Dashboard, Widget } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { DURATION_WIDGETS, widgetDuration, widgetGroupIds } from '../utils/layout.ts';
 import type { WidgetProps } from './widgets.tsx';
 
@@ -13,37 +13,57 @@ export function widgetTitle(widget: Pick<Widget, 'name' | 'type'>, t: TFunction<
 
 // Widgets load after the screen's frame (the map and chart libraries are heavy), the analytics ones (and the
 // chart library) only when a dashboard has one.
-const fleet = () => import('./widgets.tsx');
-const SiteMapWidget = lazy(() => fleet().then((m) => ({ default: m.SiteMapWidget })));
-const DeviceTableWidget = lazy(() => fleet().then((m) => ({ default: m.DeviceTableWidget })));
-const ActiveAlertsWidget = lazy(() => fleet().then((m) => ({ default: m.ActiveAlertsWidget })));
-const SiteTableWidget = lazy(() => fleet().then((m) => ({ default: m.SiteTableWidget })));
-const UptimeWidget = lazy(() => fleet().then((m) => ({ default: m.UptimeWidget })));
-const DeviceTotalsWidget = lazy(() => fleet().then((m) => ({ default: m.DeviceTotalsWidget })));
-const analytics = () => import('./analytics-widgets.tsx');
-const VanListWidget = lazy(() => analytics().then((m) => ({ default: m.VanListWidget })));
-const TopUsageWidget = lazy(() => analytics().then((m) => ({ default: m.TopUsageWidget })));
-const TroubledSitesWidget = lazy(() => analytics().then((m) => ({ default: m.TroubledSitesWidget })));
-const WanLatencyTrendWidget = lazy(() => analytics().then((m) => ({ default: m.WanLatencyTrendWidget })));
-const CellularHealthTrendWidget = lazy(() =>
-  analytics().then((m) => ({ default: m.CellularHealthTrendWidget })),
-);
-const FailoversOverTimeWidget = lazy(() => analytics().then((m) => ({ default: m.FailoversOverTimeWidget })));
+const loaders = {
+  fleet: () => import('./widgets.tsx'),
+  analytics: () => import('./analytics-widgets.tsx'),
+};
+type WidgetComponent = ComponentType<WidgetProps>;
+/** The widget modules already loaded: their widgets render at once, without suspending. */
+const loaded: Partial<Record<keyof typeof loaders, Record<string, unknown>>> = {};
+const load = (name: keyof typeof loaders) =>
+  loaders[name]().then((module) => {
+    loaded[name] = module;
+    return module as unknown as Record<string, WidgetComponent>;
+  });
 
-const components = {
-  SiteMap: SiteMapWidget,
-  DeviceTable: DeviceTableWidget,
-  ActiveAlerts: ActiveAlertsWidget,
-  SiteTable: SiteTableWidget,
-  Uptime: UptimeWidget,
-  DeviceTotals: DeviceTotalsWidget,
-  VanList: VanListWidget,
-  TopUsage: TopUsageWidget,
-  TroubledSites: TroubledSitesWidget,
-  WanLatencyTrend: WanLatencyTrendWidget,
-  CellularHealthTrend: CellularHealthTrendWidget,
-  FailoversOverTime: FailoversOverTimeWidget,
-} satisfies Record<Widget['type'], (props: WidgetProps) => unknown>;
+/** Each widget type's module and export. */
+const WIDGETS = {
+  SiteMap: ['fleet', 'SiteMapWidget'],
+  DeviceTable: ['fleet', 'DeviceTableWidget'],
+  ActiveAlerts: ['fleet', 'ActiveAlertsWidget'],
+  SiteTable: ['fleet', 'SiteTableWidget'],
+  Uptime: ['fleet', 'UptimeWidget'],
+  DeviceTotals: ['fleet', 'DeviceTotalsWidget'],
+  VanList: ['analytics', 'VanListWidget'],
+  TopUsage: ['analytics', 'TopUsageWidget'],
+  TroubledSites: ['analytics', 'TroubledSitesWidget'],
+  WanLatencyTrend: ['analytics', 'WanLatencyTrendWidget'],
+  CellularHealthTrend: ['analytics', 'CellularHealthTrendWidget'],
+  FailoversOverTime: ['analytics', 'FailoversOverTimeWidget'],
+} as const satisfies Record<Widget['type'], readonly [keyof typeof loaders, string]>;
+
+const lazyWidgets = new Map<Widget['type'], WidgetComponent>();
+
+/**
+ * A widget type's component: the loaded module's own when it is there (no Suspense round: React holds a revealed
+ * boundary back ~300 ms, and a widget's queries start only once it renders), else a lazy one that loads it.
+ */
+function widgetComponent(type: Widget['type']): WidgetComponent {
+  const [module, name] = WIDGETS[type];
+  const ready = loaded[module]?.[name] as WidgetComponent | undefined;
+  if (ready) return ready;
+  let component = lazyWidgets.get(type);
+  if (!component) {
+    component = lazy(() => load(module).then((m) => ({ default: m[name] as WidgetComponent })));
+    lazyWidgets.set(type, component);
+  }
+  return component;
+}
+
+/** Starts loading the fleet widgets' module (a screen about to show a dashboard). */
+export function preloadFleetWidgets(): void {
+  load('fleet').catch(() => undefined);
+}
 
 interface RenderWidgetProps {
   widget: Widget;
@@ -55,7 +75,8 @@ interface RenderWidgetProps {
 
 /** One widget of a dashboard: its component, given its title, caption, window and scope. */
 export function RenderWidget({ widget, dashboard, t, groupNames }: RenderWidgetProps) {
-  const Component = components[widget.type];
+  // Chosen once per widget: switching from the lazy component to the loaded one would remount it.
+  const [Component] = useState(() => widgetComponent(widget.type));
   const duration = widgetDuration(widget);
   const groupIds = widgetGroupIds(widget, dashboard.groupIds);
   const own = Array.isArray(widget.details.groupIds) && widget.details.groupIds.length > 0;
