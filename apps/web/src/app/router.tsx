@@ -9,6 +9,7 @@ import { PublicLayout } from '../components/public-layout.tsx';
 import { authStore } from '../lib/auth-store.ts';
 import { loadConsoleNamespaces } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
+import { queryClient } from '../lib/query-client.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { decideNavigation } from './guard.ts';
 import { RootErrorBoundary, RootLayout } from './layouts/root-layout.tsx';
@@ -26,6 +27,45 @@ function authScreen(name: string) {
     if (!load) throw new Error(`Route module features/auth/routes/${name}.tsx is missing.`);
     return (await load()) as Pick<RouteObject, 'Component'>;
   };
+}
+
+/** The signed-in frame: its layout, the rest of Mantine's styles and the console's wording. */
+const loadConsole = () =>
+  Promise.all([
+    import('./layouts/main-layout.tsx'),
+    import('../styles/console-styles.ts'),
+    loadConsoleNamespaces(),
+  ]);
+
+/**
+ * On the last sign-in steps (the MFA code), the console and the dashboards screen it opens on are fetched while the
+ * person types: the code's last digit then leads to the dashboard, not to downloads. Never awaited (a failure
+ * shows when the console itself loads).
+ */
+function preloadConsole() {
+  loadConsole().catch(() => undefined);
+  import('../features/dashboards/routes/dashboards.tsx').catch(() => undefined);
+  return null;
+}
+
+/**
+ * The dashboards list, asked for as the navigation to a dashboard starts, beside the screen's own modules; only
+ * when the guard lets the navigation through (loaders run beside the root's guard, not after it).
+ */
+function prefetchDashboards({ request }: LoaderFunctionArgs) {
+  const { jwt, claims, captivity } = authStore.get();
+  const path = new URL(request.url).pathname;
+  const decision = decideNavigation({
+    path,
+    previousPath: null,
+    auth: { jwt, claims, captivity },
+    nowMs: Date.now(),
+  });
+  if (decision.kind !== 'allow') return null;
+  import('../features/dashboards/api/get-dashboards.ts')
+    .then(({ getDashboardsQueryOptions }) => queryClient.prefetchQuery(getDashboardsQueryOptions()))
+    .catch(() => undefined);
+  return null;
 }
 
 const h = (handle: RouteHandle) => handle;
@@ -74,17 +114,14 @@ export const routes: RouteObject[] = [
         // Lazy, so the public screens (/login) do not download the signed-in frame.
         // The console's wording and the rest of Mantine's styles come with its layout: /login does not carry them.
         lazy: async () => {
-          const [layout] = await Promise.all([
-            import('./layouts/main-layout.tsx'),
-            import('../styles/console-styles.ts'),
-            loadConsoleNamespaces(),
-          ]);
+          const [layout] = await loadConsole();
           return { Component: layout.MainLayout };
         },
         children: [
           { index: true, loader: () => redirect(paths.dashboard) },
           {
             path: 'dashboard',
+            loader: prefetchDashboards,
             handle: h({
               name: 'Dashboards',
               title: 'titles.dashboards',
@@ -94,6 +131,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'dashboard/:did',
+            loader: prefetchDashboards,
             handle: h({
               name: 'Dashboard',
               title: 'titles.dashboard',
@@ -317,11 +355,13 @@ export const routes: RouteObject[] = [
             path: 'multi-factor-auth',
             handle: h({ name: 'MultiFactorEnroll', title: 'titles.multiFactorEnroll' }),
             lazy: authScreen('multi-factor-enroll'),
+            loader: preloadConsole,
           },
           {
             path: 'authentication',
             handle: h({ name: 'MultiFactorAuth', title: 'titles.multiFactorAuth' }),
             lazy: authScreen('multi-factor-auth'),
+            loader: preloadConsole,
           },
           {
             path: 'update-password',

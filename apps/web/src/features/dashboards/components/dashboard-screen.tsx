@@ -30,6 +30,7 @@ import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { loadBasemap } from '../../../lib/basemap.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { prefetchMapSettings } from '../../../lib/map-settings.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -167,6 +168,12 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
   // Without the list (an error), the built-in base dashboard is still shown; the error says what failed.
   const dashboards: Dashboard[] = list.data ?? (list.error ? [BASE_DASHBOARD] : []);
   const dashboard = did ? dashboards.find((d) => d.id === did) : defaultDashboard(dashboards);
+
+  // A dashboard with a map: the basemap's shapes load (and are prepared) while its widgets mount.
+  const hasMap = dashboard?.widgets.some((widget) => widget.type === 'SiteMap') ?? false;
+  useEffect(() => {
+    if (hasMap) loadBasemap().catch(() => undefined);
+  }, [hasMap]);
 
   const [draft, setDraft] = useState<Widget[] | null>(null);
   const [catalogueOpen, setCatalogueOpen] = useState(false);
