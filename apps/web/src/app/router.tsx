@@ -38,13 +38,19 @@ const loadConsole = () =>
   ]);
 
 /**
- * On the last sign-in steps (the MFA code), the console and the dashboards screen it opens on are fetched while the
- * person types: the code's last digit then leads to the dashboard, not to downloads. Never awaited (a failure
- * shows when the console itself loads).
+ * On the last sign-in steps (the MFA code), the console and the dashboards screen it opens on (its grid, the base
+ * dashboard's widgets and map shapes) are fetched while the person types: the code's last digit then leads to the
+ * dashboard, not to downloads. No API call (the session is not complete yet). Never awaited (a failure shows when
+ * the console itself loads).
  */
 function preloadConsole() {
   loadConsole().catch(() => undefined);
   import('../features/dashboards/routes/dashboards.tsx').catch(() => undefined);
+  import('../features/dashboards/components/dashboard-screen.tsx')
+    .then(({ preloadDashboardModules }) => preloadDashboardModules())
+    .catch(() => undefined);
+  // The base dashboard's map: its shapes, prepared while the code is typed.
+  import('../lib/basemap.ts').then(({ loadBasemap }) => loadBasemap()).catch(() => undefined);
   return null;
 }
 

@@ -36,6 +36,7 @@ import { prefetchMapSettings } from '../../../lib/map-settings.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { canChange, hasEntitlement } from '../../../lib/permissions.ts';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { useDeleteDashboard } from '../api/delete-dashboard.ts';
 import { useDashboards } from '../api/get-dashboards.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -56,20 +57,26 @@ import {
 } from '../utils/layout.ts';
 import type { DashboardFormMode } from './dashboard-form.tsx';
 import { DashboardIcon } from './dashboard-icon.tsx';
-import { preloadFleetWidgets, RenderWidget, widgetTitle } from './render-widget.tsx';
+import { preloadWidgets, RenderWidget, widgetTitle } from './render-widget.tsx';
 import { WidgetFrame } from './widget-frame.tsx';
 
 // The grid and the editor's dialogs load after the screen's heading and toolbar.
-const loadGrid = () => import('./dashboard-grid.tsx');
-const DashboardGrid = lazy(() => loadGrid().then((m) => ({ default: m.DashboardGrid })));
+const grid = preloadable(() => import('./dashboard-grid.tsx').then((m) => m.DashboardGrid));
+const DashboardGrid = grid.Component;
 
 /**
- * What nearly every dashboard draws (the base one all of it): the grid, the fleet widgets and the map's settings,
- * asked for while the dashboards list is fetched rather than one after another once it has arrived.
+ * The modules nearly every dashboard draws with (the base one all of them): the grid and the base dashboard's
+ * widgets. No call to the API, so it may run before the sign-in completes (the MFA screen, app/router.tsx): loaded
+ * by the screen's first render, they render at once instead of suspending.
  */
+export function preloadDashboardModules(): void {
+  grid.preload().catch(() => undefined);
+  preloadWidgets(BASE_DASHBOARD.widgets.map((widget) => widget.type));
+}
+
+/** The same, and the map's settings, asked for while the dashboards list is fetched, not after it has arrived. */
 function preloadDashboard(): void {
-  loadGrid().catch(() => undefined);
-  preloadFleetWidgets();
+  preloadDashboardModules();
   prefetchMapSettings();
 }
 const DashboardForm = lazy(() => import('./dashboard-form.tsx').then((m) => ({ default: m.DashboardForm })));
@@ -169,11 +176,15 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
   const dashboards: Dashboard[] = list.data ?? (list.error ? [BASE_DASHBOARD] : []);
   const dashboard = did ? dashboards.find((d) => d.id === did) : defaultDashboard(dashboards);
 
-  // A dashboard with a map: the basemap's shapes load (and are prepared) while its widgets mount.
-  const hasMap = dashboard?.widgets.some((widget) => widget.type === 'SiteMap') ?? false;
+  // Once the dashboard is known: its widgets' modules, and with a map the basemap's shapes, load (and are
+  // prepared) while the screen renders.
+  const widgetTypes = [...new Set(dashboard?.widgets.map((widget) => widget.type))].sort().join(',');
   useEffect(() => {
-    if (hasMap) loadBasemap().catch(() => undefined);
-  }, [hasMap]);
+    if (!widgetTypes) return;
+    const types = widgetTypes.split(',') as WidgetType[];
+    preloadWidgets(types);
+    if (types.includes('SiteMap')) loadBasemap().catch(() => undefined);
+  }, [widgetTypes]);
 
   const [draft, setDraft] = useState<Widget[] | null>(null);
   const [catalogueOpen, setCatalogueOpen] = useState(false);

@@ -1,7 +1,8 @@
 import { Skeleton } from '@mantine/core';
 import type { Dashboard, Widget } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { Suspense } from 'react';
+import { type Preloadable, preloadable } from '../../../lib/preloadable.tsx';
 import { DURATION_WIDGETS, widgetDuration, widgetGroupIds } from '../utils/layout.ts';
 import type { WidgetProps } from './widgets.tsx';
 
@@ -13,56 +14,27 @@ export function widgetTitle(widget: Pick<Widget, 'name' | 'type'>, t: TFunction<
 
 // Widgets load after the screen's frame (the map and chart libraries are heavy), the analytics ones (and the
 // chart library) only when a dashboard has one.
-const loaders = {
-  fleet: () => import('./widgets.tsx'),
-  analytics: () => import('./analytics-widgets.tsx'),
-};
-type WidgetComponent = ComponentType<WidgetProps>;
-/** The widget modules already loaded: their widgets render at once, without suspending. */
-const loaded: Partial<Record<keyof typeof loaders, Record<string, unknown>>> = {};
-const load = (name: keyof typeof loaders) =>
-  loaders[name]().then((module) => {
-    loaded[name] = module;
-    return module as unknown as Record<string, WidgetComponent>;
-  });
+const fleet = () => import('./widgets.tsx');
+const analytics = () => import('./analytics-widgets.tsx');
 
-/** Each widget type's module and export. */
-const WIDGETS = {
-  SiteMap: ['fleet', 'SiteMapWidget'],
-  DeviceTable: ['fleet', 'DeviceTableWidget'],
-  ActiveAlerts: ['fleet', 'ActiveAlertsWidget'],
-  SiteTable: ['fleet', 'SiteTableWidget'],
-  Uptime: ['fleet', 'UptimeWidget'],
-  DeviceTotals: ['fleet', 'DeviceTotalsWidget'],
-  VanList: ['analytics', 'VanListWidget'],
-  TopUsage: ['analytics', 'TopUsageWidget'],
-  TroubledSites: ['analytics', 'TroubledSitesWidget'],
-  WanLatencyTrend: ['analytics', 'WanLatencyTrendWidget'],
-  CellularHealthTrend: ['analytics', 'CellularHealthTrendWidget'],
-  FailoversOverTime: ['analytics', 'FailoversOverTimeWidget'],
-} as const satisfies Record<Widget['type'], readonly [keyof typeof loaders, string]>;
+const widgets = {
+  SiteMap: preloadable(() => fleet().then((m) => m.SiteMapWidget)),
+  DeviceTable: preloadable(() => fleet().then((m) => m.DeviceTableWidget)),
+  ActiveAlerts: preloadable(() => fleet().then((m) => m.ActiveAlertsWidget)),
+  SiteTable: preloadable(() => fleet().then((m) => m.SiteTableWidget)),
+  Uptime: preloadable(() => fleet().then((m) => m.UptimeWidget)),
+  DeviceTotals: preloadable(() => fleet().then((m) => m.DeviceTotalsWidget)),
+  VanList: preloadable(() => analytics().then((m) => m.VanListWidget)),
+  TopUsage: preloadable(() => analytics().then((m) => m.TopUsageWidget)),
+  TroubledSites: preloadable(() => analytics().then((m) => m.TroubledSitesWidget)),
+  WanLatencyTrend: preloadable(() => analytics().then((m) => m.WanLatencyTrendWidget)),
+  CellularHealthTrend: preloadable(() => analytics().then((m) => m.CellularHealthTrendWidget)),
+  FailoversOverTime: preloadable(() => analytics().then((m) => m.FailoversOverTimeWidget)),
+} satisfies Record<Widget['type'], Preloadable<WidgetProps>>;
 
-const lazyWidgets = new Map<Widget['type'], WidgetComponent>();
-
-/**
- * A widget type's component: the loaded module's own when it is there (no Suspense round: React holds a revealed
- * boundary back ~300 ms, and a widget's queries start only once it renders), else a lazy one that loads it.
- */
-function widgetComponent(type: Widget['type']): WidgetComponent {
-  const [module, name] = WIDGETS[type];
-  const ready = loaded[module]?.[name] as WidgetComponent | undefined;
-  if (ready) return ready;
-  let component = lazyWidgets.get(type);
-  if (!component) {
-    component = lazy(() => load(module).then((m) => ({ default: m[name] as WidgetComponent })));
-    lazyWidgets.set(type, component);
-  }
-  return component;
-}
-
-/** Starts loading the fleet widgets' module (a screen about to show a dashboard). */
-export function preloadFleetWidgets(): void {
-  load('fleet').catch(() => undefined);
+/** Starts loading the widgets of these types (a screen about to show a dashboard). */
+export function preloadWidgets(types: Iterable<Widget['type']>): void {
+  for (const type of new Set(types)) widgets[type].preload().catch(() => undefined);
 }
 
 interface RenderWidgetProps {
@@ -75,8 +47,7 @@ interface RenderWidgetProps {
 
 /** One widget of a dashboard: its component, given its title, caption, window and scope. */
 export function RenderWidget({ widget, dashboard, t, groupNames }: RenderWidgetProps) {
-  // Chosen once per widget: switching from the lazy component to the loaded one would remount it.
-  const [Component] = useState(() => widgetComponent(widget.type));
+  const Component = widgets[widget.type].Component;
   const duration = widgetDuration(widget);
   const groupIds = widgetGroupIds(widget, dashboard.groupIds);
   const own = Array.isArray(widget.details.groupIds) && widget.details.groupIds.length > 0;

@@ -1,0 +1,40 @@
+import { type ComponentType, lazy, useState } from 'react';
+
+export type Preloadable<P extends object> = {
+  /** Renders the component; suspends (a Suspense boundary above shows its fallback) only while it loads. */
+  Component: ComponentType<P>;
+  /** Starts loading it (a screen about to show it); resolves once it is there. */
+  preload: () => Promise<void>;
+};
+
+/**
+ * A component from a module loaded on demand that, once loaded (say by `preload` while the screen's data is
+ * fetched), renders at once. `React.lazy` alone suspends on its first render even when the module is already
+ * there, and React then holds the revealed boundary back for ~300 ms, so the component (and the queries it
+ * starts) waits for nothing. The choice is made once per mount: switching from the lazy component to the
+ * loaded one would remount it.
+ */
+export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A failed load (a new deployment, a network blip) is tried again by the next render.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(() => start().then((component) => ({ default: component })));
+  function PreloadableComponent(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return { Component: PreloadableComponent, preload: () => start().then(() => undefined) };
+}
