@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { REPORT_MAX_MONTHS } from '@vnoc/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DayRange, lastDays, rangeLimits, rangeProblem } from '../utils/report-state.ts';
 
@@ -21,14 +21,25 @@ interface ReportRangePickerProps {
 export function ReportRangePicker({ range, onChange, now }: ReportRangePickerProps) {
   const { t } = useTranslation('reports');
   const [draft, setDraft] = useState<DayRange>(range);
-  // The address bar can change it too (back/forward, a preset).
-  useEffect(() => setDraft(range), [range]);
+  // The range this picker last handed on: when it comes back through the address, the draft may have moved on
+  // since (a second edit, maybe one the server would refuse) and is kept.
+  const sent = useRef<DayRange | null>(null);
+  const { from, to } = range;
+  // The address bar can change it too (back/forward, a preset): by value, not by the object's identity, so a
+  // re-render of the screen (new data, a live update) never wipes a draft.
+  useEffect(() => {
+    const echo = sent.current?.from === from && sent.current?.to === to;
+    sent.current = null;
+    if (!echo) setDraft({ from, to });
+  }, [from, to]);
   const limits = rangeLimits(draft, now);
   const problem = rangeProblem(draft, now);
 
   const change = (next: DayRange) => {
     setDraft(next);
-    if (!rangeProblem(next, now)) onChange(next);
+    if (rangeProblem(next, now)) return;
+    sent.current = next;
+    onChange(next);
   };
   const message = problem ? t(`range.problem.${problem}`, { months: REPORT_MAX_MONTHS }) : undefined;
 

@@ -246,6 +246,14 @@ describe('Report page', () => {
       'The start of the date range must be on or before its end.',
     );
     await waitFor(() => expect(router.state.location.search).toBe(`?from=${range.to}&to=${range.to}`));
+    // The first edit's range came back through the address and its rows were fetched and drawn: the second
+    // edit, refused, is still in the picker with its reason.
+    await waitFor(() => expect(reportRequests().at(-1)?.url.searchParams.get('from')).toBe(range.to));
+    await screen.findAllByTestId('data-row');
+    expect((screen.getByTestId('range-to') as HTMLInputElement).value).toBe(range.from);
+    expect(screen.getByTestId('range-problem').textContent).toBe(
+      'The start of the date range must be on or before its end.',
+    );
     expect(
       reportRequests().every((r) => r.url.searchParams.get('to') !== range.from || r === reportRequests()[0]),
     ).toBe(true);
