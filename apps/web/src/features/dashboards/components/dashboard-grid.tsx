@@ -16,7 +16,7 @@ const GAP = 16;
 interface DashboardGridProps {
   widgets: readonly Widget[];
   renderWidget: (widget: Widget) => ReactNode;
-  /** Drag and resize on (the editor); the layout comes back through onLayoutChange. */
+  /** Drag and resize on (the editor); the layout after each drag or resize comes back through onLayoutChange. */
   editing?: boolean;
   onLayoutChange?: (layout: Layout) => void;
 }
@@ -67,7 +67,13 @@ export function DashboardGrid({
           }}
           dragConfig={{ enabled: editing, handle: `.${DRAG_HANDLE_CLASS}`, threshold: 3 }}
           resizeConfig={{ enabled: editing, handles: ['se'] }}
-          onLayoutChange={(next) => {
+          // Only what a pointer did (a drag or a resize ended). The grid's onLayoutChange also echoes, a render or
+          // two late, every layout it was given: after two quick keyboard steps that echo of the first undid the
+          // second.
+          onDragStop={(next) => {
+            if (editing) onLayoutChange?.(next);
+          }}
+          onResizeStop={(next) => {
             if (editing) onLayoutChange?.(next);
           }}
         >

@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { Widget } from '@vnoc/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDomStubs, Providers } from '../../../test/render.tsx';
+import { DashboardGrid } from './dashboard-grid.tsx';
+
+const realComputedStyle = window.getComputedStyle;
+beforeAll(() => {
+  installDomStubs();
+  // jsdom lays nothing out: the grid's container measures as a laptop's content area, so the grid (not the
+  // phone's stack) is drawn.
+  vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
+    const style = realComputedStyle(element, pseudo);
+    if ((element as HTMLElement).dataset?.testid !== 'dashboard-grid') return style;
+    return new Proxy(style, {
+      get: (target, key) => (key === 'width' ? '1100px' : Reflect.get(target, key)),
+    });
+  });
+});
+afterAll(() => vi.restoreAllMocks());
+afterEach(cleanup);
+
+const uptime = (w: number): Widget => ({
+  type: 'Uptime',
+  name: '',
+  details: {},
+  layout: { i: 'uptime-1', x: 0, y: 0, w, h: 2 },
+  i: 'uptime-1',
+  moved: false,
+});
+
+function grid(widgets: Widget[], onLayoutChange: (layout: unknown) => void) {
+  return (
+    <Providers>
+      <DashboardGrid
+        widgets={widgets}
+        editing
+        onLayoutChange={onLayoutChange}
+        renderWidget={(widget) => <p>{widget.type}</p>}
+      />
+    </Providers>
+  );
+}
+
+describe('DashboardGrid', () => {
+  it('hands on no layout it was given: two quick keyboard steps (4 → 5 → 6 columns) stay at 6', async () => {
+    const onLayoutChange = vi.fn();
+    const view = render(grid([uptime(4)], onLayoutChange));
+    await waitFor(() => expect(screen.getByText('Uptime')).toBeTruthy());
+    view.rerender(grid([uptime(5)], onLayoutChange));
+    view.rerender(grid([uptime(6)], onLayoutChange));
+    await waitFor(() =>
+      expect(document.querySelector('[data-widget="Uptime"]')?.getAttribute('data-w')).toBe('6'),
+    );
+    // Let the grid's effects settle: an echo of the 5-column layout would arrive here.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onLayoutChange).not.toHaveBeenCalled();
+  });
+});
