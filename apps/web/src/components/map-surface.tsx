@@ -25,6 +25,8 @@ interface MapSurfaceProps {
   zoom?: number;
   bounds?: LatLngBoundsExpression;
   height: number | string;
+  /** A floor for a relative height whose parent may have none (a dashboard's widgets stacked on a phone). */
+  minHeight?: number;
   /** Accessible name of the map region. */
   label: string;
   children?: ReactNode;
@@ -90,6 +92,7 @@ export function MapSurface({
   zoom = 4,
   bounds,
   height,
+  minHeight,
   label,
   children,
   scrollWheelZoom = false,
@@ -103,7 +106,13 @@ export function MapSurface({
   const tileUrl = settings.data?.tileUrl;
   const showTiles = Boolean(tileUrl) && tileErrors < TILE_ERROR_LIMIT;
   return (
-    <Box pos="relative" className={classes.frame} style={{ height }} role="region" aria-label={label}>
+    <Box
+      pos="relative"
+      className={classes.frame}
+      style={{ height, minHeight }}
+      role="region"
+      aria-label={label}
+    >
       {/* Opened once the tile server is known: the opening zoom depends on it. */}
       {!settings.isPending && (
         <MapContainer

@@ -17,6 +17,8 @@ interface StatusMapProps {
   /** What to show, from useMapView (lib/map-view.ts): the server's clusters and sites for the map's view. */
   view: MapViewState;
   height: number | string;
+  /** A floor for a relative height whose parent may have none (a dashboard's widgets stacked on a phone). */
+  minHeight?: number;
   label: string;
   /** The content of a point's popup (e.g. the site's name and a link). */
   renderPopup: (point: MapPoint) => ReactNode;
@@ -191,9 +193,9 @@ function PointMarker({ point: site, mark, fill, renderPopup }: PointMarkerProps)
  * Sites as circle markers coloured by status, and clusters as bubbles with counts, as the server gathers them
  * for the view (any fleet size); fits itself to the sites of its scope.
  */
-export function StatusMap({ height, label, scrollWheelZoom, ...rest }: StatusMapProps) {
+export function StatusMap({ height, minHeight, label, scrollWheelZoom, ...rest }: StatusMapProps) {
   return (
-    <MapSurface height={height} label={label} scrollWheelZoom={scrollWheelZoom}>
+    <MapSurface height={height} minHeight={minHeight} label={label} scrollWheelZoom={scrollWheelZoom}>
       <Layers {...rest} />
     </MapSurface>
   );

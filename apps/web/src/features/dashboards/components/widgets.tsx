@@ -63,6 +63,8 @@ export function SiteMapWidget({ title, caption, groupIds }: WidgetProps) {
         <StatusMap
           view={view}
           height="100%"
+          // Stacked on a phone the card has no height of its own, and 100 % of it was 0 px: a blank map.
+          minHeight={240}
           label={title}
           clusterLabel={(count) => t('cluster', { count })}
           marks={marks}
