@@ -218,6 +218,18 @@ function httpLoad(url: string, token: string, path: string): Promise<HttpResult>
   });
 }
 
+/** Seconds until no other statement runs in the bench database (at most TIMEOUT). */
+async function untilIdle(pool: pg.Pool): Promise<number> {
+  const t = performance.now();
+  while (performance.now() - t < TIMEOUT * 1000) {
+    const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`);
+    if ((rows[0]?.n ?? 0) === 0) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return (performance.now() - t) / 1000;
+}
+
 /** A statement's first words, for the tables. */
 const headOf = (st: Statement) => st.text.replace(/\s+/g, ' ').trim().slice(0, 90);
 
@@ -485,6 +497,11 @@ async function main(): Promise<void> {
     for (const v of list) {
       log(`${v.name}: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s…`);
       loads.push({ group, v, r: await httpLoad(address, token, v.path) });
+      // Requests still queued in the server when the load stops go on running; each variant starts on an idle
+      // server, so a slow one is charged to itself and not to the variants after it.
+      const waited = await untilIdle(pool);
+      if (waited > 1)
+        log(`  the server finished its queued requests ${waited.toFixed(1)} s after the load stopped.`);
     }
 
   // The full CSV export (online analytics, DAYS days) downloaded by a child process while the server's RSS is

@@ -395,6 +395,14 @@ describe('SLA per site (failover-aware)', () => {
     });
     expect(body.totals).toMatchObject({ sites: 2, sitesMeetingTarget: 1, target: 99.9, downEvents: 1 });
     expect(body.totals.availability + body.totals.percentDown).toBeCloseTo(100, 9);
+    expect(body.totalElements).toBe(2);
+    // The site totals come with the page's rows; a page past the end still has them.
+    for (const query of ['pageSize=1', 'page=3&pageSize=1']) {
+      const part = (await get(`/api/reports/sla?${RANGE}&target=99.9&${query}`)).json();
+      expect(part.totals).toMatchObject({ sites: 2, sitesMeetingTarget: 1 });
+      expect(part.totalElements).toBe(2);
+      expect(part.content).toHaveLength(query === 'pageSize=1' ? 1 : 0);
+    }
   });
 });
 

@@ -253,6 +253,30 @@ export async function pageOfRows<Row>(
   return rows as Row[];
 }
 
+/**
+ * A page of the SLA report with its site totals from the same grouping (a window over every site before the
+ * page is cut), so the sites are grouped once per request, not twice; a page past the end counts them apart.
+ */
+export async function slaPage(
+  db: DbOrTx,
+  scope: Scope,
+  f: ReportFilter,
+  sort: Sort,
+  target: number,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: SlaRow[]; sites: SlaTotals }> {
+  const { rows } = await db.execute<SlaRow & { sites_total: number; sites_met: number }>(sql`
+    select ${SLA_COLUMNS}, (count(*) over ())::int as sites_total,
+      (count(*) filter (where g.p_primary + g.p_backup >= g.target) over ())::int as sites_met
+    from (${SLA_GROUPED('sla', scope, f, target)}) g order by ${slaOrder(sort)}
+    limit ${pageSize} offset ${page * pageSize}`);
+  const first = rows[0];
+  if (!first)
+    return { rows: [], sites: page > 0 ? await slaSitesOf(db, scope, f, target) : { sites: 0, met: 0 } };
+  return { rows, sites: { sites: first.sites_total, met: first.sites_met } };
+}
+
 // ---- totals and the per-day summary ----
 
 export type DayTotals = {
@@ -322,12 +346,52 @@ export async function seriesAndTotalsOf(
   scope: Scope,
   f: ReportFilter,
 ): Promise<{ totals: DayTotals; series: (DayTotals & { date: string })[] }> {
-  const { rows } = await db.execute<DayTotals & { date: string | null }>(sql`
+  const { rows } = await db.execute<DayTotals & { date: string | null }>(
+    wholeOrganization(scope, f)
+      ? keptSums(report, scope, f)
+      : sql`
     select ds.day::text as date, ${SUMS} from ${FROM} where ${where(report, scope, f)}
-    group by rollup (ds.day) order by ds.day nulls last`);
+    group by rollup (ds.day) order by ds.day nulls last`,
+  );
   const series = rows.filter((r): r is DayTotals & { date: string } => r.date !== null);
   const total = rows.find((r) => r.date === null);
   return { totals: total ?? emptyTotals(), series };
+}
+
+/** Whether the report covers the caller's whole organization: no filter but the dates, no site-group restriction. */
+const wholeOrganization = (scope: Scope, f: ReportFilter) =>
+  !scope.restricted && !f.siteId && !f.groupId && !f.models?.length && !f.q;
+
+/**
+ * seriesAndTotalsOf for the whole organization, from the per-day sums the triggers keep (`org_daily_stats`,
+ * a few rows per day) instead of the device-days. The distinct devices over several days, which per-day sums
+ * cannot give, come from the devices' spans (`device_day_spans`): a device has a row on every rolled-up day
+ * it exists, so it has one in the range when its span meets the range and the range has rows at all.
+ */
+function keptSums(report: ReportId, scope: Scope, f: ReportFilter): SQL {
+  const modem = report === 'online-analytics' ? sql`` : sql`and o.modem`;
+  const distinctDevices = sql`(select count(*) from device_day_spans p
+    where p.organization_id = ${scope.organizationId} ${report === 'online-analytics' ? sql`` : sql`and p.modem`}
+      and p.first_day <= ${f.to}::date and p.last_day >= ${f.from}::date)`;
+  return sql`
+    select o.day::text as date, coalesce(sum(o.rows), 0)::int as row_count,
+      (case when grouping(o.day) = 0 then sum(o.rows) when sum(o.rows) > 0 then ${distinctDevices} else 0 end)::int
+        as devices,
+      coalesce(sum(o.seconds_online), 0)::float8 as seconds_online,
+      coalesce(sum(o.seconds_offline), 0)::float8 as seconds_offline,
+      coalesce(sum(o.seconds_on_backup), 0)::float8 as seconds_on_backup,
+      coalesce(sum(o.seconds_on_primary), 0)::float8 as seconds_on_primary,
+      coalesce(sum(o.offline_events), 0)::int as offline_events,
+      coalesce(sum(o.backup_events), 0)::int as backup_events,
+      coalesce(sum(o.wan_bytes_received), 0)::float8 as wan_bytes_received,
+      coalesce(sum(o.wan_bytes_transmitted), 0)::float8 as wan_bytes_transmitted,
+      coalesce(sum(o.backup_usage_bytes), 0)::float8 as usage_backup,
+      coalesce(sum(o.reported_rows), 0)::int as reported_rows,
+      coalesce(sum(o.awaiting_rows), 0)::int as awaiting_rows,
+      coalesce(sum(o.rows_on_backup), 0)::int as devices_on_backup
+    from org_daily_stats o
+    where o.organization_id = ${scope.organizationId} and o.day between ${f.from}::date and ${f.to}::date ${modem}
+    group by rollup (o.day) order by o.day nulls last`;
 }
 
 const emptyTotals = (): DayTotals => ({

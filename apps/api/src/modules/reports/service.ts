@@ -163,13 +163,16 @@ async function pageOf(
   page: number,
   pageSize: number,
 ): Promise<ReportPage> {
-  const [rows, { totals, series }, sites] = await Promise.all([
-    repo.pageOfRows<never>(ctx.db, q.report, q.scope, q.filter, q.sort, q.target, page, pageSize),
+  const [{ rows, sites }, { totals, series }] = await Promise.all([
+    q.report === 'sla'
+      ? repo.slaPage(ctx.db, q.scope, q.filter, q.sort, q.target, page, pageSize)
+      : repo
+          .pageOfRows<never>(ctx.db, q.report, q.scope, q.filter, q.sort, q.target, page, pageSize)
+          .then((rows) => ({ rows, sites: undefined })),
     repo.seriesAndTotalsOf(ctx.db, q.report, q.scope, q.filter),
-    q.report === 'sla' ? repo.slaSitesOf(ctx.db, q.scope, q.filter, q.target) : undefined,
   ]);
   const base = { from: q.filter.from, to: q.filter.to, sorting: q.sortingText };
-  const content = rows.map(presenter(q.report));
+  const content = (rows as never[]).map(presenter(q.report));
   if (q.report === 'cellular-billing')
     return {
       report: 'cellular-billing',
