@@ -54,20 +54,23 @@ function preloadConsole() {
   return null;
 }
 
+/** What the navigation guard decides for a path, with the session as it is now. */
+function guardDecision(path: string, previous: string | null) {
+  const { jwt, claims, captivity } = authStore.get();
+  return decideNavigation({
+    path,
+    previousPath: previous,
+    auth: { jwt, claims, captivity },
+    nowMs: Date.now(),
+  });
+}
+
 /**
  * The dashboards list, asked for as the navigation to a dashboard starts, beside the screen's own modules; only
  * when the guard lets the navigation through (loaders run beside the root's guard, not after it).
  */
 function prefetchDashboards({ request }: LoaderFunctionArgs) {
-  const { jwt, claims, captivity } = authStore.get();
-  const path = new URL(request.url).pathname;
-  const decision = decideNavigation({
-    path,
-    previousPath: null,
-    auth: { jwt, claims, captivity },
-    nowMs: Date.now(),
-  });
-  if (decision.kind !== 'allow') return null;
+  if (guardDecision(new URL(request.url).pathname, null).kind !== 'allow') return null;
   import('../features/dashboards/api/get-dashboards.ts')
     .then(({ getDashboardsQueryOptions }) => queryClient.prefetchQuery(getDashboardsQueryOptions()))
     .catch(() => undefined);
@@ -89,13 +92,7 @@ let previousPath: string | null = null;
 /** Runs the navigation guard before every navigation (the root loader revalidates each time). */
 export function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { jwt, claims, captivity } = authStore.get();
-  const decision = decideNavigation({
-    path: url.pathname,
-    previousPath,
-    auth: { jwt, claims, captivity },
-    nowMs: Date.now(),
-  });
+  const decision = guardDecision(url.pathname, previousPath);
   if (decision.kind === 'redirect') throw redirect(decision.to);
   if (decision.kind === 'stay' && previousPath) throw replace(previousPath);
   previousPath = `${url.pathname}${url.search}${url.hash}`;
