@@ -27,7 +27,17 @@ const bundledFiles = import.meta.glob<Record<string, unknown>>(
   ],
   { eager: true, import: 'default' },
 );
-const lazyFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+// The rest, fetched when needed (the bundled ones left out: they are in the entry already).
+const lazyFiles = import.meta.glob<Record<string, unknown>>(
+  [
+    '../locales/*/*.json',
+    '!../locales/*/translation.json',
+    '!../locales/*/auth.json',
+    '!../locales/*/profile.json',
+    '!../locales/*/adminUsers.json',
+  ],
+  { import: 'default' },
+);
 
 const parse = (file: string) => /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
 
@@ -40,7 +50,7 @@ for (const [file, content] of Object.entries(bundledFiles)) {
   (resources[match[1]] as Record<string, Record<string, unknown>>)[match[2]] = content;
 }
 
-/** Every namespace's loader by language and namespace (bundled ones included). */
+/** The loader of every namespace that is not bundled, by language and namespace. */
 export const loaders: Record<string, Record<string, Loader>> = {};
 for (const [file, load] of Object.entries(lazyFiles)) {
   const match = parse(file);
@@ -50,7 +60,10 @@ for (const [file, load] of Object.entries(lazyFiles)) {
 }
 
 /** Every namespace there is (from English, the reference language). */
-export const allNamespaces: readonly string[] = Object.keys(loaders.en ?? {}).sort();
+export const allNamespaces: readonly string[] = [
+  ...Object.keys(resources.en ?? {}),
+  ...Object.keys(loaders.en ?? {}),
+].sort();
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'es';
