@@ -36,8 +36,8 @@ CREATE INDEX "device_day_spans_org_idx" ON "device_day_spans" USING btree ("orga
 -- away its old ones', per (organization, day, modem); the device class comes from `devices`. A delete (only
 -- ever a cascade from a removed device or site, whose `devices` row is already gone) recomputes the days it
 -- touched from what is left. device_day_spans widens with inserts and is recomputed for the devices of a
--- delete, or of an update that moved a row to another day. Rows are upserted in key order so concurrent
--- writers cannot deadlock.
+-- delete, or of an update that moved a row to another day. Every path locks spans before sums, and the rows of
+-- each in key order (upserts sorted, deletes after a sorted FOR UPDATE), so concurrent writers do not deadlock.
 CREATE FUNCTION vnoc_daily_stats_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -65,18 +65,25 @@ BEGIN
         WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.device_id = o.device_id AND n.day = o.day));
     ELSE
       moved := true;
-      DELETE FROM org_daily_stats t USING (SELECT DISTINCT organization_id, day FROM old_rows) k
-        WHERE t.organization_id = k.organization_id AND t.day = k.day;
       changed := 'SELECT 1 AS sign, s.* FROM device_daily_stats s
         WHERE (s.organization_id, s.day) IN (SELECT DISTINCT organization_id, day FROM old_rows)';
     END IF;
     IF moved THEN
+      PERFORM 1 FROM device_day_spans WHERE device_id IN (SELECT device_id FROM old_rows)
+        ORDER BY device_id FOR UPDATE;
       DELETE FROM device_day_spans WHERE device_id IN (SELECT device_id FROM old_rows);
       INSERT INTO device_day_spans (device_id, organization_id, modem, first_day, last_day)
         SELECT s.device_id, d.organization_id, d.kind IN ('firewall', '5g'), min(s.day), max(s.day)
         FROM device_daily_stats s JOIN devices d ON d.id = s.device_id
         WHERE s.device_id IN (SELECT device_id FROM old_rows)
         GROUP BY s.device_id, d.organization_id, d.kind ORDER BY 1;
+    END IF;
+    -- After the spans, as every other path locks them: spans first, then the sums.
+    IF TG_OP = 'DELETE' THEN
+      PERFORM 1 FROM org_daily_stats t WHERE (t.organization_id, t.day) IN (SELECT organization_id, day FROM old_rows)
+        ORDER BY t.organization_id, t.day, t.modem FOR UPDATE;
+      DELETE FROM org_daily_stats t USING (SELECT DISTINCT organization_id, day FROM old_rows) k
+        WHERE t.organization_id = k.organization_id AND t.day = k.day;
     END IF;
   END IF;
   EXECUTE format($q$
