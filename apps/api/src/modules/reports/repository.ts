@@ -225,30 +225,38 @@ function byDayQuery(report: ReportId, scope: Scope, f: ReportFilter, desc: boole
     order by s.name, d.mac_address ${perDay === undefined ? sql`` : sql`limit ${perDay}`}) x`;
 }
 
-/** The SQL of every row of a report in its order (a page adds limit/offset; the CSV streams it all). */
-export function rowsQuery(report: ReportId, scope: Scope, f: ReportFilter, sort: Sort, target: number): SQL {
-  if (report === 'sla')
-    return sql`select ${SLA_COLUMNS} from (${SLA_GROUPED(report, scope, f, target)}) g order by ${slaOrder(sort)}`;
+/** The per device-day reports (the SLA report is one row per site). */
+export type DayReport = Exclude<ReportId, 'sla'>;
+
+/** Every row of a per device-day report in its order, read from the device-days. */
+function dayRowsQuery(report: DayReport, scope: Scope, f: ReportFilter, sort: Sort): SQL {
   if (sort.field === 'date') return byDayQuery(report, scope, f, sort.desc);
   const columns = report === 'cellular-billing' ? BILLING_COLUMNS : ONLINE_COLUMNS;
   return sql`select ${columns} from ${FROM} where ${where(report, scope, f)} order by ${dayOrder(sort)}`;
 }
 
+/** The SQL of every row of a report in its order (the CSV streams it all). */
+export function rowsQuery(report: ReportId, scope: Scope, f: ReportFilter, sort: Sort, target: number): SQL {
+  if (report === 'sla')
+    return sql`select ${SLA_COLUMNS} from (${SLA_GROUPED(report, scope, f, target)}) g order by ${slaOrder(sort)}`;
+  return dayRowsQuery(report, scope, f, sort);
+}
+
+/** A page of a per device-day report (the SLA report's pages are slaPage). */
 export async function pageOfRows<Row>(
   db: DbOrTx,
-  report: ReportId,
+  report: DayReport,
   scope: Scope,
   f: ReportFilter,
   sort: Sort,
-  target: number,
   page: number,
   pageSize: number,
 ): Promise<Row[]> {
   const offset = page * pageSize;
   const query =
-    report !== 'sla' && sort.field === 'date'
+    sort.field === 'date'
       ? byDayQuery(report, scope, f, sort.desc, offset + pageSize)
-      : rowsQuery(report, scope, f, sort, target);
+      : dayRowsQuery(report, scope, f, sort);
   const { rows } = await db.execute(sql`${query} limit ${pageSize} offset ${offset}`);
   return rows as Row[];
 }

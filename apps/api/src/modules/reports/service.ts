@@ -167,7 +167,7 @@ async function pageOf(
     q.report === 'sla'
       ? repo.slaPage(ctx.db, q.scope, q.filter, q.sort, q.target, page, pageSize)
       : repo
-          .pageOfRows<never>(ctx.db, q.report, q.scope, q.filter, q.sort, q.target, page, pageSize)
+          .pageOfRows<never>(ctx.db, q.report, q.scope, q.filter, q.sort, page, pageSize)
           .then((rows) => ({ rows, sites: undefined })),
     repo.seriesAndTotalsOf(ctx.db, q.report, q.scope, q.filter),
   ]);
