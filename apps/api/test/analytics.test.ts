@@ -44,7 +44,7 @@ beforeAll(async () => {
   //   alpha edge   online 3 h, offline 1 h            (and offline 10 h, 30–40 h ago)
   //   bravo edge   onbackup 1 h (up), rebooting 1 h
   //   charlie edge offline 2 h                         (not in the restricted user's group G1)
-  //   B's edge     online 1 h                          (organization B)
+  //   B's edge     online 1 h, offline ½ h, onbackup ½ h (organization B: never in A's answers)
   const intervals = [
     iv(f.alphaEdge.id, 'offline', -40, -30),
     iv(f.alphaEdge.id, 'online', -5, -2),
@@ -53,6 +53,8 @@ beforeAll(async () => {
     iv(f.bravoEdge.id, 'rebooting', -3, -2),
     iv(charlieEdge, 'offline', -5, -3),
     iv(f.otherEdge.id, 'online', -5, -4),
+    iv(f.otherEdge.id, 'offline', -4, -3.5),
+    iv(f.otherEdge.id, 'onbackup', -3.5, -3),
   ];
   const orgOf = new Map([
     [f.alphaEdge.id, f.orgA.id],
@@ -77,8 +79,8 @@ describe('GET analytics/network/uptime', () => {
     // alpha's 10-hour outage joins: up 4 h of 18 h
     ['admin', 'LAST_7_DAYS', 22.2222, 77.7778, 3],
     ['admin', 'LAST_30_DAYS', 22.2222, 77.7778, 3],
-    // organization B sees only its own device
-    ['adminB', 'LAST_6_HOURS', 100, 0, 1],
+    // organization B sees only its own device: up 1 + ½ h of 2 h
+    ['adminB', 'LAST_6_HOURS', 75, 25, 1],
   ] as const)('%s, %s → uptime %d, downtime %d over %d devices', async (who, duration, up, down, n) => {
     const res = await get(`/api/analytics/network/uptime?duration=${duration}&dashboardId=vnoc`, who);
     expect(res.statusCode, res.body).toBe(200);
@@ -393,6 +395,15 @@ describe('analytics with a dashboardId', () => {
       ]);
     });
 
+    it("organization B's whole scope: only its own site's periods", async () => {
+      const b = TroubledSitesSchema.parse(
+        await ok('/api/analytics/widget/vanTroubledSites/vnoc?duration=LAST_6_HOURS', 'adminB'),
+      );
+      expect(
+        b.sites.map((s) => [s.siteId, s.secondsOffline, s.secondsOnBackup, s.offlineEvents, s.backupEvents]),
+      ).toEqual([[f.otherEdge.siteId, B / 2, B / 2, 1, 1]]);
+    });
+
     it("only the dashboard's sites; a foreign dashboard 404", async () => {
       const g1 = TroubledSitesSchema.parse(await ok(`/api/analytics/widget/vanTroubledSites/${g1Dash}`));
       expect(g1.sites.map((s) => s.siteName)).toEqual(['Alpha Store', 'Bravo Store']);
@@ -433,6 +444,13 @@ describe('analytics with a dashboardId', () => {
         await ok(`/api/analytics/trend/failovers?duration=LAST_24_HOURS&dashboardId=${g2Shared}`),
       );
       expect(g2.total).toBe(0);
+      const b = FailoversTrendSchema.parse(
+        await ok('/api/analytics/trend/failovers?duration=LAST_24_HOURS', 'adminB'),
+      );
+      expect(b.total).toBe(1);
+      expect(Date.parse(b.points.find((p) => p.failovers > 0)?.t ?? '')).toBe(
+        Math.floor((base - 3.5 * HOUR) / HOUR) * HOUR,
+      );
     });
 
     it('cellular health: the present readings, and no invented history', async () => {

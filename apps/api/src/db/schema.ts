@@ -440,6 +440,20 @@ export const deviceStatusIntervals = pgTable(
   (t) => [
     index('device_status_intervals_device_started_idx').on(t.deviceId, t.startedAt),
     index('device_status_intervals_org_started_idx').on(t.organizationId, t.startedAt),
+    // The analytics' windows (modules/analytics): the periods that overlap a window are those started before
+    // its end and ending (an open one: never) after its start; by their end, a short window reads the open
+    // periods and the recently ended ones instead of every period ever started. The troubled sites read only
+    // offline and on-backup periods, the failovers only the on-backup ones by their start.
+    index('device_status_intervals_org_end_idx').on(
+      t.organizationId,
+      sql`coalesce(${t.endedAt}, 'infinity'::timestamptz)`,
+    ),
+    index('device_status_intervals_org_trouble_end_idx')
+      .on(t.organizationId, sql`coalesce(${t.endedAt}, 'infinity'::timestamptz)`)
+      .where(sql`${t.status} in ('offline', 'onbackup')`),
+    index('device_status_intervals_org_backup_started_idx')
+      .on(t.organizationId, t.startedAt)
+      .where(sql`${t.status} = 'onbackup'`),
     // At most one current period per device (the simulator closes one before opening the next).
     uniqueIndex('device_status_intervals_open_key').on(t.deviceId).where(sql`${t.endedAt} is null`),
   ],

@@ -15,6 +15,25 @@ export function inAnalyticsScope({ scope, groupIds }: AnalyticsScope): SQL {
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+/** The caller sees the whole organization and the dashboard names no site groups. */
+const wholeOrganization = ({ scope, groupIds }: AnalyticsScope) => !scope.restricted && !groupIds?.length;
+
+/**
+ * FROM and WHERE of the status intervals of the devices in scope that overlap [start, end) (an open one runs
+ * on), `i` being the interval and, where joined, `d` its device. The end's test is written as the expression
+ * indexes on `coalesce(ended_at, 'infinity')` have it, so a short window reads the intervals still open or
+ * ended within it, not every interval that started before its end. Over the whole organization the interval's
+ * own organization is the scope, and devices are joined only when the caller needs them (`withDevice`).
+ */
+function intervalsIn(where: AnalyticsScope, start: SQL, end: SQL, withDevice = false): SQL {
+  const overlaps = sql`i.started_at < ${end} and coalesce(i.ended_at, 'infinity'::timestamptz) > ${start}`;
+  if (wholeOrganization(where))
+    return sql`device_status_intervals i ${withDevice ? sql`join devices d on d.id = i.device_id` : sql``}
+      where i.organization_id = ${where.scope.organizationId} and ${overlaps}`;
+  return sql`device_status_intervals i join devices d on d.id = i.device_id join sites s on s.id = d.site_id
+    where i.organization_id = ${where.scope.organizationId} and ${inAnalyticsScope(where)} and ${overlaps}`;
+}
+
 export type UptimeRow = { uptime: number | null; devices: number };
 
 /**
@@ -37,13 +56,7 @@ export async function uptime(
       select i.device_id, i.status,
              round(extract(epoch from least(coalesce(i.ended_at, ${end}), ${end})
                                     - greatest(i.started_at, ${start})) * 1000) as ms
-      from device_status_intervals i
-      join devices d on d.id = i.device_id
-      join sites s on s.id = d.site_id
-      where i.organization_id = ${scope.organizationId}
-        and ${inAnalyticsScope({ scope, groupIds })}
-        and i.started_at < ${end}
-        and (i.ended_at is null or i.ended_at > ${start})
+      from ${intervalsIn({ scope, groupIds }, start, end)}
     )
     select round(100 * coalesce(sum(ms) filter (where status in ('online', 'onbackup')), 0)
                  / nullif(sum(ms), 0), 4) as uptime,
@@ -76,8 +89,11 @@ export async function vanList(db: DbOrTx, where: AnalyticsScope, page: number, p
       from ${from} where ${cond}
       order by s.name, d.mac_address
       limit ${pageSize} offset ${page * pageSize}`),
+    // Over the whole organization the devices alone are counted (no site to test).
     db.execute<{ kind: VanRow['kind']; count: number }>(sql`
-      select d.kind, count(*)::int as count from ${from} where ${cond} group by d.kind order by d.kind`),
+      select d.kind, count(*)::int as count
+      from ${wholeOrganization(where) ? sql`devices d where d.organization_id = ${where.scope.organizationId}` : sql`${from} where ${cond}`}
+      group by d.kind order by d.kind`),
   ]);
   const total = kinds.rows.reduce((n, k) => n + k.count, 0);
   return { rows: pageRows.rows, total, types: kinds.rows };
@@ -151,14 +167,7 @@ export async function troubledSites(
     with spans as (
       select d.site_id, i.status, i.started_at >= ${start} as started_in,
              extract(epoch from least(coalesce(i.ended_at, ${end}), ${end}) - greatest(i.started_at, ${start})) as secs
-      from device_status_intervals i
-      join devices d on d.id = i.device_id
-      join sites s on s.id = d.site_id
-      where i.organization_id = ${where.scope.organizationId}
-        and ${inAnalyticsScope(where)}
-        and i.status in ('offline', 'onbackup')
-        and i.started_at < ${end}
-        and (i.ended_at is null or i.ended_at > ${start})
+      from ${intervalsIn(where, start, end, true)} and i.status in ('offline', 'onbackup')
     ), per_site as (
       select site_id,
              round(coalesce(sum(secs) filter (where status = 'offline'), 0))::int as "secondsOffline",
@@ -241,10 +250,9 @@ export async function failoversTrend(
     starts as (
       select ${bucketOf(sql`i.started_at`, seconds)} as t, count(*)::int as n
       from device_status_intervals i
-      join devices d on d.id = i.device_id
-      join sites s on s.id = d.site_id
+      ${wholeOrganization(where) ? sql`` : sql`join devices d on d.id = i.device_id join sites s on s.id = d.site_id`}
       where i.organization_id = ${where.scope.organizationId}
-        and ${inAnalyticsScope(where)}
+        and ${wholeOrganization(where) ? sql`true` : inAnalyticsScope(where)}
         and i.status = 'onbackup'
         and i.started_at >= ${ts(from)} and i.started_at < ${ts(to)}
       group by 1

@@ -1,0 +1,3 @@
+CREATE INDEX "device_status_intervals_org_end_idx" ON "device_status_intervals" USING btree ("organization_id",coalesce("ended_at", 'infinity'::timestamptz));--> statement-breakpoint
+CREATE INDEX "device_status_intervals_org_trouble_end_idx" ON "device_status_intervals" USING btree ("organization_id",coalesce("ended_at", 'infinity'::timestamptz)) WHERE "device_status_intervals"."status" in ('offline', 'onbackup');--> statement-breakpoint
+CREATE INDEX "device_status_intervals_org_backup_started_idx" ON "device_status_intervals" USING btree ("organization_id","started_at") WHERE "device_status_intervals"."status" = 'onbackup';
