@@ -146,19 +146,32 @@ const dayOrder = (sort: Sort) =>
 
 // ---- SLA: per site ----
 
+/**
+ * The SLA report's rows, one per site: first each device's sums over the range (the filter's joins, grouped by
+ * device), then the devices' sums per site, so the site's device count is a count of rows. One grouping by site
+ * with a `count(distinct)` sorted all the range's device-days by site: 1.15 s alone for 30 days of 30 000 sites
+ * against 0.85 s this way (bench:reports data).
+ */
 const SLA_GROUPED = (report: ReportId, scope: Scope, f: ReportFilter, target: number) => sql`
   select s.id, s.id as "siteId", s.name as "siteName", s.street as address, s.city, s.state, s.zip, s.country,
-    count(distinct ds.device_id)::int as devices,
-    sum(ds.seconds_online + ds.seconds_offline)::float8 as "secondsObserved",
-    sum(ds.seconds_on_primary)::float8 as "secondsOnPrimary",
-    sum(ds.seconds_on_backup)::float8 as "secondsOnBackup",
-    sum(ds.seconds_offline)::float8 as "secondsDown",
-    sum(ds.offline_events)::int as "downEvents",
-    sum(ds.backup_events)::int as "backupEvents",
-    ${pct(sql`sum(ds.seconds_on_primary)`, sql`nullif(sum(ds.seconds_online + ds.seconds_offline), 0)`)} as p_primary,
-    ${pct(sql`sum(ds.seconds_on_backup)`, sql`nullif(sum(ds.seconds_online + ds.seconds_offline), 0)`)} as p_backup,
+    count(*)::int as devices,
+    sum(p.observed)::float8 as "secondsObserved",
+    sum(p.on_primary)::float8 as "secondsOnPrimary",
+    sum(p.on_backup)::float8 as "secondsOnBackup",
+    sum(p.down)::float8 as "secondsDown",
+    sum(p.down_events)::int as "downEvents",
+    sum(p.backup_events)::int as "backupEvents",
+    ${pct(sql`sum(p.on_primary)`, sql`nullif(sum(p.observed), 0)`)} as p_primary,
+    ${pct(sql`sum(p.on_backup)`, sql`nullif(sum(p.observed), 0)`)} as p_backup,
     ${target}::float8 as target
-  from ${FROM} where ${where(report, scope, f)}
+  from (
+    select ds.device_id, sum(ds.seconds_online + ds.seconds_offline) as observed,
+      sum(ds.seconds_on_primary) as on_primary, sum(ds.seconds_on_backup) as on_backup,
+      sum(ds.seconds_offline) as down, sum(ds.offline_events) as down_events, sum(ds.backup_events) as backup_events
+    from ${FROM} where ${where(report, scope, f)}
+    group by ds.device_id) p
+  join devices pd on pd.id = p.device_id
+  join sites s on s.id = pd.site_id
   group by s.id`;
 
 const SLA_COLUMNS = sql`g.id, g."siteId", g."siteName", g.address, g.city, g.state, g.zip, g.country, g.devices,
