@@ -23,7 +23,7 @@ const app = await buildApp({ config, db: database.db, logger: false });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 const send = (message: unknown) => process.send?.(message);
 process.on('message', async (message) => {
-  if (message === 'rss') send({ rss: process.memoryUsage().rss });
+  if (message === 'rss') send({ rss: process.memoryUsage.rss() });
   if (message === 'close') {
     await app.close();
     await database.close();

@@ -1,13 +1,19 @@
 /**
- * CSV exports (alerts, reports): one way to turn rows into a CSV stream and send it as a download.
- * csv-stringify quotes as RFC 4180 (fields with commas, quotes or line breaks in double quotes, quotes
- * doubled), one `\n`-ended line per row; rows are pulled from the source as the client reads, so a
- * source that streams from PostgreSQL keeps the server's memory flat however long the export. Text that
- * would run as a spreadsheet formula is made inert (`inertField`).
+ * CSV exports: one place that writes them, two ways. `csvStream` turns rows already in hand (alerts, activity:
+ * at most 10 000) into a CSV stream with csv-stringify, which quotes as RFC 4180 (fields with commas, quotes or
+ * line breaks in double quotes, quotes doubled), one `\n`-ended line per row. `copyCsv` has PostgreSQL write the
+ * file from a query (the reports: millions of rows), with the same quoting. Text that would run as a spreadsheet
+ * formula is made inert either way (`inertField`, `inertSql`).
  */
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Db } from '../plugins/db.ts';
 
 export type CsvColumn<T> = {
   header: string;
@@ -36,6 +42,14 @@ export function inertField(value: string | number | null | undefined): string | 
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
+/**
+ * inertField in SQL, for a text column of a CSV that PostgreSQL writes (copyCsv): the same first characters,
+ * the same figures left alone.
+ */
+export const inertSql = (value: SQL) =>
+  sql`case when left(${value}, 1) in ('=', '+', '-', '@', chr(9), chr(13))
+    and ${value} !~* '^[-+]?[0-9]+([.,][0-9]+)?(e[-+]?[0-9]+)?%?$' then '''' || ${value} else ${value} end`;
+
 async function* fieldsOf<T>(rows: Iterable<T> | AsyncIterable<T>, columns: readonly CsvColumn<T>[]) {
   for await (const row of rows) yield columns.map((c) => inertField(c.value(row)));
 }
@@ -50,6 +64,86 @@ export function csvStream<T>(
   // pipeline destroys the CSV stream (and so the response) if the source fails midway.
   pipeline(Readable.from(fieldsOf(rows, columns)), csv, () => undefined);
   return csv;
+}
+
+const dialect = new PgDialect();
+
+/** A bound value as an SQL literal (COPY takes no parameters); arrays as a PostgreSQL array literal. */
+function literal(client: pg.PoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return client.escapeLiteral(value);
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+  if (Array.isArray(value))
+    return client.escapeLiteral(
+      `{${value.map((v) => `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`,
+    );
+  throw new Error(`copyCsv: cannot write ${typeof value} as a literal`);
+}
+
+/**
+ * Gathers a stream's chunks into pieces of at least `size` bytes (the last one shorter). The rows of a COPY come
+ * in whatever each socket read held — a few hundred bytes when Node reads faster than PostgreSQL writes — and
+ * every piece costs a compression call and a socket write here and a chunk in the client's reader; in the
+ * bench's runs where they came small, the export ran at a fifth of its speed.
+ */
+function gathered(size = 64 * 1024): Transform {
+  let parts: Buffer[] = [];
+  let length = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      parts.push(chunk);
+      length += chunk.length;
+      if (length < size) return done();
+      const piece = Buffer.concat(parts, length);
+      parts = [];
+      length = 0;
+      done(null, piece);
+    },
+    flush(done) {
+      done(null, length > 0 ? Buffer.concat(parts, length) : undefined);
+    },
+  });
+}
+
+/**
+ * A query's rows as CSV written by PostgreSQL itself (`COPY (…) TO STDOUT`, format csv with a header line:
+ * RFC 4180 quoting, `\n` lines, NULL as an empty field), in one statement and so one snapshot, on a connection of
+ * its own. Node only passes the bytes on as the client reads them (pg-copy-streams holds the connection's socket
+ * while the client is slow), so memory stays flat and a 3-million-row report is not parsed into objects and
+ * written back out row by row. The query's columns are the file's, named as its header; its bound values are
+ * written into the statement as escaped literals, since COPY takes no parameters. A client that goes away
+ * mid-copy closes the connection (the server ends the COPY) rather than returning it to the pool.
+ */
+export function copyCsv(db: Db, query: SQL, options: CsvOptions = {}): Readable {
+  const pool = (db as unknown as { $client?: pg.Pool }).$client;
+  if (!pool || typeof pool.connect !== 'function') throw new Error('copyCsv needs a pool-backed database');
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const out = gathered();
+  if (options.bom) out.write(Buffer.from('\uFEFF'));
+  const run = async () => {
+    const client = await pool.connect();
+    let failed: Error | undefined;
+    try {
+      const statement = text.replace(/\$(\d+)/g, (_, n: string) => literal(client, params[Number(n) - 1]));
+      await client.query('begin read only');
+      // Room to sort a day's rows (the reports' day-by-day order) in memory rather than in temp files.
+      await client.query(`set local work_mem = '32MB'`);
+      await pipelineAsync(
+        client.query(copyTo(`copy (${statement}) to stdout with (format csv, header)`)),
+        out,
+      );
+      await client.query('commit');
+    } catch (error) {
+      failed = error instanceof Error ? error : new Error(String(error));
+      out.destroy(failed);
+    } finally {
+      client.release(failed);
+    }
+  };
+  run().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
 }
 
 /** A file name safe in a Content-Disposition header. */

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { type Language, languageOf } from '../../notifications/profile.ts';
-import { type CsvColumn, csvStream } from '../csv-export.ts';
+import { copyCsv } from '../csv-export.ts';
 import { findLanguage } from '../notifications/repository.ts';
 import { paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
@@ -207,94 +207,15 @@ export async function reportPage(ctx: AppContext, user: UserWithOrg, id: string,
 
 // ---- CSV ----
 
-const text = (v: string | null) => v ?? '';
-const IDENTITY_COLUMNS: CsvColumn<CellularBillingRow | OnlineAnalyticsRow>[] = [
-  { header: 'siteName', value: (r) => r.siteName },
-  { header: 'address', value: (r) => text(r.address) },
-  { header: 'city', value: (r) => text(r.city) },
-  { header: 'state', value: (r) => text(r.state) },
-  { header: 'zip', value: (r) => text(r.zip) },
-  { header: 'country', value: (r) => r.country },
-];
-
-/** Columns as spec part 3 names and orders them; values as the API answers them (bytes, seconds, ISO times). */
-export const CSV_COLUMNS: { [K in ReportId]: CsvColumn<never>[] } = {
-  'cellular-billing': [
-    { header: 'macAddress', value: (r: CellularBillingRow) => r.macAddress },
-    { header: 'manufacturer', value: (r: CellularBillingRow) => r.manufacturer },
-    { header: 'model', value: (r: CellularBillingRow) => r.model },
-    { header: 'usage_backup', value: (r: CellularBillingRow) => r.usage_backup },
-    { header: 'date', value: (r: CellularBillingRow) => r.date },
-    { header: 'lastUpdated', value: (r: CellularBillingRow) => r.lastUpdated },
-    ...IDENTITY_COLUMNS,
-  ] as CsvColumn<never>[],
-  'online-analytics': [
-    { header: 'macAddress', value: (r: OnlineAnalyticsRow) => r.macAddress },
-    { header: 'manufacturer', value: (r: OnlineAnalyticsRow) => r.manufacturer },
-    { header: 'model', value: (r: OnlineAnalyticsRow) => r.model },
-    { header: 'date', value: (r: OnlineAnalyticsRow) => r.date },
-    ...IDENTITY_COLUMNS,
-    ...(
-      [
-        'percentOffline',
-        'secondsOffline',
-        'offlineEvents',
-        'percentOnBackup',
-        'secondsOnBackup',
-        'backupEvents',
-        'percentOnPrimary',
-        'secondsOnPrimary',
-        'percentOnline',
-        'secondsOnline',
-        'wanBytesReceived',
-        'wanBytesTransmitted',
-      ] as const
-    ).map((k) => ({ header: k, value: (r: OnlineAnalyticsRow) => r[k] })),
-  ] as CsvColumn<never>[],
-  sla: [
-    { header: 'siteName', value: (r: SlaRow) => r.siteName },
-    { header: 'address', value: (r: SlaRow) => text(r.address) },
-    { header: 'city', value: (r: SlaRow) => text(r.city) },
-    { header: 'state', value: (r: SlaRow) => text(r.state) },
-    { header: 'zip', value: (r: SlaRow) => text(r.zip) },
-    { header: 'country', value: (r: SlaRow) => r.country },
-    ...(
-      [
-        'devices',
-        'availability',
-        'target',
-        'percentOnPrimary',
-        'percentOnBackup',
-        'percentDown',
-        'secondsObserved',
-        'secondsOnPrimary',
-        'secondsOnBackup',
-        'secondsDown',
-        'downEvents',
-        'backupEvents',
-      ] as const
-    ).map((k) => ({ header: k, value: (r: SlaRow) => r[k] })),
-    { header: 'met', value: (r: SlaRow) => (r.met ? 'yes' : 'no') },
-  ] as CsvColumn<never>[],
-};
-
-async function* presented(ctx: AppContext, q: ResolvedQuery, limit?: number): AsyncGenerator<AnyRow> {
-  const toRow = presenter(q.report);
-  let n = 0;
-  const query = repo.rowsQuery(q.report, q.scope, q.filter, q.sort, q.target);
-  for await (const row of repo.streamRows<never>(ctx.db, query)) {
-    if (limit !== undefined && n >= limit) return;
-    n++;
-    yield toRow(row);
-  }
-}
-
 export const fileName = (q: ResolvedQuery, ext: string) =>
   `${q.report}-${q.filter.from}-to-${q.filter.to}.${ext}`;
 
-/** The whole filtered report as CSV (UTF-8 with BOM), streamed from a cursor; `limit` caps the rows. */
+/**
+ * The whole filtered report as CSV (UTF-8 with BOM), the columns spec part 3 names, written by PostgreSQL
+ * from one statement; `limit` caps the rows.
+ */
 export function csvOf(ctx: AppContext, q: ResolvedQuery, limit?: number): Readable {
-  return csvStream(CSV_COLUMNS[q.report] as CsvColumn<AnyRow>[], presented(ctx, q, limit), { bom: true });
+  return copyCsv(ctx.db, repo.csvQuery(q.report, q.scope, q.filter, q.sort, q.target, limit), { bom: true });
 }
 
 /** `GET reports/{id}/export.csv`. */
