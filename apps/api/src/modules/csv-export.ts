@@ -85,8 +85,7 @@ function literal(client: pg.PoolClient, value: unknown): string {
 /**
  * Gathers a stream's chunks into pieces of at least `size` bytes (the last one shorter). The rows of a COPY come
  * in whatever each socket read held — a few hundred bytes when Node reads faster than PostgreSQL writes — and
- * every piece costs a compression call and a socket write here and a chunk in the client's reader; in the
- * bench's runs where they came small, the export ran at a fifth of its speed.
+ * every piece costs a compression call and a socket write here and a chunk in the client's reader.
  */
 function gathered(size = 64 * 1024): Transform {
   let parts: Buffer[] = [];
@@ -128,7 +127,7 @@ export function copyCsv(db: Db, query: SQL, options: CsvOptions = {}): Readable 
     try {
       const statement = text.replace(/\$(\d+)/g, (_, n: string) => literal(client, params[Number(n) - 1]));
       await client.query('begin read only');
-      // Room to sort a day's rows (the reports' day-by-day order) in memory rather than in temp files.
+      // More room for the report's sort in memory before it spills to temp files (this transaction only).
       await client.query(`set local work_mem = '32MB'`);
       await pipelineAsync(
         client.query(copyTo(`copy (${statement}) to stdout with (format csv, header)`)),
