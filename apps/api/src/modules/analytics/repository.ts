@@ -19,20 +19,26 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const wholeOrganization = ({ scope, groupIds }: AnalyticsScope) => !scope.restricted && !groupIds?.length;
 
 /**
- * FROM and WHERE of the status intervals of the devices in scope that overlap [start, end) (an open one runs
- * on), `i` being the interval and, where joined, `d` its device. The end's test is written as the expression
- * indexes on `coalesce(ended_at, 'infinity')` have it, so a short window reads the intervals still open or
- * ended within it, not every interval that started before its end. Over the whole organization the interval's
- * own organization is the scope, and devices are joined only when the caller needs them (`withDevice`).
+ * FROM and WHERE of the status intervals of the devices in scope, `i` being the interval and, where joined, `d` its
+ * device. Over the whole organization the interval's own organization is the scope, and devices are joined only
+ * when the caller needs them (`withDevice`).
  */
-function intervalsIn(where: AnalyticsScope, start: SQL, end: SQL, withDevice = false): SQL {
-  const overlaps = sql`i.started_at < ${end} and coalesce(i.ended_at, 'infinity'::timestamptz) > ${start}`;
+function intervalsOf(where: AnalyticsScope, withDevice = false): SQL {
   if (wholeOrganization(where))
     return sql`device_status_intervals i ${withDevice ? sql`join devices d on d.id = i.device_id` : sql``}
-      where i.organization_id = ${where.scope.organizationId} and ${overlaps}`;
+      where i.organization_id = ${where.scope.organizationId}`;
   return sql`device_status_intervals i join devices d on d.id = i.device_id join sites s on s.id = d.site_id
-    where i.organization_id = ${where.scope.organizationId} and ${inAnalyticsScope(where)} and ${overlaps}`;
+    where i.organization_id = ${where.scope.organizationId} and ${inAnalyticsScope(where)}`;
 }
+
+/**
+ * intervalsOf, those that overlap [start, end) (an open one runs on). The end's test is written as the expression
+ * indexes on `coalesce(ended_at, 'infinity')` have it, so a short window reads the intervals still open or ended
+ * within it, not every interval that started before its end.
+ */
+const intervalsIn = (where: AnalyticsScope, start: SQL, end: SQL, withDevice = false) =>
+  sql`${intervalsOf(where, withDevice)}
+    and i.started_at < ${end} and coalesce(i.ended_at, 'infinity'::timestamptz) > ${start}`;
 
 export type UptimeRow = { uptime: number | null; devices: number };
 
@@ -249,10 +255,7 @@ export async function failoversTrend(
     with b as (${buckets(from, to, seconds)}),
     starts as (
       select ${bucketOf(sql`i.started_at`, seconds)} as t, count(*)::int as n
-      from device_status_intervals i
-      ${wholeOrganization(where) ? sql`` : sql`join devices d on d.id = i.device_id join sites s on s.id = d.site_id`}
-      where i.organization_id = ${where.scope.organizationId}
-        and ${wholeOrganization(where) ? sql`true` : inAnalyticsScope(where)}
+      from ${intervalsOf(where)}
         and i.status = 'onbackup'
         and i.started_at >= ${ts(from)} and i.started_at < ${ts(to)}
       group by 1
