@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiLogin, chooseLanguage, DEMO_PASSWORD, outboxCode, signedInAs, totpFor } from './support.ts';
+import {
+  apiLogin,
+  chooseLanguage,
+  DEMO_PASSWORD,
+  outboxCode,
+  previousStepCode,
+  signedInAs,
+} from './support.ts';
 
 // Every demo user of this server is already signed in by another flow (each enrols once per server), so the
 // reports flows register people of their own at Acme (READ_ONLY, with the analytics entitlement), approved by
@@ -43,7 +50,7 @@ async function newAcmeReader(request: APIRequestContext, tag: string): Promise<s
   const secret = new URL(((await qr.json()) as { link: string }).link).searchParams.get('secret') ?? '';
   const enrolled = await request.post('/api/userProfile/mfa/enrollWithApp', {
     headers,
-    data: { totp: totpFor(secret, -1) },
+    data: { totp: await previousStepCode(secret) },
   });
   expect(enrolled.status(), await enrolled.text()).toBe(200);
   return bearer(enrolled);
