@@ -642,7 +642,9 @@ function httpLoad(
   });
 }
 
-const isCount = (st: Statement) => /^\s*select count\(\*\)::int as n from alerts a left join/i.test(st.text);
+/** The list's page statement picks its ids in a `picked` CTE; its total is the other statement that counts. */
+const isPage = (st: Statement) => /with picked as/i.test(st.text);
+const isCount = (st: Statement) => !isPage(st) && /org_alert_counts|count\(\*\)/i.test(st.text);
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -792,7 +794,7 @@ async function main(): Promise<void> {
     ];
     for (const p of paths) {
       const sts = await captureList(p);
-      const page = sts.find((s) => /order by/i.test(s.text) && !isCount(s));
+      const page = sts.find(isPage);
       const count = sts.find(isCount);
       const [pageMs, countMs] = await timeStatements(
         pool,

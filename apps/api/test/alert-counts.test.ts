@@ -4,7 +4,7 @@ import type { Db } from '../src/plugins/db.ts';
 import { createOrganization } from './factories.ts';
 import { createTestDatabase } from './helpers.ts';
 
-// org_alert_counts (migration 0009) is kept by triggers on `alerts`; it must equal a live count after every
+// org_alert_counts (migrations 0009, 0022) is kept by triggers on `alerts`; it must equal a live count after every
 // kind of write, whoever makes it.
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -18,34 +18,41 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-type CountRow = { organization_id: string; state: string; severity: string; n: number };
+type CountRow = { organization_id: string; state: string; severity: string; code: string; n: number };
 
 async function kept(): Promise<CountRow[]> {
   const { rows } = await db.execute<CountRow>(sql`
-    select organization_id, state, severity, n from org_alert_counts
-    where n <> 0 order by organization_id, state, severity`);
+    select organization_id, state, severity, code, n from org_alert_counts
+    where n <> 0 order by organization_id, state, severity, code`);
   return rows;
 }
 async function live(): Promise<CountRow[]> {
   const { rows } = await db.execute<CountRow>(sql`
-    select organization_id, state, severity, count(*)::int as n from alerts where root_alert_id is null
-    group by 1, 2, 3 order by 1, 2, 3`);
+    select organization_id, state, severity, code, count(*)::int as n from alerts where root_alert_id is null
+    group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
   return rows;
 }
 
-async function insert(org: string, severity: string, n: number, state = 'active'): Promise<string[]> {
+async function insert(
+  org: string,
+  severity: string,
+  n: number,
+  state = 'active',
+  code = 'regional_outage',
+): Promise<string[]> {
   const { rows } = await db.execute<{ id: string }>(sql`
     insert into alerts (organization_id, region, code, severity, state, raised_at, last_seen_at)
-    select ${org}, 'R' || g, 'regional_outage', ${severity}, ${state}, now(), now() from generate_series(1, ${n}) g
+    select ${org}, 'R' || g, ${code}, ${severity}, ${state}, now(), now() from generate_series(1, ${n}) g
     returning id`);
   return rows.map((r) => r.id);
 }
 
 describe('org_alert_counts', () => {
-  it('equals a live count of root alerts by organization, state and severity after every kind of write', async () => {
+  it('equals a live count of root alerts by organization, state, severity and code after every kind of write', async () => {
     const critical = await insert(orgA, 'critical', 5);
     const minor = await insert(orgA, 'minor', 3, 'cleared');
     await insert(orgB, 'major', 2);
+    await insert(orgB, 'major', 4, 'active', 'site_offline');
     expect(await kept()).toEqual(await live());
     expect((await kept()).find((r) => r.organization_id === orgA && r.severity === 'critical')?.n).toBe(5);
 
@@ -67,8 +74,9 @@ describe('org_alert_counts', () => {
     await db.execute(sql`update alerts set last_seen_at = now(), acknowledged_at = now()`);
     expect(await kept()).toEqual(before);
 
-    // Severity changes and deletes.
+    // Severity and code changes, and deletes.
     await db.execute(sql`update alerts set severity = 'info' where id = ${critical[2]}`);
+    await db.execute(sql`update alerts set code = 'site_offline' where id = ${critical[1]}`);
     await db.execute(sql`delete from alerts where id = any(${sql.param(minor.slice(1))}::uuid[])`);
     expect(await kept()).toEqual(await live());
 

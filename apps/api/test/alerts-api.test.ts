@@ -483,6 +483,12 @@ describe('GET alert', () => {
     ['text: a MAC address', () => 'q=aa:bb:cc:00:00:01', ['lan_port_disabled']],
     ['text: a MAC address with dashes', () => 'q=AA-BB-CC-00-00-01', ['lan_port_disabled']],
     ['text: nothing matches', () => 'q=zzz', []],
+    // Every site's text and every MAC hold an "a": each alert counted once though matched both ways.
+    [
+      'text: sites and MACs matched at once',
+      () => 'q=a',
+      ['device_offline', 'lan_port_disabled', 'on_backup', 'site_offline', 'weak_signal'],
+    ],
     [
       'a date range',
       () => `from=${enc(iso(f.T - 35 * MIN))}&to=${enc(iso(f.T - 25 * MIN))}`,

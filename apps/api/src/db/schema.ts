@@ -724,8 +724,8 @@ export const alerts = pgTable(
       .on(t.organizationId, t.region, t.code)
       .where(sql`${t.state} = 'active' and ${t.deviceId} is null`),
     // The list's sorts over roots (what it shows unless asked for dependents), with the page's tie-breaker;
-    // migration 0011 adds INCLUDE (id) by hand (drizzle cannot say it), so a page's ids come from the index
-    // alone.
+    // migrations 0011 and 0022 add INCLUDE (id, code, severity) by hand (drizzle cannot say it), so a page's
+    // ids come from the index alone, filtered by code or severity there too.
     index('alerts_org_state_raised_idx')
       .on(t.organizationId, t.state, t.raisedAt.desc(), t.seq.desc())
       .where(sql`${t.rootAlertId} is null`),
@@ -745,6 +745,9 @@ export const alerts = pgTable(
     index('alerts_active_org_code_idx').on(t.organizationId, t.code).where(sql`${t.state} = 'active'`),
     index('alerts_root_idx').on(t.rootAlertId).where(sql`${t.rootAlertId} is not null`),
     index('alerts_site_state_idx').on(t.siteId, t.state),
+    // The list's free-text total over the matched sites' roots: counted from the index alone (migration 0022
+    // adds INCLUDE (organization_id) by hand).
+    index('alerts_root_site_state_idx').on(t.siteId, t.state).where(sql`${t.rootAlertId} is null`),
     index('alerts_device_state_idx').on(t.deviceId, t.state, t.raisedAt.desc()),
     index('alerts_cleared_unnotified_idx')
       .on(t.clearedAt)
@@ -753,9 +756,10 @@ export const alerts = pgTable(
 );
 
 /**
- * Root alerts per organization, state and severity, kept by statement-level triggers on `alerts` (migration
- * 0009): the Alerts screen's counts for an unrestricted caller read these few rows instead of counting a
- * million (ARCHITECTURE "Alert counts"). The application never writes them.
+ * Root alerts per organization, state, severity and code, kept by statement-level triggers on `alerts`
+ * (migrations 0009, 0022): the Alerts screen's counts, and its list's total when filtered by nothing else, for
+ * an unrestricted caller read these few rows instead of counting a million (ARCHITECTURE "Alerts"). The
+ * application never writes them.
  */
 export const orgAlertCounts = pgTable(
   'org_alert_counts',
@@ -765,9 +769,10 @@ export const orgAlertCounts = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     state: text('state', { enum: ALERT_STATE_VALUES }).notNull(),
     severity: text('severity', { enum: ['critical', 'major', 'minor', 'info'] }).notNull(),
+    code: text('code').notNull(),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.state, t.severity] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.state, t.severity, t.code] })],
 );
 
 /** Notes people add to an alert. */

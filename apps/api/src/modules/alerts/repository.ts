@@ -74,7 +74,8 @@ export const TEXT_IDS_MAX = 2000;
  * fleet's trigram-indexed `search_text`) and its devices whose MAC matches, found first, so the list reads
  * their alerts through the site and device indexes; `null` when there are more than TEXT_IDS_MAX (then the
  * list's scan tests each alert, and finds a page soon since matches are many). Regional incidents match
- * by their region.
+ * by their region. `search_text` is stored lower-cased, so it is matched with LIKE against the lower-cased
+ * pattern: the same rows as ILIKE at a third of its cost where the table is scanned.
  */
 export type TextMatch = {
   pattern: string;
@@ -91,12 +92,18 @@ export async function matchText(
 ): Promise<TextMatch> {
   const pattern = containsPattern(q);
   const mac = containsPattern(macFragment(q));
-  const { rows } = await db.execute<{ sites: string[] | null; devices: string[] | null }>(sql`
-    select
-      (select array_agg(id) from (select id from sites where organization_id = ${organizationId}
-         and search_text ilike ${pattern} limit ${max + 1}) x) as sites,
-      (select array_agg(id) from (select id from devices where organization_id = ${organizationId}
-         and mac_address ilike ${mac} limit ${max + 1}) y) as devices`);
+  // The planner costs the trigram bitmap above a scan of the whole (wide-rowed) sites table, which reads every
+  // site to find a city's few hundred: at 30 000 sites 22 ms against 6 ms through the index. Told not to scan,
+  // it takes the index where the text has a trigram and the organization's index where it has none.
+  const { rows } = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx.execute<{ sites: string[] | null; devices: string[] | null }>(sql`
+      select
+        (select array_agg(id) from (select id from sites where organization_id = ${organizationId}
+           and search_text like lower(${pattern}) limit ${max + 1}) x) as sites,
+        (select array_agg(id) from (select id from devices where organization_id = ${organizationId}
+           and mac_address ilike ${mac} limit ${max + 1}) y) as devices`);
+  });
   const within = (ids: string[] | null | undefined) => {
     const list = ids ?? [];
     return list.length > max ? null : list;
@@ -104,10 +111,28 @@ export async function matchText(
   return { pattern, mac, siteIds: within(rows[0]?.sites), deviceIds: within(rows[0]?.devices) };
 }
 
+/**
+ * A free text matched by ids as disjoint alternatives (their union is textCondition's): the matched sites'
+ * alerts, the matched devices' alerts elsewhere, and regional incidents by region. `null` when it is matched
+ * in the list's own scan.
+ */
+function textParts(m: TextMatch): SQL[] | null {
+  if (m.siteIds === null || m.deviceIds === null) return null;
+  const sites = sql`${sql.param(m.siteIds)}::uuid[]`;
+  const devices = sql`${sql.param(m.deviceIds)}::uuid[]`;
+  return [
+    m.siteIds.length > 0 ? sql`a.site_id = any(${sites})` : undefined,
+    m.deviceIds.length > 0
+      ? sql`a.device_id = any(${devices}) and (a.site_id is null or a.site_id <> all(${sites}))`
+      : undefined,
+    sql`a.site_id is null and a.region ilike ${m.pattern} and (a.device_id is null or a.device_id <> all(${devices}))`,
+  ].filter((part): part is SQL => part !== undefined);
+}
+
 function textCondition(organizationId: string, m: TextMatch): SQL {
   const sites =
     m.siteIds === null
-      ? sql`a.site_id in (select x.id from sites x where x.organization_id = ${organizationId} and x.search_text ilike ${m.pattern})`
+      ? sql`a.site_id in (select x.id from sites x where x.organization_id = ${organizationId} and x.search_text like lower(${m.pattern}))`
       : m.siteIds.length > 0
         ? sql`a.site_id = any(${sql.param(m.siteIds)}::uuid[])`
         : sql`false`;
@@ -212,27 +237,42 @@ export async function listAlerts(
 
 /**
  * The list's total: from the maintained `org_alert_counts` (exact) when the caller sees the whole
- * organization and filters by nothing but state and severity, as the Alerts screen opens; else counted up
- * to COUNT_CAP.
+ * organization and filters by nothing but state, severity and code, as the Alerts screen opens and its chips
+ * filter; else counted up to COUNT_CAP.
  */
 async function countOf(db: DbOrTx, scope: Scope, f: AlertFilters, where: SQL): Promise<number> {
-  const onlyStateAndSeverity =
+  const kept =
     !scope.restricted &&
     !f.dependents &&
-    !f.codes &&
     !f.siteId &&
     !f.deviceId &&
     !f.groupId &&
     !f.text &&
     !f.from &&
     !f.to;
-  const { rows } = onlyStateAndSeverity
-    ? await db.execute<{ n: number }>(sql`
-        select coalesce(sum(n), 0)::int as n from org_alert_counts
-        where organization_id = ${scope.organizationId} and state = ${f.state}
-          ${f.severities ? sql`and severity = any(${sql.param(f.severities)}::text[])` : sql``}`)
-    : await db.execute<{ n: number }>(sql`
-        select count(*)::int as n from (select 1 from alerts a where ${where} limit ${COUNT_CAP}) x`);
+  if (kept) {
+    const { rows } = await db.execute<{ n: number }>(sql`
+      select coalesce(sum(n), 0)::int as n from org_alert_counts
+      where organization_id = ${scope.organizationId} and state = ${f.state}
+        ${f.severities ? sql`and severity = any(${sql.param(f.severities)}::text[])` : sql``}
+        ${f.codes ? sql`and code = any(${sql.param(f.codes)}::text[])` : sql``}`);
+    return rows[0]?.n ?? 0;
+  }
+  const capped = (condition: SQL) =>
+    sql`(select count(*) from (select 1 from alerts a where ${condition} limit ${COUNT_CAP}) x)`;
+  const parts = f.text ? textParts(f.text) : null;
+  if (!parts) {
+    const { rows } = await db.execute<{ n: number }>(sql`select ${capped(where)}::int as n`);
+    return rows[0]?.n ?? 0;
+  }
+  // Free text by ids: its alternatives counted apart, each disjoint from the others, so the matched sites' roots
+  // are counted from an index alone instead of a bitmap of all their alerts read row by row.
+  const rest = alertWhere(scope, { ...f, text: undefined });
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select least(${sql.join(
+      parts.map((part) => capped(sql`${rest} and ${part}`)),
+      sql` + `,
+    )}, ${COUNT_CAP})::int as n`);
   return rows[0]?.n ?? 0;
 }
 
@@ -289,7 +329,8 @@ export type SeverityCountRow = { state: AlertState; severity: AlertSeverity; n: 
 export async function countAlerts(db: DbOrTx, scope: Scope): Promise<SeverityCountRow[]> {
   if (!scope.restricted) {
     const { rows } = await db.execute<SeverityCountRow>(sql`
-      select state, severity, n from org_alert_counts where organization_id = ${scope.organizationId} and n > 0`);
+      select state, severity, sum(n)::int as n from org_alert_counts where organization_id = ${scope.organizationId}
+      group by state, severity having sum(n) > 0`);
     return rows;
   }
   const { rows } = await db.execute<SeverityCountRow>(sql`
