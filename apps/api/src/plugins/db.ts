@@ -27,6 +27,18 @@ export function connectDatabase(url: string, max = 10): Database {
 const dialect = new PgDialect();
 
 /**
+ * The types drizzle's own statements leave as PostgreSQL's text (timestamps, dates, intervals, numeric[] and
+ * their arrays), so that a row reads the same whichever way it was fetched.
+ */
+const AS_TEXT = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+const rawTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    AS_TEXT.has(oid)
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
  * A statement run as a named prepared statement (named by its text), so each pool connection plans it once and
  * reuses the plan (PostgreSQL's plan cache: a generic plan once it is no worse than the custom ones). For the
  * few statements whose shape never varies and whose values do not change the best plan — a page's rows by id —
@@ -44,7 +56,7 @@ export async function executePrepared<T extends Record<string, unknown>>(
     db as { session?: { logger?: { logQuery(text: string, params: unknown[]): void } } }
   ).session?.logger?.logQuery(text, params);
   const name = `vnoc_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-  return (await pool.query<T>({ name, text, values: params })).rows;
+  return (await pool.query<T>({ name, text, values: params, types: rawTypes })).rows;
 }
 
 /** Applies the committed migrations; an advisory lock keeps concurrent instances from racing. */

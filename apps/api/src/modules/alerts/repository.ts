@@ -211,8 +211,9 @@ const listFrom = (field: AlertSortField) =>
   field === 'siteName' ? sql`alerts a left join sites s on s.id = a.site_id` : sql`alerts a`;
 
 /**
- * One page of the filtered list and its total (counted up to COUNT_CAP). The page's ids are picked first
- * (sorted and offset over the filter's tables only), then only those rows get their columns and counts.
+ * One page of the filtered list and its total (counted up to COUNT_CAP). The page's ids are picked first, with
+ * the total in the same statement (sorted and offset over the filter's tables only), then only those rows get
+ * their columns and counts.
  */
 export async function listAlerts(
   db: DbOrTx,
@@ -224,29 +225,27 @@ export async function listAlerts(
 ): Promise<{ rows: AlertRow[]; total: number }> {
   const where = alertWhere(scope, filters);
   const order = sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc nulls last`;
-  const [picked, counted] = await Promise.all([
-    db.execute<{ id: string }>(sql`
-      select a.id from ${listFrom(sort.field)} where ${where} order by ${order}
-      limit ${pageSize} offset ${page * pageSize}`),
-    countOf(db, scope, filters, where),
-  ]);
-  const ids = picked.rows.map((r) => r.id);
-  if (ids.length === 0) return { rows: [], total: counted };
+  const { rows: picked } = await db.execute<{ ids: string[]; total: number }>(sql`
+    select array(select a.id from ${listFrom(sort.field)} where ${where} order by ${order}
+      limit ${pageSize} offset ${page * pageSize}) as ids, ${totalOf(scope, filters, where)}::int as total`);
+  const ids = picked[0]?.ids ?? [];
+  const total = picked[0]?.total ?? 0;
+  if (ids.length === 0) return { rows: [], total };
   // The rows' columns by id: the same statement for every page, so prepared (planning it cost as much as running).
   const rows = await executePrepared<AlertRow>(
     db,
     sql`select ${columns(scope)} from ${from} where a.id = any(${sql.param(ids)}::uuid[])`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: counted };
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 /**
- * The list's total: from the maintained `org_alert_counts` (exact) when the caller sees the whole
- * organization and filters by nothing but state, severity and code, as the Alerts screen opens and its chips
- * filter; else counted up to COUNT_CAP.
+ * The list's total, as an SQL expression: from the maintained `org_alert_counts` (exact) when the caller sees
+ * the whole organization and filters by nothing but state, severity and code, as the Alerts screen opens and
+ * its chips filter; else counted up to COUNT_CAP.
  */
-async function countOf(db: DbOrTx, scope: Scope, f: AlertFilters, where: SQL): Promise<number> {
+function totalOf(scope: Scope, f: AlertFilters, where: SQL): SQL {
   const kept =
     !scope.restricted &&
     !f.dependents &&
@@ -257,29 +256,22 @@ async function countOf(db: DbOrTx, scope: Scope, f: AlertFilters, where: SQL): P
     !f.from &&
     !f.to;
   if (kept) {
-    const { rows } = await db.execute<{ n: number }>(sql`
-      select coalesce(sum(n), 0)::int as n from org_alert_counts
+    return sql`(select coalesce(sum(n), 0) from org_alert_counts
       where organization_id = ${scope.organizationId} and state = ${f.state}
         ${f.severities ? sql`and severity = any(${sql.param(f.severities)}::text[])` : sql``}
-        ${f.codes ? sql`and code = any(${sql.param(f.codes)}::text[])` : sql``}`);
-    return rows[0]?.n ?? 0;
+        ${f.codes ? sql`and code = any(${sql.param(f.codes)}::text[])` : sql``})`;
   }
   const capped = (condition: SQL) =>
     sql`(select count(*) from (select 1 from alerts a where ${condition} limit ${COUNT_CAP}) x)`;
   const parts = f.text ? textParts(f.text) : null;
-  if (!parts) {
-    const { rows } = await db.execute<{ n: number }>(sql`select ${capped(where)}::int as n`);
-    return rows[0]?.n ?? 0;
-  }
+  if (!parts) return capped(where);
   // Free text by ids: its alternatives counted apart, each disjoint from the others, so the matched sites' roots
   // are counted from an index alone instead of a bitmap of all their alerts read row by row.
   const rest = alertWhere(scope, { ...f, text: undefined });
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select least(${sql.join(
-      parts.map((part) => capped(sql`${rest} and ${part}`)),
-      sql` + `,
-    )}, ${COUNT_CAP})::int as n`);
-  return rows[0]?.n ?? 0;
+  return sql`least(${sql.join(
+    parts.map((part) => capped(sql`${rest} and ${part}`)),
+    sql` + `,
+  )}, ${COUNT_CAP})`;
 }
 
 /** Up to `limit` rows of the filtered list in its order, for the CSV export. */
