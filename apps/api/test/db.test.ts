@@ -38,3 +38,10 @@ describe('executePrepared', () => {
     expect(rows).toEqual([{ v: 7 }]);
   });
 });
+
+describe('connectDatabase', () => {
+  it('turns JIT compilation off on every connection', async () => {
+    const { rows } = await db.execute<{ jit: string }>(sql`show jit`);
+    expect(rows[0]?.jit).toBe('off');
+  });
+});
