@@ -112,37 +112,29 @@ export async function matchText(
 }
 
 /**
- * A free text matched by ids as disjoint alternatives (their union is textCondition's): the matched sites'
- * alerts, the matched devices' alerts elsewhere, and regional incidents by region. `null` when it is matched
- * in the list's own scan.
+ * What a free text matches, as disjoint alternatives (their union is the filter): the matched sites' alerts,
+ * the matched devices' alerts elsewhere, and regional incidents by region (those of no matched device). Sites
+ * and devices by id when matchText found them, else by their text in a subquery.
  */
-function textParts(m: TextMatch): SQL[] | null {
-  if (m.siteIds === null || m.deviceIds === null) return null;
-  const sites = sql`${sql.param(m.siteIds)}::uuid[]`;
-  const devices = sql`${sql.param(m.deviceIds)}::uuid[]`;
-  return [
-    m.siteIds.length > 0 ? sql`a.site_id = any(${sites})` : undefined,
-    m.deviceIds.length > 0
-      ? sql`a.device_id = any(${devices}) and (a.site_id is null or a.site_id <> all(${sites}))`
-      : undefined,
-    sql`a.site_id is null and a.region ilike ${m.pattern} and (a.device_id is null or a.device_id <> all(${devices}))`,
-  ].filter((part): part is SQL => part !== undefined);
-}
-
-function textCondition(organizationId: string, m: TextMatch): SQL {
-  const sites =
+function textParts(organizationId: string, m: TextMatch): SQL[] {
+  const site =
     m.siteIds === null
       ? sql`a.site_id in (select x.id from sites x where x.organization_id = ${organizationId} and x.search_text like lower(${m.pattern}))`
       : m.siteIds.length > 0
         ? sql`a.site_id = any(${sql.param(m.siteIds)}::uuid[])`
-        : sql`false`;
-  const devices =
+        : undefined;
+  const device =
     m.deviceIds === null
       ? sql`a.device_id in (select x.id from devices x where x.organization_id = ${organizationId} and x.mac_address ilike ${m.mac})`
       : m.deviceIds.length > 0
         ? sql`a.device_id = any(${sql.param(m.deviceIds)}::uuid[])`
-        : sql`false`;
-  return sql`(${sites} or ${devices} or (a.site_id is null and a.region ilike ${m.pattern}))`;
+        : undefined;
+  const not = (part: SQL | undefined) => (part ? sql` and not coalesce(${part}, false)` : sql``);
+  return [
+    site,
+    device ? sql`${device}${not(site)}` : undefined,
+    sql`a.site_id is null and a.region ilike ${m.pattern}${not(device)}`,
+  ].filter((part): part is SQL => part !== undefined);
 }
 
 export type AlertFilters = {
@@ -178,7 +170,7 @@ export function alertWhere(scope: Scope, f: AlertFilters): SQL {
       ? sql`(${inGroup(sql`a.site_id`)} or (a.site_id is null and exists (
           select 1 from alerts dep where dep.root_alert_id = a.id and ${inGroup(sql`dep.site_id`)})))`
       : undefined,
-    f.text ? textCondition(scope.organizationId, f.text) : undefined,
+    f.text ? sql`(${sql.join(textParts(scope.organizationId, f.text), sql` or `)})` : undefined,
     f.from ? sql`a.raised_at >= ${new Date(f.from).toISOString()}` : undefined,
     f.to ? sql`a.raised_at <= ${new Date(f.to).toISOString()}` : undefined,
   ];
@@ -263,10 +255,11 @@ function totalOf(scope: Scope, f: AlertFilters, where: SQL): SQL {
   }
   const capped = (condition: SQL) =>
     sql`(select count(*) from (select 1 from alerts a where ${condition} limit ${COUNT_CAP}) x)`;
-  const parts = f.text ? textParts(f.text) : null;
-  if (!parts) return capped(where);
-  // Free text by ids: its alternatives counted apart, each disjoint from the others, so the matched sites' roots
-  // are counted from an index alone instead of a bitmap of all their alerts read row by row.
+  const text = f.text;
+  if (!text || text.siteIds === null || text.deviceIds === null) return capped(where);
+  // Free text by ids: its alternatives counted apart (they are disjoint), so the matched sites' roots are
+  // counted from an index alone instead of a bitmap of all their alerts read row by row.
+  const parts = textParts(scope.organizationId, text);
   const rest = alertWhere(scope, { ...f, text: undefined });
   return sql`least(${sql.join(
     parts.map((part) => capped(sql`${rest} and ${part}`)),
