@@ -1,13 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import {
-  apiLogin,
-  chooseLanguage,
-  DEMO_PASSWORD,
-  outboxCode,
-  previousStepCode,
-  signedInAs,
-} from './support.ts';
+import { apiLogin, chooseLanguage, DEMO_PASSWORD, enrolmentCode, outboxCode, signedInAs } from './support.ts';
 
 // Every demo user of this server is already signed in by another flow (each enrols once per server), so the
 // reports flows register people of their own at Acme (READ_ONLY, with the analytics entitlement), approved by
@@ -50,7 +43,7 @@ async function newAcmeReader(request: APIRequestContext, tag: string): Promise<s
   const secret = new URL(((await qr.json()) as { link: string }).link).searchParams.get('secret') ?? '';
   const enrolled = await request.post('/api/userProfile/mfa/enrollWithApp', {
     headers,
-    data: { totp: await previousStepCode(secret) },
+    data: { totp: enrolmentCode(secret) },
   });
   expect(enrolled.status(), await enrolled.text()).toBe(200);
   return bearer(enrolled);

@@ -16,15 +16,14 @@ export function totpFor(secret: string, offsetSteps = 0): string {
 }
 
 /**
- * The previous step's code, made early enough in a step that the server checks it in the same step.
- * The server accepts one step either side of its own, so a previous-step code made in the last moments
- * of a step is two steps old when the step turns before the check (seen under CI's load). Enrolment uses
- * the previous step so that the current and next steps stay unused for the sign-ins a test makes after.
+ * An enrolment code that leaves the coming steps unused for the sign-ins a test makes after: the previous
+ * step's, unless the step is about to turn. The server accepts one step either side of its own, so a
+ * previous-step code made in a step's last moments is two steps old once the step turns before the check (seen
+ * under CI's load); then the current step's code, still within a step when checked, without waiting.
  */
-export async function previousStepCode(secret: string): Promise<string> {
+export function enrolmentCode(secret: string): string {
   const leftInStep = 30_000 - (Date.now() % 30_000);
-  if (leftInStep < 8_000) await new Promise((resolve) => setTimeout(resolve, leftInStep + 100));
-  return totpFor(secret, -1);
+  return totpFor(secret, leftInStep < 8_000 ? 0 : -1);
 }
 
 /** Waits for the newest dev-outbox message to an address created after `since`, and returns its code. */
@@ -74,7 +73,7 @@ export async function apiEnrollApp(
   const secret = new URL(link).searchParams.get('secret') ?? '';
   const enrolled = await request.post('/api/userProfile/mfa/enrollWithApp', {
     headers,
-    data: { totp: await previousStepCode(secret) },
+    data: { totp: enrolmentCode(secret) },
   });
   expect(enrolled.status(), await enrolled.text()).toBe(200);
   return { secret, token: bearer(enrolled) };
