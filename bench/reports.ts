@@ -24,6 +24,7 @@ import {
 import type pg from 'pg';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as analyticsService from '../apps/api/src/modules/analytics/service.ts';
+import { createSharedAnswers } from '../apps/api/src/modules/analytics/shared-answers.ts';
 import * as reportService from '../apps/api/src/modules/reports/service.ts';
 import type { UserWithOrg } from '../apps/api/src/modules/users/repository.ts';
 import { connectDatabase, type Database, type Db, runMigrations } from '../apps/api/src/plugins/db.ts';
@@ -483,7 +484,13 @@ async function main(): Promise<void> {
 
   // The statements each service call issues (captured through drizzle's logger, as bench:fleet), timed alone.
   const capture = statementCapture(pool);
-  const ctxOf = (cdb: Db) => ({ db: cdb, now: () => new Date() }) as unknown as AppContext;
+  // Statements are captured and timed as computed: no answer shared between calls.
+  const ctxOf = (cdb: Db) =>
+    ({
+      db: cdb,
+      now: () => new Date(),
+      analyticsAnswers: createSharedAnswers(0, 0),
+    }) as unknown as AppContext;
   const alone: string[][] = [];
   const explained: { title: string; st: Statement }[] = [];
   for (const v of [...reports, ...analytics]) {

@@ -15,6 +15,7 @@ import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accessRoutes } from './modules/access/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { createSharedAnswers } from './modules/analytics/shared-answers.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp({
     notifications,
     now,
     simulator: simulator ?? createSimulatorControl(config.simSpeed),
+    analyticsAnswers: createSharedAnswers(),
   };
   // Sends the scheduled reports; main.ts starts it, and it stops before the pool closes.
   const reportScheduler = createReportScheduler(ctx);

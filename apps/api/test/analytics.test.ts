@@ -466,6 +466,25 @@ describe('analytics with a dashboardId', () => {
     });
   });
 
+  it("an answer for the whole organization is shared for 15 s; a restricted caller's is read at each call", async () => {
+    const url = '/api/analytics/widget/vanList/vnoc?pageSize=100';
+    const modelOf = async (who: Who) =>
+      VanListSchema.parse(await ok(url, who)).content.find((v) => v.id === f.alphaEdge.id)?.model;
+    const before = await modelOf('admin');
+    await t.pool.query('update devices set model = $2 where id = $1', [f.alphaEdge.id, 'Renamed R1']);
+    try {
+      // The read-only user sees the whole organization too: the administrator's answer, not a new one.
+      expect(await modelOf('readOnly')).toBe(before);
+      // The restricted user's groups are read now, and so is their answer.
+      expect(await modelOf('restricted')).toBe('Renamed R1');
+      // Another organization's administrator: their own devices only.
+      const b = VanListSchema.parse(await ok(url, 'adminB'));
+      expect(b.content.map((v) => v.id)).toEqual([f.otherEdge.id]);
+    } finally {
+      await t.pool.query('update devices set model = $2 where id = $1', [f.alphaEdge.id, before]);
+    }
+  });
+
   it('every analytics call is refused without the analytics entitlement', async () => {
     const org = await createOrganization(t.db, { entitlements: ['diagnostics'] });
     const admin = await createUser(t.db, org, { role: 'ADMINISTRATOR' });

@@ -40,6 +40,23 @@ async function analyticsScope(
   return { scope, groupIds };
 }
 
+/**
+ * The answer of a call for a caller who sees the whole organization, shared with every such caller of it
+ * (ctx.analyticsAnswers: computed at most once per 15 s); a restricted caller's own groups are read at each
+ * call, so their answers are computed for them.
+ */
+function shared<T>(
+  ctx: AppContext,
+  call: string,
+  where: repo.AnalyticsScope,
+  params: object,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (where.scope.restricted) return load();
+  const groups = [...(where.groupIds ?? [])].sort();
+  return ctx.analyticsAnswers.get(JSON.stringify([call, where.scope.organizationId, groups, params]), load);
+}
+
 const windowOf = (duration: AnalyticsDuration, now: Date) => ({
   from: new Date(now.getTime() - DURATION_MS[duration]),
   to: now,
@@ -53,11 +70,13 @@ export async function networkUptime(
   now = new Date(),
 ): Promise<Uptime> {
   const where = await analyticsScope(ctx, user, query.dashboardId);
-  const { from, to } = windowOf(query.duration, now);
-  const row = await repo.uptime(ctx.db, where.scope, from, to, where.groupIds);
-  // Nothing recorded in the window: no downtime seen.
-  const uptime = row.uptime ?? 100;
-  return { duration: query.duration, uptime, downtime: downtimePercent(uptime), devices: row.devices };
+  return shared(ctx, 'uptime', where, query, async () => {
+    const { from, to } = windowOf(query.duration, now);
+    const row = await repo.uptime(ctx.db, where.scope, from, to, where.groupIds);
+    // Nothing recorded in the window: no downtime seen.
+    const uptime = row.uptime ?? 100;
+    return { duration: query.duration, uptime, downtime: downtimePercent(uptime), devices: row.devices };
+  });
 }
 
 /** GET analytics/widget/vanList/{id}: the devices ("vans") of the dashboard's scope, paged. */
@@ -68,12 +87,14 @@ export async function vanList(
   query: VanListQuery,
 ): Promise<VanList> {
   const where = await analyticsScope(ctx, user, dashboardId);
-  const { rows, total, types } = await repo.vanList(ctx.db, where, query.page, query.pageSize);
-  return {
-    dashboardId,
-    ...paged(rows as Van[], total, query.page, query.pageSize),
-    types,
-  };
+  return shared(ctx, 'vanList', where, { dashboardId, ...query }, async () => {
+    const { rows, total, types } = await repo.vanList(ctx.db, where, query.page, query.pageSize);
+    return {
+      dashboardId,
+      ...paged(rows as Van[], total, query.page, query.pageSize),
+      types,
+    };
+  });
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -89,14 +110,16 @@ export async function topUsage(
   now = new Date(),
 ): Promise<TopUsage> {
   const where = await analyticsScope(ctx, user, query.dashboardId);
-  const { from } = windowOf(query.duration, now);
-  const sites = await repo.topUsage(ctx.db, where, day(from), day(now), query.limit);
-  return {
-    duration: query.duration,
-    from: `${day(from)}T00:00:00.000Z`,
-    to: now.toISOString(),
-    sites,
-  };
+  return shared(ctx, 'topUsage', where, query, async () => {
+    const { from } = windowOf(query.duration, now);
+    const sites = await repo.topUsage(ctx.db, where, day(from), day(now), query.limit);
+    return {
+      duration: query.duration,
+      from: `${day(from)}T00:00:00.000Z`,
+      to: now.toISOString(),
+      sites,
+    };
+  });
 }
 
 /** GET analytics/widget/vanTroubledSites/{id}: the dashboard's sites with the most offline/backup time. */
@@ -108,9 +131,11 @@ export async function troubledSites(
   now = new Date(),
 ): Promise<TroubledSites> {
   const where = await analyticsScope(ctx, user, dashboardId);
-  const { from, to } = windowOf(query.duration, now);
-  const sites = await repo.troubledSites(ctx.db, where, from, to, query.limit);
-  return { duration: query.duration, dashboardId, sites: sites as TroubledSite[] };
+  return shared(ctx, 'troubledSites', where, { dashboardId, ...query }, async () => {
+    const { from, to } = windowOf(query.duration, now);
+    const sites = await repo.troubledSites(ctx.db, where, from, to, query.limit);
+    return { duration: query.duration, dashboardId, sites: sites as TroubledSite[] };
+  });
 }
 
 const iso = (epochSeconds: string) => new Date(Number(epochSeconds) * 1000).toISOString();
@@ -123,14 +148,21 @@ export async function wanLatencyTrend(
   now = new Date(),
 ): Promise<WanLatencyTrend> {
   const where = await analyticsScope(ctx, user, query.dashboardId);
-  const { from, to } = windowOf(query.duration, now);
-  const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
-  const rows = await repo.wanLatencyTrend(ctx.db, where, from, to, bucketSeconds);
-  return {
-    duration: query.duration,
-    bucketSeconds,
-    points: rows.map((r) => ({ t: iso(r.t), avgLatencyMs: r.avg, p95LatencyMs: r.p95, samples: r.samples })),
-  };
+  return shared(ctx, 'wanLatency', where, query, async () => {
+    const { from, to } = windowOf(query.duration, now);
+    const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
+    const rows = await repo.wanLatencyTrend(ctx.db, where, from, to, bucketSeconds);
+    return {
+      duration: query.duration,
+      bucketSeconds,
+      points: rows.map((r) => ({
+        t: iso(r.t),
+        avgLatencyMs: r.avg,
+        p95LatencyMs: r.p95,
+        samples: r.samples,
+      })),
+    };
+  });
 }
 
 /** Failovers over time: on-backup periods starting per bucket of the window. */
@@ -141,15 +173,17 @@ export async function failoversTrend(
   now = new Date(),
 ): Promise<FailoversTrend> {
   const where = await analyticsScope(ctx, user, query.dashboardId);
-  const { from, to } = windowOf(query.duration, now);
-  const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
-  const rows = await repo.failoversTrend(ctx.db, where, from, to, bucketSeconds);
-  return {
-    duration: query.duration,
-    bucketSeconds,
-    points: rows.map((r) => ({ t: iso(r.t), failovers: r.failovers })),
-    total: rows.reduce((n, r) => n + r.failovers, 0),
-  };
+  return shared(ctx, 'failovers', where, query, async () => {
+    const { from, to } = windowOf(query.duration, now);
+    const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
+    const rows = await repo.failoversTrend(ctx.db, where, from, to, bucketSeconds);
+    return {
+      duration: query.duration,
+      bucketSeconds,
+      points: rows.map((r) => ({ t: iso(r.t), failovers: r.failovers })),
+      total: rows.reduce((n, r) => n + r.failovers, 0),
+    };
+  });
 }
 
 /**
@@ -163,11 +197,13 @@ export async function cellularHealthTrend(
   now = new Date(),
 ): Promise<CellularHealthTrend> {
   const where = await analyticsScope(ctx, user, query.dashboardId);
-  const current = await repo.cellularNow(ctx.db, where);
-  return {
-    duration: query.duration,
-    historyAvailable: false,
-    points: [],
-    current: { at: now.toISOString(), ...current },
-  };
+  return shared(ctx, 'cellularHealth', where, query, async () => {
+    const current = await repo.cellularNow(ctx.db, where);
+    return {
+      duration: query.duration,
+      historyAvailable: false,
+      points: [],
+      current: { at: now.toISOString(), ...current },
+    };
+  });
 }

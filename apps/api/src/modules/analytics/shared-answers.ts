@@ -1,0 +1,62 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * How long an analytics answer computed for one organization-wide scope is served to every caller with that
+ * scope without computing it again. The console asks each widget again every 30 s (LIVE_REFRESH_MS): a whole
+ * organization's uptime or top usage over days moves little in 15 s, and computing it reads up to millions of
+ * rows (bench/README.md "Reports and analytics").
+ */
+export const ANALYTICS_FRESH_MS = 15_000;
+/**
+ * An answer older than ANALYTICS_FRESH_MS but younger than this is still answered at once while one fresh
+ * computation runs behind it; older, the caller waits for the fresh one.
+ */
+export const ANALYTICS_STALE_MS = 60_000;
+const MAX_ANSWERS = 5_000;
+
+type Answer = { value: unknown; at: number };
+
+/**
+ * Answers shared between callers who see the same thing: stored for ANALYTICS_FRESH_MS, renewed behind the
+ * callers until ANALYTICS_STALE_MS, and computed once however many callers ask at the same time. The key
+ * must name everything the answer depends on (call, organization, groups, parameters).
+ */
+export function createSharedAnswers(
+  freshMs = ANALYTICS_FRESH_MS,
+  staleMs = ANALYTICS_STALE_MS,
+  now: () => number = Date.now,
+) {
+  const answers = new LRUCache<string, Answer>({ max: MAX_ANSWERS });
+  const running = new Map<string, Promise<Answer>>();
+
+  const compute = (key: string, load: () => Promise<unknown>): Promise<Answer> => {
+    const pending = running.get(key);
+    if (pending) return pending;
+    const at = now();
+    const started = load()
+      .then((value) => {
+        const answer = { value, at };
+        answers.set(key, answer);
+        return answer;
+      })
+      .finally(() => running.delete(key));
+    running.set(key, started);
+    return started;
+  };
+
+  return {
+    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const hit = answers.get(key);
+      const age = hit ? now() - hit.at : Number.POSITIVE_INFINITY;
+      if (hit && age < freshMs) return hit.value as T;
+      if (hit && age < staleMs) {
+        // Renewed behind this caller; a failure leaves the old answer to the next one.
+        compute(key, load).catch(() => undefined);
+        return hit.value as T;
+      }
+      return (await compute(key, load)).value as T;
+    },
+  };
+}
+
+export type SharedAnswers = ReturnType<typeof createSharedAnswers>;
