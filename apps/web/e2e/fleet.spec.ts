@@ -49,6 +49,9 @@ test('site → device → rename a port → Map Overview → base dashboard', as
       .count(),
   ).toBeGreaterThanOrEqual(16);
 
+  // The WAN ping and jitter lines from the demo's samples (the chart's module loads beside them).
+  await expect(page.getByTestId('device-wan-chart').locator('.recharts-line').first()).toBeVisible();
+
   // Rename a port inline.
   const label = `Till ${Date.now() % 100000}`;
   const rename = page.getByRole('button', { name: /^Rename Port/ }).first();

@@ -1,8 +1,6 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Card, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
 import type { Duration } from '@vnoc/contracts';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useTimeseries, WAN_SERIES } from '../api/get-timeseries.ts';
@@ -14,13 +12,9 @@ import {
   wanTickFormat,
 } from './device-wan-data.ts';
 
-/** Recharts also calls formatters with no value (a hidden tooltip): those get no text. */
-function safeFormat(format: Intl.DateTimeFormat, value: unknown): string {
-  const time = Number(value);
-  return value !== null && value !== undefined && value !== '' && Number.isFinite(time)
-    ? format.format(time)
-    : '';
-}
+const DeviceWanLines = lazy(() =>
+  import('./device-wan-lines.tsx').then((m) => ({ default: m.DeviceWanLines })),
+);
 
 /** WAN ping and jitter (ms) over a chosen duration, from the device's one-minute samples. */
 export function DeviceWanChart({ deviceId }: { deviceId: string }) {
@@ -29,10 +23,6 @@ export function DeviceWanChart({ deviceId }: { deviceId: string }) {
   const { data: samples, isPending, isFetching, error } = useTimeseries(WAN_SERIES, deviceId, duration);
   const points = useMemo(() => toWanPoints(samples ?? []), [samples]);
   const tick = useMemo(() => wanTickFormat(duration, i18n.language), [duration, i18n.language]);
-  const full = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
-    [i18n.language],
-  );
   const latest = samples?.at(-1);
 
   return (
@@ -64,28 +54,9 @@ export function DeviceWanChart({ deviceId }: { deviceId: string }) {
       ) : points.length === 0 ? (
         <Text c="dimmed">{t('wan.empty')}</Text>
       ) : (
-        <LineChart
-          h={260}
-          data={points}
-          dataKey="time"
-          series={[
-            { name: 'ping', label: t('wan.ping'), color: 'blue.6' },
-            { name: 'jitter', label: t('wan.jitter'), color: 'orange.6' },
-          ]}
-          curveType="monotone"
-          withDots={false}
-          withLegend
-          connectNulls={false}
-          unit=" ms"
-          xAxisProps={{
-            type: 'number',
-            scale: 'time',
-            domain: ['dataMin', 'dataMax'],
-            tickFormatter: (value: number) => safeFormat(tick, value),
-          }}
-          tooltipProps={{ labelFormatter: (value: unknown) => safeFormat(full, value) }}
-          valueFormatter={(value) => `${value}`}
-        />
+        <Suspense fallback={<Loader aria-label={t('loading')} />}>
+          <DeviceWanLines points={points} tick={tick} />
+        </Suspense>
       )}
     </Card>
   );
