@@ -1,4 +1,4 @@
-import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type DeviceStatus,
   MAP_MAX_ZOOM,
@@ -81,6 +81,7 @@ export const mapViewQueryKey = (scopeKey: string, viewport: MapViewport | null) 
  * previous answers stay on screen while the next load.
  */
 export function useMapView(scope: MapScope) {
+  const queryClient = useQueryClient();
   // None until the map has fitted itself to the summary and told its view.
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const scopeKey = mapScopeKey(scope);
@@ -100,7 +101,18 @@ export function useMapView(scope: MapScope) {
     cells,
     summary,
     scopeKey,
-    setViewport: (next: MapViewport) => setViewport(toViewport(next)),
+    setViewport: (next: MapViewport) => {
+      const view = toViewport(next);
+      // Asked at once, not when React renders the new view: a map told its first view in an effect draws its
+      // basemap's shapes (~100 ms) before that render, and the sites' round trip now runs beside the drawing.
+      queryClient
+        .prefetchQuery({
+          queryKey: mapViewQueryKey(scopeKey, view),
+          queryFn: ({ signal }) => getMapView(scope, view, signal),
+        })
+        .catch(() => undefined);
+      setViewport(view);
+    },
   };
 }
 

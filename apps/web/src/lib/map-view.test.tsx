@@ -1,6 +1,11 @@
+// @vitest-environment jsdom
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, renderHook } from '@testing-library/react';
 import { MapSitesQuerySchema } from '@vnoc/contracts';
-import { describe, expect, it } from 'vitest';
-import { mapScopeKey, toViewport } from './map-view.ts';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mapScopeKey, toViewport, useMapView } from './map-view.ts';
 
 describe('toViewport: a Leaflet view as GET map/sites takes it', () => {
   it.each([
@@ -41,5 +46,34 @@ describe('mapScopeKey', () => {
     expect(mapScopeKey({})).toBe(mapScopeKey({ groupIds: [] }));
     expect(mapScopeKey({ status: 'offline' })).not.toBe(mapScopeKey({}));
     expect(mapScopeKey({ groupIds: ['g1'] })).not.toBe(mapScopeKey({ groupIds: ['g2'] }));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('useMapView', () => {
+  it("asks for a view's sites as it is told the view, before React renders it", () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL) => {
+        asked.push(`${url.pathname}${url.search}`);
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useMapView({ status: 'offline' }), { wrapper });
+    // A map told its first view in an effect draws its basemap before React renders again: the sites' request
+    // must already be out by then.
+    result.current.setViewport({ west: -125.3, south: 24.1, east: -66.9, north: 49.4, zoom: 4 });
+    expect(asked.filter((a) => a.startsWith('/api/map/sites'))).toEqual([
+      '/api/map/sites?west=-125.3&east=-66.9&south=24.1&north=49.4&zoom=4&status=offline',
+    ]);
   });
 });
