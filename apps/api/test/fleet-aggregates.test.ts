@@ -52,6 +52,13 @@ const siteAggregate = () =>
   countsFrom(`select organization_id || '/' || status as k, n from org_site_status_counts`);
 const siteScan = () =>
   countsFrom(`select organization_id || '/' || status as k, count(*)::int as n from sites group by 1`);
+// The sites a map can place, per organization and status (migration 0023).
+const locatedAggregate = () =>
+  countsFrom(`select organization_id || '/' || status as k, located as n from org_site_status_counts`);
+const locatedScan = () =>
+  countsFrom(`select organization_id || '/' || status as k,
+    count(*) filter (where latitude between -90 and 90 and longitude between -180 and 180)::int as n
+    from sites group by 1`);
 
 describe('sites.status follows the devices (trigger)', () => {
   it('insert, status change, kind change, delete and moving a device between sites', async () => {
@@ -98,6 +105,34 @@ describe('sites.status follows the devices (trigger)', () => {
 });
 
 describe('org_device_status_counts and org_site_status_counts equal a scan (triggers)', () => {
+  it('the sites a map can place: placed, moved off the map, without a place, in bulk, and deleted', async () => {
+    const org = await createOrganization(t.db);
+    const [a, b, c] = [await createSite(t.db, org), await createSite(t.db, org), await createSite(t.db, org)];
+    await createSite(t.db, org, { latitude: null, longitude: null });
+    const same = async (step: string) => {
+      const kept = await locatedAggregate();
+      expect(kept, step).toEqual(await locatedScan());
+      return kept[`${org.id}/unknown`] ?? 0;
+    };
+    expect(await same('created: three placed, one without a place')).toBe(3);
+    await t.db.update(sites).set({ latitude: null, longitude: null }).where(eq(sites.id, a.id));
+    expect(await same('a place removed')).toBe(2);
+    await t.db.update(sites).set({ latitude: 95 }).where(eq(sites.id, b.id));
+    expect(await same('a latitude beyond the pole')).toBe(1);
+    await t.db.update(sites).set({ latitude: 40, longitude: -181 }).where(eq(sites.id, b.id));
+    expect(await same('a longitude beyond the antimeridian')).toBe(1);
+    await t.db
+      .update(sites)
+      .set({ latitude: 40.71, longitude: -74.01 })
+      .where(inArray(sites.id, [a.id, b.id, c.id]));
+    expect(await same('three placed in one statement')).toBe(3);
+    await createDevice(t.db, c, { kind: 'firewall', status: 'offline' });
+    expect(await same('a placed site turned offline')).toBe(2);
+    expect((await locatedAggregate())[`${org.id}/offline`]).toBe(1);
+    await t.db.delete(sites).where(eq(sites.id, b.id));
+    expect(await same('a placed site deleted')).toBe(1);
+  });
+
   it('after random inserts, updates, moves and deletes, single and bulk', async () => {
     // A small deterministic PRNG (mulberry32), so a failure replays.
     let seed = 20260401;
@@ -170,6 +205,7 @@ describe('org_device_status_counts and org_site_status_counts equal a scan (trig
         expect(await aggregate()).toEqual(await scanned());
         expect(await storedSiteStatuses()).toEqual(await scannedSiteStatuses());
         expect(await siteAggregate()).toEqual(await siteScan());
+        expect(await locatedAggregate()).toEqual(await locatedScan());
       }
     }
     expect(await aggregate()).toEqual(await scanned());

@@ -119,6 +119,17 @@ describe('GET /api/map/summary (issue 12 part 3)', () => {
     expect(await summary(admin, { groupId: group.id })).toMatchObject({ located: 2, matching: 2 });
     expect(await summary(admin, { status: 'pending' })).toMatchObject({ matching: 0, bounds: null });
   });
+
+  it("keeps to the caller's scope: a restricted USER's groups, another organization's own sites", async () => {
+    // The administrators' answers come from the organization's kept counts, the restricted user's from a count.
+    expect(await summary(restricted)).toMatchObject({ located: 2, matching: 2, withoutLocation: 0 });
+    expect(await summary(outsider)).toEqual({
+      located: 1,
+      matching: 1,
+      withoutLocation: 0,
+      bounds: { south: 30.2, west: -97.7, north: 30.2, east: -97.7 },
+    });
+  });
 });
 
 describe('GET /api/map/sites (issue 12 part 3)', () => {

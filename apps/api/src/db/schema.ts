@@ -386,7 +386,19 @@ function statusCountsTable<N extends string>(name: N) {
 export const orgDeviceStatusCounts = statusCountsTable('org_device_status_counts');
 
 /** Sites per organization and stored site status (triggers on `sites`): totals of unfiltered and status-filtered lists. */
-export const orgSiteStatusCounts = statusCountsTable('org_site_status_counts');
+export const orgSiteStatusCounts = pgTable(
+  'org_site_status_counts',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DEVICE_STATUSES }).notNull(),
+    n: integer('n').notNull().default(0),
+    /** Of those, the sites a map can place (latitude −90…90 and longitude −180…180): map summaries (migration 0023). */
+    located: integer('located').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.status] })],
+);
 
 /** A user's favourite sites (spec part 3 "Favorite Sites"). */
 export const siteFavorites = pgTable(

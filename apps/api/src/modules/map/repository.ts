@@ -12,13 +12,13 @@ import { inSiteGroups, type Scope, siteInScope } from '../sites/scope.ts';
 
 const located = sql`s.latitude between -90 and 90 and s.longitude between -180 and 180`;
 
+/** A site `s` of the query's status: by rank, which the map indexes hold (vnoc_status_rank is immutable). */
+const ofStatus = (query: MapScopeQuery): SQL =>
+  query.status ? sql`s.status_rank = vnoc_status_rank(${query.status})` : sql`true`;
+
 function siteConditions(scope: Scope, query: MapScopeQuery): { base: SQL; status: SQL } {
   const base = [siteInScope(scope), ...(query.groupId ? [inSiteGroups(query.groupId)] : [])];
-  return {
-    base: sql.join(base, sql` and `),
-    // By rank, which the map index holds (vnoc_status_rank is immutable: computed once).
-    status: query.status ? sql`s.status_rank = vnoc_status_rank(${query.status})` : sql`true`,
-  };
+  return { base: sql.join(base, sql` and `), status: ofStatus(query) };
 }
 
 export type MapTotalsRow = {
@@ -31,8 +31,13 @@ export type MapTotalsRow = {
   east: number | null;
 };
 
-/** How many sites the map has (located, of the status, without coordinates) and where the matching ones lie. */
+/**
+ * How many sites the map has (located, of the status, without coordinates) and where the matching ones lie. For
+ * a caller who sees the whole organization, with no group filter, the counts are kept ones and each edge one
+ * index probe (keptTotals); otherwise the caller's sites are counted.
+ */
 export async function mapTotals(db: DbOrTx, scope: Scope, query: MapScopeQuery): Promise<MapTotalsRow> {
+  if (!scope.restricted && !query.groupId) return keptTotals(db, scope.organizationId, query);
   const { base, status } = siteConditions(scope, query);
   const { rows } = await db.execute<MapTotalsRow>(sql`
     select count(*) filter (where ${located})::int as located,
@@ -43,6 +48,35 @@ export async function mapTotals(db: DbOrTx, scope: Scope, query: MapScopeQuery):
       min(s.longitude) filter (where ${located} and ${status}) as west,
       max(s.longitude) filter (where ${located} and ${status}) as east
     from sites s where ${base}`);
+  const row = rows[0];
+  if (!row) throw new Error('an aggregate answers one row');
+  return row;
+}
+
+/**
+ * mapTotals of a whole organization: the counts from `org_site_status_counts` (its `located` column, migration
+ * 0023), the edges of the matching sites from the first entry of `sites_map_idx` (west, east) and
+ * `sites_map_lat_idx` (south, north) in each direction.
+ */
+async function keptTotals(db: DbOrTx, organizationId: string, query: MapScopeQuery): Promise<MapTotalsRow> {
+  const counted = query.status
+    ? sql`vnoc_status_rank(c.status) = vnoc_status_rank(${query.status})`
+    : sql`true`;
+  const edge = (column: SQL, direction: SQL) => sql`(select ${column} from sites s
+    where s.organization_id = ${organizationId} and ${located} and ${ofStatus(query)}
+    order by ${column} ${direction} limit 1)`;
+  const { rows } = await db.execute<MapTotalsRow>(sql`
+    with c as (
+      select coalesce(sum(c.located), 0)::int as located,
+        coalesce(sum(c.located) filter (where ${counted}), 0)::int as matching,
+        coalesce(sum(c.n - c.located) filter (where ${counted}), 0)::int as without_location
+      from org_site_status_counts c where c.organization_id = ${organizationId})
+    select c.located, c.matching, c.without_location,
+      case when c.matching > 0 then ${edge(sql`s.latitude`, sql`asc`)} end as south,
+      case when c.matching > 0 then ${edge(sql`s.latitude`, sql`desc`)} end as north,
+      case when c.matching > 0 then ${edge(sql`s.longitude`, sql`asc`)} end as west,
+      case when c.matching > 0 then ${edge(sql`s.longitude`, sql`desc`)} end as east
+    from c`);
   const row = rows[0];
   if (!row) throw new Error('an aggregate answers one row');
   return row;
