@@ -2,9 +2,8 @@ import './styles/mantine-public.css';
 import './styles.css';
 import './lib/i18n.ts';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router.tsx';
@@ -12,6 +11,12 @@ import { cssVariablesResolver, theme } from './app/theme.ts';
 import { TOAST_MS } from './lib/notify.ts';
 import { queryClient } from './lib/query-client.ts';
 import { themeColorSchemeManager } from './lib/theme.ts';
+
+// The toasts' container loads after the first paint (lib/notify.ts); a toast shown before it mounts waits in
+// Mantine's store and appears with it.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 const router = createAppRouter();
 const colorSchemeManager = themeColorSchemeManager();
@@ -26,7 +31,9 @@ createRoot(root).render(
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
     >
-      <Notifications position="bottom-right" autoClose={TOAST_MS} />
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" autoClose={TOAST_MS} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

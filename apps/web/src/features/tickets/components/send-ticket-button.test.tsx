@@ -197,6 +197,8 @@ describe('the send form', () => {
     fireEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/tickets/${ticket.id}`));
     expect(screen.getByText('Ticket page')).toBeTruthy();
+    // The toast goes with the click that followed its link.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'View ticket #1001' })).toBeNull());
   });
 
   it('opens empty again after a ticket was sent', async () => {

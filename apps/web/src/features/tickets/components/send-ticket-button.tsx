@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconTicket } from '@tabler/icons-react';
 import {
   type Device,
@@ -19,7 +18,7 @@ import { FormError } from '../../../components/form-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { issueMessage } from '../../../lib/form-validation.ts';
-import { toast } from '../../../lib/notify.ts';
+import { hideToast, toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { canRunDiagnostics } from '../../../lib/permissions.ts';
 import { useSendTicket } from '../api/send-ticket.ts';
@@ -95,7 +94,7 @@ function SendTicketForm({ device, send, onClose, initialValues }: SendTicketForm
               if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
                 return;
               event.preventDefault();
-              notifications.hide(id);
+              hideToast(id);
               void navigate(paths.ticket(ticket.id));
             }}
           />,
