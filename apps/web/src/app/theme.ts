@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Loader } from '@mantine/core';
 
 /**
  * primaryShade 8 in both schemes: white text on a filled blue-8 button is 4.9:1 (blue-6, 3.5:1, fails
@@ -11,6 +11,10 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   focusRing: 'auto',
+  components: {
+    // Loaders say what is loading (aria-label); a span takes a name only with a role (axe aria-prohibited-attr).
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+  },
 });
 
 const PALETTE = [
