@@ -1,14 +1,16 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { ALERT_CATALOGUE, AlertListQuerySchema } from '@vnoc/contracts';
+import { ALERT_CATALOGUE, ALERT_CODE_INFO, type AlertCode, AlertListQuerySchema } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { AppContext } from '../apps/api/src/context.ts';
+import { createMemoryEventBus } from '../apps/api/src/events/memory-bus.ts';
 import { type AlertChange, createAlertEngine } from '../apps/api/src/fleet/alerts/engine.ts';
 import { arr, iso } from '../apps/api/src/fleet/gateway/sql.ts';
 import { mulberry32 } from '../apps/api/src/fleet/seed-fleet.ts';
+import { createAlertListAnswers } from '../apps/api/src/modules/alerts/list-answers.ts';
 import * as alertService from '../apps/api/src/modules/alerts/service.ts';
 import { queueAlertNotifications } from '../apps/api/src/notifications/fan-out.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
@@ -29,6 +31,12 @@ const SECONDS = int('BENCH_SECONDS', 10);
 const WARMUP = int('BENCH_WARMUP', 2);
 /** Seconds a request may take before autocannon counts it as a timeout. */
 const TIMEOUT = int('BENCH_TIMEOUT', 60);
+/**
+ * During the list's load an alert of the organization changes this often (an `alert.updated` event on the
+ * server's bus, as an acknowledgement or the engine publishes): each ends the organization's shared pages.
+ * 0: none.
+ */
+const EVENT_MS = int('BENCH_ALERT_EVENT_MS', 1000);
 const EXPLAIN = process.argv.includes('--explain');
 const HOLD = process.argv.includes('--hold');
 const TRACE = process.argv.includes('--trace');
@@ -776,7 +784,12 @@ async function main(): Promise<void> {
 
   // The statements the service issues (captured through drizzle's logger, as bench:fleet), timed alone.
   const capture = statementCapture(pool);
-  const ctx = { db } as unknown as AppContext;
+  // Nothing shared: every statement runs.
+  const alertLists = createAlertListAnswers(
+    createMemoryEventBus({ info: () => undefined, warn: () => undefined }),
+    0,
+  );
+  const ctx = { db, alertLists } as unknown as AppContext;
   const captureList = (p: string) => {
     const query = AlertListQuerySchema.parse(Object.fromEntries(new URL(p, address).searchParams));
     return capture.capture((cdb) => alertService.listAlerts({ ...ctx, db: cdb }, user, query));
@@ -818,8 +831,29 @@ async function main(): Promise<void> {
     }
   }
 
-  log(`GET /api/alert: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s…`);
-  const list = await httpLoad(address, token, rotation);
+  log(
+    `GET /api/alert: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s, ` +
+      (EVENT_MS > 0 ? `an alert event every ${EVENT_MS} ms…` : 'no alert event…'),
+  );
+  const changing = activeList.content as { id: string; code: AlertCode }[];
+  const eventTimer =
+    EVENT_MS > 0
+      ? setInterval(() => {
+          const alert = changing[Math.floor(Math.random() * changing.length)];
+          if (!alert) return;
+          bench.publish(orgA, {
+            type: 'alert.updated',
+            alertId: alert.id,
+            code: alert.code,
+            severity: ALERT_CODE_INFO[alert.code].severity,
+            siteId: null,
+            deviceId: null,
+            rootAlertId: null,
+            at: new Date().toISOString(),
+          });
+        }, EVENT_MS)
+      : undefined;
+  const list = await httpLoad(address, token, rotation).finally(() => clearInterval(eventTimer));
   log(`GET /api/alert/counts: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s…`);
   const countsLoad = await httpLoad(address, token, [{ variant: 'counts', path: '/api/alert/counts' }]);
 
@@ -891,7 +925,7 @@ async function main(): Promise<void> {
   );
 
   console.log(
-    `\n2. GET /api/alert over ${totalAlerts} alerts (${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s):`,
+    `\n2. GET /api/alert over ${totalAlerts} alerts (${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s; ${EVENT_MS > 0 ? `an alert event every ${EVENT_MS} ms` : 'no alert event'}):`,
   );
   const bad = (r: HttpResult) => r.errors + r.timeouts + r.non2xx;
   console.log(

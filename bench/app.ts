@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { LiveEvent } from '@vnoc/contracts';
 import type pg from 'pg';
 import { createTokenService } from '../apps/api/src/auth/tokens.ts';
 import { presentClaims } from '../apps/api/src/modules/users/present.ts';
@@ -45,6 +46,8 @@ export type BenchApp = {
   get: (path: string) => Promise<Record<string, unknown>>;
   /** The server process's resident set in bytes. */
   rss: () => Promise<number>;
+  /** Publishes a live event on the server's bus, as its alert engine or gateway would. */
+  publish: (organizationId: string, event: LiveEvent) => void;
   /** Stops the server process. */
   close: () => Promise<void>;
 };
@@ -107,5 +110,8 @@ export async function startBenchApp(url: string, db: Db, userId: string): Promis
     });
     return closed;
   };
-  return { address, token, user, get, rss, close };
+  const publish = (organizationId: string, event: LiveEvent) => {
+    if (child.connected) child.send({ publish: { organizationId, event } });
+  };
+  return { address, token, user, get, rss, publish, close };
 }

@@ -24,8 +24,8 @@ import {
 import type pg from 'pg';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as analyticsService from '../apps/api/src/modules/analytics/service.ts';
-import { createSharedAnswers } from '../apps/api/src/modules/analytics/shared-answers.ts';
 import * as reportService from '../apps/api/src/modules/reports/service.ts';
+import { createSharedAnswers } from '../apps/api/src/modules/shared-answers.ts';
 import type { UserWithOrg } from '../apps/api/src/modules/users/repository.ts';
 import { connectDatabase, type Database, type Db, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
@@ -489,7 +489,7 @@ async function main(): Promise<void> {
     ({
       db: cdb,
       now: () => new Date(),
-      analyticsAnswers: createSharedAnswers(0, 0),
+      sharedAnswers: createSharedAnswers(0, 0),
     }) as unknown as AppContext;
   const alone: string[][] = [];
   const explained: { title: string; st: Statement }[] = [];

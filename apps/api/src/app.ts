@@ -13,9 +13,9 @@ import { createEventBus, type EventBus, jobEventPublisher } from './events/index
 import { createSimulatorControl, type SimulatorControl } from './fleet/gateway/control.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accessRoutes } from './modules/access/routes.ts';
+import { createAlertListAnswers } from './modules/alerts/list-answers.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { createSharedAnswers } from './modules/analytics/shared-answers.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
@@ -33,6 +33,7 @@ import { productAnalyticsRoutes } from './modules/product-analytics/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportScheduler } from './modules/reports/subscriptions.ts';
 import { audit, purgeExpired } from './modules/security/service.ts';
+import { createSharedAnswers } from './modules/shared-answers.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createProviderOrigins, registerSso } from './modules/sso/index.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -210,8 +211,10 @@ export async function buildApp({
     notifications,
     now,
     simulator: simulator ?? createSimulatorControl(config.simSpeed),
-    analyticsAnswers: createSharedAnswers(),
+    sharedAnswers: createSharedAnswers(),
+    alertLists: createAlertListAnswers(bus),
   };
+  app.addHook('onClose', async () => ctx.alertLists.close());
   // Sends the scheduled reports; main.ts starts it, and it stops before the pool closes.
   const reportScheduler = createReportScheduler(ctx);
   app.decorate('reports', reportScheduler);

@@ -5,7 +5,8 @@ import type { Deliver } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
 import type { SimulatorControl } from './fleet/gateway/control.ts';
 import type { JobEngine } from './fleet/jobs/index.ts';
-import type { SharedAnswers } from './modules/analytics/shared-answers.ts';
+import type { AlertListAnswers } from './modules/alerts/list-answers.ts';
+import type { SharedAnswers } from './modules/shared-answers.ts';
 import type { NotificationDispatcher } from './notifications/dispatcher.ts';
 import type { Config } from './plugins/config.ts';
 import type { Db } from './plugins/db.ts';
@@ -33,8 +34,10 @@ export type AppContext = {
   now: () => Date;
   /** The embedded demo's control over the running simulator (dev routes). */
   simulator: SimulatorControl;
-  /** Analytics answers of organization-wide scopes, shared between the callers who see them (15 s). */
-  analyticsAnswers: SharedAnswers;
+  /** Analytics answers and report pages of organization-wide scopes, shared between the callers who see them (15 s). */
+  sharedAnswers: SharedAnswers;
+  /** Alert list pages of organization-wide scopes, shared until the organization's alerts change (2 s at most). */
+  alertLists: AlertListAnswers;
 };
 
 /** Who is calling, for audit entries and per-address limits. */

@@ -1131,3 +1131,27 @@ describe('unseen count after a new alert', () => {
     expect(res.json()).toMatchObject({ unseen: 0, lastSeenId: raised });
   });
 });
+
+describe('a page of the list shared between callers', () => {
+  it("is shared by those who see the whole organization until an alert event; a restricted caller's is read at each call", async () => {
+    const query = 'pageSize=13';
+    const occurrences = async (who: Who) =>
+      (await list(query, who)).content.find((a) => a.id === f.ids.alphaSwitch)?.occurrences;
+    expect(await occurrences('admin')).toBe(2);
+    const bump = (by: number) =>
+      t.pool.query('update alerts set occurrences = occurrences + $2 where id = $1', [f.ids.alphaSwitch, by]);
+    // Written without an event (as nothing in the product writes an alert).
+    await bump(10);
+    try {
+      expect(await occurrences('readOnly')).toBe(2);
+      expect(await occurrences('restricted')).toBe(12);
+      // Another organization's event leaves organization A's pages shared; A's own (a note) ends them.
+      expect((await post(`/api/alert/${f.ids.orgB}/notes`, { text: 'B' }, 'adminB')).statusCode).toBe(200);
+      expect(await occurrences('user')).toBe(2);
+      expect((await post(`/api/alert/${f.ids.charlieRoot}/notes`, { text: 'Seen.' })).statusCode).toBe(200);
+      expect(await occurrences('readOnly')).toBe(12);
+    } finally {
+      await bump(-10);
+    }
+  });
+});

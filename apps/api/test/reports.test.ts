@@ -404,6 +404,31 @@ describe('SLA per site (failover-aware)', () => {
       expect(part.content).toHaveLength(query === 'pageSize=1' ? 1 : 0);
     }
   });
+
+  it("a page for the whole organization is shared; a restricted caller's is read at each call", async () => {
+    const url = `/api/reports/sla?${RANGE}&target=99.8`;
+    const alphaOf = async (who: string) => {
+      const res = await get(url, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().content.find((r: { siteName: string }) => r.siteName === 'Alpha Store');
+    };
+    expect(await alphaOf('admin')).toMatchObject({ downEvents: 1 });
+    const bump = (by: number) =>
+      t.pool.query(
+        'update device_daily_stats set offline_events = offline_events + $2 where device_id = $1 and day = $3',
+        [f.alphaEdge.id, by, '2026-03-01'],
+      );
+    await bump(5);
+    try {
+      // Another caller who sees the whole organization gets the page computed for the administrator…
+      expect(await alphaOf('readOnly')).toMatchObject({ downEvents: 1 });
+      // …a caller restricted to site groups gets the day as it now is; another organization its own sites.
+      expect(await alphaOf('restricted')).toMatchObject({ downEvents: 6 });
+      expect(await alphaOf('adminB')).toBeUndefined();
+    } finally {
+      await bump(-5);
+    }
+  });
 });
 
 describe('bad input: 4xx with a message, nothing written', () => {

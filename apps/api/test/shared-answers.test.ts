@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSharedAnswers } from '../src/modules/analytics/shared-answers.ts';
+import { createSharedAnswers } from '../src/modules/shared-answers.ts';
 
 /** A clock the test moves, and a load that counts its calls and answers what it is told. */
 function setup(fresh = 1_000, stale = 4_000) {
@@ -88,5 +88,26 @@ describe('shared answers', () => {
     await s.answers.get('k', s.load);
     await s.answers.get('k', s.load);
     expect(s.calls()).toBe(2);
+  });
+});
+
+describe('shared answers: bounded memory', () => {
+  it('weighs a page by its rows: the least recently used pages go first', async () => {
+    const answers = createSharedAnswers(60_000, 60_000);
+    const page = (n: number) => async () => ({
+      content: Array.from({ length: 200 }, (_, i) => n * 1000 + i),
+    });
+    let loads = 0;
+    const counted = (n: number) => () => {
+      loads += 1;
+      return page(n)();
+    };
+    // 200 pages of 200 rows weigh 40 200: the first ones no longer fit.
+    for (let n = 0; n < 200; n++) await answers.get(`p${n}`, counted(n));
+    expect(loads).toBe(200);
+    await answers.get('p199', counted(199));
+    expect(loads).toBe(200);
+    await answers.get('p0', counted(0));
+    expect(loads).toBe(201);
   });
 });

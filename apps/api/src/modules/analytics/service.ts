@@ -42,7 +42,7 @@ async function analyticsScope(
 
 /**
  * The answer of a call for a caller who sees the whole organization, shared with every such caller of it
- * (ctx.analyticsAnswers: computed at most once per 15 s); a restricted caller's own groups are read at each
+ * (ctx.sharedAnswers: computed at most once per 15 s); a restricted caller's own groups are read at each
  * call, so their answers are computed for them.
  */
 function shared<T>(
@@ -54,7 +54,7 @@ function shared<T>(
 ): Promise<T> {
   if (where.scope.restricted) return load();
   const groups = [...(where.groupIds ?? [])].sort();
-  return ctx.analyticsAnswers.get(JSON.stringify([call, where.scope.organizationId, groups, params]), load);
+  return ctx.sharedAnswers.get(JSON.stringify([call, where.scope.organizationId, groups, params]), load);
 }
 
 const windowOf = (duration: AnalyticsDuration, now: Date) => ({

@@ -156,8 +156,19 @@ function presenter(report: ReportId): (row: never) => AnyRow {
   return present.presentSla as (row: never) => AnyRow;
 }
 
-/** The page, the totals over the whole filtered set and the per-day summary. */
-async function pageOf(
+/**
+ * The page, the totals over the whole filtered set and the per-day summary. For a caller who sees the whole
+ * organization the page is shared with every such caller asking the same (ctx.sharedAnswers: computed at most
+ * once per 15 s): the rolled-up days it reads change once a day and when the carrier reports. A restricted
+ * caller's groups are read at each call, so their pages are computed for them.
+ */
+function pageOf(ctx: AppContext, q: ResolvedQuery, page: number, pageSize: number): Promise<ReportPage> {
+  if (q.scope.restricted) return computePage(ctx, q, page, pageSize);
+  const key = ['report', q.report, q.scope.organizationId, q.filter, q.sortingText, q.target, page, pageSize];
+  return ctx.sharedAnswers.get(JSON.stringify(key), () => computePage(ctx, q, page, pageSize));
+}
+
+async function computePage(
   ctx: AppContext,
   q: ResolvedQuery,
   page: number,

@@ -1,33 +1,47 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * How long an analytics answer computed for one organization-wide scope is served to every caller with that
- * scope without computing it again. The console asks each widget again every 30 s (LIVE_REFRESH_MS): a whole
- * organization's uptime or top usage over days moves little in 15 s, and computing it reads up to millions of
- * rows (bench/README.md "Reports and analytics").
+ * How long an analytics answer or a report page computed for one organization-wide scope is served to every
+ * caller with that scope without computing it again. The console asks each widget again every 30 s
+ * (LIVE_REFRESH_MS): a whole organization's uptime or top usage over days moves little in 15 s; a report reads
+ * the rolled-up days, which change once a day and when the carrier reports; computing either reads up to
+ * millions of rows (bench/README.md "Reports and analytics").
  */
-export const ANALYTICS_FRESH_MS = 15_000;
+export const SHARED_FRESH_MS = 15_000;
 /**
- * An answer older than ANALYTICS_FRESH_MS but younger than this is still answered at once while one fresh
+ * An answer older than SHARED_FRESH_MS but younger than this is still answered at once while one fresh
  * computation runs behind it; older, the caller waits for the fresh one. No answer given is older than this:
  * one console alone, asking every 30 s, gets a fresh computation each time, as it did before sharing.
  */
-export const ANALYTICS_STALE_MS = 30_000;
+export const SHARED_STALE_MS = 30_000;
 const MAX_ANSWERS = 5_000;
+/**
+ * The most a process keeps, weighed as one per answer plus one per row of a page it holds (`content`): a row
+ * of a report or an alert page is about a kilobyte in memory, so this stays within tens of megabytes.
+ */
+const MAX_WEIGHT = 20_000;
+const weightOf = (answer: Answer) => {
+  const content = (answer.value as { content?: unknown } | null)?.content;
+  return 1 + (Array.isArray(content) ? content.length : 0);
+};
 
 type Answer = { value: unknown; at: number };
 
 /**
- * Answers shared between callers who see the same thing: stored for ANALYTICS_FRESH_MS, renewed behind the
- * callers until ANALYTICS_STALE_MS, and computed once however many callers ask at the same time. The key
+ * Answers shared between callers who see the same thing: stored for SHARED_FRESH_MS, renewed behind the
+ * callers until SHARED_STALE_MS, and computed once however many callers ask at the same time. The key
  * must name everything the answer depends on (call, organization, groups, parameters).
  */
 export function createSharedAnswers(
-  freshMs = ANALYTICS_FRESH_MS,
-  staleMs = ANALYTICS_STALE_MS,
+  freshMs = SHARED_FRESH_MS,
+  staleMs = SHARED_STALE_MS,
   now: () => number = Date.now,
 ) {
-  const answers = new LRUCache<string, Answer>({ max: MAX_ANSWERS });
+  const answers = new LRUCache<string, Answer>({
+    max: MAX_ANSWERS,
+    maxSize: MAX_WEIGHT,
+    sizeCalculation: weightOf,
+  });
   const running = new Map<string, Promise<Answer>>();
 
   const compute = (key: string, load: () => Promise<unknown>): Promise<Answer> => {

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryEventBus } from '../src/events/memory-bus.ts';
+import { createAlertListAnswers } from '../src/modules/alerts/list-answers.ts';
+import { silentLog } from './helpers.ts';
+
+const alertEvent = (type: 'alert.raised' | 'alert.cleared' | 'alert.updated') => ({
+  type,
+  alertId: '00000000-0000-4000-8000-000000000001',
+  code: 'device_offline' as const,
+  severity: 'major' as const,
+  siteId: null,
+  deviceId: null,
+  rootAlertId: null,
+  at: new Date(0).toISOString(),
+});
+
+describe('alert list pages shared until the alerts change', () => {
+  it('an alert event of the organization ends its pages; other organizations and other events do not', async () => {
+    const bus = createMemoryEventBus(silentLog);
+    const lists = createAlertListAnswers(bus);
+    let loads = 0;
+    const ask = (org: string, params: unknown = { page: 0 }) =>
+      lists.get(org, params, async () => {
+        loads += 1;
+        return loads;
+      });
+    expect(await ask('A')).toBe(1);
+    expect(await ask('A')).toBe(1);
+    expect(await ask('A', { page: 1 })).toBe(2);
+    expect(await ask('B')).toBe(3);
+    bus.publish('B', alertEvent('alert.raised'));
+    bus.publish('A', {
+      type: 'device.status',
+      deviceId: 'x',
+      siteId: 'y',
+      from: 'online',
+      to: 'offline',
+      at: '',
+    });
+    expect(await ask('A')).toBe(1);
+    for (const type of ['alert.raised', 'alert.cleared', 'alert.updated'] as const) {
+      const before = loads;
+      bus.publish('A', alertEvent(type));
+      expect(await ask('A')).toBe(before + 1);
+      expect(await ask('A')).toBe(before + 1);
+    }
+    lists.close();
+  });
+
+  it('a resync (events missed) ends every organization’s pages; an age of 0 shares nothing', async () => {
+    const bus = createMemoryEventBus(silentLog);
+    const lists = createAlertListAnswers(bus);
+    let loads = 0;
+    const load = async () => ++loads;
+    await lists.get('A', {}, load);
+    await lists.get('B', {}, load);
+    bus.publish('A', { type: 'resync' });
+    expect(await lists.get('B', {}, load)).toBe(3);
+    const none = createAlertListAnswers(bus, 0);
+    expect(await none.get('A', {}, load)).toBe(4);
+    expect(await none.get('A', {}, load)).toBe(5);
+    lists.close();
+    none.close();
+  });
+});
