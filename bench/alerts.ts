@@ -5,19 +5,16 @@ import { ALERT_CATALOGUE, ALERT_CODE_INFO, type AlertCode, AlertListQuerySchema 
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { AppContext } from '../apps/api/src/context.ts';
-import { createMemoryEventBus } from '../apps/api/src/events/memory-bus.ts';
 import { type AlertChange, createAlertEngine } from '../apps/api/src/fleet/alerts/engine.ts';
 import { arr, iso } from '../apps/api/src/fleet/gateway/sql.ts';
 import { mulberry32 } from '../apps/api/src/fleet/seed-fleet.ts';
-import { createAlertListAnswers } from '../apps/api/src/modules/alerts/list-answers.ts';
 import * as alertService from '../apps/api/src/modules/alerts/service.ts';
 import { queueAlertNotifications } from '../apps/api/src/notifications/fan-out.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
 import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
 import { CITY_NAMES, insertBenchFleets } from './fleet-data.ts';
-import { explain, type Statement, statementCapture, stats, timeStatements } from './sql.ts';
+import { explain, type Statement, statementCapture, statementContext, stats, timeStatements } from './sql.ts';
 
 const env = process.env;
 const int = (name: string, fallback: number) => (env[name] ? Number.parseInt(env[name], 10) : fallback);
@@ -784,12 +781,7 @@ async function main(): Promise<void> {
 
   // The statements the service issues (captured through drizzle's logger, as bench:fleet), timed alone.
   const capture = statementCapture(pool);
-  // Nothing shared: every statement runs.
-  const alertLists = createAlertListAnswers(
-    createMemoryEventBus({ info: () => undefined, warn: () => undefined }),
-    0,
-  );
-  const ctx = { db, alertLists } as unknown as AppContext;
+  const ctx = statementContext(db);
   const captureList = (p: string) => {
     const query = AlertListQuerySchema.parse(Object.fromEntries(new URL(p, address).searchParams));
     return capture.capture((cdb) => alertService.listAlerts({ ...ctx, db: cdb }, user, query));

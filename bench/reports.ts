@@ -25,13 +25,12 @@ import type pg from 'pg';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as analyticsService from '../apps/api/src/modules/analytics/service.ts';
 import * as reportService from '../apps/api/src/modules/reports/service.ts';
-import { createSharedAnswers } from '../apps/api/src/modules/shared-answers.ts';
 import type { UserWithOrg } from '../apps/api/src/modules/users/repository.ts';
 import { connectDatabase, type Database, type Db, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
 import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
 import { CITY_NAMES, insertBenchFleets } from './fleet-data.ts';
-import { explain, type Statement, statementCapture, timeStatements } from './sql.ts';
+import { explain, type Statement, statementCapture, statementContext, timeStatements } from './sql.ts';
 
 const env = process.env;
 const int = (name: string, fallback: number) => (env[name] ? Number.parseInt(env[name], 10) : fallback);
@@ -485,12 +484,7 @@ async function main(): Promise<void> {
   // The statements each service call issues (captured through drizzle's logger, as bench:fleet), timed alone.
   const capture = statementCapture(pool);
   // Statements are captured and timed as computed: no answer shared between calls.
-  const ctxOf = (cdb: Db) =>
-    ({
-      db: cdb,
-      now: () => new Date(),
-      sharedAnswers: createSharedAnswers(0, 0),
-    }) as unknown as AppContext;
+  const ctxOf = (cdb: Db) => statementContext(cdb);
   const alone: string[][] = [];
   const explained: { title: string; st: Statement }[] = [];
   for (const v of [...reports, ...analytics]) {

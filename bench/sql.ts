@@ -8,11 +8,29 @@
 import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { AppContext } from '../apps/api/src/context.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
+import { createMemoryEventBus } from '../apps/api/src/events/memory-bus.ts';
+import { createLiveAnswers } from '../apps/api/src/modules/live-answers.ts';
+import { createSharedAnswers } from '../apps/api/src/modules/shared-answers.ts';
 import type { Db } from '../apps/api/src/plugins/db.ts';
 
 export type Statement = { text: string; values: unknown[] };
 export type CapturedRequest = { variant: string; statements: Statement[] };
+
+/**
+ * What a service call needs to be replayed for its statements: the database, a clock, and nothing shared
+ * between calls (every call computes its answer, as a first caller does).
+ */
+export function statementContext(db: Db): AppContext {
+  const bus = createMemoryEventBus({ info: () => undefined, warn: () => undefined });
+  return {
+    db,
+    now: () => new Date(),
+    sharedAnswers: createSharedAnswers(0, 0),
+    liveAnswers: createLiveAnswers(bus, 0),
+  } as unknown as AppContext;
+}
 
 export function statementCapture(pool: pg.Pool) {
   let log: Statement[] = [];

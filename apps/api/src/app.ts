@@ -13,7 +13,6 @@ import { createEventBus, type EventBus, jobEventPublisher } from './events/index
 import { createSimulatorControl, type SimulatorControl } from './fleet/gateway/control.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accessRoutes } from './modules/access/routes.ts';
-import { createAlertListAnswers } from './modules/alerts/list-answers.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
@@ -25,6 +24,7 @@ import { eventRoutes } from './modules/events/routes.ts';
 import type { StreamTimings } from './modules/events/stream.ts';
 import { groupRoutes } from './modules/groups/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createLiveAnswers } from './modules/live-answers.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { mapRoutes } from './modules/map/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -212,9 +212,9 @@ export async function buildApp({
     now,
     simulator: simulator ?? createSimulatorControl(config.simSpeed),
     sharedAnswers: createSharedAnswers(),
-    alertLists: createAlertListAnswers(bus),
+    liveAnswers: createLiveAnswers(bus),
   };
-  app.addHook('onClose', async () => ctx.alertLists.close());
+  app.addHook('onClose', async () => ctx.liveAnswers.close());
   // Sends the scheduled reports; main.ts starts it, and it stops before the pool closes.
   const reportScheduler = createReportScheduler(ctx);
   app.decorate('reports', reportScheduler);

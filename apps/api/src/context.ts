@@ -5,7 +5,7 @@ import type { Deliver } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
 import type { SimulatorControl } from './fleet/gateway/control.ts';
 import type { JobEngine } from './fleet/jobs/index.ts';
-import type { AlertListAnswers } from './modules/alerts/list-answers.ts';
+import type { LiveAnswers } from './modules/live-answers.ts';
 import type { SharedAnswers } from './modules/shared-answers.ts';
 import type { NotificationDispatcher } from './notifications/dispatcher.ts';
 import type { Config } from './plugins/config.ts';
@@ -36,8 +36,8 @@ export type AppContext = {
   simulator: SimulatorControl;
   /** Analytics answers and report pages of organization-wide scopes, shared between the callers who see them (15 s). */
   sharedAnswers: SharedAnswers;
-  /** Alert list pages of organization-wide scopes, shared until the organization's alerts change (2 s at most). */
-  alertLists: AlertListAnswers;
+  /** Alert list pages and map views of organization-wide scopes, shared until the organization's alerts change (2 s at most). */
+  liveAnswers: LiveAnswers;
 };
 
 /** Who is calling, for audit entries and per-address limits. */

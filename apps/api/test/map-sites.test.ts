@@ -203,6 +203,34 @@ describe('GET /api/map/sites (issue 12 part 3)', () => {
     expect(JSON.stringify(theirs)).not.toContain(austin[0]?.id ?? 'x');
   });
 
+  it("a view is shared by those who see the whole organization until an alert event; a restricted caller's is read at each call", async () => {
+    const denverView = { west: -106, south: 39, east: -104, north: 40, zoom: 14 };
+    const statusOf = async (user: TestUser) =>
+      (await ok(user, denverView)).sites.find((s) => s.id === denver[0]?.id)?.status;
+    expect(await statusOf(admin)).toBe('onbackup');
+    const setStatus = (status: string) =>
+      t.pool.query('update sites set status = $2 where id = $1', [denver[0]?.id, status]);
+    await setStatus('offline');
+    try {
+      expect(await statusOf(admin)).toBe('onbackup');
+      expect(await statusOf(restricted)).toBe('offline');
+      // An alert of the organization changes (a note, published as alert.updated): the view is computed again.
+      const { rows } = await t.pool.query<{ id: string }>('select id from alerts where site_id = $1', [
+        austin[0]?.id,
+      ]);
+      const note = await t.app.inject({
+        method: 'POST',
+        url: `/api/alert/${rows[0]?.id}/notes`,
+        payload: { text: 'Seen.' },
+        headers: bearer(await tokenFor(t.db, admin, 'full')),
+      });
+      expect(note.statusCode, note.body).toBe(200);
+      expect(await statusOf(admin)).toBe('offline');
+    } finally {
+      await setStatus('onbackup');
+    }
+  });
+
   it('sites at one place stand apart at the deepest zoom, each with its own status', async () => {
     const v = await ok(admin, { west: -97.71, south: 30.19, east: -97.69, north: 30.21, zoom: 18 });
     expect(v.sites).toEqual([

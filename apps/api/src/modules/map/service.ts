@@ -9,7 +9,7 @@ import {
   type MapSummary,
 } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
-import { scopeOf } from '../sites/scope.ts';
+import { type Scope, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import * as repo from './repository.ts';
 
@@ -46,10 +46,17 @@ export async function mapSummary(
 
 /**
  * GET map/sites: what a map shows of the caller's sites in its view — clusters and single sites, computed in
- * SQL for the view's zoom, so a 30 000-site organization sends a few dozen items, not its fleet.
+ * SQL for the view's zoom, so a 30 000-site organization sends a few dozen items, not its fleet. A caller who
+ * sees the whole organization shares the answer for the same view with every such caller (ctx.liveAnswers:
+ * until an alert changes, at most 2 s): every open map refetches on the same live events.
  */
 export async function mapSites(ctx: AppContext, user: UserWithOrg, query: MapSitesQuery): Promise<MapSites> {
   const scope = await scopeOf(ctx.db, user);
+  if (scope.restricted) return sitesInView(ctx, scope, query);
+  return ctx.liveAnswers.get('map/sites', scope.organizationId, query, () => sitesInView(ctx, scope, query));
+}
+
+async function sitesInView(ctx: AppContext, scope: Scope, query: MapSitesQuery): Promise<MapSites> {
   const cells = await repo.mapCells(ctx.db, scope, query);
   // A cell of one site has that site's place as its extent: the sites are looked up by place.
   const alone = cells.filter((cell) => cell.n === 1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../src/events/memory-bus.ts';
-import { createAlertListAnswers } from '../src/modules/alerts/list-answers.ts';
+import { createLiveAnswers } from '../src/modules/live-answers.ts';
 import { silentLog } from './helpers.ts';
 
 const alertEvent = (type: 'alert.raised' | 'alert.cleared' | 'alert.updated') => ({
@@ -17,10 +17,10 @@ const alertEvent = (type: 'alert.raised' | 'alert.cleared' | 'alert.updated') =>
 describe('alert list pages shared until the alerts change', () => {
   it('an alert event of the organization ends its pages; other organizations and other events do not', async () => {
     const bus = createMemoryEventBus(silentLog);
-    const lists = createAlertListAnswers(bus);
+    const lists = createLiveAnswers(bus);
     let loads = 0;
     const ask = (org: string, params: unknown = { page: 0 }) =>
-      lists.get(org, params, async () => {
+      lists.get('alerts', org, params, async () => {
         loads += 1;
         return loads;
       });
@@ -49,16 +49,16 @@ describe('alert list pages shared until the alerts change', () => {
 
   it('a resync (events missed) ends every organization’s pages; an age of 0 shares nothing', async () => {
     const bus = createMemoryEventBus(silentLog);
-    const lists = createAlertListAnswers(bus);
+    const lists = createLiveAnswers(bus);
     let loads = 0;
     const load = async () => ++loads;
-    await lists.get('A', {}, load);
-    await lists.get('B', {}, load);
+    await lists.get('alerts', 'A', {}, load);
+    await lists.get('alerts', 'B', {}, load);
     bus.publish('A', { type: 'resync' });
-    expect(await lists.get('B', {}, load)).toBe(3);
-    const none = createAlertListAnswers(bus, 0);
-    expect(await none.get('A', {}, load)).toBe(4);
-    expect(await none.get('A', {}, load)).toBe(5);
+    expect(await lists.get('alerts', 'B', {}, load)).toBe(3);
+    const none = createLiveAnswers(bus, 0);
+    expect(await none.get('alerts', 'A', {}, load)).toBe(4);
+    expect(await none.get('alerts', 'A', {}, load)).toBe(5);
     lists.close();
     none.close();
   });
