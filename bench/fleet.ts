@@ -423,7 +423,7 @@ async function main(): Promise<void> {
   console.log(
     '\nSQL = the statements the service issues for the request (captured via drizzle’s logger), run in order on one of ' +
       `${CONNECTIONS} pg connections; the API runs the search's page and count concurrently on its pool ` +
-      '(size 10, as in main.ts) after two auth lookups.',
+      "(PG_POOL_SIZE, by default twice the cores plus one) after the session's lookup (kept for a few seconds).",
   );
   console.log(`Total run ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
