@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type AlertChange, createAlertEngine } from '../apps/api/src/fleet/alerts/engine.ts';
+import { TICK_MS } from '../apps/api/src/fleet/gateway/gateway.ts';
 import { arr, iso } from '../apps/api/src/fleet/gateway/sql.ts';
 import { mulberry32 } from '../apps/api/src/fleet/seed-fleet.ts';
 import * as alertService from '../apps/api/src/modules/alerts/service.ts';
@@ -31,9 +32,10 @@ const TIMEOUT = int('BENCH_TIMEOUT', 60);
 /**
  * During the list's load an alert of the organization changes this often (an `alert.updated` event on the
  * server's bus, as an acknowledgement or the engine publishes): each ends the organization's shared pages.
- * 0: none.
+ * By default once per gateway tick (TICK_MS, 5 s: the engine evaluates a tick's changes together and
+ * publishes them after its commit); 0: none.
  */
-const EVENT_MS = int('BENCH_ALERT_EVENT_MS', 1000);
+const EVENT_MS = int('BENCH_ALERT_EVENT_MS', TICK_MS);
 const EXPLAIN = process.argv.includes('--explain');
 const HOLD = process.argv.includes('--hold');
 const TRACE = process.argv.includes('--trace');
