@@ -11,6 +11,7 @@ import {
   inet,
   integer,
   jsonb,
+  type PgColumnBuilderBase,
   pgTable,
   primaryKey,
   real,
@@ -368,7 +369,10 @@ export const devices = pgTable(
 );
 
 /** A per-organization count by status, maintained by triggers (migration 0003); never written by the application. */
-function statusCountsTable<N extends string>(name: N) {
+function statusCountsTable<N extends string, X extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  extra: X = {} as X,
+) {
   return pgTable(
     name,
     {
@@ -377,6 +381,7 @@ function statusCountsTable<N extends string>(name: N) {
         .references(() => organizations.id, { onDelete: 'cascade' }),
       status: text('status', { enum: DEVICE_STATUSES }).notNull(),
       n: integer('n').notNull().default(0),
+      ...extra,
     },
     (t) => [primaryKey({ columns: [t.organizationId, t.status] })],
   );
@@ -386,19 +391,10 @@ function statusCountsTable<N extends string>(name: N) {
 export const orgDeviceStatusCounts = statusCountsTable('org_device_status_counts');
 
 /** Sites per organization and stored site status (triggers on `sites`): totals of unfiltered and status-filtered lists. */
-export const orgSiteStatusCounts = pgTable(
-  'org_site_status_counts',
-  {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: DEVICE_STATUSES }).notNull(),
-    n: integer('n').notNull().default(0),
-    /** Of those, the sites a map can place (latitude −90…90 and longitude −180…180): map summaries (migration 0023). */
-    located: integer('located').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.organizationId, t.status] })],
-);
+export const orgSiteStatusCounts = statusCountsTable('org_site_status_counts', {
+  /** Of those, the sites a map can place (latitude −90…90 and longitude −180…180): map summaries (migration 0023). */
+  located: integer('located').notNull().default(0),
+});
 
 /** A user's favourite sites (spec part 3 "Favorite Sites"). */
 export const siteFavorites = pgTable(
