@@ -62,4 +62,19 @@ describe('alert list pages shared until the alerts change', () => {
     lists.close();
     none.close();
   });
+
+  it("changed() ends an organization's answers at once, before its event comes back from the bus", async () => {
+    // A bus that delivers nothing (Redis delivers a process's own events only later).
+    const bus = createMemoryEventBus(silentLog);
+    const lists = createLiveAnswers({ ...bus, subscribe: () => () => undefined });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await lists.get('alerts', 'A', {}, load)).toBe(1);
+    bus.publish('A', alertEvent('alert.updated'));
+    expect(await lists.get('alerts', 'A', {}, load)).toBe(1);
+    lists.changed('A');
+    expect(await lists.get('alerts', 'A', {}, load)).toBe(2);
+    expect(await lists.get('alerts', 'B', {}, load)).toBe(3);
+    lists.close();
+  });
 });

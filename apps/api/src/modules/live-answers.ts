@@ -21,12 +21,18 @@ export function createLiveAnswers(bus: EventBus, maxAgeMs = LIVE_ANSWER_MAX_AGE_
   const answers = createSharedAnswers(maxAgeMs, maxAgeMs);
   const versions = new Map<string, number>();
   let epoch = 0;
+  const changed = (organizationId: string) =>
+    versions.set(organizationId, (versions.get(organizationId) ?? 0) + 1);
   const unsubscribe = bus.subscribe(({ organizationId, event }) => {
     if (event.type === 'resync' || organizationId === null) epoch += 1;
-    else if (event.type.startsWith('alert.'))
-      versions.set(organizationId, (versions.get(organizationId) ?? 0) + 1);
+    else if (event.type.startsWith('alert.')) changed(organizationId);
   });
   return {
+    /**
+     * Ends the organization's answers at once, for a write of this process whose event comes back through
+     * Redis only later: the person who made it asks again as soon as it is answered.
+     */
+    changed,
     /**
      * The answer of `call` with `params` in the organization as its alerts now are, computed by `load` when
      * needed. The key must name everything else the answer depends on.

@@ -130,6 +130,7 @@ async function detailOf(ctx: AppContext, scope: Scope, row: repo.AlertRow): Prom
 
 /** Tells open consoles that an alert changed (acknowledged, assigned, noted). */
 function published(ctx: AppContext, organizationId: string, row: repo.AlertRow): void {
+  ctx.liveAnswers.changed(organizationId);
   ctx.events.publish(organizationId, {
     type: 'alert.updated',
     alertId: row.id,
