@@ -52,12 +52,35 @@ function detailsOf(details: unknown): string {
   return texts.length ? `— ${texts.join('; ')}` : '';
 }
 
-/** One Lighthouse run of `url` in a fresh Chromium; with a token, signed in as the console keeps it. */
+/** Lighthouse runs that fail to measure (a runtime error such as NO_NAVSTART) are tried again this often. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/**
+ * One Lighthouse measurement of `url` in a fresh Chromium; with a token, signed in as the console keeps it.
+ * A run Lighthouse itself could not record (a runtime error: no scores) is run again, up to
+ * LIGHTHOUSE_ATTEMPTS times, and the retries are told among the problems.
+ */
 export async function lighthouseRun(
   url: string,
   form: 'desktop' | 'mobile',
   token?: string,
 ): Promise<LighthouseRun> {
+  const failed: string[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const { run, runtimeError } = await lighthouseOnce(url, form, token);
+    if (!runtimeError || attempt === LIGHTHOUSE_ATTEMPTS) {
+      run.problems.unshift(...failed.map((e, i) => `attempt ${i + 1} not recorded (${e}); run again`));
+      return run;
+    }
+    failed.push(runtimeError);
+  }
+}
+
+async function lighthouseOnce(
+  url: string,
+  form: 'desktop' | 'mobile',
+  token?: string,
+): Promise<{ run: LighthouseRun; runtimeError?: string }> {
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -103,7 +126,7 @@ export async function lighthouseRun(
     for (const warning of lhr.runWarnings) problems.push(`warning: ${String(warning).slice(0, 200)}`);
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
     const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`;
-    return { scores, problems, metrics };
+    return { run: { scores, problems, metrics }, runtimeError: lhr.runtimeError?.code };
   } finally {
     await browser.close();
   }
