@@ -27,7 +27,7 @@ export function createLiveAnswers(bus: EventBus, maxAgeMs = LIVE_ANSWER_MAX_AGE_
     if (event.type === 'resync' || organizationId === null) epoch += 1;
     else if (event.type.startsWith('alert.')) changed(organizationId);
   });
-  return {
+  const live = {
     /**
      * Ends the organization's answers at once, for a write of this process whose event comes back through
      * Redis only later: the person who made it asks again as soon as it is answered.
@@ -41,8 +41,18 @@ export function createLiveAnswers(bus: EventBus, maxAgeMs = LIVE_ANSWER_MAX_AGE_
       const version = versions.get(organizationId) ?? 0;
       return answers.get(JSON.stringify([call, organizationId, epoch, version, params]), load);
     },
+    /** As `get` for a caller who sees the whole organization; a restricted caller's is computed for them. */
+    forScope<T>(
+      call: string,
+      scope: { organizationId: string; restricted: boolean },
+      params: unknown,
+      load: () => Promise<T>,
+    ): Promise<T> {
+      return scope.restricted ? load() : live.get(call, scope.organizationId, params, load);
+    },
     close: unsubscribe,
   };
+  return live;
 }
 
 export type LiveAnswers = ReturnType<typeof createLiveAnswers>;

@@ -59,7 +59,7 @@ export function createSharedAnswers(
     return started;
   };
 
-  return {
+  const shared = {
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
       const hit = answers.get(key);
       const age = hit ? now() - hit.at : Number.POSITIVE_INFINITY;
@@ -71,7 +71,16 @@ export function createSharedAnswers(
       }
       return (await compute(key, load)).value as T;
     },
+    /**
+     * A caller who sees the whole organization gets the answer shared under `key` (which must name the
+     * organization and everything else it depends on); a caller restricted to site groups, whose groups are
+     * read at each call, gets one computed for them.
+     */
+    forScope<T>(scope: { restricted: boolean }, key: readonly unknown[], load: () => Promise<T>): Promise<T> {
+      return scope.restricted ? load() : shared.get(JSON.stringify(key), load);
+    },
   };
+  return shared;
 }
 
 export type SharedAnswers = ReturnType<typeof createSharedAnswers>;

@@ -65,9 +65,8 @@ export async function listAlerts(
     );
     return paged(rows.map(presentAlert), total, query.page, query.pageSize);
   };
-  // A caller who sees the whole organization shares the page with every such caller (ctx.liveAnswers); a
-  // restricted caller's groups are read at each call.
-  return scope.restricted ? load() : ctx.liveAnswers.get('alerts', scope.organizationId, query, load);
+  // A caller who sees the whole organization shares the page with every such caller (ctx.liveAnswers).
+  return ctx.liveAnswers.forScope('alerts', scope, query, load);
 }
 
 const CSV_COLUMNS: CsvColumn<Alert>[] = [

@@ -52,9 +52,8 @@ function shared<T>(
   params: object,
   load: () => Promise<T>,
 ): Promise<T> {
-  if (where.scope.restricted) return load();
   const groups = [...(where.groupIds ?? [])].sort();
-  return ctx.sharedAnswers.get(JSON.stringify([call, where.scope.organizationId, groups, params]), load);
+  return ctx.sharedAnswers.forScope(where.scope, [call, where.scope.organizationId, groups, params], load);
 }
 
 const windowOf = (duration: AnalyticsDuration, now: Date) => ({

@@ -52,8 +52,7 @@ export async function mapSummary(
  */
 export async function mapSites(ctx: AppContext, user: UserWithOrg, query: MapSitesQuery): Promise<MapSites> {
   const scope = await scopeOf(ctx.db, user);
-  if (scope.restricted) return sitesInView(ctx, scope, query);
-  return ctx.liveAnswers.get('map/sites', scope.organizationId, query, () => sitesInView(ctx, scope, query));
+  return ctx.liveAnswers.forScope('map/sites', scope, query, () => sitesInView(ctx, scope, query));
 }
 
 async function sitesInView(ctx: AppContext, scope: Scope, query: MapSitesQuery): Promise<MapSites> {

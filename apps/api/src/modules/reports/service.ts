@@ -163,9 +163,8 @@ function presenter(report: ReportId): (row: never) => AnyRow {
  * caller's groups are read at each call, so their pages are computed for them.
  */
 function pageOf(ctx: AppContext, q: ResolvedQuery, page: number, pageSize: number): Promise<ReportPage> {
-  if (q.scope.restricted) return computePage(ctx, q, page, pageSize);
   const key = ['report', q.report, q.scope.organizationId, q.filter, q.sortingText, q.target, page, pageSize];
-  return ctx.sharedAnswers.get(JSON.stringify(key), () => computePage(ctx, q, page, pageSize));
+  return ctx.sharedAnswers.forScope(q.scope, key, () => computePage(ctx, q, page, pageSize));
 }
 
 async function computePage(
