@@ -48,15 +48,19 @@ function BasemapLayer() {
         const pane = map.getPane(BASEMAP_PANE) ?? map.createPane(BASEMAP_PANE);
         pane.style.zIndex = '250';
         const renderer = L.svg({ pane: BASEMAP_PANE });
-        const shared = { renderer, interactive: false, pane: BASEMAP_PANE, attribution: BASEMAP_ATTRIBUTION };
-        layer = L.layerGroup([
-          L.geoJSON(basemap.land, { ...shared, style: { className: classes.land, stroke: false } }),
-          L.geoJSON(basemap.borders, {
-            ...shared,
-            attribution: undefined,
-            style: { className: classes.border, fill: false, weight: 1 },
-          }),
-        ]).addTo(map);
+        const shared = { renderer, interactive: false, pane: BASEMAP_PANE };
+        // The attribution is the group's, given once: on each of the ~230 shapes, Leaflet rewrote the
+        // attribution control's text once per shape while the map opened.
+        layer = L.layerGroup(
+          [
+            L.geoJSON(basemap.land, { ...shared, style: { className: classes.land, stroke: false } }),
+            L.geoJSON(basemap.borders, {
+              ...shared,
+              style: { className: classes.border, fill: false, weight: 1 },
+            }),
+          ],
+          { attribution: BASEMAP_ATTRIBUTION },
+        ).addTo(map);
       })
       // No basemap (its chunk failed to load): the water colour and the markers remain.
       .catch(() => undefined);

@@ -7,6 +7,7 @@ import {
   SEVERITY_RANK,
 } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
+import { numberFormat } from './intl.ts';
 
 /** The i18next namespace of the alert screens and of the alert words shared by other screens. */
 export const ALERTS_NS = 'alerts';
@@ -87,7 +88,7 @@ function humanize(key: string): string {
 }
 
 function formatNumber(value: number, lang: string): string {
-  return new Intl.NumberFormat(languageOf(lang), { maximumFractionDigits: 1 }).format(value);
+  return numberFormat(languageOf(lang), { maximumFractionDigits: 1 }).format(value);
 }
 
 /**

@@ -2,6 +2,7 @@ import { ActionIcon, Group, NativeSelect, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../lib/intl.ts';
 import { PAGE_SIZES, pageCount, pageRange } from './table-params.ts';
 
 export interface TableFooterProps {
@@ -27,7 +28,7 @@ export function TableFooter({
 }: TableFooterProps) {
   const { t, i18n } = useTranslation('table');
   const sizeId = useId();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const { from, to } = pageRange(page, pageSize, total);
   const pages = pageCount(pageSize, total);
   const last = pages - 1;

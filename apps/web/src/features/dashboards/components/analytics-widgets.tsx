@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { formatBytes, formatDate } from '../../../lib/format.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCellularHealthTrend } from '../api/get-cellular-health-trend.ts';
 import { useFailoversTrend } from '../api/get-failovers-trend.ts';
@@ -231,7 +232,7 @@ function useTimeAxis(duration: WidgetProps['duration']) {
   const { i18n } = useTranslation();
   return useMemo(() => {
     const tick = trendTickFormat(duration, i18n.language);
-    const full = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+    const full = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
     return {
       xAxisProps: {
         type: 'number' as const,

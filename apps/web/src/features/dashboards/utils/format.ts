@@ -1,4 +1,5 @@
 import type { AnalyticsDuration } from '@vnoc/contracts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** A length of time as its largest unit and the next one when not zero: 45 s, 3 min 20 s, 2 h 5 min, 1 d. */
 export function formatSeconds(total: number): string {
@@ -21,7 +22,7 @@ export function formatSeconds(total: number): string {
 /** Tick labels for a trend over a window: times within a day, day and month beyond. */
 export function trendTickFormat(duration: AnalyticsDuration, language: string): Intl.DateTimeFormat {
   const long = duration === 'LAST_7_DAYS' || duration === 'LAST_30_DAYS';
-  return new Intl.DateTimeFormat(
+  return dateTimeFormat(
     language,
     long ? { day: 'numeric', month: 'short' } : { hour: '2-digit', minute: '2-digit' },
   );

@@ -1,4 +1,5 @@
 import type { Duration, TimeseriesSample } from '@vnoc/contracts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** The durations the WAN chart offers, in the order shown (LAST_HOUR … LAST_7_DAYS). */
 export const WAN_DURATIONS: readonly Duration[] = [
@@ -54,6 +55,6 @@ export function toWanPoints(samples: readonly TimeseriesSample[], maxPoints = MA
 /** Time-axis label: hours and minutes within a day, the date and hour for a week. */
 export function wanTickFormat(duration: Duration, lang: string): Intl.DateTimeFormat {
   return duration === 'LAST_7_DAYS'
-    ? new Intl.DateTimeFormat(lang, { month: '2-digit', day: '2-digit', hour: '2-digit' })
-    : new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' });
+    ? dateTimeFormat(lang, { month: '2-digit', day: '2-digit', hour: '2-digit' })
+    : dateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' });
 }

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 import type { WanPoint } from './device-wan-data.ts';
 
 /** Recharts also calls formatters with no value (a hidden tooltip): those get no text. */
@@ -25,7 +26,7 @@ interface DeviceWanLinesProps {
 export function DeviceWanLines({ points, tick }: DeviceWanLinesProps) {
   const { t, i18n } = useTranslation('siteDetail');
   const full = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
+    () => dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
     [i18n.language],
   );
   return (

@@ -1,3 +1,5 @@
+import { numberFormat } from '../../../lib/intl.ts';
+
 /**
  * A report day (YYYY-MM-DD, a UTC day) in the spec's date order, MM/DD/YYYY. A day has no time of day, so
  * none is shown (times such as "last updated" use lib/format's full MM/DD/YYYY hh:mm A). Invalid → ''.
@@ -10,13 +12,13 @@ export function formatDay(day: string | null | undefined): string {
 /** A percentage to at most 2 decimals in the language's number style: 99.5 → "99.5 %" / "99,5 %". */
 export function formatPercent(value: number | null | undefined, language: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value)} %`;
+  return `${numberFormat(language, { maximumFractionDigits: 2 }).format(value)} %`;
 }
 
 /** A whole number in the language's grouping: 12345 → "12,345" / "12.345". */
 export function formatCount(value: number | null | undefined, language: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(language, { maximumFractionDigits: 0 }).format(value);
 }
 
 /**

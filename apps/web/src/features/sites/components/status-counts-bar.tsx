@@ -3,6 +3,7 @@ import type { StatusCounts } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import type { StatusFilter } from '../../../components/fleet-filter-options.ts';
 import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
+import { numberFormat } from '../../../lib/intl.ts';
 
 interface StatusCountsBarProps {
   counts: StatusCounts | undefined;
@@ -18,7 +19,7 @@ interface StatusCountsBarProps {
  */
 export function StatusCountsBar({ counts, loading, active, onSelect }: StatusCountsBarProps) {
   const { t, i18n } = useTranslation('sites');
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <Box component="section" aria-labelledby="status-counts-caption">
       <Text size="sm" c="dimmed" mb={6} id="status-counts-caption" data-testid="status-counts-caption">
