@@ -164,8 +164,76 @@ console.log(
 console.log(
   `\n${failures === 0 ? 'Every screen is within its weight budget.' : `${failures} screen(s) over budget.`}`,
 );
+await printStackFloor();
 
 if (!process.argv.includes('--no-live')) await measureLive();
+
+/**
+ * What the libraries STACK.md decides weigh before any screen of ours: pages built the same way (Vite, the
+ * React plugin, es2022, minified) that render one Mantine button, under react-router's data router, with
+ * i18next started, and nothing else, each gzipped as the screens are. The /login budget is judged against the
+ * framework it must carry.
+ */
+async function printStackFloor(): Promise<void> {
+  const { build } = await import('vite');
+  const pages: [string, string][] = [
+    [
+      'react-dom',
+      `import { createRoot } from 'react-dom/client'; import { createElement } from 'react';
+createRoot(document.body).render(createElement('b', null, 'x'));`,
+    ],
+    [
+      'react-dom + react-router (data router)',
+      `import { createRoot } from 'react-dom/client'; import { createElement } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+const router = createBrowserRouter([{ path: '/', Component: () => createElement('b', null, 'x') }]);
+createRoot(document.body).render(createElement(RouterProvider, { router }));`,
+    ],
+    [
+      'react-dom + react-router + Mantine (provider, one button)',
+      `import { createRoot } from 'react-dom/client'; import { createElement } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router'; import { Button, MantineProvider } from '@mantine/core';
+const router = createBrowserRouter([{ path: '/', Component: () => createElement(Button, null, 'x') }]);
+createRoot(document.body).render(createElement(MantineProvider, null, createElement(RouterProvider, { router })));`,
+    ],
+    [
+      '… + i18next and react-i18next (no wording)',
+      `import { createRoot } from 'react-dom/client'; import { createElement } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router'; import { Button, MantineProvider } from '@mantine/core';
+import i18next from 'i18next'; import { initReactI18next, useTranslation } from 'react-i18next';
+void i18next.use(initReactI18next).init({ lng: 'en', resources: {} });
+function Page() { const { t } = useTranslation(); return createElement(Button, null, t('x')); }
+const router = createBrowserRouter([{ path: '/', Component: Page }]);
+createRoot(document.body).render(createElement(MantineProvider, null, createElement(RouterProvider, { router })));`,
+    ],
+  ];
+  console.log('\nThe decided stack alone (STACK.md), before any screen of ours (JS, gzip level 9):');
+  for (const [name, code] of pages) {
+    const id = '\0stack-floor.js';
+    const output = await build({
+      configFile: false,
+      root: WEB,
+      logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      plugins: [
+        {
+          name: 'stack-floor',
+          resolveId: (source) => (source === 'stack-floor' ? id : null),
+          load: (m) => (m === id ? code : null),
+        },
+      ],
+      build: { write: false, target: 'es2022', rolldownOptions: { input: 'stack-floor' } },
+    });
+    const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) =>
+      'output' in o ? o.output : [],
+    );
+    const js = chunks.flatMap((c) => (c.type === 'chunk' ? [c.code] : [])).join('\n');
+    const gz = gzipSync(js, { level: 9 }).length;
+    console.log(
+      `  ${kb(gz).padStart(9)}  ${name}${gz > BUDGET.loginJs ? ` — over /login's ${kb(BUDGET.loginJs)} already` : ''}`,
+    );
+  }
+}
 
 /**
  * The built console served as `npm start` serves it: Lighthouse and the sign-in timings on the demo fleet, then
