@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { MapSitesQuerySchema, SiteSearchQuerySchema } from '@vnoc/contracts';
+import { TICK_MS } from '../apps/api/src/fleet/gateway/gateway.ts';
 import { mulberry32 } from '../apps/api/src/fleet/seed-fleet.ts';
 import * as deviceService from '../apps/api/src/modules/devices/service.ts';
 import * as mapService from '../apps/api/src/modules/map/service.ts';
@@ -29,6 +30,12 @@ const CONNECTIONS = int('BENCH_CONNECTIONS', 20);
 const SECONDS = int('BENCH_SECONDS', 10);
 const WARMUP = int('BENCH_WARMUP', 2);
 const EXPLAIN = process.argv.includes('--explain');
+/**
+ * During the HTTP load, live events on the server's bus as the fleet makes them: a device status change and an
+ * alert change once per gateway tick (TICK_MS, 5 s: the gateway publishes a tick's changes after its commit),
+ * each ending the organization's shared answers of its kind; 0: none.
+ */
+const EVENT_MS = int('BENCH_EVENT_MS', TICK_MS);
 /** Issue 12: p99 in ms (the map's for a US-wide view), its answer's size in KB, and for search and status counts the API's p99 at most 1.5× the bare SQL's. */
 const BUDGET = { search: 100, counts: 20, map: 100, mapKb: 100, ratio: 1.5 };
 
@@ -289,6 +296,42 @@ async function main(): Promise<void> {
     }
   }
 
+  // A device of org A whose status and alert the fleet's events name.
+  const { rows: eventDevices } = await pool.query<{ id: string; site_id: string }>(
+    'select id, site_id from devices where organization_id = $1 limit 1',
+    [orgA],
+  );
+  const eventDevice = eventDevices[0];
+  if (!eventDevice) throw new Error('organization A has no device');
+  let flip = false;
+  const publishTick = () => {
+    const at = new Date().toISOString();
+    flip = !flip;
+    bench.publish(orgA, {
+      type: 'device.status',
+      siteId: eventDevice.site_id,
+      deviceId: eventDevice.id,
+      from: flip ? 'online' : 'offline',
+      to: flip ? 'offline' : 'online',
+      at,
+    });
+    bench.publish(orgA, {
+      type: 'alert.updated',
+      alertId: eventDevice.id,
+      code: 'device_offline',
+      severity: 'major',
+      siteId: eventDevice.site_id,
+      deviceId: eventDevice.id,
+      rootAlertId: null,
+      at,
+    });
+  };
+  log(
+    EVENT_MS > 0
+      ? `A device status and an alert event every ${EVENT_MS} ms during the HTTP load.`
+      : 'No live events during the HTTP load.',
+  );
+
   // 4. HTTP load (autocannon in a worker thread) — 5. the same SQL bare.
   const endpoints = [
     {
@@ -345,7 +388,8 @@ async function main(): Promise<void> {
   }[]) {
     const connections = e.connections ?? CONNECTIONS;
     log(`${e.name}: HTTP, ${connections} connections, ${WARMUP} s warm-up + ${SECONDS} s…`);
-    const http = await httpLoad(address, token, e.paths, connections);
+    const events = EVENT_MS > 0 ? setInterval(publishTick, EVENT_MS) : undefined;
+    const http = await httpLoad(address, token, e.paths, connections).finally(() => clearInterval(events));
     log(`${e.name}: bare SQL, ${connections} pg clients, ${WARMUP} s warm-up + ${SECONDS} s…`);
     const bare = await runBare(url, e.bare, {
       connections,

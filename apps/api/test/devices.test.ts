@@ -236,6 +236,44 @@ describe('GET device/stats/statuscounts', () => {
     });
   });
 
+  it("is shared by those who see the whole organization until its device status event; a restricted caller's is counted at each call", async () => {
+    const offline = async (who: Who) =>
+      StatusCountsSchema.parse((await get('/api/device/stats/statuscounts', who)).json()).offline;
+    const before = await offline('admin');
+    const restrictedBefore = await offline('restricted');
+    // Written without an event first (the gateway writes, commits, then publishes).
+    const changeTo = (status: string) =>
+      t.pool.query('update devices set status = $2 where id = $1', [f.alphaEdge.id, status]);
+    const { rows } = await t.pool.query<{ status: string }>('select status from devices where id = $1', [
+      f.alphaEdge.id,
+    ]);
+    const was = rows[0]?.status ?? 'online';
+    const to = was === 'offline' ? 'online' : 'offline';
+    const delta = to === 'offline' ? 1 : -1;
+    await changeTo(to);
+    try {
+      expect(await offline('readOnly')).toBe(before);
+      expect(await offline('restricted')).toBe(restrictedBefore + delta);
+      const event = (org: string) =>
+        t.bus.publish(org, {
+          type: 'device.status',
+          siteId: f.alpha.id,
+          deviceId: f.alphaEdge.id,
+          from: 'online',
+          to: 'offline',
+          at: new Date().toISOString(),
+        });
+      // Another organization's event leaves organization A's counts shared; A's own ends them.
+      event(f.orgB.id);
+      expect(await offline('user')).toBe(before);
+      event(f.orgA.id);
+      expect(await offline('user')).toBe(before + delta);
+    } finally {
+      await changeTo(was);
+      t.bus.publish(f.orgA.id, { type: 'resync' });
+    }
+  });
+
   it('malformed group ids are 400', async () => {
     const res = await get('/api/device/stats/statuscounts?groupIds=1,2');
     expect(res.statusCode).toBe(400);

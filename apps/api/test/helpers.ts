@@ -5,6 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { generateTotp } from '../src/auth/totp.ts';
+import type { EventBus } from '../src/events/bus.ts';
+import { createEventBus } from '../src/events/index.ts';
 import { createJobEngine, type JobEngine } from '../src/fleet/jobs/index.ts';
 import { type Config, loadConfig } from '../src/plugins/config.ts';
 import { connectDatabase, type Db } from '../src/plugins/db.ts';
@@ -31,6 +33,8 @@ export type TestApp = {
   config: Config;
   /** The app's job engine: its worker is not started (tests start it with the handlers they need). */
   jobs: JobEngine;
+  /** The app's live event bus (what the gateway and the alert engine publish on). */
+  bus: EventBus;
   close: () => Promise<void>;
 };
 
@@ -70,7 +74,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await createTestDatabase();
   const config = testConfig(env);
   const jobs = createJobEngine({ db: database.db, log: silentLog });
-  const app = await buildApp({ config, db: database.db, logger: false, jobs });
+  const bus = createEventBus(config, silentLog);
+  const app = await buildApp({ config, db: database.db, logger: false, jobs, events: bus });
   await app.ready();
   return {
     app,
@@ -78,9 +83,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     pool: database.pool,
     config,
     jobs,
+    bus,
     close: async () => {
       await jobs.stop();
       await app.close();
+      await bus.close();
       await database.drop();
     },
   };
@@ -115,6 +122,9 @@ export function useTestApp(): TestApp {
     },
     get jobs() {
       return get().jobs;
+    },
+    get bus() {
+      return get().bus;
     },
     close: () => get().close(),
   };

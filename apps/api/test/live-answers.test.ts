@@ -14,6 +14,15 @@ const alertEvent = (type: 'alert.raised' | 'alert.cleared' | 'alert.updated') =>
   at: new Date(0).toISOString(),
 });
 
+const statusEvent = {
+  type: 'device.status' as const,
+  deviceId: 'x',
+  siteId: 'y',
+  from: 'online' as const,
+  to: 'offline' as const,
+  at: '',
+};
+
 describe('alert list pages shared until the alerts change', () => {
   it('an alert event of the organization ends its pages; other organizations and other events do not', async () => {
     const bus = createMemoryEventBus(silentLog);
@@ -29,14 +38,7 @@ describe('alert list pages shared until the alerts change', () => {
     expect(await ask('A', { page: 1 })).toBe(2);
     expect(await ask('B')).toBe(3);
     bus.publish('B', alertEvent('alert.raised'));
-    bus.publish('A', {
-      type: 'device.status',
-      deviceId: 'x',
-      siteId: 'y',
-      from: 'online',
-      to: 'offline',
-      at: '',
-    });
+    bus.publish('A', statusEvent);
     expect(await ask('A')).toBe(1);
     for (const type of ['alert.raised', 'alert.cleared', 'alert.updated'] as const) {
       const before = loads;
@@ -76,5 +78,25 @@ describe('alert list pages shared until the alerts change', () => {
     expect(await lists.get('alerts', 'A', {}, load)).toBe(2);
     expect(await lists.get('alerts', 'B', {}, load)).toBe(3);
     lists.close();
+  });
+
+  it("a device status event ends the organization's answers about its devices, not those about its alerts", async () => {
+    const bus = createMemoryEventBus(silentLog);
+    const live = createLiveAnswers(bus);
+    let loads = 0;
+    const load = async () => ++loads;
+    const counts = () => live.get('device/statuscounts', 'A', null, load, 'devices');
+    const alerts = () => live.get('alerts', 'A', {}, load);
+    expect(await counts()).toBe(1);
+    expect(await alerts()).toBe(2);
+    bus.publish('A', statusEvent);
+    expect(await counts()).toBe(3);
+    expect(await alerts()).toBe(2);
+    bus.publish('A', alertEvent('alert.raised'));
+    expect(await counts()).toBe(3);
+    expect(await alerts()).toBe(4);
+    live.changed('A', 'devices');
+    expect(await counts()).toBe(5);
+    live.close();
   });
 });

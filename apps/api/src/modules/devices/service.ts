@@ -114,7 +114,16 @@ export async function statusCounts(
   user: UserWithOrg,
   groupIds: string[] | undefined,
 ): Promise<StatusCounts> {
-  return repo.statusCounts(ctx.db, await scopeOf(ctx.db, user), groupIds);
+  const scope = await scopeOf(ctx.db, user);
+  // Every console of an organization asks again on each device status event: those who see the whole
+  // organization share one count per event (ctx.liveAnswers, under its devices' status version).
+  return ctx.liveAnswers.forScope(
+    'device/statuscounts',
+    scope,
+    groupIds ?? null,
+    () => repo.statusCounts(ctx.db, scope, groupIds),
+    'devices',
+  );
 }
 
 const DURATION_MS: Record<Duration, number> = {
