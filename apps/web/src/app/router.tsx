@@ -66,13 +66,14 @@ function guardDecision(path: string, previous: string | null) {
 }
 
 /**
- * The dashboards list, asked for as the navigation to a dashboard starts, beside the screen's own modules; only
- * when the guard lets the navigation through (loaders run beside the root's guard, not after it).
+ * The dashboards list and then its widgets' data, asked for as the navigation to a dashboard starts, beside the
+ * screen's own modules; only when the guard lets the navigation through (loaders run beside the root's guard,
+ * not after it). A failure shows on the screen, which asks again.
  */
-function prefetchDashboards({ request }: LoaderFunctionArgs) {
+function prefetchDashboards({ request, params }: LoaderFunctionArgs) {
   if (guardDecision(new URL(request.url).pathname, null).kind !== 'allow') return null;
-  import('../features/dashboards/api/get-dashboards.ts')
-    .then(({ getDashboardsQueryOptions }) => queryClient.prefetchQuery(getDashboardsQueryOptions()))
+  import('../features/dashboards/api/dashboard-data.ts')
+    .then(({ prefetchDashboardData }) => prefetchDashboardData(queryClient, params.did))
     .catch(() => undefined);
   return null;
 }

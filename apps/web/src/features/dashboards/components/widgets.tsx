@@ -302,7 +302,7 @@ export function ActiveAlertsWidget({ title, caption, groupIds }: WidgetProps) {
   const { t: ta, i18n } = useTranslation('alerts');
   const lang = i18n.language;
   // The alert list filters one group at a time: with several, the caption says all groups are shown.
-  const { data, isPending, error } = useActiveAlerts(groupIds.length === 1 ? groupIds[0] : undefined);
+  const { data, isPending, error } = useActiveAlerts(groupIds);
   return (
     <WidgetCard
       title={title}

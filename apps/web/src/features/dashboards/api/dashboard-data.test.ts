@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { BASE_DASHBOARD, BASE_UPTIME_DURATION, type Dashboard } from '@vnoc/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  activeAlertsQuery,
+  prefetchDashboardData,
+  problemDevicesQuery,
+  problemSitesQuery,
+  statusCountsQuery,
+  uptimeQuery,
+} from './dashboard-data.ts';
+
+const GROUP = '44444444-4444-4444-8444-444444444444';
+const ownDashboard: Dashboard = {
+  ...BASE_DASHBOARD,
+  id: '7',
+  name: 'Stores',
+  default: true,
+  groupIds: [GROUP],
+  widgets: BASE_DASHBOARD.widgets.filter((w) => w.type === 'DeviceTotals' || w.type === 'ActiveAlerts'),
+};
+
+let dashboards: Dashboard[] = [];
+const requests: string[] = [];
+beforeEach(() => {
+  requests.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input));
+      requests.push(`${url.pathname}${url.search}`);
+      const body = url.pathname.endsWith('/dashboard/all')
+        ? dashboards
+        : url.pathname.endsWith('/statuscounts')
+          ? { offline: 1, online: 2, onbackup: 0, pending: 0, rebooting: 0, total: 3 }
+          : url.pathname.endsWith('/uptime')
+            ? { duration: BASE_UPTIME_DURATION, uptime: 99.5, downtime: 0.5, devices: 3 }
+            : { content: [], page: 0, pageSize: 8, totalElements: 0, totalPages: 0 };
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('prefetchDashboardData', () => {
+  it("asks for the dashboards, then for the default dashboard's widgets' data under the keys the widgets read", async () => {
+    dashboards = [BASE_DASHBOARD];
+    const client = new QueryClient();
+    await prefetchDashboardData(client);
+    expect(requests[0]).toBe('/api/dashboard/all');
+    expect(
+      requests
+        .slice(1)
+        .map((r) => r.split('?')[0])
+        .sort(),
+    ).toEqual([
+      '/api/alert',
+      '/api/analytics/network/uptime',
+      '/api/device/search/filtered',
+      '/api/device/stats/statuscounts',
+      '/api/site/search/filtered',
+    ]);
+    for (const query of [
+      statusCountsQuery(),
+      uptimeQuery(BASE_DASHBOARD.id, BASE_UPTIME_DURATION),
+      problemDevicesQuery(),
+      problemSitesQuery(),
+      activeAlertsQuery(),
+    ])
+      expect(client.getQueryData(query.queryKey), JSON.stringify(query.queryKey)).toBeDefined();
+  });
+
+  it("a dashboard of its own groups: its widgets' data for those groups; a dashboard that is not there: nothing more", async () => {
+    dashboards = [BASE_DASHBOARD, ownDashboard];
+    const client = new QueryClient();
+    await prefetchDashboardData(client, '7');
+    expect(requests).toEqual([
+      '/api/dashboard/all',
+      `/api/device/stats/statuscounts?groupIds=${GROUP}`,
+      `/api/alert?status=active&page=0&pageSize=8&sorting=severity-asc&groupId=${GROUP}`,
+    ]);
+    expect(client.getQueryData(statusCountsQuery([GROUP]).queryKey)).toMatchObject({ total: 3 });
+    requests.length = 0;
+    await prefetchDashboardData(client, '8');
+    expect(requests).toEqual([]);
+  });
+});
