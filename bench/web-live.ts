@@ -13,6 +13,8 @@
  * Each run gets its own fresh profile; a signed-in Lighthouse run gets its token through localStorage set on the
  * origin's `/api/health` (so nothing of the app is cached before Lighthouse loads it).
  */
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as OTPAuth from 'otpauth';
@@ -245,10 +247,30 @@ export async function timeSignIn(
     });
   });
   await page.keyboard.type(code.slice(5));
-  const handle = await page.waitForFunction(drawnSinceLastDigit, undefined, {
-    polling: 'raf',
-    timeout: 60_000,
-  });
+  const handle = await page
+    .waitForFunction(drawnSinceLastDigit, undefined, { polling: 'raf', timeout: 60_000 })
+    .catch(async (error: unknown) => {
+      // What the page showed instead, so a failed run says why.
+      const shown = await page.evaluate(() => {
+        const main = document.querySelector('main') ?? document.body;
+        const map = main.querySelector('.leaflet-container');
+        return {
+          path: window.location.pathname,
+          widgets: main.querySelectorAll('[data-widget]').length,
+          skeletons: [...main.querySelectorAll('.mantine-Skeleton-root')].map(
+            (s) => s.closest('[data-widget]')?.getAttribute('data-widget') ?? 'screen',
+          ),
+          basemapPaths: map?.querySelectorAll('.leaflet-basemap-pane path').length ?? null,
+          markers: map?.querySelectorAll('.leaflet-marker-icon').length ?? null,
+          alerts: [...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent?.slice(0, 120)),
+        };
+      });
+      const file = path.join(os.tmpdir(), `vnoc-sign-in-${Date.now()}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      throw new Error(`the base dashboard was not drawn within 60 s: ${JSON.stringify(shown)} (${file})`, {
+        cause: error,
+      });
+    });
   const ms = (await handle.jsonValue()) as number;
   // Signed out as a person does (the token forgotten); the cache stays.
   await page.evaluate(() => window.localStorage.removeItem('jwt'));
