@@ -11,11 +11,11 @@ import { getRecentSitesQueryOptions } from '../features/sites/api/get-recent-sit
 import { getSiteQueryOptions } from '../features/sites/api/get-site.ts';
 import { getSiteAlertsQueryOptions } from '../features/sites/api/get-site-alerts.ts';
 import { getSiteDevicesQueryOptions } from '../features/sites/api/get-site-devices.ts';
-import { getStatusCountsQueryOptions } from '../features/sites/api/get-status-counts.ts';
 import { getUserSitesQueryOptions } from '../features/sites/api/get-user-sites.ts';
 import { searchSitesQueryOptions } from '../features/sites/api/search-sites.ts';
 import { getTicketsQueryOptions } from '../features/tickets/api/get-tickets.ts';
 import { mapViewQueryKey } from '../lib/map-view.ts';
+import { statusCountsQuery } from '../lib/status-counts.ts';
 import { userProfileQueryKey } from '../lib/user-profile.ts';
 import { ANY, invalidationsFor, matchesPattern, throttleFor } from './live-invalidations.ts';
 
@@ -34,8 +34,8 @@ const queries: Record<string, QueryKey> = {
   'recent sites': getRecentSitesQueryOptions({}).queryKey,
   'user sites': getUserSitesQueryOptions('u1').queryKey,
   'map view': mapViewQueryKey('[null,[]]', { west: -180, south: -85, east: 180, north: 85, zoom: 3 }),
-  'status counts': getStatusCountsQueryOptions().queryKey,
-  'dashboard status counts': ['devices', 'statuscounts'],
+  'status counts': statusCountsQuery().queryKey,
+  'status counts of a group': statusCountsQuery(['g1']).queryKey,
   'problem sites': ['sites', 'problem', 8],
   'device search': searchDevicesQueryOptions({ page: 0, pageSize: 50 }).queryKey,
   'alert list': ['alerts', 'list', { status: 'active' }],
@@ -87,7 +87,6 @@ describe('live event → queries invalidated', () => {
       'device.status: the device, its site, every site and device list, counts and map',
       { type: 'device.status', siteId: 's1', deviceId: 'd1', from: 'online', to: 'offline', at },
       [
-        'dashboard status counts',
         'device d1',
         'device d1 alerts',
         'device search',
@@ -99,6 +98,7 @@ describe('live event → queries invalidated', () => {
         'site s1 devices',
         'site search',
         'status counts',
+        'status counts of a group',
         'user sites',
       ],
     ],

@@ -2,12 +2,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { BASE_DASHBOARD, BASE_UPTIME_DURATION, type Dashboard } from '@vnoc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { statusCountsQuery } from '../../../lib/status-counts.ts';
 import {
   activeAlertsQuery,
   prefetchDashboardData,
   problemDevicesQuery,
   problemSitesQuery,
-  statusCountsQuery,
   uptimeQuery,
 } from './dashboard-data.ts';
 

@@ -8,50 +8,22 @@ import {
   PagedSchema,
   PROBLEM_STATUSES,
   SiteSummarySchema,
-  type StatusCounts,
-  StatusCountsSchema,
   type Uptime,
   UptimeSchema,
   type Widget,
 } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { LIVE_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
+import { groupKey, statusCountsQuery } from '../../../lib/status-counts.ts';
 import { defaultDashboard, widgetDuration, widgetGroupIds } from '../utils/layout.ts';
 import { getDashboardsQueryOptions } from './get-dashboards.ts';
 
 /** Rows a table widget shows; the widget says how many there are in all. */
 export const WIDGET_ROWS = 8;
 
-/** GET device/stats/statuscounts. */
-export function getStatusCounts(
-  groupIds: readonly string[] = [],
-  signal?: AbortSignal,
-): Promise<StatusCounts> {
-  return apiRequest('device/stats/statuscounts', {
-    schema: StatusCountsSchema,
-    query: { groupIds: commaList(groupIds) },
-    signal,
-  });
-}
-
 /** A group filter as the fleet calls take it: comma-separated, left out when empty. */
 function commaList(values: readonly string[]): string | undefined {
   return values.length > 0 ? values.join(',') : undefined;
-}
-
-/** The query key's tail for a group filter: nothing without one (the keys the live updates name). */
-const groupKey = (groupIds: readonly string[]) => (groupIds.length > 0 ? [{ groupIds: [...groupIds] }] : []);
-
-export function statusCountsQuery(groupIds: readonly string[] = []) {
-  return queryOptions({
-    queryKey: ['devices', 'statuscounts', ...groupKey(groupIds)] as const,
-    queryFn: ({ signal }) => getStatusCounts(groupIds, signal),
-    refetchInterval: () => liveRefetchInterval(),
-  });
-}
-
-export function useStatusCounts(groupIds: readonly string[] = []) {
-  return useQuery(statusCountsQuery(groupIds));
 }
 
 const PageOfDevices = PagedSchema(DeviceSummarySchema);

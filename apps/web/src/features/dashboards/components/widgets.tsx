@@ -16,13 +16,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { useAlertMarks } from '../../../lib/map-alerts.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { paths } from '../../../lib/paths.ts';
-import {
-  useActiveAlerts,
-  useProblemDevices,
-  useProblemSites,
-  useStatusCounts,
-  useUptime,
-} from '../api/dashboard-data.ts';
+import { useStatusCounts } from '../../../lib/status-counts.ts';
+import { useActiveAlerts, useProblemDevices, useProblemSites, useUptime } from '../api/dashboard-data.ts';
 import { WidgetCard } from './widget-card.tsx';
 
 /** What every widget is given: its title and caption, and the scope and window of its call. */
