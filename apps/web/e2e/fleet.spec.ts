@@ -129,5 +129,5 @@ test('the fleet screens in Spanish: site, port rename, map, dashboard', async ({
 
   await page.goto('/dashboard');
   await expect(page.getByTestId('widget-uptime')).toContainText('Disponibilidad', { timeout: FIRST_DRAW });
-  await expect(page.getByTestId('uptime-value')).toHaveText(/^\d{1,3}\.\d{4} %$/);
+  await expect(page.getByTestId('uptime-value')).toHaveText(/^\d{1,3},\d{4} %$/);
 });

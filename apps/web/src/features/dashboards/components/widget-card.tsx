@@ -25,7 +25,8 @@ export function WidgetCard({ title, caption, more, children, testId }: WidgetCar
     >
       <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
-          <Title order={2} fz="md" lineClamp={1}>
+          {/* Two lines before it is cut: beside its link, a narrow card's title did not fit one in Spanish. */}
+          <Title order={2} fz="md" lineClamp={2} title={title}>
             {title}
           </Title>
           {caption && (

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import type { Alert } from '@vnoc/contracts';
+import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import { installDomStubs, renderRoutes } from '../../../test/render.tsx';
-import { ActiveAlertsWidget } from './widgets.tsx';
+import { ActiveAlertsWidget, UptimeWidget } from './widgets.tsx';
 
 const alertOf = (id: string, severity: Alert['severity'], code: Alert['code']): Alert => ({
   id,
@@ -44,9 +45,11 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input));
       requests.push(url);
-      return new Response(JSON.stringify({ ...page, page: 0, pageSize: 8, totalPages: 1 }), {
-        headers: { 'Content-Type': 'application/json' },
-      });
+      const body =
+        url.pathname === '/api/analytics/network/uptime'
+          ? { duration: 'LAST_6_HOURS', uptime: 85.181_42, downtime: 14.818_58, devices: 3 }
+          : { ...page, page: 0, pageSize: 8, totalPages: 1 };
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
     }),
   );
 });
@@ -56,23 +59,9 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
+const show = (element: ReactElement) => renderRoutes([{ path: '*', element }], '/');
 const open = () =>
-  renderRoutes(
-    [
-      {
-        path: '*',
-        element: (
-          <ActiveAlertsWidget
-            title="Active alerts"
-            dashboardId="vnoc"
-            duration="LAST_6_HOURS"
-            groupIds={[]}
-          />
-        ),
-      },
-    ],
-    '/',
-  );
+  show(<ActiveAlertsWidget title="Active alerts" dashboardId="vnoc" duration="LAST_6_HOURS" groupIds={[]} />);
 
 describe('the ActiveAlerts widget (spec part 3, base dashboard)', () => {
   it("asks for the organization's active root alerts worst first, a few of them, and links each to its detail", async () => {
@@ -102,5 +91,19 @@ describe('the ActiveAlerts widget (spec part 3, base dashboard)', () => {
   it('says so when nothing is active', async () => {
     open();
     expect(await screen.findByText('No active alerts.')).toBeTruthy();
+  });
+});
+
+describe('the Uptime widget (spec: uptime and downtime to 4 decimals)', () => {
+  it.each([
+    ['en', '85.1814 %', 'Downtime 14.8186 % · 3 devices'],
+    ['es', '85,1814 %', 'Inactividad 14,8186 % · 3 dispositivos'],
+  ])('writes them to 4 decimals as %s writes numbers', async (language, uptime, downtime) => {
+    await i18n.changeLanguage(language);
+    show(<UptimeWidget title="Uptime" dashboardId="vnoc" duration="LAST_6_HOURS" groupIds={[]} />);
+    expect((await screen.findByTestId('uptime-value')).textContent).toBe(uptime);
+    expect(screen.getByText(downtime)).toBeTruthy();
+    expect(requests[0]?.pathname).toBe('/api/analytics/network/uptime');
+    expect(requests[0]?.searchParams.get('duration')).toBe('LAST_6_HOURS');
   });
 });

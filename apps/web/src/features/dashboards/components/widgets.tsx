@@ -13,6 +13,7 @@ import { alertDeviceLabel, alertName, alertPlace, formatAlertDetails } from '../
 import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { numberFormat } from '../../../lib/intl.ts';
 import { useAlertMarks } from '../../../lib/map-alerts.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -130,8 +131,11 @@ export function DeviceTotalsWidget({ title, caption, groupIds }: WidgetProps) {
 
 /** Uptime (4 decimals) over the widget's window: share of device-time online or on backup; downtime = 100 − uptime. */
 export function UptimeWidget({ title, dashboardId, duration }: WidgetProps) {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const { data, isPending, error } = useUptime(dashboardId, duration);
+  // Spec: to 4 decimals, written as the language writes numbers (85.1814 / 85,1814).
+  const fourDecimals = (value: number) =>
+    numberFormat(i18n.language, { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(value);
   return (
     <WidgetCard title={title} testId="widget-uptime">
       {error ? (
@@ -148,10 +152,10 @@ export function UptimeWidget({ title, dashboardId, duration }: WidgetProps) {
               {t(`durations.${duration}`)}
             </Text>
             <Text fz={28} fw={700} lh={1.1} data-testid="uptime-value">
-              {t('uptime.percent', { value: data.uptime.toFixed(4) })}
+              {t('uptime.percent', { value: fourDecimals(data.uptime) })}
             </Text>
             <Text size="sm" c="dimmed">
-              {t('uptime.downtime', { value: data.downtime.toFixed(4), count: data.devices })}
+              {t('uptime.downtime', { value: fourDecimals(data.downtime), count: data.devices })}
             </Text>
           </Stack>
         </Group>
