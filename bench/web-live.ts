@@ -11,8 +11,10 @@
  *   ≤ 0.5 s.
  *
  * Each run gets its own fresh profile; a signed-in Lighthouse run gets its token through localStorage set on the
- * origin's `/api/health` (so nothing of the app is cached before Lighthouse loads it).
+ * origin's `/api/health` (so nothing of the app is cached before Lighthouse loads it), in the browser's default
+ * context, where Lighthouse opens its tab. A run that ends on another path than it was sent to is an error.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -84,7 +86,11 @@ async function lighthouseOnce(
   token?: string,
 ): Promise<{ run: LighthouseRun; runtimeError?: string }> {
   const port = await freePort();
-  const browser = await chromium.launch({
+  // A persistent context is the browser's default one, where Lighthouse opens its tab: the token set below must be
+  // there. (Playwright's `browser.newPage()` opens a context of its own; until 2026-11-28 the token went there, and
+  // every "signed-in" run measured /login, where the console sent it.)
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'vnoc-lighthouse-'));
+  const browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: [...CHROME_ARGS, `--remote-debugging-port=${port}`],
   });
@@ -109,6 +115,10 @@ async function lighthouseOnce(
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    // A run that did not end where it was sent (the console sent it to /login) measured another screen.
+    const ended = new URL(lhr.finalDisplayedUrl).pathname;
+    if (!lhr.runtimeError && ended !== new URL(url).pathname)
+      throw new Error(`Lighthouse was sent to ${url} and measured ${lhr.finalDisplayedUrl}`);
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
     ) as Record<Category, number>;
@@ -131,6 +141,7 @@ async function lighthouseOnce(
     return { run: { scores, problems, metrics }, runtimeError: lhr.runtimeError?.code };
   } finally {
     await browser.close();
+    await rm(profile, { recursive: true, force: true });
   }
 }
 
