@@ -1,7 +1,7 @@
 import { Skeleton } from '@mantine/core';
-import type { Dashboard, Widget } from '@vnoc/contracts';
+import type { AnalyticsDuration, Dashboard, Widget } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
-import { Suspense } from 'react';
+import { memo, Suspense, useMemo } from 'react';
 import { type Preloadable, preloadable } from '../../../lib/preloadable.tsx';
 import { DURATION_WIDGETS, widgetDuration, widgetGroupIds } from '../utils/layout.ts';
 import type { WidgetProps } from './widgets.tsx';
@@ -47,7 +47,6 @@ interface RenderWidgetProps {
 
 /** One widget of a dashboard: its component, given its title, caption, window and scope. */
 export function RenderWidget({ widget, dashboard, t, groupNames }: RenderWidgetProps) {
-  const Component = widgets[widget.type].Component;
   const duration = widgetDuration(widget);
   const groupIds = widgetGroupIds(widget, dashboard.groupIds);
   const own = Array.isArray(widget.details.groupIds) && widget.details.groupIds.length > 0;
@@ -56,14 +55,38 @@ export function RenderWidget({ widget, dashboard, t, groupNames }: RenderWidgetP
   if (own) parts.push(groupIds.map((id) => groupNames.get(id) ?? t('unknownGroup')).join(', '));
   if (widget.type === 'ActiveAlerts' && groupIds.length > 1) parts.push(t('alertsAllGroups'));
   return (
-    <Suspense fallback={<Skeleton h="100%" mih={120} radius="md" />}>
-      <Component
-        title={widgetTitle(widget, t)}
-        caption={parts.join(' · ') || undefined}
-        dashboardId={dashboard.id}
-        duration={duration}
-        groupIds={groupIds}
-      />
-    </Suspense>
+    <WidgetBody
+      type={widget.type}
+      title={widgetTitle(widget, t)}
+      caption={parts.join(' · ') || undefined}
+      dashboardId={dashboard.id}
+      duration={duration}
+      groups={groupIds.join(',')}
+    />
   );
 }
+
+interface WidgetBodyProps {
+  type: Widget['type'];
+  title: string;
+  caption: string | undefined;
+  dashboardId: string;
+  duration: AnalyticsDuration;
+  /** The widget's groups, comma-separated: a value, so an equal scope is an equal prop. */
+  groups: string;
+}
+
+/**
+ * The widget itself, given values only: the screen rendering again (its groups' names arriving, the grid measuring
+ * its width) leaves a widget whose inputs are the same as they were. Without it, every table row of every widget
+ * rendered again once the groups arrived, ~950 components while the dashboard opened.
+ */
+const WidgetBody = memo(function WidgetBody({ type, groups, ...props }: WidgetBodyProps) {
+  const Component = widgets[type].Component;
+  const groupIds = useMemo(() => (groups ? groups.split(',') : []), [groups]);
+  return (
+    <Suspense fallback={<Skeleton h="100%" mih={120} radius="md" />}>
+      <Component {...props} groupIds={groupIds} />
+    </Suspense>
+  );
+});
