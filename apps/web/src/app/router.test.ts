@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { createMemoryRouter, type RouteObject } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store.ts';
 import { isRouteHandle, type RouteHandle } from '../lib/route-handle.ts';
 import { resetGuardHistory, routes } from './router.tsx';
@@ -145,5 +145,33 @@ describe('redirects and the guard, through the router', () => {
     authStore.setToken(token('USER', { isMfaValidated: false }));
     authStore.setCaptivity('/authentication');
     expect(await visit(['/dashboard'])).toBe('/authentication');
+  });
+});
+
+describe('the code screen (spec part 4 sign-in)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks nothing of the API while the code is typed, and the default dashboard's data once it is accepted", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        asked.push(new URL(String(input)).pathname);
+        return new Response('[]', { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    authStore.setToken(token('ADMINISTRATOR', { isMfaValidated: false }));
+    authStore.setCaptivity('/authentication');
+    const router = createMemoryRouter(routes, { initialEntries: ['/authentication'] });
+    await router.initialize();
+    await waitIdle(router);
+    expect(router.state.location.pathname).toBe('/authentication');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+    // The code accepted: a complete session, still on the code screen (the user record is fetched before `/`).
+    authStore.setToken(token('ADMINISTRATOR'));
+    await vi.waitFor(() => expect(asked).toContain('/api/dashboard/all'), { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/authentication');
+    router.dispose();
   });
 });

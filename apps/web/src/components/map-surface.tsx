@@ -33,6 +33,38 @@ interface MapSurfaceProps {
   scrollWheelZoom?: boolean;
 }
 
+/** The basemap in Leaflet's coordinates: one polygon per land feature, one set of lines per border mesh. */
+interface BasemapShapes {
+  land: (L.LatLng[][] | L.LatLng[][][])[];
+  borders: L.LatLng[][][];
+}
+
+let shapes: Promise<BasemapShapes> | undefined;
+
+/**
+ * The basemap's ~60 000 points as Leaflet's LatLng objects, converted once and shared by every map that opens (each
+ * map converted them again: ~11 ms of the dashboard's first draw here). Started while the sign-in code is typed.
+ */
+export function loadBasemapShapes(): Promise<BasemapShapes> {
+  shapes ??= loadBasemap().then(({ land, borders }) => ({
+    land: land.features.flatMap(({ geometry: g }): BasemapShapes['land'] =>
+      g.type === 'Polygon'
+        ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][]]
+        : g.type === 'MultiPolygon'
+          ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 2) as L.LatLng[][][]]
+          : [],
+    ),
+    borders: borders.features.flatMap(({ geometry: g }): BasemapShapes['borders'] =>
+      g.type === 'MultiLineString' ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][]] : [],
+    ),
+  }));
+  // A failed load (a new deployment, a network blip) is tried again by the next map.
+  shapes.catch(() => {
+    shapes = undefined;
+  });
+  return shapes;
+}
+
 /**
  * Natural Earth land and borders as vector shapes (lib/basemap.ts), drawn in a pane below the markers, not
  * interactive; its colours follow the theme through CSS.
@@ -42,22 +74,22 @@ function BasemapLayer() {
   useEffect(() => {
     let layer: L.Layer | undefined;
     let gone = false;
-    loadBasemap()
-      .then((basemap) => {
+    loadBasemapShapes()
+      .then(({ land, borders }) => {
         if (gone) return;
         const pane = map.getPane(BASEMAP_PANE) ?? map.createPane(BASEMAP_PANE);
         pane.style.zIndex = '250';
-        const renderer = L.svg({ pane: BASEMAP_PANE });
-        const shared = { renderer, interactive: false, pane: BASEMAP_PANE };
+        const shared = { renderer: L.svg({ pane: BASEMAP_PANE }), interactive: false, pane: BASEMAP_PANE };
         // The attribution is the group's, given once: on each of the ~230 shapes, Leaflet rewrote the
         // attribution control's text once per shape while the map opened.
         layer = L.layerGroup(
           [
-            L.geoJSON(basemap.land, { ...shared, style: { className: classes.land, stroke: false } }),
-            L.geoJSON(basemap.borders, {
-              ...shared,
-              style: { className: classes.border, fill: false, weight: 1 },
-            }),
+            ...land.map((latlngs) =>
+              L.polygon(latlngs, { ...shared, className: classes.land, stroke: false }),
+            ),
+            ...borders.map((latlngs) =>
+              L.polyline(latlngs, { ...shared, className: classes.border, fill: false, weight: 1 }),
+            ),
           ],
           { attribution: BASEMAP_ATTRIBUTION },
         ).addTo(map);
@@ -105,7 +137,7 @@ export function MapSurface({
   const [tileErrors, setTileErrors] = useState(0);
   // The basemap's shapes load while the settings are asked for, not after (they are also the tiles' fallback).
   useEffect(() => {
-    loadBasemap().catch(() => undefined);
+    loadBasemapShapes().catch(() => undefined);
   }, []);
   const tileUrl = settings.data?.tileUrl;
   const showTiles = Boolean(tileUrl) && tileErrors < TILE_ERROR_LIMIT;

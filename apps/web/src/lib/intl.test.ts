@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl.ts';
+import { dateTimeFormat, numberFormat, prepareNumbers, relativeTimeFormat } from './intl.ts';
 
 describe('kept Intl formatters', () => {
   it('gives the same formatter for the same language and options, built once', () => {
@@ -16,5 +16,24 @@ describe('kept Intl formatters', () => {
     expect(numberFormat('en', { maximumFractionDigits: 0 }).format(1234.56)).toBe('1,235');
     expect(numberFormat('en')).not.toBe(numberFormat('es'));
     expect(relativeTimeFormat('es', { numeric: 'auto' }).format(-1, 'day')).toBe('ayer');
+  });
+
+  it("prepares a language's number formatter ahead of need, the one a screen then uses", () => {
+    const Real = Intl.NumberFormat;
+    let built = 0;
+    Intl.NumberFormat = new Proxy(Real, {
+      construct: (target, args) => {
+        built += 1;
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      prepareNumbers('pt');
+      expect(built).toBe(1);
+      expect(numberFormat('pt').format(12.5)).toBe('12,5');
+      expect(built).toBe(1);
+    } finally {
+      Intl.NumberFormat = Real;
+    }
   });
 });

@@ -21,6 +21,14 @@ export function numberFormat(language: string, options: Intl.NumberFormatOptions
   return kept('number', language, options, () => new Intl.NumberFormat(language, options));
 }
 
+/**
+ * Builds the language's number formatter ahead of need (a screen about to open): the first Intl number formatter a
+ * page builds loads the locale data of every number formatter after it (~14 ms here, then ~0.1 ms each).
+ */
+export function prepareNumbers(language: string): void {
+  numberFormat(language).format(0);
+}
+
 export function dateTimeFormat(
   language: string,
   options: Intl.DateTimeFormatOptions = {},

@@ -25,15 +25,15 @@ export function getSiteSeverities(signal?: AbortSignal): Promise<SiteSeverity[]>
   return apiRequest('alert/site-severities', { schema: z.array(SiteSeveritySchema), signal });
 }
 
+export const siteSeveritiesQuery = queryOptions({
+  // Under ['alerts'], so live alert events refresh the markers.
+  queryKey: ['alerts', 'site-severities'] as const,
+  queryFn: ({ signal }) => getSiteSeverities(signal),
+  refetchInterval: () => liveRefetchInterval(),
+});
+
 export function useSiteSeverities() {
-  return useQuery(
-    queryOptions({
-      // Under ['alerts'], so live alert events refresh the markers.
-      queryKey: ['alerts', 'site-severities'] as const,
-      queryFn: ({ signal }) => getSiteSeverities(signal),
-      refetchInterval: () => liveRefetchInterval(),
-    }),
-  );
+  return useQuery(siteSeveritiesQuery);
 }
 
 /** GET maintenance?state=current: scheduled and active windows (the map marks the sites of active ones). */
@@ -45,15 +45,15 @@ export function getCurrentMaintenance(signal?: AbortSignal): Promise<Maintenance
   });
 }
 
+export const currentMaintenanceQuery = queryOptions({
+  // The Maintenance screen's current list asks the same: one cache entry, under ['maintenance'].
+  queryKey: ['maintenance', 'current', null] as const,
+  queryFn: ({ signal }) => getCurrentMaintenance(signal),
+  refetchInterval: () => liveRefetchInterval(MAINTENANCE_REFRESH_MS),
+});
+
 export function useCurrentMaintenance() {
-  return useQuery(
-    queryOptions({
-      // The Maintenance screen's current list asks the same: one cache entry, under ['maintenance'].
-      queryKey: ['maintenance', 'current', null] as const,
-      queryFn: ({ signal }) => getCurrentMaintenance(signal),
-      refetchInterval: () => liveRefetchInterval(MAINTENANCE_REFRESH_MS),
-    }),
-  );
+  return useQuery(currentMaintenanceQuery);
 }
 
 /** The sites in a window in progress at `now` (its state says so, or its times do for a window that began since). */

@@ -1,4 +1,4 @@
-import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type DeviceStatus,
   MAP_MAX_ZOOM,
@@ -72,6 +72,15 @@ export function mapScopeKey(scope: MapScope): string {
 export const MAP_VIEW_KEY = ['sites', 'map', 'view'] as const;
 const MAP_SUMMARY_KEY = ['sites', 'map', 'summary'] as const;
 
+/** GET map/summary of a scope: a map fits itself to it before it asks for its first view. */
+export function mapSummaryQuery(scope: MapScope) {
+  return queryOptions({
+    queryKey: [...MAP_SUMMARY_KEY, mapScopeKey(scope)] as const,
+    queryFn: ({ signal }) => getMapSummary(scope, signal),
+    refetchInterval: () => liveRefetchInterval(),
+  });
+}
+
 export const mapViewQueryKey = (scopeKey: string, viewport: MapViewport | null) =>
   [...MAP_VIEW_KEY, scopeKey, viewport] as const;
 
@@ -91,12 +100,7 @@ export function useMapView(scope: MapScope) {
     placeholderData: keepPreviousData,
     refetchInterval: () => liveRefetchInterval(),
   });
-  const summary = useQuery({
-    queryKey: [...MAP_SUMMARY_KEY, scopeKey] as const,
-    queryFn: ({ signal }) => getMapSummary(scope, signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: () => liveRefetchInterval(),
-  });
+  const summary = useQuery({ ...mapSummaryQuery(scope), placeholderData: keepPreviousData });
   return {
     cells,
     summary,

@@ -2,6 +2,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { BASE_DASHBOARD, BASE_UPTIME_DURATION, type Dashboard } from '@vnoc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentMaintenanceQuery, siteSeveritiesQuery } from '../../../lib/map-alerts.ts';
+import { mapSettingsQuery } from '../../../lib/map-settings.ts';
+import { mapSummaryQuery } from '../../../lib/map-view.ts';
 import { statusCountsQuery } from '../../../lib/status-counts.ts';
 import {
   activeAlertsQuery,
@@ -30,13 +33,34 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input));
       requests.push(`${url.pathname}${url.search}`);
-      const body = url.pathname.endsWith('/dashboard/all')
-        ? dashboards
-        : url.pathname.endsWith('/statuscounts')
-          ? { offline: 1, online: 2, onbackup: 0, pending: 0, rebooting: 0, total: 3 }
-          : url.pathname.endsWith('/uptime')
-            ? { duration: BASE_UPTIME_DURATION, uptime: 99.5, downtime: 0.5, devices: 3 }
-            : { content: [], page: 0, pageSize: 8, totalElements: 0, totalPages: 0 };
+      const answers: Record<string, unknown> = {
+        '/api/dashboard/all': dashboards,
+        '/api/device/stats/statuscounts': {
+          offline: 1,
+          online: 2,
+          onbackup: 0,
+          pending: 0,
+          rebooting: 0,
+          total: 3,
+        },
+        '/api/analytics/network/uptime': {
+          duration: BASE_UPTIME_DURATION,
+          uptime: 99.5,
+          downtime: 0.5,
+          devices: 3,
+        },
+        '/api/map/settings': { tileUrl: null, tileAttribution: null },
+        '/api/map/summary': { located: 2, matching: 2, withoutLocation: 0, bounds: null },
+        '/api/alert/site-severities': [],
+        '/api/maintenance': [],
+      };
+      const body = answers[url.pathname] ?? {
+        content: [],
+        page: 0,
+        pageSize: 8,
+        totalElements: 0,
+        totalPages: 0,
+      };
       return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -56,9 +80,13 @@ describe('prefetchDashboardData', () => {
         .sort(),
     ).toEqual([
       '/api/alert',
+      '/api/alert/site-severities',
       '/api/analytics/network/uptime',
       '/api/device/search/filtered',
       '/api/device/stats/statuscounts',
+      '/api/maintenance',
+      '/api/map/settings',
+      '/api/map/summary',
       '/api/site/search/filtered',
     ]);
     for (const query of [
@@ -67,6 +95,11 @@ describe('prefetchDashboardData', () => {
       problemDevicesQuery(),
       problemSitesQuery(),
       activeAlertsQuery(),
+      // The SiteMap widget's: what it reads before its first view.
+      mapSettingsQuery,
+      mapSummaryQuery({ groupIds: [] }),
+      siteSeveritiesQuery,
+      currentMaintenanceQuery,
     ])
       expect(client.getQueryData(query.queryKey), JSON.stringify(query.queryKey)).toBeDefined();
   });

@@ -14,6 +14,9 @@ import {
 } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { LIVE_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
+import { currentMaintenanceQuery, siteSeveritiesQuery } from '../../../lib/map-alerts.ts';
+import { mapSettingsQuery } from '../../../lib/map-settings.ts';
+import { mapSummaryQuery } from '../../../lib/map-view.ts';
 import { groupKey, statusCountsQuery } from '../../../lib/status-counts.ts';
 import { defaultDashboard, widgetDuration, widgetGroupIds } from '../utils/layout.ts';
 import { getDashboardsQueryOptions } from './get-dashboards.ts';
@@ -164,6 +167,15 @@ export function prefetchWidgetData(
       return client.prefetchQuery(problemSitesQuery(groupIds));
     case 'ActiveAlerts':
       return client.prefetchQuery(activeAlertsQuery(groupIds));
+    case 'SiteMap':
+      // All the map asks before its first view (that one needs its size): its tiles, where its sites are, the
+      // rings of their alerts.
+      return Promise.all([
+        client.prefetchQuery(mapSettingsQuery),
+        client.prefetchQuery(mapSummaryQuery({ groupIds })),
+        client.prefetchQuery(siteSeveritiesQuery),
+        client.prefetchQuery(currentMaintenanceQuery),
+      ]).then(() => undefined);
     default:
       return Promise.resolve();
   }

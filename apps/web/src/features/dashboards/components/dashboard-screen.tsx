@@ -30,9 +30,7 @@ import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { loadBasemap } from '../../../lib/basemap.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
-import { prefetchMapSettings } from '../../../lib/map-settings.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { canChange, hasEntitlement } from '../../../lib/permissions.ts';
@@ -74,11 +72,6 @@ export function preloadDashboardModules(): void {
   preloadWidgets(BASE_DASHBOARD.widgets.map((widget) => widget.type));
 }
 
-/** The same, and the map's settings, asked for while the dashboards list is fetched, not after it has arrived. */
-function preloadDashboard(): void {
-  preloadDashboardModules();
-  prefetchMapSettings();
-}
 const DashboardForm = lazy(() => import('./dashboard-form.tsx').then((m) => ({ default: m.DashboardForm })));
 const WidgetCatalogue = lazy(() =>
   import('./widget-catalogue.tsx').then((m) => ({ default: m.WidgetCatalogue })),
@@ -168,7 +161,7 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
   const mayChange = canChange(claims?.role);
   const list = useDashboards();
   const groups = useGroups();
-  useEffect(preloadDashboard, []);
+  useEffect(preloadDashboardModules, []);
   const save = useSaveDashboard();
   const remove = useDeleteDashboard();
 
@@ -183,7 +176,10 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
     if (!widgetTypes) return;
     const types = widgetTypes.split(',') as WidgetType[];
     preloadWidgets(types);
-    if (types.includes('SiteMap')) loadBasemap().catch(() => undefined);
+    if (types.includes('SiteMap'))
+      import('../../../components/map-surface.tsx')
+        .then(({ loadBasemapShapes }) => loadBasemapShapes())
+        .catch(() => undefined);
   }, [widgetTypes]);
 
   const [draft, setDraft] = useState<Widget[] | null>(null);
