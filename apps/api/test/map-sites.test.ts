@@ -1,5 +1,12 @@
-import { type MapSites, MapSitesSchema, type MapSummary, MapSummarySchema } from '@vnoc/contracts';
+import {
+  type MapSites,
+  MapSitesSchema,
+  type MapSummary,
+  MapSummarySchema,
+  mapClusterSizePx,
+} from '@vnoc/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apart } from '../src/modules/map/service.ts';
 import {
   createDevice,
   createGroup,
@@ -152,6 +159,47 @@ describe('GET /api/map/sites (issue 12 part 3)', () => {
     expect(total(v)).toBe(8);
   });
 
+  it('never draws two cluster bubbles over each other, at any zoom', async () => {
+    for (let zoom = 4; zoom < 15; zoom++) {
+      const v = await ok(admin, { west: -98, south: 30, east: -97, north: 31, zoom });
+      expect(total(v)).toBe(5);
+      const world = 256 * 2 ** zoom;
+      const px = (c: { lat: number; lng: number }) => ({
+        x: ((c.lng + 180) / 360) * world,
+        y:
+          ((1 -
+            Math.log(Math.tan((c.lat * Math.PI) / 180) + 1 / Math.cos((c.lat * Math.PI) / 180)) / Math.PI) /
+            2) *
+          world,
+      });
+      for (const [i, a] of v.clusters.entries())
+        for (const b of v.clusters.slice(i + 1)) {
+          const reach = (mapClusterSizePx(a.count) + mapClusterSizePx(b.count)) / 2;
+          const [pa, pb] = [px(a), px(b)];
+          expect(
+            Math.abs(pa.x - pb.x) >= reach || Math.abs(pa.y - pb.y) >= reach,
+            `zoom ${zoom}: ${JSON.stringify([a, b])}`,
+          ).toBe(true);
+        }
+    }
+  });
+
+  it("sites on both sides of a cell's edge make one bubble, not two drawn over each other", async () => {
+    // At zoom 10 the world is 4 096 cells of 64 px: one edge runs along longitude −180 + 936 × 360 / 4 096.
+    const org = await createOrganization(t.db);
+    const owner = await createUser(t.db, org, { role: 'ADMINISTRATOR' });
+    const edge = -180 + (936 * 360) / 4096;
+    for (const [i, lng] of [edge - 0.002, edge - 0.001, edge + 0.001, edge + 0.002].entries()) {
+      const site = await createSite(t.db, org, { name: `Edge ${i}`, latitude: 30.2005, longitude: lng });
+      await createDevice(t.db, site, { status: i === 3 ? 'offline' : 'online' });
+    }
+    const v = await ok(owner, { west: -98, south: 30, east: -97, north: 31, zoom: 10 });
+    expect(v.clusters).toHaveLength(1);
+    expect(v.clusters[0]).toMatchObject({ count: 4, status: 'offline' });
+    expect(v.clusters[0]?.bounds).toMatchObject({ west: edge - 0.002, east: edge + 0.002 });
+    expect(v.sites).toEqual([]);
+  });
+
   it('splits clusters as the zoom grows, and from zoom 15 shows every site alone', async () => {
     const counts = [];
     for (const zoom of [4, 10, 12, 15]) {
@@ -267,5 +315,52 @@ describe('GET /api/map/sites (issue 12 part 3)', () => {
       url: '/api/map/sites?west=-1&south=-1&east=1&north=1&zoom=3',
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('clusters kept apart (apart)', () => {
+  // At the equator and zoom 10 a degree of longitude is 728 px.
+  const cell = (lng: number, n: number, status_rank: number, severity_rank: number | null) => ({
+    n,
+    lat: 0,
+    lng,
+    south: -0.001,
+    west: lng - 0.001,
+    north: 0.001,
+    east: lng + 0.001,
+    status_rank,
+    severity_rank,
+  });
+
+  it.each([
+    [
+      '20 px apart: one bubble, counts added, worst status and alert, joined extent',
+      [cell(0, 3, 7, null), cell(20 / 728, 2, 0, 1)],
+      [5],
+    ],
+    ['100 px apart: two bubbles', [cell(0, 3, 7, null), cell(100 / 728, 2, 0, 1)], [3, 2]],
+    [
+      'a row 20 px apart: merged one into the next until none overlaps',
+      [cell(0, 2, 7, null), cell(20 / 728, 2, 7, 3), cell(40 / 728, 2, 7, 2)],
+      [6],
+    ],
+    [
+      'a row 25 px apart: the first two merged, the third then clear of the bubble they make',
+      [cell(0, 2, 7, null), cell(25 / 728, 2, 7, 3), cell(50 / 728, 2, 7, 2)],
+      [4, 2],
+    ],
+  ])('%s', (_name, cells, counts) => {
+    const kept = apart(cells, 10);
+    expect(kept.map((c) => c.n)).toEqual(counts);
+    if (counts.length === 1) {
+      const [one] = kept;
+      expect(one?.status_rank).toBe(Math.min(...cells.map((c) => c.status_rank)));
+      const severities = cells.flatMap((c) => (c.severity_rank === null ? [] : [c.severity_rank]));
+      expect(one?.severity_rank).toBe(Math.min(...severities));
+      expect(one?.west).toBe(Math.min(...cells.map((c) => c.west)));
+      expect(one?.east).toBe(Math.max(...cells.map((c) => c.east)));
+      const n = cells.reduce((sum, c) => sum + c.n, 0);
+      expect(one?.lng).toBeCloseTo(cells.reduce((sum, c) => sum + c.lng * c.n, 0) / n, 9);
+    }
   });
 });

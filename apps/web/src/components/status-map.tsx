@@ -1,5 +1,5 @@
 import { useMantineTheme } from '@mantine/core';
-import { MAP_UNCLUSTERED_ZOOM, type MapBounds } from '@vnoc/contracts';
+import { MAP_UNCLUSTERED_ZOOM, type MapBounds, mapClusterSizePx } from '@vnoc/contracts';
 import L from 'leaflet';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { SEVERITY_COLOUR } from '../lib/alert-display.ts';
 import { deviceStatusColour, deviceStatusLabelKey } from '../lib/device-status.ts';
 import { FLEET_NS } from '../lib/fleet-text.ts';
 import type { PointMark } from '../lib/map-alerts.ts';
-import { clusterSize, type MapPoint } from '../lib/map-clusters.ts';
+import type { MapPoint } from '../lib/map-clusters.ts';
 import type { MapViewState } from '../lib/map-view.ts';
 import classes from './map-surface.module.css';
 import { MapSurface } from './map-surface.tsx';
@@ -43,7 +43,7 @@ function clusterIcon(
   ring?: string,
 ): L.DivIcon {
   const { status, colour } = worst;
-  const size = clusterSize(count);
+  const size = mapClusterSizePx(count);
   const fill = `color-mix(in srgb, var(--mantine-color-${colour}-9) 70%, black)`;
   const halo = ring
     ? `;box-shadow:0 0 0 4px ${ring}`

@@ -1,5 +1,6 @@
+import { mapClusterSizePx } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
-import { clusterSize, MAP_STATUS_FILTERS } from './map-clusters.ts';
+import { MAP_STATUS_FILTERS } from './map-clusters.ts';
 
 describe('map status filter', () => {
   it('offers exactly the spec choices, in order', () => {
@@ -15,6 +16,6 @@ describe('cluster bubbles', () => {
     [100, 54],
     [100_000, 56],
   ])('a bubble of %i is %i px', (count, size) => {
-    expect(clusterSize(count)).toBe(size);
+    expect(mapClusterSizePx(count)).toBe(size);
   });
 });

@@ -26,8 +26,3 @@ export const MAP_STATUS_FILTERS = [
   'pending',
 ] as const;
 export type MapStatusFilter = (typeof MAP_STATUS_FILTERS)[number];
-
-/** Cluster bubble diameter in pixels: grows with the count, 30 to 56. */
-export function clusterSize(count: number): number {
-  return Math.min(56, 30 + Math.round(Math.log10(Math.max(1, count)) * 12));
-}
