@@ -15,7 +15,8 @@ export function LanguageSwitch({ onSelected }: { onSelected?: (lang: Language) =
           color="gray"
           size="compact-sm"
           leftSection={<IconLanguage size={18} aria-hidden="true" />}
-          aria-label={`${t('header.language')}: ${t(`languages.${active}`)}`}
+          // The name begins with what the button shows (WCAG 2.5.3 label in name: "click EN" works by voice).
+          aria-label={`${active.toUpperCase()} · ${t('header.language')}: ${t(`languages.${active}`)}`}
           data-testid="language-switch"
           lang={i18n.language}
         >
