@@ -44,27 +44,18 @@ function precompress(): Plugin {
   };
 }
 
+type FirstChunk = { moduleIds: string[]; imports: string[]; isEntry: boolean; facadeModuleId: string | null };
+
 /**
- * The modules the entry loads before anything else, as the bundler's own splitting leaves them: those of the
- * entry chunk and of every chunk it imports statically, found by a first build that writes nothing.
+ * The chunks of the bundler's own splitting, found by a first build that writes nothing: each with its modules,
+ * the chunks it imports statically, and the module it was made for (an entry or a dynamic import).
  */
-async function modulesOfEntry(): Promise<Set<string>> {
-  const modules = new Set<string>();
+async function firstSplitting(): Promise<Map<string, FirstChunk>> {
+  const chunks = new Map<string, FirstChunk>();
   const recorder: Plugin = {
-    name: 'vnoc-entry-modules',
+    name: 'vnoc-first-splitting',
     generateBundle(_options, bundle) {
-      const chunks = new Map(
-        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
-      );
-      const stack = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
-      const seen = new Set<string>();
-      for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
-        const chunk = chunks.get(file);
-        if (!chunk || seen.has(file)) continue;
-        seen.add(file);
-        for (const id of chunk.moduleIds) modules.add(id);
-        stack.push(...chunk.imports);
-      }
+      for (const c of Object.values(bundle)) if (c.type === 'chunk') chunks.set(c.fileName, c);
     },
   };
   await build({
@@ -74,19 +65,101 @@ async function modulesOfEntry(): Promise<Set<string>> {
     plugins: [react(), recorder],
     build: { write: false, target: 'es2022', sourcemap: false },
   });
+  return chunks;
+}
+
+/** The modules that the chunks `from` load before running: theirs and those of every chunk they import statically. */
+function loadedBefore(chunks: Map<string, FirstChunk>, from: FirstChunk[]): Set<string> {
+  const modules = new Set<string>();
+  const seen = new Set<FirstChunk>();
+  const stack = [...from];
+  for (let chunk = stack.pop(); chunk !== undefined; chunk = stack.pop()) {
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    for (const id of chunk.moduleIds) modules.add(id);
+    for (const file of chunk.imports) {
+      const child = chunks.get(file);
+      if (child) stack.push(child);
+    }
+  }
   return modules;
+}
+
+/** The signed-in frame's modules (`loadConsole` in app/router.tsx): its layout and the rest of Mantine's styles. */
+const CONSOLE_FRAME = /[\\/]src[\\/](?:app[\\/]layouts[\\/]main-layout\.tsx|styles[\\/]console-styles\.ts)$/;
+/** The screens before sign-in, lazy routes of their own (`authModules` in app/router.tsx). */
+const PUBLIC_SCREEN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/][^\\/]+\.tsx$/;
+/** The two sign-in steps every session passes: the password (/login) and the code (/authentication). */
+const SIGN_IN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/](?:login|multi-factor-auth)\.tsx$/;
+/** The signed-in screens, lazy route modules (the public ones among them). */
+const SCREEN = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/][^\\/]+\.tsx$/;
+/** The share of the signed-in screens that must use a module for it to go into the screens' common chunk. */
+const SCREENS_SHARE = 0.4;
+/** The wording fetched with the console, all namespaces of a language at once (`loadConsoleNamespaces`). */
+const LAZY_WORDING = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/][^\\/]+\.json$/;
+
+/**
+ * Three groups, built from that splitting, so a page asks for a few files instead of dozens: what every page
+ * loads first, in the entry's one chunk; what the signed-in frame loads before it shows (the layout, its
+ * dialogs and its styles), in one `console` chunk; and each language's lazily loaded wording, in one chunk per
+ * language. The splitting alone cuts them into ~55, ~60 and 14 files per language (one per set of lazy screens
+ * that also use them, most under 1 KB), each a request Lighthouse's throttled mobile network pays a round trip
+ * for; lazy screens import what they share with these from them.
+ */
+async function groups() {
+  const chunks = await firstSplitting();
+  const all = [...chunks.values()];
+  const made = (pattern: RegExp) => all.filter((c) => c.facadeModuleId && pattern.test(c.facadeModuleId));
+  const first = loadedBefore(
+    chunks,
+    all.filter((c) => c.isEntry),
+  );
+  const publicScreens = made(PUBLIC_SCREEN);
+  const frameChunks = made(CONSOLE_FRAME);
+  const screenChunks = made(SCREEN).filter((c) => !publicScreens.includes(c));
+  // Each group leaves out the modules the lazy chunks were made for: the manifest keeps naming their chunks
+  // (bench:web reads it).
+  const own = new Set([...publicScreens, ...frameChunks, ...screenChunks].map((c) => c.facadeModuleId));
+  const beforeSignIn = loadedBefore(chunks, made(SIGN_IN));
+  const frame = loadedBefore(chunks, frameChunks);
+  const usedBy = new Map<string, number>();
+  for (const screen of screenChunks)
+    for (const id of loadedBefore(chunks, [screen])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
+  const common = SCREENS_SHARE * screenChunks.length;
+  const beyond = (id: string) => !first.has(id) && !own.has(id);
+  return [
+    { name: 'index', test: (id: string) => first.has(id) },
+    { name: 'public', test: (id: string) => beyond(id) && beforeSignIn.has(id) },
+    {
+      name: 'console',
+      test: (id: string) => beyond(id) && frame.has(id) && !beforeSignIn.has(id),
+      // Dependencies of theirs already in a group above stay there (else /login would load this group). No
+      // cycle comes of it: what the public screens load never imports the frame.
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'screens',
+      test: (id: string) =>
+        beyond(id) && !frame.has(id) && !beforeSignIn.has(id) && (usedBy.get(id) ?? 0) >= common,
+      includeDependenciesRecursively: false,
+    },
+    {
+      debugName: 'wording',
+      name: (id: string) => {
+        const language = LAZY_WORDING.exec(id)?.[1];
+        return language && !first.has(id) ? `wording-${language}` : null;
+      },
+    },
+  ];
 }
 
 // Screens are lazy route modules and the bundler's own splitting decides the rest: no vendor groups, which
 // put every Mantine component and all of TanStack and zod into chunks /login preloaded (issue 12;
 // `npm run bench:web` measures each screen's first load).
 //
-// One group, built from that splitting: the modules every page loads first go into the entry's one chunk. The
-// splitting alone cuts them into ~55 files (one per set of lazy screens that also use them, most under 1 KB),
-// all fetched before the first paint, though the entry has them all loaded before any lazy screen runs; in one
-// file they are 22 KB smaller gzipped, and Lighthouse's mobile first paint on /login went from 4.8–5.4 s to
-// 3.0–3.2 s.
-// Lazy screens import what they share with the entry from it. This costs a second build pass (~5 s).
+// The groups above come from that splitting (`groups()`): the entry's modules in one file are 22 KB smaller
+// gzipped than in ~55, and Lighthouse's mobile first paint on /login went from 4.8–5.4 s to 3.0–3.2 s.
+// This costs a second build pass (~5 s).
 export default defineConfig(async ({ command }) => ({
   plugins: [react(), precompress()],
   server: {
@@ -102,10 +175,6 @@ export default defineConfig(async ({ command }) => ({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions:
-      command === 'build'
-        ? await modulesOfEntry().then((first) => ({
-            output: { codeSplitting: { groups: [{ name: 'index', test: (id: string) => first.has(id) }] } },
-          }))
-        : undefined,
+      command === 'build' ? { output: { codeSplitting: { groups: await groups() } } } : undefined,
   },
 }));
