@@ -1,4 +1,4 @@
-import { Combobox, type CSSVariablesResolver, createTheme, Loader } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Loader } from '@mantine/core';
 
 /**
  * primaryShade 8 in both schemes: white text on a filled blue-8 button is 4.9:1 (blue-6, 3.5:1, fails
@@ -16,7 +16,8 @@ export const theme = createTheme({
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // A closed list is not in the page (Mantine keeps it mounted, hidden): each Select placed its hidden list with
     // floating-ui as it mounted, a forced style recalculation (~30–55 ms of the dashboard's first draw here).
-    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
+    // A plain object, not `Combobox.extend`: importing Combobox here put it in the entry (+3.9 KB gzipped).
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 
