@@ -284,6 +284,28 @@ describe('GET site/search/filtered', () => {
     expect(beyond).toMatchObject({ content: [], totalElements: 6, totalPages: 2 });
   });
 
+  it('gives the total with every kind of filter, on a page, past the last page and with no match', async () => {
+    // Each way the total is found: the kept per-status counts (none or a status filter), counted matches
+    // (free text), a count beside the page (kind, group) — and apart, when a page past the end has no row.
+    const cases: [string, number][] = [
+      ['status=offline,onbackup,rebooting', 3],
+      ['q=store', 6],
+      ['kind=5g', 1],
+      [`groupId=${f.g1.id}`, 2],
+    ];
+    for (const [filter, total] of cases) {
+      expect(await search(`${filter}&page=0&pageSize=2`), filter).toMatchObject({ totalElements: total });
+      expect(await search(`${filter}&page=7&pageSize=2`), filter).toMatchObject({
+        content: [],
+        totalElements: total,
+      });
+    }
+    expect(await search('status=uninstalled&page=1&pageSize=2')).toMatchObject({
+      content: [],
+      totalElements: 0,
+    });
+  });
+
   it('sorts by an allowed field either way; an unknown sorting falls back to name-asc', async () => {
     expect(names(await search('sorting=name-desc'))[0]).toBe('Foxtrot Store');
     expect(names(await search('sorting=city-asc')).slice(0, 3)).toEqual([

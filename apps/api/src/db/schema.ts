@@ -248,7 +248,8 @@ export const sites = pgTable(
       ),
   },
   (t) => [
-    index('sites_organization_idx').on(t.organizationId, t.name),
+    // With the id, a page by name (the sites list's default order) is an index-only scan at any depth.
+    index('sites_organization_idx').on(t.organizationId, t.name, t.id),
     index('sites_organization_account_idx').on(t.organizationId, t.backOfficeAccountId),
     index('sites_organization_status_idx').on(t.organizationId, t.status, t.name, t.id),
     index('sites_organization_status_rank_idx').on(t.organizationId, t.statusRank, t.name, t.id),

@@ -12,6 +12,7 @@ import {
   macFragment,
   type Scope,
   siteInScope,
+  siteTextLike,
   sortDirection,
 } from '../sites/scope.ts';
 
@@ -45,7 +46,7 @@ function where(report: ReportId, scope: Scope, f: ReportFilter): SQL {
   if (f.models?.length) parts.push(sql`d.model = any(${sql.param(f.models)}::text[])`);
   if (f.q)
     parts.push(
-      sql`(s.search_text ilike ${containsPattern(f.q.toLowerCase())} or d.mac_address ilike ${containsPattern(macFragment(f.q))})`,
+      sql`(${siteTextLike(containsPattern(f.q))} or d.mac_address ilike ${containsPattern(macFragment(f.q))})`,
     );
   return sql.join(parts, sql` and `);
 }

@@ -9,6 +9,7 @@ import {
   pageOf,
   type Scope,
   siteInScope,
+  siteTextLike,
   sortDirection,
   sqlList,
 } from './scope.ts';
@@ -84,7 +85,7 @@ function filterConditions(scope: Scope, filters: SiteFilters): SQL[] {
     const mac = containsPattern(macFragment(filters.q));
     // Both sides are trigram-indexed (GIN): `search_text` joins name, alias, account, address and account
     // holders (so a pattern may span two adjacent fields); the MACs are looked up once, not per site.
-    where.push(sql`(s.search_text ilike ${p} or s.id = any(array(
+    where.push(sql`(${siteTextLike(p)} or s.id = any(array(
       select m_d.site_id from devices m_d
       where m_d.organization_id = ${scope.organizationId} and m_d.mac_address ilike ${mac})))`);
   }
@@ -122,28 +123,33 @@ export async function searchSites(
     with p as (${ids})
     select ${summaryColumns(scope.userId)}, p.total from p join sites s on s.id = p.id
     order by ${orderBy}`;
+  // The whole organization, or only a status filter: the maintained per-status site counts, no scan.
+  const maintained = !scope.restricted && !filters.kind && !filters.groupId && !filters.q;
+  const counted = maintained
+    ? sql`select coalesce(sum(c.n), 0)::int from org_site_status_counts c
+        where c.organization_id = ${scope.organizationId}
+        ${filters.status ? sql`and c.status in (${sqlList(filters.status)})` : sql``}`
+    : sql`select count(*)::int from sites s where ${where}`;
   const count = async () => {
-    // The whole organization, or only a status filter: the maintained per-status site counts, no scan.
-    const counted =
-      !scope.restricted && !filters.kind && !filters.groupId && !filters.q
-        ? sql`select coalesce(sum(c.n), 0)::int as n from org_site_status_counts c
-            where c.organization_id = ${scope.organizationId}
-            ${filters.status ? sql`and c.status in (${sqlList(filters.status)})` : sql``}`
-        : sql`select count(*)::int as n from sites s where ${where}`;
-    const { rows } = await db.execute<{ n: number }>(counted);
+    const { rows } = await db.execute<{ n: number }>(sql`select (${counted}) as n`);
     return rows[0]?.n ?? 0;
   };
-  if (filters.q) {
-    // Free text: the trigram indexes find the matches, collected first (materialized, so the planner does
-    // not walk a sort index testing every site), then sorted and paged; one statement counts them too.
-    const { rows } = await db.execute<SiteSummaryRow & { total: number | null }>(
-      pageOfIds(sql`
-      with m as materialized (select ${sortableColumns} from sites s where ${where})
-      select s.id, count(*) over ()::int as total from m s order by ${orderBy} ${limit}`),
-    );
+  // Where the total is cheap to give with the page, one statement answers both (one round trip): free text
+  // counts its matches, collected first (materialized, so the planner does not walk a sort index testing every
+  // site), then sorted and paged; the maintained counts are read once beside the page. A page past the end has
+  // no row to carry the total, so it is counted apart.
+  const withTotal = filters.q
+    ? sql`with m as materialized (select ${sortableColumns} from sites s where ${where})
+      select s.id, count(*) over ()::int as total from m s order by ${orderBy} ${limit}`
+    : maintained
+      ? sql`select s.id, (${counted}) as total from sites s where ${where} order by ${orderBy} ${limit}`
+      : undefined;
+  if (withTotal) {
+    const { rows } = await db.execute<SiteSummaryRow & { total: number | null }>(pageOfIds(withTotal));
     const total = rows[0]?.total ?? (page === 0 ? 0 : await count());
     return { rows: rows.map(({ total: _, ...row }) => row), total };
   }
+  // Other filters: the page and its count side by side, on two connections.
   const [{ rows }, total] = await Promise.all([
     db.execute<SiteSummaryRow & { total: null }>(
       pageOfIds(

@@ -54,6 +54,14 @@ export function macFragment(q: string): string {
 /** An ILIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A site's text (`search_text`: name, alias, account, address and account holders, trigram-indexed) matches a
+ * containsPattern. The column is stored lower-cased, so it is matched with LIKE against the pattern lower-cased
+ * by the same `lower()`: the rows ILIKE finds, at about half its cost per row checked.
+ */
+export const siteTextLike = (pattern: string, column: SQL = sql`s.search_text`): SQL =>
+  sql`${column} like lower(${pattern})`;
+
 /** Tie-breaking `asc`/`desc` from a `field-dir` sorting value. */
 export function parseSorting<F extends string>(sorting: string): { field: F; desc: boolean } {
   const dash = sorting.lastIndexOf('-');
