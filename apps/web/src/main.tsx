@@ -8,15 +8,24 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
-import { TOAST_MS } from './lib/notify.ts';
+import { TOAST_MS, useToastsWanted } from './lib/notify.ts';
 import { queryClient } from './lib/query-client.ts';
 import { themeColorSchemeManager } from './lib/theme.ts';
 
-// The toasts' container loads after the first paint (lib/notify.ts); a toast shown before it mounts waits in
+// The toasts' container loads with the first toast (lib/notify.ts); a toast shown before it mounts waits in
 // Mantine's store and appears with it.
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
+
+function Toasts() {
+  const wanted = useToastsWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Notifications position="bottom-right" autoClose={TOAST_MS} />
+    </Suspense>
+  ) : null;
+}
 
 const router = createAppRouter();
 const colorSchemeManager = themeColorSchemeManager();
@@ -31,9 +40,7 @@ createRoot(root).render(
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
     >
-      <Suspense fallback={null}>
-        <Notifications position="bottom-right" autoClose={TOAST_MS} />
-      </Suspense>
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

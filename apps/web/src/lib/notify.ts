@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import type { BannerType } from './banner.ts';
 
 /** Spec part 9: toasts stay 4.5 s. */
@@ -11,10 +11,22 @@ const colors: Record<BannerType, string> = {
   danger: 'red',
 };
 
-// Mantine's notifications (their store, container and transitions, ~8 KB gzipped) load after the first paint,
-// with the container main.tsx mounts lazily: no first screen needs them before a toast is shown.
+// Mantine's notifications (their store, container and transitions, ~9 KB gzipped, and the parts of the kit
+// they share with the signed-in frame, ~37 KB) load with the first toast: main.tsx mounts the container only
+// once one is asked for (`useToastsWanted`), and a toast shown before it mounts waits in Mantine's store and
+// appears with it. A sign-in page that shows no toast never downloads them.
 const store = () => import('@mantine/notifications').then((m) => m.notifications);
 let shown = 0;
+const wantedListeners = new Set<() => void>();
+const subscribeWanted = (listener: () => void) => {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+};
+
+/** True once a toast has been shown: the toasts' container is needed from then on. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(subscribeWanted, () => shown > 0);
+}
 
 /**
  * A short-lived toast (bottom-right); `title` is optional, e.g. 'Session Extended'. The message may carry a
@@ -23,6 +35,7 @@ let shown = 0;
 export function toast(message: ReactNode, type: BannerType = 'success', title?: string): string {
   shown += 1;
   const id = `toast-${shown}`;
+  if (shown === 1) for (const listener of wantedListeners) listener();
   store()
     .then((notifications) =>
       notifications.show({ id, message, title, color: colors[type], autoClose: TOAST_MS, withBorder: true }),

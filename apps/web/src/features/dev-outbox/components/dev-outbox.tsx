@@ -1,134 +1,33 @@
-import {
-  ActionIcon,
-  Affix,
-  Badge,
-  Button,
-  Chip,
-  CopyButton,
-  Drawer,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconCheck, IconCopy, IconInbox } from '@tabler/icons-react';
-import type { OutboxMessage } from '@vnoc/contracts';
-import { useState } from 'react';
+import { Affix, Button } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
-import { useHealth } from '../api/get-health.ts';
-import { useOutbox } from '../api/get-outbox.ts';
 
-// The address typed last is kept while the app is open, so it survives moving between sign-in screens.
-let rememberedAddress = '';
+const loadDrawer = () => import('./dev-outbox-drawer.tsx');
+const DevOutboxDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.DevOutboxDrawer })));
 
-function MessageCard({ message }: { message: OutboxMessage }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Paper withBorder radius="md" p="sm" data-testid="outbox-message">
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Badge
-          variant="light"
-          color={message.channel === 'email' ? 'blue' : message.channel === 'sms' ? 'teal' : 'grape'}
-        >
-          {t(`outbox.channels.${message.channel}`)}
-        </Badge>
-        <Text size="xs" component="time" dateTime={message.createdAt}>
-          {new Date(message.createdAt).toLocaleString(i18n.language)}
-        </Text>
-      </Group>
-      <Text size="sm" mt={6}>
-        <Text span fw={600}>
-          {t('outbox.to')}:
-        </Text>{' '}
-        {message.to}
-      </Text>
-      {message.subject && (
-        <Text size="sm">
-          <Text span fw={600}>
-            {t('outbox.subject')}:
-          </Text>{' '}
-          {message.subject}
-        </Text>
-      )}
-      {message.code ? (
-        <Group gap="xs" mt="xs" align="center">
-          <Text
-            ff="monospace"
-            fz={28}
-            fw={700}
-            style={{ letterSpacing: '0.15em' }}
-            data-testid="outbox-code"
-            aria-label={`${t('outbox.code')}: ${message.code.split('').join(' ')}`}
-          >
-            {message.code}
-          </Text>
-          <CopyButton value={message.code}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? t('common.copied') : t('outbox.copyCode')} withArrow>
-                <ActionIcon
-                  variant="light"
-                  color={copied ? 'teal' : 'gray'}
-                  onClick={copy}
-                  aria-label={t('outbox.copyCode')}
-                  size="lg"
-                >
-                  {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
-        </Group>
-      ) : (
-        <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
-          {message.body}
-        </Text>
-      )}
-    </Paper>
-  );
-}
-
-/** Development aid shown only when GET health says delivery 'outbox': read the codes that were "sent". */
+/**
+ * Development aid shown only when GET health says delivery 'outbox' (dev-outbox-gate.tsx): a button that opens
+ * the codes that were "sent". The drawer and all it draws with (much of the console's kit) load when the button
+ * is first pointed at, focused or pressed, so the sign-in pages do not download them for a button.
+ */
 export function DevOutbox() {
   const { t } = useTranslation();
-  const { data: health } = useHealth();
-  const { claims, user } = useAuth();
-  const [opened, { open, close }] = useDisclosure(false);
-  const [typed, setTyped] = useState<string | null>(rememberedAddress || null);
-  const defaultAddress = user?.username ?? claims?.sub ?? '';
-  const address = typed ?? defaultAddress;
-  const outbox = useOutbox(address, opened && health?.delivery === 'outbox');
-
-  if (health?.delivery !== 'outbox') return null;
-
-  const suggestions = [
-    defaultAddress && { label: defaultAddress, value: defaultAddress },
-    claims?.userSmsNumber && {
-      label: `${t('outbox.smsNumber')}: ${claims.userSmsNumber}`,
-      value: claims.userSmsNumber,
-    },
-    claims?.userVoiceNumber &&
-      claims.userVoiceNumber !== claims.userSmsNumber && {
-        label: `${t('outbox.voiceNumber')}: ${claims.userVoiceNumber}`,
-        value: claims.userVoiceNumber,
-      },
-    user?.contact.mobileNumber && { label: user.contact.mobileNumber, value: user.contact.mobileNumber },
-  ].filter((s): s is { label: string; value: string } => Boolean(s));
-
-  const setAddress = (value: string) => {
-    rememberedAddress = value;
-    setTyped(value);
+  const [opened, setOpened] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const prepare = () => {
+    loadDrawer().catch(() => undefined);
   };
-
   return (
     <>
       <Affix position={{ bottom: 16, left: 16 }} zIndex={150}>
         <Button
-          onClick={open}
+          onClick={() => {
+            setWanted(true);
+            setOpened(true);
+          }}
+          onPointerEnter={prepare}
+          onFocus={prepare}
           size="xs"
           variant="default"
           leftSection={<IconInbox size={16} aria-hidden />}
@@ -139,53 +38,11 @@ export function DevOutbox() {
           {t('outbox.button')}
         </Button>
       </Affix>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        title={t('outbox.title')}
-        position="right"
-        size="md"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">{t('outbox.intro')}</Text>
-          <TextInput
-            label={t('outbox.address')}
-            description={t('outbox.addressHint')}
-            value={address}
-            onChange={(event) => setAddress(event.currentTarget.value)}
-            data-testid="dev-outbox-address"
-            autoComplete="off"
-          />
-          {suggestions.length > 0 && (
-            <Group gap={6}>
-              {suggestions.map((s) => (
-                <Chip
-                  key={s.value}
-                  size="xs"
-                  checked={address.trim() === s.value}
-                  onChange={() => setAddress(s.value)}
-                >
-                  {s.label}
-                </Chip>
-              ))}
-            </Group>
-          )}
-          <Text size="xs">{t('outbox.updated')}</Text>
-          {!address.trim() && <Text size="sm">{t('outbox.enterAddress')}</Text>}
-          {outbox.isError && (
-            <Text size="sm" c="red.8" role="alert">
-              {errorMessage(outbox.error)}
-            </Text>
-          )}
-          {outbox.data?.length === 0 && <Text size="sm">{t('outbox.empty')}</Text>}
-          <Stack gap="xs" aria-live="polite">
-            {outbox.data?.map((message) => (
-              <MessageCard key={message.id} message={message} />
-            ))}
-          </Stack>
-        </Stack>
-      </Drawer>
+      {wanted && (
+        <Suspense fallback={null}>
+          <DevOutboxDrawer opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
