@@ -329,6 +329,9 @@ describe('GET device/search/filtered', () => {
 
   it('a restricted USER and another organization see only their own', async () => {
     expect((await search('', 'restricted')).totalElements).toBe(5);
+    // With a status filter too, their own devices are counted, not the organization's kept counts (3 offline).
+    expect(await search('status=offline,onbackup', 'restricted')).toMatchObject({ totalElements: 2 });
+    expect((await search('status=offline,onbackup', 'restricted')).content).toHaveLength(2);
     const b = await search('', 'adminB');
     expect(b.content.map((d) => d.id)).toEqual([f.otherEdge.id]);
   });

@@ -113,9 +113,19 @@ export async function searchDevices(
     conditions.push(sql`(d.mac_address ilike ${mac} or d.name ilike ${p} or d.model ilike ${p} or d.manufacturer ilike ${p}
       or s.name ilike ${p} or s.alias ilike ${p})`);
   }
+  // The whole organization, or only a status filter (the dashboard's devices needing attention): the kept
+  // per-status device counts, not a count of the matches (at 100 000 devices, 11 000 problem devices counted
+  // took 82 ms).
+  const kept =
+    !scope.restricted && !filters.kind && !filters.model && !filters.groupId && !filters.siteId && !filters.q;
   return pageOf<DeviceSummaryRow>(db, {
     columns: summaryColumns,
     from: sql`devices d join sites s on s.id = d.site_id`,
+    ...(kept && {
+      counted: sql`select coalesce(sum(c.n), 0)::int as n from org_device_status_counts c
+        where c.organization_id = ${scope.organizationId}
+        ${filters.status ? sql`and c.status in (${sqlList(filters.status)})` : sql``}`,
+    }),
     where: sql.join(conditions, sql` and `),
     orderBy: sql`${DEVICE_SORT[sort.field]} ${sortDirection(sort.desc)}, d.id`,
     page,

@@ -92,7 +92,8 @@ export const sortDirection = (desc: boolean): SQL => (desc ? sql`desc nulls last
 
 /**
  * One page of `select columns from … where … order by …` and the count of every row it matches
- * (counted over `countFrom`, by default the same `from`).
+ * (counted over `countFrom`, by default the same `from`; or read by `counted`, a statement answering `n`,
+ * where the total is kept).
  */
 export async function pageOf<Row extends Record<string, unknown>>(
   db: DbOrTx,
@@ -100,6 +101,7 @@ export async function pageOf<Row extends Record<string, unknown>>(
     columns: SQL;
     from: SQL;
     countFrom?: SQL;
+    counted?: SQL;
     where: SQL;
     orderBy: SQL;
     page: number;
@@ -113,7 +115,9 @@ export async function pageOf<Row extends Record<string, unknown>>(
       where ${where}
       order by ${orderBy}
       limit ${pageSize} offset ${page * pageSize}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from ${countFrom} where ${where}`),
+    db.execute<{ n: number }>(
+      query.counted ?? sql`select count(*)::int as n from ${countFrom} where ${where}`,
+    ),
   ]);
   return { rows: result.rows as Row[], total: counted.rows[0]?.n ?? 0 };
 }
