@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../plugins/db.ts';
 import {
   containsPattern,
   inSiteGroups,
+  keptCount,
   pageOf,
   type Scope,
   siteInScope,
@@ -122,9 +123,7 @@ export async function searchDevices(
     columns: summaryColumns,
     from: sql`devices d join sites s on s.id = d.site_id`,
     ...(kept && {
-      counted: sql`select coalesce(sum(c.n), 0)::int as n from org_device_status_counts c
-        where c.organization_id = ${scope.organizationId}
-        ${filters.status ? sql`and c.status in (${sqlList(filters.status)})` : sql``}`,
+      counted: sql`select (${keptCount('org_device_status_counts', scope.organizationId, filters.status)}) as n`,
     }),
     where: sql.join(conditions, sql` and `),
     orderBy: sql`${DEVICE_SORT[sort.field]} ${sortDirection(sort.desc)}, d.id`,

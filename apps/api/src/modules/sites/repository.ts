@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../plugins/db.ts';
 import {
   containsPattern,
   inSiteGroups,
+  keptCount,
   macFragment,
   pageOf,
   type Scope,
@@ -126,9 +127,7 @@ export async function searchSites(
   // The whole organization, or only a status filter: the maintained per-status site counts, no scan.
   const maintained = !scope.restricted && !filters.kind && !filters.groupId && !filters.q;
   const counted = maintained
-    ? sql`select coalesce(sum(c.n), 0)::int from org_site_status_counts c
-        where c.organization_id = ${scope.organizationId}
-        ${filters.status ? sql`and c.status in (${sqlList(filters.status)})` : sql``}`
+    ? keptCount('org_site_status_counts', scope.organizationId, filters.status)
     : sql`select count(*)::int from sites s where ${where}`;
   const count = async () => {
     const { rows } = await db.execute<{ n: number }>(sql`select (${counted}) as n`);

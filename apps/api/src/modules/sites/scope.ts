@@ -62,6 +62,20 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 export const siteTextLike = (pattern: string, column: SQL = sql`s.search_text`): SQL =>
   sql`${column} like lower(${pattern})`;
 
+/**
+ * How many of an organization's sites or devices there are, of some statuses or all: a read of the counts that
+ * triggers keep (migration 0003), for totals with no other filter and a caller who sees the whole organization.
+ */
+export function keptCount(
+  counts: 'org_site_status_counts' | 'org_device_status_counts',
+  organizationId: string,
+  statuses?: readonly string[],
+): SQL {
+  return sql`select coalesce(sum(c.n), 0)::int from ${sql.raw(counts)} c
+    where c.organization_id = ${organizationId}
+    ${statuses ? sql`and c.status in (${sqlList(statuses)})` : sql``}`;
+}
+
 /** Tie-breaking `asc`/`desc` from a `field-dir` sorting value. */
 export function parseSorting<F extends string>(sorting: string): { field: F; desc: boolean } {
   const dash = sorting.lastIndexOf('-');
