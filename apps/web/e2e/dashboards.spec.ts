@@ -36,6 +36,9 @@ async function impersonate(page: Page, request: APIRequestContext) {
   const { accessCode } = (await res.json()) as { accessCode: string };
   await page.goto(`/impersonate?jwt=${encodeURIComponent(accessCode)}`);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The signed-in frame, not the access screen still shown while it loads: a language chosen there is the
+  // page's alone, not the user's saved preference.
+  await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
 interface Words {

@@ -39,10 +39,11 @@ const loadConsole = () =>
   ]);
 
 /**
- * On the last sign-in steps (the MFA code), the console and the dashboards screen it opens on (its grid, the base
- * dashboard's widgets and map shapes) are fetched while the person types: the code's last digit then leads to the
- * dashboard, not to downloads. No API call until the code is accepted. Never awaited (a failure shows when
- * the console itself loads).
+ * On the last sign-in steps (the MFA code; a single sign-on callback; a support access code being opened), the
+ * console and the dashboards screen it opens on (its grid, the base dashboard's widgets and map shapes) are
+ * fetched while the person types or the session starts: the step's end then leads to the dashboard, not to
+ * downloads. No API call until the session is granted. Never awaited (a failure shows when the console itself
+ * loads).
  */
 function preloadConsole() {
   loadConsole().catch(() => undefined);
@@ -415,6 +416,7 @@ export const routes: RouteObject[] = [
             path: 'impersonate',
             handle: h({ name: 'Impersonate', title: 'titles.impersonate' }),
             lazy: authScreen('impersonate'),
+            loader: preloadConsole,
           },
           {
             path: 'accept-invitation',
@@ -430,11 +432,13 @@ export const routes: RouteObject[] = [
             path: 'login/callback',
             handle: h({ name: 'LoginCallback', title: 'titles.loginCallback' }),
             lazy: () => import('../features/auth/routes/sso-callback.tsx'),
+            loader: preloadConsole,
           },
           {
             path: 'login/callback/oauth',
             handle: h({ name: 'LoginCallbackOauth', title: 'titles.loginCallback' }),
             lazy: () => import('../features/auth/routes/sso-callback.tsx'),
+            loader: preloadConsole,
           },
           {
             path: 'login/callback/login-via-okta',
