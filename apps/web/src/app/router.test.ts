@@ -4,7 +4,7 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store.ts';
 import { isRouteHandle, type RouteHandle } from '../lib/route-handle.ts';
-import { resetGuardHistory, routes } from './router.tsx';
+import { resetRouterState, routes } from './router.tsx';
 
 function collect(list: RouteObject[], parent = ''): Map<string, RouteHandle | null> {
   const out = new Map<string, RouteHandle | null>();
@@ -61,7 +61,7 @@ async function waitIdle(router: ReturnType<typeof createMemoryRouter>) {
   }
 }
 
-beforeEach(() => resetGuardHistory());
+beforeEach(() => resetRouterState());
 afterEach(() => authStore.logout());
 
 describe('routes of spec part 2', () => {

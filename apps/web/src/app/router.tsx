@@ -130,9 +130,11 @@ export function guardLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** For tests: forget the previous location. */
-export function resetGuardHistory() {
+/** For tests: forget the previous location, and end a watch for a complete session a sign-in step started. */
+export function resetRouterState() {
   previousPath = null;
+  awaitingSession?.();
+  awaitingSession = undefined;
 }
 
 export const routes: RouteObject[] = [

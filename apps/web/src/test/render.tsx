@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import '../lib/i18n.ts';
-import { resetGuardHistory, routes } from '../app/router.tsx';
+import { resetRouterState, routes } from '../app/router.tsx';
 import { theme } from '../app/theme.ts';
 import { queryClient } from '../lib/query-client.ts';
 
@@ -65,7 +65,7 @@ export function fullClaims(overrides: Record<string, unknown> = {}) {
 
 /** Renders the whole app (real routes, guard and layouts) in a memory router at `path`. */
 export function renderApp(path: string) {
-  resetGuardHistory();
+  resetRouterState();
   queryClient.clear();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
