@@ -3,6 +3,7 @@
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { isRouteHandle, type RouteHandle } from '../lib/route-handle.ts';
 import { resetRouterState, routes } from './router.tsx';
 
@@ -62,7 +63,12 @@ async function waitIdle(router: ReturnType<typeof createMemoryRouter>) {
 }
 
 beforeEach(() => resetRouterState());
-afterEach(() => authStore.logout());
+// A test's sign-in ends with it, and so do the prefetches it started (and their retries).
+afterEach(async () => {
+  authStore.logout();
+  await queryClient.cancelQueries();
+  queryClient.clear();
+});
 
 describe('routes of spec part 2', () => {
   it.each([
@@ -172,6 +178,28 @@ describe('the code screen (spec part 4 sign-in)', () => {
     authStore.setToken(token('ADMINISTRATOR'));
     await vi.waitFor(() => expect(asked).toContain('/api/dashboard/all'), { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/authentication');
+    router.dispose();
+  });
+
+  it('a sign-out as the code is accepted asks nothing of the API', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        asked.push(new URL(String(input)).pathname);
+        return new Response('[]', { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    authStore.setToken(token('ADMINISTRATOR', { isMfaValidated: false }));
+    authStore.setCaptivity('/authentication');
+    const router = createMemoryRouter(routes, { initialEntries: ['/authentication'] });
+    await router.initialize();
+    await waitIdle(router);
+    // The complete session starts the dashboards' prefetch; the data module is still to load when it ends.
+    authStore.setToken(token('ADMINISTRATOR'));
+    authStore.logout();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).toEqual([]);
     router.dispose();
   });
 });

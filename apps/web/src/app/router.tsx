@@ -79,10 +79,15 @@ function prefetchDashboardsOnceSignedIn() {
   });
 }
 
-/** The dashboards list, then the widgets' data of the dashboard `did` (else the default one). Never awaited. */
+/**
+ * The dashboards list, then the widgets' data of the dashboard `did` (else the default one), if the session is
+ * still complete once the module has loaded (a sign-out meanwhile asks nothing). Never awaited.
+ */
 function prefetchDashboardsOf(did: string | undefined) {
   import('../features/dashboards/api/dashboard-data.ts')
-    .then(({ prefetchDashboardData }) => prefetchDashboardData(queryClient, did))
+    .then(({ prefetchDashboardData }) => {
+      if (isFullSession(authStore.get().claims)) return prefetchDashboardData(queryClient, did);
+    })
     .catch(() => undefined);
 }
 
