@@ -1,4 +1,10 @@
-import { DeviceSchema, DeviceSummarySchema, PagedSchema, StatusCountsSchema } from '@vnoc/contracts';
+import {
+  DEVICE_SORT_FIELDS,
+  DeviceSchema,
+  DeviceSummarySchema,
+  PagedSchema,
+  StatusCountsSchema,
+} from '@vnoc/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wanSamples } from '../src/db/schema.ts';
 import { createFleetFixture, tokenFor } from './factories.ts';
@@ -305,6 +311,18 @@ describe('GET device/search/filtered', () => {
       (await search('')).content.map((d) => d.id),
     );
   });
+
+  it.each(DEVICE_SORT_FIELDS.flatMap((field) => [`${field}-asc`, `${field}-desc`]))(
+    'sorted by %s, pages of three follow one another as the whole list does',
+    async (sorting) => {
+      const whole = (await search(`sorting=${sorting}`)).content.map((d) => d.id);
+      expect(whole).toHaveLength(11);
+      const paged: string[] = [];
+      for (let page = 0; page < 4; page++)
+        paged.push(...(await search(`sorting=${sorting}&page=${page}&pageSize=3`)).content.map((d) => d.id));
+      expect(paged).toEqual(whole);
+    },
+  );
 
   it('filters by status, kind, model, group and free text', async () => {
     expect((await search('status=offline')).totalElements).toBe(3);

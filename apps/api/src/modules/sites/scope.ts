@@ -107,7 +107,9 @@ export const sortDirection = (desc: boolean): SQL => (desc ? sql`desc nulls last
 /**
  * One page of `select columns from … where … order by …` and the count of every row it matches
  * (counted over `countFrom`, by default the same `from`; or read by `counted`, a statement answering `n`,
- * where the total is kept).
+ * where the total is kept). With `key` (a unique column of `from`), the page's keys are found first and the
+ * columns computed for those rows only: a sort over thousands of matches then carries two columns, not every
+ * column and expression of the page.
  */
 export async function pageOf<Row extends Record<string, unknown>>(
   db: DbOrTx,
@@ -120,15 +122,24 @@ export async function pageOf<Row extends Record<string, unknown>>(
     orderBy: SQL;
     page: number;
     pageSize: number;
+    key?: SQL;
   },
 ): Promise<{ rows: Row[]; total: number }> {
-  const { columns, from, countFrom = from, where, orderBy, page, pageSize } = query;
+  const { columns, from, countFrom = from, where, orderBy, page, pageSize, key } = query;
+  const limit = sql`limit ${pageSize} offset ${page * pageSize}`;
   const [result, counted] = await Promise.all([
-    db.execute<Row>(sql`
+    db.execute<Row>(
+      key
+        ? sql`
+      with p as (select ${key} as page_key from ${from} where ${where} order by ${orderBy} ${limit})
+      select ${columns} from p join (${from}) on ${key} = p.page_key
+      order by ${orderBy}`
+        : sql`
       select ${columns} from ${from}
       where ${where}
       order by ${orderBy}
-      limit ${pageSize} offset ${page * pageSize}`),
+      ${limit}`,
+    ),
     db.execute<{ n: number }>(
       query.counted ?? sql`select count(*)::int as n from ${countFrom} where ${where}`,
     ),
