@@ -44,4 +44,11 @@ describe('connectDatabase', () => {
     const { rows } = await db.execute<{ jit: string }>(sql`show jit`);
     expect(rows[0]?.jit).toBe('off');
   });
+
+  it('starts no parallel workers for a statement', async () => {
+    const { rows } = await db.execute<{ max_parallel_workers_per_gather: string }>(
+      sql`show max_parallel_workers_per_gather`,
+    );
+    expect(rows[0]?.max_parallel_workers_per_gather).toBe('0');
+  });
 });
