@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, executePrepared } from '../src/plugins/db.ts';
+import { connectDatabase, type Db, executePrepared } from '../src/plugins/db.ts';
 import { createTestDatabase } from './helpers.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -43,6 +43,12 @@ describe('connectDatabase', () => {
   it('turns JIT compilation off on every connection', async () => {
     const { rows } = await db.execute<{ jit: string }>(sql`show jit`);
     expect(rows[0]?.jit).toBe('off');
+  });
+
+  it('keeps idle connections for 5 minutes, without keeping the process alive', () => {
+    const { pool } = connectDatabase('postgres://127.0.0.1:1/none');
+    expect(pool.options).toMatchObject({ idleTimeoutMillis: 300_000, allowExitOnIdle: true });
+    return pool.end();
   });
 
   it('starts no parallel workers for a statement', async () => {
