@@ -157,7 +157,8 @@ describe('redirects and the guard, through the router', () => {
 describe('the code screen (spec part 4 sign-in)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("asks nothing of the API while the code is typed, and the default dashboard's data once it is accepted", async () => {
+  /** An ADMINISTRATOR on the code screen, every path the API is asked for recorded. */
+  async function onTheCodeScreen() {
     const asked: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -171,6 +172,11 @@ describe('the code screen (spec part 4 sign-in)', () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/authentication'] });
     await router.initialize();
     await waitIdle(router);
+    return { asked, router };
+  }
+
+  it("asks nothing of the API while the code is typed, and the default dashboard's data once it is accepted", async () => {
+    const { asked, router } = await onTheCodeScreen();
     expect(router.state.location.pathname).toBe('/authentication');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([]);
@@ -182,19 +188,7 @@ describe('the code screen (spec part 4 sign-in)', () => {
   });
 
   it('a sign-out as the code is accepted asks nothing of the API', async () => {
-    const asked: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        asked.push(new URL(String(input)).pathname);
-        return new Response('[]', { headers: { 'Content-Type': 'application/json' } });
-      }),
-    );
-    authStore.setToken(token('ADMINISTRATOR', { isMfaValidated: false }));
-    authStore.setCaptivity('/authentication');
-    const router = createMemoryRouter(routes, { initialEntries: ['/authentication'] });
-    await router.initialize();
-    await waitIdle(router);
+    const { asked, router } = await onTheCodeScreen();
     // The complete session starts the dashboards' prefetch; the data module is still to load when it ends.
     authStore.setToken(token('ADMINISTRATOR'));
     authStore.logout();
