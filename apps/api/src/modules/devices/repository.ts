@@ -129,7 +129,7 @@ export async function searchDevices(
     orderBy: sql`${DEVICE_SORT[sort.field]} ${sortDirection(sort.desc)}, d.id`,
     page,
     pageSize,
-    // The dashboard's devices needing attention sort 11 000 of 100 000 devices: 225 → 140 ms here.
+    // The dashboard's devices needing attention sort 11 000 of 100 000 devices: 38 → 27 ms here.
     key: sql`d.id`,
   });
 }
