@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { PUBLIC_NAMESPACES } from './src/lib/public-namespaces.ts';
 
 /** Text the server sends precompressed (@fastify/static `preCompressed`); smaller files go as they are. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
@@ -95,8 +96,11 @@ const SIGN_IN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/](?:login|multi-fa
 const SCREEN = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/][^\\/]+\.tsx$/;
 /** The share of the signed-in screens that must use a module for it to go into the screens' common chunk. */
 const SCREENS_SHARE = 0.4;
-/** The wording fetched with the console, all namespaces of a language at once (`loadConsoleNamespaces`). */
-const LAZY_WORDING = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/][^\\/]+\.json$/;
+/**
+ * The wording fetched lazily: a language's console namespaces at once (`loadConsoleNamespaces`), and apart from
+ * them, its public screens' (Spanish on /login: ~5 KB before the first render, not the whole language's ~25).
+ */
+const LAZY_WORDING = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/;
 
 /**
  * Five groups, built from that splitting, so a page asks for a few files instead of dozens: what every page loads
@@ -147,8 +151,9 @@ async function groups() {
     {
       debugName: 'wording',
       name: (id: string) => {
-        const language = LAZY_WORDING.exec(id)?.[1];
-        return language && !first.has(id) ? `wording-${language}` : null;
+        const [, language, namespace = ''] = LAZY_WORDING.exec(id) ?? [];
+        if (!language || first.has(id)) return null;
+        return PUBLIC_NAMESPACES.includes(namespace) ? `wording-${language}-public` : `wording-${language}`;
       },
     },
   ];

@@ -346,4 +346,20 @@ test('in Spanish: the test-wait message and the Alerts screen', async ({ page, r
   await page.getByTestId('alerts-tab-cleared').click();
   await expect(page).toHaveURL(/[?&]status=cleared/);
   await expect(page.getByTestId('alerts-tab-cleared')).toHaveAttribute('aria-selected', 'true');
+
+  // Opened again, the console speaks the saved language from its first draw: Spanish is fetched before it.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { __firstHeading?: string };
+    new MutationObserver((_, observer) => {
+      const heading = document.querySelector('h1')?.textContent;
+      if (!heading) return;
+      seen.__firstHeading = heading;
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alertas' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __firstHeading?: string }).__firstHeading)).toBe(
+    'Alertas',
+  );
 });

@@ -1,6 +1,5 @@
 import './styles/mantine-public.css';
 import './styles.css';
-import './lib/i18n.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
@@ -8,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
+import { languageReady } from './lib/i18n.ts';
 import { TOAST_MS, useToastsWanted } from './lib/notify.ts';
 import { queryClient } from './lib/query-client.ts';
 import { themeColorSchemeManager } from './lib/theme.ts';
@@ -32,18 +32,22 @@ const colorSchemeManager = themeColorSchemeManager();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="light"
-    >
-      <Toasts />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+// A Spanish user's wording is fetched first (lib/i18n.ts); until then the page keeps index.html's mark. A failed
+// fetch renders all the same, in English, the fallback.
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="light"
+      >
+        <Toasts />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+void languageReady.then(render, render);

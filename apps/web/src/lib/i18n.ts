@@ -2,6 +2,7 @@ import { preferencesToMap } from '@vnoc/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { authStore } from './auth-store.ts';
+import { PUBLIC_NAMESPACES } from './public-namespaces.ts';
 
 export type Language = 'en' | 'es';
 export const languages: readonly Language[] = ['en', 'es'];
@@ -10,20 +11,21 @@ export const defaultNamespace = 'translation';
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 type Loader = () => Promise<Record<string, unknown>>;
 
-/**
- * The namespaces the public screens (sign-in, enrolment, invitation, maintenance) and the shell use: bundled
- * with the entry in both languages. Every other namespace is fetched when the signed-in console loads
- * (`loadConsoleNamespaces`), so /login does not download the whole console's wording (issue 12).
+/*
+ * The public screens' namespaces (`PUBLIC_NAMESPACES`) are bundled with the entry in English, the default
+ * language. Every other namespace, and Spanish, is fetched: the console's namespaces when the signed-in console
+ * loads (`loadConsoleNamespaces`), a language when it is chosen or is the signed-in user's (`languageReady`), so
+ * /login downloads neither the console's wording nor a language it does not show (issue 12).
+ *
+ * Every locales/<lang>/<namespace>.json is picked up, so a namespace added by a feature needs no wiring here.
+ * (The globs below are literals, as Vite requires: they name the public namespaces' English files.)
  */
-export const BUNDLED_NAMESPACES: readonly string[] = ['translation', 'auth', 'profile', 'adminUsers'];
-
-// Every locales/<lang>/<namespace>.json is picked up, so a namespace added by a feature needs no wiring here.
 const bundledFiles = import.meta.glob<Record<string, unknown>>(
   [
-    '../locales/*/translation.json',
-    '../locales/*/auth.json',
-    '../locales/*/profile.json',
-    '../locales/*/adminUsers.json',
+    '../locales/en/translation.json',
+    '../locales/en/auth.json',
+    '../locales/en/profile.json',
+    '../locales/en/adminUsers.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -31,13 +33,19 @@ const bundledFiles = import.meta.glob<Record<string, unknown>>(
 const lazyFiles = import.meta.glob<Record<string, unknown>>(
   [
     '../locales/*/*.json',
-    '!../locales/*/translation.json',
-    '!../locales/*/auth.json',
-    '!../locales/*/profile.json',
-    '!../locales/*/adminUsers.json',
+    '!../locales/en/translation.json',
+    '!../locales/en/auth.json',
+    '!../locales/en/profile.json',
+    '!../locales/en/adminUsers.json',
   ],
   { import: 'default' },
 );
+
+/** The wording files the entry carries and those it fetches, as `<language>/<namespace>`. */
+export const wordingFiles = {
+  bundled: Object.keys(bundledFiles).map((file) => file.replace(/^.*locales\/|\.json$/g, '')),
+  lazy: Object.keys(lazyFiles).map((file) => file.replace(/^.*locales\/|\.json$/g, '')),
+};
 
 const parse = (file: string) => /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
 
@@ -90,7 +98,11 @@ const lazyBackend = {
   },
 };
 
-void i18next
+/**
+ * Settles once the first language's bundled namespaces are there: at once in English; for a Spanish user, once
+ * they are fetched. The app renders after it, so no screen shows English first.
+ */
+export const languageReady: Promise<unknown> = i18next
   .use(lazyBackend)
   .use(initReactI18next)
   .init({
@@ -99,7 +111,7 @@ void i18next
     lng: initialLanguage(),
     fallbackLng: 'en',
     supportedLngs: [...languages],
-    ns: [...BUNDLED_NAMESPACES],
+    ns: [...PUBLIC_NAMESPACES],
     defaultNS: defaultNamespace,
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -112,7 +124,10 @@ function syncDocumentLanguage(lang: string) {
 syncDocumentLanguage(i18next.language);
 i18next.on('languageChanged', syncDocumentLanguage);
 
-/** Switches the interface language (no server call; Settings → Profile saves the preference). */
+/**
+ * Switches the interface language (no server call; Settings → Profile saves the preference). The screens keep
+ * the language they show until the new one's namespaces are fetched (i18next loads them before it changes).
+ */
 export function setLanguage(lang: Language): void {
   if (i18next.language !== lang) void i18next.changeLanguage(lang);
 }
