@@ -11,6 +11,22 @@ const signedInAdmin = (request: APIRequestContext) => signedInAs(request, ADMIN)
 /** How long the base dashboard may take to draw its widgets on a first visit, under CI's load. */
 const FIRST_DRAW = 25_000;
 
+test('the dashboard, opened first, downloads no sign-in form', async ({ browser, request }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await useToken(page, await signedInAdmin(request));
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('widget-device-totals')).toBeVisible({ timeout: FIRST_DRAW });
+  // What the console shares with the sign-in steps came (the recorder saw it); their forms did not.
+  expect(scripts.filter((path) => /\/assets\/public-common-/.test(path))).toHaveLength(1);
+  expect(scripts.filter((path) => /\/assets\/public-(?!common-)/.test(path))).toEqual([]);
+  await context.close();
+});
+
 test('site → device → rename a port → Map Overview → base dashboard', async ({ page, request }) => {
   const token = await signedInAdmin(request);
   const headers = { Authorization: `Bearer ${token}` };
