@@ -103,16 +103,17 @@ const SCREENS_SHARE = 0.4;
 const LAZY_WORDING = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/;
 
 /**
- * Six groups, built from that splitting, so a page asks for a few files instead of dozens: what every page loads
- * first, in the entry's one chunk (`index`); what the two sign-in steps load beyond it, split in what the
- * signed-in frame also loads (`public-common`: schemas, product analytics, the support chat's state) and the rest
- * (`public`: the forms and the code input, 12.6 KB gzipped that the dashboard, alerts, tickets and reports
- * screens do without); what the signed-in frame loads before it shows, the layout, its dialogs and its styles
+ * Groups built from that splitting, so a page asks for a few files instead of dozens: what every page loads
+ * first, in the entry's one chunk (`index`); what the two sign-in steps load beyond it, in three by who else
+ * uses it — the signed-in frame or 40 % of the signed-in screens too (`public-common`: schemas, product
+ * analytics, the support chat's state), some signed-in screens (`public-shared`: @mantine/form, the form error)
+ * or no one (`public`: the code and password inputs, the sign-in calls), so no signed-in screen loads the sign-in
+ * steps' own code; what the signed-in frame loads before it shows, the layout, its dialogs and its styles
  * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use (`screens`); and each
  * language's lazily loaded wording (`wording-<lang>`, its public screens' apart). The splitting alone cuts them
- * into ~55, ~18, ~60, ~25 and 14 files (one per set of lazy
- * screens that also use them, most under 1 KB), each a `modulepreload` link appended and a request Lighthouse's
- * throttled mobile network pays a round trip for; lazy screens import what they share with these from them.
+ * into ~55, ~18, ~60, ~25 and 14 files (one per set of lazy screens that also use them, most under 1 KB), each a
+ * `modulepreload` link appended and a request Lighthouse's throttled mobile network pays a round trip for; lazy
+ * screens import what they share with these from them.
  */
 async function groups() {
   const chunks = await firstSplitting();
@@ -137,7 +138,12 @@ async function groups() {
   const beyond = (id: string) => !first.has(id) && !own.has(id);
   return [
     { name: 'index', test: (id: string) => first.has(id) },
-    { name: 'public-common', test: (id: string) => beyond(id) && beforeSignIn.has(id) && frame.has(id) },
+    {
+      name: 'public-common',
+      test: (id: string) =>
+        beyond(id) && beforeSignIn.has(id) && (frame.has(id) || (usedBy.get(id) ?? 0) >= common),
+    },
+    { name: 'public-shared', test: (id: string) => beyond(id) && beforeSignIn.has(id) && usedBy.has(id) },
     { name: 'public', test: (id: string) => beyond(id) && beforeSignIn.has(id) },
     {
       name: 'console',

@@ -11,7 +11,7 @@ const signedInAdmin = (request: APIRequestContext) => signedInAs(request, ADMIN)
 /** How long the base dashboard may take to draw its widgets on a first visit, under CI's load. */
 const FIRST_DRAW = 25_000;
 
-test('the dashboard, opened first, downloads no sign-in form', async ({ browser, request }) => {
+test('the dashboard, opened first, downloads no sign-in form nor the chat panel', async ({ browser, request }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts: string[] = [];
@@ -24,6 +24,10 @@ test('the dashboard, opened first, downloads no sign-in form', async ({ browser,
   // What the console shares with the sign-in steps came (the recorder saw it); their forms did not.
   expect(scripts.filter((path) => /\/assets\/public-common-/.test(path))).toHaveLength(1);
   expect(scripts.filter((path) => /\/assets\/public-(?!common-)/.test(path))).toEqual([]);
+  // The support chat's panel comes when its launcher is first pointed at, focused or pressed.
+  expect(scripts.filter((path) => /\/assets\/chat-panel-/.test(path))).toEqual([]);
+  await page.getByTestId('chat-launcher').hover();
+  await expect.poll(() => scripts.filter((path) => /\/assets\/chat-panel-/.test(path)).length).toBe(1);
   await context.close();
 });
 

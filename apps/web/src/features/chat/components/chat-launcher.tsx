@@ -1,42 +1,29 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Indicator,
-  Loader,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconMessageCircle, IconPlus } from '@tabler/icons-react';
-import type { ChatConversation } from '@vnoc/contracts';
-import { useEffect, useState } from 'react';
+import { ActionIcon, Indicator } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { supportChat, useChatMode } from '../../../lib/support-chat.ts';
-import { useConversation, useConversations, useSendMessage, useStartConversation } from '../api/chat.ts';
-import { ChatBack, ChatComposer, ChatMessages, useMarkRead } from './chat-thread.tsx';
+import { useConversations } from '../api/chat.ts';
 
 const LIST = { page: 0, pageSize: 50 };
-type View = { kind: 'list' } | { kind: 'new' } | { kind: 'thread'; id: string };
+const panel = preloadable(() => import('./chat-panel.tsx').then((m) => m.ChatPanel));
+const ChatPanel = panel.Component;
+const preloadPanel = () => void panel.preload().catch(() => undefined);
 
 /**
  * vNOC's own support chat for a customer's person (issue 10 part 6): a launcher in the header of every
- * signed-in screen (never over the screen's own buttons) with the count of unread answers, opening their conversations with the provider's
- * support team. Shown only when the chat booted in vNOC's own mode (no Intercom app configured).
+ * signed-in screen (never over the screen's own buttons) with the count of unread answers, opening their
+ * conversations with the provider's support team (`chat-panel.tsx`, loaded when the launcher is first pointed
+ * at, focused or pressed). Shown only when the chat booted in vNOC's own mode (no Intercom app configured).
  */
 export function ChatLauncher() {
   const { t } = useTranslation('chat');
   const { jwt, user } = useAuth();
   const mode = useChatMode();
   const [opened, setOpened] = useState(false);
-  const [view, setView] = useState<View>({ kind: 'list' });
-  const phone = useMediaQuery('(max-width: 36em)');
+  const [used, setUsed] = useState(false);
 
   // A console opened with a session already signed in boots here (the sign-in screens boot it themselves).
   useEffect(() => {
@@ -59,169 +46,23 @@ export function ChatLauncher() {
           size="lg"
           aria-label={unread > 0 ? t('launcher.labelUnread', { count: unread }) : t('launcher.label')}
           aria-expanded={opened}
-          onClick={() => setOpened(true)}
+          onPointerEnter={preloadPanel}
+          onFocus={preloadPanel}
+          onClick={() => {
+            setUsed(true);
+            setOpened(true);
+          }}
           data-testid="chat-launcher"
         >
           <IconMessageCircle size={20} aria-hidden />
         </ActionIcon>
       </Indicator>
-      <Drawer
-        opened={opened}
-        onClose={() => setOpened(false)}
-        position="right"
-        size={phone ? '100%' : 420}
-        title={t('title')}
-        data-testid="chat-panel"
-      >
-        {view.kind === 'list' && (
-          <ConversationList
-            query={conversations}
-            onOpen={(id) => setView({ kind: 'thread', id })}
-            onNew={() => setView({ kind: 'new' })}
-          />
-        )}
-        {view.kind === 'new' && (
-          <NewConversation
-            onBack={() => setView({ kind: 'list' })}
-            onStarted={(id) => setView({ kind: 'thread', id })}
-          />
-        )}
-        {view.kind === 'thread' && <Thread id={view.id} onBack={() => setView({ kind: 'list' })} />}
-      </Drawer>
+      {/* Mounted from the first use on, so a conversation left open is there again when the panel reopens. */}
+      {used && (
+        <Suspense fallback={null}>
+          <ChatPanel opened={opened} onClose={() => setOpened(false)} conversations={conversations} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function ConversationList({
-  query,
-  onOpen,
-  onNew,
-}: {
-  query: ReturnType<typeof useConversations>;
-  onOpen: (id: string) => void;
-  onNew: () => void;
-}) {
-  const { t } = useTranslation('chat');
-  const list = query.data?.content ?? [];
-  return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        {t('intro')}
-      </Text>
-      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew} data-testid="chat-new">
-        {t('newConversation')}
-      </Button>
-      {query.isPending && (
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text size="sm">{t('loading')}</Text>
-        </Group>
-      )}
-      {query.isError && (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} retryLabel={t('retry')} />
-      )}
-      {query.isSuccess && list.length === 0 && (
-        <Text size="sm" ta="center" py="md" data-testid="chat-empty">
-          {t('empty')}
-        </Text>
-      )}
-      {list.map((conversation) => (
-        <ConversationRow key={conversation.id} conversation={conversation} onOpen={onOpen} />
-      ))}
-    </Stack>
-  );
-}
-
-function ConversationRow({
-  conversation,
-  onOpen,
-}: {
-  conversation: ChatConversation;
-  onOpen: (id: string) => void;
-}) {
-  const { t } = useTranslation('chat');
-  const last = conversation.lastMessage;
-  return (
-    <UnstyledButton
-      onClick={() => onOpen(conversation.id)}
-      p="sm"
-      style={{
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 'var(--mantine-radius-md)',
-      }}
-      data-testid="chat-conversation"
-    >
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Badge size="sm" variant="light" color={conversation.status === 'open' ? 'blue' : 'gray'}>
-          {t(`status.${conversation.status}`)}
-        </Badge>
-        <Group gap={6} wrap="nowrap">
-          {conversation.unread > 0 && (
-            <Badge size="sm" color="red" circle aria-label={t('unread', { count: conversation.unread })}>
-              {conversation.unread}
-            </Badge>
-          )}
-          <Text size="xs" c="dimmed">
-            {formatDate(conversation.lastMessageAt)}
-          </Text>
-        </Group>
-      </Group>
-      {last && (
-        <Text size="sm" mt={4} lineClamp={2}>
-          {last.author === 'support' ? `${t('thread.supportTeam')}: ` : `${t('you')}: `}
-          {last.body}
-        </Text>
-      )}
-    </UnstyledButton>
-  );
-}
-
-function NewConversation({ onBack, onStarted }: { onBack: () => void; onStarted: (id: string) => void }) {
-  const { t } = useTranslation('chat');
-  const start = useStartConversation();
-  return (
-    <Stack gap="sm">
-      <ChatBack onBack={onBack} />
-      <ChatComposer
-        label={t('newLabel')}
-        submitLabel={t('start')}
-        sending={start.isPending}
-        autoFocus
-        onSend={async (body) => onStarted((await start.mutateAsync(body)).conversation.id)}
-      />
-    </Stack>
-  );
-}
-
-function Thread({ id, onBack }: { id: string; onBack: () => void }) {
-  const { t } = useTranslation('chat');
-  const thread = useConversation(id);
-  const send = useSendMessage(id);
-  useMarkRead(id, thread.data?.conversation.unread ?? 0);
-
-  return (
-    <Stack gap="sm">
-      <ChatBack onBack={onBack} />
-      {thread.isPending && <Loader size="sm" aria-label={t('loading')} />}
-      {thread.isError && (
-        <LoadError error={thread.error} onRetry={() => void thread.refetch()} retryLabel={t('retry')} />
-      )}
-      {thread.data && (
-        <>
-          <ChatMessages messages={thread.data.messages} me="user" height="calc(100dvh - 330px)" />
-          {thread.data.conversation.status === 'closed' && (
-            <Text size="xs" c="dimmed" data-testid="chat-closed">
-              {t('closedNotice')}
-            </Text>
-          )}
-          <ChatComposer
-            label={t('replyLabel')}
-            sending={send.isPending}
-            onSend={(body) => send.mutateAsync(body)}
-            autoFocus
-          />
-        </>
-      )}
-    </Stack>
   );
 }
