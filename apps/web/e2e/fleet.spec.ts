@@ -11,7 +11,10 @@ const signedInAdmin = (request: APIRequestContext) => signedInAs(request, ADMIN)
 /** How long the base dashboard may take to draw its widgets on a first visit, under CI's load. */
 const FIRST_DRAW = 25_000;
 
-test('the dashboard, opened first, downloads no sign-in form nor the chat panel', async ({ browser, request }) => {
+test('the dashboard, opened first, downloads no sign-in form nor the chat panel', async ({
+  browser,
+  request,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts: string[] = [];
