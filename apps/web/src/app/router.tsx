@@ -61,7 +61,7 @@ function preloadConsole() {
 }
 
 /**
- * The dashboard's figures: the page's first number formatter loads the locale's number data (~14–20 ms here),
+ * The dashboard's figures: the page's first number formatter loads the locale's number data (~14–27 ms here),
  * done while the screen's modules and data are fetched rather than inside its first draw. Never awaited.
  */
 function prepareFigures() {
