@@ -171,8 +171,9 @@ if (!process.argv.includes('--no-live')) await measureLive();
 /**
  * What the libraries STACK.md decides weigh before any screen of ours: pages built the same way (Vite, the
  * React plugin, es2022, minified) that render one Mantine button, under react-router's data router, with
- * i18next started, and nothing else, each gzipped as the screens are. The /login budget is judged against the
- * framework it must carry.
+ * i18next started, and nothing else, each gzipped as the screens are; and, as a /login made by hand outside the
+ * router would be, the Mantine components the sign-in page draws under i18next with no router (nor zod, forms,
+ * TanStack Query or the menus' floating-ui). The /login budget is judged against the framework it must carry.
  */
 async function printStackFloor(): Promise<void> {
   const { build } = await import('vite');
@@ -205,6 +206,17 @@ void i18next.use(initReactI18next).init({ lng: 'en', resources: {} });
 function Page() { const { t } = useTranslation(); return createElement(Button, null, t('x')); }
 const router = createBrowserRouter([{ path: '/', Component: Page }]);
 createRoot(document.body).render(createElement(MantineProvider, null, createElement(RouterProvider, { router })));`,
+    ],
+    [
+      'react-dom + Mantine (what /login draws, menus aside) + i18next, no router',
+      `import { createRoot } from 'react-dom/client'; import { createElement as h } from 'react';
+import { Alert, Anchor, ActionIcon, Box, Button, Container, Divider, Group, MantineProvider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import i18next from 'i18next'; import { initReactI18next, useTranslation } from 'react-i18next';
+void i18next.use(initReactI18next).init({ lng: 'en', resources: {} });
+function Page() { const { t } = useTranslation(); return h(Box, null, h(Group, null, h(Anchor, null, 'a'), h(ActionIcon, null, 'b')),
+  h(Container, null, h(Paper, null, h(Title, null, 'c'), h(Text, null, 'd'), h(Stack, null, h(TextInput, { label: 'e' }),
+  h(PasswordInput, { label: 'f' }), h(Divider), h(Alert, null, 'g'), h(Button, null, t('x')))))); }
+createRoot(document.body).render(h(MantineProvider, null, h(Page)));`,
     ],
   ];
   console.log('\nThe decided stack alone (STACK.md), before any screen of ours (JS, gzip level 9):');
