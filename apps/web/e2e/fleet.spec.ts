@@ -11,7 +11,7 @@ const signedInAdmin = (request: APIRequestContext) => signedInAs(request, ADMIN)
 /** How long the base dashboard may take to draw its widgets on a first visit, under CI's load. */
 const FIRST_DRAW = 25_000;
 
-test('the dashboard, opened first, downloads no sign-in form nor the chat panel', async ({
+test('the dashboard, opened first, downloads no sign-in form nor the chat panel; its live stream goes last', async ({
   browser,
   request,
 }) => {
@@ -21,9 +21,19 @@ test('the dashboard, opened first, downloads no sign-in form nor the chat panel'
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
+  // The browser's own priority of each request, as it sent it.
+  const priorities = new Map<string, string>();
+  const cdp = await context.newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', ({ request: sent }) => {
+    priorities.set(new URL(sent.url).pathname, sent.initialPriority);
+  });
+  await cdp.send('Network.enable');
   await useToken(page, await signedInAdmin(request));
   await page.goto('/dashboard');
   await expect(page.getByTestId('widget-device-totals')).toBeVisible({ timeout: FIRST_DRAW });
+  // The live events' stream, open as long as the page, goes after the page's own data.
+  await expect.poll(() => priorities.get('/api/events')).toBe('Low');
+  expect(priorities.get('/api/device/stats/statuscounts')).toBe('High');
   // What the console shares with the sign-in steps came (the recorder saw it); their forms did not.
   expect(scripts.filter((path) => /\/assets\/public-common-/.test(path))).toHaveLength(1);
   expect(scripts.filter((path) => /\/assets\/public-(?!common-)/.test(path))).toEqual([]);

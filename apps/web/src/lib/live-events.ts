@@ -156,7 +156,15 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEventsHandle {
       };
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       watch();
-      const response = await doFetch(url, { headers, signal: abort.signal, cache: 'no-store' });
+      // Low priority: a page's own scripts and data go first, and the stream (open for as long as the page is) is
+      // not a request the page's load waits on (Chromium ranks a fetch High; Lighthouse then waited its whole 45 s
+      // on /dashboard and warned that the page had not finished loading).
+      const response = await doFetch(url, {
+        headers,
+        signal: abort.signal,
+        cache: 'no-store',
+        priority: 'low',
+      });
       if (response.status === 401 || response.status === 403) {
         outcome = 'refused';
         await response.body?.cancel().catch(() => undefined);
