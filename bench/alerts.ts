@@ -13,7 +13,7 @@ import * as alertService from '../apps/api/src/modules/alerts/service.ts';
 import { queueAlertNotifications } from '../apps/api/src/notifications/fan-out.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
-import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
+import { type BenchDatabase, openBenchDatabase, runBench, SEEDING } from './database.ts';
 import { CITY_NAMES, insertBenchFleets } from './fleet-data.ts';
 import { explain, type Statement, statementCapture, statementContext, stats, timeStatements } from './sql.ts';
 
@@ -659,7 +659,7 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg();
   res.bench = await openBenchDatabase(log);
   const url = res.bench.url;
-  res.database = connectDatabase(url);
+  res.database = connectDatabase(url, undefined, SEEDING);
   const { pool, db } = res.database;
   await runMigrations(pool);
 

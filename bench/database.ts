@@ -8,6 +8,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
+import type { PoolOptions } from '../apps/api/src/plugins/db.ts';
+
+/**
+ * The pool options of a bench's own connection: it seeds 100 000 devices and millions of rows in statements
+ * longer than the server's 60 s limit, so no statement limit (the server's own pools keep theirs).
+ */
+export const SEEDING: PoolOptions = { statementTimeoutMs: 0 };
 
 export type BenchDatabase = {
   /** The fresh database's URL. */

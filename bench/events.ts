@@ -21,7 +21,7 @@ import { presentClaims } from '../apps/api/src/modules/users/present.ts';
 import { findUserById } from '../apps/api/src/modules/users/repository.ts';
 import { loadConfig } from '../apps/api/src/plugins/config.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
-import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
+import { type BenchDatabase, openBenchDatabase, runBench, SEEDING } from './database.ts';
 import { stats } from './sql.ts';
 
 const env = process.env;
@@ -88,7 +88,7 @@ function startWorker(url: string, clients: { token: string; kind: string }[]) {
 
 async function main(): Promise<void> {
   res.bench = await openBenchDatabase(log);
-  res.database = connectDatabase(res.bench.url);
+  res.database = connectDatabase(res.bench.url, undefined, SEEDING);
   const { pool, db } = res.database;
   await runMigrations(pool);
 

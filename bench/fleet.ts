@@ -10,7 +10,7 @@ import * as mapService from '../apps/api/src/modules/map/service.ts';
 import * as siteService from '../apps/api/src/modules/sites/service.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
-import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
+import { type BenchDatabase, openBenchDatabase, runBench, SEEDING } from './database.ts';
 import { CITY_NAMES, insertBenchFleets, MAC_OFFSET_A, partialMac, STATUS_MIX } from './fleet-data.ts';
 import {
   type CapturedRequest,
@@ -185,7 +185,7 @@ async function main(): Promise<void> {
   res.bench = await openBenchDatabase(log);
   const url = res.bench.url;
   // The pool as main.ts builds it (connectDatabase's default size).
-  res.database = connectDatabase(url);
+  res.database = connectDatabase(url, undefined, SEEDING);
   const { pool, db } = res.database;
   await runMigrations(pool);
 

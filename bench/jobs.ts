@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createJobEngine, enqueue, enqueueBatch, type JobEngine } from '../apps/api/src/fleet/jobs/index.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
-import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
+import { type BenchDatabase, openBenchDatabase, runBench, SEEDING } from './database.ts';
 import { insertFleet } from './fleet-data.ts';
 import { stats } from './sql.ts';
 
@@ -45,8 +45,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
   res.bench = await openBenchDatabase(log);
-  const a = connectDatabase(res.bench.url);
-  const b = connectDatabase(res.bench.url);
+  const a = connectDatabase(res.bench.url, undefined, SEEDING);
+  const b = connectDatabase(res.bench.url, undefined, SEEDING);
   res.databases.push(a, b);
   await runMigrations(a.pool);
 

@@ -28,7 +28,7 @@ import * as reportService from '../apps/api/src/modules/reports/service.ts';
 import type { UserWithOrg } from '../apps/api/src/modules/users/repository.ts';
 import { connectDatabase, type Database, type Db, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
-import { type BenchDatabase, openBenchDatabase, runBench } from './database.ts';
+import { type BenchDatabase, openBenchDatabase, runBench, SEEDING } from './database.ts';
 import { CITY_NAMES, insertBenchFleets } from './fleet-data.ts';
 import { explain, type Statement, statementCapture, statementContext, timeStatements } from './sql.ts';
 
@@ -388,7 +388,7 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg();
   res.bench = await openBenchDatabase(log);
   const url = res.bench.url;
-  res.database = connectDatabase(url);
+  res.database = connectDatabase(url, undefined, SEEDING);
   const { pool, db } = res.database;
   await runMigrations(pool);
 

@@ -43,7 +43,7 @@ import { userProfileRoutes } from './modules/user-profile/routes.ts';
 import { createNotificationDispatcher } from './notifications/dispatcher.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
-import type { Db } from './plugins/db.ts';
+import { type Db, isAcquireTimeout, isStatementTimeout } from './plugins/db.ts';
 import { errSerializer, reqSerializer } from './plugins/log-redaction.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimiter, createRedisRateLimiter } from './plugins/rate-limit.ts';
@@ -143,6 +143,12 @@ function registerErrorHandler(app: FastifyInstance): void {
         message: errors[0]?.message ?? 'Invalid input.',
         errors,
       };
+    } else if (isAcquireTimeout(error) || isStatementTimeout(error)) {
+      // Every connection busy past ACQUIRE_TIMEOUT_MS, or a statement past its limit: fail fast and say so.
+      request.log.warn({ err: error }, 'database busy');
+      status = 503;
+      body = { id: 'busy', message: MESSAGES.busy };
+      reply.header('retry-after', '5');
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals (malformed JSON, body too large, unsupported media type): their text is safe.
       status = error.statusCode;

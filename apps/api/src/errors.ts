@@ -34,6 +34,7 @@ export const MESSAGES = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   testWait: 'Must wait 5 minutes before sending another test to this contact method.',
   costlyNumber: 'Codes are not sent to premium-rate or shared-cost numbers. Use a mobile or landline number.',
+  busy: 'The service is busy. Please try again in a moment.',
   internal:
     "A service error occurred. Please try again in a few moments or contact the provider's support for assistance.",
 } as const;

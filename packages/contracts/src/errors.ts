@@ -42,6 +42,10 @@ export const ErrorIds = {
   batchFull: 'batch_full',
   testWait: 'test_wait',
   costlyNumber: 'costly_number',
+  /** Too many CSV downloads running (the person's or the server's): try again in a minute. */
+  exportsBusy: 'exports_busy',
+  /** Every database connection busy for longer than the server waits: try again in a moment. */
+  busy: 'busy',
   internal: 'internal',
 } as const;
 export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

@@ -13,7 +13,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Db } from '../plugins/db.ts';
+import { AppError } from '../errors.ts';
+import { type Db, EXPORT_CONNECTIONS, exportPoolOf } from '../plugins/db.ts';
 
 export type CsvColumn<T> = {
   header: string;
@@ -24,7 +25,79 @@ export type CsvColumn<T> = {
 export type CsvOptions = {
   /** A UTF-8 byte order mark first, so spreadsheet apps read accents right. */
   bom?: boolean;
+  /**
+   * The person downloading: a download takes a free export slot at once or is refused 429 (at most
+   * EXPORTS_PER_PERSON of theirs at a time). Without one (a scheduled report), the export waits for a slot.
+   */
+  owner?: string;
 };
+
+/** Downloads one person may have running at once. */
+export const EXPORTS_PER_PERSON = 2;
+export const EXPORTS_BUSY_MESSAGE =
+  'Too many downloads are running. Wait for one to finish, then try again in a minute.';
+const exportsBusy = () => new AppError(429, 'exports_busy', EXPORTS_BUSY_MESSAGE);
+
+/**
+ * The export slots of one export pool: at most EXPORT_CONNECTIONS COPYs at once in this process (one connection
+ * each), at most EXPORTS_PER_PERSON of one person's. A download asks without waiting (`tryTake`: 429 when none
+ * is free); a scheduled report queues (`take`). Each slot is given back once, when its COPY has ended.
+ */
+class ExportSlots {
+  private running = 0;
+  private readonly byOwner = new Map<string, number>();
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  /** A slot now, or 429. */
+  tryTake(owner: string): () => void {
+    const mine = this.byOwner.get(owner) ?? 0;
+    if (this.running >= this.size || mine >= EXPORTS_PER_PERSON) throw exportsBusy();
+    this.running++;
+    this.byOwner.set(owner, mine + 1);
+    return this.giver(() => {
+      const left = (this.byOwner.get(owner) ?? 1) - 1;
+      if (left > 0) this.byOwner.set(owner, left);
+      else this.byOwner.delete(owner);
+    });
+  }
+
+  /** A slot once one is free. */
+  async take(): Promise<() => void> {
+    while (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    return this.giver(() => undefined);
+  }
+
+  /** How many COPYs run now (tests read it). */
+  get inUse(): number {
+    return this.running;
+  }
+
+  private giver(forget: () => void): () => void {
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      forget();
+      this.running--;
+      this.waiting.shift()?.();
+    };
+  }
+}
+
+const slotsByPool = new WeakMap<pg.Pool, ExportSlots>();
+/** The slots of the export pool `db`'s exports run on. */
+export function exportSlotsOf(db: Db): ExportSlots {
+  const pool = exportPoolOf(db);
+  let slots = slotsByPool.get(pool);
+  if (!slots) {
+    slots = new ExportSlots(Math.min(EXPORT_CONNECTIONS, pool.options.max ?? EXPORT_CONNECTIONS));
+    slotsByPool.set(pool, slots);
+  }
+  return slots;
+}
 
 /** A text that reads as a number (a negative figure, say), which a spreadsheet only ever shows as one. */
 const PLAIN_NUMBER = /^[-+]?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?%?$/i;
@@ -109,23 +182,30 @@ function gathered(size = 64 * 1024): Transform {
 /**
  * A query's rows as CSV written by PostgreSQL itself (`COPY (…) TO STDOUT`, format csv with a header line:
  * RFC 4180 quoting, `\n` lines, NULL as an empty field), in one statement and so one snapshot, on a connection of
- * its own. Node only passes the bytes on as the client reads them (pg-copy-streams holds the connection's socket
- * while the client is slow), so memory stays flat and a 3-million-row report is not parsed into objects and
- * written back out row by row. The query's columns are the file's, named as its header; its bound values are
- * written into the statement as escaped literals, since COPY takes no parameters. A client that goes away
- * mid-copy closes the connection (the server ends the COPY) rather than returning it to the pool.
+ * the export pool (never the main one: a download that stalls cannot take sign-in's connections). Node only
+ * passes the bytes on as the client reads them (pg-copy-streams holds the connection's socket while the client is
+ * slow), so memory stays flat and a 3-million-row report is not parsed into objects and written back out row by
+ * row; a client that stops reading is cut off by sendDownload's stall limit. The query's columns are the file's,
+ * named as its header; its bound values are written into the statement as escaped literals, since COPY takes no
+ * parameters. A client that goes away mid-copy closes the connection (the server ends the COPY) rather than
+ * returning it to the pool. With an `owner`, the export slot is taken before this returns (429 when none is free).
  */
 export function copyCsv(db: Db, query: SQL, options: CsvOptions = {}): Readable {
-  const pool = (db as unknown as { $client?: pg.Pool }).$client;
-  if (!pool || typeof pool.connect !== 'function') throw new Error('copyCsv needs a pool-backed database');
+  const pool = exportPoolOf(db);
+  const slots = exportSlotsOf(db);
+  const held = options.owner === undefined ? undefined : slots.tryTake(options.owner);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const out = gathered();
   if (options.bom) out.write(Buffer.from('\uFEFF'));
   const run = async () => {
-    const client = await pool.connect();
+    const giveBack = held ?? (await slots.take());
+    let client: pg.PoolClient | undefined;
     let failed: Error | undefined;
     try {
-      const statement = text.replace(/\$(\d+)/g, (_, n: string) => literal(client, params[Number(n) - 1]));
+      // A client gone before the COPY starts: nothing to run.
+      if (out.destroyed) return;
+      client = await pool.connect();
+      const statement = text.replace(/\$(\d+)/g, (_, n: string) => literal(client as pg.PoolClient, params[Number(n) - 1]));
       await client.query('begin read only');
       // More room for the report's sort in memory before it spills to temp files (this transaction only).
       await client.query(`set local work_mem = '32MB'`);
@@ -138,7 +218,8 @@ export function copyCsv(db: Db, query: SQL, options: CsvOptions = {}): Readable 
       failed = error instanceof Error ? error : new Error(String(error));
       out.destroy(failed);
     } finally {
-      client.release(failed);
+      client?.release(failed);
+      giveBack();
     }
   };
   run().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
@@ -148,8 +229,43 @@ export function copyCsv(db: Db, query: SQL, options: CsvOptions = {}): Readable 
 /** A file name safe in a Content-Disposition header. */
 export const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-');
 
-/** Sends a stream as a download with the given type and file name. */
-export function sendDownload(reply: FastifyReply, stream: Readable, contentType: string, filename: string) {
+/**
+ * Cuts a download off when its client stops reading: the answer's buffer stays full (`writableNeedDrain`) with no
+ * drain for `stallMs`. A slow query is not a stall (nothing waits to be written meanwhile), nor is a slow link
+ * that keeps reading. Ending the stream ends its COPY, so the export's connection and slot are freed.
+ */
+function cutOffWhenStalled(reply: FastifyReply, stream: Readable, stallMs: number) {
+  const res = reply.raw;
+  let since: number | undefined;
+  const every = Math.max(50, Math.min(1_000, Math.floor(stallMs / 4)));
+  const timer = setInterval(() => {
+    if (!res.writableNeedDrain) {
+      since = undefined;
+      return;
+    }
+    since ??= Date.now();
+    if (Date.now() - since < stallMs) return;
+    clearInterval(timer);
+    reply.log.warn({ stalledMs: Date.now() - since }, 'download cut off: the client stopped reading');
+    stream.destroy();
+    res.destroy();
+  }, every);
+  timer.unref();
+  res.on('drain', () => {
+    since = undefined;
+  });
+  res.once('close', () => clearInterval(timer));
+}
+
+/** Sends a stream as a download with the given type and file name, cut off if its client stops reading. */
+export function sendDownload(
+  reply: FastifyReply,
+  stream: Readable,
+  contentType: string,
+  filename: string,
+  stallMs: number,
+) {
+  cutOffWhenStalled(reply, stream, stallMs);
   return reply
     .header('content-type', contentType)
     .header('content-disposition', `attachment; filename="${safeFilename(filename)}"`)
@@ -157,8 +273,8 @@ export function sendDownload(reply: FastifyReply, stream: Readable, contentType:
 }
 
 /** Sends a CSV stream as a download. */
-export const sendCsv = (reply: FastifyReply, stream: Readable, filename: string) =>
-  sendDownload(reply, stream, 'text/csv; charset=utf-8', filename);
+export const sendCsv = (reply: FastifyReply, stream: Readable, filename: string, stallMs: number) =>
+  sendDownload(reply, stream, 'text/csv; charset=utf-8', filename, stallMs);
 
 /** A whole stream in memory (an email attachment). */
 export async function bufferOf(stream: Readable): Promise<Buffer> {

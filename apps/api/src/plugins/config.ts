@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   WEB_DIST: optionalText,
   PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   PG_POOL_SIZE: z.coerce.number().int().min(2, { message: 'must be at least 2' }).max(500).optional(),
+  DOWNLOAD_STALL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   NODE_ENV: optionalText,
   PUBLIC_URL: optionalUrl(/^https?:\/\//, 'http(s)://'),
   SSO_DEV_PROVIDER: flag.optional(),
@@ -158,6 +159,8 @@ export type Config = {
   pgPort: number;
   /** Connections the server keeps to PostgreSQL (PG_POOL_SIZE, else sized for the machine). */
   pgPoolSize: number;
+  /** How long a download waits on a client that reads nothing before it is cut off (DOWNLOAD_STALL_SECONDS). */
+  downloadStallMs: number;
   version: string;
   /** Where people open the console (PUBLIC_URL), when set. */
   publicUrl: string | undefined;
@@ -311,6 +314,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     pgPort: e.PG_PORT,
     pgPoolSize: e.PG_POOL_SIZE ?? defaultPoolSize(),
+    downloadStallMs: e.DOWNLOAD_STALL_SECONDS * 1000,
     version: readVersion(),
     publicUrl,
     sso: {

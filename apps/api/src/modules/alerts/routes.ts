@@ -80,7 +80,7 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const csv = await alerts.exportAlerts(ctx, authOf(request).user, request.query);
       const day = new Date().toISOString().slice(0, 10);
-      return sendCsv(reply, csv, `alerts-${request.query.status}-${day}.csv`);
+      return sendCsv(reply, csv, `alerts-${request.query.status}-${day}.csv`, ctx.config.downloadStallMs);
     },
   );
 

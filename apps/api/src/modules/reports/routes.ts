@@ -115,7 +115,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
           info.id,
           request.query,
         );
-        return sendCsv(reply, stream, filename);
+        return sendCsv(reply, stream, filename, ctx.config.downloadStallMs);
       },
     );
     app.get<{ Querystring: ReportQuery }>(
@@ -136,7 +136,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
           info.id,
           request.query,
         );
-        return sendDownload(reply, stream, 'application/pdf', filename);
+        return sendDownload(reply, stream, 'application/pdf', filename, ctx.config.downloadStallMs);
       },
     );
   }

@@ -222,16 +222,20 @@ export const fileName = (q: ResolvedQuery, ext: string) =>
 
 /**
  * The whole filtered report as CSV (UTF-8 with BOM), the columns spec part 3 names, written by PostgreSQL
- * from one statement; `limit` caps the rows.
+ * from one statement; `limit` caps the rows. A download names its `owner` (an export slot now, or 429); a
+ * scheduled report's file waits for a slot.
  */
-export function csvOf(ctx: AppContext, q: ResolvedQuery, limit?: number): Readable {
-  return copyCsv(ctx.db, repo.csvQuery(q.report, q.scope, q.filter, q.sort, q.target, limit), { bom: true });
+export function csvOf(ctx: AppContext, q: ResolvedQuery, limit?: number, owner?: string): Readable {
+  return copyCsv(ctx.db, repo.csvQuery(q.report, q.scope, q.filter, q.sort, q.target, limit), {
+    bom: true,
+    owner,
+  });
 }
 
 /** `GET reports/{id}/export.csv`. */
 export async function exportCsv(ctx: AppContext, user: UserWithOrg, id: string, query: ReportQuery) {
   const q = await resolveQuery(ctx, user, id, query);
-  return { stream: csvOf(ctx, q), filename: fileName(q, 'csv') };
+  return { stream: csvOf(ctx, q, undefined, user.id), filename: fileName(q, 'csv') };
 }
 
 // ---- PDF ----
