@@ -7,6 +7,7 @@ import { revokedTokens, siteGroupSites } from '../src/db/schema.ts';
 import { createMemoryEventBus, type EventBus, jobEventPublisher } from '../src/events/index.ts';
 import { startGateway } from '../src/fleet/gateway/index.ts';
 import { createJobEngine, type JobEngine } from '../src/fleet/jobs/index.ts';
+import { STREAMS_BUSY_MESSAGE, STREAMS_PER_PERSON } from '../src/modules/events/routes.ts';
 import { presentClaims } from '../src/modules/users/present.ts';
 import { findUserById } from '../src/modules/users/repository.ts';
 import {
@@ -343,6 +344,26 @@ describe('GET /api/events: when it ends', () => {
     await client.ended;
   });
 
+  // Issue 34 (Low): the stream re-checked less than every request does.
+  it("ends an impersonation's stream once the organization turns support access off", async () => {
+    const token = await tokenFor(database.db, f.admin, 'full', f.support.username);
+    const client = await open(token);
+    await database.pool.query('update organizations set support_access = false where id = $1', [f.orgA]);
+    try {
+      await client.ended;
+    } finally {
+      await database.pool.query('update organizations set support_access = true where id = $1', [f.orgA]);
+    }
+  });
+
+  it("ends an impersonation's stream once the support person is no longer SUPPORT", async () => {
+    const provider = await createOrganization(database.db, { kind: 'provider', entitlements: [] });
+    const support = await createUser(database.db, provider, { role: 'SUPPORT' });
+    const client = await open(await tokenFor(database.db, f.admin, 'full', support.username));
+    await database.pool.query(`update users set role = 'USER' where id = $1`, [support.id]);
+    await client.ended;
+  });
+
   it('app.close() ends open streams instead of waiting for them', async () => {
     const second = await buildApp({ config: testConfig(), db: database.db, logger: false });
     const url = await second.listen({ port: 0, host: '127.0.0.1' });
@@ -352,6 +373,31 @@ describe('GET /api/events: when it ends', () => {
     await second.close();
     await client.ended;
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('GET /api/events: one person cannot hold the server', () => {
+  it(`opens at most ${STREAMS_PER_PERSON} streams of one person at once (429 past them), others unaffected`, async () => {
+    const person = await createUser(database.db, await createOrganization(database.db), { role: 'USER' });
+    const token = await tokenFor(database.db, person, 'full');
+    // All at once: the cap holds while the streams are still opening.
+    const many = await Promise.all(Array.from({ length: STREAMS_PER_PERSON + 5 }, () => open(token)));
+    const statuses = many.map((c) => c.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(STREAMS_PER_PERSON);
+    const refused = many.filter((c) => c.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(JSON.parse(await (refused[0] as SseClient).body())).toEqual({
+      id: 'rate_limited',
+      message: STREAMS_BUSY_MESSAGE,
+    });
+    // Another person still opens theirs.
+    expect((await open(await tokenFor(database.db, f.admin, 'full'))).status).toBe(200);
+    // A closed stream gives its place back.
+    const first = many.find((c) => c.status === 200) as SseClient;
+    first.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await open(token)).status).toBe(200);
+    for (const c of many) c.close();
   });
 });
 

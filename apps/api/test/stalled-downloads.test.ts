@@ -34,8 +34,7 @@ function stalledExport(token: string): Promise<number> {
     socket.once('error', reject);
     socket.once('connect', () =>
       socket.write(
-        `GET ${EXPORT} HTTP/1.1\r\n` +
-          `Host: ${base.host}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+        `GET ${EXPORT} HTTP/1.1\r\n` + `Host: ${base.host}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
       ),
     );
     socket.once('data', (chunk: Buffer) => {

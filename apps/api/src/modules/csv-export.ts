@@ -205,7 +205,9 @@ export function copyCsv(db: Db, query: SQL, options: CsvOptions = {}): Readable 
       // A client gone before the COPY starts: nothing to run.
       if (out.destroyed) return;
       client = await pool.connect();
-      const statement = text.replace(/\$(\d+)/g, (_, n: string) => literal(client as pg.PoolClient, params[Number(n) - 1]));
+      const statement = text.replace(/\$(\d+)/g, (_, n: string) =>
+        literal(client as pg.PoolClient, params[Number(n) - 1]),
+      );
       await client.query('begin read only');
       // More room for the report's sort in memory before it spills to temp files (this transaction only).
       await client.query(`set local work_mem = '32MB'`);

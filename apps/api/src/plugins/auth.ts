@@ -106,6 +106,43 @@ export function sessionClosed(session: SessionLookup, iat: number | undefined): 
   return after !== null && (iat ?? 0) < Math.floor(after.getTime() / 1000);
 }
 
+/** Reads a session (a person's token id) as findSessionUser does; the request hook's reads go through a cache. */
+export type SessionReader = (
+  sub: string,
+  jti: string,
+  options?: { followRenewals?: boolean },
+) => Promise<SessionLookup>;
+
+/**
+ * What a verified token opens now, or 401: its person's session must be open (not revoked, the person active,
+ * the token newer than their last password change); under impersonation the support person's own session too,
+ * they still SUPPORT, and the organization's support access still on. One check for every way in: the request
+ * hook runs it on each call, a live event stream every time it refreshes.
+ */
+export async function openSessionOf(
+  claims: Claims,
+  read: SessionReader,
+): Promise<{ user: UserWithOrg; impersonator: UserWithOrg | undefined }> {
+  if (!claims.jti) throw Errors.unauthorized();
+  const session = await read(claims.sub, claims.jti);
+  // A deactivated (or not yet approved) person's sessions end with the change (SESSION_CACHE_MS).
+  if (sessionClosed(session, claims.iat) || !session) throw Errors.unauthorized();
+  const { user } = session;
+  let impersonator: UserWithOrg | undefined;
+  if (claims.impersonatedBy) {
+    // The support person acting as the user: their own session must still be open (signing out of it ends
+    // the impersonation) and they must still be an active SUPPORT.
+    const { impersonatedBy, impersonatorSession, iat } = claims;
+    if (!impersonatorSession) throw Errors.unauthorized();
+    const support = await read(impersonatedBy, impersonatorSession, { followRenewals: true });
+    if (sessionClosed(support, iat) || support?.user.role !== 'SUPPORT') throw Errors.unauthorized();
+    impersonator = support.user;
+    // The organization turned support access off: a support session acting in it ends at once.
+    if (!user.organization.supportAccess) throw Errors.unauthorized();
+  }
+  return { user, impersonator };
+}
+
 /** Verifies the token (signature, expiry, revocation), loads its user and enforces the route's rule. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const sessions = createSessionCache();
@@ -115,19 +152,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (!READS.has(request.method)) sessions.clear();
     return payload;
   });
-  /**
-   * The support person acting as the user: their own session must still be open (signing out of it ends
-   * the impersonation) and they must still be an active SUPPORT.
-   */
-  async function impersonatorOf(claims: Claims): Promise<UserWithOrg> {
-    const { impersonatedBy, impersonatorSession, iat } = claims;
-    if (!impersonatedBy || !impersonatorSession) throw Errors.unauthorized();
-    const support = await sessions.get(`support\u0000${impersonatedBy}\u0000${impersonatorSession}`, () =>
-      findSessionUser(ctx.db, impersonatedBy, impersonatorSession, { followRenewals: true }),
+  const cached: SessionReader = (sub, jti, options) =>
+    sessions.get(`${options?.followRenewals ? 'support\u0000' : ''}${sub}\u0000${jti}`, () =>
+      findSessionUser(ctx.db, sub, jti, options),
     );
-    if (sessionClosed(support, iat) || support?.user.role !== 'SUPPORT') throw Errors.unauthorized();
-    return support.user;
-  }
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.sendsCode) {
       await ctx.limiter.hit(
@@ -141,16 +169,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const token = bearerToken(request);
     const claims = token ? await ctx.tokens.verifySession(token) : undefined;
     if (!claims?.jti) throw Errors.unauthorized();
-    const jti = claims.jti;
-    const session = await sessions.get(`${claims.sub}\u0000${jti}`, () =>
-      findSessionUser(ctx.db, claims.sub, jti),
-    );
-    // A deactivated (or not yet approved) person's sessions end with the change (SESSION_CACHE_MS).
-    if (sessionClosed(session, claims.iat) || !session) throw Errors.unauthorized();
-    const { user } = session;
-    const impersonator = claims.impersonatedBy ? await impersonatorOf(claims) : undefined;
-    // The organization turned support access off: a support session acting in it ends at once.
-    if (impersonator && !user.organization.supportAccess) throw Errors.unauthorized();
+    const { user, impersonator } = await openSessionOf(claims, cached);
 
     const step = signInStep(claims);
     if (rule.steps !== 'any') {

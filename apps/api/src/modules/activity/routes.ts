@@ -43,7 +43,12 @@ export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const csv = await activity.exportActivity(ctx, authOf(request), request.params.id, request.query);
-      return sendCsv(reply, csv, `activity-${new Date().toISOString().slice(0, 10)}.csv`, ctx.config.downloadStallMs);
+      return sendCsv(
+        reply,
+        csv,
+        `activity-${new Date().toISOString().slice(0, 10)}.csv`,
+        ctx.config.downloadStallMs,
+      );
     },
   );
 }

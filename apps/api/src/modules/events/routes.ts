@@ -2,9 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { errorResponses, signedIn } from '../route-schemas.ts';
 import { DEFAULT_STREAM_TIMINGS, type LiveStream, openStream, type StreamTimings } from './stream.ts';
+
+/**
+ * Streams one person may hold open at once (a console tab holds one): past it a new one is refused 429 and the
+ * console retries with backoff, so one account cannot pin the server's sockets and bus fan-out.
+ */
+export const STREAMS_PER_PERSON = 10;
+export const STREAMS_BUSY_MESSAGE =
+  'Too many live connections are open for your account. Close some console tabs and try again.';
 
 const EventsQuerySchema = z.object({
   /** For clients that cannot send the Last-Event-ID header; the header wins when both are given. */
@@ -18,6 +27,8 @@ export function eventRoutes(
   timings: StreamTimings = DEFAULT_STREAM_TIMINGS,
 ): void {
   const streams = new Set<LiveStream>();
+  /** Open (and opening) streams per person. */
+  const held = new Map<string, number>();
   const heartbeat = setInterval(() => {
     for (const stream of streams) stream.heartbeat();
   }, timings.heartbeatMs);
@@ -46,12 +57,27 @@ export function eventRoutes(
       config: { auth: signedIn },
     },
     async (request, reply) => {
+      const auth = authOf(request);
+      const person = auth.user.id;
+      const mine = held.get(person) ?? 0;
+      if (mine >= STREAMS_PER_PERSON) throw new AppError(429, 'rate_limited', STREAMS_BUSY_MESSAGE);
+      // Counted from now (opening awaits the database), given back once when the stream ends or never opens.
+      held.set(person, mine + 1);
+      let given = false;
+      const giveBack = () => {
+        if (given) return;
+        given = true;
+        const left = (held.get(person) ?? 1) - 1;
+        if (left > 0) held.set(person, left);
+        else held.delete(person);
+      };
       const header = request.headers['last-event-id'];
       const lastEventId =
         (typeof header === 'string' ? header : request.query.lastEventId)?.trim() || undefined;
-      await openStream({
+      const opened = await openStream({
         ctx,
-        auth: authOf(request),
+        onEnd: giveBack,
+        auth,
         lastEventId,
         timings,
         streams,
@@ -61,7 +87,11 @@ export function eventRoutes(
           reply.raw.end();
           return undefined;
         },
+      }).catch((error: unknown) => {
+        giveBack();
+        throw error;
       });
+      if (!opened) giveBack();
     },
   );
 }

@@ -1,19 +1,23 @@
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import type { EventBus, LiveEnvelope } from '../../events/bus.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { sessionClosed } from '../../plugins/auth.ts';
+import { openSessionOf } from '../../plugins/auth.ts';
 import { findSessionUser } from '../users/repository.ts';
 import { canSee, type Viewer, viewerOf } from './service.ts';
 
 export type StreamTimings = {
   /** A comment line this often keeps proxies and the client's idle timers from closing the stream. */
   heartbeatMs: number;
-  /** How often a stream reloads its caller's scope (site groups, role) and checks the session is not revoked. */
+  /**
+   * How often a stream checks its session as every request is checked (revoked, person deactivated, support's
+   * own session and the organization's support access under impersonation) and reloads the caller's scope.
+   */
   scopeRefreshMs: number;
 };
 
-export const DEFAULT_STREAM_TIMINGS: StreamTimings = { heartbeatMs: 15_000, scopeRefreshMs: 60_000 };
+export const DEFAULT_STREAM_TIMINGS: StreamTimings = { heartbeatMs: 15_000, scopeRefreshMs: 30_000 };
 
 /** A client this far behind is dropped (it reconnects and resumes) rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -135,6 +139,8 @@ export type OpenStreamInput = {
   takeOver: () => ServerResponse | undefined;
   /** Every open stream (the server ends them when it closes). */
   streams: Set<LiveStream>;
+  /** Told once when the opened stream ends. */
+  onEnd?: () => void;
 };
 
 /**
@@ -175,6 +181,7 @@ export async function openStream(input: OpenStreamInput): Promise<LiveStream | u
   const opened = new LiveStream(res, viewer, position, lastEventId, () => {
     unsubscribe();
     streams.delete(opened);
+    input.onEnd?.();
   });
   streams.add(opened);
   if (replay === null) opened.resync();
@@ -188,19 +195,13 @@ export async function openStream(input: OpenStreamInput): Promise<LiveStream | u
   opened.endAfter(auth.exp * 1000 - Date.now());
   opened.every(timings.scopeRefreshMs, async () => {
     try {
-      const { impersonatedBy, impersonatorSession } = auth.claims;
-      const [session, support] = await Promise.all([
-        findSessionUser(ctx.db, auth.claims.sub, auth.jti),
-        // An impersonation ends with the support person's own session.
-        impersonatedBy && impersonatorSession
-          ? findSessionUser(ctx.db, impersonatedBy, impersonatorSession, { followRenewals: true })
-          : undefined,
-      ]);
-      const { iat } = auth.claims;
-      if (sessionClosed(session, iat) || (impersonatedBy && sessionClosed(support, iat))) opened.end();
-      else if (session) opened.viewer = await viewerOf(ctx, session.user);
+      const { user } = await openSessionOf(auth.claims, (sub, jti, options) =>
+        findSessionUser(ctx.db, sub, jti, options),
+      );
+      opened.viewer = await viewerOf(ctx, user);
     } catch (err) {
-      ctx.log.warn({ err }, 'refreshing a live event stream scope failed');
+      if (err instanceof AppError) opened.end();
+      else ctx.log.warn({ err }, 'refreshing a live event stream scope failed');
     }
   });
   return opened;
