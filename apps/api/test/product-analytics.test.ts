@@ -1,8 +1,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PRODUCT_EVENT_LIMITS } from '@vnoc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForwarder } from '../src/modules/product-analytics/forwarder.ts';
-import { TRACK_REQUESTS_PER_MINUTE } from '../src/modules/product-analytics/service.ts';
+import {
+  TRACK_EVENTS_PER_HOUR,
+  TRACK_REQUESTS_PER_MINUTE,
+} from '../src/modules/product-analytics/service.ts';
 import type { StampedEvent } from '../src/modules/product-analytics/stamp.ts';
 import { ConfigError } from '../src/plugins/config.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
@@ -232,6 +236,24 @@ describe('POST /api/mp/track (embedded: stored in PostgreSQL)', () => {
       TRACK_REQUESTS_PER_MINUTE,
     );
     expect((await track(t.app, await tokenFor(t.db, other, 'full'), body)).statusCode).toBe(200);
+  });
+
+  it(`limits each user to ${TRACK_EVENTS_PER_HOUR} events an hour, however they are batched`, async () => {
+    const f = await setup();
+    const batch = {
+      events: Array.from({ length: PRODUCT_EVENT_LIMITS.eventsPerBatch }, (_, i) => ({
+        name: 'page.viewed',
+        properties: { [`flood_${i}`]: 'x'.repeat(400) },
+      })),
+    };
+    const fits = Math.floor(TRACK_EVENTS_PER_HOUR / PRODUCT_EVENT_LIMITS.eventsPerBatch);
+    for (let i = 0; i < fits; i++) expect((await track(t.app, f.token, batch)).statusCode).toBe(200);
+    const refused = await track(t.app, f.token, batch);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ id: 'rate_limited' });
+    expect(await count(t.pool, 'product_events', 'user_id = $1', [f.user.id])).toBe(
+      fits * PRODUCT_EVENT_LIMITS.eventsPerBatch,
+    );
   });
 
   it('keeps nothing for a user who opted out in their preferences, and tracks again once back on', async () => {

@@ -36,6 +36,15 @@ describe('rate limits in Redis', () => {
     await expect(b.hit('login:10.0.0.2', 3, 60_000)).resolves.toBeUndefined();
   });
 
+  it('counts a weighted hit as that many, in one window with its expiry', async (ctx) => {
+    requireRedis(ctx);
+    const [a, b] = [limiter(), limiter()];
+    await a.hit('events:u1', 100, 60_000, 60);
+    await expect(b.hit('events:u1', 100, 60_000, 50)).rejects.toEqual(limited);
+    await expect(b.hit('events:u2', 100, 60_000, 100)).resolves.toBeUndefined();
+    await expect(b.hit('events:u3', 100, 60_000, 101)).rejects.toEqual(limited);
+  });
+
   it('a window ends on its own length', async (ctx) => {
     requireRedis(ctx);
     const a = limiter();

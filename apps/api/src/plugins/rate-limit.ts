@@ -2,8 +2,11 @@ import { Redis } from 'ioredis';
 import { Errors } from '../errors.ts';
 
 export type RateLimiter = {
-  /** Counts one hit for `key`; throws 429 rate_limited once more than `limit` hits fall in the window. */
-  hit: (key: string, limit: number, windowMs: number) => Promise<void>;
+  /**
+   * Counts `weight` hits (default one) for `key`; throws 429 rate_limited once more than `limit` hits fall in
+   * the window.
+   */
+  hit: (key: string, limit: number, windowMs: number, weight?: number) => Promise<void>;
   /** Drops the connection, if any (the app's onClose). */
   close: () => Promise<void>;
 };
@@ -18,28 +21,28 @@ const MEMORY_KEYS = 10_000;
 export function createRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { start: number; windowMs: number; count: number }>();
   return {
-    async hit(key, limit, windowMs) {
+    async hit(key, limit, windowMs, weight = 1) {
       const t = now();
       if (windows.size > MEMORY_KEYS) {
         for (const [k, w] of windows) if (t - w.start >= w.windowMs) windows.delete(k);
       }
       const current = windows.get(key);
       if (!current || t - current.start >= current.windowMs) {
-        windows.set(key, { start: t, windowMs, count: 1 });
-        if (limit < 1) throw Errors.rateLimited();
+        windows.set(key, { start: t, windowMs, count: weight });
+        if (weight > limit) throw Errors.rateLimited();
         return;
       }
-      current.count += 1;
+      current.count += weight;
       if (current.count > limit) throw Errors.rateLimited();
     },
     async close() {},
   };
 }
 
-/** One hit: the window's count, the window starting (and expiring) with its first hit. */
+/** `weight` hits: the window's count, the window starting (and expiring) with its first hits. */
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
 type RateLog = { warn: (obj: object, msg: string) => void };
@@ -65,16 +68,16 @@ export function createRedisRateLimiter(
   const fallback = createRateLimiter(options.now);
   let warned = false;
   return {
-    async hit(key, limit, windowMs) {
+    async hit(key, limit, windowMs, weight = 1) {
       let count: number;
       try {
-        count = Number(await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs)));
+        count = Number(await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs), String(weight)));
       } catch (err) {
         if (!warned) {
           warned = true;
           log.warn({ err }, 'rate limits: Redis does not answer; counting in this process meanwhile');
         }
-        return fallback.hit(key, limit, windowMs);
+        return fallback.hit(key, limit, windowMs, weight);
       }
       warned = false;
       if (count > limit) throw Errors.rateLimited();
