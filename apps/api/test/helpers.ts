@@ -9,7 +9,7 @@ import type { EventBus } from '../src/events/bus.ts';
 import { createEventBus } from '../src/events/index.ts';
 import { createJobEngine, type JobEngine } from '../src/fleet/jobs/index.ts';
 import { type Config, loadConfig } from '../src/plugins/config.ts';
-import { connectDatabase, type Db } from '../src/plugins/db.ts';
+import { connectDatabase, type Db, type PoolOptions } from '../src/plugins/db.ts';
 import { databaseUrl } from './database-url.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
@@ -41,7 +41,7 @@ export type TestApp = {
 export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A fresh database cloned from the migrated template, and the app built on it. */
-export async function createTestDatabase() {
+export async function createTestDatabase(pool: PoolOptions = {}) {
   const { adminUrl, template, prefix } = inject('testDatabase');
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -57,7 +57,7 @@ export async function createTestDatabase() {
     }
   }
   await admin.end();
-  const database = connectDatabase(databaseUrl(adminUrl, name), 4);
+  const database = connectDatabase(databaseUrl(adminUrl, name), 4, pool);
   return {
     ...database,
     drop: async () => {
@@ -70,8 +70,11 @@ export async function createTestDatabase() {
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  pool: PoolOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(pool);
   const config = testConfig(env);
   const jobs = createJobEngine({ db: database.db, log: silentLog });
   const bus = createEventBus(config, silentLog);
