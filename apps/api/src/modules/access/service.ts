@@ -154,10 +154,13 @@ export async function lookupOrganization(ctx: AppContext, email: string): Promis
   return organization;
 }
 
-/** Always succeeds so the answer does not reveal whether the account exists. */
+/**
+ * Always succeeds so the answer does not reveal whether the account exists; only an active account is sent
+ * a code (a registration waiting for approval or a deactivated person gets nothing, and could not sign in).
+ */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
   const user = await findUserByUsername(ctx.db, email);
-  if (!user) return;
+  if (user?.status !== 'active') return;
   await audit(ctx.db, { action: 'password.reset_requested', user, target: user.username, meta });
   await sendCode(ctx, user, 'password-reset', 'email', user.username);
 }
