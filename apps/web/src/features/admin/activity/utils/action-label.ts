@@ -12,6 +12,8 @@ export const KNOWN_ACTIONS: readonly string[] = [
   'logout',
   'register',
   'register.refused',
+  'register.notice',
+  'register.notice_held',
   'email.validated',
   'password.change',
   'password.reset_requested',
