@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  expirePendingRegistrations,
+  PENDING_REGISTRATION_DAYS,
   REGISTRATION_NOTICE_WINDOW_MS,
   REGISTRATION_NOTICES_PER_CLIENT,
   REGISTRATION_NOTICES_PER_ORGANIZATION,
@@ -12,7 +14,7 @@ import { type ClockedApp, createClockedApp } from './notifications-app.ts';
 
 /**
  * Issue 34: registration is open to anyone, so the notices it sends administrators are bounded (per
- * organization and per client address, an hour).
+ * organization and per client address, an hour); pending registrations nobody approves expire.
  */
 let t: ClockedApp;
 beforeAll(async () => {
@@ -20,6 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const DAY = 86_400_000;
 let nextAddress = 1;
 const freshAddress = () => `203.0.113.${nextAddress++}`;
 
@@ -77,3 +80,58 @@ describe('registration notices to administrators are throttled', () => {
     expect(await noticesTo(last.admin)).toBe(2);
   });
 });
+
+describe('pending registrations expire', () => {
+  it(`housekeeping removes a registration still pending after ${PENDING_REGISTRATION_DAYS} days, and logs it`, async () => {
+    const { org } = await openOrganization();
+    const old = await register(org);
+    const now = t.now();
+    // Registered at the clock; a newer one, an active person and a deactivated one of the same age stay.
+    await t.pool.query('update users set created_at = $1 where username = $2', [
+      new Date(now.getTime() - PENDING_REGISTRATION_DAYS * DAY - 1_000),
+      old,
+    ]);
+    const recent = await register(org);
+    await t.pool.query('update users set created_at = $1 where username = $2', [
+      new Date(now.getTime() - PENDING_REGISTRATION_DAYS * DAY + 60_000),
+      recent,
+    ]);
+    const active = await createUser(t.db, org, { role: 'USER' });
+    const deactivated = await createUser(t.db, org, { role: 'USER' });
+    await t.pool.query(
+      "update users set created_at = $1, status = case when id = $3 then 'deactivated' else status end where id in ($2, $3)",
+      [new Date(now.getTime() - 400 * DAY), active.id, deactivated.id],
+    );
+
+    expect(await expirePendingRegistrations(t.db, now)).toBe(1);
+    const { rows } = await t.pool.query<{ username: string }>(
+      'select username from users where organization_id = $1 order by username',
+      [org.id],
+    );
+    expect(rows.map((r) => r.username).sort()).toEqual(
+      [recent, active.username, deactivated.username, ...(await admins(org))].sort(),
+    );
+    const { rows: log } = await t.pool.query(
+      "select organization_id, target, detail->>'registeredAt' is not null as dated from audit_log where action = 'register.expired'",
+    );
+    expect(log).toEqual([{ organization_id: org.id, target: old, dated: true }]);
+    // Run again: nothing more to remove.
+    expect(await expirePendingRegistrations(t.db, now)).toBe(0);
+    // The address may register again.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/access/register',
+      remoteAddress: freshAddress(),
+      payload: { username: old, password: 'a-long-enough-passphrase', firstName: 'Ann', lastName: 'Again' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+});
+
+async function admins(org: OrganizationRow): Promise<string[]> {
+  const { rows } = await t.pool.query<{ username: string }>(
+    "select username from users where organization_id = $1 and role = 'ADMINISTRATOR'",
+    [org.id],
+  );
+  return rows.map((r) => r.username);
+}

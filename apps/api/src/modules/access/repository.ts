@@ -30,3 +30,26 @@ export async function countRegistrationNotices(
       and (organization_id = ${organizationId}::uuid or detail->>'client' = ${client})`);
   return rows[0] ?? { organization: 0, address: 0 };
 }
+
+/** The activity-log action of a pending registration removed because nobody approved it in time. */
+export const REGISTRATION_EXPIRED_ACTION = 'register.expired';
+
+/**
+ * Removes the registrations still waiting for approval that were made before `before`, and records each in
+ * its organization's activity log, in one statement; answers how many.
+ */
+export async function deletePendingBefore(db: DbOrTx, before: Date, now: Date): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    with gone as (
+      delete from users where status = 'pending' and created_at < ${before.toISOString()}::timestamptz
+      returning id, organization_id, username, created_at
+    ), logged as (
+      insert into audit_log (at, organization_id, action, target, detail)
+      select ${now.toISOString()}::timestamptz, organization_id, ${REGISTRATION_EXPIRED_ACTION}, username,
+        jsonb_build_object('userId', id, 'registeredAt', created_at)
+      from gone
+      returning 1
+    )
+    select count(*)::int as n from logged`);
+  return rows[0]?.n ?? 0;
+}

@@ -6,6 +6,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
+import type { DbOrTx } from '../../plugins/db.ts';
 import { requireSupportAccess } from '../organizations/support-access.ts';
 import { clearFailures, insertAudit, revokeNow, revokeToken } from '../security/repository.ts';
 import {
@@ -31,6 +32,7 @@ import {
 } from '../users/repository.ts';
 import {
   countRegistrationNotices,
+  deletePendingBefore,
   lockRegistrationNotices,
   REGISTRATION_NOTICE_ACTION,
 } from './repository.ts';
@@ -206,6 +208,17 @@ export async function register(ctx: AppContext, body: RegisterRequest, meta: Req
       })
       .catch((error: unknown) => ctx.log.warn({ err: error }, 'registration notice not delivered'));
   }
+}
+
+/** A self-registration nobody approved (or rejected) within this many days is removed by housekeeping. */
+export const PENDING_REGISTRATION_DAYS = 30;
+
+/**
+ * Housekeeping: removes registrations still waiting for approval after {@link PENDING_REGISTRATION_DAYS}
+ * (the address may register again), each recorded in its organization's activity log; answers how many.
+ */
+export function expirePendingRegistrations(db: DbOrTx, now: Date): Promise<number> {
+  return deletePendingBefore(db, new Date(now.getTime() - PENDING_REGISTRATION_DAYS * 86_400_000), now);
 }
 
 /** The organization an address belongs to: its user's, else the one owning its domain. */

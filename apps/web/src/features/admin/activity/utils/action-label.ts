@@ -14,6 +14,7 @@ export const KNOWN_ACTIONS: readonly string[] = [
   'register.refused',
   'register.notice',
   'register.notice_held',
+  'register.expired',
   'email.validated',
   'password.change',
   'password.reset_requested',
