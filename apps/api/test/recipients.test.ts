@@ -3,6 +3,7 @@ import type { Role } from '@vnoc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, notificationProfiles } from '../src/db/schema.ts';
 import { CHAT_AWAY_EMAIL_MS } from '../src/modules/chat/service.ts';
+import { NO_PASSWORD } from '../src/modules/users/admin-repository.ts';
 import type { OrganizationRow } from '../src/modules/users/repository.ts';
 import { queueAlertNotifications } from '../src/notifications/fan-out.ts';
 import { DEFAULT_NOTIFICATION_PROFILE } from '../src/notifications/profile.ts';
@@ -12,8 +13,8 @@ import { bearer, count } from './helpers.ts';
 import { type ClockedApp, createClockedApp } from './notifications-app.ts';
 
 /**
- * Issue 34: who receives notifications, scheduled reports, chat away emails, registration notices and
- * password-reset codes. For each channel, through the dev outbox (DELIVERY=outbox) as the real sink: an
+ * Issue 34: who receives notifications, scheduled reports, chat away emails, registration notices,
+ * invitation links and password-reset codes. For each channel, through the dev outbox (DELIVERY=outbox) as the real sink: an
  * active person receives; a registration waiting for approval and a deactivated person receive nothing; and
  * neither does a person deactivated after their message was queued (checked again at sending).
  */
@@ -176,6 +177,26 @@ const CHANNELS: Channel[] = [
         },
       });
       expect(res.statusCode, res.body).toBe(201);
+    },
+    queued: false,
+  },
+  {
+    name: 'invitation links resent by an administrator',
+    role: 'USER',
+    addresses: (p) => [p.username],
+    // Invited: no password chosen yet.
+    prepare: async (people) => {
+      await t.pool.query('update users set password_hash = $1 where id = any($2::uuid[])', [
+        NO_PASSWORD,
+        Object.values(people).map((p) => p.id),
+      ]);
+    },
+    choose: async (people, org) => {
+      const admin = await createUser(t.db, org, { role: 'ADMINISTRATOR' });
+      for (const [who, p] of Object.entries(people)) {
+        const res = await call(admin, 'POST', `/api/userProfile/user/${p.id}/invitation`);
+        expect(res.statusCode, `${who}: ${res.body}`).toBe(who === 'active' ? 204 : 409);
+      }
     },
     queued: false,
   },
