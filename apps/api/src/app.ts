@@ -13,6 +13,7 @@ import { createEventBus, type EventBus, jobEventPublisher } from './events/index
 import { createSimulatorControl, type SimulatorControl } from './fleet/gateway/control.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accessRoutes } from './modules/access/routes.ts';
+import { expirePendingRegistrations } from './modules/access/service.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
@@ -284,9 +285,13 @@ export async function buildApp({
     return payload;
   });
 
-  // Revocations and failure rows are only needed until they expire; keep the tables small.
+  // Revocations and failure rows are only needed until they expire; keep the tables small. Registrations
+  // nobody approved in time are removed.
   const housekeeping = setInterval(() => {
     purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
+    expirePendingRegistrations(db, now()).catch((err: unknown) =>
+      app.log.warn({ err }, 'housekeeping of pending registrations failed'),
+    );
   }, HOUSEKEEPING_MS).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
 

@@ -11,7 +11,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deliver } from '../delivery/index.ts';
 import type { Db } from '../plugins/db.ts';
-import { type ClaimedNotification, claimDue, failAbandoned, markAttemptFailed, markSent } from './queue.ts';
+import {
+  type ClaimedNotification,
+  claimDue,
+  failAbandoned,
+  markAttemptFailed,
+  markSent,
+  skipInactiveRecipients,
+} from './queue.ts';
 
 export type NotificationDispatcher = {
   /** Polls every `pollMs` until stopped. */
@@ -93,6 +100,10 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
       const given = await failAbandoned(db, at);
       if (given > 0) log.warn({ count: given }, 'notifications whose sender stopped were given up');
     }
+    // Checked again at sending: a person deactivated since their message was queued gets nothing.
+    const inactive = await skipInactiveRecipients(db, at);
+    if (inactive > 0)
+      log.info({ count: inactive }, 'notifications to accounts no longer active were dropped');
     const claimed = await claimDue(db, { now: at, leaseMs, limit: batch });
     await Promise.all(
       claimed.map((n) =>

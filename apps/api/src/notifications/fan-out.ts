@@ -1,7 +1,7 @@
 /**
  * The notification fan-out: in the alert engine's transaction, turns alerts that were raised or cleared
  * into queued messages — one per (alert, transition, person, channel), by idempotency key, so an engine
- * that runs twice queues nothing twice. Who is told: the organization's people (not SUPPORT) whose
+ * that runs twice queues nothing twice. Who is told: the organization's active people (not SUPPORT) whose
  * profile matches and whose scope covers the alert's site; only roots, never dependents, and nothing
  * raised in a maintenance window.
  *
@@ -132,8 +132,9 @@ export async function queueAlertNotifications(
   if (alerts.length === 0) return result;
 
   const orgIds = [...new Set(alerts.map((a) => a.organization_id))];
-  // Everyone of those organizations but the provider's staff; a non-administrator in site groups is
-  // limited to them (scope_group_ids), as everywhere in the fleet.
+  // Everyone of those organizations but the provider's staff, active accounts only (not a registration
+  // waiting for approval, not a deactivated person); a non-administrator in site groups is limited to them
+  // (scope_group_ids), as everywhere in the fleet.
   const { rows: people } = await tx.execute<PersonRow>(sql`
     select u.id, u.organization_id, u.username, u.mfa_sms, u.sms_number, u.mfa_voice, u.voice_number,
       np.profile, lp.value as language,
@@ -143,7 +144,7 @@ export async function queueAlertNotifications(
     from users u
     left join notification_profiles np on np.user_id = u.id
     left join user_preferences lp on lp.user_id = u.id and lp.name = 'language'
-    where u.organization_id in (${uuidList(orgIds)}) and u.role <> 'SUPPORT'
+    where u.organization_id in (${uuidList(orgIds)}) and u.role <> 'SUPPORT' and u.status = 'active'
     order by u.id`);
   if (people.length === 0) return result;
 

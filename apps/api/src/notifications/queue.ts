@@ -186,8 +186,26 @@ export type ClaimedNotification = {
   attempts: number;
 };
 
+/** Why a message was not sent: its person was deactivated (or is still pending approval) after it was queued. */
+export const INACTIVE_RECIPIENT_ERROR = 'The person’s account is not active.';
+
 /**
- * Claims up to `limit` due messages (pending, not before now, not held by a live sender, tries left),
+ * Gives up the due messages of people whose account is not active (pending approval or deactivated since the
+ * message was queued): nobody but an active account is ever sent anything. Answers how many.
+ */
+export async function skipInactiveRecipients(db: DbOrTx, now: Date): Promise<number> {
+  const { rowCount } = await db.execute(sql`
+    update notifications n set state = 'skipped', locked_until = null, last_error = ${INACTIVE_RECIPIENT_ERROR}
+    from users u
+    where u.id = n.user_id and u.status <> 'active'
+      and n.state = 'pending' and n.not_before <= ${at(now)}
+      and (n.locked_until is null or n.locked_until <= ${at(now)})`);
+  return rowCount ?? 0;
+}
+
+/**
+ * Claims up to `limit` due messages (pending, not before now, not held by a live sender, tries left, to a
+ * person whose account is active at this moment),
  * oldest due first, for `leaseMs`; each claim counts as one attempt. Rows another sender is claiming are
  * skipped, so concurrent senders never get the same row.
  */
@@ -203,6 +221,7 @@ export async function claimDue(
       where state = 'pending' and not_before <= ${at(now)}
         and (locked_until is null or locked_until <= ${at(now)})
         and attempts < ${MAX_ATTEMPTS}
+        and exists (select 1 from users u where u.id = notifications.user_id and u.status = 'active')
       order by not_before, id
       limit ${limit}
       for update skip locked

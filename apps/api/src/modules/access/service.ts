@@ -5,6 +5,8 @@ import { matchTotp } from '../../auth/totp.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { clientKeyOf } from '../../plugins/client-address.ts';
+import type { DbOrTx } from '../../plugins/db.ts';
 import { requireSupportAccess } from '../organizations/support-access.ts';
 import { clearFailures, insertAudit, revokeNow, revokeToken } from '../security/repository.ts';
 import {
@@ -28,6 +30,12 @@ import {
   type UserWithOrg,
   updateUser,
 } from '../users/repository.ts';
+import {
+  countRegistrationNotices,
+  deletePendingBefore,
+  lockRegistrationNotices,
+  REGISTRATION_NOTICE_ACTION,
+} from './repository.ts';
 
 /** A user and the session state a new token must carry; the route signs it. */
 export type TokenGrant = { user: UserWithOrg; session: SessionState };
@@ -92,9 +100,65 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Registration is open to anyone, so its notices to administrators are bounded, or it would relay mail:
+ * at most {@link REGISTRATION_NOTICES_PER_ORGANIZATION} registrations an hour notify one organization's
+ * administrators (a burst of genuine sign-ups still shows in Administration → Users), and at most
+ * {@link REGISTRATION_NOTICES_PER_CLIENT} an hour from one client address (an IPv6 client by its /64), whatever
+ * the organization. Beyond either, the registration still works and waits for approval, but no email goes
+ * until the hour (a sliding window) has room again.
+ */
+export const REGISTRATION_NOTICES_PER_ORGANIZATION = 10;
+export const REGISTRATION_NOTICES_PER_CLIENT = 5;
+export const REGISTRATION_NOTICE_WINDOW_MS = 60 * 60_000;
+
+/**
+ * The active administrators to tell about a registration, or none once a limit is reached; a notice that
+ * goes is recorded in the activity log (which the limits count), under a lock so two at once cannot both
+ * take the last place.
+ */
+async function takeRegistrationNotice(
+  ctx: AppContext,
+  organizationId: string,
+  username: string,
+  meta: RequestMeta,
+): Promise<{ id: string; username: string }[]> {
+  const now = ctx.now();
+  const client = clientKeyOf(meta.ip);
+  return ctx.db.transaction(async (tx) => {
+    await lockRegistrationNotices(tx);
+    const since = new Date(now.getTime() - REGISTRATION_NOTICE_WINDOW_MS);
+    const sent = await countRegistrationNotices(tx, organizationId, client, since);
+    if (
+      sent.organization >= REGISTRATION_NOTICES_PER_ORGANIZATION ||
+      sent.address >= REGISTRATION_NOTICES_PER_CLIENT
+    ) {
+      await insertAudit(tx, {
+        at: now,
+        action: 'register.notice_held',
+        organizationId,
+        target: username,
+        ip: meta.ip,
+      });
+      return [];
+    }
+    const admins = await listActiveAdmins(tx, organizationId);
+    await insertAudit(tx, {
+      at: now,
+      action: REGISTRATION_NOTICE_ACTION,
+      organizationId,
+      target: username,
+      detail: { client, administrators: admins.length },
+      ip: meta.ip,
+    });
+    return admins;
+  });
+}
+
+/**
  * Self-registration (ARCHITECTURE.md): only into an organization that allows it for the address's domain,
- * as a READ_ONLY account waiting for an administrator's approval; the organization's administrators are
- * told by email. No token: the person signs in once approved (and then proves the address).
+ * as a READ_ONLY account waiting for an administrator's approval; the organization's active administrators
+ * are told by email, within the limits above. No token: the person signs in once approved (and then proves
+ * the address).
  */
 export async function register(ctx: AppContext, body: RegisterRequest, meta: RequestMeta): Promise<void> {
   if (await findUserByUsername(ctx.db, body.username)) throw Errors.alreadyRegistered();
@@ -132,7 +196,7 @@ export async function register(ctx: AppContext, body: RegisterRequest, meta: Req
     throw error;
   }
   await audit(ctx.db, { action: 'register', user, target: user.username, meta });
-  const admins = await listActiveAdmins(ctx.db, organization.id);
+  const admins = await takeRegistrationNotice(ctx, organization.id, user.username, meta);
   for (const admin of admins) {
     // The account exists either way; a failed notice must not turn the registration into an error.
     await ctx
@@ -146,6 +210,17 @@ export async function register(ctx: AppContext, body: RegisterRequest, meta: Req
   }
 }
 
+/** A self-registration nobody approved (or rejected) within this many days is removed by housekeeping. */
+export const PENDING_REGISTRATION_DAYS = 30;
+
+/**
+ * Housekeeping: removes registrations still waiting for approval after {@link PENDING_REGISTRATION_DAYS}
+ * (the address may register again), each recorded in its organization's activity log; answers how many.
+ */
+export function expirePendingRegistrations(db: DbOrTx, now: Date): Promise<number> {
+  return deletePendingBefore(db, new Date(now.getTime() - PENDING_REGISTRATION_DAYS * 86_400_000), now);
+}
+
 /** The organization an address belongs to: its user's, else the one owning its domain. */
 export async function lookupOrganization(ctx: AppContext, email: string): Promise<OrganizationRow> {
   const user = await findUserByUsername(ctx.db, email);
@@ -154,10 +229,13 @@ export async function lookupOrganization(ctx: AppContext, email: string): Promis
   return organization;
 }
 
-/** Always succeeds so the answer does not reveal whether the account exists. */
+/**
+ * Always succeeds so the answer does not reveal whether the account exists; only an active account is sent
+ * a code (a registration waiting for approval or a deactivated person gets nothing, and could not sign in).
+ */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
   const user = await findUserByUsername(ctx.db, email);
-  if (!user) return;
+  if (user?.status !== 'active') return;
   await audit(ctx.db, { action: 'password.reset_requested', user, target: user.username, meta });
   await sendCode(ctx, user, 'password-reset', 'email', user.username);
 }

@@ -13,7 +13,12 @@ import * as maintenance from './service.ts';
 
 const tags = ['maintenance'];
 const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
-const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
+/**
+ * A window silences alert notifications about its sites for everyone in the organization, administrators
+ * included: an organization-wide setting, so an ADMINISTRATOR's (issue 34). A USER silences only themselves,
+ * with their own notification profile (quiet hours, sites, severities).
+ */
+const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
 
 export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +41,7 @@ export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Schedule a maintenance window',
+        summary: 'Schedule a maintenance window (ADMINISTRATOR)',
         body: MaintenanceRequestSchema,
         response: answers(MaintenanceWindowSchema),
       },
@@ -50,7 +55,7 @@ export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'End a maintenance window now',
+        summary: 'End a maintenance window now (ADMINISTRATOR)',
         params: IdParamsSchema,
         response: answers(MaintenanceWindowSchema),
       },

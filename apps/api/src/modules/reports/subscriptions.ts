@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { bufferOf } from '../csv-export.ts';
 import { isUuid } from '../sites/scope.ts';
-import { findUserById, type UserWithOrg } from '../users/repository.ts';
+import { findUserById, isActiveUser, type UserWithOrg } from '../users/repository.ts';
 import { REPORT_TEXT } from './report-text.ts';
 import * as repo from './repository.ts';
 import {
@@ -123,6 +123,8 @@ export async function deleteSubscription(ctx: AppContext, user: UserWithOrg, id:
 /** Why a due run is skipped rather than sent (the subscription stays, and tries again next time). */
 function refusal(user: UserWithOrg | undefined, report: ReportId): string | undefined {
   if (!user) return 'the user is gone';
+  // A registration waiting for approval or a deactivated person gets no report files.
+  if (user.status !== 'active') return 'the account is not active';
   if (!['ADMINISTRATOR', 'USER', 'READ_ONLY'].includes(user.role)) return 'the user may not read reports';
   const info = reportInfo(report);
   if (info.entitlement && !user.organization.entitlements.includes(info.entitlement))
@@ -130,8 +132,11 @@ function refusal(user: UserWithOrg | undefined, report: ReportId): string | unde
   return undefined;
 }
 
-/** Builds the report of one due run and emails it with its CSV and PDF. */
-async function send(ctx: AppContext, sub: repo.SubscriptionRow, user: UserWithOrg): Promise<void> {
+/**
+ * Builds the report of one due run and emails it with its CSV and PDF; answers false, sending nothing, when
+ * the person's account stopped being active while the report was built.
+ */
+async function send(ctx: AppContext, sub: repo.SubscriptionRow, user: UserWithOrg): Promise<boolean> {
   const range = rangeOfRun(sub.frequency, new Date(sub.next_run_at));
   const filters = ReportFiltersSchema.parse(sub.filters);
   const q = await resolveQuery(ctx, user, sub.report, { ...filters, ...range, page: 0, pageSize: 1 });
@@ -153,6 +158,8 @@ async function send(ctx: AppContext, sub: repo.SubscriptionRow, user: UserWithOr
     '',
     text.email.why,
   ].join('\n');
+  // Read again at sending: building the files takes a while, and a person deactivated meanwhile gets nothing.
+  if (!(await isActiveUser(ctx.db, user.id))) return false;
   await ctx.deliver({
     channel: 'email',
     to: user.username,
@@ -163,6 +170,7 @@ async function send(ctx: AppContext, sub: repo.SubscriptionRow, user: UserWithOr
       { filename: fileName(q, 'pdf'), contentType: 'application/pdf', content: pdf },
     ],
   });
+  return true;
 }
 
 export type ReportScheduler = {
@@ -199,7 +207,14 @@ export function createReportScheduler(
         return 'skipped';
       }
       try {
-        await send(ctx, sub, user);
+        if (!(await send(ctx, sub, user))) {
+          log.warn(
+            { subscriptionId: sub.id, reason: 'the account is not active' },
+            'a scheduled report was skipped',
+          );
+          await repo.markRun(tx, sub.id, next, null);
+          return 'skipped';
+        }
       } catch (err) {
         log.error(
           { err, subscriptionId: sub.id },

@@ -36,6 +36,7 @@ export const ADMIN_MESSAGES = {
   notPending: 'This person is not waiting for approval.',
   pendingStatus: 'Approve or reject this registration instead of changing its status.',
   noInvitation: 'This person has already chosen a password.',
+  inactiveInvitation: 'Reactivate this person before sending them an invitation.',
   invitationInvalid: 'This invitation link is not valid. Ask your administrator for a new one.',
   invitationUsed:
     'This invitation link was already used. Sign in with your password, or ask your administrator for a new link.',
@@ -320,6 +321,8 @@ export async function resendInvitation(
 ) {
   const person = await requirePerson(ctx.db, auth, id);
   if (!person.invitation_pending) throw new AppError(409, 'conflict', ADMIN_MESSAGES.noInvitation);
+  // Nothing is emailed to an account that is not active (issue 34).
+  if (person.status !== 'active') throw new AppError(409, 'conflict', ADMIN_MESSAGES.inactiveInvitation);
   await audit(ctx.db, {
     action: 'user.invite',
     ...who(auth, meta),

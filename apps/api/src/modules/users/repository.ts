@@ -78,6 +78,16 @@ export function findUserById(db: DbOrTx, id: string) {
   return findUserWhere(db, eq(users.id, id));
 }
 
+/** Whether the account exists and is active now (not waiting for approval, not deactivated): who may be sent anything. */
+export async function isActiveUser(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.status, 'active')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The organization whose email domains include `domain` (customers first, then by name, for determinism). */
 export async function findOrganizationByDomain(
   db: DbOrTx,

@@ -3,7 +3,7 @@ import { type MaintenanceRequest, type MaintenanceWindow, MaintenanceWindowSchem
 import { apiRequest } from '../../../lib/api-client.ts';
 import { maintenanceQueryKey } from './keys.ts';
 
-/** POST maintenance (ADMINISTRATOR, USER): schedules a window over sites or a group; answers the window. */
+/** POST maintenance (ADMINISTRATOR): schedules a window over sites or a group; answers the window. */
 export function createMaintenanceWindow(body: MaintenanceRequest): Promise<MaintenanceWindow> {
   return apiRequest('maintenance', { method: 'POST', body, schema: MaintenanceWindowSchema });
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { handleError } from '../../../lib/error-handler.ts';
 import { maintenanceQueryKey } from './keys.ts';
 
-/** POST maintenance/{id}/end (ADMINISTRATOR, USER): ends a window now (a scheduled one never starts). */
+/** POST maintenance/{id}/end (ADMINISTRATOR): ends a window now (a scheduled one never starts). */
 export function endMaintenanceWindow(id: string): Promise<MaintenanceWindow> {
   return apiRequest(`maintenance/${encodeURIComponent(id)}/end`, {
     method: 'POST',

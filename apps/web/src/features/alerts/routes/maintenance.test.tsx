@@ -61,7 +61,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-function open(role = 'USER', path = '/alerts/maintenance') {
+function open(role = 'ADMINISTRATOR', path = '/alerts/maintenance') {
   authStore.setToken(fakeJwt(fullClaims({ role })));
   const router = createMemoryRouter(
     [
@@ -113,12 +113,15 @@ describe('Maintenance windows', () => {
     expect(requests.some((r) => r.method === 'POST' && r.url.pathname.endsWith('/end'))).toBe(true);
   });
 
-  it('READ_ONLY reads the windows but neither schedules nor ends one', async () => {
-    open('READ_ONLY');
-    await screen.findAllByTestId('maintenance-row');
-    expect(screen.queryByTestId('maintenance-schedule')).toBeNull();
-    expect(screen.queryByTestId('maintenance-end-window')).toBeNull();
-  });
+  it.each(['USER', 'READ_ONLY'])(
+    '%s reads the windows but neither schedules nor ends one (they silence the whole organization)',
+    async (role) => {
+      open(role);
+      await screen.findAllByTestId('maintenance-row');
+      expect(screen.queryByTestId('maintenance-schedule')).toBeNull();
+      expect(screen.queryByTestId('maintenance-end-window')).toBeNull();
+    },
+  );
 
   it("schedules a window for a group: the contract's messages first, then the request", async () => {
     open();

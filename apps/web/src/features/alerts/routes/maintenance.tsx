@@ -25,7 +25,6 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
-import { canChange } from '../../../lib/permissions.ts';
 import { useEndMaintenanceWindow } from '../api/end-maintenance-window.ts';
 import { type MaintenanceState, useMaintenanceWindows } from '../api/get-maintenance-windows.ts';
 import { ScheduleMaintenanceButton } from '../components/maintenance-form.tsx';
@@ -255,14 +254,15 @@ function WindowList(props: WindowsProps) {
 }
 
 /**
- * Maintenance windows (/alerts/maintenance): current (scheduled and active) and ended windows; people who
- * may act schedule one (sites or a group, start, end, reason) and end one. Alerts raised in a window are
+ * Maintenance windows (/alerts/maintenance): current (scheduled and active) and ended windows; administrators
+ * schedule one (sites or a group, start, end, reason) and end one. Alerts raised in a window are
  * recorded and marked, not notified.
  */
 export function Component() {
   const { t } = useTranslation('alerts');
   const { claims } = useAuth();
-  const canAct = canChange(claims?.role);
+  // A window silences notifications for the whole organization: an administrator's to schedule or end.
+  const canAct = claims?.role === 'ADMINISTRATOR';
   const [params, setParams] = useSearchParams();
   const state: MaintenanceState = params.get('state') === 'ended' ? 'ended' : 'current';
   const windows = useMaintenanceWindows(state);

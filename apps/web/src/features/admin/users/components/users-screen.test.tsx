@@ -108,6 +108,27 @@ describe('Administration → Users', () => {
     );
   });
 
+  it.each([
+    ['active', 1],
+    ['deactivated', 0],
+  ] as const)(
+    'an invited %s person: %i "Send a new invitation" (nothing is sent to an inactive account)',
+    async (status, offered) => {
+      usersAnswer = () =>
+        json(
+          page([
+            person({ id: 'u3', firstName: 'Ivy', lastName: 'Invited', invitationPending: true, status }),
+          ]),
+        );
+      open();
+      fireEvent.click(await screen.findByRole('button', { name: 'More actions for Ivy Invited' }));
+      await screen.findByRole('menuitem', { name: 'Edit' });
+      // The menu's items come together (some still hidden while it fades in: read by their text).
+      const items = screen.getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent);
+      expect(items.filter((text) => text === 'Send a new invitation')).toHaveLength(offered);
+    },
+  );
+
   it('shows the empty state, and a filtered empty state that clears the search', async () => {
     usersAnswer = () => json(page([]));
     const { router } = open('/admin/users?q=zzz');

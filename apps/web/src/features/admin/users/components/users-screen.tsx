@@ -252,7 +252,8 @@ export function UsersScreen() {
                   >
                     {t('actions.edit')}
                   </Menu.Item>
-                  {user.invitationPending && (
+                  {/* Nothing is emailed to an account that is not active (the server refuses it too). */}
+                  {user.invitationPending && user.status === 'active' && (
                     <Menu.Item
                       leftSection={<IconMailForward size={16} aria-hidden />}
                       onClick={() => runAction(user, 'invitation')}
