@@ -12,6 +12,7 @@ import {
   addressKey,
   audit,
   consumeCode,
+  lockedError,
   sendCode,
   takeAttempt,
   totpKey,
@@ -170,7 +171,7 @@ export async function verifyPasswordResetCode(
 ): Promise<TokenGrant> {
   const user = await findUserByUsername(ctx.db, body.username);
   if (!user) throw Errors.codeInvalid();
-  await consumeCode(ctx, user.id, 'password-reset', body.code);
+  await consumeCode(ctx, user.id, 'password-reset', body.code, meta);
   await updateUser(ctx.db, user.id, { emailValidated: true });
   await audit(ctx.db, { action: 'password.reset_verified', user, target: user.username, meta });
   return {
@@ -206,7 +207,7 @@ export async function validateTotp(ctx: AppContext, auth: AuthContext, code: str
   const { user } = auth;
   const key = totpKey(user.id);
   const attempt = await takeAttempt(ctx.db, [key]);
-  if (attempt.locked) throw Errors.locked();
+  if (attempt.locked) throw lockedError(attempt);
   if (!(await totpMatches(ctx, user, code)) && !(await sentCodeMatches(ctx, user, code))) {
     await audit(ctx.db, { action: 'mfa.failure', user, impersonatorId: auth.impersonator?.id, meta });
     throw Errors.codeInvalid();

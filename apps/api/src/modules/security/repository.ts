@@ -12,15 +12,17 @@ export async function countFailuresSince(db: DbOrTx, key: string, since: Date): 
 
 /**
  * One attempt against `keys`, decided atomically: under a per-key transaction lock (so parallel attempts
- * queue instead of all reading the same count), the failures of each key since `since` are counted; when
- * one has reached its limit nothing is written and its index answers. Otherwise the attempt is written as
- * a failure now (it un-counts itself on success) and the counts including it answer.
+ * queue instead of all reading the same count), the failures of each key since `since` (and, for a key with
+ * a daily cap, since `daySince`) are counted; when one has reached its limit nothing is written and its
+ * index answers. Otherwise the attempt is written as a failure now (it un-counts itself on success) and
+ * the counts including it answer.
  */
 export async function takeAttempt(
   db: DbOrTx,
-  keys: { key: string; limit: number }[],
+  keys: { key: string; limit: number; daily?: number }[],
   since: Date,
-): Promise<{ lockedAt: number } | { ids: number[]; counts: number[] }> {
+  daySince: Date,
+): Promise<{ lockedAt: number; daily: boolean } | { ids: number[]; counts: number[] }> {
   return db.transaction(async (tx) => {
     // In one order, so two attempts over the same keys cannot wait on each other.
     for (const key of [...new Set(keys.map((k) => k.key))].sort()) {
@@ -29,7 +31,9 @@ export async function takeAttempt(
     const counts: number[] = [];
     for (const [i, k] of keys.entries()) {
       const n = await countFailuresSince(tx, k.key, since);
-      if (n >= k.limit) return { lockedAt: i };
+      if (n >= k.limit) return { lockedAt: i, daily: false };
+      if (k.daily !== undefined && (await countFailuresSince(tx, k.key, daySince)) >= k.daily)
+        return { lockedAt: i, daily: true };
       counts.push(n + 1);
     }
     const rows = await tx
