@@ -179,7 +179,11 @@ export const totpKey = (userId: string): LimitKey => ({
 });
 
 export type Attempt =
-  | { locked: LimitKey; /** Locked by the key's daily cap, not only its 15-minute window. */ daily: boolean }
+  | {
+      locked: LimitKey;
+      /** Locked by the key's daily cap, not only its 15-minute window. */
+      daily: boolean;
+    }
   | {
       locked: undefined;
       /** Whether this failure is the one that reached the key's limit (the lockout starts: audit it once). */
