@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import { auditLog, loginFailures, revokedTokens, verificationCodes } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 
@@ -50,6 +50,19 @@ export async function deleteFailures(db: DbOrTx, ids: number[]): Promise<void> {
 
 export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+/** Drops the code-entry failures of a person (authenticator and sent codes of every purpose and address). */
+export async function clearCodeFailures(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(
+      or(
+        eq(loginFailures.key, `totp:${userId}`),
+        like(loginFailures.key, `code:%:${userId}`),
+        like(loginFailures.key, `code:%:${userId}:%`),
+      ),
+    );
 }
 
 export async function deleteOldFailures(db: DbOrTx, before: Date): Promise<void> {

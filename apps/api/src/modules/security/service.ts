@@ -37,7 +37,7 @@ export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 /**
  * Issue 34: lockouts of code entry (sent codes, authenticator codes) do not simply reset every 15 minutes.
  * After DAILY_LOCKOUTS lockouts' worth of failures within DAILY_WINDOW_MS the key stays locked until the
- * failures are older than DAILY_WINDOW_MS (or a right code of the key clears them, which a lock refuses).
+ * failures are older than DAILY_WINDOW_MS, or an administrator's MFA reset of the person clears them.
  */
 export const DAILY_LOCKOUTS = 3;
 export const DAILY_WINDOW_MS = 24 * 60 * 60 * 1000;
