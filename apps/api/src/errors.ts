@@ -31,6 +31,9 @@ export const MESSAGES = {
   notEntitled: 'Your organization does not have this feature.',
   notFound: 'Not found.',
   locked: 'Too many failed attempts. Try again in 15 minutes.',
+  lockedDay: 'Too many failed attempts today. Try again in 24 hours.',
+  reauthRequired: 'Confirm it is you before this change: enter your current password.',
+  reauthFailed: 'The current password is not correct.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   testWait: 'Must wait 5 minutes before sending another test to this contact method.',
   costlyNumber: 'Codes are not sent to premium-rate or shared-cost numbers. Use a mobile or landline number.',
@@ -57,6 +60,12 @@ export const Errors = {
   accountPending: () => new AppError(403, 'account_pending', MESSAGES.accountPending),
   accountDeactivated: () => new AppError(403, 'account_deactivated', MESSAGES.accountDeactivated),
   locked: () => new AppError(429, 'locked', MESSAGES.locked),
+  /** Issue 34: the daily cap of a code-entry lockout was reached. */
+  lockedDay: () => new AppError(429, 'locked_day', MESSAGES.lockedDay),
+  /** Issue 34: a password or factor change needs a recent access/reauthenticate in this session. */
+  reauthRequired: (message: string = MESSAGES.reauthRequired) =>
+    new AppError(403, 'reauth_required', message),
+  reauthFailed: () => new AppError(403, 'reauth_failed', MESSAGES.reauthFailed),
   rateLimited: () => new AppError(429, 'rate_limited', MESSAGES.rateLimited),
   /** Spec part 8: a second test notification to one contact method within 5 minutes. */
   testWait: () => new AppError(423, 'test_wait', MESSAGES.testWait),

@@ -511,6 +511,25 @@ describe('self-registration, approval and MFA reset', () => {
     expect(profile.statusCode).toBe(401);
   });
 
+  it("MFA reset lifts the person's code-entry lockouts, the daily one included (issue 34)", async () => {
+    const id = people.readOnly.id;
+    await t.pool.query(
+      "insert into login_failures (key, at) select k, now() - interval '3 hours' from unnest($1::text[]) k, generate_series(1, 15)",
+      [
+        [
+          `totp:${id}`,
+          `code:mfa-login:${id}`,
+          `code:password-reset:${id}:10.0.0.1`,
+          `login:${people.readOnly.username}`,
+        ],
+      ],
+    );
+    expect((await call('POST', `/api/userProfile/user/${id}/mfa/reset`)).statusCode).toBe(204);
+    expect(await count(t.pool, 'login_failures', 'key like $1', [`%${id}%`])).toBe(0);
+    // Password failures are the sign-in's lockout, not code entry: they stay.
+    expect(await count(t.pool, 'login_failures', 'key = $1', [`login:${people.readOnly.username}`])).toBe(15);
+  });
+
   it('writes under impersonation name the support person in the audit log', async () => {
     const impersonated = await tokenFor(t.db, people.admin, 'full', people.support.username).catch(
       () => null,

@@ -56,6 +56,8 @@ const READ_ONLY_WRITES = new Set([
   ...MFA_STEP,
   'POST /api/access/sendTOTP',
   'POST /api/access/validateTOTP',
+  // Proving the person again before their own password or factor change (issue 34): full step only.
+  'POST /api/access/reauthenticate',
   'POST /api/userProfile/updateContact',
   'POST /api/userProfile/updatePassword',
   'POST /api/userProfile/updateUserPreferences',

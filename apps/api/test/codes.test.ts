@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { generateTotp } from '../src/auth/totp.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
 import { bearer, count, latestCode, useTestApp, wrongCode } from './helpers.ts';
 
@@ -49,7 +50,7 @@ describe('verification codes', () => {
     expect((await verifyEmail(token, code)).json().id).toBe('code_invalid');
   });
 
-  it('5 wrong tries invalidate the code and lock code checks of the account, even the right code', async () => {
+  it('5 wrong tries invalidate the code and lock code checks of its purpose, even the right code', async () => {
     const { user, token, code } = await emailStepUser();
     for (let i = 0; i < 5; i++)
       expect((await verifyEmail(token, wrongCode(code))).json().id).toBe('code_invalid');
@@ -71,7 +72,7 @@ describe('verification codes', () => {
     expect(res.json().id).toBe('locked');
     // Once the failures are older than the lockout window, the account's codes work again.
     await t.pool.query("update login_failures set at = now() - interval '16 minutes' where key = $1", [
-      `code:${user.id}`,
+      `code:email-validation:${user.id}`,
     ]);
     expect((await verifyEmail(token, fresh)).statusCode).toBe(200);
   });
@@ -79,7 +80,7 @@ describe('verification codes', () => {
   it('a right code takes back its try: it does not count toward the lockout', async () => {
     const { user, token, code } = await emailStepUser();
     expect((await verifyEmail(token, code)).statusCode).toBe(200);
-    expect(await count(t.pool, 'login_failures', 'key = $1', [`code:${user.id}`])).toBe(0);
+    expect(await count(t.pool, 'login_failures', 'key like $1', [`code:%${user.id}%`])).toBe(0);
   });
 
   it('throttles sending: 5 codes per account within 15 minutes, then 429 with nothing sent', async () => {
@@ -139,6 +140,89 @@ describe('verification codes', () => {
     await post('/api/userProfile/registered-mobile/send-code', token);
     const code = await latestCode(t.pool, '+15557770000');
     expect((await verifyEmail(token, code)).json().id).toBe('code_invalid');
+  });
+});
+
+describe('code lockouts per purpose, with a daily cap (issue 34)', () => {
+  const reset = (username: string, ip: string) =>
+    t.app.inject({ method: 'PUT', url: `/api/access/pwreset/${username}`, remoteAddress: ip });
+  const verifyReset = (username: string, code: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/access/verifyEmailCode',
+      payload: { username, code },
+      remoteAddress: ip,
+    });
+
+  it('failed reset codes, which anyone can send, lock neither MFA codes nor the reset from elsewhere', async () => {
+    const org = await createOrganization(t.db);
+    const number = '+15557773401';
+    const user = await createUser(t.db, org, { sms: number });
+    // Someone else asks for reset codes and fails them until locked out.
+    await reset(user.username, '10.34.0.1');
+    const guessed = await latestCode(t.pool, user.username);
+    for (let i = 0; i < 5; i++) {
+      const res = await verifyReset(user.username, wrongCode(guessed), '10.34.0.1');
+      expect(res.json().id).toBe('code_invalid');
+    }
+    await reset(user.username, '10.34.0.1');
+    const locked = await verifyReset(user.username, await latestCode(t.pool, user.username), '10.34.0.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().id).toBe('locked');
+
+    // The person signs in with an SMS code meanwhile: another purpose, its own count.
+    const mfa = await tokenFor(t.db, user, 'mfa');
+    expect((await post('/api/access/sendTOTP', mfa, { method: 'sms' })).statusCode).toBe(200);
+    const validated = await post('/api/access/validateTOTP', mfa, { totp: await latestCode(t.pool, number) });
+    expect(validated.statusCode).toBe(200);
+
+    // And resets their password from their own address.
+    await reset(user.username, '10.34.0.2');
+    const own = await verifyReset(user.username, await latestCode(t.pool, user.username), '10.34.0.2');
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('after 3 lockouts within a day, code checks stay locked past the 15-minute window', async () => {
+    const { user, token, code } = await emailStepUser();
+    const key = `code:email-validation:${user.id}`;
+    // Three lockouts' worth of failures earlier today, each window long over.
+    await t.pool.query(
+      "insert into login_failures (key, at) select $1, now() - interval '3 hours' from generate_series(1, 15)",
+      [key],
+    );
+    const res = await verifyEmail(token, code);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      id: 'locked_day',
+      message: 'Too many failed attempts today. Try again in 24 hours.',
+    });
+    expect(await count(t.pool, 'users', 'id = $1 and email_validated', [user.id])).toBe(0);
+    // A day later the failures age out and the right code works.
+    await t.pool.query("update login_failures set at = now() - interval '25 hours' where key = $1", [key]);
+    expect((await verifyEmail(token, code)).statusCode).toBe(200);
+  });
+
+  it('two lockouts within a day still leave the right code usable once their windows are over', async () => {
+    const { user, token, code } = await emailStepUser();
+    await t.pool.query(
+      "insert into login_failures (key, at) select $1, now() - interval '3 hours' from generate_series(1, 10)",
+      [`code:email-validation:${user.id}`],
+    );
+    expect((await verifyEmail(token, code)).statusCode).toBe(200);
+  });
+
+  it('the authenticator code has the same daily cap', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org, { app: true });
+    const { rows } = await t.pool.query('select app_secret from users where id = $1', [user.id]);
+    await t.pool.query(
+      "insert into login_failures (key, at) select $1, now() - interval '3 hours' from generate_series(1, 15)",
+      [`totp:${user.id}`],
+    );
+    const mfa = await tokenFor(t.db, user, 'mfa');
+    const res = await post('/api/access/validateTOTP', mfa, { totp: generateTotp(rows[0].app_secret) });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().id).toBe('locked_day');
   });
 });
 

@@ -225,3 +225,22 @@ export async function redisAnswers(url: string): Promise<boolean> {
     socket.once('data', (data) => done(/^(\+PONG|-NOAUTH)/.test(String(data))));
   });
 }
+
+/**
+ * The token of the same session after POST access/reauthenticate with `password` (issue 34: a password
+ * change or a change of factors from a signed-in session needs it).
+ */
+export async function reauthenticated(
+  app: FastifyInstance,
+  token: string,
+  password: string,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/access/reauthenticate',
+    headers: bearer(token),
+    payload: { password },
+  });
+  expect(res.statusCode).toBe(200);
+  return tokenOf(res);
+}

@@ -305,12 +305,12 @@ describe('tokens on protected calls', () => {
 });
 
 describe('housekeeping', () => {
-  it('purgeExpired drops expired revocations and failures older than the lockout window', async () => {
+  it('purgeExpired drops expired revocations and failures older than the daily lockout window', async () => {
     await t.pool.query(
       "insert into revoked_tokens (jti, expires_at) values ('old-jti', now() - interval '1 minute'), ('live-jti', now() + interval '1 minute')",
     );
     await t.pool.query(
-      "insert into login_failures (key, at) values ('login:old@x.example', now() - interval '20 minutes'), ('login:new@x.example', now())",
+      "insert into login_failures (key, at) values ('login:old@x.example', now() - interval '25 hours'), ('login:new@x.example', now() - interval '20 minutes')",
     );
     await purgeExpired(t.db);
     expect(await count(t.pool, 'revoked_tokens', "jti in ('old-jti', 'live-jti')")).toBe(1);

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createSeedBox } from '../src/auth/seed-box.ts';
 import { generateTotp } from '../src/auth/totp.ts';
 import { sealPlaintextSeeds } from '../src/modules/users/repository.ts';
-import { createOrganization, createUser, tokenFor } from './factories.ts';
+import { createOrganization, createUser, PASSWORD, tokenFor } from './factories.ts';
 import {
   bearer,
   claimsOf,
   count,
   latestCode,
+  reauthenticated,
   TEST_JWT_SECRET,
   tokenOf,
   useTestApp,
@@ -331,9 +332,9 @@ describe('authenticator seeds at rest (issue 11)', () => {
 });
 
 describe('POST userProfile/unenroll', () => {
-  it('removes the method and answers a token with the flags updated', async () => {
+  it('removes the method and answers a token with the flags updated (after re-authenticating, issue 34)', async () => {
     const user = await newUser({ app: true, sms: '+15556660000' });
-    const token = await tokenFor(t.db, user, 'full');
+    const token = await reauthenticated(t.app, await tokenFor(t.db, user, 'full'), PASSWORD);
     const res = await post('/api/userProfile/unenroll', token, { method: 'sms' });
     expect(res.statusCode).toBe(200);
     expect(claimsOf(tokenOf(res))).toMatchObject({

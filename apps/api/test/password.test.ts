@@ -8,6 +8,7 @@ import {
   expectPasswordPolicyRefusal,
   lastStatusOf,
   latestCode,
+  reauthenticated,
   tokenOf,
   useTestApp,
   wrongCode,
@@ -121,7 +122,8 @@ describe('POST userProfile/updatePassword', () => {
   it('a password change ends every other session (issue 11); the token it answers stays valid', async () => {
     const org = await createOrganization(t.db);
     const user = await createUser(t.db, org);
-    const token = await tokenFor(t.db, user, 'full');
+    // From a signed-in session the change needs a re-authentication (issue 34).
+    const token = await reauthenticated(t.app, await tokenFor(t.db, user, 'full'), PASSWORD);
     const elsewhere = await tokenFor(t.db, user, 'full');
     const profile = (bearerToken: string) =>
       t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(bearerToken) });

@@ -32,6 +32,11 @@ export const ClaimsSchema = z.object({
   impersonationEnds: z.number().int().optional(),
   /** When the sign-in ends at the latest (12 h after it began), in seconds since the epoch: renewals stop there. */
   sessionEnds: z.number().int().optional(),
+  /**
+   * When the person last proved themselves again in this session (POST access/reauthenticate), in seconds
+   * since the epoch: a password or factor change needs it within the last few minutes (issue 34).
+   */
+  reauthenticatedAt: z.number().int().optional(),
 });
 export type Claims = z.infer<typeof ClaimsSchema>;
 
@@ -80,6 +85,21 @@ export const SendTotpRequestSchema = z.object({ method: z.enum(['sms', 'voice'])
 export const UnenrollRequestSchema = z.object({ method: MfaMethodSchema });
 
 export const UpdatePasswordRequestSchema = z.object({ password: PasswordSchema });
+
+/**
+ * POST access/reauthenticate: proof of the person now, before a password or factor change (issue 34): the
+ * current password, or for a person without one (single sign-on only) a code of their authenticator app.
+ */
+export const ReauthenticateRequestSchema = z
+  .object({
+    password: z.string().min(1, { error: 'Enter your current password.' }).max(1024).optional(),
+    totp: CodeSchema.optional(),
+  })
+  .refine((body) => (body.password === undefined) !== (body.totp === undefined), {
+    error: 'Enter your current password.',
+    path: ['password'],
+  });
+export type ReauthenticateRequest = z.infer<typeof ReauthenticateRequestSchema>;
 
 export const PwResetParamsSchema = z.object({ email: EmailSchema });
 export const VerifyEmailCodeRequestSchema = z.object({ username: EmailSchema, code: CodeSchema });

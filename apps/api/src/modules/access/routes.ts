@@ -5,6 +5,7 @@ import {
   InvitationSchema,
   LoginRequestSchema,
   PwResetParamsSchema,
+  ReauthenticateRequestSchema,
   RegisterRequestSchema,
   RegisterResponseSchema,
   SendTotpRequestSchema,
@@ -125,6 +126,26 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       await access.sendLoginCode(ctx, authOf(request), request.body.method);
       return OK;
+    },
+  );
+
+  r.post(
+    '/api/access/reauthenticate',
+    {
+      schema: {
+        tags,
+        summary:
+          'Prove the person again (current password, or an authenticator code without one): for 5 minutes the session may change its password or factors',
+        body: ReauthenticateRequestSchema,
+        response: okResponses,
+      },
+      config: { auth: { steps: ['full'], notImpersonated: true } },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const grant = await access.reauthenticate(ctx, auth, request.body, metaOf(request));
+      // The token it answers replaces this one (as a renewal does), so one sign-in keeps one live token.
+      return sendToken(ctx, reply, grant.user, grant.session, (jti) => access.retireRenewed(ctx, auth, jti));
     },
   );
 

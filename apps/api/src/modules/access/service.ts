@@ -1,4 +1,4 @@
-import type { Claims, LoginRequest, RegisterRequest } from '@vnoc/contracts';
+import type { Claims, LoginRequest, ReauthenticateRequest, RegisterRequest } from '@vnoc/contracts';
 import { hashNewPassword, verifyPassword } from '../../auth/passwords.ts';
 import { IMPERSONATION_SECONDS, newSessionEnds, SESSION_MAX_SECONDS } from '../../auth/tokens.ts';
 import { matchTotp } from '../../auth/totp.ts';
@@ -14,11 +14,12 @@ import {
   addressKey,
   audit,
   consumeCode,
+  lockedError,
   sendCode,
   takeAttempt,
   totpKey,
 } from '../security/service.ts';
-import { listActiveAdmins, recordSignIn } from '../users/admin-repository.ts';
+import { listActiveAdmins, NO_PASSWORD, recordSignIn } from '../users/admin-repository.ts';
 import type { SessionState } from '../users/present.ts';
 import {
   claimTotpStep,
@@ -53,6 +54,7 @@ export function carrySession(claims: Claims, patch: Partial<SessionState> = {}):
     impersonatorSession: claims.impersonatorSession,
     impersonationEnds: claims.impersonationEnds,
     sessionEnds: claims.sessionEnds,
+    reauthenticatedAt: claims.reauthenticatedAt,
     ...patch,
   };
 }
@@ -248,7 +250,7 @@ export async function verifyPasswordResetCode(
 ): Promise<TokenGrant> {
   const user = await findUserByUsername(ctx.db, body.username);
   if (!user) throw Errors.codeInvalid();
-  await consumeCode(ctx, user.id, 'password-reset', body.code);
+  await consumeCode(ctx, user.id, 'password-reset', body.code, meta);
   await updateUser(ctx.db, user.id, { emailValidated: true });
   await audit(ctx.db, { action: 'password.reset_verified', user, target: user.username, meta });
   return {
@@ -284,7 +286,7 @@ export async function validateTotp(ctx: AppContext, auth: AuthContext, code: str
   const { user } = auth;
   const key = totpKey(user.id);
   const attempt = await takeAttempt(ctx.db, [key]);
-  if (attempt.locked) throw Errors.locked();
+  if (attempt.locked) throw lockedError(attempt);
   if (!(await totpMatches(ctx, user, code)) && !(await sentCodeMatches(ctx, user, code))) {
     await audit(ctx.db, { action: 'mfa.failure', user, impersonatorId: auth.impersonator?.id, meta });
     throw Errors.codeInvalid();
@@ -313,6 +315,77 @@ export async function sendLoginCode(
       'method',
     );
   await sendCode(ctx, user, 'mfa-login', method, number);
+}
+
+/**
+ * Issue 34: how long a re-authentication (or, for a person without a password, a sign-in through their
+ * organization's provider) lets the session change its password or factors.
+ */
+export const REAUTH_SECONDS = 5 * 60;
+
+/**
+ * POST access/reauthenticate: the person proves themselves now, with their current password (counted
+ * toward the same lockout as signing in) or, without one (single sign-on only), an authenticator code
+ * (counted toward the MFA lockout). The token answered marks the session re-authenticated.
+ */
+export async function reauthenticate(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: ReauthenticateRequest,
+  meta: RequestMeta,
+): Promise<TokenGrant> {
+  const { user } = auth;
+  const who = { user, target: user.username, meta };
+  if (body.password !== undefined) {
+    const account = accountKey(user.username);
+    const attempt = await takeAttempt(ctx.db, [account, addressKey(meta.ip)]);
+    if (attempt.locked) {
+      await audit(ctx.db, { action: 'reauth.locked', ...who });
+      throw Errors.locked();
+    }
+    const hash = user.passwordHash === NO_PASSWORD ? undefined : user.passwordHash;
+    if (!(await verifyPassword(hash, body.password))) {
+      await audit(ctx.db, { action: 'reauth.failure', ...who, detail: { method: 'password' } });
+      if (attempt.reachesLimit(account)) await audit(ctx.db, { action: 'login.lockout', ...who });
+      throw Errors.reauthFailed();
+    }
+    await attempt.succeeded();
+    await clearFailures(ctx.db, account.key);
+  } else {
+    const key = totpKey(user.id);
+    const attempt = await takeAttempt(ctx.db, [key]);
+    if (attempt.locked) throw lockedError(attempt);
+    if (!(await totpMatches(ctx, user, body.totp ?? ''))) {
+      await audit(ctx.db, { action: 'reauth.failure', ...who, detail: { method: 'app' } });
+      throw Errors.codeInvalid();
+    }
+    await clearFailures(ctx.db, key.key);
+  }
+  await audit(ctx.db, { action: 'reauth.success', ...who });
+  return {
+    user,
+    session: carrySession(auth.claims, { reauthenticatedAt: Math.floor(Date.now() / 1000) }),
+  };
+}
+
+/**
+ * Refuses a password or factor change (403 reauth_required) unless the session proved the person within
+ * REAUTH_SECONDS: by access/reauthenticate, or, for a person with no password of vNOC (single sign-on
+ * only, whose provider proves them), by a sign-in that began that recently.
+ */
+export function requireRecentAuth(auth: AuthContext, nowMs = Date.now()): void {
+  const now = Math.floor(nowMs / 1000);
+  const at = auth.claims.reauthenticatedAt;
+  if (at !== undefined && at <= now && now - at <= REAUTH_SECONDS) return;
+  const ssoOnly = auth.user.passwordHash === NO_PASSWORD;
+  const began =
+    auth.claims.sessionEnds === undefined ? undefined : auth.claims.sessionEnds - SESSION_MAX_SECONDS;
+  if (ssoOnly && began !== undefined && began <= now && now - began <= REAUTH_SECONDS) return;
+  throw Errors.reauthRequired(
+    ssoOnly
+      ? 'Confirm it is you before this change: sign in again, or enter a code of your authenticator app.'
+      : undefined,
+  );
 }
 
 /**

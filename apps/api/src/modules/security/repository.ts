@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import { auditLog, loginFailures, revokedTokens, verificationCodes } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 
@@ -12,15 +12,17 @@ export async function countFailuresSince(db: DbOrTx, key: string, since: Date): 
 
 /**
  * One attempt against `keys`, decided atomically: under a per-key transaction lock (so parallel attempts
- * queue instead of all reading the same count), the failures of each key since `since` are counted; when
- * one has reached its limit nothing is written and its index answers. Otherwise the attempt is written as
- * a failure now (it un-counts itself on success) and the counts including it answer.
+ * queue instead of all reading the same count), the failures of each key since `since` (and, for a key with
+ * a daily cap, since `daySince`) are counted; when one has reached its limit nothing is written and its
+ * index answers. Otherwise the attempt is written as a failure now (it un-counts itself on success) and
+ * the counts including it answer.
  */
 export async function takeAttempt(
   db: DbOrTx,
-  keys: { key: string; limit: number }[],
+  keys: { key: string; limit: number; daily?: number }[],
   since: Date,
-): Promise<{ lockedAt: number } | { ids: number[]; counts: number[] }> {
+  daySince: Date,
+): Promise<{ lockedAt: number; daily: boolean } | { ids: number[]; counts: number[] }> {
   return db.transaction(async (tx) => {
     // In one order, so two attempts over the same keys cannot wait on each other.
     for (const key of [...new Set(keys.map((k) => k.key))].sort()) {
@@ -29,7 +31,9 @@ export async function takeAttempt(
     const counts: number[] = [];
     for (const [i, k] of keys.entries()) {
       const n = await countFailuresSince(tx, k.key, since);
-      if (n >= k.limit) return { lockedAt: i };
+      if (n >= k.limit) return { lockedAt: i, daily: false };
+      if (k.daily !== undefined && (await countFailuresSince(tx, k.key, daySince)) >= k.daily)
+        return { lockedAt: i, daily: true };
       counts.push(n + 1);
     }
     const rows = await tx
@@ -46,6 +50,19 @@ export async function deleteFailures(db: DbOrTx, ids: number[]): Promise<void> {
 
 export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+/** Drops the code-entry failures of a person (authenticator and sent codes of every purpose and address). */
+export async function clearCodeFailures(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(
+      or(
+        eq(loginFailures.key, `totp:${userId}`),
+        like(loginFailures.key, `code:%:${userId}`),
+        like(loginFailures.key, `code:%:${userId}:%`),
+      ),
+    );
 }
 
 export async function deleteOldFailures(db: DbOrTx, before: Date): Promise<void> {

@@ -22,8 +22,9 @@ import {
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 /**
- * Issue 11: a fresh code does not reset the tries. Wrong codes are counted per account across re-sends
- * (every purpose together) and lock code checks for the lockout window after this many.
+ * Issue 11: a fresh code does not reset the tries. Wrong codes are counted per account and purpose across
+ * re-sends (issue 34: one purpose cannot exhaust another; the public reset code also per client address)
+ * and lock that purpose's checks for the lockout window after this many.
  */
 export const CODE_ACCOUNT_FAILURES = 5;
 /** Codes sent per account, and per destination, within CODE_SEND_WINDOW_MS (bombing, toll fraud). */
@@ -33,6 +34,13 @@ export const CODE_SENDS_PER_DESTINATION = 5;
 export const CODE_SENDS_PER_ADDRESS = 30;
 export const CODE_SEND_WINDOW_MS = 15 * 60 * 1000;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Issue 34: lockouts of code entry (sent codes, authenticator codes) do not simply reset every 15 minutes.
+ * After DAILY_LOCKOUTS lockouts' worth of failures within DAILY_WINDOW_MS the key stays locked until the
+ * failures are older than DAILY_WINDOW_MS, or an administrator's MFA reset of the person clears them.
+ */
+export const DAILY_LOCKOUTS = 3;
+export const DAILY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const ACCOUNT_FAILURE_LIMIT = 5;
 // Many people can share one address (an office NAT), so the per-address limit is looser than per-account.
 export const ADDRESS_FAILURE_LIMIT = 20;
@@ -109,13 +117,21 @@ export async function sendCode(
 /**
  * Consumes the newest unused code of `purpose`, returning where it was sent. Wrong, expired, used or
  * exhausted codes throw code_invalid; a wrong try counts, and the 5th one retires the code. Tries are
- * also counted per account across re-sends: after CODE_ACCOUNT_FAILURES wrong ones within the lockout
- * window every code check of the account answers 429 locked, the right code too.
+ * also counted per account and purpose across re-sends: after CODE_ACCOUNT_FAILURES wrong ones within the
+ * lockout window every check of that purpose answers 429 locked, the right code too (other purposes go
+ * on working), and after DAILY_LOCKOUTS such lockouts within a day, 429 locked_day.
  */
-export async function consumeCode(ctx: AppContext, userId: string, purpose: CodePurpose, code: string) {
-  const account = codeKey(userId);
+export async function consumeCode(
+  ctx: AppContext,
+  userId: string,
+  purpose: CodePurpose,
+  code: string,
+  /** Where the try comes from: the public reset code counts per account and address (issue 34). */
+  meta?: RequestMeta,
+) {
+  const account = codeKey(userId, purpose, purpose === 'password-reset' ? meta?.ip : undefined);
   const attempt = await takeAttempt(ctx.db, [account]);
-  if (attempt.locked) throw Errors.locked();
+  if (attempt.locked) throw lockedError(attempt);
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await findNewestUnusedCode(tx, userId, purpose);
     if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= CODE_MAX_ATTEMPTS) return undefined;
@@ -135,7 +151,12 @@ export async function consumeCode(ctx: AppContext, userId: string, purpose: Code
   return outcome;
 }
 
-export type LimitKey = { key: string; limit: number };
+export type LimitKey = {
+  key: string;
+  limit: number;
+  /** Failures within DAILY_WINDOW_MS that lock the key until they age out (escalating lockout). */
+  daily?: number;
+};
 
 export const accountKey = (username: string): LimitKey => ({
   key: `login:${username}`,
@@ -145,17 +166,24 @@ export const addressKey = (ip: string): LimitKey => ({
   key: `login-ip:${clientKeyOf(ip)}`,
   limit: ADDRESS_FAILURE_LIMIT,
 });
-export const codeKey = (userId: string): LimitKey => ({
-  key: `code:${userId}`,
+/** Wrong codes of one purpose for one account, and with `ip` from one client address only. */
+export const codeKey = (userId: string, purpose: CodePurpose, ip?: string): LimitKey => ({
+  key: ip ? `code:${purpose}:${userId}:${clientKeyOf(ip)}` : `code:${purpose}:${userId}`,
   limit: CODE_ACCOUNT_FAILURES,
+  daily: CODE_ACCOUNT_FAILURES * DAILY_LOCKOUTS,
 });
 export const totpKey = (userId: string): LimitKey => ({
   key: `totp:${userId}`,
   limit: ACCOUNT_FAILURE_LIMIT,
+  daily: ACCOUNT_FAILURE_LIMIT * DAILY_LOCKOUTS,
 });
 
 export type Attempt =
-  | { locked: LimitKey }
+  | {
+      locked: LimitKey;
+      /** Locked by the key's daily cap, not only its 15-minute window. */
+      daily: boolean;
+    }
   | {
       locked: undefined;
       /** Whether this failure is the one that reached the key's limit (the lockout starts: audit it once). */
@@ -166,18 +194,28 @@ export type Attempt =
 
 /**
  * Takes one sign-in attempt against `keys` (issue 11: atomic lockouts). Locked when a key has reached its
- * limit within the last 15 minutes; otherwise the attempt already counts as a failure (so parallel
+ * limit within the last 15 minutes, or its daily cap within the last 24 hours; otherwise the attempt already counts as a failure (so parallel
  * attempts past the limit are refused), until `succeeded()` takes it back.
  */
 export async function takeAttempt(db: DbOrTx, keys: LimitKey[]): Promise<Attempt> {
-  const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
-  const taken = await takeAttemptRows(db, keys, since);
-  if ('lockedAt' in taken) return { locked: keys[taken.lockedAt] as LimitKey };
+  const now = Date.now();
+  const taken = await takeAttemptRows(
+    db,
+    keys,
+    new Date(now - LOCKOUT_WINDOW_MS),
+    new Date(now - DAILY_WINDOW_MS),
+  );
+  if ('lockedAt' in taken) return { locked: keys[taken.lockedAt] as LimitKey, daily: taken.daily };
   return {
     locked: undefined,
     reachesLimit: (key) => taken.counts[keys.indexOf(key)] === key.limit,
     succeeded: () => deleteFailures(db, taken.ids),
   };
+}
+
+/** The refusal of a locked attempt: the 15-minute lockout, or the daily one. */
+export function lockedError(attempt: { daily: boolean }) {
+  return attempt.daily ? Errors.lockedDay() : Errors.locked();
 }
 
 export type AuditInput = {
@@ -202,8 +240,8 @@ export function audit(db: DbOrTx, input: AuditInput): Promise<void> {
   return insertAudit(db, entry);
 }
 
-/** Drops revocations of tokens that expired anyway and failures older than the lockout window. */
+/** Drops revocations of tokens that expired anyway and failures older than the daily lockout window. */
 export async function purgeExpired(db: DbOrTx, now = new Date()): Promise<void> {
   await deleteExpiredRevocations(db, now);
-  await deleteOldFailures(db, new Date(now.getTime() - LOCKOUT_WINDOW_MS));
+  await deleteOldFailures(db, new Date(now.getTime() - DAILY_WINDOW_MS));
 }

@@ -16,6 +16,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { clearCodeFailures } from '../security/repository.ts';
 import { audit } from '../security/service.ts';
 import { isUuid, paged, parseSorting } from '../sites/scope.ts';
 import * as admin from '../users/admin-repository.ts';
@@ -302,6 +303,8 @@ export async function resetMfa(ctx: AppContext, auth: AuthContext, id: string, m
       // The person signs in again and enrols afresh: sessions opened with the old factors end.
       sessionsValidAfter: ctx.now(),
     });
+    // The reset also lifts the person's code-entry lockouts, the daily one included (issue 34).
+    await clearCodeFailures(tx, row.id);
     await audit(tx, {
       action: 'user.mfa_reset',
       ...who(auth, meta),

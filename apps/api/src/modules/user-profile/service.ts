@@ -5,8 +5,10 @@ import { hashNewPassword } from '../../auth/passwords.ts';
 import { matchTotp, newTotpSecret, totpLink } from '../../auth/totp.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { carrySession, type TokenGrant } from '../access/service.ts';
+import { languageOf } from '../../notifications/profile.ts';
+import { type AuthContext, hasMfa } from '../../plugins/auth.ts';
+import { carrySession, requireRecentAuth, type TokenGrant } from '../access/service.ts';
+import { findLanguage } from '../notifications/repository.ts';
 import { requireSupportAccess } from '../organizations/support-access.ts';
 import { audit, consumeCode, sendCode } from '../security/service.ts';
 import { presentUser } from '../users/present.ts';
@@ -23,6 +25,7 @@ import {
   upsertContact,
   upsertPreferences,
 } from '../users/repository.ts';
+import { type SecurityChange, securityNoticeText } from './present.ts';
 
 type ContactInput = z.output<typeof UpdateContactRequestSchema>;
 
@@ -127,6 +130,19 @@ export async function verifyMobileCode(
     await updateContactRow(ctx.db, auth.user.id, { mobileVerified: true });
 }
 
+/**
+ * Tells the person of a change to their password or factors at their registered email, in their language
+ * (issue 34): someone else who made it cannot do so unnoticed.
+ */
+async function sendSecurityNotice(ctx: AppContext, user: UserWithOrg, change: SecurityChange): Promise<void> {
+  const language = languageOf(await findLanguage(ctx.db, user.id));
+  const text = securityNoticeText(language, change, user.username);
+  // The change is made either way; a notice that fails must not turn it into an error.
+  await ctx
+    .deliver({ channel: 'email', to: user.username, subject: text.subject, body: text.body })
+    .catch((error: unknown) => ctx.log.warn({ err: error }, 'security notice not delivered'));
+}
+
 /** A pending authenticator secret (kept until enrollWithApp), as an otpauth link and a QR code PNG. */
 export async function getQrCode(ctx: AppContext, auth: AuthContext, reenroll: boolean) {
   const user = await findUserById(ctx.db, auth.user.id);
@@ -144,6 +160,8 @@ function enrolled(auth: AuthContext, user: UserWithOrg, patch: Partial<NewUser>)
 }
 
 export async function enrollWithApp(ctx: AppContext, auth: AuthContext, totp: string, meta: RequestMeta) {
+  // A factor beside an existing one needs proof of the person now (issue 34); a first one is the sign-in's.
+  if (hasMfa(auth.user)) requireRecentAuth(auth);
   const user = await findUserById(ctx.db, auth.user.id);
   const pending = user?.appSecretPending ? ctx.seeds.open(auth.user.id, user.appSecretPending) : null;
   const step = pending ? matchTotp(pending, totp) : null;
@@ -157,6 +175,7 @@ export async function enrollWithApp(ctx: AppContext, auth: AuthContext, totp: st
   };
   await updateUser(ctx.db, user.id, patch);
   await audit(ctx.db, { action: 'mfa.enrol', user, detail: { method: 'app' }, meta });
+  await sendSecurityNotice(ctx, user, { kind: 'mfa-added', method: 'app' });
   return enrolled(auth, user, patch);
 }
 
@@ -176,6 +195,7 @@ export async function enrollWithPhone(
   code: string,
   meta: RequestMeta,
 ): Promise<TokenGrant> {
+  if (hasMfa(auth.user)) requireRecentAuth(auth);
   const { destination } = await consumeCode(
     ctx,
     auth.user.id,
@@ -188,10 +208,12 @@ export async function enrollWithPhone(
       : { mfaVoice: true, voiceNumber: destination };
   await updateUser(ctx.db, auth.user.id, patch);
   await audit(ctx.db, { action: 'mfa.enrol', user: auth.user, detail: { method: channel }, meta });
+  await sendSecurityNotice(ctx, auth.user, { kind: 'mfa-added', method: channel });
   return enrolled(auth, auth.user, patch);
 }
 
 export async function unenroll(ctx: AppContext, auth: AuthContext, method: MfaMethod, meta: RequestMeta) {
+  requireRecentAuth(auth);
   const patch: Partial<NewUser> =
     method === 'app'
       ? { mfaApp: false, appSecret: null, appSecretPending: null, lastTotpStep: null }
@@ -200,6 +222,7 @@ export async function unenroll(ctx: AppContext, auth: AuthContext, method: MfaMe
         : { mfaVoice: false, voiceNumber: null };
   await updateUser(ctx.db, auth.user.id, patch);
   await audit(ctx.db, { action: 'mfa.unenrol', user: auth.user, detail: { method }, meta });
+  await sendSecurityNotice(ctx, auth.user, { kind: 'mfa-removed', method });
   return { user: { ...auth.user, ...patch }, session: carrySession(auth.claims) };
 }
 
@@ -209,6 +232,9 @@ export async function updatePassword(
   password: string,
   meta: RequestMeta,
 ) {
+  // A change from a signed-in session needs proof of the person now (issue 34). In the password step the
+  // proof is fresh: the sign-in or reset code and the second factor that led there.
+  if (auth.step === 'full') requireRecentAuth(auth);
   // Every other session ends with the old password; the token answered now is issued in this second.
   const patch = {
     passwordHash: await hashNewPassword(password),
@@ -217,6 +243,7 @@ export async function updatePassword(
   };
   await updateUser(ctx.db, auth.user.id, patch);
   await audit(ctx.db, { action: 'password.change', user: auth.user, meta });
+  await sendSecurityNotice(ctx, auth.user, { kind: 'password' });
   return { user: { ...auth.user, ...patch }, session: carrySession(auth.claims, { isCredExpired: false }) };
 }
 

@@ -12,6 +12,8 @@ export type SessionState = {
   impersonationEnds?: number;
   /** The absolute end of the sign-in (issue 11: 12 h after it began); carried across renewals. */
   sessionEnds?: number;
+  /** When the person last re-authenticated in this session (issue 34), in seconds since the epoch. */
+  reauthenticatedAt?: number;
 };
 
 export function presentEntitlements(org: OrganizationRow): Entitlement[] {
@@ -34,6 +36,7 @@ export function presentClaims(user: UserWithOrg, session: SessionState): ClaimsB
     role: user.role,
     entitlements: presentEntitlements(user.organization),
     ...(session.sessionEnds !== undefined ? { sessionEnds: session.sessionEnds } : {}),
+    ...(session.reauthenticatedAt !== undefined ? { reauthenticatedAt: session.reauthenticatedAt } : {}),
     ...(session.impersonatedBy
       ? {
           impersonatedBy: session.impersonatedBy,

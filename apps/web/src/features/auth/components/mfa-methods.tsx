@@ -10,6 +10,7 @@ import { maskPhone } from '../../../lib/mask-phone.ts';
 import { toast } from '../../../lib/notify.ts';
 import { EnrolmentMethods, MFA_METHODS } from '../../auth/components/enrolment-methods.tsx';
 import { useUnenroll } from '../api/unenroll.ts';
+import { isReauthRequired, useReauth } from './reauth-modal.tsx';
 
 const icons = { app: IconShieldLock, sms: IconDeviceMobileMessage, voice: IconPhoneCall } as const;
 
@@ -32,7 +33,10 @@ export function methodState(
   };
 }
 
-/** Multi-factor methods: enrolled state from the claims, enrol in a modal, unenrol after a confirmation. */
+/**
+ * Multi-factor methods: enrolled state from the claims, enrol in a modal, unenrol after a confirmation.
+ * Removing a method, or adding one beside another, asks for the current password first (issue 34).
+ */
 export function MfaMethods() {
   const { t } = useTranslation('profile');
   const { t: tAuth } = useTranslation('auth');
@@ -40,21 +44,28 @@ export function MfaMethods() {
   const unenroll = useUnenroll();
   const [enrolling, setEnrolling] = useState<MfaMethod | null>(null);
   const [removing, setRemoving] = useState<MfaMethod | null>(null);
+  const reauth = useReauth();
   const enrolledCount = MFA_METHODS.filter((method) => methodState(claims, method).enrolled).length;
+
+  const remove = (method: MfaMethod) =>
+    unenroll.mutate(method, {
+      onSuccess: () => toast(t('mfa.removed', { method: tAuth(`mfa.methods.${method}`) })),
+      // The re-authentication ran out meanwhile: ask again, then remove.
+      onError: (error) =>
+        isReauthRequired(error) ? reauth.require(() => remove(method)) : handleError(error),
+    });
 
   const confirmRemove = () => {
     if (!removing) return;
     const method = removing;
-    unenroll.mutate(method, {
-      onSuccess: () => {
-        setRemoving(null);
-        toast(t('mfa.removed', { method: tAuth(`mfa.methods.${method}`) }));
-      },
-      onError: (error) => {
-        setRemoving(null);
-        handleError(error);
-      },
-    });
+    setRemoving(null);
+    reauth.require(() => remove(method));
+  };
+
+  const setUp = (method: MfaMethod) => {
+    // A first factor needs no proof beyond the sign-in; another beside it does.
+    if (enrolledCount === 0) setEnrolling(method);
+    else reauth.require(() => setEnrolling(method));
   };
 
   return (
@@ -113,7 +124,7 @@ export function MfaMethods() {
                 <Button
                   variant="light"
                   size="xs"
-                  onClick={() => setEnrolling(method)}
+                  onClick={() => setUp(method)}
                   style={{ flexShrink: 0 }}
                   aria-label={t('mfa.setUpMethod', { method: tAuth(`mfa.methods.${method}`) })}
                 >
@@ -161,6 +172,7 @@ export function MfaMethods() {
           </Group>
         </Stack>
       </Modal>
+      {reauth.modal}
     </ProfileSection>
   );
 }

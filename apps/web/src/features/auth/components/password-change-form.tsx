@@ -10,29 +10,37 @@ import { useUpdatePassword } from '../../auth/api/update-password.ts';
 import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
 import { useSignInSteps } from '../../auth/hooks/use-sign-in-steps.ts';
 import { newPasswordValidator } from '../../auth/utils/new-password-validation.ts';
+import { isReauthRequired, useReauth } from './reauth-modal.tsx';
 
-/** Password change (POST userProfile/updatePassword); on a profile path the user stays on the page. */
+/**
+ * Password change (POST userProfile/updatePassword); on a profile path the user stays on the page. The
+ * current password is asked in a modal first (issue 34), unless the session proved it moments ago.
+ */
 export function PasswordChangeForm() {
   const { t } = useTranslation('profile');
   const { claims } = useAuth();
   const location = useLocation();
   const update = useUpdatePassword();
   const { afterPasswordUpdate } = useSignInSteps();
+  const reauth = useReauth();
   const form = useForm({
     initialValues: { password: '', confirmation: '' },
     validate: newPasswordValidator(t),
   });
 
-  const onSubmit = form.onSubmit(({ password }) => {
+  const change = (password: string) =>
     update.mutate(password, {
       onSuccess: async () => {
         form.reset();
         await afterPasswordUpdate(location.pathname);
         toast(t('password.updated'));
       },
-      onError: handleError,
+      // The re-authentication ran out meanwhile: ask again, then change.
+      onError: (error) =>
+        isReauthRequired(error) ? reauth.require(() => change(password)) : handleError(error),
     });
-  });
+
+  const onSubmit = form.onSubmit(({ password }) => reauth.require(() => change(password)));
 
   return (
     <ProfileSection title={t('password.title')} description={t('password.description')}>
@@ -52,6 +60,7 @@ export function PasswordChangeForm() {
           </Group>
         </Stack>
       </form>
+      {reauth.modal}
     </ProfileSection>
   );
 }

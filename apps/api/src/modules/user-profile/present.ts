@@ -1,0 +1,59 @@
+import type { MfaMethod } from '@vnoc/contracts';
+import type { Language } from '../../notifications/profile.ts';
+
+/** What changed on a person's account: each change is told to them by email (issue 34). */
+export type SecurityChange =
+  | { kind: 'password' }
+  | { kind: 'mfa-removed'; method: MfaMethod }
+  | { kind: 'mfa-added'; method: MfaMethod };
+
+const METHOD_NAMES: Record<Language, Record<MfaMethod, string>> = {
+  en: { app: 'authenticator app', sms: 'text message (SMS)', voice: 'voice call' },
+  es: { app: 'aplicación de autenticación', sms: 'mensaje de texto (SMS)', voice: 'llamada de voz' },
+};
+
+/**
+ * The notice of a change, in the person's language. It names the account and the kind of change only: no
+ * password, code, secret or phone number.
+ */
+export function securityNoticeText(
+  language: Language,
+  change: SecurityChange,
+  username: string,
+): { subject: string; body: string } {
+  const method = change.kind === 'password' ? '' : METHOD_NAMES[language][change.method];
+  if (language === 'es') {
+    const tail =
+      '\n\nSi hizo usted este cambio, no tiene que hacer nada. Si no lo hizo, restablezca su contraseña desde la página de inicio de sesión de vNOC y avise al administrador de su organización.';
+    if (change.kind === 'password')
+      return {
+        subject: 'Se cambió su contraseña de vNOC',
+        body: `Se cambió la contraseña de su cuenta de vNOC ${username}.${tail}`,
+      };
+    if (change.kind === 'mfa-removed')
+      return {
+        subject: 'Se quitó un método de verificación de su cuenta de vNOC',
+        body: `Se quitó el método de verificación «${method}» de su cuenta de vNOC ${username}.${tail}`,
+      };
+    return {
+      subject: 'Nuevo método de verificación en su cuenta de vNOC',
+      body: `Se añadió el método de verificación «${method}» a su cuenta de vNOC ${username}.${tail}`,
+    };
+  }
+  const tail =
+    "\n\nIf you made this change, there is nothing to do. If you did not, reset your password from vNOC's sign-in page and tell your organization's administrator.";
+  if (change.kind === 'password')
+    return {
+      subject: 'Your vNOC password was changed',
+      body: `The password of your vNOC account ${username} was changed.${tail}`,
+    };
+  if (change.kind === 'mfa-removed')
+    return {
+      subject: 'A verification method was removed from your vNOC account',
+      body: `The ${method} verification method was removed from your vNOC account ${username}.${tail}`,
+    };
+  return {
+    subject: 'New verification method on your vNOC account',
+    body: `The ${method} verification method was added to your vNOC account ${username}.${tail}`,
+  };
+}
