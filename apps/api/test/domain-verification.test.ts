@@ -164,6 +164,21 @@ describe('a pending claim decides nothing', () => {
       ),
     ).toBe(1);
   });
+  it('a verified domain taken off the list loses its verification: listed again, it is pending', async () => {
+    const org = await organizationWithAdmin({
+      emailDomains: ['withdrawn.example'],
+      ssoIssuer: 'https://login.withdrawn.example',
+      ssoClientId: 'vnoc-client',
+    });
+    await sendEmail(org, 'withdrawn.example', 'admin@withdrawn.example');
+    expect((await verify(org, await codeSentTo('admin@withdrawn.example'))).statusCode).toBe(200);
+    expect((await tile('x@withdrawn.example')).json().tile).not.toBeNull();
+
+    expect((await putDomains(org, [])).statusCode).toBe(200);
+    expect((await putDomains(org, ['withdrawn.example'])).statusCode).toBe(200);
+    expect(await domainsOf(org)).toEqual([{ domain: 'withdrawn.example', state: 'pending' }]);
+    expect((await tile('x@withdrawn.example')).json()).toEqual({ tile: null });
+  });
 });
 
 describe('POST organization/{id}/domains/verify refuses, writing nothing', () => {
