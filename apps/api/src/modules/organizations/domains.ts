@@ -10,9 +10,8 @@ import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { insertAudit } from '../security/repository.ts';
 import { audit } from '../security/service.ts';
-import { isUuid } from '../sites/scope.ts';
 import * as repo from './repository.ts';
-import { presentOwn } from './service.ts';
+import { presentOwn, requireOwn } from './service.ts';
 
 /**
  * Issue 34: proving an email domain. An administrator lists a domain (pending), asks for a code sent to a
@@ -50,11 +49,6 @@ function newCode(): string {
 
 function hashDomainCode(key: string, code: string): string {
   return createHmac('sha256', key).update(`domain-verification:${code}`).digest('hex');
-}
-
-function requireOwn(auth: AuthContext, id: string): string {
-  if (!isUuid(id) || id.toLowerCase() !== auth.user.organizationId) throw Errors.notFound();
-  return auth.user.organizationId;
 }
 
 const codeInvalid = () => new AppError(400, 'code_invalid', DOMAIN_CODE_INVALID);

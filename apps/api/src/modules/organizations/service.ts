@@ -37,7 +37,7 @@ const PUBLIC_MAIL_DOMAINS = new Set([
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The caller's own organization; any other id (or a malformed one) answers 404 like a missing one. */
-function requireOwn(auth: AuthContext, id: string): string {
+export function requireOwn(auth: AuthContext, id: string): string {
   if (!isUuid(id) || id.toLowerCase() !== auth.user.organizationId) throw Errors.notFound();
   return auth.user.organizationId;
 }
