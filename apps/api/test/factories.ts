@@ -13,6 +13,7 @@ import {
   sites,
   userSiteGroups,
   users,
+  verifiedDomains,
 } from '../src/db/schema.ts';
 import { presentClaims } from '../src/modules/users/present.ts';
 import {
@@ -29,9 +30,14 @@ let hashed: Promise<string> | undefined;
 
 const unique = () => randomBytes(4).toString('hex');
 
+/**
+ * An organization; its email domains verified (issue 34: only a proven domain routes sign-in and registration),
+ * unless `domains: 'pending'` or another organization of the test holds one verified already.
+ */
 export async function createOrganization(
   db: Db,
   overrides: Partial<typeof organizations.$inferInsert> = {},
+  options: { domains?: 'verified' | 'pending' } = {},
 ): Promise<OrganizationRow> {
   const id = unique();
   const [org] = await db
@@ -44,6 +50,11 @@ export async function createOrganization(
     })
     .returning();
   if (!org) throw new Error('no organization');
+  if (options.domains !== 'pending' && org.emailDomains.length > 0)
+    await db
+      .insert(verifiedDomains)
+      .values(org.emailDomains.map((domain) => ({ domain, organizationId: org.id })))
+      .onConflictDoNothing();
   return org;
 }
 

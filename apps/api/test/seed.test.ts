@@ -104,6 +104,15 @@ describe('seedDemo', () => {
       },
       { name: 'vNOC Provider', kind: 'provider', email_domains: ['vnoc.example'], entitlements: [] },
     ]);
+    // Issue 34: the demo's own domains are verified by the seed (sign-in and registration route by them).
+    const { rows: verified } = await database.pool.query(
+      'select v.domain, o.name from verified_domains v join organizations o on o.id = v.organization_id order by v.domain',
+    );
+    expect(verified).toEqual([
+      { domain: 'acme.example', name: 'Acme Retail' },
+      { domain: 'bluebird.example', name: 'Bluebird Clinics' },
+      { domain: 'vnoc.example', name: 'vNOC Provider' },
+    ]);
     const { rows: userRows } = await database.pool.query(
       `select u.username, u.role, u.email_validated, u.cred_expired, u.mfa_app or u.mfa_sms or u.mfa_voice as mfa, c.first_name
          from users u join contacts c on c.user_id = u.id order by u.username`,

@@ -51,6 +51,40 @@ export const organizations = pgTable('organizations', {
   ssoClientId: text('sso_client_id'),
 });
 
+/**
+ * Issue 34: an organization's claim of an email domain (`organizations.email_domains`) counts only once
+ * proven, by a code emailed to a mailbox at the domain. One row per verified domain: the primary key lets at
+ * most one organization hold a domain verified; a claim without a row here is pending and decides nothing.
+ */
+export const verifiedDomains = pgTable('verified_domains', {
+  domain: text('domain').primaryKey(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** Where the proving code was sent (null: verified by the demo seed). */
+  mailbox: text('mailbox'),
+  verifiedAt: tz('verified_at').notNull().defaultNow(),
+});
+
+/** A code sent to prove an organization's pending domain claim: hashed, single use, expiring. */
+export const domainVerifications = pgTable(
+  'domain_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    mailbox: text('mailbox').notNull(),
+    codeHash: text('code_hash').notNull(),
+    requestedBy: uuid('requested_by'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('domain_verifications_organization_idx').on(t.organizationId, t.domain)],
+);
+
 export const users = pgTable(
   'users',
   {

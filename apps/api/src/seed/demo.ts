@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
-import { contacts, devices, organizations, siteGroupSites, siteGroups, sites, users } from '../db/schema.ts';
+import {
+  contacts,
+  devices,
+  organizations,
+  siteGroupSites,
+  siteGroups,
+  sites,
+  users,
+  verifiedDomains,
+} from '../db/schema.ts';
 import { type FleetOrganization, generateFleet } from '../fleet/seed-fleet.ts';
 import type { Db } from '../plugins/db.ts';
 
@@ -199,6 +208,12 @@ export async function seedDemo(db: Db, password: string, now = new Date(), sso?:
         ssoClientId: sso && o.kind === 'customer' ? sso.clientId : null,
       })),
     );
+    // The demo's own example domains count as proven (issue 34): no mailbox at them could receive a code.
+    await tx
+      .insert(verifiedDomains)
+      .values(
+        DEMO_ORGANIZATIONS.flatMap((o) => o.emailDomains.map((domain) => ({ domain, organizationId: o.id }))),
+      );
     for (const u of DEMO_USERS) {
       const org = DEMO_ORGANIZATIONS[u.org];
       const [row] = await tx

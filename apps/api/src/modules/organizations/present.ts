@@ -17,6 +17,7 @@ export function presentOrganization(
   administrators: PersonRow[],
   providerEmail: string,
   withSettings: boolean,
+  verified: string[] = [],
 ): Organization {
   return {
     id: row.id,
@@ -30,6 +31,10 @@ export function presentOrganization(
       ? {
           selfRegistration: row.selfRegistration,
           emailDomains: row.emailDomains,
+          domains: row.emailDomains.map((domain) => ({
+            domain,
+            state: verified.includes(domain) ? ('verified' as const) : ('pending' as const),
+          })),
           supportAccess: row.supportAccess,
           ssoIssuer: row.ssoIssuer,
           ssoClientId: row.ssoClientId,

@@ -2,7 +2,9 @@ import {
   EmailSchema,
   OrganizationRefSchema,
   OrganizationSchema,
+  SendDomainVerificationRequestSchema,
   UpdateOrganizationRequestSchema,
+  VerifyDomainRequestSchema,
 } from '@vnoc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,12 +14,15 @@ import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import { lookupOrganization } from '../access/service.ts';
 import { activityRoutes } from '../activity/routes.ts';
-import { answers, errorResponses, IdParamsSchema, signedIn } from '../route-schemas.ts';
+import { answers, errorResponses, IdParamsSchema, noContent, signedIn } from '../route-schemas.ts';
 import { presentOrganizationRef } from '../users/present.ts';
+import * as domains from './domains.ts';
 import * as organizations from './service.ts';
 
 const tags = ['organization'];
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+/** Proving a domain: the organization's own administrators, never support acting as one (issue 34). */
+const ownAdmin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'], notImpersonated: true };
 
 export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,6 +79,47 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
         request.body,
         metaOf(request),
       ),
+  );
+
+  r.post(
+    '/api/organization/:id/domains/verification-email',
+    {
+      schema: {
+        tags,
+        summary:
+          'Email a code proving one of the listed domains to a mailbox at it (ADMINISTRATOR; admin@, administrator@, hostmaster@, postmaster@, webmaster@ or your own address there)',
+        params: IdParamsSchema,
+        body: SendDomainVerificationRequestSchema,
+        response: noContent,
+      },
+      config: { auth: ownAdmin },
+    },
+    async (request, reply) => {
+      await domains.sendDomainVerification(
+        ctx,
+        authOf(request),
+        request.params.id,
+        request.body,
+        metaOf(request),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/organization/:id/domains/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Prove a listed domain with the emailed code (ADMINISTRATOR): it becomes verified',
+        params: IdParamsSchema,
+        body: VerifyDomainRequestSchema,
+        response: answers(OrganizationSchema),
+      },
+      config: { auth: ownAdmin },
+    },
+    async (request) =>
+      domains.verifyDomain(ctx, authOf(request), request.params.id, request.body, metaOf(request)),
   );
 
   activityRoutes(app, ctx);

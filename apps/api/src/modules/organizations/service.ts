@@ -37,7 +37,7 @@ const PUBLIC_MAIL_DOMAINS = new Set([
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The caller's own organization; any other id (or a malformed one) answers 404 like a missing one. */
-function requireOwn(auth: AuthContext, id: string): string {
+export function requireOwn(auth: AuthContext, id: string): string {
   if (!isUuid(id) || id.toLowerCase() !== auth.user.organizationId) throw Errors.notFound();
   return auth.user.organizationId;
 }
@@ -49,12 +49,13 @@ function providerEmail(ctx: AppContext): string {
 /** GET organization/{id}: details, administrators and support contact; the settings for administrators. */
 export async function getOrganization(ctx: AppContext, auth: AuthContext, id: string): Promise<Organization> {
   const orgId = requireOwn(auth, id);
-  const [row, admins] = await Promise.all([
+  const [row, admins, verified] = await Promise.all([
     repo.findOrganization(ctx.db, orgId),
     repo.listAdministrators(ctx.db, orgId),
+    repo.verifiedDomainsOf(ctx.db, orgId),
   ]);
   if (!row) throw Errors.notFound();
-  return presentOrganization(row, admins, providerEmail(ctx), auth.user.role === 'ADMINISTRATOR');
+  return presentOrganization(row, admins, providerEmail(ctx), auth.user.role === 'ADMINISTRATOR', verified);
 }
 
 /** Development installs (codes in the dev outbox) may use a local identity provider over plain http. */
@@ -93,9 +94,12 @@ export async function updateOrganization(
           'emailDomains',
         );
       const added = body.emailDomains.filter((d) => !current.emailDomains.includes(d));
+      // Only another organization's verified domain is taken: a pending claim blocks no one (issue 34).
       const taken = await repo.domainsOfOthers(tx, orgId, added);
       if (taken.length > 0)
         throw Errors.invalidInput(`${taken.join(', ')} belongs to another organization.`, 'emailDomains');
+      // A domain taken off the list loses its verification and its codes: listed again, it is pending.
+      await repo.forgetDomains(tx, orgId, body.emailDomains);
     }
     if ((body.selfRegistration ?? current.selfRegistration) && domains.length === 0)
       throw Errors.invalidInput('Add at least one email domain to let people register.', 'emailDomains');
@@ -127,6 +131,14 @@ export async function updateOrganization(
     });
     return updated ?? current;
   });
-  const admins = await repo.listAdministrators(ctx.db, orgId);
-  return presentOrganization(row, admins, providerEmail(ctx), true);
+  return presentOwn(ctx, row);
+}
+
+/** The organization as its administrator sees it, settings and domain states included. */
+export async function presentOwn(ctx: AppContext, row: repo.OrganizationRow): Promise<Organization> {
+  const [admins, verified] = await Promise.all([
+    repo.listAdministrators(ctx.db, row.id),
+    repo.verifiedDomainsOf(ctx.db, row.id),
+  ]);
+  return presentOrganization(row, admins, providerEmail(ctx), true, verified);
 }

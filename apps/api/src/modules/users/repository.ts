@@ -8,6 +8,7 @@ import {
   userPreferences,
   userSiteGroups,
   users,
+  verifiedDomains,
 } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 
@@ -88,18 +89,26 @@ export async function isActiveUser(db: DbOrTx, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The organization whose email domains include `domain` (customers first, then by name, for determinism). */
+/**
+ * The organization that lists `domain` and has proven it (issue 34): a pending claim decides nothing, and
+ * at most one organization holds a domain verified (the primary key of verified_domains).
+ */
 export async function findOrganizationByDomain(
   db: DbOrTx,
   domain: string,
 ): Promise<OrganizationRow | undefined> {
   const [row] = await db
-    .select()
-    .from(organizations)
-    .where(sql`${domain.toLowerCase()} = any(${organizations.emailDomains})`)
-    .orderBy(asc(organizations.kind), asc(organizations.name))
+    .select({ organization: organizations })
+    .from(verifiedDomains)
+    .innerJoin(organizations, eq(organizations.id, verifiedDomains.organizationId))
+    .where(
+      and(
+        eq(verifiedDomains.domain, domain.toLowerCase()),
+        sql`${verifiedDomains.domain} = any(${organizations.emailDomains})`,
+      ),
+    )
     .limit(1);
-  return row;
+  return row?.organization;
 }
 
 export type NewUser = typeof users.$inferInsert;

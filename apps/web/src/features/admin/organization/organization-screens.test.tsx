@@ -36,6 +36,7 @@ const organization: Organization = {
   settings: {
     selfRegistration: false,
     emailDomains: ['acme.example'],
+    domains: [{ domain: 'acme.example', state: 'verified' }],
     supportAccess: true,
     ssoIssuer: null,
     ssoClientId: null,

@@ -1,6 +1,7 @@
 import { Skeleton, Stack } from '@mantine/core';
 import type { UpdateOrganizationInput } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { toast } from '../../../lib/notify.ts';
@@ -9,13 +10,15 @@ import { useUserProfile } from '../../../lib/user-profile.ts';
 import { useUpdateOrganization } from '../organization/api/update-organization.ts';
 import { ContactsSection } from '../organization/components/contacts-section.tsx';
 import { DetailsSection } from '../organization/components/details-section.tsx';
+import { DomainsSection } from '../organization/components/domains-section.tsx';
 import { JoiningSection } from '../organization/components/joining-section.tsx';
 import { SsoSection } from '../organization/components/sso-section.tsx';
 import { SupportAccessSection } from '../organization/components/support-access-section.tsx';
 
 /**
  * Administration → Organization (ADMINISTRATOR): name and description, contacts, entitlements (read-only),
- * who may join, support access and single sign-on, each saved on its own.
+ * who may join, the proof of its email domains (a verification email's link lands here with ?domainCode=),
+ * support access and single sign-on, each saved on its own.
  */
 export function Component() {
   const { t } = useTranslation('adminOrganization');
@@ -26,6 +29,12 @@ export function Component() {
     toast(t('saved', { name: saved.name })),
   );
   const save = (body: UpdateOrganizationInput) => update.mutate(body);
+  const [params, setParams] = useSearchParams();
+  const domainCode = params.get('domainCode') ?? undefined;
+  const onDomainVerified = () => {
+    toast(t('domains.verified'));
+    if (domainCode) setParams({}, { replace: true });
+  };
 
   if (organization.error)
     return (
@@ -58,6 +67,13 @@ export function Component() {
         <DetailsSection key={JSON.stringify([data.name, data.description])} {...props} />
         <ContactsSection key={JSON.stringify(data.contacts)} {...props} />
         <JoiningSection key={JSON.stringify([s?.selfRegistration, s?.emailDomains])} {...props} />
+        <DomainsSection
+          key={JSON.stringify(s?.domains)}
+          organization={data}
+          ownEmail={user?.username}
+          initialCode={domainCode}
+          onVerified={onDomainVerified}
+        />
         <SupportAccessSection key={String(s?.supportAccess)} {...props} />
         <SsoSection key={JSON.stringify([s?.ssoIssuer, s?.ssoClientId])} {...props} />
       </Stack>
