@@ -42,6 +42,7 @@ export const ErrorIds = {
   batchFull: 'batch_full',
   testWait: 'test_wait',
   costlyNumber: 'costly_number',
+  ssoIssuerRefused: 'sso_issuer_refused',
   internal: 'internal',
 } as const;
 export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

@@ -175,6 +175,8 @@ export type Config = {
   intercom: { appId: string; secret: string } | undefined;
   /** Raster tiles for the console's maps (MAP_TILE_URL); undefined: the bundled offline basemap. */
   mapTiles: { url: string; attribution: string } | undefined;
+  /** Addresses others choose (SSO issuers): plain http only in development installs (the dev outbox). */
+  outbound: { allowHttp: boolean };
 };
 
 export class ConfigError extends Error {
@@ -339,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mapTiles: e.MAP_TILE_URL
       ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '&copy; OpenStreetMap contributors' }
       : undefined,
+    outbound: { allowHttp: delivery === 'outbox' && e.NODE_ENV !== 'production' },
   };
 }
 

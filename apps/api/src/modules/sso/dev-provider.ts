@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportJWK, generateKeyPair } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTVerifyGetKey } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -144,12 +144,17 @@ function sameSecret(given: string, expected: string): boolean {
 export async function registerDevProvider(
   app: FastifyInstance,
   options: DevProviderOptions,
-): Promise<Provider> {
+): Promise<{ provider: Provider; keys: JWTVerifyGetKey }> {
   const { issuer, clientId, consoleOrigins, password, limiter } = options;
   const mount = new URL(issuer).pathname.replace(/\/+$/, '');
   const identities = new Map(options.identities.map((i) => [i.email.toLowerCase(), i]));
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: randomUUID(), use: 'sig', alg: 'RS256' };
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const kid = randomUUID();
+  const signingKey = { ...(await exportJWK(privateKey)), kid, use: 'sig', alg: 'RS256' };
+  // The API checks this provider's tokens with these keys in-process, never by fetching its JWKS.
+  const keys = createLocalJWKSet({
+    keys: [{ ...(await exportJWK(publicKey)), kid, use: 'sig', alg: 'RS256' }],
+  });
   const csp = pageCsp(consoleOrigins);
 
   const configuration: Configuration = {
@@ -190,7 +195,8 @@ export async function registerDevProvider(
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const identity = identities.get(token.accountId);
-      return identity ? { email: identity.email } : undefined;
+      // Demo identities are the demo users' own addresses: the provider vouches for them.
+      return identity ? { email: identity.email, email_verified: true } : undefined;
     },
     // The console is this provider's only, first-party client: no consent screen.
     async loadExistingGrant(ctx) {
@@ -329,5 +335,5 @@ export async function registerDevProvider(
       return reply.redirect(to, 303);
     });
   });
-  return provider;
+  return { provider, keys };
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
 import type { AppContext } from '../../context.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
 import { registerDevProvider } from './dev-provider.ts';
 import { listIssuers } from './repository.ts';
 import { ssoRoutes } from './routes.ts';
+import { createTokenVerifier } from './verify.ts';
 
 export { retargetDevIssuer } from './repository.ts';
 
@@ -15,16 +17,20 @@ const ISSUERS_REFRESH_MS = 60_000;
  * identities are the demo users, with the demo password).
  */
 export async function registerSso(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  ssoRoutes(app, ctx);
+  const trusted = new Map<string, JWTVerifyGetKey>();
   const dev = ctx.config.sso.devProvider;
   if (dev) {
-    await registerDevProvider(app, {
+    const { keys } = await registerDevProvider(app, {
       ...dev,
       identities: DEMO_USERS.map((u) => ({ email: u.username, givenName: u.first, familyName: u.last })),
       password: ctx.config.demoPassword,
       limiter: ctx.limiter,
     });
+    // Served by this process: trusted through configuration, its keys in-process (the outbound guard
+    // refuses loopback, and is not loosened for it).
+    trusted.set(dev.issuer, keys);
   }
+  ssoRoutes(app, ctx, createTokenVerifier({ outbound: ctx.outbound, trusted }));
 }
 
 /**
