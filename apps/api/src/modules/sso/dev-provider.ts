@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTVerifyGetKey } from 'jose';
@@ -6,7 +6,7 @@ import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'o
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 
-/** A person the development provider knows: a demo user's email, signing in with the demo password. */
+/** A person the development provider knows: a demo user's email, signing in with their current password. */
 export type DevIdentity = { email: string; givenName: string; familyName: string };
 
 export type DevProviderOptions = {
@@ -15,8 +15,11 @@ export type DevProviderOptions = {
   /** Where the console is opened: its redirect URIs and post-logout address are on these origins. */
   consoleOrigins: string[];
   identities: DevIdentity[];
-  password: string;
+  /** Whether the password is the person's current one (their stored hash: a changed demo password counts). */
+  checkPassword: (email: string, password: string) => Promise<boolean>;
   limiter: RateLimiter;
+  /** Refuses requests that are not direct ones from this machine (onRequest hook of every provider route). */
+  guard: (request: FastifyRequest) => Promise<void>;
 };
 
 /** The one resource the console's access tokens are for: JWTs the API verifies against the JWKS. */
@@ -131,12 +134,6 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   );
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
 /**
  * The development identity provider (oidc-provider, in-memory state, keys made at start) under the issuer's
  * path: one public client for the console (authorization code + PKCE), the demo identities, a login page.
@@ -145,7 +142,7 @@ export async function registerDevProvider(
   app: FastifyInstance,
   options: DevProviderOptions,
 ): Promise<{ provider: Provider; keys: JWTVerifyGetKey }> {
-  const { issuer, clientId, consoleOrigins, password, limiter } = options;
+  const { issuer, clientId, consoleOrigins, checkPassword, limiter, guard } = options;
   const mount = new URL(issuer).pathname.replace(/\/+$/, '');
   const identities = new Map(options.identities.map((i) => [i.email.toLowerCase(), i]));
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
@@ -258,6 +255,7 @@ export async function registerDevProvider(
   const callback = provider.callback();
   // The provider's own endpoints: Koa reads the raw request (its body too), with the mount path stripped.
   await app.register(async (scope) => {
+    scope.addHook('onRequest', guard);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -274,6 +272,7 @@ export async function registerDevProvider(
 
   // The login page and its two answers (sign in, cancel), as ordinary form posts.
   await app.register(async (scope) => {
+    scope.addHook('onRequest', guard);
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
@@ -312,7 +311,7 @@ export async function registerDevProvider(
         } catch {
           return show(reply, 429, loginPage(lang, interaction.uid, mount, email, TEXT[lang].tooMany));
         }
-        if (!identities.has(email) || !sameSecret(given, password)) {
+        if (!identities.has(email) || !(await checkPassword(email, given))) {
           return show(reply, 401, loginPage(lang, interaction.uid, mount, email, TEXT[lang].invalid));
         }
         const to = await provider.interactionResult(
