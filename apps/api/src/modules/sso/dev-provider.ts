@@ -32,7 +32,7 @@ const LOGIN_WINDOW_MS = 15 * 60_000;
 const TEXT = {
   en: {
     title: 'Sign in to the identity provider',
-    lead: 'Development identity provider for the vNOC demo. Sign in with a demo user’s email address and the demo password.',
+    lead: 'Development identity provider for the vNOC demo. Sign in with a demo user’s email address and their password (the demo password unless they changed it).',
     email: 'Email address',
     password: 'Password',
     submit: 'Sign in',
@@ -46,7 +46,7 @@ const TEXT = {
   },
   es: {
     title: 'Inicie sesión en el proveedor de identidad',
-    lead: 'Proveedor de identidad de desarrollo para la demostración de vNOC. Inicie sesión con el correo de un usuario de demostración y la contraseña de demostración.',
+    lead: 'Proveedor de identidad de desarrollo para la demostración de vNOC. Inicie sesión con el correo de un usuario de demostración y su contraseña (la de demostración si no la ha cambiado).',
     email: 'Correo electrónico',
     password: 'Contraseña',
     submit: 'Iniciar sesión',
