@@ -104,6 +104,9 @@ describe('createOutbound: the one guard of outbound requests', () => {
     expect(await refusal(strict.json(`http://127.0.0.1:${port}/`))).toBe('address');
     expect(await refusal(strict.json(`http://[::ffff:127.0.0.1]:${port}/`))).toBe('address');
     expect(await refusal(strict.json(`http://localhost:${port}/`))).toBe('address');
+    // Decimal, hex and short IPv4 spellings are the same address once the URL is parsed.
+    for (const host of ['2130706433', '0x7f.1', '127.1', '0177.0.0.1'])
+      expect(await refusal(strict.json(`http://${host}:${port}/`)), host).toBe('address');
     const rebinding = createOutbound({
       allowHttp: true,
       resolve: async () => [

@@ -481,6 +481,20 @@ describe('SSRF: only an administrator’s save discovers a provider, through the
     }
     expect(targetHits.slice(before)).toEqual([]);
   });
+
+  it('a sign-in reads stored keys and userinfo through the guard too (an address that turned private is refused)', async () => {
+    // As if the names had been vetted, then pointed at this machine: the target would answer the right key.
+    const { user } = await ssoOrganization({
+      ssoJwksUri: `${targetUrl}/jwks`,
+      ssoUserinfoEndpoint: `${targetUrl}/me`,
+    });
+    const before = targetHits.length;
+    expect((await exchange(await providerToken(user.username))).statusCode).toBe(401);
+    const { user: other } = await ssoOrganization({ ssoUserinfoEndpoint: `${targetUrl}/me` });
+    const token = await providerToken(undefined, { claims: { sub: `okta-${other.id}` } });
+    expect((await exchange(token)).statusCode).toBe(401);
+    expect(targetHits.slice(before)).toEqual([]);
+  });
 });
 
 describe('GET /api/sso/tile', () => {

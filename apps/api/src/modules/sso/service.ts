@@ -8,7 +8,12 @@ import { addressKey, audit, takeAttempt } from '../security/service.ts';
 import { recordSignIn } from '../users/admin-repository.ts';
 import type { SessionState } from '../users/present.ts';
 import { findOrganizationByDomain, findUserByUsername, type UserWithOrg } from '../users/repository.ts';
-import { bindSsoIdentity, findOrganizationsByIssuer, findUsernameBySsoIdentity } from './repository.ts';
+import {
+  bindSsoIdentity,
+  findOrganizationsByIssuer,
+  findUsernameBySsoIdentity,
+  type SsoOrganization,
+} from './repository.ts';
 import { claimedIssuer, type TokenVerifier, type VerifiedToken } from './verify.ts';
 
 /** Spec part 8's single sign-on default message; every refusal reads the same (nothing to learn from it). */
@@ -72,22 +77,26 @@ export async function exchangeProviderToken(
   if (candidates.length === 0) throw await refuse('unknown_issuer');
   // Several organizations may share a provider (and even a client): the token must verify for the person's.
   let verified: VerifiedToken | undefined;
-  let clientId: string | undefined;
-  const providers = new Map(candidates.map((c) => [`${c.ssoClientId}\u0000${c.ssoJwksUri}`, c]));
-  for (const candidate of providers.values()) {
-    verified = await verifier.verify(token, {
-      issuer: candidate.ssoIssuer,
-      clientId: candidate.ssoClientId,
-      audiences: ctx.config.sso.audiences,
-      jwksUri: candidate.ssoJwksUri,
-      userinfoEndpoint: candidate.ssoUserinfoEndpoint,
-    });
+  let verifiedBy: string | undefined;
+  // Organizations with the same client and vetted endpoints verify a token alike: checked once.
+  const providerOf = (c: SsoOrganization) =>
+    [c.ssoClientId, c.ssoJwksUri, c.ssoUserinfoEndpoint].join('\u0000');
+  const providers = new Map(candidates.map((c) => [providerOf(c), c]));
+  const expectedBy = (c: SsoOrganization) => ({
+    issuer: c.ssoIssuer,
+    clientId: c.ssoClientId,
+    audiences: ctx.config.sso.audiences,
+    jwksUri: c.ssoJwksUri,
+    userinfoEndpoint: c.ssoUserinfoEndpoint,
+  });
+  for (const [key, candidate] of providers) {
+    verified = await verifier.verify(token, expectedBy(candidate));
     if (verified) {
-      clientId = candidate.ssoClientId;
+      verifiedBy = key;
       break;
     }
   }
-  if (!verified || !clientId) throw await refuse('invalid_token');
+  if (!verified || !verifiedBy) throw await refuse('invalid_token');
   const { email, claims } = verified;
   const subject = claims.sub as string;
   // The person bound to this provider identity on an earlier sign-in; else, the first time, the one whose
@@ -95,7 +104,12 @@ export async function exchangeProviderToken(
   const bound = await findUsernameBySsoIdentity(ctx.db, issuer as string, subject);
   if (!bound && !email) throw await refuse('no_email');
   const user = await findUserByUsername(ctx.db, (bound ?? email) as string);
-  const organization = candidates.find((c) => c.id === user?.organizationId && c.ssoClientId === clientId);
+  let organization = candidates.find((c) => c.id === user?.organizationId);
+  // The token must also verify with the person's own organization's client and the endpoints its
+  // administrator's save vetted (not only another organization's of the same issuer).
+  if (organization && providerOf(organization) !== verifiedBy) {
+    if (!(await verifier.verify(token, expectedBy(organization)))) organization = undefined;
+  }
   // Another organization's person is not signed in through this organization's provider.
   if (!user || !organization) throw await refuse('unknown_user', undefined, bound ?? email);
   if (user.status !== 'active') throw await refuse(`user_${user.status}`, user, user.username);
