@@ -41,6 +41,7 @@ import { supportRoutes } from './modules/support/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { troubleshootingRoutes } from './modules/troubleshooting/routes.ts';
 import { userProfileRoutes } from './modules/user-profile/routes.ts';
+import { createOutbound, type Outbound } from './net/outbound.ts';
 import { createNotificationDispatcher } from './notifications/dispatcher.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
@@ -68,6 +69,8 @@ export type BuildAppOptions = {
   now?: () => Date;
   /** The running simulator (main.ts attaches its gateway once it runs); default: none attached. */
   simulator?: SimulatorControl;
+  /** Requests to addresses others chose; default: the SSRF guard as the configuration sets it. */
+  outbound?: Outbound;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -175,6 +178,7 @@ export async function buildApp({
   streamTimings,
   now = () => new Date(),
   simulator,
+  outbound,
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (resolveJwtSecret provides it)');
   const app = Fastify({
@@ -220,6 +224,7 @@ export async function buildApp({
     simulator: simulator ?? createSimulatorControl(config.simSpeed),
     sharedAnswers: createSharedAnswers(),
     liveAnswers: createLiveAnswers(bus),
+    outbound: outbound ?? createOutbound({ allowHttp: config.outbound.allowHttp }),
   };
   app.addHook('onClose', async () => ctx.liveAnswers.close());
   // Sends the scheduled reports; main.ts starts it, and it stops before the pool closes.

@@ -7,6 +7,7 @@ import type { SimulatorControl } from './fleet/gateway/control.ts';
 import type { JobEngine } from './fleet/jobs/index.ts';
 import type { LiveAnswers } from './modules/live-answers.ts';
 import type { SharedAnswers } from './modules/shared-answers.ts';
+import type { Outbound } from './net/outbound.ts';
 import type { NotificationDispatcher } from './notifications/dispatcher.ts';
 import type { Config } from './plugins/config.ts';
 import type { Db } from './plugins/db.ts';
@@ -38,6 +39,8 @@ export type AppContext = {
   sharedAnswers: SharedAnswers;
   /** Alert list pages and map views of organization-wide scopes, shared until the organization's alerts change (2 s at most). */
   liveAnswers: LiveAnswers;
+  /** Requests to addresses others chose (identity providers): through the SSRF guard only. */
+  outbound: Outbound;
 };
 
 /** Who is calling, for audit entries and per-address limits. */

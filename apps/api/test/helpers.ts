@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { generateTotp } from '../src/auth/totp.ts';
 import type { EventBus } from '../src/events/bus.ts';
 import { createEventBus } from '../src/events/index.ts';
@@ -72,13 +72,13 @@ export async function createTestDatabase(pool: PoolOptions = {}) {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  pool: PoolOptions = {},
+  { pool, ...options }: Pick<BuildAppOptions, 'outbound'> & { pool?: PoolOptions } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(pool);
   const config = testConfig(env);
   const jobs = createJobEngine({ db: database.db, log: silentLog });
   const bus = createEventBus(config, silentLog);
-  const app = await buildApp({ config, db: database.db, logger: false, jobs, events: bus });
+  const app = await buildApp({ config, db: database.db, logger: false, jobs, events: bus, ...options });
   await app.ready();
   return {
     app,

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SsoAppListSchema } from '@vnoc/contracts';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
-import { createOrganization, createUser } from './factories.ts';
-import { claimsOf, count, createTestApp, type TestApp, tokenOf } from './helpers.ts';
+import { organizations, users } from '../src/db/schema.ts';
+import { createOutbound } from '../src/net/outbound.ts';
+import { createOrganization, createUser, tokenFor } from './factories.ts';
+import { bearer, claimsOf, count, createTestApp, type TestApp, tokenOf } from './helpers.ts';
 
 /**
  * A tiny identity provider: discovery, JWKS and userinfo over HTTP on 127.0.0.1, so the API verifies tokens
- * exactly as it does against a real one. Tokens are signed here with its key (or another one).
+ * exactly as it does against a real one. Tokens are signed here with its key (or another one). The app's
+ * outbound guard vouches for this one server (by port); everything else on 127.0.0.1 stays refused.
  */
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 let server: Server;
@@ -21,6 +23,16 @@ let otherKey: KeyPair;
 const kid = 'test-key';
 /** userinfo answers, by access token (tokens without an email claim). */
 const userinfo = new Map<string, Record<string, unknown>>();
+/** Paths the provider was asked for (JWKS reads included). */
+const providerHits: string[] = [];
+
+/**
+ * An attacker's target on 127.0.0.1 that the guard must refuse: it would answer a perfectly good discovery
+ * document and key set, so only the guard stops the API from using it. Counts every request reaching it.
+ */
+let target: Server;
+let targetUrl: string;
+const targetHits: string[] = [];
 
 const CLIENT_ID = 'vnoc-console-test';
 let t: TestApp;
@@ -28,51 +40,111 @@ let ipCounter = 0;
 /** Each test signs in from its own address, so one test's failures never lock another out. */
 const nextIp = () => `10.77.0.${++ipCounter}`;
 
+const listen = async (s: Server) => {
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  return (s.address() as AddressInfo).port;
+};
+
 beforeAll(async () => {
   key = await generateKeyPair('RS256');
   otherKey = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(key.publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const discovery = (iss: string, extra: Record<string, unknown> = {}) => ({
+    issuer: iss,
+    jwks_uri: `${issuer}/jwks`,
+    userinfo_endpoint: `${issuer}/userinfo`,
+    ...extra,
+  });
+  target = createServer((req, res) => {
+    targetHits.push(req.url ?? '');
+    if (req.url?.endsWith('/.well-known/openid-configuration'))
+      return send(res, 200, { issuer: targetUrl, jwks_uri: `${targetUrl}/jwks` });
+    if (req.url === '/jwks') return send(res, 200, { keys: [jwk] });
+    send(res, 200, { sub: 'anyone', email: 'anyone@example.com', email_verified: true });
+  });
+  targetUrl = `http://127.0.0.1:${await listen(target)}`;
   server = createServer((req, res) => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.url === '/.well-known/openid-configuration')
-      return send(200, { issuer, jwks_uri: `${issuer}/jwks`, userinfo_endpoint: `${issuer}/userinfo` });
-    if (req.url === '/jwks') return send(200, { keys: [jwk] });
-    if (req.url === '/userinfo') {
+    const url = req.url ?? '';
+    providerHits.push(url);
+    const well = '/.well-known/openid-configuration';
+    if (url === well) return send(res, 200, discovery(issuer));
+    // Its issuer is written without the slash; an administrator may type it with one.
+    if (url === `/slash${well}`) return send(res, 200, discovery(`${issuer}/slash`));
+    if (url === `/named-slash${well}`) return send(res, 200, discovery(`${issuer}/named-slash/`));
+    if (url === `/other${well}`) return send(res, 200, discovery(`${issuer}/someone-else`));
+    if (url === `/evil-jwks${well}`)
+      return send(res, 200, discovery(`${issuer}/evil-jwks`, { jwks_uri: `${targetUrl}/jwks` }));
+    if (url === `/evil-userinfo${well}`)
+      return send(res, 200, discovery(`${issuer}/evil-userinfo`, { userinfo_endpoint: `${targetUrl}/me` }));
+    if (url === `/redirect${well}`) {
+      res.writeHead(302, { location: `${targetUrl}${well}` });
+      return res.end();
+    }
+    if (url.startsWith('/jwks')) return send(res, 200, { keys: [jwk] });
+    if (url === '/userinfo') {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
       const info = userinfo.get(token);
-      return info ? send(200, info) : send(401, { error: 'invalid_token' });
+      return info ? send(res, 200, info) : send(res, 401, { error: 'invalid_token' });
     }
-    send(404, {});
+    send(res, 404, {});
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await createTestApp({
-    SSO_APPS: JSON.stringify([
-      { name: 'Billing portal', url: 'https://billing.example', sortOrder: 20 },
-      { name: 'Ticketing', url: 'https://tickets.example', sortOrder: 5 },
-    ]),
-  });
+  const port = await listen(server);
+  issuer = `http://127.0.0.1:${port}`;
+  t = await createTestApp(
+    {
+      SSO_APPS: JSON.stringify([
+        { name: 'Billing portal', url: 'https://billing.example', sortOrder: 20 },
+        { name: 'Ticketing', url: 'https://tickets.example', sortOrder: 5 },
+      ]),
+    },
+    {
+      outbound: createOutbound({
+        allowHttp: true,
+        permit: ({ address, port: p }) => address === '127.0.0.1' && p === port,
+      }),
+    },
+  );
 });
 
 afterAll(async () => {
   await t?.close();
   await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => target.close(resolve));
 });
 
-async function ssoOrganization() {
-  const org = await createOrganization(t.db, { ssoIssuer: issuer, ssoClientId: CLIENT_ID });
+let jwksCounter = 0;
+/** An organization as an administrator's save leaves it: the issuer and its vetted endpoints. */
+async function ssoOrganization(overrides: Partial<typeof organizations.$inferInsert> = {}) {
+  const org = await createOrganization(t.db, {
+    ssoIssuer: issuer,
+    ssoClientId: CLIENT_ID,
+    // Each organization's own key-set address: a cold cache, whose reads the tests can count.
+    ssoJwksUri: `${issuer}/jwks?org=${++jwksCounter}`,
+    ssoUserinfoEndpoint: `${issuer}/userinfo`,
+    ...overrides,
+  });
   const user = await createUser(t.db, org, { role: 'ADMINISTRATOR' });
   return { org, user };
 }
 
-type TokenOptions = { claims?: JWTPayload; signWith?: KeyPair; expiresIn?: string | number; iat?: number };
+type TokenOptions = {
+  claims?: JWTPayload;
+  signWith?: KeyPair;
+  expiresIn?: string | number;
+  iat?: number;
+  /** email_verified, when there is an email (default true; undefined leaves the claim out). */
+  verified?: boolean | undefined;
+};
 
 /** An access token as the provider issues it: RS256 JWT for the console, with the person's email. */
 function providerToken(email: string | undefined, options: TokenOptions = {}): Promise<string> {
-  const jwt = new SignJWT({ ...(email ? { email } : {}), client_id: CLIENT_ID, ...options.claims })
+  const verified = 'verified' in options ? options.verified : true;
+  const emailClaims = email ? { email, ...(verified === undefined ? {} : { email_verified: verified }) } : {};
+  const jwt = new SignJWT({ ...emailClaims, client_id: CLIENT_ID, ...options.claims })
     .setProtectedHeader({ alg: 'RS256', kid })
     .setIssuer(issuer)
     .setAudience(CLIENT_ID)
@@ -184,7 +256,25 @@ describe('GET /api/ps/access/okta', () => {
     },
     {
       name: 'an unverified email',
-      token: ({ user }) => providerToken(user.username, { claims: { email_verified: false } }),
+      token: ({ user }) => providerToken(user.username, { verified: false }),
+    },
+    {
+      name: 'an email without email_verified (not a yes)',
+      token: ({ user }) => providerToken(user.username, { verified: undefined }),
+    },
+    {
+      name: 'an issuer with a trailing slash the organization did not save',
+      token: ({ user }) => providerToken(user.username, { claims: { iss: `${issuer}/` } }),
+    },
+    {
+      name: 'an issuer without the trailing slash the organization saved',
+      token: async ({ user }) => {
+        await t.db
+          .update(organizations)
+          .set({ ssoIssuer: `${issuer}/` })
+          .where(eq(organizations.id, user.organizationId));
+        return providerToken(user.username);
+      },
     },
     {
       name: 'a deactivated user',
@@ -229,6 +319,181 @@ describe('GET /api/ps/access/okta', () => {
     const res = await exchange(await providerToken(user.username), ip);
     expect(res.statusCode).toBe(429);
     expect(res.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('the provider identity (issuer, sub) binds the person on the first sign-in', () => {
+  const subjectOf = async (id: string) =>
+    (await t.pool.query('select sso_issuer, sso_subject from users where id = $1', [id])).rows[0];
+
+  it('is stored on the first sign-in and matched afterwards, whatever email the provider then names', async () => {
+    const { user } = await ssoOrganization();
+    const first = await exchange(await providerToken(user.username, { claims: { sub: 'okta-first' } }));
+    expect(first.statusCode).toBe(200);
+    expect(await subjectOf(user.id)).toEqual({ sso_issuer: issuer, sso_subject: 'okta-first' });
+    // The person's address changed at the provider: still the same person.
+    const later = await exchange(
+      await providerToken('renamed@elsewhere.example', { claims: { sub: 'okta-first' } }),
+    );
+    expect(later.statusCode).toBe(200);
+    expect(claimsOf(tokenOf(later)).sub).toBe(user.username);
+  });
+
+  it('refuses another subject claiming a bound person’s (verified) email', async () => {
+    const { user } = await ssoOrganization();
+    expect(
+      (await exchange(await providerToken(user.username, { claims: { sub: 'okta-owner' } }))).statusCode,
+    ).toBe(200);
+    const ip = nextIp();
+    const res = await exchange(await providerToken(user.username, { claims: { sub: 'okta-intruder' } }), ip);
+    expect(res.statusCode).toBe(401);
+    expect(await failures(ip)).toBe(1);
+    expect(await subjectOf(user.id)).toEqual({ sso_issuer: issuer, sso_subject: 'okta-owner' });
+  });
+});
+
+describe('provider tokens that are not asymmetric-signed', () => {
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const payload = (email: string) => ({
+    iss: issuer,
+    aud: CLIENT_ID,
+    sub: email,
+    email,
+    email_verified: true,
+    client_id: CLIENT_ID,
+    jti: randomUUID(),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
+
+  it.each([
+    ['alg none', async (email: string) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload(email))}.`],
+    [
+      'HS256 keyed with the provider’s public key',
+      async (email: string) => {
+        const secret = new TextEncoder().encode(JSON.stringify(await exportJWK(key.publicKey)));
+        return new SignJWT(payload(email)).setProtectedHeader({ alg: 'HS256', kid }).sign(secret);
+      },
+    ],
+    [
+      'HS256 with any secret',
+      async (email: string) =>
+        new SignJWT(payload(email))
+          .setProtectedHeader({ alg: 'HS256', kid })
+          .sign(new TextEncoder().encode('x'.repeat(32))),
+    ],
+  ])('%s: refused (401) and no key is even fetched for it', async (_name, make) => {
+    const { org, user } = await ssoOrganization();
+    const ip = nextIp();
+    const res = await exchange(await make(user.username), ip);
+    expect(res.statusCode).toBe(401);
+    expect(res.headers.authorization).toBeUndefined();
+    expect(await failures(ip)).toBe(1);
+    expect(providerHits.filter((h) => `${issuer}${h}` === org.ssoJwksUri)).toEqual([]);
+  });
+});
+
+describe('SSRF: only an administrator’s save discovers a provider, through the outbound guard', () => {
+  let admin: { org: Awaited<ReturnType<typeof createOrganization>>; token: string };
+  beforeAll(async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org, { role: 'ADMINISTRATOR' });
+    admin = { org, token: await tokenFor(t.db, user, 'full') };
+  });
+  const save = (ssoIssuer: string | null) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/organization/${admin.org.id}`,
+      headers: bearer(admin.token),
+      payload: { ssoIssuer, ssoClientId: ssoIssuer ? CLIENT_ID : null },
+    });
+  const stored = async () =>
+    (
+      await t.pool.query(
+        'select sso_issuer, sso_client_id, sso_jwks_uri, sso_userinfo_endpoint from organizations where id = $1',
+        [admin.org.id],
+      )
+    ).rows[0];
+
+  it('stores the issuer as the provider names itself and its vetted endpoints; its tokens then sign in', async () => {
+    expect((await save(`${issuer}/slash/`)).statusCode).toBe(200);
+    expect(await stored()).toEqual({
+      sso_issuer: `${issuer}/slash`,
+      sso_client_id: CLIENT_ID,
+      sso_jwks_uri: `${issuer}/jwks`,
+      sso_userinfo_endpoint: `${issuer}/userinfo`,
+    });
+    const user = await createUser(t.db, admin.org, { role: 'USER' });
+    const good = await providerToken(user.username, { claims: { iss: `${issuer}/slash` } });
+    expect((await exchange(good)).statusCode).toBe(200);
+    // The slash variant the administrator typed is not the issuer: neither confused nor a way around.
+    const variant = await providerToken(user.username, { claims: { iss: `${issuer}/slash/` } });
+    expect((await exchange(variant)).statusCode).toBe(401);
+    // A provider naming itself with the slash keeps it.
+    expect((await save(`${issuer}/named-slash`)).statusCode).toBe(200);
+    expect((await stored()).sso_issuer).toBe(`${issuer}/named-slash/`);
+    expect((await save(null)).statusCode).toBe(200);
+    expect(await stored()).toEqual({
+      sso_issuer: null,
+      sso_client_id: null,
+      sso_jwks_uri: null,
+      sso_userinfo_endpoint: null,
+    });
+  });
+
+  it.each([
+    ['an issuer on a loopback server', () => targetUrl],
+    ['a discovery document whose jwks_uri is on it', () => `${issuer}/evil-jwks`],
+    ['a discovery document whose userinfo endpoint is on it', () => `${issuer}/evil-userinfo`],
+    ['a discovery answer redirecting to it', () => `${issuer}/redirect`],
+    ['the metadata address', () => 'http://169.254.169.254/latest'],
+    ['a discovery document naming another issuer', () => `${issuer}/other`],
+  ])('refuses %s: 422 with a clear message, nothing written, nothing reaches it', async (_name, url) => {
+    await save(null);
+    const before = targetHits.length;
+    const res = await save(url());
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      id: 'sso_issuer_refused',
+      message: expect.stringMatching(/^The identity provider at this issuer URL cannot be used: /),
+      errors: [{ path: 'ssoIssuer' }],
+    });
+    expect(await stored()).toEqual({
+      sso_issuer: null,
+      sso_client_id: null,
+      sso_jwks_uri: null,
+      sso_userinfo_endpoint: null,
+    });
+    expect(targetHits.slice(before)).toEqual([]);
+  });
+
+  it('a sign-in never fetches what a token names: unknown issuers, and issuers saved without vetted endpoints', async () => {
+    // An organization saved before discovery moved to the save: its issuer is the attacker's server.
+    const { user } = await ssoOrganization({
+      ssoIssuer: targetUrl,
+      ssoJwksUri: null,
+      ssoUserinfoEndpoint: null,
+    });
+    const before = targetHits.length;
+    const forged = async (iss: string) =>
+      providerToken(user.username, { claims: { iss }, signWith: otherKey });
+    for (const token of [await forged(targetUrl), await forged(`${targetUrl}/unknown`)]) {
+      expect((await exchange(token)).statusCode).toBe(401);
+    }
+    expect(targetHits.slice(before)).toEqual([]);
+  });
+
+  it('a sign-in reads stored keys and userinfo through the guard too (an address that turned private is refused)', async () => {
+    // As if the names had been vetted, then pointed at this machine: the target would answer the right key.
+    const { user } = await ssoOrganization({
+      ssoJwksUri: `${targetUrl}/jwks`,
+      ssoUserinfoEndpoint: `${targetUrl}/me`,
+    });
+    const before = targetHits.length;
+    expect((await exchange(await providerToken(user.username))).statusCode).toBe(401);
+    const { user: other } = await ssoOrganization({ ssoUserinfoEndpoint: `${targetUrl}/me` });
+    const token = await providerToken(undefined, { claims: { sub: `okta-${other.id}` } });
+    expect((await exchange(token)).statusCode).toBe(401);
+    expect(targetHits.slice(before)).toEqual([]);
   });
 });
 

@@ -49,6 +49,7 @@ export const ErrorIds = {
   exportsBusy: 'exports_busy',
   /** Every database connection busy for longer than the server waits: try again in a moment. */
   busy: 'busy',
+  ssoIssuerRefused: 'sso_issuer_refused',
   internal: 'internal',
 } as const;
 export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

@@ -49,6 +49,12 @@ export const organizations = pgTable('organizations', {
   /** Single sign-on: the organization's OIDC provider (issuer URL and client id); null = none. */
   ssoIssuer: text('sso_issuer'),
   ssoClientId: text('sso_client_id'),
+  /**
+   * The provider's endpoints, read from its discovery document when an administrator saved the issuer and
+   * checked by the outbound guard then: sign-ins use these, never an address a token names.
+   */
+  ssoJwksUri: text('sso_jwks_uri'),
+  ssoUserinfoEndpoint: text('sso_userinfo_endpoint'),
 });
 
 /**
@@ -121,9 +127,16 @@ export const users = pgTable(
      * or reset and by an administrator's MFA reset, so a stolen token dies with the credential it outlived.
      */
     sessionsValidAfter: tz('sessions_valid_after'),
+    /**
+     * The single sign-on identity (issuer, subject) the person first signed in with: matched before the
+     * email afterwards, so a changed address at the provider cannot sign in as someone else.
+     */
+    ssoIssuer: text('sso_issuer'),
+    ssoSubject: text('sso_subject'),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_sso_identity_key').on(t.ssoIssuer, t.ssoSubject),
     index('users_organization_idx').on(t.organizationId),
   ],
 );

@@ -178,6 +178,8 @@ export type Config = {
   intercom: { appId: string; secret: string } | undefined;
   /** Raster tiles for the console's maps (MAP_TILE_URL); undefined: the bundled offline basemap. */
   mapTiles: { url: string; attribution: string } | undefined;
+  /** Addresses others choose (SSO issuers): plain http only in development installs (the dev outbox). */
+  outbound: { allowHttp: boolean };
 };
 
 export class ConfigError extends Error {
@@ -277,9 +279,16 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (Boolean(e.INTERCOM_APP_ID) !== Boolean(e.INTERCOM_SECRET)) {
     problems.push('INTERCOM_APP_ID, INTERCOM_SECRET: both required to use the Intercom messenger');
   }
+  // Its identities are the demo users: served to this machine only, like the dev outbox.
+  if (e.SSO_DEV_PROVIDER && !isLoopback(e.HOST)) {
+    problems.push(
+      `SSO_DEV_PROVIDER: the development identity provider (the demo users) is served only when HOST is a loopback address, not ${e.HOST}; ` +
+        'set HOST=127.0.0.1 or SSO_DEV_PROVIDER=0',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
-  // Never in production unless asked (SSO_DEV_PROVIDER=1): its identities share the demo password.
-  const devProvider = e.SSO_DEV_PROVIDER ?? (demo && e.NODE_ENV !== 'production');
+  // Never in production unless asked (SSO_DEV_PROVIDER=1), never on a network address.
+  const devProvider = e.SSO_DEV_PROVIDER ?? (demo && e.NODE_ENV !== 'production' && isLoopback(e.HOST));
   const urlHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
 
@@ -343,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mapTiles: e.MAP_TILE_URL
       ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '&copy; OpenStreetMap contributors' }
       : undefined,
+    outbound: { allowHttp: delivery === 'outbox' && e.NODE_ENV !== 'production' },
   };
 }
 

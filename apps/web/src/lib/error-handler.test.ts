@@ -161,6 +161,20 @@ describe('errorMessage (spec part 8 catalogue)', () => {
     );
   });
 
+  it('a refused SSO issuer (422): the server text with its reason in English, a translation in Spanish', async () => {
+    const message = 'The identity provider at this issuer URL cannot be used: 10.0.0.5 is a private address.';
+    const refused = new ApiError(
+      422,
+      body('sso_issuer_refused', message, [{ path: 'ssoIssuer', message }]),
+      'organization/1',
+    );
+    expect(errorMessage(refused)).toBe(message);
+    await i18n.changeLanguage('es');
+    expect(errorMessage(refused)).toMatch(
+      /^No se puede usar el proveedor de identidad de esta URL del emisor/,
+    );
+  });
+
   it('handleError shows the message in the banner as an error', () => {
     handleError(new ApiError(401, null, 'login'));
     expect(getBanner()).toMatchObject({

@@ -5,14 +5,18 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { listOutboxMessages, outboxAttachment } from '../../delivery/outbox.ts';
 import { Errors } from '../../errors.ts';
+import { devSurfaceGuard } from '../../plugins/dev-surface.ts';
 import { errorResponses } from '../route-schemas.ts';
 import { isUuid } from '../sites/scope.ts';
 
 /** Registered only when DELIVERY=outbox: lets a developer read the codes (and attachments) the app "sent". */
 export function devOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Every code and link the app "sent": direct requests from this machine only (not through a proxy).
+  const onRequest = devSurfaceGuard(ctx.config);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/dev/outbox',
     {
+      onRequest,
       schema: {
         tags: ['dev'],
         querystring: OutboxQuerySchema,
@@ -27,6 +31,7 @@ export function devOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: z.infer<typeof OutboxAttachmentParamsSchema> }>(
     '/api/dev/outbox/:id/attachments/:index',
     {
+      onRequest,
       schema: {
         tags: ['dev'],
         summary: 'An attachment of an outbox message',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { authOf, metaOf } from '../../plugins/auth.ts';
+import { devSurfaceGuard } from '../../plugins/dev-surface.ts';
 import { findDeviceInScope } from '../devices/service.ts';
 import { answers } from '../route-schemas.ts';
 import { audit } from '../security/service.ts';
@@ -26,6 +27,7 @@ export function devSimulatorRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/dev/simulator/outage',
     {
+      onRequest: devSurfaceGuard(ctx.config),
       schema: {
         tags: ['dev'],
         summary: 'Take a simulated device offline (embedded demo only)',

@@ -168,6 +168,8 @@ export type OrganizationPatch = Partial<{
   supportAccess: boolean;
   ssoIssuer: string | null;
   ssoClientId: string | null;
+  ssoJwksUri: string | null;
+  ssoUserinfoEndpoint: string | null;
 }>;
 
 export async function updateOrganization(

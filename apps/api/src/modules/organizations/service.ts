@@ -4,6 +4,7 @@ import { Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { audit } from '../security/service.ts';
 import { isUuid } from '../sites/scope.ts';
+import { discoverProvider, type ProviderEndpoints } from '../sso/discovery.ts';
 import { DEFAULT_SUPPORT_EMAIL } from '../tickets/service.ts';
 import { presentOrganization } from './present.ts';
 import * as repo from './repository.ts';
@@ -34,8 +35,6 @@ const PUBLIC_MAIL_DOMAINS = new Set([
   'zoho.com',
 ]);
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** The caller's own organization; any other id (or a malformed one) answers 404 like a missing one. */
 export function requireOwn(auth: AuthContext, id: string): string {
   if (!isUuid(id) || id.toLowerCase() !== auth.user.organizationId) throw Errors.notFound();
@@ -58,20 +57,13 @@ export async function getOrganization(ctx: AppContext, auth: AuthContext, id: st
   return presentOrganization(row, admins, providerEmail(ctx), auth.user.role === 'ADMINISTRATOR', verified);
 }
 
-/** Development installs (codes in the dev outbox) may use a local identity provider over plain http. */
-function checkIssuer(ctx: AppContext, issuer: string): void {
-  const url = new URL(issuer);
-  if (url.protocol === 'https:') return;
-  if (ctx.config.delivery === 'outbox' && LOOPBACK_HOSTS.has(url.hostname)) return;
-  throw Errors.invalidInput('The issuer URL must start with https://.', 'ssoIssuer');
-}
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * PUT organization/{id} (ADMINISTRATOR): changes only what the body names. Refused with nothing written:
  * self-registration on without a domain, a free-mail domain or one another organization lists, single
- * sign-on with only one of issuer and client id, an http issuer outside development.
+ * sign-on with only one of issuer and client id, an issuer whose provider the outbound guard refuses or
+ * whose discovery document or keys cannot be read (422).
  */
 export async function updateOrganization(
   ctx: AppContext,
@@ -81,6 +73,16 @@ export async function updateOrganization(
   meta: RequestMeta,
 ): Promise<Organization> {
   const orgId = requireOwn(auth, id);
+  // A new issuer is discovered (through the outbound guard) before the row is locked: sign-ins use the
+  // endpoints vetted here, never ones a token names.
+  let provider: ProviderEndpoints | undefined;
+  if (body.ssoIssuer) {
+    const before = await repo.findOrganization(ctx.db, orgId);
+    const clientId = body.ssoClientId !== undefined ? body.ssoClientId : before?.ssoClientId;
+    // Nothing is fetched for a setting refused anyway (checked again under the lock below).
+    if (before && clientId && (before.ssoIssuer !== body.ssoIssuer || !before.ssoJwksUri))
+      provider = await discoverProvider(ctx, body.ssoIssuer);
+  }
   const row = await ctx.db.transaction(async (tx) => {
     const current = await repo.lockOrganization(tx, orgId);
     if (!current) throw Errors.notFound();
@@ -108,16 +110,32 @@ export async function updateOrganization(
     const clientId = body.ssoClientId !== undefined ? body.ssoClientId : current.ssoClientId;
     if ((issuer === null) !== (clientId === null))
       throw Errors.invalidInput('Enter both the issuer URL and the client id, or neither.', 'ssoIssuer');
-    if (body.ssoIssuer) checkIssuer(ctx, body.ssoIssuer);
+    if (
+      body.ssoIssuer !== undefined &&
+      body.ssoIssuer !== null &&
+      !provider &&
+      current.ssoIssuer !== body.ssoIssuer
+    )
+      throw Errors.conflict('conflict', 'The organization changed meanwhile. Please try again.');
 
     const patch: repo.OrganizationPatch = {};
     const changes: Record<string, unknown> = {};
-    for (const key of Object.keys(body) as (keyof repo.OrganizationPatch)[]) {
+    for (const key of Object.keys(body) as (keyof UpdateOrganizationRequest)[]) {
       const value = body[key];
       if (value === undefined || same(value, current[key])) continue;
       Object.assign(patch, { [key]: value });
       // Contacts and the description are listed by name only; the settings with their new value.
       changes[key] = key === 'contacts' || key === 'description' ? 'changed' : value;
+    }
+    if (provider) {
+      Object.assign(patch, {
+        ssoIssuer: provider.issuer,
+        ssoJwksUri: provider.jwksUri,
+        ssoUserinfoEndpoint: provider.userinfoEndpoint,
+      });
+      if (provider.issuer !== current.ssoIssuer) changes.ssoIssuer = provider.issuer;
+    } else if (body.ssoIssuer === null && current.ssoIssuer !== null) {
+      Object.assign(patch, { ssoJwksUri: null, ssoUserinfoEndpoint: null });
     }
     if (Object.keys(patch).length === 0) return current;
     const updated = await repo.updateOrganization(tx, orgId, patch);

@@ -1,12 +1,12 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportJWK, generateKeyPair } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTVerifyGetKey } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 
-/** A person the development provider knows: a demo user's email, signing in with the demo password. */
+/** A person the development provider knows: a demo user's email, signing in with their current password. */
 export type DevIdentity = { email: string; givenName: string; familyName: string };
 
 export type DevProviderOptions = {
@@ -15,8 +15,11 @@ export type DevProviderOptions = {
   /** Where the console is opened: its redirect URIs and post-logout address are on these origins. */
   consoleOrigins: string[];
   identities: DevIdentity[];
-  password: string;
+  /** Whether the password is the person's current one (their stored hash: a changed demo password counts). */
+  checkPassword: (email: string, password: string) => Promise<boolean>;
   limiter: RateLimiter;
+  /** Refuses requests that are not direct ones from this machine (onRequest hook of every provider route). */
+  guard: (request: FastifyRequest) => Promise<void>;
 };
 
 /** The one resource the console's access tokens are for: JWTs the API verifies against the JWKS. */
@@ -29,7 +32,7 @@ const LOGIN_WINDOW_MS = 15 * 60_000;
 const TEXT = {
   en: {
     title: 'Sign in to the identity provider',
-    lead: 'Development identity provider for the vNOC demo. Sign in with a demo user’s email address and the demo password.',
+    lead: 'Development identity provider for the vNOC demo. Sign in with a demo user’s email address and their password (the demo password unless they changed it).',
     email: 'Email address',
     password: 'Password',
     submit: 'Sign in',
@@ -43,7 +46,7 @@ const TEXT = {
   },
   es: {
     title: 'Inicie sesión en el proveedor de identidad',
-    lead: 'Proveedor de identidad de desarrollo para la demostración de vNOC. Inicie sesión con el correo de un usuario de demostración y la contraseña de demostración.',
+    lead: 'Proveedor de identidad de desarrollo para la demostración de vNOC. Inicie sesión con el correo de un usuario de demostración y su contraseña (la de demostración si no la ha cambiado).',
     email: 'Correo electrónico',
     password: 'Contraseña',
     submit: 'Iniciar sesión',
@@ -131,12 +134,6 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   );
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
 /**
  * The development identity provider (oidc-provider, in-memory state, keys made at start) under the issuer's
  * path: one public client for the console (authorization code + PKCE), the demo identities, a login page.
@@ -144,12 +141,17 @@ function sameSecret(given: string, expected: string): boolean {
 export async function registerDevProvider(
   app: FastifyInstance,
   options: DevProviderOptions,
-): Promise<Provider> {
-  const { issuer, clientId, consoleOrigins, password, limiter } = options;
+): Promise<{ provider: Provider; keys: JWTVerifyGetKey }> {
+  const { issuer, clientId, consoleOrigins, checkPassword, limiter, guard } = options;
   const mount = new URL(issuer).pathname.replace(/\/+$/, '');
   const identities = new Map(options.identities.map((i) => [i.email.toLowerCase(), i]));
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: randomUUID(), use: 'sig', alg: 'RS256' };
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const kid = randomUUID();
+  const signingKey = { ...(await exportJWK(privateKey)), kid, use: 'sig', alg: 'RS256' };
+  // The API checks this provider's tokens with these keys in-process, never by fetching its JWKS.
+  const keys = createLocalJWKSet({
+    keys: [{ ...(await exportJWK(publicKey)), kid, use: 'sig', alg: 'RS256' }],
+  });
   const csp = pageCsp(consoleOrigins);
 
   const configuration: Configuration = {
@@ -190,7 +192,8 @@ export async function registerDevProvider(
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const identity = identities.get(token.accountId);
-      return identity ? { email: identity.email } : undefined;
+      // Demo identities are the demo users' own addresses: the provider vouches for them.
+      return identity ? { email: identity.email, email_verified: true } : undefined;
     },
     // The console is this provider's only, first-party client: no consent screen.
     async loadExistingGrant(ctx) {
@@ -252,6 +255,7 @@ export async function registerDevProvider(
   const callback = provider.callback();
   // The provider's own endpoints: Koa reads the raw request (its body too), with the mount path stripped.
   await app.register(async (scope) => {
+    scope.addHook('onRequest', guard);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -268,6 +272,7 @@ export async function registerDevProvider(
 
   // The login page and its two answers (sign in, cancel), as ordinary form posts.
   await app.register(async (scope) => {
+    scope.addHook('onRequest', guard);
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
@@ -306,7 +311,7 @@ export async function registerDevProvider(
         } catch {
           return show(reply, 429, loginPage(lang, interaction.uid, mount, email, TEXT[lang].tooMany));
         }
-        if (!identities.has(email) || !sameSecret(given, password)) {
+        if (!identities.has(email) || !(await checkPassword(email, given))) {
           return show(reply, 401, loginPage(lang, interaction.uid, mount, email, TEXT[lang].invalid));
         }
         const to = await provider.interactionResult(
@@ -329,5 +334,5 @@ export async function registerDevProvider(
       return reply.redirect(to, 303);
     });
   });
-  return provider;
+  return { provider, keys };
 }

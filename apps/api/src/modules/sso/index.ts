@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
+import { verifyPassword } from '../../auth/passwords.ts';
 import type { AppContext } from '../../context.ts';
+import { devSurfaceGuard } from '../../plugins/dev-surface.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
+import { findUserByUsername } from '../users/repository.ts';
 import { registerDevProvider } from './dev-provider.ts';
 import { listIssuers } from './repository.ts';
 import { ssoRoutes } from './routes.ts';
+import { createTokenVerifier } from './verify.ts';
 
 export { retargetDevIssuer } from './repository.ts';
 
@@ -12,19 +17,29 @@ const ISSUERS_REFRESH_MS = 60_000;
 
 /**
  * Single sign-on: its routes, and the development identity provider when configured (the demo's
- * identities are the demo users, with the demo password).
+ * identities are the demo users, with their current password).
  */
 export async function registerSso(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  ssoRoutes(app, ctx);
+  const trusted = new Map<string, JWTVerifyGetKey>();
   const dev = ctx.config.sso.devProvider;
   if (dev) {
-    await registerDevProvider(app, {
+    const { keys } = await registerDevProvider(app, {
       ...dev,
       identities: DEMO_USERS.map((u) => ({ email: u.username, givenName: u.first, familyName: u.last })),
-      password: ctx.config.demoPassword,
+      // The person's current password (the demo one until they change it), active accounts only.
+      checkPassword: async (email, password) => {
+        const user = await findUserByUsername(ctx.db, email);
+        const ok = await verifyPassword(user?.passwordHash, password);
+        return ok && user?.status === 'active';
+      },
       limiter: ctx.limiter,
+      guard: devSurfaceGuard(ctx.config),
     });
+    // Served by this process: trusted through configuration, its keys in-process (the outbound guard
+    // refuses loopback, and is not loosened for it).
+    trusted.set(dev.issuer, keys);
   }
+  ssoRoutes(app, ctx, createTokenVerifier({ outbound: ctx.outbound, trusted }));
 }
 
 /**

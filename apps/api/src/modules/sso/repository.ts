@@ -1,18 +1,31 @@
-import { and, eq, isNotNull, like, ne } from 'drizzle-orm';
-import { organizations } from '../../db/schema.ts';
+import { and, eq, isNotNull, isNull, like, ne, or } from 'drizzle-orm';
+import { organizations, users } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 
-export type SsoOrganization = { id: string; name: string; ssoIssuer: string; ssoClientId: string };
+export type SsoOrganization = {
+  id: string;
+  name: string;
+  ssoIssuer: string;
+  ssoClientId: string;
+  /** Vetted when the issuer was saved; null for an issuer saved before discovery moved there. */
+  ssoJwksUri: string | null;
+  ssoUserinfoEndpoint: string | null;
+};
 
 const ssoColumns = {
   id: organizations.id,
   name: organizations.name,
   ssoIssuer: organizations.ssoIssuer,
   ssoClientId: organizations.ssoClientId,
+  ssoJwksUri: organizations.ssoJwksUri,
+  ssoUserinfoEndpoint: organizations.ssoUserinfoEndpoint,
 };
 
 function configured(
-  rows: { id: string; name: string; ssoIssuer: string | null; ssoClientId: string | null }[],
+  rows: (Omit<SsoOrganization, 'ssoIssuer' | 'ssoClientId'> & {
+    ssoIssuer: string | null;
+    ssoClientId: string | null;
+  })[],
 ): SsoOrganization[] {
   return rows.flatMap(({ ssoIssuer, ssoClientId, ...org }) =>
     ssoIssuer && ssoClientId ? [{ ...org, ssoIssuer, ssoClientId }] : [],
@@ -54,4 +67,48 @@ export async function retargetDevIssuer(db: DbOrTx, clientId: string, issuer: st
     )
     .returning({ id: organizations.id });
   return rows.length;
+}
+
+/** The username of the person bound to a provider identity (issuer, subject), if any. */
+export async function findUsernameBySsoIdentity(
+  db: DbOrTx,
+  issuer: string,
+  subject: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(and(eq(users.ssoIssuer, issuer), eq(users.ssoSubject, subject)))
+    .limit(1);
+  return row?.username;
+}
+
+/**
+ * Binds the person to the provider identity on their first sign-in through it (or through a new issuer of
+ * their organization); false when they are already bound to another subject of this issuer.
+ */
+export async function bindSsoIdentity(
+  db: DbOrTx,
+  userId: string,
+  issuer: string,
+  subject: string,
+): Promise<boolean> {
+  try {
+    const rows = await db
+      .update(users)
+      .set({ ssoIssuer: issuer, ssoSubject: subject })
+      .where(
+        and(
+          eq(users.id, userId),
+          or(isNull(users.ssoIssuer), ne(users.ssoIssuer, issuer), eq(users.ssoSubject, subject)),
+        ),
+      )
+      .returning({ id: users.id });
+    return rows.length > 0;
+  } catch (error) {
+    // Another person was bound to this identity meanwhile (users_sso_identity_key).
+    const code = (e: unknown) => (e as { code?: string } | undefined)?.code;
+    if (code(error) === '23505' || code((error as { cause?: unknown }).cause) === '23505') return false;
+    throw error;
+  }
 }

@@ -6,16 +6,12 @@ import { bearerToken, metaOf, sendToken } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import { answers } from '../route-schemas.ts';
 import { exchangeProviderToken, tileFor } from './service.ts';
-import { createTokenVerifier, type TokenVerifier } from './verify.ts';
+import type { TokenVerifier } from './verify.ts';
 
 const tags = ['sso'];
 
 /** Single sign-on: the login screen's identity-provider tile, and the provider token → vNOC token exchange. */
-export function ssoRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  verifier: TokenVerifier = createTokenVerifier(),
-) {
+export function ssoRoutes(app: FastifyInstance, ctx: AppContext, verifier: TokenVerifier) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -8,7 +8,12 @@ import { addressKey, audit, takeAttempt } from '../security/service.ts';
 import { recordSignIn } from '../users/admin-repository.ts';
 import type { SessionState } from '../users/present.ts';
 import { findOrganizationByDomain, findUserByUsername, type UserWithOrg } from '../users/repository.ts';
-import { findOrganizationsByIssuer } from './repository.ts';
+import {
+  bindSsoIdentity,
+  findOrganizationsByIssuer,
+  findUsernameBySsoIdentity,
+  type SsoOrganization,
+} from './repository.ts';
 import { claimedIssuer, type TokenVerifier, type VerifiedToken } from './verify.ts';
 
 /** Spec part 8's single sign-on default message; every refusal reads the same (nothing to learn from it). */
@@ -43,8 +48,9 @@ export type SsoGrant = { user: UserWithOrg; session: SessionState; apps: SsoApp[
 
 /**
  * GET /api/ps/access/okta: the identity provider's access token for a full vNOC session. The token must
- * verify against the JWKS of an organization's provider (issuer and audience = its client id), name by
- * email an active user of that organization, and be used once. Failures count toward the address's
+ * verify against the keys of an organization's provider (issuer and audience = its client id), name an
+ * active user of that organization (by the provider identity bound at their first sign-in, else by a
+ * verified email, which binds it), and be used once. Failures count toward the address's
  * sign-in lockout, like a wrong password.
  */
 export async function exchangeProviderToken(
@@ -65,31 +71,50 @@ export async function exchangeProviderToken(
   };
   if (!token) throw await refuse('no_token');
   const issuer = claimedIssuer(token);
-  // Only issuers an organization configured are ever fetched from.
+  // A token whose issuer no organization configured is refused before anything is fetched; the ones that
+  // match are checked against their organization's stored, vetted keys only.
   const candidates = issuer ? await findOrganizationsByIssuer(ctx.db, issuer) : [];
   if (candidates.length === 0) throw await refuse('unknown_issuer');
   // Several organizations may share a provider (and even a client): the token must verify for the person's.
   let verified: VerifiedToken | undefined;
-  let clientId: string | undefined;
-  for (const candidate of new Set(candidates.map((c) => c.ssoClientId))) {
-    verified = await verifier.verify(token, {
-      issuer: issuer as string,
-      clientId: candidate,
-      audiences: ctx.config.sso.audiences,
-    });
+  let verifiedBy: string | undefined;
+  // Organizations with the same client and vetted endpoints verify a token alike: checked once.
+  const providerOf = (c: SsoOrganization) =>
+    [c.ssoClientId, c.ssoJwksUri, c.ssoUserinfoEndpoint].join('\u0000');
+  const providers = new Map(candidates.map((c) => [providerOf(c), c]));
+  const expectedBy = (c: SsoOrganization) => ({
+    issuer: c.ssoIssuer,
+    clientId: c.ssoClientId,
+    audiences: ctx.config.sso.audiences,
+    jwksUri: c.ssoJwksUri,
+    userinfoEndpoint: c.ssoUserinfoEndpoint,
+  });
+  for (const [key, candidate] of providers) {
+    verified = await verifier.verify(token, expectedBy(candidate));
     if (verified) {
-      clientId = candidate;
+      verifiedBy = key;
       break;
     }
   }
-  if (!verified || !clientId) throw await refuse('invalid_token');
+  if (!verified || !verifiedBy) throw await refuse('invalid_token');
   const { email, claims } = verified;
-  if (!email) throw await refuse('no_email');
-  const user = await findUserByUsername(ctx.db, email);
-  const organization = candidates.find((c) => c.id === user?.organizationId && c.ssoClientId === clientId);
+  const subject = claims.sub as string;
+  // The person bound to this provider identity on an earlier sign-in; else, the first time, the one whose
+  // address the provider verified (a missing email_verified is not a verification).
+  const bound = await findUsernameBySsoIdentity(ctx.db, issuer as string, subject);
+  if (!bound && !email) throw await refuse('no_email');
+  const user = await findUserByUsername(ctx.db, (bound ?? email) as string);
+  let organization = candidates.find((c) => c.id === user?.organizationId);
+  // The token must also verify with the person's own organization's client and the endpoints its
+  // administrator's save vetted (not only another organization's of the same issuer).
+  if (organization && providerOf(organization) !== verifiedBy) {
+    if (!(await verifier.verify(token, expectedBy(organization)))) organization = undefined;
+  }
   // Another organization's person is not signed in through this organization's provider.
-  if (!user || !organization) throw await refuse('unknown_user', undefined, email);
+  if (!user || !organization) throw await refuse('unknown_user', undefined, bound ?? email);
   if (user.status !== 'active') throw await refuse(`user_${user.status}`, user, user.username);
+  if (!bound && !(await bindSsoIdentity(ctx.db, user.id, organization.ssoIssuer, subject)))
+    throw await refuse('other_subject', user, user.username);
   // One session per provider token: a copied token cannot open more.
   const used = createHash('sha256')
     .update(`${organization.ssoIssuer}\u0000${claims.jti ?? token}`)
