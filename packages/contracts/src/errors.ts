@@ -36,6 +36,7 @@ export const ErrorIds = {
   deliveryFailed: 'delivery_failed',
   notEntitled: 'not_entitled',
   supportAccessOff: 'support_access_off',
+  supportConfined: 'support_confined',
   alreadyRebooting: 'already_rebooting',
   alreadyRunning: 'already_running',
   batchAction: 'batch_action',

@@ -20,8 +20,13 @@ export type AuthRule = {
    * password alone could add one); 'enrolled' requires a factor to validate with.
    */
   mfa?: 'enrolled' | 'not-enrolled';
-  /** Refused while a support person acts as the user (their own credentials and factors). */
-  notImpersonated?: boolean;
+  /**
+   * Refused (403 support_confined) while a support person acts as the user: their own credentials and
+   * factors, and whatever would outlive the support session (creating or elevating users, single sign-on,
+   * email domains, the support-access switch, API keys). `{ fields }`: only when the JSON body names one of
+   * them (a route that changes such settings beside others). Issue 34: this flag is the confined list.
+   */
+  notImpersonated?: true | { fields: readonly string[] };
 };
 
 export type AuthContext = {
@@ -161,8 +166,16 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (rule.roles && !rule.roles.includes(user.role)) throw Errors.forbidden();
     if (rule.entitlements?.some((e) => !user.organization.entitlements.includes(e)))
       throw Errors.notEntitled();
-    if (rule.notImpersonated && impersonator) throw Errors.forbidden();
+    if (rule.notImpersonated === true && impersonator) throw Errors.supportConfined();
     request.auth = { claims, user, step, jti: claims.jti, exp: claims.exp, impersonator };
+  });
+  // The body is parsed (not yet validated) here: a confined field answers 403 whatever else the body holds.
+  app.addHook('preValidation', async (request) => {
+    const confined = request.routeOptions.config.auth?.notImpersonated;
+    if (typeof confined !== 'object' || !request.auth?.impersonator) return;
+    const body = request.body;
+    if (body && typeof body === 'object' && confined.fields.some((field) => Object.hasOwn(body, field)))
+      throw Errors.supportConfined();
   });
 }
 

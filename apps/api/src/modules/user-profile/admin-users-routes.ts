@@ -14,6 +14,8 @@ import * as users from './admin-users.ts';
 
 const tags = ['userProfile'];
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+/** Issue 34: what would outlive a support session (a new, elevated or reactivated person) is not support's. */
+const adminNotSupport: AuthRule = { ...admin, notImpersonated: true };
 
 /**
  * Where the console lives, for the invitation link: PUBLIC_URL when set, else the administrator's browser
@@ -47,7 +49,7 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: CreateUserRequestSchema,
         response: { 201: AdminUserSchema, ...errorResponses },
       },
-      config: { auth: admin },
+      config: { auth: adminNotSupport },
     },
     async (request, reply) => {
       const created = await users.createUser(
@@ -64,7 +66,10 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/api/userProfile/edit',
-    { schema: { tags, body: EditUserRequestSchema, response: noContent }, config: { auth: admin } },
+    {
+      schema: { tags, body: EditUserRequestSchema, response: noContent },
+      config: { auth: adminNotSupport },
+    },
     async (request, reply) => {
       await users.editUser(ctx, authOf(request), request.body, metaOf(request));
       return reply.code(204).send(null);
@@ -72,18 +77,19 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   const actions = [
-    ['approve', 'Approve a registration waiting for approval', users.approveUser],
-    ['reject', 'Reject (remove) a registration waiting for approval', users.rejectUser],
+    ['approve', 'Approve a registration waiting for approval', users.approveUser, adminNotSupport],
+    ['reject', 'Reject (remove) a registration waiting for approval', users.rejectUser, admin],
     [
       'mfa/reset',
       "Remove every factor of a person's MFA (they enrol again at the next sign-in)",
       users.resetMfa,
+      admin,
     ],
   ] as const;
-  for (const [path, summary, run] of actions) {
+  for (const [path, summary, run, auth] of actions) {
     r.post(
       `/api/userProfile/user/:id/${path}`,
-      { schema: { tags, summary, params: IdParamsSchema, response: noContent }, config: { auth: admin } },
+      { schema: { tags, summary, params: IdParamsSchema, response: noContent }, config: { auth } },
       async (request, reply) => {
         await run(ctx, authOf(request), request.params.id, metaOf(request));
         return reply.code(204).send(null);
@@ -100,7 +106,7 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
         params: IdParamsSchema,
         response: noContent,
       },
-      config: { auth: admin },
+      config: { auth: adminNotSupport },
     },
     async (request, reply) => {
       await users.resendInvitation(
