@@ -27,6 +27,7 @@ export const ErrorIds = {
   accountDeactivated: 'account_deactivated',
   registrationClosed: 'registration_closed',
   invitationInvalid: 'invitation_invalid',
+  invitationsLimited: 'invitations_limited',
   lastAdministrator: 'last_administrator',
   codeInvalid: 'code_invalid',
   passwordPolicy: 'password_policy',

@@ -5,7 +5,7 @@ import {
   CreateUserRequestSchema,
   EditUserRequestSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
@@ -16,17 +16,6 @@ const tags = ['userProfile'];
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
 /** Issue 34: what would outlive a support session (a new, elevated or reactivated person) is not support's. */
 const adminNotSupport: AuthRule = { ...admin, notImpersonated: true };
-
-/**
- * Where the console lives, for the invitation link: PUBLIC_URL when set, else the administrator's browser
- * Origin, else the address the request came to.
- */
-function originOf(ctx: AppContext, request: FastifyRequest): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl;
-  const origin = request.headers.origin;
-  if (origin && /^https?:\/\/[^/\s]+$/i.test(origin)) return origin;
-  return `${request.protocol}://${request.host}`;
-}
 
 /** Administration → Users (ADMINISTRATOR, own organization only). */
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -52,13 +41,7 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { auth: adminNotSupport },
     },
     async (request, reply) => {
-      const created = await users.createUser(
-        ctx,
-        authOf(request),
-        request.body,
-        originOf(ctx, request),
-        metaOf(request),
-      );
+      const created = await users.createUser(ctx, authOf(request), request.body, metaOf(request));
       reply.code(201);
       return created;
     },
@@ -109,13 +92,7 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { auth: adminNotSupport },
     },
     async (request, reply) => {
-      await users.resendInvitation(
-        ctx,
-        authOf(request),
-        request.params.id,
-        originOf(ctx, request),
-        metaOf(request),
-      );
+      await users.resendInvitation(ctx, authOf(request), request.params.id, metaOf(request));
       return reply.code(204).send(null);
     },
   );
