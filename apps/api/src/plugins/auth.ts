@@ -121,14 +121,14 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     return payload;
   });
   /**
-   * The support person acting as the user: their own session must still be open (signing out of it ends
-   * the impersonation) and they must still be an active SUPPORT.
+   * The support person acting as the user: the impersonation's record must still be there, their own
+   * session still open (signing out of it ends the impersonation) and they still an active SUPPORT.
    */
   async function impersonatorOf(claims: Claims): Promise<UserWithOrg> {
     const { impersonatedBy, impersonatorSession, iat } = claims;
     if (!impersonatedBy || !impersonatorSession) throw Errors.unauthorized();
     const support = await sessions.get(`support\u0000${impersonatedBy}\u0000${impersonatorSession}`, () =>
-      findSessionUser(ctx.db, impersonatedBy, impersonatorSession, { followRenewals: true }),
+      findSessionUser(ctx.db, impersonatedBy, impersonatorSession, { impersonation: true }),
     );
     if (sessionClosed(support, iat) || support?.user.role !== 'SUPPORT') throw Errors.unauthorized();
     return support.user;

@@ -193,7 +193,7 @@ export async function openStream(input: OpenStreamInput): Promise<LiveStream | u
         findSessionUser(ctx.db, auth.claims.sub, auth.jti),
         // An impersonation ends with the support person's own session.
         impersonatedBy && impersonatorSession
-          ? findSessionUser(ctx.db, impersonatedBy, impersonatorSession, { followRenewals: true })
+          ? findSessionUser(ctx.db, impersonatedBy, impersonatorSession, { impersonation: true })
           : undefined,
       ]);
       const { iat } = auth.claims;
