@@ -255,4 +255,55 @@ describe('impersonation', () => {
       expect(after.json().id).toBe('unauthorized');
     });
   });
+
+  it("what support does and is refused while acting is marked as support's in the activity log and its CSV", async () => {
+    const { support, target, customer } = await setup();
+    const { accessCode } = (await generate(await tokenFor(t.db, support, 'full'), target.id)).json();
+    const acting = tokenOf(await exchange(accessCode));
+    const put = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/organization/${customer.id}`,
+        headers: bearer(acting),
+        payload,
+      });
+    expect((await put({ description: 'Changed in a support session' })).statusCode).toBe(200);
+    expect((await put({ supportAccess: false })).json().id).toBe('support_confined');
+
+    const own = await tokenFor(t.db, target, 'full');
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/api/organization/${customer.id}/activity?impersonated=true&pageSize=50`,
+      headers: bearer(own),
+    });
+    expect(log.statusCode).toBe(200);
+    const entries = log.json().content as {
+      action: string;
+      actor: { id: string } | null;
+      impersonator: { id: string; email: string } | null;
+      detail: Record<string, unknown>;
+    }[];
+    const bySupport = {
+      actor: expect.objectContaining({ id: target.id }),
+      impersonator: expect.objectContaining({ id: support.id, email: support.username }),
+    };
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'organization.update', ...bySupport }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: 'impersonated.request',
+        ...bySupport,
+        detail: expect.objectContaining({ method: 'PUT', status: '403' }),
+      }),
+    );
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/organization/${customer.id}/activity/export.csv?impersonated=true`,
+      headers: bearer(own),
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split(/\r?\n/);
+    expect(lines[0]).toContain('Support person');
+    const update = lines.find((line) => line.includes('organization.update'));
+    expect(update).toContain(`<${support.username}>`);
+  });
 });
