@@ -269,6 +269,18 @@ describe('impersonation', () => {
       });
     expect((await put({ description: 'Changed in a support session' })).statusCode).toBe(200);
     expect((await put({ supportAccess: false })).json().id).toBe('support_confined');
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/userProfile/user',
+      headers: bearer(acting),
+      payload: {
+        email: 'new-admin@attacker.example',
+        firstName: 'New',
+        lastName: 'Admin',
+        role: 'ADMINISTRATOR',
+      },
+    });
+    expect(invite.json().id).toBe('support_confined');
 
     const own = await tokenFor(t.db, target, 'full');
     const log = await t.app.inject({
@@ -293,6 +305,13 @@ describe('impersonation', () => {
         action: 'impersonated.request',
         ...bySupport,
         detail: expect.objectContaining({ method: 'PUT', status: '403' }),
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: 'impersonated.request',
+        ...bySupport,
+        detail: expect.objectContaining({ method: 'POST', route: '/api/userProfile/user', status: '403' }),
       }),
     );
     const csv = await t.app.inject({

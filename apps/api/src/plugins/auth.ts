@@ -166,8 +166,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (rule.roles && !rule.roles.includes(user.role)) throw Errors.forbidden();
     if (rule.entitlements?.some((e) => !user.organization.entitlements.includes(e)))
       throw Errors.notEntitled();
-    if (rule.notImpersonated === true && impersonator) throw Errors.supportConfined();
     request.auth = { claims, user, step, jti: claims.jti, exp: claims.exp, impersonator };
+    // After `request.auth` is set: the refusal is logged as support's attempt like their other calls.
+    if (rule.notImpersonated === true && impersonator) throw Errors.supportConfined();
   });
   // The body is parsed (not yet validated) here: a confined field answers 403 whatever else the body holds.
   app.addHook('preValidation', async (request) => {
