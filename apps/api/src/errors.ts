@@ -28,6 +28,7 @@ export const MESSAGES = {
   unauthorized: 'Your session has expired, please login.',
   wrongStep: 'Finish signing in before using this feature.',
   forbidden: 'You are not allowed to do this.',
+  supportConfined: 'Support staff cannot do this while acting as a customer.',
   notEntitled: 'Your organization does not have this feature.',
   notFound: 'Not found.',
   locked: 'Too many failed attempts. Try again in 15 minutes.',
@@ -52,6 +53,8 @@ export const Errors = {
   wrongStep: () => new AppError(401, 'wrong_step', MESSAGES.wrongStep),
   forbidden: () => new AppError(403, 'forbidden', MESSAGES.forbidden),
   notEntitled: () => new AppError(403, 'not_entitled', MESSAGES.notEntitled),
+  /** Issue 34: what support may not do while acting as a customer (routes flagged `notImpersonated`). */
+  supportConfined: () => new AppError(403, 'support_confined', MESSAGES.supportConfined),
   conflict: (id: ErrorId, message: string) => new AppError(409, id, message),
   notFound: () => new AppError(404, 'not_found', MESSAGES.notFound),
   alreadyRegistered: () => new AppError(409, 'already_registered', MESSAGES.alreadyRegistered),

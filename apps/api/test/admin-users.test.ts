@@ -548,3 +548,108 @@ describe('self-registration, approval and MFA reset', () => {
     ).toBe(1);
   });
 });
+
+describe('invitation emails: links on PUBLIC_URL, throttled (issue 34)', () => {
+  /** The newest email to `to`, or undefined. */
+  const lastEmail = async (to: string) =>
+    (
+      await t.pool.query<{ body: string }>(
+        'select body from outbox_messages where "to" = $1 order by created_at desc limit 1',
+        [to],
+      )
+    ).rows[0]?.body;
+  const emailsTo = (to: string) => count(t.pool, 'outbox_messages', '"to" = $1', [to]);
+  const hostile = {
+    origin: 'https://vnoc-login.attacker.example',
+    host: 'vnoc-login.attacker.example',
+    'x-forwarded-host': 'vnoc-login.attacker.example',
+    'x-forwarded-proto': 'https',
+  };
+  const invite = (token: string, body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/userProfile/user',
+      headers: { ...bearer(token), ...hostile },
+      payload: body,
+    });
+  const resend = (token: string, id: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/userProfile/user/${id}/invitation`,
+      headers: { ...bearer(token), ...hostile },
+    });
+  /** An organization of its own with an administrator, so no other test's invitations count here. */
+  async function team(admins = 1) {
+    const org = await createOrganization(t.db);
+    const tokens: string[] = [];
+    for (let i = 0; i < admins; i++)
+      tokens.push(await tokenFor(t.db, await createUser(t.db, org, { role: 'ADMINISTRATOR' }), 'full'));
+    const domain = org.emailDomains[0] ?? 'example.com';
+    return { org, tokens, domain };
+  }
+
+  it("the link is on PUBLIC_URL, else the server's own address: never the request's Origin or Host", async () => {
+    const { tokens, domain } = await team();
+    const [token = ''] = tokens;
+    const saved = t.config.publicUrl;
+    try {
+      t.config.publicUrl = 'https://vnoc.provider.example';
+      const created = await invite(token, newPerson(`link@${domain}`));
+      expect(created.statusCode).toBe(201);
+      expect(await lastEmail(`link@${domain}`)).toContain('https://vnoc.provider.example/accept-invitation#');
+      expect((await resend(token, created.json().id)).statusCode).toBe(204);
+      expect(await lastEmail(`link@${domain}`)).toContain('https://vnoc.provider.example/accept-invitation#');
+
+      t.config.publicUrl = undefined;
+      expect((await invite(token, newPerson(`nolink@${domain}`))).statusCode).toBe(201);
+      const body = (await lastEmail(`nolink@${domain}`)) ?? '';
+      expect(body).toContain(`http://${t.config.host}:${t.config.port}/accept-invitation#`);
+      expect(body).not.toContain('attacker');
+    } finally {
+      t.config.publicUrl = saved;
+    }
+  });
+
+  it('resending to one address is throttled: 429 with a clear message, nothing written or sent', async () => {
+    const { tokens, domain } = await team();
+    const [token = ''] = tokens;
+    const created = await invite(token, newPerson(`again@${domain}`));
+    const id = created.json().id;
+    // The creation's email and two more; the next one answers 429.
+    for (let i = 1; i < 3; i++) expect((await resend(token, id)).statusCode).toBe(204);
+    const invites = await count(t.pool, 'audit_log', "action = 'user.invite' and target = $1", [
+      `again@${domain}`,
+    ]);
+    const refused = await resend(token, id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      id: 'invitations_limited',
+      message: 'Too many invitation emails in the last hour. Wait a while before sending more.',
+    });
+    expect(await emailsTo(`again@${domain}`)).toBe(3);
+    expect(
+      await count(t.pool, 'audit_log', "action = 'user.invite' and target = $1", [`again@${domain}`]),
+    ).toBe(invites);
+  });
+
+  it('invitations are throttled per administrator and per organization in an hour; nobody is created past it', async () => {
+    const { org, tokens, domain } = await team(3);
+    const [first = '', second = '', third = ''] = tokens;
+    let n = 0;
+    const next = (token: string) => invite(token, newPerson(`p${++n}@${domain}`));
+    for (let i = 0; i < 20; i++) expect((await next(first)).statusCode).toBe(201);
+    const before = await usersOf(org.id);
+    const byFirst = await next(first);
+    expect(byFirst.statusCode).toBe(429);
+    expect(byFirst.json().id).toBe('invitations_limited');
+    expect(await usersOf(org.id)).toBe(before);
+    expect(await emailsTo(`p${n}@${domain}`)).toBe(0);
+    // Other administrators of the organization go on, up to the organization's 50 an hour.
+    for (let i = 0; i < 20; i++) expect((await next(second)).statusCode).toBe(201);
+    for (let i = 0; i < 10; i++) expect((await next(third)).statusCode).toBe(201);
+    expect((await next(third)).statusCode).toBe(429);
+    // Another organization is not held back.
+    const other = await team();
+    expect((await invite(other.tokens[0] ?? '', newPerson(`free@${other.domain}`))).statusCode).toBe(201);
+  });
+});

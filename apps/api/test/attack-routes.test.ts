@@ -85,6 +85,47 @@ const READ_ONLY_WRITES = new Set([
   'POST /api/mp/track',
 ]);
 
+/**
+ * Issue 34: what a support person acting as a customer may not do (`notImpersonated` on the route, 403
+ * support_confined): their own credentials and factors, the customer's support chat (the customer's side of
+ * a conversation with support itself), and whatever would outlive the support session: creating, inviting,
+ * approving or editing (role, status) a person. `PUT /api/organization/{id}` is confined by field (single
+ * sign-on, email domains, support access): see ORGANIZATION_CONFINED_FIELDS.
+ */
+const SUPPORT_CONFINED = new Set([
+  'POST /api/userProfile/user',
+  'PUT /api/userProfile/edit',
+  'POST /api/userProfile/user/{id}/approve',
+  'POST /api/userProfile/user/{id}/invitation',
+  'POST /api/userProfile/updatePassword',
+  'POST /api/userProfile/unenroll',
+  'POST /api/userProfile/mfa/getQRCodePdi',
+  'POST /api/userProfile/mfa/enrollWithApp',
+  'POST /api/userProfile/mfa/sendSMSEnrollCode',
+  'POST /api/userProfile/mfa/enrollWithSMS',
+  'POST /api/userProfile/mfa/sendVoiceEnrollCode',
+  'POST /api/userProfile/mfa/enrollWithVoice',
+  'GET /api/userProfile/intercomjwt',
+  'GET /api/chat/conversations',
+  'POST /api/chat/conversations',
+  'GET /api/chat/conversations/{id}',
+  'POST /api/chat/conversations/{id}/messages',
+  'POST /api/chat/conversations/{id}/read',
+  'POST /api/chat/conversations/{id}/close',
+]);
+
+/** Settings of `PUT /api/organization/{id}` that support may not change while acting as a customer. */
+const ORGANIZATION_CONFINED_FIELDS: Record<string, unknown>[] = [
+  { ssoIssuer: 'https://idp.attacker.example', ssoClientId: 'attacker' },
+  { ssoIssuer: null, ssoClientId: null },
+  { emailDomains: ['attacker.example'] },
+  { supportAccess: true },
+  { supportAccess: false },
+];
+
+/** Routes only support staff call, with their own session (never while acting as someone). */
+const SUPPORT_ROUTES = new Set(['GET /api/support/people', 'POST /api/userProfile/impersonate/generate']);
+
 /** The stream stays open by design: it is attacked without a token only. */
 const STREAMS = new Set(['GET /api/events']);
 
@@ -123,6 +164,8 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 
 let admin: Awaited<ReturnType<typeof createUser>>;
 let reader: Awaited<ReturnType<typeof createUser>>;
+let member: Awaited<ReturnType<typeof createUser>>;
+let support: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
   routes = await documentedRoutes(t.app);
@@ -131,7 +174,12 @@ beforeAll(async () => {
   });
   admin = await createUser(t.db, org, { role: 'ADMINISTRATOR' });
   reader = await createUser(t.db, org, { role: 'READ_ONLY' });
+  member = await createUser(t.db, org, { role: 'USER' });
+  support = await createUser(t.db, await createOrganization(t.db, { kind: 'provider' }), { role: 'SUPPORT' });
 });
+
+/** A JSON body for every call that may take one: the same for each token compared. */
+const bodyOf = (route: Route) => (route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}');
 
 describe('every documented route', () => {
   it('is found in the OpenAPI document (the attack covers the whole API)', () => {
@@ -255,5 +303,86 @@ describe('every documented route', () => {
         expect(res.statusCode, `${key(route)} with body ${body}`).toBeLessThan(500);
       }
     }
+  });
+});
+
+describe('support staff on every documented route (issue 34)', () => {
+  /** Routes a token is sent to here: not the stream, not the sign-out (it would end the compared session). */
+  const tried = () =>
+    routes.filter((r) => !PUBLIC.has(key(r)) && !STREAMS.has(key(r)) && key(r) !== 'POST /api/access/logout');
+
+  it('acting as an administrator, support reaches what the administrator reaches but the confined list (403 support_confined)', async () => {
+    const confined: string[] = [];
+    for (const route of tried()) {
+      // Fresh tokens, the same parameters and body for both: only who holds the token differs.
+      const params = randomUUID();
+      const payload = bodyOf(route);
+      const own = await send(t.app, route, { token: await tokenFor(t.db, admin, 'full'), params, payload });
+      const acting = await send(t.app, route, {
+        token: await tokenFor(t.db, admin, 'full', support.username),
+        params,
+        payload,
+      });
+      expect(acting.statusCode, key(route)).toBeLessThan(500);
+      if (acting.statusCode === 403 && acting.json().id === 'support_confined') {
+        confined.push(key(route));
+        expect(acting.json().message).toBe('Support staff cannot do this while acting as a customer.');
+        continue;
+      }
+      // Anything else answers as it does to the administrator's own session.
+      expect(acting.statusCode === 403, key(route)).toBe(own.statusCode === 403);
+    }
+    // A route refusing support that is not listed here fails, and so does a listed one that lets it through.
+    expect(confined.sort()).toEqual([...SUPPORT_CONFINED].sort());
+  });
+
+  it.each(ORGANIZATION_CONFINED_FIELDS)(
+    'acting as an administrator, support cannot change single sign-on, domains or support access: %j',
+    async (body) => {
+      const org = await createOrganization(t.db, {
+        supportAccess: true,
+        ssoIssuer: 'https://idp.own.example',
+        ssoClientId: 'own',
+      });
+      const owner = await createUser(t.db, org, { role: 'ADMINISTRATOR' });
+      const before = (await t.pool.query('select * from organizations where id = $1', [org.id])).rows[0];
+      const put = async (token: string, payload: Record<string, unknown>) =>
+        send(
+          t.app,
+          { method: 'PUT', path: '/api/organization/{id}' },
+          {
+            token,
+            params: org.id,
+            payload: JSON.stringify(payload),
+          },
+        );
+      const acting = () => tokenFor(t.db, owner, 'full', support.username);
+      const refused = await put(await acting(), body);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().id).toBe('support_confined');
+      // Beside an allowed change too, and nothing of either is written.
+      const mixed = await put(await acting(), { ...body, description: 'Changed by support' });
+      expect(mixed.statusCode).toBe(403);
+      const after = (await t.pool.query('select * from organizations where id = $1', [org.id])).rows[0];
+      expect(after).toEqual(before);
+      // The control: support may change what does not outlive the session.
+      expect((await put(await acting(), { description: 'Changed by support' })).statusCode).toBe(200);
+    },
+  );
+
+  it("a SUPPORT person's own token reaches support's routes and no administrator's or customer's", async () => {
+    const onlySupport: string[] = [];
+    for (const route of tried()) {
+      const params = randomUUID();
+      const payload = bodyOf(route);
+      const as = async (who: { id: string }) =>
+        (await send(t.app, route, { token: await tokenFor(t.db, who, 'full'), params, payload })).statusCode;
+      const [bySupport, byAdmin, byUser] = [await as(support), await as(admin), await as(member)];
+      expect(bySupport, key(route)).toBeLessThan(500);
+      if (bySupport !== 403 && byAdmin === 403) onlySupport.push(key(route));
+      // An administrator's route (a USER is refused, an administrator is not) refuses support too.
+      if (byUser === 403 && byAdmin !== 403) expect(bySupport, key(route)).toBe(403);
+    }
+    expect(onlySupport.sort()).toEqual([...SUPPORT_ROUTES].sort());
   });
 });

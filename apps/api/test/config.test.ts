@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
+  consoleUrl,
   defaultPoolSize,
   isLoopback,
   loadConfig,
@@ -165,6 +166,20 @@ describe('the demo and the dev outbox stay on this machine (issue 11)', () => {
       SMS_FROM: '+15550100000',
     };
     expect(loadConfig(live).host).toBe('0.0.0.0');
+  });
+});
+
+describe('consoleUrl: where links in emails point (issue 34)', () => {
+  it("is PUBLIC_URL when set, else the server's own address (never a request's)", () => {
+    expect(consoleUrl({ publicUrl: 'https://vnoc.example', host: '0.0.0.0', port: 80 })).toBe(
+      'https://vnoc.example',
+    );
+    expect(consoleUrl({ publicUrl: undefined, host: '127.0.0.1', port: 8080 })).toBe('http://127.0.0.1:8080');
+    expect(consoleUrl({ publicUrl: undefined, host: '0.0.0.0', port: 8080 })).toBe('http://localhost:8080');
+    expect(consoleUrl({ publicUrl: undefined, host: '::1', port: 8080 })).toBe('http://[::1]:8080');
+    expect(consoleUrl(loadConfig({ ...LIVE, PUBLIC_URL: 'https://noc.example/' }))).toBe(
+      'https://noc.example',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type { DeviceStatusEvent, LiveEvent } from '@vnoc/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -338,9 +339,14 @@ describe('GET /api/events: when it ends', () => {
     const token = await tokenFor(database.db, f.admin, 'full', f.support.username);
     const client = await open(token);
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    // The impersonation's record links to the support person's own session: that one signs out.
+    const [record] = await database.db
+      .select({ own: revokedTokens.renewedTo })
+      .from(revokedTokens)
+      .where(eq(revokedTokens.jti, claims.impersonatorSession as string));
     await database.db
       .insert(revokedTokens)
-      .values({ jti: claims.impersonatorSession as string, expiresAt: new Date(Date.now() + 60_000) });
+      .values({ jti: record?.own as string, expiresAt: new Date(Date.now() + 60_000) });
     await client.ended;
   });
 

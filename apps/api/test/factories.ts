@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@vnoc/contracts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { SignInStep } from '../src/auth/sign-in-step.ts';
@@ -8,6 +8,7 @@ import {
   contacts,
   devices,
   organizations,
+  revokedTokens,
   siteGroupSites,
   siteGroups,
   sites,
@@ -119,18 +120,22 @@ export async function tokenFor(
   return (await tokens.signSession(presentClaims(fresh, session))).token;
 }
 
-/** An impersonation by the support person, tied to a fresh session of theirs, as an exchange makes it. */
+/**
+ * An impersonation by the support person, tied to a fresh session of theirs, as an exchange makes it: its
+ * record (the access code's row) links to that session.
+ */
 async function impersonation(db: Db, supportUsername: string) {
   const support = await findUserByUsername(db, supportUsername);
   if (!support) throw new Error('support person gone');
   const own = await tokens.signSession(
     presentClaims(support, { isEmailValidated: true, isMfaValidated: true, isCredExpired: false }),
   );
-  return {
-    impersonatedBy: supportUsername,
-    impersonatorSession: own.jti,
-    impersonationEnds: Math.floor(Date.now() / 1000) + IMPERSONATION_SECONDS,
-  };
+  const impersonationEnds = Math.floor(Date.now() / 1000) + IMPERSONATION_SECONDS;
+  const record = randomUUID();
+  await db
+    .insert(revokedTokens)
+    .values({ jti: record, expiresAt: new Date(impersonationEnds * 1000), renewedTo: own.jti });
+  return { impersonatedBy: supportUsername, impersonatorSession: record, impersonationEnds };
 }
 
 export { tokens as testTokens };

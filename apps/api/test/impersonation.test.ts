@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { IMPERSONATION_SECONDS } from '../src/auth/tokens.ts';
+import { purgeExpired, REVOCATION_KEPT_MS } from '../src/modules/security/service.ts';
 import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
 import { bearer, claimsOf, count, TEST_JWT_SECRET, tokenOf, useTestApp } from './helpers.ts';
@@ -214,5 +215,114 @@ describe('impersonation', () => {
     expect(next.impersonationEnds).toBe(claims.impersonationEnds);
     expect(next.impersonatedBy).toBe(support.username);
     expect(Number(next.exp)).toBeLessThanOrEqual(Number(claims.impersonationEnds));
+  });
+
+  describe('housekeeping (issue 34)', () => {
+    /** Housekeeping as it runs `ms` from now (its clock injected). */
+    const housekeepingIn = (ms: number) => purgeExpired(t.db, new Date(Date.now() + ms));
+    /** Any write empties this process's session cache (a refused sign-in will do). */
+    const write = () => t.app.inject({ method: 'POST', url: '/api/login', payload: {} });
+
+    it("keeps the rows an impersonation follows: the support person's sign-out ends it even after housekeeping", async () => {
+      const { support, target } = await setup();
+      const own = await tokenFor(t.db, support, 'full');
+      const { accessCode } = (await generate(own, target.id)).json();
+      const acting = tokenOf(await exchange(accessCode));
+      const profile = () => t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(acting) });
+      const renewed = tokenOf(
+        await t.app.inject({ method: 'GET', url: '/api/access/newJWT', headers: bearer(own) }),
+      );
+      // 31 minutes on, the first token has expired: its renewal row still links the impersonation to the session.
+      await housekeepingIn(31 * 60_000);
+      expect((await profile()).statusCode).toBe(200);
+      const out = await t.app.inject({ method: 'POST', url: '/api/access/logout', headers: bearer(renewed) });
+      expect(out.statusCode).toBe(200);
+      expect((await profile()).statusCode).toBe(401);
+    });
+
+    it('an impersonation whose record housekeeping removed is refused', async () => {
+      const { support, target } = await setup();
+      const { accessCode } = (await generate(await tokenFor(t.db, support, 'full'), target.id)).json();
+      const acting = tokenOf(await exchange(accessCode));
+      const profile = () => t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(acting) });
+      // Until the impersonation has ended (and the hour revocations are kept after), its record stays.
+      await housekeepingIn(IMPERSONATION_SECONDS * 1000 - 60_000);
+      expect((await profile()).statusCode).toBe(200);
+      await housekeepingIn(IMPERSONATION_SECONDS * 1000 + REVOCATION_KEPT_MS + 60_000);
+      await write();
+      const after = await profile();
+      expect(after.statusCode).toBe(401);
+      expect(after.json().id).toBe('unauthorized');
+    });
+  });
+
+  it("what support does and is refused while acting is marked as support's in the activity log and its CSV", async () => {
+    const { support, target, customer } = await setup();
+    const { accessCode } = (await generate(await tokenFor(t.db, support, 'full'), target.id)).json();
+    const acting = tokenOf(await exchange(accessCode));
+    const put = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/organization/${customer.id}`,
+        headers: bearer(acting),
+        payload,
+      });
+    expect((await put({ description: 'Changed in a support session' })).statusCode).toBe(200);
+    expect((await put({ supportAccess: false })).json().id).toBe('support_confined');
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/userProfile/user',
+      headers: bearer(acting),
+      payload: {
+        email: 'new-admin@attacker.example',
+        firstName: 'New',
+        lastName: 'Admin',
+        role: 'ADMINISTRATOR',
+      },
+    });
+    expect(invite.json().id).toBe('support_confined');
+
+    const own = await tokenFor(t.db, target, 'full');
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/api/organization/${customer.id}/activity?impersonated=true&pageSize=50`,
+      headers: bearer(own),
+    });
+    expect(log.statusCode).toBe(200);
+    const entries = log.json().content as {
+      action: string;
+      actor: { id: string } | null;
+      impersonator: { id: string; email: string } | null;
+      detail: Record<string, unknown>;
+    }[];
+    const bySupport = {
+      actor: expect.objectContaining({ id: target.id }),
+      impersonator: expect.objectContaining({ id: support.id, email: support.username }),
+    };
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'organization.update', ...bySupport }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: 'impersonated.request',
+        ...bySupport,
+        detail: expect.objectContaining({ method: 'PUT', status: '403' }),
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: 'impersonated.request',
+        ...bySupport,
+        detail: expect.objectContaining({ method: 'POST', route: '/api/userProfile/user', status: '403' }),
+      }),
+    );
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/organization/${customer.id}/activity/export.csv?impersonated=true`,
+      headers: bearer(own),
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split(/\r?\n/);
+    expect(lines[0]).toContain('Support person');
+    const update = lines.find((line) => line.includes('organization.update'));
+    expect(update).toContain(`<${support.username}>`);
   });
 });

@@ -305,9 +305,10 @@ describe('tokens on protected calls', () => {
 });
 
 describe('housekeeping', () => {
-  it('purgeExpired drops expired revocations and failures older than the daily lockout window', async () => {
+  it('purgeExpired drops revocations expired over an hour and failures older than the daily lockout window', async () => {
+    // Kept an hour past their expiry: an impersonation follows the support person's session through them.
     await t.pool.query(
-      "insert into revoked_tokens (jti, expires_at) values ('old-jti', now() - interval '1 minute'), ('live-jti', now() + interval '1 minute')",
+      "insert into revoked_tokens (jti, expires_at) values ('old-jti', now() - interval '62 minutes'), ('live-jti', now() - interval '1 minute')",
     );
     await t.pool.query(
       "insert into login_failures (key, at) values ('login:old@x.example', now() - interval '25 hours'), ('login:new@x.example', now() - interval '20 minutes')",

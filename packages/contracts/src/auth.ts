@@ -26,7 +26,10 @@ export const ClaimsSchema = z.object({
   entitlements: z.array(EntitlementSchema).default([]),
   /** Username of the support person acting as this user (impersonation). */
   impersonatedBy: z.string().optional(),
-  /** The support person's own session (its jti): signing out of it ends the impersonation. */
+  /**
+   * The impersonation's record (the exchanged access code's jti), which links to the support person's own
+   * session: signing out of that session, or the record being gone, ends the impersonation.
+   */
   impersonatorSession: z.string().optional(),
   /** When the impersonation ends, in seconds since the epoch: no session token of it outlives this. */
   impersonationEnds: z.number().int().optional(),

@@ -20,8 +20,13 @@ export type AuthRule = {
    * password alone could add one); 'enrolled' requires a factor to validate with.
    */
   mfa?: 'enrolled' | 'not-enrolled';
-  /** Refused while a support person acts as the user (their own credentials and factors). */
-  notImpersonated?: boolean;
+  /**
+   * Refused (403 support_confined) while a support person acts as the user: their own credentials and
+   * factors, and whatever would outlive the support session (creating or elevating users, single sign-on,
+   * email domains, the support-access switch, API keys). `{ fields }`: only when the JSON body names one of
+   * them (a route that changes such settings beside others). Issue 34: this flag is the confined list.
+   */
+  notImpersonated?: true | { fields: readonly string[] };
 };
 
 export type AuthContext = {
@@ -110,7 +115,7 @@ export function sessionClosed(session: SessionLookup, iat: number | undefined): 
 export type SessionReader = (
   sub: string,
   jti: string,
-  options?: { followRenewals?: boolean },
+  options?: { impersonation?: boolean },
 ) => Promise<SessionLookup>;
 
 /**
@@ -130,11 +135,11 @@ export async function openSessionOf(
   const { user } = session;
   let impersonator: UserWithOrg | undefined;
   if (claims.impersonatedBy) {
-    // The support person acting as the user: their own session must still be open (signing out of it ends
-    // the impersonation) and they must still be an active SUPPORT.
+    // The support person acting as the user: the impersonation's record must still be there, their own
+    // session still open (signing out of it ends the impersonation) and they still an active SUPPORT.
     const { impersonatedBy, impersonatorSession, iat } = claims;
     if (!impersonatorSession) throw Errors.unauthorized();
-    const support = await read(impersonatedBy, impersonatorSession, { followRenewals: true });
+    const support = await read(impersonatedBy, impersonatorSession, { impersonation: true });
     if (sessionClosed(support, iat) || support?.user.role !== 'SUPPORT') throw Errors.unauthorized();
     impersonator = support.user;
     // The organization turned support access off: a support session acting in it ends at once.
@@ -153,7 +158,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     return payload;
   });
   const cached: SessionReader = (sub, jti, options) =>
-    sessions.get(`${options?.followRenewals ? 'support\u0000' : ''}${sub}\u0000${jti}`, () =>
+    sessions.get(`${options?.impersonation ? 'support\u0000' : ''}${sub}\u0000${jti}`, () =>
       findSessionUser(ctx.db, sub, jti, options),
     );
   app.addHook('onRequest', async (request) => {
@@ -180,8 +185,17 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (rule.roles && !rule.roles.includes(user.role)) throw Errors.forbidden();
     if (rule.entitlements?.some((e) => !user.organization.entitlements.includes(e)))
       throw Errors.notEntitled();
-    if (rule.notImpersonated && impersonator) throw Errors.forbidden();
     request.auth = { claims, user, step, jti: claims.jti, exp: claims.exp, impersonator };
+    // After `request.auth` is set: the refusal is logged as support's attempt like their other calls.
+    if (rule.notImpersonated === true && impersonator) throw Errors.supportConfined();
+  });
+  // The body is parsed (not yet validated) here: a confined field answers 403 whatever else the body holds.
+  app.addHook('preValidation', async (request) => {
+    const confined = request.routeOptions.config.auth?.notImpersonated;
+    if (typeof confined !== 'object' || !request.auth?.impersonator) return;
+    const body = request.body;
+    if (body && typeof body === 'object' && confined.fields.some((field) => Object.hasOwn(body, field)))
+      throw Errors.supportConfined();
   });
 }
 

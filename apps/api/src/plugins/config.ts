@@ -367,6 +367,16 @@ function productAnalyticsConfig(e: z.infer<typeof EnvSchema>): ProductAnalyticsC
 }
 
 /**
+ * Where the console is, for links in emails (issue 34): PUBLIC_URL, else the address this server listens at.
+ * Never a request header: a caller could point the link at a host of theirs.
+ */
+export function consoleUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+/**
  * The origins the console is opened at, for the development provider's redirect URIs: PUBLIC_URL, the
  * server's own address under both local names, and the Vite dev server's.
  */

@@ -415,18 +415,29 @@ export async function logout(ctx: AppContext, auth: AuthContext, meta: RequestMe
   await audit(ctx.db, { action: 'logout', user: auth.user, impersonatorId: auth.impersonator?.id, meta });
 }
 
-/** Exchanges a single-use impersonation access code for a full session as the target user. */
+/**
+ * Exchanges a single-use impersonation access code for a full session as the target user. The code's row
+ * (which makes it single use) is the impersonation's record (issue 34): it links to the support person's
+ * session, which the impersonation follows through its renewals, and lives until the impersonation ends;
+ * the session tokens name it (`impersonatorSession`) and are refused once it is gone.
+ */
 export async function exchangeAccessCode(
   ctx: AppContext,
   accessCode: string,
   meta: RequestMeta,
 ): Promise<TokenGrant> {
   const code = await ctx.tokens.verifyAccessCode(accessCode);
-  if (!code || !(await revokeToken(ctx.db, code.jti, new Date(code.exp * 1000)))) throw Errors.unauthorized();
+  if (!code) throw Errors.unauthorized();
+  const impersonationEnds = Math.floor(Date.now() / 1000) + IMPERSONATION_SECONDS;
+  const recorded = await revokeToken(ctx.db, code.jti, new Date(impersonationEnds * 1000), {
+    effectiveAt: new Date(),
+    renewedTo: code.impersonatorSession,
+  });
+  if (!recorded) throw Errors.unauthorized();
   const [user, supportSession] = await Promise.all([
     findUserByUsername(ctx.db, code.sub),
     // The support person's session that generated the code must still be open.
-    findSessionUser(ctx.db, code.impersonatedBy, code.impersonatorSession, { followRenewals: true }),
+    findSessionUser(ctx.db, code.impersonatedBy, code.jti, { impersonation: true }),
   ]);
   const support = supportSession?.user;
   if (!user || !support || supportSession.revoked || support.role !== 'SUPPORT') throw Errors.unauthorized();
@@ -445,8 +456,8 @@ export async function exchangeAccessCode(
       isMfaValidated: true,
       isCredExpired: false,
       impersonatedBy: support.username,
-      impersonatorSession: code.impersonatorSession,
-      impersonationEnds: Math.floor(Date.now() / 1000) + IMPERSONATION_SECONDS,
+      impersonatorSession: code.jti,
+      impersonationEnds,
       sessionEnds: newSessionEnds(),
     },
   };

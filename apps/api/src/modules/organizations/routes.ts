@@ -23,6 +23,14 @@ const tags = ['organization'];
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
 /** Proving a domain: the organization's own administrators, never support acting as one (issue 34). */
 const ownAdmin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'], notImpersonated: true };
+/**
+ * Issue 34: settings that would outlive a support session (who signs in through single sign-on, whose
+ * addresses join, whether support may act at all) are not support's to change while acting as a customer.
+ */
+const adminSettingsNotSupport: AuthRule = {
+  ...admin,
+  notImpersonated: { fields: ['ssoIssuer', 'ssoClientId', 'emailDomains', 'supportAccess'] },
+};
 
 export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +77,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
         body: UpdateOrganizationRequestSchema,
         response: answers(OrganizationSchema),
       },
-      config: { auth: admin },
+      config: { auth: adminSettingsNotSupport },
     },
     async (request) =>
       organizations.updateOrganization(

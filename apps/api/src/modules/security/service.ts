@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Channel } from '@vnoc/contracts';
 import { isCostlyNumber } from '../../auth/costly-numbers.ts';
+import { ACCESS_CODE_SECONDS, IMPERSONATION_SECONDS } from '../../auth/tokens.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
@@ -240,8 +241,15 @@ export function audit(db: DbOrTx, input: AuditInput): Promise<void> {
   return insertAudit(db, entry);
 }
 
-/** Drops revocations of tokens that expired anyway and failures older than the daily lockout window. */
+/**
+ * A revocation is kept this long after its token expired: an impersonation follows the support person's
+ * session through these rows (renewals and the sign-out that ends it), and lives up to an hour after the
+ * token its access code was generated with expired (issue 34).
+ */
+export const REVOCATION_KEPT_MS = (IMPERSONATION_SECONDS + ACCESS_CODE_SECONDS) * 1000;
+
+/** Drops revocations no session can depend on any more and failures older than the daily lockout window. */
 export async function purgeExpired(db: DbOrTx, now = new Date()): Promise<void> {
-  await deleteExpiredRevocations(db, now);
+  await deleteExpiredRevocations(db, new Date(now.getTime() - REVOCATION_KEPT_MS));
   await deleteOldFailures(db, new Date(now.getTime() - DAILY_WINDOW_MS));
 }

@@ -5,7 +5,7 @@ import {
   CreateUserRequestSchema,
   EditUserRequestSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
@@ -14,17 +14,8 @@ import * as users from './admin-users.ts';
 
 const tags = ['userProfile'];
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
-
-/**
- * Where the console lives, for the invitation link: PUBLIC_URL when set, else the administrator's browser
- * Origin, else the address the request came to.
- */
-function originOf(ctx: AppContext, request: FastifyRequest): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl;
-  const origin = request.headers.origin;
-  if (origin && /^https?:\/\/[^/\s]+$/i.test(origin)) return origin;
-  return `${request.protocol}://${request.host}`;
-}
+/** Issue 34: what would outlive a support session (a new, elevated or reactivated person) is not support's. */
+const adminNotSupport: AuthRule = { ...admin, notImpersonated: true };
 
 /** Administration → Users (ADMINISTRATOR, own organization only). */
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -47,16 +38,10 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: CreateUserRequestSchema,
         response: { 201: AdminUserSchema, ...errorResponses },
       },
-      config: { auth: admin },
+      config: { auth: adminNotSupport },
     },
     async (request, reply) => {
-      const created = await users.createUser(
-        ctx,
-        authOf(request),
-        request.body,
-        originOf(ctx, request),
-        metaOf(request),
-      );
+      const created = await users.createUser(ctx, authOf(request), request.body, metaOf(request));
       reply.code(201);
       return created;
     },
@@ -64,7 +49,10 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/api/userProfile/edit',
-    { schema: { tags, body: EditUserRequestSchema, response: noContent }, config: { auth: admin } },
+    {
+      schema: { tags, body: EditUserRequestSchema, response: noContent },
+      config: { auth: adminNotSupport },
+    },
     async (request, reply) => {
       await users.editUser(ctx, authOf(request), request.body, metaOf(request));
       return reply.code(204).send(null);
@@ -72,18 +60,19 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   const actions = [
-    ['approve', 'Approve a registration waiting for approval', users.approveUser],
-    ['reject', 'Reject (remove) a registration waiting for approval', users.rejectUser],
+    ['approve', 'Approve a registration waiting for approval', users.approveUser, adminNotSupport],
+    ['reject', 'Reject (remove) a registration waiting for approval', users.rejectUser, admin],
     [
       'mfa/reset',
       "Remove every factor of a person's MFA (they enrol again at the next sign-in)",
       users.resetMfa,
+      admin,
     ],
   ] as const;
-  for (const [path, summary, run] of actions) {
+  for (const [path, summary, run, auth] of actions) {
     r.post(
       `/api/userProfile/user/:id/${path}`,
-      { schema: { tags, summary, params: IdParamsSchema, response: noContent }, config: { auth: admin } },
+      { schema: { tags, summary, params: IdParamsSchema, response: noContent }, config: { auth } },
       async (request, reply) => {
         await run(ctx, authOf(request), request.params.id, metaOf(request));
         return reply.code(204).send(null);
@@ -100,16 +89,10 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
         params: IdParamsSchema,
         response: noContent,
       },
-      config: { auth: admin },
+      config: { auth: adminNotSupport },
     },
     async (request, reply) => {
-      await users.resendInvitation(
-        ctx,
-        authOf(request),
-        request.params.id,
-        originOf(ctx, request),
-        metaOf(request),
-      );
+      await users.resendInvitation(ctx, authOf(request), request.params.id, metaOf(request));
       return reply.code(204).send(null);
     },
   );

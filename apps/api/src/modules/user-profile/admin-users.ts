@@ -15,6 +15,7 @@ import { hashNewPassword } from '../../auth/passwords.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { consoleUrl } from '../../plugins/config.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { clearCodeFailures } from '../security/repository.ts';
 import { audit } from '../security/service.ts';
@@ -27,6 +28,17 @@ type EditInput = z.output<typeof EditUserRequestSchema>;
 
 /** Invitation links work once, for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Issue 34: invitation emails go out through the provider's own mail, so they are throttled: per
+ * administrator and per organization in an hour, and resending to one address.
+ */
+export const INVITATION_LIMITS = {
+  windowMs: 60 * 60 * 1000,
+  perAdministrator: 20,
+  perOrganization: 50,
+  perAddress: 3,
+} as const;
 
 export const ADMIN_MESSAGES = {
   userExists: 'A user with this email address already exists.',
@@ -42,6 +54,7 @@ export const ADMIN_MESSAGES = {
   invitationUsed:
     'This invitation link was already used. Sign in with your password, or ask your administrator for a new link.',
   invitationExpired: 'This invitation link has expired. Ask your administrator for a new one.',
+  invitationsLimited: 'Too many invitation emails in the last hour. Wait a while before sending more.',
 } as const;
 
 const invitationError = (message: string) => new AppError(400, 'invitation_invalid', message);
@@ -136,12 +149,28 @@ function parseInvitationToken(token: string): { id: string; secret: string } | u
   return { id, secret: token.slice(32) };
 }
 
-/** Issues a new invitation (older ones stop working) and emails its link. */
+/**
+ * Counts one invitation email against the limits (INVITATION_LIMITS) before anything is written; once one is
+ * reached, 429 invitations_limited.
+ */
+async function throttleInvitation(ctx: AppContext, auth: AuthContext, email: string): Promise<void> {
+  const { windowMs, perAdministrator, perOrganization, perAddress } = INVITATION_LIMITS;
+  try {
+    await ctx.limiter.hit(`invitation-to:${email.toLowerCase()}`, perAddress, windowMs);
+    await ctx.limiter.hit(`invitation-by:${auth.user.id}`, perAdministrator, windowMs);
+    await ctx.limiter.hit(`invitation-org:${auth.user.organizationId}`, perOrganization, windowMs);
+  } catch (error) {
+    if (error instanceof AppError && error.id === 'rate_limited')
+      throw new AppError(429, 'invitations_limited', ADMIN_MESSAGES.invitationsLimited);
+    throw error;
+  }
+}
+
+/** Issues a new invitation (older ones stop working) and emails its link (on PUBLIC_URL, issue 34). */
 async function sendInvitation(
   ctx: AppContext,
   person: { id: string; email: string; firstName: string },
   inviter: AuthContext,
-  origin: string,
 ): Promise<void> {
   const secret = randomBytes(32).toString('base64url');
   const id = await admin.insertInvitation(ctx.db, {
@@ -151,7 +180,7 @@ async function sendInvitation(
     expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
   });
   // The secret travels after '#', so it never reaches a server log.
-  const link = `${origin}/accept-invitation#${invitationToken(id, secret)}`;
+  const link = `${consoleUrl(ctx.config)}/accept-invitation#${invitationToken(id, secret)}`;
   const organization = inviter.user.organization.name;
   await ctx.deliver({
     channel: 'email',
@@ -166,10 +195,10 @@ export async function createUser(
   ctx: AppContext,
   auth: AuthContext,
   body: CreateInput,
-  origin: string,
   meta: RequestMeta,
 ): Promise<AdminUser> {
   const org = auth.user.organizationId;
+  await throttleInvitation(ctx, auth, body.email);
   const id = await ctx.db
     .transaction(async (tx) => {
       const groupIds = await requireOwnGroups(tx, org, body.siteGroupIds);
@@ -202,7 +231,7 @@ export async function createUser(
       if (isUniqueViolation(error)) throw userExists();
       throw error;
     });
-  await sendInvitation(ctx, { id, email: body.email, firstName: body.firstName }, auth, origin);
+  await sendInvitation(ctx, { id, email: body.email, firstName: body.firstName }, auth);
   return presentAdminUser(await requirePerson(ctx.db, auth, id));
 }
 
@@ -315,17 +344,12 @@ export async function resetMfa(ctx: AppContext, auth: AuthContext, id: string, m
 }
 
 /** POST userProfile/user/{id}/invitation: a new link for a person who has not chosen a password yet. */
-export async function resendInvitation(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: string,
-  origin: string,
-  meta: RequestMeta,
-) {
+export async function resendInvitation(ctx: AppContext, auth: AuthContext, id: string, meta: RequestMeta) {
   const person = await requirePerson(ctx.db, auth, id);
   if (!person.invitation_pending) throw new AppError(409, 'conflict', ADMIN_MESSAGES.noInvitation);
   // Nothing is emailed to an account that is not active (issue 34).
   if (person.status !== 'active') throw new AppError(409, 'conflict', ADMIN_MESSAGES.inactiveInvitation);
+  await throttleInvitation(ctx, auth, person.username);
   await audit(ctx.db, {
     action: 'user.invite',
     ...who(auth, meta),
@@ -336,7 +360,6 @@ export async function resendInvitation(
     ctx,
     { id: person.id, email: person.username, firstName: person.first_name ?? '' },
     auth,
-    origin,
   );
 }
 

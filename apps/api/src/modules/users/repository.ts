@@ -43,7 +43,7 @@ const tokenRevoked = (jti: string) => sql<boolean>`exists (select 1 from ${revok
  * The session the token began was ended: following its renewals (renewed_to), a token of the chain was
  * revoked otherwise than by being renewed (a sign-out). A renewal keeps the session open.
  */
-const sessionRevoked = (jti: string) => sql<boolean>`exists (
+const chainEnded = (jti: string) => sql<boolean>`exists (
   with recursive chain(jti, depth) as (
     select ${jti}::text, 0
     union all
@@ -53,20 +53,28 @@ const sessionRevoked = (jti: string) => sql<boolean>`exists (
   where r.renewed_to is null and r.effective_at <= now())`;
 
 /**
- * The person signed in with the token `jti`, and whether it is revoked; with `followRenewals`, whether the
- * session it began is (a support person's session behind an impersonation lives on through renewals).
+ * An impersonation is over (issue 34): its record (the exchanged access code's row, which links to the
+ * support person's session) is gone, or that session, followed through its renewals, was signed out.
+ */
+const impersonationEnded = (record: string) => sql<boolean>`(not exists (select 1 from ${revokedTokens}
+  where ${revokedTokens.jti} = ${record} and ${revokedTokens.renewedTo} is not null) or ${chainEnded(record)})`;
+
+/**
+ * The person signed in with the token `jti`, and whether it is revoked; with `impersonation`, `jti` is an
+ * impersonation's record (claim `impersonatorSession`) and `revoked` says whether the impersonation is over
+ * (the support person behind it is the one looked up).
  */
 export async function findSessionUser(
   db: DbOrTx,
   username: string,
   jti: string,
-  options: { followRenewals?: boolean } = {},
+  options: { impersonation?: boolean } = {},
 ): Promise<{ user: UserWithOrg; revoked: boolean } | undefined> {
   const [row] = await db
     .select({
       user: users,
       organization: organizations,
-      revoked: options.followRenewals ? sessionRevoked(jti) : tokenRevoked(jti),
+      revoked: options.impersonation ? impersonationEnded(jti) : tokenRevoked(jti),
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))

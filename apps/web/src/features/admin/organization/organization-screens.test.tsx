@@ -144,6 +144,23 @@ describe('Administration → Organization', () => {
     expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('120 stores in Texas');
   });
 
+  it('support acting as an administrator sees single sign-on, joining and support access locked (issue 34)', async () => {
+    authStore.setToken(fakeJwt(fullClaims({ role: 'ADMINISTRATOR', impersonatedBy: 'sue@vnoc.example' })));
+    authStore.setUser(user('ADMINISTRATOR'));
+    open('/admin/organization', AdminOrganization);
+    await screen.findByLabelText('Description');
+    for (const id of ['organization-sso', 'organization-joining', 'organization-support-access']) {
+      const section = within(screen.getByTestId(id));
+      expect(section.getByText('Support staff cannot change this while acting as a customer.')).toBeTruthy();
+      expect((section.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    }
+    const toggle = screen.getByTestId('support-access-switch');
+    expect((toggle.closest('fieldset') as HTMLFieldSetElement).disabled).toBe(true);
+    // What does not outlive the session stays editable.
+    expect(screen.queryByTestId('organization-details-not-for-support')).toBeNull();
+    expect(screen.queryByTestId('organization-contacts-not-for-support')).toBeNull();
+  });
+
   it('checks a contact and a domain before sending anything', async () => {
     signIn('ADMINISTRATOR');
     open('/admin/organization', AdminOrganization);

@@ -34,6 +34,7 @@ export function JoiningSection({ organization, save, saving }: SectionProps) {
 
   return (
     <SectionCard
+      notForSupport
       id="organization-joining"
       title={t('joining.title')}
       description={t('joining.description')}

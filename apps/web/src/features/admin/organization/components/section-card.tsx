@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../../lib/auth-store.ts';
 
 interface SectionCardProps {
   id: string;
@@ -12,6 +13,11 @@ interface SectionCardProps {
   dirty: boolean;
   saving: boolean;
   extraActions?: ReactNode;
+  /**
+   * Settings support staff may not change while acting as a customer (issue 34: the server refuses them):
+   * shown, but locked, while the session is an impersonation.
+   */
+  notForSupport?: boolean;
 }
 
 /** One part of the organization's settings: a card with its own form and Save button. */
@@ -24,11 +30,14 @@ export function SectionCard({
   dirty,
   saving,
   extraActions,
+  notForSupport = false,
 }: SectionCardProps) {
   const { t } = useTranslation('adminOrganization');
+  const { claims } = useAuth();
+  const locked = notForSupport && Boolean(claims?.impersonatedBy);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave();
+    if (!locked) onSave();
   };
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`${id}-title`}>
@@ -44,13 +53,23 @@ export function SectionCard({
               </Text>
             )}
           </Stack>
-          {children}
-          <Group justify="flex-end" gap="sm">
-            {extraActions}
-            <Button type="submit" loading={saving} disabled={!dirty}>
-              {t('save')}
-            </Button>
-          </Group>
+          {locked && (
+            <Text size="sm" c="orange.8" data-testid={`${id}-not-for-support`}>
+              {t('notForSupport')}
+            </Text>
+          )}
+          {/* A disabled fieldset disables every control inside it, the section's own buttons included. */}
+          <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="md">
+              {children}
+              <Group justify="flex-end" gap="sm">
+                {extraActions}
+                <Button type="submit" loading={saving} disabled={!dirty || locked}>
+                  {t('save')}
+                </Button>
+              </Group>
+            </Stack>
+          </fieldset>
         </Stack>
       </form>
     </Card>

@@ -37,6 +37,7 @@ export function SsoSection({ organization, save, saving }: SectionProps) {
 
   return (
     <SectionCard
+      notForSupport
       id="organization-sso"
       title={t('sso.title')}
       description={t('sso.description')}

@@ -11,6 +11,7 @@ export function SupportAccessSection({ organization, save, saving }: SectionProp
   const [allowed, setAllowed] = useState(initial);
   return (
     <SectionCard
+      notForSupport
       id="organization-support-access"
       title={t('supportAccess.title')}
       description={t('supportAccess.description')}

@@ -4,7 +4,7 @@ import type { AdminUser, User } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../../lib/auth-store.ts';
 import { i18n } from '../../../../lib/i18n.ts';
-import { installDomStubs, renderRoutes } from '../../../../test/render.tsx';
+import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../../test/render.tsx';
 import { UsersScreen } from './users-screen.tsx';
 
 const ORG = '0d3c5f1e-6a43-4c1e-9b7a-5c1a7e0a0001';
@@ -61,6 +61,7 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   authStore.setUser(null);
+  authStore.clearClaims();
   await i18n.changeLanguage('en');
 });
 
@@ -158,5 +159,26 @@ describe('Administration → Users', () => {
     expect(await within(dialog).findByText('Enter a valid email address.')).toBeTruthy();
     expect(within(dialog).getByText('Enter the first name.')).toBeTruthy();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('support acting as an administrator cannot add, approve, invite or edit people (issue 34)', async () => {
+    authStore.setToken(fakeJwt(fullClaims({ role: 'ADMINISTRATOR', impersonatedBy: 'sue@vnoc.example' })));
+    usersAnswer = () =>
+      json(page([person({ id: 'u2', firstName: 'Nadia', lastName: 'Newhire', status: 'pending' })]));
+    open();
+    await screen.findByText('Nadia Newhire');
+    expect(
+      screen.getByText(
+        'Support staff cannot add, invite, approve or edit people while acting as a customer.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Add a person' }) as HTMLButtonElement).disabled).toBe(true);
+    const row = screen.getByText('Nadia Newhire').closest('tr') as HTMLElement;
+    const approve = within(row).getByRole('button', { name: 'Approve Nadia Newhire' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    fireEvent.click(approve);
+    fireEvent.click(row);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.some((r) => r.method !== 'GET')).toBe(false);
   });
 });

@@ -75,7 +75,9 @@ function LastSignIn({ at, now }: { at: string | null; now: number }) {
 /** Administration → Users: the organization's people, paged and searched on the server, with their actions. */
 export function UsersScreen() {
   const { t } = useTranslation('adminUsers');
-  const { user: me } = useAuth();
+  const { user: me, claims } = useAuth();
+  // Issue 34: support acting as an administrator may not add, invite, approve or edit people (the server refuses).
+  const acting = Boolean(claims?.impersonatedBy);
   const organizationId = me?.organization.id ?? '';
   const { state, update } = useListParams(readUsersListState);
   const users = useUsers(usersListRequest(organizationId, state));
@@ -222,6 +224,7 @@ export function UsersScreen() {
                       loading={
                         act.isPending && act.variables?.id === user.id && act.variables.action === 'approve'
                       }
+                      disabled={acting}
                       onClick={() => runAction(user, 'approve')}
                     >
                       <IconCheck size={18} aria-hidden />
@@ -248,6 +251,7 @@ export function UsersScreen() {
                 <Menu.Dropdown>
                   <Menu.Item
                     leftSection={<IconPencil size={16} aria-hidden />}
+                    disabled={acting}
                     onClick={() => open({ kind: 'edit', user })}
                   >
                     {t('actions.edit')}
@@ -256,6 +260,7 @@ export function UsersScreen() {
                   {user.invitationPending && user.status === 'active' && (
                     <Menu.Item
                       leftSection={<IconMailForward size={16} aria-hidden />}
+                      disabled={acting}
                       onClick={() => runAction(user, 'invitation')}
                     >
                       {t('actions.resendInvitation')}
@@ -275,7 +280,7 @@ export function UsersScreen() {
         },
       },
     ],
-    [t, now, act.isPending, act.variables],
+    [t, now, act.isPending, act.variables, acting],
   );
 
   const filtered = Boolean(state.q || state.status);
@@ -320,11 +325,20 @@ export function UsersScreen() {
   return (
     <PageFrame
       actions={
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open({ kind: 'create' })}>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          disabled={acting}
+          onClick={() => open({ kind: 'create' })}
+        >
           {t('actions.add')}
         </Button>
       }
     >
+      {acting && (
+        <Text size="sm" c="orange.8" data-testid="users-not-for-support">
+          {t('notForSupport')}
+        </Text>
+      )}
       <DataTable<AdminUser>
         tableId="admin-users"
         label={t('tableLabel')}
@@ -334,7 +348,7 @@ export function UsersScreen() {
         {...urlPagingProps(state.table, update)}
         {...queryStateProps(users)}
         getRowId={(user) => user.id}
-        onOpen={(user) => open({ kind: 'edit', user })}
+        onOpen={acting ? undefined : (user) => open({ kind: 'edit', user })}
         openLabel={(user) => t('actions.editName', { name: fullName(user) })}
         empty={empty}
         toolbar={toolbar}
