@@ -326,3 +326,185 @@ describe("another organization's ids (issue 11)", () => {
     expect(mixed).toEqual([]);
   }, 900_000);
 });
+
+/**
+ * Issue 34: site groups route by route inside one organization. A USER and a READ_ONLY person restricted to
+ * group G1 call every route with G2's objects (its site, device, alert, ticket, diagnostic job, maintenance
+ * window, the group itself) in every id-shaped place, and with G2's texts (MAC, account, name) as path values
+ * and free-text searches: each answer must be the one an unknown value gets, and show nothing of G2's. Every
+ * list shows nothing of G2's; afterwards none of G2's rows has changed and none of the restricted people's rows
+ * refers to G2's.
+ */
+describe('another site group of the same organization (issue 34)', () => {
+  const G_MARK = 'Qq7Group';
+  let restricted: { role: string; user: { id: string } }[] = [];
+  let gIds: string[] = [];
+  let gTexts: string[] = [];
+  let gMarkers: string[] = [];
+  /** Path values by parameter name, for routes that take G2's texts rather than ids. */
+  let named: Record<string, string> = {};
+
+  /** Calls that answer the same to anyone of the organization by design, each with its reason. */
+  const GROUP_BY_DESIGN = new Map([
+    [
+      'GET /api/dev/outbox/{id}/attachments/{index}',
+      "the demo's outbox (DELIVERY=outbox, never beside a non-loopback HOST) shows every message by design",
+    ],
+  ]);
+
+  beforeAll(async () => {
+    const org = orgA;
+    const siteG1 = await createSite(t.db, org);
+    await createDevice(t.db, siteG1);
+    const siteG2 = await createSite(t.db, org, { name: `${G_MARK} Site`, backOfficeAccountId: '876543' });
+    const deviceG2 = await createDevice(t.db, siteG2, {
+      macAddress: 'de:ad:be:ef:00:02',
+      name: `${G_MARK} Device`,
+    });
+    restricted = await Promise.all(
+      (['USER', 'READ_ONLY'] as const).map(async (role) => ({
+        role,
+        user: await createUser(t.db, org, { role }),
+      })),
+    );
+    await createGroup(
+      t.db,
+      org,
+      [siteG1.id],
+      restricted.map((p) => p.user.id),
+    );
+    const g2 = await createGroup(t.db, org, [siteG2.id]);
+    await t.pool.query('update site_groups set name = $1 where id = $2', [`${G_MARK} Group`, g2.id]);
+
+    // G2's objects, made as the organization's administrator makes them.
+    const admin = people.find((p) => p.role === 'ADMINISTRATOR')?.user as Parameters<typeof tokenFor>[1];
+    const token = await tokenFor(t.db, admin, 'full');
+    const asAdmin = async (method: 'POST', path: string, body: unknown) => {
+      const res = await send(t.app, { method, path }, { token, params: {}, payload: JSON.stringify(body) });
+      expect([200, 201], `${method} ${path}: ${res.body}`).toContain(res.statusCode);
+      return res.json() as { id?: string };
+    };
+    await asAdmin('POST', `/api/device/troubleshooting/ticket/${deviceG2.id}`, {
+      subject: `${G_MARK} Ticket`,
+      comment: G_MARK,
+    });
+    await asAdmin('POST', `/api/device/troubleshooting/wantest/${deviceG2.id}`, {});
+    const window = await asAdmin('POST', '/api/maintenance', {
+      siteIds: [siteG2.id],
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 7_200_000).toISOString(),
+      reason: `${G_MARK} window`,
+    });
+    await t.pool.query(
+      `insert into alerts (organization_id, site_id, device_id, code, severity, raised_at, last_seen_at)
+       values ($1, $2, $3, 'device_offline', 'critical', now(), now())`,
+      [org.id, siteG2.id, deviceG2.id],
+    );
+    // Every row of G2's site and device, found generically (a table added tomorrow is covered), and the group.
+    const { rows: tables } = await t.pool.query<{ table_name: string; columns: string[] }>(
+      `select table_name, array_agg(column_name::text) as columns from information_schema.columns
+       where table_schema = 'public' group by table_name`,
+    );
+    const ids = new Set([g2.id, siteG2.id, deviceG2.id, ...(window.id ? [window.id] : [])]);
+    for (const { table_name: table, columns } of tables) {
+      if (!columns.includes('id') || table === 'audit_log') continue;
+      const via = ['site_id', 'device_id'].filter((c) => columns.includes(c));
+      if (via.length === 0) continue;
+      const { rows } = await t.pool.query<{ id: string }>(
+        `select id::text from "${table}" where ${via.map((c) => `"${c}"::text = any($1)`).join(' or ')}`,
+        [[siteG2.id, deviceG2.id]],
+      );
+      for (const { id } of rows) ids.add(id);
+    }
+    gIds = [...ids];
+    gTexts = [siteG2.backOfficeAccountId ?? '', deviceG2.macAddress, G_MARK];
+    gMarkers = [G_MARK, deviceG2.macAddress, siteG2.backOfficeAccountId ?? ''];
+    named = { accountId: siteG2.backOfficeAccountId ?? '', mac: deviceG2.macAddress };
+  });
+
+  it('G2 has rows of every kind (site, device, alert, ticket, job, maintenance window, group)', () => {
+    expect(gIds.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it("answer as an unknown value would, show nothing of G2's and change nothing of G2's, for a restricted USER and READ_ONLY", async () => {
+    const before = await digestOf(gIds);
+    const leaks: string[] = [];
+    let calls = 0;
+    // Both people at once (in-process calls wait on the database, not on each other).
+    const attack = async ({ role, user }: (typeof restricted)[number]) => {
+      const token = await tokenFor(t.db, user, 'full');
+      const check = async (
+        route: Route,
+        call: { params?: Record<string, string>; query?: string; payload?: string },
+        control: Awaited<ReturnType<typeof send>>,
+      ) => {
+        const res = await send(t.app, route, { token, params: {}, ...call });
+        calls++;
+        const where = `${role} ${key(route)} ${JSON.stringify(call).slice(0, 160)}`;
+        if (
+          res.statusCode !== control.statusCode ||
+          errorIdOf(res.statusCode, res.body) !== errorIdOf(control.statusCode, control.body)
+        )
+          leaks.push(
+            `${where}: ${res.statusCode} ${res.body.slice(0, 120)} (unknown: ${control.statusCode} ${control.body.slice(0, 80)})`,
+          );
+        else if (gMarkers.some((m) => res.body.includes(m)))
+          leaks.push(`${where}: shows G2's data: ${res.body.slice(0, 160)}`);
+      };
+      for (const route of routes) {
+        if (SKIP.has(key(route)) || GROUP_BY_DESIGN.has(key(route))) continue;
+        // Lists: nothing of G2's, whatever the route's defaults.
+        if (route.method === 'GET' && !route.path.includes('{')) {
+          const res = await send(t.app, route, { token, params: {} });
+          calls++;
+          if (gMarkers.some((m) => res.body.includes(m)))
+            leaks.push(`${role} ${key(route)} (list): shows G2's data: ${res.body.slice(0, 160)}`);
+        }
+        // Free text: G2's texts find nothing.
+        if (route.parameters.some((p) => p.in === 'query' && p.name === 'q'))
+          for (const text of gTexts) {
+            const control = await send(t.app, route, { token, params: {}, query: `q=${unknownLike(text)}` });
+            await check(route, { query: new URLSearchParams({ q: text }).toString() }, control);
+          }
+        // Path parameters that take G2's texts by name (an account and a MAC).
+        const path = route.parameters.filter((p) => p.in === 'path');
+        if (path.length && path.every((p) => named[p.name] !== undefined)) {
+          const params = Object.fromEntries(path.map((p) => [p.name, named[p.name] ?? '']));
+          const unknown = Object.fromEntries(path.map((p) => [p.name, unknownLike(named[p.name] ?? '')]));
+          await check(route, { params }, await send(t.app, route, { token, params: unknown }));
+        }
+        for (const place of placesOf(route)) {
+          const controls = new Map<string, Awaited<ReturnType<typeof send>>>();
+          // G2's texts go where texts go (free text, named path values above); ids go in every id-shaped place.
+          for (const value of gIds) {
+            const shape = shapeOf(value);
+            if (!controls.has(shape))
+              controls.set(
+                shape,
+                await send(t.app, route, { token, params: {}, ...place(unknownLike(value)) }),
+              );
+            await check(route, place(value), controls.get(shape) as Awaited<ReturnType<typeof send>>);
+          }
+        }
+      }
+    };
+    await Promise.all(restricted.map(attack));
+    expect(leaks).toEqual([]);
+    expect(calls).toBeGreaterThan(1_000);
+    expect(await digestOf(gIds)).toEqual(before);
+    // None of the restricted people's rows (made or changed by those calls) refers to one of G2's.
+    const { rows: tables } = await t.pool.query<{ table_name: string }>(
+      `select distinct table_name from information_schema.columns
+       where table_schema = 'public' and column_name = 'user_id'`,
+    );
+    const mixed: string[] = [];
+    for (const { table_name: table } of tables) {
+      const { rows } = await t.pool.query<{ r: string }>(
+        `select r::text as r from "${table}" r where r.user_id::text = any($1) and r::text ~ $2 limit 3`,
+        [restricted.map((p) => p.user.id), gIds.filter((id) => UUID.test(id)).join('|')],
+      );
+      for (const { r } of rows) mixed.push(`${table}: ${r.slice(0, 200)}`);
+    }
+    expect(mixed).toEqual([]);
+  }, 900_000);
+});
