@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentedRoutes, type JsonSchema, key, type Route, send } from './attack-support.ts';
 import {
@@ -75,6 +75,8 @@ let people: { role: string; user: { id: string } }[] = [];
 let bIds: string[] = [];
 let bTexts: string[] = [];
 const markers: string[] = [MARK];
+/** B's administrator and user, for the references that are not ids (issue 34). */
+let bPeople: { admin: Awaited<ReturnType<typeof createUser>>; user: Awaited<ReturnType<typeof createUser>> };
 
 /** Every id of a row of `orgId`'s, found through the organization, its people, sites, devices and groups. */
 async function idsOf(orgId: string): Promise<string[]> {
@@ -182,6 +184,7 @@ beforeAll(async () => {
   bIds = await idsOf(orgB.id);
   bTexts = [adminB.username, siteB.backOfficeAccountId ?? '', deviceB.macAddress, MARK];
   markers.push(adminB.username, userB.username, deviceB.macAddress);
+  bPeople = { admin: adminB, user: userB };
 });
 
 /** The error's id of a refusal (undefined for a success). */
@@ -194,25 +197,27 @@ const errorIdOf = (status: number, body: string): unknown => {
   }
 };
 
-/** Whether a schema has an id-shaped field anywhere inside. */
-const holdsIds = (schema: JsonSchema): boolean =>
-  schema.format === 'uuid' ||
-  Object.entries(schema.properties ?? {}).some(([field, s]) => ID_FIELD.test(field) || holdsIds(s)) ||
-  (schema.items ? holdsIds(schema.items) : false) ||
-  (schema.anyOf ?? schema.oneOf ?? []).some(holdsIds);
+/** Which fields a value goes in: by their name and schema (id-shaped fields by default). */
+type Slot = (name: string, schema: JsonSchema) => boolean;
+const idSlot: Slot = (name, schema) => ID_FIELD.test(name) || schema.format === 'uuid';
 
-/** The smallest body the schema accepts, with `value` in every id-shaped field. */
-function bodyWith(schema: JsonSchema, value: string, name = ''): unknown {
+/** Whether a schema has a field of the slot anywhere inside. */
+const holdsIds = (schema: JsonSchema, slot: Slot = idSlot): boolean =>
+  slot('', schema) ||
+  Object.entries(schema.properties ?? {}).some(([field, s]) => slot(field, s) || holdsIds(s, slot)) ||
+  (schema.items ? holdsIds(schema.items, slot) : false) ||
+  (schema.anyOf ?? schema.oneOf ?? []).some((o) => holdsIds(o, slot));
+
+/** The smallest body the schema accepts, with `value` in every field of the slot (id-shaped by default). */
+function bodyWith(schema: JsonSchema, value: string, name = '', slot: Slot = idSlot): unknown {
   const options = schema.anyOf ?? schema.oneOf;
   if (options?.length)
-    return bodyWith(options.find((o) => o.type !== 'null') ?? options[0] ?? {}, value, name);
+    return bodyWith(options.find((o) => o.type !== 'null') ?? options[0] ?? {}, value, name, slot);
   const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-  const idShaped = ID_FIELD.test(name) || schema.format === 'uuid';
+  const idShaped = slot(name, schema);
   if (type === 'array') {
-    const item = bodyWith(schema.items ?? {}, value, name);
-    return idShaped || ID_FIELD.test(name)
-      ? [item]
-      : Array.from({ length: schema.minItems ?? 0 }, () => item);
+    const item = bodyWith(schema.items ?? {}, value, name, slot);
+    return idShaped || slot(name, {}) ? [item] : Array.from({ length: schema.minItems ?? 0 }, () => item);
   }
   if (idShaped && (type === 'string' || type === undefined)) return value;
   if (schema.enum?.length) return schema.enum[0];
@@ -221,8 +226,8 @@ function bodyWith(schema: JsonSchema, value: string, name = ''): unknown {
       const required = new Set(schema.required ?? []);
       return Object.fromEntries(
         Object.entries(schema.properties ?? {})
-          .filter(([field, s]) => required.has(field) || ID_FIELD.test(field) || holdsIds(s))
-          .map(([field, s]) => [field, bodyWith(s, value, field)]),
+          .filter(([field, s]) => required.has(field) || slot(field, {}) || holdsIds(s, slot))
+          .map(([field, s]) => [field, bodyWith(s, value, field, slot)]),
       );
     }
     case 'string':
@@ -240,26 +245,24 @@ function bodyWith(schema: JsonSchema, value: string, name = ''): unknown {
   }
 }
 
-/** The id-shaped places of a route, each a way to put a value there. */
-function placesOf(
-  route: Route,
-): ((value: string) => { params?: Record<string, string>; query?: string; payload?: string })[] {
-  const places: ((value: string) => { params?: Record<string, string>; query?: string; payload?: string })[] =
-    [];
+type Place = (value: string) => { params?: Record<string, string>; query?: string; payload?: string };
+
+/** The places of a route of the slot (id-shaped by default), each a way to put a value there. */
+function placesOf(route: Route, slot: Slot = idSlot): Place[] {
+  const places: Place[] = [];
   const path = route.parameters.filter((p) => p.in === 'path');
-  if (path.length) places.push((value) => ({ params: Object.fromEntries(path.map((p) => [p.name, value])) }));
-  const query = route.parameters.filter(
-    (p) => p.in === 'query' && (ID_FIELD.test(p.name) || p.schema.format === 'uuid'),
-  );
+  if (slot === idSlot) {
+    if (path.length)
+      places.push((value) => ({ params: Object.fromEntries(path.map((p) => [p.name, value])) }));
+  } else
+    for (const p of path.filter((p) => slot(p.name, p.schema)))
+      places.push((value) => ({ params: { [p.name]: value } }));
+  const query = route.parameters.filter((p) => p.in === 'query' && slot(p.name, p.schema));
   for (const p of query)
     places.push((value) => ({ query: new URLSearchParams({ [p.name]: value }).toString() }));
   const body = route.body;
-  if (
-    body &&
-    (JSON.stringify(body).includes('"format":"uuid"') ||
-      Object.keys(body.properties ?? {}).some((f) => ID_FIELD.test(f)))
-  )
-    places.push((value) => ({ payload: JSON.stringify(bodyWith(body ?? {}, value)) }));
+  if (body && holdsIds(body, slot))
+    places.push((value) => ({ payload: JSON.stringify(bodyWith(body ?? {}, value, '', slot)) }));
   return places;
 }
 
@@ -507,4 +510,131 @@ describe('another site group of the same organization (issue 34)', () => {
     }
     expect(mixed).toEqual([]);
   }, 900_000);
+});
+
+/**
+ * Issue 34: another organization's references that are not ids. Every route that takes an email (a field
+ * or parameter named so, or free text: `q`, the activity log's `person`), given the address of one of B's
+ * people (active, and invited but not yet signed in), and every route that takes a token or an access code,
+ * given B's invitation link token or a support access code for one of B's people: called by each person of
+ * A, the answer must be the one an unknown address or token gets and show nothing of B's, and nothing of B's
+ * may change. Routes that answer without a session take no tenant's side (attacked in
+ * attack-routes.test.ts): there the token is the credential of the one it was sent to.
+ */
+describe("another organization's emails, invitation tokens and access codes (issue 34)", () => {
+  /** Calls that answer about another organization's reference by design, each with its reason. */
+  const REFERENCE_BY_DESIGN = new Map([
+    [
+      '* POST /api/userProfile/user',
+      "409 'A user with this email address already exists.' (spec): a sign-in email is one account across organizations",
+    ],
+    [
+      'SUPPORT GET /api/support/people',
+      "the provider's support staff find any customer's person (support access)",
+    ],
+    ['SUPPORT GET /api/chat/conversations', "the provider's support staff answer every customer's chat"],
+  ]);
+  const emailSlot: Slot = (name, schema) =>
+    /email|username/i.test(name) || schema.format === 'email' || ['q', 'person'].includes(name);
+  const tokenSlot: Slot = (name) => /token|accessCode/i.test(name);
+  let emails: string[] = [];
+  let tokens: { value: string; unknown: () => string }[] = [];
+  const protectedRoutes: Route[] = [];
+
+  beforeAll(async () => {
+    const adminToken = await tokenFor(t.db, bPeople.admin, 'full');
+    const invitee = `invited-${randomUUID().slice(0, 8)}@${orgB.emailDomains[0]}`;
+    const invited = await send(
+      t.app,
+      { method: 'POST', path: '/api/userProfile/user' },
+      {
+        token: adminToken,
+        params: {},
+        payload: JSON.stringify({ email: invitee, firstName: MARK, lastName: 'Invitee', role: 'USER' }),
+      },
+    );
+    expect(invited.statusCode, invited.body).toBeLessThan(300);
+    const { rows } = await t.pool.query<{ body: string }>(
+      'select body from outbox_messages where "to" = $1 order by created_at desc limit 1',
+      [invitee],
+    );
+    const invitation = /\/accept-invitation#([A-Za-z0-9_-]+)/.exec(rows[0]?.body ?? '')?.[1];
+    expect(invitation).toBeDefined();
+    const support = people.find((p) => p.role === 'SUPPORT')?.user as Parameters<typeof tokenFor>[1];
+    const generated = await send(
+      t.app,
+      { method: 'POST', path: '/api/userProfile/impersonate/generate' },
+      {
+        token: await tokenFor(t.db, support, 'full'),
+        params: {},
+        payload: JSON.stringify({ userId: bPeople.user.id }),
+      },
+    );
+    expect(generated.statusCode, generated.body).toBe(200);
+    const accessCode = (generated.json() as { accessCode: string }).accessCode;
+    emails = [bPeople.admin.username, bPeople.user.username, invitee];
+    markers.push(invitee);
+    tokens = [
+      {
+        value: invitation ?? '',
+        unknown: () => randomUUID().replaceAll('-', '') + randomBytes(32).toString('base64url'),
+      },
+      // The same code with another signature: well formed, not one the API issued.
+      {
+        value: accessCode,
+        unknown: () =>
+          `${accessCode.slice(0, accessCode.lastIndexOf('.'))}.${randomBytes(32).toString('base64url')}`,
+      },
+    ];
+    for (const route of routes)
+      if (!SKIP.has(key(route)) && (await send(t.app, route, {})).statusCode === 401)
+        protectedRoutes.push(route);
+  });
+
+  it('answer as an unknown address or token would, show nothing of B and change nothing of B’s, for every role', async () => {
+    const before = await digestOf(bIds);
+    const leaks: string[] = [];
+    let calls = 0;
+    const attack = async ({ role, user }: (typeof people)[number]) => {
+      const token = await tokenFor(t.db, user, 'full');
+      for (const route of protectedRoutes) {
+        if (REFERENCE_BY_DESIGN.has(`* ${key(route)}`) || REFERENCE_BY_DESIGN.has(`${role} ${key(route)}`))
+          continue;
+        const cases = [
+          ...placesOf(route, emailSlot).flatMap((place) =>
+            emails.map((value) => ({ place, value, unknown: unknownLike(value) })),
+          ),
+          ...placesOf(route, tokenSlot).flatMap((place) =>
+            tokens.map(({ value, unknown }) => ({ place, value, unknown: unknown() })),
+          ),
+        ];
+        for (const { place, value, unknown } of cases) {
+          const control = await send(t.app, route, { token, params: {}, ...place(unknown) });
+          const res = await send(t.app, route, { token, params: {}, ...place(value) });
+          calls++;
+          const where = `${role} ${key(route)} ${JSON.stringify(place(value)).slice(0, 160)}`;
+          if (
+            res.statusCode !== control.statusCode ||
+            errorIdOf(res.statusCode, res.body) !== errorIdOf(control.statusCode, control.body)
+          )
+            leaks.push(
+              `${where}: ${res.statusCode} ${res.body.slice(0, 120)} (unknown: ${control.statusCode} ${control.body.slice(0, 80)})`,
+            );
+          // The value sent may come back (one's own contact address, a saved search): nothing else of B's may.
+          else if (markers.some((m) => m !== value && res.body.includes(m)))
+            leaks.push(`${where}: shows B's data: ${res.body.slice(0, 160)}`);
+        }
+      }
+    };
+    await Promise.all(people.map(attack));
+    expect(leaks).toEqual([]);
+    expect(calls).toBeGreaterThan(50);
+    expect(await digestOf(bIds)).toEqual(before);
+  }, 300_000);
+
+  it("B's invitation token and access code are no session: every protected route answers 401", async () => {
+    for (const { value } of tokens)
+      for (const route of protectedRoutes)
+        expect((await send(t.app, route, { token: value })).statusCode, key(route)).toBe(401);
+  });
 });
