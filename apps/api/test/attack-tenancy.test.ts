@@ -608,7 +608,17 @@ describe("another organization's emails, invitation tokens and access codes (iss
             tokens.map(({ value, unknown }) => ({ place, value, unknown: unknown() })),
           ),
         ];
-        for (const { place, value, unknown } of cases) {
+        // A list of the organization's people asks which organization: the caller's own.
+        const own = route.parameters.some((p) => p.in === 'query' && p.name === 'organizationId')
+          ? `organizationId=${orgA.id}`
+          : '';
+        const withOwn =
+          (place: Place): Place =>
+          (value) => {
+            const call = place(value);
+            return { ...call, query: [call.query, own].filter(Boolean).join('&') };
+          };
+        for (const { place, value, unknown } of cases.map((c) => ({ ...c, place: withOwn(c.place) }))) {
           const control = await send(t.app, route, { token, params: {}, ...place(unknown) });
           const res = await send(t.app, route, { token, params: {}, ...place(value) });
           calls++;
