@@ -261,7 +261,12 @@ function placesOf(route: Route, slot: Slot = idSlot): Place[] {
   for (const p of query)
     places.push((value) => ({ query: new URLSearchParams({ [p.name]: value }).toString() }));
   const body = route.body;
-  if (body && holdsIds(body, slot))
+  const bodyPlace =
+    slot === idSlot
+      ? JSON.stringify(body ?? {}).includes('"format":"uuid"') ||
+        Object.keys(body?.properties ?? {}).some((f) => ID_FIELD.test(f))
+      : body !== undefined && holdsIds(body, slot);
+  if (body && bodyPlace)
     places.push((value) => ({ payload: JSON.stringify(bodyWith(body ?? {}, value, '', slot)) }));
   return places;
 }
@@ -476,7 +481,22 @@ describe('another site group of the same organization (issue 34)', () => {
           const unknown = Object.fromEntries(path.map((p) => [p.name, unknownLike(named[p.name] ?? '')]));
           await check(route, { params }, await send(t.app, route, { token, params: unknown }));
         }
-        for (const place of placesOf(route)) {
+        // A route of several path values: G2's id in one, the others what the caller may use (their own id).
+        const own: Record<string, string> = { userId: user.id, trx: '1', transactionId: '1', index: '0' };
+        const onePlace =
+          (name: string): Place =>
+          (value) => ({
+            params: Object.fromEntries(
+              path.map((p) => [p.name, p.name === name ? value : (own[p.name] ?? value)]),
+            ),
+          });
+        const places = [
+          ...placesOf(route),
+          ...(path.length > 1
+            ? path.filter((p) => own[p.name] === undefined).map((p) => onePlace(p.name))
+            : []),
+        ];
+        for (const place of places) {
           const controls = new Map<string, Awaited<ReturnType<typeof send>>>();
           // G2's texts go where texts go (free text, named path values above); ids go in every id-shaped place.
           for (const value of gIds) {
