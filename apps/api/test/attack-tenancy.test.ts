@@ -351,6 +351,7 @@ describe('another site group of the same organization (issue 34)', () => {
   let gMarkers: string[] = [];
   /** Path values by parameter name, for routes that take G2's texts rather than ids. */
   let named: Record<string, string> = {};
+  let g2Site: Awaited<ReturnType<typeof createSite>>;
 
   /** Calls that answer the same to anyone of the organization by design, each with its reason. */
   const GROUP_BY_DESIGN = new Map([
@@ -428,6 +429,7 @@ describe('another site group of the same organization (issue 34)', () => {
     gTexts = [siteG2.backOfficeAccountId ?? '', deviceG2.macAddress, G_MARK];
     gMarkers = [G_MARK, deviceG2.macAddress, siteG2.backOfficeAccountId ?? ''];
     named = { accountId: siteG2.backOfficeAccountId ?? '', mac: deviceG2.macAddress };
+    g2Site = siteG2;
   });
 
   it('G2 has rows of every kind (site, device, alert, ticket, job, maintenance window, group)', () => {
@@ -530,6 +532,59 @@ describe('another site group of the same organization (issue 34)', () => {
     }
     expect(mixed).toEqual([]);
   }, 900_000);
+
+  it('every answer without a path value (lists, counts, maps, summaries) is the same whatever happens in G2', async () => {
+    // Answers that differ on every call by design, each with its reason.
+    const VOLATILE = new Map([
+      [
+        'GET /api/userProfile/intercomjwt',
+        "the caller's own identity for the chat widget, signed with its times",
+      ],
+      ...['sla', 'online-analytics', 'cellular-billing'].map((report): [string, string] => [
+        `GET /api/reports/${report}/export.pdf`,
+        'a PDF carries its creation time; its rows are the JSON and CSV answers’, compared here',
+      ]),
+    ]);
+    const lists = routes.filter(
+      (r) =>
+        r.method === 'GET' &&
+        !r.path.includes('{') &&
+        !SKIP.has(key(r)) &&
+        !GROUP_BY_DESIGN.has(key(r)) &&
+        !VOLATILE.has(key(r)),
+    );
+    const tokens = await Promise.all(restricted.map(({ user }) => tokenFor(t.db, user, 'full')));
+    // Times change from one call to the next; counts and rows must not.
+    const normal = (body: string) =>
+      body.replace(/\d{4}-\d{2}-\d{2}[T ][\d:.]+(Z|[+-]\d{2}(:?\d{2})?)?/g, 'T');
+    const snapshot = async () => {
+      const answers: Record<string, string> = {};
+      for (const [i, token] of tokens.entries())
+        for (const route of lists) {
+          const res = await send(t.app, route, { token, params: {} });
+          answers[`${restricted[i]?.role} ${key(route)}`] = `${res.statusCode} ${normal(res.body)}`;
+        }
+      return answers;
+    };
+    const before = await snapshot();
+    // G2 changes: a device goes offline, another device and a site join, a new alert is raised.
+    await t.pool.query("update devices set status = 'offline' where site_id = $1", [g2Site.id]);
+    await createDevice(t.db, g2Site, { status: 'error' });
+    const more = await createSite(t.db, orgA);
+    await createDevice(t.db, more, { status: 'offline' });
+    await t.pool.query(
+      'insert into site_group_sites (site_group_id, site_id) select site_group_id, $2 from site_group_sites where site_id = $1',
+      [g2Site.id, more.id],
+    );
+    await t.pool.query(
+      `insert into alerts (organization_id, site_id, code, severity, raised_at, last_seen_at)
+       values ($1, $2, 'site_offline', 'major', now(), now())`,
+      [orgA.id, more.id],
+    );
+    const after = await snapshot();
+    const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
+    expect(changed.map((k) => `${k}: ${before[k]?.slice(0, 200)} → ${after[k]?.slice(0, 200)}`)).toEqual([]);
+  }, 300_000);
 });
 
 /**
