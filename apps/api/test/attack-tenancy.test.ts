@@ -404,6 +404,15 @@ describe('another site group of the same organization (issue 34)', () => {
       endsAt: new Date(Date.now() + 7_200_000).toISOString(),
       reason: `${G_MARK} window`,
     });
+    // A window over both groups' sites (G2 by its group): G1's people see it with G1's site only, and may not
+    // end it, which would end G2's maintenance too (its id is G2's below).
+    const both = await asAdmin('POST', '/api/maintenance', {
+      siteIds: [siteG1.id],
+      groupId: g2.id,
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 7_200_000).toISOString(),
+      reason: 'Both groups',
+    });
     await t.pool.query(
       `insert into alerts (organization_id, site_id, device_id, code, severity, raised_at, last_seen_at)
        values ($1, $2, $3, 'device_offline', 'critical', now(), now())`,
@@ -414,7 +423,12 @@ describe('another site group of the same organization (issue 34)', () => {
       `select table_name, array_agg(column_name::text) as columns from information_schema.columns
        where table_schema = 'public' group by table_name`,
     );
-    const ids = new Set([g2.id, siteG2.id, deviceG2.id, ...(window.id ? [window.id] : [])]);
+    const ids = new Set([
+      g2.id,
+      siteG2.id,
+      deviceG2.id,
+      ...[window.id, both.id].filter((id) => id !== undefined),
+    ]);
     for (const { table_name: table, columns } of tables) {
       if (!columns.includes('id') || table === 'audit_log') continue;
       const via = ['site_id', 'device_id'].filter((c) => columns.includes(c));
