@@ -129,6 +129,34 @@ const SUPPORT_ROUTES = new Set(['GET /api/support/people', 'POST /api/userProfil
 /** The stream stays open by design: it is attacked without a token only. */
 const STREAMS = new Set(['GET /api/events']);
 
+/** Calls that end the session they are made with: the role matrix below reuses one token per person. */
+const SESSION_ENDERS = new Set(['POST /api/access/logout']);
+
+/**
+ * The organization's administration (the roles: an ADMINISTRATOR manages people, the organization, site groups
+ * and the sites' details, and alone reads the activity log): every other role of the organization is 403.
+ */
+const ADMINISTRATOR_ONLY = new Map([
+  ['GET /api/organization/{id}/activity', 'the activity log: who did what in the organization'],
+  ['GET /api/organization/{id}/activity/export.csv', 'the activity log as a file'],
+  ['GET /api/userProfile/users', "the organization's people, their roles and status"],
+  ['POST /api/userProfile/user', 'inviting a person'],
+  ['PUT /api/userProfile/edit', "changing a person's role, site groups or status"],
+  ['POST /api/userProfile/user/{id}/approve', 'admitting a self-registered person'],
+  ['POST /api/userProfile/user/{id}/reject', 'refusing a self-registered person'],
+  ['POST /api/userProfile/user/{id}/invitation', 'sending a new invitation link'],
+  ['POST /api/userProfile/user/{id}/mfa/reset', "removing a person's second factors"],
+  ['PUT /api/organization/{id}', "the organization's settings (domains, single sign-on, support access)"],
+  ['POST /api/group/create', 'site groups: who sees which sites'],
+  ['POST /api/group/edit/{id}', 'site groups: who sees which sites'],
+  ['POST /api/group/assignSites/{id}', 'site groups: who sees which sites'],
+  ['POST /api/group/delete/{id}', 'site groups: who sees which sites'],
+  ['PUT /api/site/edit', "a site's details and contacts"],
+]);
+
+/** The provider's support staff's own routes: no customer role reaches them. */
+const SUPPORT_ONLY = new Set(['GET /api/support/people', 'POST /api/userProfile/impersonate/generate']);
+
 let routes: Route[] = [];
 
 const call = (
@@ -166,6 +194,24 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 let reader: Awaited<ReturnType<typeof createUser>>;
 let member: Awaited<ReturnType<typeof createUser>>;
 let support: Awaited<ReturnType<typeof createUser>>;
+let user: Awaited<ReturnType<typeof createUser>>;
+
+/**
+ * The routes that refuse `person` (403), each called once with random ids and an empty JSON body: roles are
+ * checked before anything else, so the ids do not matter. One token per person (SESSION_ENDERS are skipped).
+ */
+async function refusedTo(person: { id: string }): Promise<Set<string>> {
+  const token = await tokenFor(t.db, person as Awaited<ReturnType<typeof createUser>>, 'full');
+  const refused = new Set<string>();
+  for (const route of routes) {
+    if (PUBLIC.has(key(route)) || STREAMS.has(key(route)) || SESSION_ENDERS.has(key(route))) continue;
+    const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}';
+    const res = await send(t.app, route, { token, params: randomUUID(), payload });
+    expect(res.statusCode, key(route)).toBeLessThan(500);
+    if (res.statusCode === 403) refused.add(key(route));
+  }
+  return refused;
+}
 
 beforeAll(async () => {
   routes = await documentedRoutes(t.app);
@@ -176,6 +222,7 @@ beforeAll(async () => {
   reader = await createUser(t.db, org, { role: 'READ_ONLY' });
   member = await createUser(t.db, org, { role: 'USER' });
   support = await createUser(t.db, await createOrganization(t.db, { kind: 'provider' }), { role: 'SUPPORT' });
+  user = await createUser(t.db, org, { role: 'USER' });
 });
 
 /** A JSON body for every call that may take one: the same for each token compared. */
@@ -276,14 +323,42 @@ describe('every documented route', () => {
 
   it('READ_ONLY changes nothing but their own profile and session: every other write is 403', async () => {
     const allowed: string[] = [];
+    const refused = await refusedTo(reader);
     for (const route of routes) {
       if (route.method === 'GET' || PUBLIC.has(key(route)) || STREAMS.has(key(route))) continue;
-      const headers = { authorization: `Bearer ${await tokenFor(t.db, reader, 'full')}` };
-      const res = await call(route, headers, randomUUID(), '{}');
-      if (res.statusCode !== 403) allowed.push(key(route));
+      if (!refused.has(key(route))) allowed.push(key(route));
     }
     expect(allowed.sort()).toEqual([...READ_ONLY_WRITES].sort());
   });
+
+  // Issue 34: every route × every role of one organization. A route refused (403) or reached otherwise than
+  // listed fails: place a new route in ADMINISTRATOR_ONLY, SUPPORT_ONLY or READ_ONLY_WRITES deliberately.
+  it.each([
+    ['ADMINISTRATOR', () => admin, () => [...SUPPORT_ONLY]],
+    ['USER', () => user, () => [...ADMINISTRATOR_ONLY.keys(), ...SUPPORT_ONLY]],
+    [
+      'READ_ONLY',
+      () => reader,
+      () => [
+        ...ADMINISTRATOR_ONLY.keys(),
+        ...SUPPORT_ONLY,
+        ...routes
+          .filter((r) => r.method !== 'GET' && !READ_ONLY_WRITES.has(key(r)))
+          .map(key)
+          .filter((k) => !ADMINISTRATOR_ONLY.has(k) && !SUPPORT_ONLY.has(k)),
+      ],
+    ],
+  ] as const)(
+    '%s of the organization is refused (403) exactly the routes the roles keep from them',
+    async (_role, person, expected) => {
+      const refused = await refusedTo(person());
+      expect([...refused].sort()).toEqual(
+        expected()
+          .filter((k) => !PUBLIC.has(k) && !STREAMS.has(k) && !SESSION_ENDERS.has(k))
+          .sort(),
+      );
+    },
+  );
 
   it('signed in as an administrator, hostile parameters and bodies get a 4xx, never a 5xx', async () => {
     const hostile = ["' or 1=1--", '../../etc/passwd', '%00', 'x'.repeat(2000), '-1', '{{7*7}}'];

@@ -301,7 +301,20 @@ describe('GET maintenance', () => {
     expect(mixed.json().sites.map((s: { name: string }) => s.name)).toEqual(['Alpha Store', 'Charlie Store']);
     const seen = (await listed('', 'restricted')).find((w) => w.id === mixed.json().id);
     expect(seen?.sites).toEqual([{ id: f.alpha.id, name: 'Alpha Store' }]);
-    expect((await post(`/api/maintenance/${mixed.json().id}/end`, undefined)).statusCode).toBe(200);
+    // Nor that it covers Charlie, by filtering on it (issue 34).
+    expect((await listed(`siteId=${f.charlie.id}`, 'restricted')).map((w) => w.id)).toEqual([]);
+    // Ending it would end Charlie's maintenance too: not theirs to end (issue 34).
+    expect((await post(`/api/maintenance/${mixed.json().id}/end`, undefined, 'restricted')).statusCode).toBe(
+      404,
+    );
+    expect((await listed('', 'restricted')).find((w) => w.id === mixed.json().id)?.state).toBe('active');
+    // A window on a group outside theirs (G2) with a site of theirs: they see it without G2's name (issue 34).
+    const grouped = await post('/api/maintenance', request({ siteIds: [f.alpha.id], groupId: f.g2.id }));
+    expect(grouped.statusCode, grouped.body).toBe(200);
+    expect(grouped.json().group).toMatchObject({ id: f.g2.id });
+    expect((await listed('', 'restricted')).find((w) => w.id === grouped.json().id)?.group).toBeNull();
+    for (const id of [mixed.json().id, grouped.json().id])
+      expect((await post(`/api/maintenance/${id}/end`, undefined)).statusCode).toBe(200);
   });
 
   it.each([

@@ -28,13 +28,29 @@ function windowInScope(scope: Scope): SQL {
   return sql`(${org} and exists (select 1 from sites s where s.id in ${windowSites} and ${siteInScope(scope)}))`;
 }
 
+/**
+ * Windows all of whose sites the caller sees: what they may end (ending one that also covers sites of another
+ * site group would end that group's maintenance too).
+ */
+function windowWithinScope(scope: Scope): SQL {
+  if (!scope.restricted) return windowInScope(scope);
+  return sql`(${windowInScope(scope)}
+    and not exists (select 1 from sites s where s.id in ${windowSites} and not ${siteInScope(scope)}))`;
+}
+
+/** The window's group, when the caller sees that group (a restricted caller: one of theirs). */
+const groupInView = (scope: Scope): SQL =>
+  scope.restricted
+    ? sql`and exists (select 1 from user_site_groups ug where ug.site_group_id = sg.id and ug.user_id = ${scope.userId})`
+    : sql``;
+
 const select = (scope: Scope) => sql`
-  select w.id, w.reason, w.starts_at, w.ends_at, w.group_id, sg.name as group_name,
+  select w.id, w.reason, w.starts_at, w.ends_at, sg.id as group_id, sg.name as group_name,
     coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by lower(s.name))
               from sites s where s.id in ${windowSites} and ${siteInScope(scope)}), '[]'::json) as sites,
     w.created_by, ${personName()} as created_by_name, w.created_at
   from maintenance_windows w
-  left join site_groups sg on sg.id = w.group_id
+  left join site_groups sg on sg.id = w.group_id ${groupInView(scope)}
   join users u on u.id = w.created_by
   left join contacts c on c.user_id = u.id`;
 
@@ -47,7 +63,12 @@ export async function listWindows(
   const { rows } = await db.execute<WindowRow>(sql`${select(scope)}
     where ${windowInScope(scope)}
       and ${filter.ended ? sql`w.ends_at <= ${now}` : sql`w.ends_at > ${now}`}
-      ${filter.siteId ? sql`and ${filter.siteId}::uuid in ${windowSites}` : sql``}
+      ${
+        filter.siteId
+          ? sql`and ${filter.siteId}::uuid in ${windowSites}
+            and exists (select 1 from sites s where s.id = ${filter.siteId}::uuid and ${siteInScope(scope)})`
+          : sql``
+      }
     order by ${filter.ended ? sql`w.ends_at desc` : sql`w.starts_at`}, w.id
     limit 200`);
   return rows;
@@ -107,6 +128,6 @@ export async function endWindow(db: DbOrTx, scope: Scope, id: string, now: Date)
   const at = now.toISOString();
   const { rows } = await db.execute<{ id: string }>(sql`
     update maintenance_windows w set ends_at = ${at}, starts_at = least(w.starts_at, ${at})
-    where w.id = ${id} and w.ends_at > ${at} and ${windowInScope(scope)} returning w.id`);
+    where w.id = ${id} and w.ends_at > ${at} and ${windowWithinScope(scope)} returning w.id`);
   return rows.length > 0;
 }
