@@ -97,6 +97,9 @@ const SUPPORT_CONFINED = new Set([
   'PUT /api/userProfile/edit',
   'POST /api/userProfile/user/{id}/approve',
   'POST /api/userProfile/user/{id}/invitation',
+  'POST /api/organization/{id}/domains/verification-email',
+  'POST /api/organization/{id}/domains/verify',
+  'POST /api/access/reauthenticate',
   'POST /api/userProfile/updatePassword',
   'POST /api/userProfile/unenroll',
   'POST /api/userProfile/mfa/getQRCodePdi',
@@ -152,6 +155,13 @@ const ADMINISTRATOR_ONLY = new Map([
   ['POST /api/group/assignSites/{id}', 'site groups: who sees which sites'],
   ['POST /api/group/delete/{id}', 'site groups: who sees which sites'],
   ['PUT /api/site/edit', "a site's details and contacts"],
+  ['POST /api/maintenance', "a maintenance window silences everyone's alert notifications for its sites"],
+  ['POST /api/maintenance/{id}/end', "a maintenance window silences everyone's alert notifications"],
+  [
+    'POST /api/organization/{id}/domains/verification-email',
+    "proving one of the organization's email domains",
+  ],
+  ['POST /api/organization/{id}/domains/verify', "proving one of the organization's email domains"],
 ]);
 
 /** The provider's support staff's own routes: no customer role reaches them. */

@@ -689,6 +689,17 @@ describe("another organization's emails, invitation tokens and access codes (iss
     const mailed = await mailsToB();
     const leaks: string[] = [];
     let calls = 0;
+    /**
+     * A call, sent again while it is refused for the process's export slots (several people attack at once and
+     * CSV downloads run at most three at a time): only the answer about the value compares.
+     */
+    const sendWhenFree = async (...[route, options]: [Route, Parameters<typeof send>[2]]) => {
+      for (let attempt = 0; ; attempt++) {
+        const res = await send(t.app, route, options);
+        if (res.statusCode !== 429 || !res.body.includes('exports_busy') || attempt >= 50) return res;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
     const attack = async ({ role, user }: (typeof people)[number]) => {
       const token = await tokenFor(t.db, user, 'full');
       for (const route of protectedRoutes) {
@@ -718,8 +729,8 @@ describe("another organization's emails, invitation tokens and access codes (iss
             await send(t.app, route, { token, params: {}, ...place(value) });
             continue;
           }
-          const control = await send(t.app, route, { token, params: {}, ...place(unknown) });
-          const res = await send(t.app, route, { token, params: {}, ...place(value) });
+          const control = await sendWhenFree(route, { token, params: {}, ...place(unknown) });
+          const res = await sendWhenFree(route, { token, params: {}, ...place(value) });
           calls++;
           const where = `${role} ${key(route)} ${JSON.stringify(place(value)).slice(0, 160)}`;
           if (

@@ -73,7 +73,10 @@ async function copiesRunning(): Promise<number> {
 
 beforeAll(async () => {
   // A short wait for a free connection, so the test of the 503 takes a second, not ACQUIRE_TIMEOUT_MS.
-  t = await createTestApp({ DOWNLOAD_STALL_SECONDS: String(STALL_SECONDS) }, { pool: { acquireTimeoutMs: 1_000 } });
+  t = await createTestApp(
+    { DOWNLOAD_STALL_SECONDS: String(STALL_SECONDS) },
+    { pool: { acquireTimeoutMs: 1_000 } },
+  );
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const url = new URL(address);
   base = { host: url.hostname, port: Number(url.port) };
