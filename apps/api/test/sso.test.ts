@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../src/db/schema.ts';
+import { vetSavedIssuers } from '../src/modules/sso/vetting.ts';
 import { createOutbound } from '../src/net/outbound.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
 import { bearer, claimsOf, count, createTestApp, type TestApp, tokenOf } from './helpers.ts';
@@ -389,6 +390,40 @@ describe('provider tokens that are not asymmetric-signed', () => {
     expect(res.headers.authorization).toBeUndefined();
     expect(await failures(ip)).toBe(1);
     expect(providerHits.filter((h) => `${issuer}${h}` === org.ssoJwksUri)).toEqual([]);
+  });
+});
+
+describe('issuers saved before discovery moved to the save', () => {
+  it('are discovered once at start through the guard; one the guard refuses stays off, and sign-ins then work', async () => {
+    const unvetted = { ssoClientId: CLIENT_ID, ssoJwksUri: null, ssoUserinfoEndpoint: null };
+    const good = await createOrganization(t.db, { ...unvetted, ssoIssuer: `${issuer}/slash/` });
+    // A loopback address the guard vouches for no one on: refused, nothing fetched there.
+    const bad = await createOrganization(t.db, { ...unvetted, ssoIssuer: targetUrl });
+    const user = await createUser(t.db, good, { role: 'USER' });
+    const token = await providerToken(user.username, { claims: { iss: `${issuer}/slash` } });
+    // Before: the stored issuer has no vetted endpoints, so nothing verifies its tokens.
+    expect((await exchange(token)).statusCode).toBe(401);
+    const hitsBefore = targetHits.length;
+    const outbound = createOutbound({
+      allowHttp: true,
+      permit: ({ address, port }) => address === '127.0.0.1' && port === Number(new URL(issuer).port),
+    });
+    const warned: string[] = [];
+    const log = { ...t.app.log, warn: (_obj: unknown, msg: string) => warned.push(msg) };
+    const result = await vetSavedIssuers({ db: t.db, config: t.config, outbound, log: log as never });
+    expect(result.vetted).toBeGreaterThanOrEqual(1);
+    expect(result.refused).toBeGreaterThanOrEqual(1);
+    const row = async (id: string) =>
+      (await t.pool.query('select sso_issuer, sso_jwks_uri from organizations where id = $1', [id])).rows[0];
+    expect(await row(good.id)).toEqual({ sso_issuer: `${issuer}/slash`, sso_jwks_uri: `${issuer}/jwks` });
+    expect(await row(bad.id)).toEqual({ sso_issuer: targetUrl, sso_jwks_uri: null });
+    expect(targetHits.length).toBe(hitsBefore);
+    expect(warned).toContain(
+      'single sign-on stays off for this organization until an administrator saves its issuer again',
+    );
+    expect(
+      (await exchange(await providerToken(user.username, { claims: { iss: `${issuer}/slash` } }))).statusCode,
+    ).toBe(200);
   });
 });
 

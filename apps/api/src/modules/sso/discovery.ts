@@ -27,7 +27,10 @@ export function issuerRefused(reason: string): AppError {
  * the issuer; sign-ins then use only what this returns. The development provider of this process is trusted
  * through configuration (its keys are in-process): nothing is fetched for it.
  */
-export async function discoverProvider(ctx: AppContext, entered: string): Promise<ProviderEndpoints> {
+export async function discoverProvider(
+  ctx: Pick<AppContext, 'config' | 'outbound'>,
+  entered: string,
+): Promise<ProviderEndpoints> {
   const dev = ctx.config.sso.devProvider;
   if (dev && withoutSlash(entered) === dev.issuer) {
     return { issuer: dev.issuer, jwksUri: `${dev.issuer}/jwks`, userinfoEndpoint: null };

@@ -9,6 +9,7 @@ import { registerDevProvider } from './dev-provider.ts';
 import { listIssuers } from './repository.ts';
 import { ssoRoutes } from './routes.ts';
 import { createTokenVerifier } from './verify.ts';
+import { vetSavedIssuers } from './vetting.ts';
 
 export { retargetDevIssuer } from './repository.ts';
 
@@ -40,6 +41,10 @@ export async function registerSso(app: FastifyInstance, ctx: AppContext): Promis
     trusted.set(dev.issuer, keys);
   }
   ssoRoutes(app, ctx, createTokenVerifier({ outbound: ctx.outbound, trusted }));
+  // In the background: a provider that answers slowly does not hold the start.
+  app.addHook('onReady', async () => {
+    vetSavedIssuers(ctx).catch((err: unknown) => app.log.warn({ err }, 'vetting saved SSO issuers failed'));
+  });
 }
 
 /**

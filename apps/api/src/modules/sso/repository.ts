@@ -112,3 +112,37 @@ export async function bindSsoIdentity(
     throw error;
   }
 }
+
+/** Organizations whose issuer was saved before discovery moved to the save: no vetted endpoints yet. */
+export async function findUnvettedIssuers(db: DbOrTx): Promise<{ id: string; ssoIssuer: string }[]> {
+  const rows = await db
+    .select({ id: organizations.id, ssoIssuer: organizations.ssoIssuer })
+    .from(organizations)
+    .where(
+      and(
+        isNotNull(organizations.ssoIssuer),
+        isNotNull(organizations.ssoClientId),
+        isNull(organizations.ssoJwksUri),
+      ),
+    );
+  return rows.flatMap((r) => (r.ssoIssuer ? [{ id: r.id, ssoIssuer: r.ssoIssuer }] : []));
+}
+
+/** Stores what discovery vetted, if the organization still has the issuer it was discovered for. */
+export async function storeVettedEndpoints(
+  db: DbOrTx,
+  id: string,
+  savedIssuer: string,
+  endpoints: { issuer: string; jwksUri: string; userinfoEndpoint: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(organizations)
+    .set({
+      ssoIssuer: endpoints.issuer,
+      ssoJwksUri: endpoints.jwksUri,
+      ssoUserinfoEndpoint: endpoints.userinfoEndpoint,
+    })
+    .where(and(eq(organizations.id, id), eq(organizations.ssoIssuer, savedIssuer)))
+    .returning({ id: organizations.id });
+  return rows.length > 0;
+}
