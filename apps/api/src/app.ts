@@ -29,6 +29,7 @@ import { createLiveAnswers } from './modules/live-answers.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { mapRoutes } from './modules/map/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { deleteExpiredDomainCodes } from './modules/organizations/repository.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { productAnalyticsRoutes } from './modules/product-analytics/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -290,10 +291,13 @@ export async function buildApp({
     return payload;
   });
 
-  // Revocations and failure rows are only needed until they expire; keep the tables small. Registrations
-  // nobody approved in time are removed.
+  // Revocations, failure rows and domain codes are only needed until they expire; keep the tables small.
+  // Registrations nobody approved in time are removed.
   const housekeeping = setInterval(() => {
     purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
+    deleteExpiredDomainCodes(db, now()).catch((err: unknown) =>
+      app.log.warn({ err }, 'housekeeping of domain codes failed'),
+    );
     expirePendingRegistrations(db, now()).catch((err: unknown) =>
       app.log.warn({ err }, 'housekeeping of pending registrations failed'),
     );

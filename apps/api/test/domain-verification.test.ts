@@ -1,5 +1,6 @@
 import { OrganizationSchema } from '@vnoc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteExpiredDomainCodes } from '../src/modules/organizations/repository.ts';
 import { createOrganization, createUser, type TestUser, tokenFor } from './factories.ts';
 import { bearer, count, createTestApp, type TestApp } from './helpers.ts';
 
@@ -365,5 +366,22 @@ describe('POST organization/{id}/domains/verification-email', () => {
     });
     expect(check.statusCode).toBe(403);
     expect(await outbox('admin@impersonated.example')).toEqual([]);
+  });
+});
+
+describe('housekeeping', () => {
+  it('drops domain codes past their expiry, used or not, and keeps the live ones', async () => {
+    const org = await organizationWithAdmin({ emailDomains: ['sweep.example'] });
+    const insert = (expiresAt: string, usedAt: string | null) =>
+      t.pool.query(
+        `insert into domain_verifications (organization_id, domain, mailbox, code_hash, expires_at, used_at)
+         values ($1, 'sweep.example', 'admin@sweep.example', md5(random()::text), $2, $3)`,
+        [org.id, expiresAt, usedAt],
+      );
+    await insert('2026-01-01T00:00:00Z', null);
+    await insert('2026-01-01T00:00:00Z', '2025-12-31T12:00:00Z');
+    await insert('2026-01-03T00:00:00Z', null);
+    expect(await deleteExpiredDomainCodes(t.db, new Date('2026-01-02T00:00:00Z'))).toBeGreaterThanOrEqual(2);
+    expect(await count(t.pool, 'domain_verifications', 'organization_id = $1', [org.id])).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   domainVerifications,
   type OrganizationContact,
@@ -80,6 +80,15 @@ export async function forgetDomains(db: DbOrTx, organizationId: string, kept: st
         sql`not (${domainVerifications.domain} = any(${keptList}))`,
       ),
     );
+}
+
+/** Drops domain codes past their expiry (used or not): nothing reads them after it. Answers how many. */
+export async function deleteExpiredDomainCodes(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .delete(domainVerifications)
+    .where(lt(domainVerifications.expiresAt, now))
+    .returning({ id: domainVerifications.id });
+  return rows.length;
 }
 
 export type NewDomainVerification = typeof domainVerifications.$inferInsert;
