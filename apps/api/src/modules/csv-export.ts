@@ -196,6 +196,9 @@ export function copyCsv(db: Db, query: SQL, options: CsvOptions = {}): Readable 
   const held = options.owner === undefined ? undefined : slots.tryTake(options.owner);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const out = gathered();
+  // A download's slot is free once its file is sent (or cut off), not only once its COPY has committed: the
+  // person's next download, asked for right after, is not refused for the one that has just ended.
+  if (held) out.once('close', held);
   if (options.bom) out.write(Buffer.from('\uFEFF'));
   const run = async () => {
     const giveBack = held ?? (await slots.take());
