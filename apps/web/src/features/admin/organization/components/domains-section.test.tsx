@@ -126,6 +126,21 @@ describe('Administration → Organization → email domain verification', () => 
     expect(domains.getByLabelText('Verification code')).toBeTruthy();
   });
 
+  it('support acting as an administrator sees the domains locked, with the reason (issue 34)', async () => {
+    authStore.setToken(fakeJwt(fullClaims({ role: 'ADMINISTRATOR', impersonatedBy: 'sue@vnoc.example' })));
+    open();
+    const domains = await section();
+    expect(domains.getByTestId('organization-domains-not-for-support').textContent).toBe(
+      'Support staff cannot change this while acting as a customer.',
+    );
+    const send = domains.getByRole('button', { name: /Send verification email/ }) as HTMLButtonElement;
+    // A disabled fieldset disables every control in it (the browser sends no click to them).
+    expect((send.closest('fieldset') as HTMLFieldSetElement).disabled).toBe(true);
+    expect(
+      (domains.getByLabelText('Verification code').closest('fieldset') as HTMLFieldSetElement).disabled,
+    ).toBe(true);
+  });
+
   it('says when there are no domains, with no code entry', async () => {
     stored = organizationWith([]);
     open();

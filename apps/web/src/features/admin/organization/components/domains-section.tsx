@@ -3,6 +3,7 @@ import { DOMAIN_CODE, DOMAIN_VERIFICATION_MAILBOXES, type Organization } from '@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/form-error.tsx';
+import { useAuth } from '../../../../lib/auth-store.ts';
 import { useSendDomainVerification, useVerifyDomain } from '../api/domain-verification.ts';
 
 interface DomainsSectionProps {
@@ -29,6 +30,9 @@ const normalizeCode = (value: string) => value.replace(/[\s-]/g, '').toUpperCase
  */
 export function DomainsSection({ organization, ownEmail, initialCode, onVerified }: DomainsSectionProps) {
   const { t } = useTranslation('adminOrganization');
+  // Proving a domain is not support's while acting as a customer (the server refuses it): shown, but locked.
+  const { claims } = useAuth();
+  const locked = Boolean(claims?.impersonatedBy);
   const domains = organization.settings?.domains ?? [];
   const [choosing, setChoosing] = useState<string | null>(null);
   const [mailbox, setMailbox] = useState('');
@@ -92,92 +96,113 @@ export function DomainsSection({ organization, ownEmail, initialCode, onVerified
             {t('domains.description')}
           </Text>
         </Stack>
-
-        {domains.length === 0 ? (
-          <Text size="sm" data-testid="domains-empty">
-            {t('domains.empty')}
+        {locked && (
+          <Text size="sm" c="orange.8" data-testid="organization-domains-not-for-support">
+            {t('notForSupport')}
           </Text>
-        ) : (
-          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-            {domains.map(({ domain, state }) => (
-              <Group component="li" key={domain} justify="space-between" gap="sm" data-testid="domain-row">
-                <Group gap="sm">
-                  <Text fw={500}>{domain}</Text>
-                  <Badge color={state === 'verified' ? 'green' : 'yellow'} variant="light">
-                    {t(`domains.state.${state}`)}
-                  </Badge>
-                </Group>
-                {state === 'pending' && (
-                  <Button
-                    variant="light"
-                    size="xs"
-                    onClick={() => choose(domain)}
-                    aria-expanded={choosing === domain}
-                    aria-controls={choosing === domain ? 'domain-send-form' : undefined}
+        )}
+
+        {/* A disabled fieldset disables every control inside it. */}
+        <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="md">
+            {domains.length === 0 ? (
+              <Text size="sm" data-testid="domains-empty">
+                {t('domains.empty')}
+              </Text>
+            ) : (
+              <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+                {domains.map(({ domain, state }) => (
+                  <Group
+                    component="li"
+                    key={domain}
+                    justify="space-between"
+                    gap="sm"
+                    data-testid="domain-row"
                   >
-                    {t('domains.sendAction', { domain })}
-                  </Button>
-                )}
-              </Group>
-            ))}
+                    <Group gap="sm">
+                      <Text fw={500}>{domain}</Text>
+                      <Badge color={state === 'verified' ? 'green' : 'yellow'} variant="light">
+                        {t(`domains.state.${state}`)}
+                      </Badge>
+                    </Group>
+                    {state === 'pending' && (
+                      <Button
+                        variant="light"
+                        size="xs"
+                        // The label names the domain: on a phone it wraps instead of being cut.
+                        h="auto"
+                        py={4}
+                        maw="100%"
+                        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                        onClick={() => choose(domain)}
+                        aria-expanded={choosing === domain}
+                        aria-controls={choosing === domain ? 'domain-send-form' : undefined}
+                      >
+                        {t('domains.sendAction', { domain })}
+                      </Button>
+                    )}
+                  </Group>
+                ))}
+              </Stack>
+            )}
+
+            {choosing && (
+              <form id="domain-send-form" onSubmit={onSend} noValidate data-testid="domain-send-form">
+                <Stack gap="sm">
+                  <NativeSelect
+                    label={t('domains.mailbox', { domain: choosing })}
+                    description={t('domains.mailboxHint')}
+                    data={mailboxesFor(choosing, ownEmail)}
+                    value={mailbox}
+                    onChange={(event) => setMailbox(event.currentTarget.value)}
+                  />
+                  <FormError error={send.error} />
+                  <Group justify="flex-end" gap="sm">
+                    <Button variant="subtle" onClick={() => setChoosing(null)} disabled={send.isPending}>
+                      {t('domains.cancel')}
+                    </Button>
+                    <Button type="submit" loading={send.isPending}>
+                      {t('domains.send')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </form>
+            )}
+
+            {sentTo && (
+              <Text size="sm" role="status" data-testid="domain-sent">
+                {t('domains.sent', { email: sentTo })}
+              </Text>
+            )}
+
+            {(pending.length > 0 || initialCode) && (
+              <form onSubmit={onVerify} noValidate data-testid="domain-verify-form">
+                <Stack gap="sm">
+                  <TextInput
+                    label={t('domains.code')}
+                    description={t('domains.codeHint')}
+                    value={code}
+                    onChange={(event) => {
+                      setCode(event.currentTarget.value);
+                      setCodeError(null);
+                    }}
+                    error={codeError}
+                    autoComplete="one-time-code"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    maxLength={40}
+                  />
+                  <FormError error={verify.error} />
+                  <Group justify="flex-end">
+                    <Button type="submit" loading={verify.isPending}>
+                      {t('domains.verify')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </form>
+            )}
           </Stack>
-        )}
-
-        {choosing && (
-          <form id="domain-send-form" onSubmit={onSend} noValidate data-testid="domain-send-form">
-            <Stack gap="sm">
-              <NativeSelect
-                label={t('domains.mailbox', { domain: choosing })}
-                description={t('domains.mailboxHint')}
-                data={mailboxesFor(choosing, ownEmail)}
-                value={mailbox}
-                onChange={(event) => setMailbox(event.currentTarget.value)}
-              />
-              <FormError error={send.error} />
-              <Group justify="flex-end" gap="sm">
-                <Button variant="subtle" onClick={() => setChoosing(null)} disabled={send.isPending}>
-                  {t('domains.cancel')}
-                </Button>
-                <Button type="submit" loading={send.isPending}>
-                  {t('domains.send')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-
-        {sentTo && (
-          <Text size="sm" role="status" data-testid="domain-sent">
-            {t('domains.sent', { email: sentTo })}
-          </Text>
-        )}
-
-        {(pending.length > 0 || initialCode) && (
-          <form onSubmit={onVerify} noValidate data-testid="domain-verify-form">
-            <Stack gap="sm">
-              <TextInput
-                label={t('domains.code')}
-                description={t('domains.codeHint')}
-                value={code}
-                onChange={(event) => {
-                  setCode(event.currentTarget.value);
-                  setCodeError(null);
-                }}
-                error={codeError}
-                autoComplete="one-time-code"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={40}
-              />
-              <FormError error={verify.error} />
-              <Group justify="flex-end">
-                <Button type="submit" loading={verify.isPending}>
-                  {t('domains.verify')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
+        </fieldset>
       </Stack>
     </Card>
   );
