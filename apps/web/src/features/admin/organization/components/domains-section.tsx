@@ -133,7 +133,7 @@ export function DomainsSection({ organization, ownEmail, initialCode, onVerified
                         h="auto"
                         py={4}
                         maw="100%"
-                        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                        styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.35 } }}
                         onClick={() => choose(domain)}
                         aria-expanded={choosing === domain}
                         aria-controls={choosing === domain ? 'domain-send-form' : undefined}
