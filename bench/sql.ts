@@ -8,11 +8,11 @@
 import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { createLiveAnswers } from '../apps/api/src/answers/live-answers.ts';
+import { createSharedAnswers } from '../apps/api/src/answers/shared-answers.ts';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
 import { createMemoryEventBus } from '../apps/api/src/events/memory-bus.ts';
-import { createLiveAnswers } from '../apps/api/src/modules/live-answers.ts';
-import { createSharedAnswers } from '../apps/api/src/modules/shared-answers.ts';
 import type { Db } from '../apps/api/src/plugins/db.ts';
 
 export type Statement = { text: string; values: unknown[] };

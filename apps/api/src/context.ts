@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LiveAnswers } from './answers/live-answers.ts';
+import type { SharedAnswers } from './answers/shared-answers.ts';
 import type { SeedBox } from './auth/seed-box.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Deliver } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
 import type { SimulatorControl } from './fleet/gateway/control.ts';
 import type { JobEngine } from './fleet/jobs/index.ts';
-import type { LiveAnswers } from './modules/live-answers.ts';
-import type { SharedAnswers } from './modules/shared-answers.ts';
 import type { Outbound } from './net/outbound.ts';
 import type { NotificationDispatcher } from './notifications/dispatcher.ts';
 import type { Config } from './plugins/config.ts';

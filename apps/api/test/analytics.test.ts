@@ -13,8 +13,8 @@ import { insertIntervals } from '../src/fleet/gateway/sql.ts';
 import { generateFleet } from '../src/fleet/seed-fleet.ts';
 import { backfill, DAY, HOUR, type StatusInterval, uptimePercent } from '../src/fleet/simulator/index.ts';
 import { uptime } from '../src/modules/analytics/repository.ts';
-import { scopeOf } from '../src/modules/sites/scope.ts';
 import { findUserById } from '../src/modules/users/repository.ts';
+import { scopeOf } from '../src/sql/scope.ts';
 import { createFleetFixture, createOrganization, createUser, tokenFor } from './factories.ts';
 import { bearer, count, useTestApp } from './helpers.ts';
 

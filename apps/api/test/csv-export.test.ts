@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bufferOf, copyCsv, csvStream, inertField, inertSql } from '../src/modules/csv-export.ts';
+import { bufferOf, copyCsv, csvStream, inertField, inertSql } from '../src/http/csv-export.ts';
 import { connectDatabase } from '../src/plugins/db.ts';
 import { createTestDatabase } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createLiveAnswers } from '../src/answers/live-answers.ts';
 import { createMemoryEventBus } from '../src/events/memory-bus.ts';
-import { createLiveAnswers } from '../src/modules/live-answers.ts';
 import { silentLog } from './helpers.ts';
 
 const alertEvent = (type: 'alert.raised' | 'alert.cleared' | 'alert.updated') => ({

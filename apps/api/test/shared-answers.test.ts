@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSharedAnswers } from '../src/modules/shared-answers.ts';
+import { createSharedAnswers } from '../src/answers/shared-answers.ts';
 
 /** A clock the test moves, and a load that counts its calls and answers what it is told. */
 function setup(fresh = 1_000, stale = 4_000) {

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportSlotsOf } from '../src/modules/csv-export.ts';
+import { exportSlotsOf } from '../src/http/csv-export.ts';
 import { EXPORT_CONNECTIONS } from '../src/plugins/db.ts';
 import { createDevice, createOrganization, createSite, createUser, tokenFor } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';

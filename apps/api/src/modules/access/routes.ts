@@ -15,9 +15,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { errorResponses, OK, okResponses } from '../../http/route-schemas.ts';
 import { authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
-import { errorResponses, OK, okResponses } from '../route-schemas.ts';
 import * as invitations from '../user-profile/admin-users.ts';
 import * as access from './service.ts';
 

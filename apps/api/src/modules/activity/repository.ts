@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { containsPattern, pageOf, sqlList } from '../sites/scope.ts';
+import { pageOf } from '../../sql/paging.ts';
+import { containsPattern, sqlList } from '../../sql/text.ts';
 
 export type ActivityRow = {
   id: string;

@@ -2,9 +2,9 @@ import { ActivityEntrySchema, type ActivityQuery, ActivityQuerySchema, PagedSche
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { sendCsv } from '../../http/csv-export.ts';
+import { answers, errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
-import { sendCsv } from '../csv-export.ts';
-import { answers, errorResponses, IdParamsSchema } from '../route-schemas.ts';
 import * as activity from './service.ts';
 
 const tags = ['organization'];

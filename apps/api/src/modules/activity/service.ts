@@ -1,9 +1,10 @@
 import type { ActivityEntry, ActivityQuery, Paged } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
+import { type CsvColumn, csvStream } from '../../http/csv-export.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { type CsvColumn, csvStream } from '../csv-export.ts';
-import { isUuid, paged } from '../sites/scope.ts';
+import { paged } from '../../sql/paging.ts';
+import { isUuid } from '../../sql/text.ts';
 import { presentActivity } from './present.ts';
 import * as repo from './repository.ts';
 

@@ -16,9 +16,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendCsv } from '../../http/csv-export.ts';
+import { answers, errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
-import { sendCsv } from '../csv-export.ts';
-import { answers, errorResponses, IdParamsSchema } from '../route-schemas.ts';
 import * as alerts from './service.ts';
 
 const tags = ['alert'];

@@ -12,10 +12,12 @@ import {
 } from '@vnoc/contracts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
+import { type CsvColumn, csvStream } from '../../http/csv-export.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { type CsvColumn, csvStream } from '../csv-export.ts';
+import { paged, parseSorting } from '../../sql/paging.ts';
+import { type Scope, scopeOf } from '../../sql/scope.ts';
+import { isUuid } from '../../sql/text.ts';
 import { audit } from '../security/service.ts';
-import { isUuid, paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { presentAlert, presentCounts, presentNote } from './present.ts';
 import * as repo from './repository.ts';

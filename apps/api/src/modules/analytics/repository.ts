@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { inSiteGroups, type Scope, siteInScope } from '../sites/scope.ts';
+import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
 
 /**
  * Where an analytics call looks: the caller's scope (organization, and their own groups when restricted)

@@ -18,8 +18,9 @@ import {
 } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
 import { downtimePercent } from '../../fleet/simulator/intervals.ts';
+import { paged } from '../../sql/paging.ts';
+import { scopeOf } from '../../sql/scope.ts';
 import { dashboardGroupIds } from '../dashboards/service.ts';
-import { paged, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import * as repo from './repository.ts';
 

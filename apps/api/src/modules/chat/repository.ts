@@ -1,7 +1,7 @@
 import type { ChatStatus } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { containsPattern } from '../sites/scope.ts';
+import { containsPattern } from '../../sql/text.ts';
 
 export type ConversationRow = {
   id: string;

@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { answers, created, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
-import { answers, created, IdParamsSchema, noContent } from '../route-schemas.ts';
 import * as chat from './service.ts';
 
 const tags = ['chat'];

@@ -15,8 +15,9 @@ import { Errors } from '../../errors.ts';
 import { type Language, languageOf } from '../../notifications/profile.ts';
 import { insertNotification, skipWaiting } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { pageOfRows } from '../../sql/paging.ts';
+import { isUuid } from '../../sql/text.ts';
 import { findLanguage } from '../notifications/repository.ts';
-import { isUuid, pageOfRows } from '../sites/scope.ts';
 import { findContact, findUserById } from '../users/repository.ts';
 import {
   type ConversationRow,

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { scopeOf } from '../sites/scope.ts';
+import { scopeOf } from '../../sql/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { presentDashboard } from './present.ts';
 import * as repo from './repository.ts';

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { listOutboxMessages, outboxAttachment } from '../../delivery/outbox.ts';
 import { Errors } from '../../errors.ts';
+import { errorResponses } from '../../http/route-schemas.ts';
 import { devSurfaceGuard } from '../../plugins/dev-surface.ts';
-import { errorResponses } from '../route-schemas.ts';
-import { isUuid } from '../sites/scope.ts';
+import { isUuid } from '../../sql/text.ts';
 
 /** Registered only when DELIVERY=outbox: lets a developer read the codes (and attachments) the app "sent". */
 export function devOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {

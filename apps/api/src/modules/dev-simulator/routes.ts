@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
+import { answers } from '../../http/route-schemas.ts';
 import { authOf, metaOf } from '../../plugins/auth.ts';
 import { devSurfaceGuard } from '../../plugins/dev-surface.ts';
+import { scopeOf } from '../../sql/scope.ts';
 import { findDeviceInScope } from '../devices/service.ts';
-import { answers } from '../route-schemas.ts';
 import { audit } from '../security/service.ts';
-import { scopeOf } from '../sites/scope.ts';
 
 const OutageRequestSchema = z.object({
   deviceId: z.string().max(100),

@@ -2,16 +2,9 @@ import type { DeviceKind, DeviceSortField, DeviceStatus } from '@vnoc/contracts'
 import { type SQL, sql } from 'drizzle-orm';
 import type { ConfigVersion, ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import {
-  containsPattern,
-  inSiteGroups,
-  keptCount,
-  pageOf,
-  type Scope,
-  siteInScope,
-  sortDirection,
-  sqlList,
-} from '../sites/scope.ts';
+import { keptCount, pageOf, sortDirection } from '../../sql/paging.ts';
+import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
+import { containsPattern, sqlList } from '../../sql/text.ts';
 
 export type DeviceSummaryRow = {
   id: string;

@@ -15,8 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { answers, IdParamsSchema, itemAlertsSchema, signedIn } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
-import { answers, IdParamsSchema, itemAlertsSchema, signedIn } from '../route-schemas.ts';
 import * as devices from './service.ts';
 
 const tags = ['device'];

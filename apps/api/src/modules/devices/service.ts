@@ -15,8 +15,10 @@ import type {
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { paged, parseSorting } from '../../sql/paging.ts';
+import { type Scope, scopeOf } from '../../sql/scope.ts';
+import { isUuid } from '../../sql/text.ts';
 import { alertsOf } from '../alerts/service.ts';
-import { isUuid, paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { presentDevice, presentDeviceSummary, presentSample, presentTransactions } from './present.ts';
 import * as repo from './repository.ts';

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { errorResponses, signedIn } from '../../http/route-schemas.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { errorResponses, signedIn } from '../route-schemas.ts';
 import { DEFAULT_STREAM_TIMINGS, type LiveStream, openStream, type StreamTimings } from './stream.ts';
 
 /**

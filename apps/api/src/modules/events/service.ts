@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { LiveEnvelope } from '../../events/bus.ts';
-import { scopeOf } from '../sites/scope.ts';
+import { scopeOf } from '../../sql/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { groupSiteIds } from './repository.ts';
 

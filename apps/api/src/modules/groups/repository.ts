@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { type Scope, sqlList } from '../sites/scope.ts';
+import type { Scope } from '../../sql/scope.ts';
+import { sqlList } from '../../sql/text.ts';
 
 export type GroupRow = { id: string; name: string; site_ids: string[] };
 

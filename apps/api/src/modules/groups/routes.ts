@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { answers, IdParamsSchema, OK, okResponses, signedIn } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
-import { answers, IdParamsSchema, OK, okResponses, signedIn } from '../route-schemas.ts';
 import * as groups from './service.ts';
 
 const tags = ['group'];

@@ -2,7 +2,8 @@ import type { AssignSitesRequest, CreateGroupRequest, EditGroupRequest, Group } 
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { isUuid, scopeOf } from '../sites/scope.ts';
+import { scopeOf } from '../../sql/scope.ts';
+import { isUuid } from '../../sql/text.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { presentGroup } from './present.ts';
 import * as repo from './repository.ts';

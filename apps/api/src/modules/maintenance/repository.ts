@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { type Scope, siteInScope } from '../sites/scope.ts';
+import { type Scope, siteInScope } from '../../sql/scope.ts';
 import { personName } from '../troubleshooting/repository.ts';
 
 export type WindowRow = {

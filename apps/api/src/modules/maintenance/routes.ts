@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { answers, IdParamsSchema } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
-import { answers, IdParamsSchema } from '../route-schemas.ts';
 import * as maintenance from './service.ts';
 
 const tags = ['maintenance'];

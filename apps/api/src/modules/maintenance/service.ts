@@ -2,9 +2,10 @@ import type { MaintenanceRequest, MaintenanceWindow } from '@vnoc/contracts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { scopeOf } from '../../sql/scope.ts';
+import { isUuid } from '../../sql/text.ts';
 import { audit } from '../security/service.ts';
 import { iso } from '../sites/present.ts';
-import { isUuid, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import * as repo from './repository.ts';
 

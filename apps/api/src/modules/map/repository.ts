@@ -8,7 +8,7 @@ import {
 } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { inSiteGroups, type Scope, siteInScope } from '../sites/scope.ts';
+import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
 
 const located = sql`s.latitude between -90 and 90 and s.longitude between -180 and 180`;
 

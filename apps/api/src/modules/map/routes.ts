@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { answers, signedIn } from '../../http/route-schemas.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { answers, signedIn } from '../route-schemas.ts';
 import * as map from './service.ts';
 
 /** The console's maps (issue 12 part 3): where their tiles come from, and what a view of the fleet shows. */

@@ -10,7 +10,7 @@ import {
   mapClusterSizePx,
 } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
-import { type Scope, scopeOf } from '../sites/scope.ts';
+import { type Scope, scopeOf } from '../../sql/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import * as repo from './repository.ts';
 

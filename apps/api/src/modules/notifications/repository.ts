@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { type Scope, siteInScope, sqlList } from '../sites/scope.ts';
+import { type Scope, siteInScope } from '../../sql/scope.ts';
+import { sqlList } from '../../sql/text.ts';
 
 /** The person's stored profile (raw JSON), or undefined when they never saved one. */
 export async function findStoredProfile(db: DbOrTx, userId: string): Promise<unknown> {

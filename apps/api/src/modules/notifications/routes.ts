@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { answers, errorResponses } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
-import { answers, errorResponses } from '../route-schemas.ts';
 import * as notifications from './service.ts';
 
 const tags = ['notifications'];

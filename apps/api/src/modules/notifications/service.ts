@@ -17,8 +17,8 @@ import {
 } from '../../notifications/profile.ts';
 import { insertNotification, latestTestAt, lockRecipient } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { scopeOf } from '../../sql/scope.ts';
 import { audit } from '../security/service.ts';
-import { scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { presentProfileResponse } from './present.ts';
 import * as repo from './repository.ts';

@@ -2,8 +2,8 @@ import { ProductTrackRequestSchema, ProductTrackResponseSchema } from '@vnoc/con
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { answers, signedIn } from '../../http/route-schemas.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { answers, signedIn } from '../route-schemas.ts';
 import { createForwarder } from './forwarder.ts';
 import { trackProductEvents } from './service.ts';
 

@@ -4,17 +4,11 @@
  */
 import type { ReportFrequency, ReportId } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { inertSql } from '../../http/csv-export.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { inertSql } from '../csv-export.ts';
-import {
-  containsPattern,
-  inSiteGroups,
-  macFragment,
-  type Scope,
-  siteInScope,
-  siteTextLike,
-  sortDirection,
-} from '../sites/scope.ts';
+import { sortDirection } from '../../sql/paging.ts';
+import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
+import { containsPattern, macFragment, siteTextLike } from '../../sql/text.ts';
 
 export type ReportFilter = {
   /** UTC days, both included. */

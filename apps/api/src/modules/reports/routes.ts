@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendCsv, sendDownload } from '../../http/csv-export.ts';
+import { answers, errorResponses, IdParamsSchema, OK, okResponses } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
-import { sendCsv, sendDownload } from '../csv-export.ts';
-import { answers, errorResponses, IdParamsSchema, OK, okResponses } from '../route-schemas.ts';
 import * as reports from './service.ts';
 import * as subscriptions from './subscriptions.ts';
 

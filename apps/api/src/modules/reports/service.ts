@@ -16,10 +16,11 @@ import {
 } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
+import { copyCsv } from '../../http/csv-export.ts';
 import { type Language, languageOf } from '../../notifications/profile.ts';
-import { copyCsv } from '../csv-export.ts';
+import { paged, parseSorting } from '../../sql/paging.ts';
+import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { findLanguage } from '../notifications/repository.ts';
-import { paged, parseSorting, type Scope, scopeOf } from '../sites/scope.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { type PdfColumn, reportPdf } from './pdf.ts';
 import * as present from './present.ts';

@@ -17,8 +17,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
-import { bufferOf } from '../csv-export.ts';
-import { isUuid } from '../sites/scope.ts';
+import { bufferOf } from '../../http/csv-export.ts';
+import { isUuid } from '../../sql/text.ts';
 import { findUserById, isActiveUser, type UserWithOrg } from '../users/repository.ts';
 import { REPORT_TEXT } from './report-text.ts';
 import * as repo from './repository.ts';

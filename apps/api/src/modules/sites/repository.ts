@@ -2,18 +2,9 @@ import type { DeviceKind, DeviceStatus, SiteSortField } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { SiteAddress, SiteContact } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import {
-  containsPattern,
-  inSiteGroups,
-  keptCount,
-  macFragment,
-  pageOf,
-  type Scope,
-  siteInScope,
-  siteTextLike,
-  sortDirection,
-  sqlList,
-} from './scope.ts';
+import { keptCount, pageOf, sortDirection } from '../../sql/paging.ts';
+import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
+import { containsPattern, macFragment, siteTextLike, sqlList } from '../../sql/text.ts';
 
 export type SiteSummaryRow = {
   id: string;

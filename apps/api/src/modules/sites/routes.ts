@@ -21,8 +21,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { createGeocoder } from '../../geocoding/index.ts';
+import {
+  answers,
+  errorResponses,
+  IdParamsSchema,
+  itemAlertsSchema,
+  signedIn,
+} from '../../http/route-schemas.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
-import { answers, errorResponses, IdParamsSchema, itemAlertsSchema, signedIn } from '../route-schemas.ts';
 import * as sites from './service.ts';
 
 const tags = ['site'];

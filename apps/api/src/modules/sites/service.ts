@@ -18,11 +18,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { Geocoder } from '../../geocoding/index.ts';
+import { paged, parseSorting } from '../../sql/paging.ts';
+import { scopeOf } from '../../sql/scope.ts';
+import { isUuid } from '../../sql/text.ts';
 import { alertsOf } from '../alerts/service.ts';
 import type { UserWithOrg } from '../users/repository.ts';
 import { iso, presentRecentSite, presentSite, presentSiteSummary } from './present.ts';
 import * as repo from './repository.ts';
-import { isUuid, paged, parseSorting, scopeOf } from './scope.ts';
 
 /** GET site?userId: only the caller's own id is answered; any other is not found. */
 export async function listSites(ctx: AppContext, user: UserWithOrg, userId: string): Promise<SiteSummary[]> {

@@ -2,9 +2,9 @@ import { SsoAppListSchema, SsoTileQuerySchema, SsoTileResponseSchema } from '@vn
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { answers } from '../../http/route-schemas.ts';
 import { bearerToken, metaOf, sendToken } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
-import { answers } from '../route-schemas.ts';
 import { exchangeProviderToken, tileFor } from './service.ts';
 import type { TokenVerifier } from './verify.ts';
 

@@ -2,9 +2,9 @@ import { SupportPeoplePageSchema, SupportPeopleQuerySchema, type SupportPerson }
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { answers } from '../route-schemas.ts';
+import { answers } from '../../http/route-schemas.ts';
+import { pageOfRows } from '../../sql/paging.ts';
 import { iso } from '../sites/present.ts';
-import { pageOfRows } from '../sites/scope.ts';
 import { findSupportPeople, type SupportPersonRow } from './repository.ts';
 
 function presentPerson(row: SupportPersonRow): SupportPerson {

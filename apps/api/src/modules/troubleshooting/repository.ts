@@ -1,8 +1,8 @@
 import type { DiagnosticAction, JobState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
+import type { Scope } from '../../sql/scope.ts';
 import { deviceName, inScope } from '../devices/repository.ts';
-import type { Scope } from '../sites/scope.ts';
 
 /** A job as the console reads it: with the name of who asked for it. */
 export type JobRow = {

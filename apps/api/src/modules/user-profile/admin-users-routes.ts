@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { answers, errorResponses, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
-import { answers, errorResponses, IdParamsSchema, noContent } from '../route-schemas.ts';
 import * as users from './admin-users.ts';
 
 const tags = ['userProfile'];

@@ -17,9 +17,10 @@ import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { consoleUrl } from '../../plugins/config.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { paged, parseSorting } from '../../sql/paging.ts';
+import { isUuid } from '../../sql/text.ts';
 import { clearCodeFailures } from '../security/repository.ts';
 import { audit } from '../security/service.ts';
-import { isUuid, paged, parseSorting } from '../sites/scope.ts';
 import * as admin from '../users/admin-repository.ts';
 import { findUserById, insertUser, updateContact, updateUser, upsertContact } from '../users/repository.ts';
 

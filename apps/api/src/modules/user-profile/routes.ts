@@ -18,8 +18,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { errorResponses, OK, okResponses } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
-import { errorResponses, OK, okResponses } from '../route-schemas.ts';
 import { adminUserRoutes } from './admin-users-routes.ts';
 import * as profile from './service.ts';
 

@@ -2,7 +2,8 @@ import type { AdminUserSortField, UserStatus } from '@vnoc/contracts';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { siteGroups, userSiteGroups, users, verificationCodes } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { containsPattern, pageOf, sortDirection } from '../sites/scope.ts';
+import { pageOf, sortDirection } from '../../sql/paging.ts';
+import { containsPattern } from '../../sql/text.ts';
 
 /**
  * The stored password of a person an administrator created who has not chosen one yet: not an argon2

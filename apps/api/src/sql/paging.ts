@@ -1,66 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../plugins/db.ts';
-import type { UserWithOrg } from '../users/repository.ts';
-
-/**
- * Whose data a caller may see: their organization, and for a non-administrator who belongs to site
- * groups only those groups' sites (DESIGN.md §5). Every fleet query filters by it in SQL.
- */
-export type Scope = { organizationId: string; userId: string; restricted: boolean };
-
-export async function scopeOf(db: DbOrTx, user: UserWithOrg): Promise<Scope> {
-  let restricted = false;
-  if (user.role !== 'ADMINISTRATOR') {
-    const { rows } = await db.execute<{ any: boolean }>(
-      sql`select exists (select 1 from user_site_groups where user_id = ${user.id}) as any`,
-    );
-    restricted = rows[0]?.any === true;
-  }
-  return { organizationId: user.organizationId, userId: user.id, restricted };
-}
-
-/** The scope condition on a site, given the SQL of its id and organization columns. */
-export function siteInScope(scope: Scope, siteId: SQL = sql`s.id`, orgId: SQL = sql`s.organization_id`): SQL {
-  const org = sql`${orgId} = ${scope.organizationId}`;
-  if (!scope.restricted) return org;
-  return sql`(${org} and exists (
-    select 1 from site_group_sites sgs
-    join user_site_groups usg on usg.site_group_id = sgs.site_group_id
-    where sgs.site_id = ${siteId} and usg.user_id = ${scope.userId}))`;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in paths are not validated as 400: a malformed id is simply not found. */
-export const isUuid = (value: string) => UUID.test(value);
-
-/** `a, b, c` as bound parameters, for `in (…)`. */
-export const sqlList = (values: readonly string[]): SQL =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
-/** The site (given the SQL of its id) is in one of these site groups. */
-export function inSiteGroups(groupIds: readonly string[], siteId: SQL = sql`s.id`): SQL {
-  return sql`exists (select 1 from site_group_sites g where g.site_id = ${siteId} and g.site_group_id in (${sqlList(groupIds)}))`;
-}
-
-/** A MAC address as typed (any case, dashes, or 12 bare hex digits) in the stored form `aa:bb:…`. */
-export function macFragment(q: string): string {
-  const lower = q.toLowerCase().replaceAll('-', ':');
-  return /^[0-9a-f]{12}$/.test(lower) ? lower.replace(/(..)(?!$)/g, '$1:') : lower;
-}
-
-/** An ILIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * A site's text (`search_text`: name, alias, account, address and account holders, trigram-indexed) matches a
- * containsPattern. The column is stored lower-cased, so it is matched with LIKE against the pattern lower-cased
- * by the same `lower()`: the rows ILIKE finds, at about half its cost per row checked.
- */
-export const siteTextLike = (pattern: string, column: SQL = sql`s.search_text`): SQL =>
-  sql`${column} like lower(${pattern})`;
+import type { DbOrTx } from '../plugins/db.ts';
+import { sqlList } from './text.ts';
 
 /**
  * How many of an organization's sites or devices there are, of some statuses or all: a read of the counts that
