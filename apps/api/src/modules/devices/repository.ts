@@ -2,6 +2,7 @@ import type { DeviceKind, DeviceSortField, DeviceStatus } from '@vnoc/contracts'
 import { type SQL, sql } from 'drizzle-orm';
 import type { ConfigVersion, ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { keptCount, pageOf, sortDirection } from '../../sql/paging.ts';
 import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
 import { containsPattern, sqlList } from '../../sql/text.ts';
@@ -90,11 +91,8 @@ const DEVICE_SORT: Record<DeviceSortField, SQL> = {
 export async function searchDevices(
   db: DbOrTx,
   scope: Scope,
-  filters: DeviceFilters,
-  sort: { field: DeviceSortField; desc: boolean },
-  page: number,
-  pageSize: number,
-): Promise<{ rows: DeviceSummaryRow[]; total: number }> {
+  { filters, sort, page, pageSize }: ListRequest<DeviceFilters, DeviceSortField>,
+): Promise<RowsPage<DeviceSummaryRow>> {
   const conditions: SQL[] = [inScope(scope)];
   if (filters.status) conditions.push(sql`d.status in (${sqlList(filters.status)})`);
   if (filters.kind) conditions.push(sql`d.kind in (${sqlList(filters.kind)})`);

@@ -1,6 +1,7 @@
 import type { TicketSortField, TicketStatus } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
+import type { ListRequest } from '../../sql/page-request.ts';
 import { pageOf, sortDirection } from '../../sql/paging.ts';
 import { type Scope, siteInScope } from '../../sql/scope.ts';
 import { personName } from '../troubleshooting/repository.ts';
@@ -94,13 +95,12 @@ const SORT: Record<TicketSortField, SQL> = {
   updatedAt: sql`t.updated_at`,
 };
 
+export type TicketFilters = { status?: TicketStatus; deviceId?: string };
+
 export function listTickets(
   db: DbOrTx,
   scope: Scope,
-  filters: { status?: TicketStatus; deviceId?: string },
-  sort: { field: TicketSortField; desc: boolean },
-  page: number,
-  pageSize: number,
+  { filters, sort, page, pageSize }: ListRequest<TicketFilters, TicketSortField>,
 ) {
   const where = sql.join(
     [
