@@ -4,6 +4,7 @@ import type { ConfigVersion, ModemSignal, PortMapping, Vlan } from '../../db/sch
 import type { DbOrTx } from '../../plugins/db.ts';
 import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { keptCount, pageOf, sortDirection } from '../../sql/paging.ts';
+import { onlyRow } from '../../sql/rows.ts';
 import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
 import { containsPattern, sqlList } from '../../sql/text.ts';
 
@@ -147,9 +148,7 @@ export async function statusCounts(db: DbOrTx, scope: Scope, groupIds?: string[]
         coalesce(sum(c.n) filter (where c.status = 'rebooting'), 0)::int as rebooting,
         coalesce(sum(c.n), 0)::int as total
       from org_device_status_counts c where c.organization_id = ${scope.organizationId}`);
-    const row = rows[0];
-    if (!row) throw new Error('status counts returned nothing');
-    return row;
+    return onlyRow(rows, 'status counts returned nothing');
   }
   // A restricted caller or a group filter: a scan of the (smaller) set in scope.
   const conditions: SQL[] = [sql`d.organization_id = ${scope.organizationId}`];
@@ -164,9 +163,7 @@ export async function statusCounts(db: DbOrTx, scope: Scope, groupIds?: string[]
       count(*) filter (where d.status = 'rebooting')::int as rebooting,
       count(*)::int as total
     from devices d where ${sql.join(conditions, sql` and `)}`);
-  const row = rows[0];
-  if (!row) throw new Error('status counts returned nothing');
-  return row;
+  return onlyRow(rows, 'status counts returned nothing');
 }
 
 export type WanSampleRow = {
