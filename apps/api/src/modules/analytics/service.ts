@@ -141,52 +141,47 @@ export async function troubledSites(
 
 const iso = (epochSeconds: string) => new Date(Number(epochSeconds) * 1000).toISOString();
 
+/** An analytics call answering a trend of the dashboard's scope over the query's window ending `now`. */
+type Trend<T> = (ctx: AppContext, user: UserWithOrg, query: AnalyticsQuery, now?: Date) => Promise<T>;
+
 /**
- * A trend of the dashboard's scope over the query's window (shared as `call`): the repository's `read` of the
- * window in buckets of TREND_BUCKET_SECONDS, its rows presented as the trend's points (and totals).
+ * A trend (shared as `call`): the repository's `read` of the window in buckets of TREND_BUCKET_SECONDS, its
+ * rows presented as the trend's points (and totals).
  */
-async function bucketTrend<R, T extends object>(
-  ctx: AppContext,
-  user: UserWithOrg,
+function bucketTrend<R, T extends object>(
   call: string,
-  query: AnalyticsQuery,
-  now: Date,
   read: (db: DbOrTx, where: repo.AnalyticsScope, from: Date, to: Date, bucketSeconds: number) => Promise<R[]>,
   present: (rows: R[]) => T,
 ) {
-  const where = await analyticsScope(ctx, user, query.dashboardId);
-  return shared(ctx, call, where, query, async () => {
-    const { from, to } = windowOf(query.duration, now);
-    const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
-    const rows = await read(ctx.db, where, from, to, bucketSeconds);
-    return { duration: query.duration, bucketSeconds, ...present(rows) };
-  });
+  return async (ctx: AppContext, user: UserWithOrg, query: AnalyticsQuery, now = new Date()) => {
+    const where = await analyticsScope(ctx, user, query.dashboardId);
+    return shared(ctx, call, where, query, async () => {
+      const { from, to } = windowOf(query.duration, now);
+      const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
+      const rows = await read(ctx.db, where, from, to, bucketSeconds);
+      return { duration: query.duration, bucketSeconds, ...present(rows) };
+    });
+  };
 }
 
 /** WAN latency trend: average and p95 ping per bucket of the window. */
-export function wanLatencyTrend(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: AnalyticsQuery,
-  now = new Date(),
-): Promise<WanLatencyTrend> {
-  return bucketTrend(ctx, user, 'wanLatency', query, now, repo.wanLatencyTrend, (rows) => ({
+export const wanLatencyTrend: Trend<WanLatencyTrend> = bucketTrend(
+  'wanLatency',
+  repo.wanLatencyTrend,
+  (rows) => ({
     points: rows.map((r) => ({ t: iso(r.t), avgLatencyMs: r.avg, p95LatencyMs: r.p95, samples: r.samples })),
-  }));
-}
+  }),
+);
 
 /** Failovers over time: on-backup periods starting per bucket of the window. */
-export function failoversTrend(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: AnalyticsQuery,
-  now = new Date(),
-): Promise<FailoversTrend> {
-  return bucketTrend(ctx, user, 'failovers', query, now, repo.failoversTrend, (rows) => ({
+export const failoversTrend: Trend<FailoversTrend> = bucketTrend(
+  'failovers',
+  repo.failoversTrend,
+  (rows) => ({
     points: rows.map((r) => ({ t: iso(r.t), failovers: r.failovers })),
     total: rows.reduce((n, r) => n + r.failovers, 0),
-  }));
-}
+  }),
+);
 
 /**
  * Cellular health: no history of modem readings is stored (only each device's present reading), so
