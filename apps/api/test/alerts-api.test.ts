@@ -519,14 +519,12 @@ describe('GET alert', () => {
       const run = async (max: number) => {
         const text = await alertRepo.matchText(t.db, f.orgA.id, q, max);
         const filters = { state: 'active' as const, dependents: false, text };
-        const { rows } = await alertRepo.listAlerts(
-          t.db,
-          scope,
+        const { rows } = await alertRepo.listAlerts(t.db, scope, {
           filters,
-          { field: 'raisedAt', desc: true },
-          0,
-          50,
-        );
+          sort: { field: 'raisedAt', desc: true },
+          page: 0,
+          pageSize: 50,
+        });
         return {
           scanned: text.siteIds === null || text.deviceIds === null,
           codes: rows.map((r) => r.code).sort(),

@@ -24,11 +24,25 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A row's own id: a random uuid. */
+const uuidId = () => uuid('id').primaryKey().defaultRandom();
+/** When the row was written. */
+const createdAt = () => tz('created_at').notNull().defaultNow();
+/** The organization a row belongs to; with `cascade` the row goes with it. */
+const organizationRef = (onDelete?: 'cascade') =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, onDelete && { onDelete });
+/** A person the row names (who created, asked or wrote it); with `cascade` the row goes with them. */
+const personRef = (column: string, onDelete?: 'cascade') =>
+  uuid(column)
+    .notNull()
+    .references(() => users.id, onDelete && { onDelete });
 /** Binary content (drizzle 0.45 has no bytea column of its own). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   name: text('name').notNull(),
   kind: text('kind', { enum: ['customer', 'provider'] })
     .notNull()
@@ -36,7 +50,7 @@ export const organizations = pgTable('organizations', {
   emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
   entitlements: text('entitlements').array().notNull().default(sql`'{}'::text[]`),
   description: text('description'),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   /**
    * Who may join: off (the default) → only accounts an administrator creates; on → people with an
    * address at one of `emailDomains` may register, each account `pending` until an administrator approves.
@@ -64,9 +78,7 @@ export const organizations = pgTable('organizations', {
  */
 export const verifiedDomains = pgTable('verified_domains', {
   domain: text('domain').primaryKey(),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef('cascade'),
   /** Where the proving code was sent (null: verified by the demo seed). */
   mailbox: text('mailbox'),
   verifiedAt: tz('verified_at').notNull().defaultNow(),
@@ -76,15 +88,13 @@ export const verifiedDomains = pgTable('verified_domains', {
 export const domainVerifications = pgTable(
   'domain_verifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    organizationId: organizationRef('cascade'),
     domain: text('domain').notNull(),
     mailbox: text('mailbox').notNull(),
     codeHash: text('code_hash').notNull(),
     requestedBy: uuid('requested_by'),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: tz('expires_at').notNull(),
     usedAt: tz('used_at'),
   },
@@ -94,17 +104,15 @@ export const domainVerifications = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    id: uuidId(),
+    organizationId: organizationRef(),
     /** The email address, always stored lower-cased. */
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['ADMINISTRATOR', 'USER', 'READ_ONLY', 'SUPPORT'] }).notNull(),
     emailValidated: boolean('email_validated').notNull().default(false),
     credExpired: boolean('cred_expired').notNull().default(false),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     appSecretPending: text('app_secret_pending'),
     appSecret: text('app_secret'),
     mfaApp: boolean('mfa_app').notNull().default(false),
@@ -160,9 +168,7 @@ export const userPreferences = pgTable(
   'user_preferences',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id', 'cascade'),
     name: text('name').notNull(),
     value: text('value').notNull(),
   },
@@ -172,14 +178,12 @@ export const userPreferences = pgTable(
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: personRef('user_id', 'cascade'),
     purpose: text('purpose').notNull(),
     destination: text('destination').notNull(),
     codeHash: text('code_hash').notNull(),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: tz('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     usedAt: tz('used_at'),
@@ -233,13 +237,13 @@ export const auditLog = pgTable(
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     channel: text('channel', { enum: ['email', 'sms', 'voice'] }).notNull(),
     to: text('to').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
     code: text('code'),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],
 );
@@ -262,10 +266,8 @@ export const outboxAttachments = pgTable(
 export const sites = pgTable(
   'sites',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    id: uuidId(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     alias: text('alias'),
     backOfficeAccountId: text('back_office_account_id'),
@@ -280,7 +282,7 @@ export const sites = pgTable(
     contacts: jsonb('contacts').$type<SiteContact[]>().notNull().default([]),
     /** The address as a geocoder confirmed it; null until verified. */
     verifiedAddress: jsonb('verified_address').$type<SiteAddress>(),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /**
      * The worst status of the site's edge device(s), `unknown` without one, and its severity rank
      * (0 offline … 7 online). Maintained by a trigger on `devices` (migration 0003): never write them.
@@ -318,13 +320,11 @@ export type SiteAddress = {
 export const siteGroups = pgTable(
   'site_groups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    id: uuidId(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     description: text('description'),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('site_groups_org_name_key').on(t.organizationId, t.name)],
 );
@@ -348,9 +348,7 @@ export const siteGroupSites = pgTable(
 export const userSiteGroups = pgTable(
   'user_site_groups',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id', 'cascade'),
     siteGroupId: uuid('site_group_id')
       .notNull()
       .references(() => siteGroups.id, { onDelete: 'cascade' }),
@@ -376,13 +374,11 @@ export type ConfigVersion = { versionName: string; internalChange: boolean; at: 
 export const devices = pgTable(
   'devices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     siteId: uuid('site_id')
       .notNull()
       .references(() => sites.id),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationRef(),
     kind: text('kind', { enum: DEVICE_KINDS }).notNull(),
     manufacturer: text('manufacturer').notNull(),
     model: text('model').notNull(),
@@ -404,7 +400,7 @@ export const devices = pgTable(
     configVersions: jsonb('config_versions').$type<ConfigVersion[]>().notNull().default([]),
     /** System numbers of the LAN ports turned off by a port action (troubleshooting). */
     disabledPorts: integer('disabled_ports').array().notNull().default(sql`'{}'::integer[]`),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('devices_mac_address_key').on(t.macAddress),
@@ -424,9 +420,7 @@ function statusCountsTable<N extends string, X extends Record<string, PgColumnBu
   return pgTable(
     name,
     {
-      organizationId: uuid('organization_id')
-        .notNull()
-        .references(() => organizations.id, { onDelete: 'cascade' }),
+      organizationId: organizationRef('cascade'),
       status: text('status', { enum: DEVICE_STATUSES }).notNull(),
       n: integer('n').notNull().default(0),
       ...extra,
@@ -448,13 +442,11 @@ export const orgSiteStatusCounts = statusCountsTable('org_site_status_counts', {
 export const siteFavorites = pgTable(
   'site_favorites',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id', 'cascade'),
     siteId: uuid('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.siteId] }), index('site_favorites_site_idx').on(t.siteId)],
 );
@@ -463,9 +455,7 @@ export const siteFavorites = pgTable(
 export const siteVisits = pgTable(
   'site_visits',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id', 'cascade'),
     siteId: uuid('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
@@ -486,9 +476,7 @@ export const deviceStatusIntervals = pgTable(
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationRef(),
     status: text('status', { enum: DEVICE_STATUSES }).notNull(),
     startedAt: tz('started_at').notNull(),
     endedAt: tz('ended_at'),
@@ -544,9 +532,7 @@ export const deviceDailyStats = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationRef(),
     secondsOnline: integer('seconds_online').notNull(),
     secondsOffline: integer('seconds_offline').notNull(),
     secondsOnBackup: integer('seconds_on_backup').notNull(),
@@ -584,9 +570,7 @@ export const deviceDailyStats = pgTable(
 export const orgDailyStats = pgTable(
   'org_daily_stats',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     day: date('day', { mode: 'string' }).notNull(),
     modem: boolean('modem').notNull(),
     rows: integer('rows').notNull(),
@@ -618,9 +602,7 @@ export const deviceDaySpans = pgTable(
     deviceId: uuid('device_id')
       .primaryKey()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     modem: boolean('modem').notNull(),
     firstDay: date('first_day', { mode: 'string' }).notNull(),
     lastDay: date('last_day', { mode: 'string' }).notNull(),
@@ -634,15 +616,11 @@ export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelle
 export const jobBatches = pgTable(
   'job_batches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    id: uuidId(),
+    organizationId: organizationRef(),
     action: text('action').notNull(),
-    requestedBy: uuid('requested_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    requestedBy: personRef('requested_by'),
+    createdAt: createdAt(),
   },
   (t) => [index('job_batches_org_created_idx').on(t.organizationId, t.createdAt)],
 );
@@ -655,10 +633,8 @@ export const jobBatches = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    id: uuidId(),
+    organizationId: organizationRef(),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -670,10 +646,8 @@ export const jobs = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(2),
-    requestedBy: uuid('requested_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    requestedBy: personRef('requested_by'),
+    createdAt: createdAt(),
     startedAt: tz('started_at'),
     finishedAt: tz('finished_at'),
     /** The worker holding the job while it runs (kept after it finishes: who ran it). */
@@ -701,12 +675,10 @@ export const TICKET_STATUSES = ['open', 'closed'] as const;
 export const tickets = pgTable(
   'tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** The number quoted to support (#1001, …), counted per organization (others' volume stays private). */
     number: integer('number').notNull(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationRef(),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -722,10 +694,8 @@ export const tickets = pgTable(
     /** Ids of the jobs attached (the device's latest finished run of each action). */
     jobIds: uuid('job_ids').array().notNull().default(sql`'{}'::uuid[]`),
     emailedTo: text('emailed_to').notNull(),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdBy: personRef('created_by'),
+    createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -745,12 +715,10 @@ export const ALERT_STATE_VALUES = ['active', 'cleared'] as const;
 export const alerts = pgTable(
   'alerts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Order of raising: "unseen" is every active root raised after the caller's last seen one. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationRef(),
     siteId: uuid('site_id').references(() => sites.id, { onDelete: 'cascade' }),
     deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'cascade' }),
     region: text('region'),
@@ -820,9 +788,7 @@ export const alerts = pgTable(
 export const orgAlertCounts = pgTable(
   'org_alert_counts',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     state: text('state', { enum: ALERT_STATE_VALUES }).notNull(),
     severity: text('severity', { enum: ['critical', 'major', 'minor', 'info'] }).notNull(),
     code: text('code').notNull(),
@@ -835,15 +801,13 @@ export const orgAlertCounts = pgTable(
 export const alertNotes = pgTable(
   'alert_notes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     alertId: uuid('alert_id')
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id),
+    authorId: personRef('author_id'),
     text: text('text').notNull(),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('alert_notes_alert_idx').on(t.alertId, t.createdAt)],
 );
@@ -865,18 +829,14 @@ export const alertSeen = pgTable('alert_seen', {
 export const maintenanceWindows = pgTable(
   'maintenance_windows',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    id: uuidId(),
+    organizationId: organizationRef(),
     groupId: uuid('group_id').references(() => siteGroups.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     startsAt: tz('starts_at').notNull(),
     endsAt: tz('ends_at').notNull(),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdBy: personRef('created_by'),
+    createdAt: createdAt(),
   },
   (t) => [index('maintenance_windows_org_ends_idx').on(t.organizationId, t.endsAt)],
 );
@@ -916,13 +876,9 @@ export const NOTIFICATION_STATES = ['pending', 'sent', 'failed', 'skipped'] as c
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    organizationId: organizationRef(),
+    userId: personRef('user_id', 'cascade'),
     alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
     /** raised | cleared | digest | test */
     kind: text('kind').notNull(),
@@ -938,7 +894,7 @@ export const notifications = pgTable(
     /** While a sender holds the row. */
     lockedUntil: tz('locked_until'),
     lastError: text('last_error'),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     sentAt: tz('sent_at'),
   },
   (t) => [
@@ -957,12 +913,8 @@ export const dashboards = pgTable(
   'dashboards',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
+    ownerId: personRef('owner_id', 'cascade'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     tagNames: text('tag_names').array().notNull().default(sql`'{}'::text[]`),
@@ -971,7 +923,7 @@ export const dashboards = pgTable(
     shared: boolean('shared').notNull().default(false),
     icon: text('icon'),
     widgets: jsonb('widgets').$type<unknown[]>().notNull().default([]),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -986,20 +938,16 @@ export const REPORT_KINDS = ['cellular-billing', 'online-analytics', 'sla'] as c
 export const reportSubscriptions = pgTable(
   'report_subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    organizationId: organizationRef('cascade'),
+    userId: personRef('user_id', 'cascade'),
     report: text('report', { enum: REPORT_KINDS }).notNull(),
     frequency: text('frequency', { enum: ['weekly', 'monthly'] }).notNull(),
     /** The filters of the report (site, group, model, text) as the report page sends them. */
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
     nextRunAt: tz('next_run_at').notNull(),
     lastRunAt: tz('last_run_at'),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('report_subscriptions_user_idx').on(t.userId),
@@ -1017,12 +965,8 @@ export const productEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: tz('at').notNull().defaultNow(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id', 'cascade'),
+    organizationId: organizationRef('cascade'),
     impersonatorUserId: uuid('impersonator_user_id').references(() => users.id, { onDelete: 'set null' }),
     sessionId: text('session_id'),
     name: text('name').notNull(),
@@ -1041,15 +985,11 @@ export const CHAT_STATUSES = ['open', 'closed'] as const;
 export const chatConversations = pgTable(
   'chat_conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    organizationId: organizationRef('cascade'),
+    userId: personRef('user_id', 'cascade'),
     status: text('status', { enum: CHAT_STATUSES }).notNull().default('open'),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     lastMessageAt: tz('last_message_at').notNull().defaultNow(),
     userReadAt: tz('user_read_at'),
     supportReadAt: tz('support_read_at'),
@@ -1072,7 +1012,7 @@ export const chatMessages = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     fromSupport: boolean('from_support').notNull(),
     body: text('body').notNull(),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
 );

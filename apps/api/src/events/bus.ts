@@ -150,3 +150,34 @@ export function deliver(listeners: Iterable<LiveListener>, envelope: LiveEnvelop
     }
   }
 }
+
+/**
+ * This process's side of a bus: the replay buffer and the listeners of its event streams. Every event the
+ * process receives (published here, or arrived from Redis) goes through `receive` once; `bus` completes a
+ * bus's own publish, ready and close with the reading side both buses share (subscribe, since, lastId).
+ */
+export function localSide(log: BusLog, options: ReplayOptions) {
+  const buffer = new ReplayBuffer(options);
+  const listeners = new Set<LiveListener>();
+  return {
+    receive(envelope: LiveEnvelope) {
+      buffer.push(envelope);
+      deliver(listeners, envelope, log);
+    },
+    /** Forgets every listener: the bus is closing. */
+    clear: () => listeners.clear(),
+    bus: (own: Pick<EventBus, 'publish' | 'ready' | 'close'>): EventBus => ({
+      ...own,
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => {
+          listeners.delete(listener);
+        };
+      },
+      since: (lastId) => buffer.since(lastId),
+      get lastId() {
+        return buffer.lastId;
+      },
+    }),
+  };
+}

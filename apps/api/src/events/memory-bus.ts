@@ -1,41 +1,20 @@
 import type { LiveEvent } from '@vnoc/contracts';
-import {
-  type BusLog,
-  createIdGenerator,
-  deliver,
-  type EventBus,
-  type LiveListener,
-  ReplayBuffer,
-  type ReplayOptions,
-} from './bus.ts';
+import { type BusLog, createIdGenerator, type EventBus, localSide, type ReplayOptions } from './bus.ts';
 
 /** The in-process bus: one process (the embedded default, tests, benchmarks). Listeners run synchronously. */
 export function createMemoryEventBus(log: BusLog, options: ReplayOptions & { tag?: string } = {}): EventBus {
   const ids = createIdGenerator(options.tag);
-  const buffer = new ReplayBuffer(options);
-  const listeners = new Set<LiveListener>();
+  const local = localSide(log, options);
   let closed = false;
-  return {
+  return local.bus({
     publish(organizationId: string, event: LiveEvent) {
       if (closed) return;
-      const envelope = { id: ids.next(), organizationId, event };
-      buffer.push(envelope);
-      deliver(listeners, envelope, log);
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    since: (lastId) => buffer.since(lastId),
-    get lastId() {
-      return buffer.lastId;
+      local.receive({ id: ids.next(), organizationId, event });
     },
     ready: () => Promise.resolve(),
     async close() {
       closed = true;
-      listeners.clear();
+      local.clear();
     },
-  };
+  });
 }

@@ -1,15 +1,6 @@
 import { type LiveEvent, LiveEventSchema } from '@vnoc/contracts';
 import { Redis } from 'ioredis';
-import {
-  type BusLog,
-  createIdGenerator,
-  deliver,
-  type EventBus,
-  type LiveEnvelope,
-  type LiveListener,
-  ReplayBuffer,
-  type ReplayOptions,
-} from './bus.ts';
+import { type BusLog, createIdGenerator, type EventBus, localSide, type ReplayOptions } from './bus.ts';
 
 export const DEFAULT_CHANNEL = 'vnoc:events';
 /** How long `close` waits for queued publishes to reach Redis before dropping the connections. */
@@ -33,8 +24,7 @@ type Wire = { i: string; o: string; e: unknown };
 export function createRedisEventBus(log: BusLog, options: RedisBusOptions): EventBus {
   const channel = options.channel ?? DEFAULT_CHANNEL;
   const ids = createIdGenerator(options.tag);
-  const buffer = new ReplayBuffer(options);
-  const listeners = new Set<LiveListener>();
+  const local = localSide(log, options);
   const connection = { lazyConnect: false, connectionName: `vnoc-events-${ids.tag}` };
   const pub = new Redis(options.url, connection);
   const sub = new Redis(options.url, connection);
@@ -51,11 +41,6 @@ export function createRedisEventBus(log: BusLog, options: RedisBusOptions): Even
   pub.on('error', onError);
   sub.on('error', onError);
 
-  const receive = (envelope: LiveEnvelope) => {
-    buffer.push(envelope);
-    deliver(listeners, envelope, log);
-  };
-
   const subscribed = sub.subscribe(channel).then(() => {
     subscribedOnce = true;
   });
@@ -65,7 +50,7 @@ export function createRedisEventBus(log: BusLog, options: RedisBusOptions): Even
     if (failing) log.info('The Redis event bus reached Redis again.');
     failing = false;
     // Events published while this subscription was down are lost: every stream refetches.
-    receive({ id: ids.next(), organizationId: null, event: { type: 'resync' } });
+    local.receive({ id: ids.next(), organizationId: null, event: { type: 'resync' } });
   });
   sub.on('message', (from: string, text: string) => {
     if (from !== channel || closed) return;
@@ -80,7 +65,7 @@ export function createRedisEventBus(log: BusLog, options: RedisBusOptions): Even
       log.warn({ channel }, 'ignored a malformed live event from Redis');
       return;
     }
-    receive({ id: wire.i, organizationId: wire.o, event: event.data });
+    local.receive({ id: wire.i, organizationId: wire.o, event: event.data });
   });
 
   const quit = async (client: Redis) => {
@@ -94,28 +79,18 @@ export function createRedisEventBus(log: BusLog, options: RedisBusOptions): Even
     }
   };
 
-  return {
+  return local.bus({
     publish(organizationId: string, event: LiveEvent) {
       if (closed) return;
       const wire: Wire = { i: ids.next(), o: organizationId, e: event };
       pub.publish(channel, JSON.stringify(wire)).catch(onError);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    since: (lastId) => buffer.since(lastId),
-    get lastId() {
-      return buffer.lastId;
-    },
     ready: () => subscribed,
     async close() {
       if (closed) return;
       closed = true;
-      listeners.clear();
+      local.clear();
       await Promise.all([quit(pub), quit(sub)]);
     },
-  };
+  });
 }

@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/db.ts';
-import { backfill, DAY } from '../simulator/index.ts';
+import { type BackfillOptions, backfill, DAY } from '../simulator/index.ts';
 import { arr, insertIntervals, insertSamples, iso, loadDevices, upsertRollups, writeSignals } from './sql.ts';
 
-export type HistoryOptions = {
-  seed: number;
-  /** The end of history (ms): the devices' current statuses hold from some time before it. */
-  now: number;
-  /** Whole UTC days of status history; default 30. */
-  days?: number;
+/** The backfill's seed, end and days of status history, and how many of those days get WAN samples. */
+export type HistoryOptions = Pick<BackfillOptions, 'seed' | 'now' | 'days'> & {
   /**
    * Days of WAN samples to store (the most recent ones); default all of `days`. Samples are the bulk
    * of the history (one per edge device every 5 minutes), so a smaller value shortens the first start.

@@ -8,6 +8,7 @@
  * organization, and another organization's job or batch reads as missing.
  */
 import { and, asc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type JOB_STATES, jobBatches, jobs } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 
@@ -156,14 +157,31 @@ export async function claim(
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 
-/** Only the worker holding the job (in the attempt it claimed, when given) may extend or finish it. */
-const heldBy = (jobId: string, workerId: string, attempt?: number) =>
-  and(
-    eq(jobs.id, jobId),
-    eq(jobs.state, 'running'),
-    eq(jobs.lockedBy, workerId),
-    attempt !== undefined ? eq(jobs.attempts, attempt) : undefined,
-  );
+/**
+ * Writes `values` to a job only while the worker holds it (in the attempt it claimed, when given): only that
+ * worker may finish or release it. Answers whether it did.
+ */
+async function updateHeld(
+  db: DbOrTx,
+  jobId: string,
+  workerId: string,
+  attempt: number | undefined,
+  values: PgUpdateSetSource<typeof jobs>,
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set(values)
+    .where(
+      and(
+        eq(jobs.id, jobId),
+        eq(jobs.state, 'running'),
+        eq(jobs.lockedBy, workerId),
+        attempt !== undefined ? eq(jobs.attempts, attempt) : undefined,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
 
 /**
  * Records the result of a job the worker still holds; answers false (and writes nothing) when it no
@@ -176,18 +194,13 @@ export async function complete(
   result: unknown,
   attempt?: number,
 ): Promise<boolean> {
-  const rows = await db
-    .update(jobs)
-    .set({
-      state: 'succeeded',
-      result: result ?? null,
-      error: null,
-      finishedAt: sql`now()`,
-      leaseUntil: null,
-    })
-    .where(heldBy(jobId, workerId, attempt))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+  return updateHeld(db, jobId, workerId, attempt, {
+    state: 'succeeded',
+    result: result ?? null,
+    error: null,
+    finishedAt: sql`now()`,
+    leaseUntil: null,
+  });
 }
 
 /** Records the failure of a job the worker still holds (as `complete`): the message is for users. */
@@ -198,12 +211,12 @@ export async function fail(
   error: string,
   attempt?: number,
 ): Promise<boolean> {
-  const rows = await db
-    .update(jobs)
-    .set({ state: 'failed', error, finishedAt: sql`now()`, leaseUntil: null })
-    .where(heldBy(jobId, workerId, attempt))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+  return updateHeld(db, jobId, workerId, attempt, {
+    state: 'failed',
+    error,
+    finishedAt: sql`now()`,
+    leaseUntil: null,
+  });
 }
 
 /**
@@ -217,18 +230,13 @@ export async function release(
   workerId: string,
   attempt?: number,
 ): Promise<boolean> {
-  const rows = await db
-    .update(jobs)
-    .set({
-      state: 'queued',
-      lockedBy: null,
-      leaseUntil: null,
-      startedAt: null,
-      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-    })
-    .where(heldBy(jobId, workerId, attempt))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+  return updateHeld(db, jobId, workerId, attempt, {
+    state: 'queued',
+    lockedBy: null,
+    leaseUntil: null,
+    startedAt: null,
+    attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+  });
 }
 
 /** Extends the lease of the worker's running jobs among `jobIds`; answers how many it still holds. */

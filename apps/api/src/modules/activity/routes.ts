@@ -3,44 +3,37 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-export.ts';
-import { answers, errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
+import { errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as activity from './service.ts';
 
-const tags = ['organization'];
+const route = routeOptions(['organization']);
 /** The activity log is the organization administrators' (ARCHITECTURE.md, "Activity log"). */
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
 
 export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/organization/:id/activity',
-    {
-      schema: {
-        tags,
-        summary: "The organization's activity log (audit entries), newest first",
-        params: IdParamsSchema,
-        querystring: ActivityQuerySchema,
-        response: answers(PagedSchema(ActivityEntrySchema)),
-      },
-      config: { auth: admin },
-    },
+    route(admin, {
+      summary: "The organization's activity log (audit entries), newest first",
+      params: IdParamsSchema,
+      querystring: ActivityQuerySchema,
+      answer: PagedSchema(ActivityEntrySchema),
+    }),
     async (request) => activity.listActivity(ctx, authOf(request), request.params.id, request.query),
   );
 
   // Registered without the zod type provider: the answer is a CSV stream, which its typed reply refuses.
   app.get<{ Params: { id: string }; Querystring: ActivityQuery }>(
     '/api/organization/:id/activity/export.csv',
-    {
-      schema: {
-        tags,
-        summary: `The filtered activity log as CSV (at most ${activity.ACTIVITY_EXPORT_LIMIT} rows)`,
-        params: IdParamsSchema,
-        querystring: ActivityQuerySchema,
-        // 200 is a text/csv stream, not JSON.
-        response: errorResponses,
-      },
-      config: { auth: admin },
-    },
+    route(admin, {
+      summary: `The filtered activity log as CSV (at most ${activity.ACTIVITY_EXPORT_LIMIT} rows)`,
+      params: IdParamsSchema,
+      querystring: ActivityQuerySchema,
+      // 200 is a text/csv stream, not JSON.
+      response: errorResponses,
+    }),
     async (request, reply) => {
       const csv = await activity.exportActivity(ctx, authOf(request), request.params.id, request.query);
       return sendCsv(

@@ -1,6 +1,7 @@
 import type { AlertCode, AlertSeverity, AlertSortField, AlertState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../plugins/db.ts';
+import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { sortDirection } from '../../sql/paging.ts';
 import { type Scope, siteInScope } from '../../sql/scope.ts';
 import { containsPattern, macFragment, siteTextLike } from '../../sql/text.ts';
@@ -211,11 +212,8 @@ const listFrom = (field: AlertSortField) =>
 export async function listAlerts(
   db: DbOrTx,
   scope: Scope,
-  filters: AlertFilters,
-  sort: { field: AlertSortField; desc: boolean },
-  page: number,
-  pageSize: number,
-): Promise<{ rows: AlertRow[]; total: number }> {
+  { filters, sort, page, pageSize }: ListRequest<AlertFilters, AlertSortField>,
+): Promise<RowsPage<AlertRow>> {
   const where = alertWhere(scope, filters);
   const order = sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc nulls last`;
   const { rows: picked } = await db.execute<{ ids: string[]; total: number }>(sql`

@@ -17,11 +17,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-export.ts';
-import { answers, errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
+import { errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as alerts from './service.ts';
 
-const tags = ['alert'];
+const route = routeOptions(['alert']);
 /** Every customer role reads the organization's alerts; administrators and users act on them. */
 const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
 const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
@@ -31,52 +32,37 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/alert/codes',
-    {
-      schema: {
-        tags,
-        summary: 'The alert codes with severity, name and description',
-        response: answers(z.array(AlertCodeInfoSchema)),
-      },
-      config: { auth: reader },
-    },
+    route(reader, {
+      summary: 'The alert codes with severity, name and description',
+      answer: z.array(AlertCodeInfoSchema),
+    }),
     async () => alerts.alertCodes(),
   );
 
   r.get(
     '/api/alert/counts',
-    {
-      schema: {
-        tags,
-        summary: 'Root alerts by state and severity, and the unseen count',
-        response: answers(AlertCountsSchema),
-      },
-      config: { auth: reader },
-    },
+    route(reader, {
+      summary: 'Root alerts by state and severity, and the unseen count',
+      answer: AlertCountsSchema,
+    }),
     async (request) => alerts.alertCounts(ctx, authOf(request).user),
   );
 
   r.get(
     '/api/alert',
-    {
-      schema: { tags, querystring: AlertListQuerySchema, response: answers(PagedSchema(AlertSchema)) },
-      config: { auth: reader },
-    },
+    route(reader, { querystring: AlertListQuerySchema, answer: PagedSchema(AlertSchema) }),
     async (request) => alerts.listAlerts(ctx, authOf(request).user, request.query),
   );
 
   // Registered without the zod type provider: the answer is a CSV stream, which its typed reply refuses.
   app.get<{ Querystring: AlertListQuery }>(
     '/api/alert/export.csv',
-    {
-      schema: {
-        tags,
-        summary: `The filtered alerts as CSV (at most ${alerts.EXPORT_LIMIT} rows)`,
-        querystring: AlertListQuerySchema,
-        // 200 is a text/csv stream, not JSON.
-        response: errorResponses,
-      },
-      config: { auth: reader },
-    },
+    route(reader, {
+      summary: `The filtered alerts as CSV (at most ${alerts.EXPORT_LIMIT} rows)`,
+      querystring: AlertListQuerySchema,
+      // 200 is a text/csv stream, not JSON.
+      response: errorResponses,
+    }),
     async (request, reply) => {
       const csv = await alerts.exportAlerts(ctx, authOf(request).user, request.query);
       const day = new Date().toISOString().slice(0, 10);
@@ -86,91 +72,54 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/alert/site-severities',
-    {
-      schema: {
-        tags,
-        summary: 'The worst active severity per site (map markers)',
-        response: answers(
-          z.array(z.object({ siteId: z.string(), severity: AlertSeveritySchema, count: z.number().int() })),
-        ),
-      },
-      config: { auth: reader },
-    },
+    route(reader, {
+      summary: 'The worst active severity per site (map markers)',
+      answer: z.array(
+        z.object({ siteId: z.string(), severity: AlertSeveritySchema, count: z.number().int() }),
+      ),
+    }),
     async (request) => alerts.siteSeverities(ctx, authOf(request).user),
   );
 
   r.get(
     '/api/alert/assignees',
-    {
-      schema: {
-        tags,
-        summary: 'People an alert may be assigned to',
-        response: answers(z.array(AssignableUserSchema)),
-      },
-      config: { auth: reader },
-    },
+    route(reader, { summary: 'People an alert may be assigned to', answer: z.array(AssignableUserSchema) }),
     async (request) => alerts.alertAssignees(ctx, authOf(request).user),
   );
 
   r.get(
     '/api/alert/:id',
-    {
-      schema: { tags, params: IdParamsSchema, response: answers(AlertDetailSchema) },
-      config: { auth: reader },
-    },
+    route(reader, { params: IdParamsSchema, answer: AlertDetailSchema }),
     async (request) => alerts.alertDetail(ctx, authOf(request).user, request.params.id),
   );
 
   r.post(
     '/api/alert/:id/acknowledge',
-    {
-      schema: { tags, params: IdParamsSchema, response: answers(AlertSchema) },
-      config: { auth: writer },
-    },
+    route(writer, { params: IdParamsSchema, answer: AlertSchema }),
     async (request) => alerts.acknowledgeAlert(ctx, authOf(request), request.params.id, metaOf(request)),
   );
 
   r.post(
     '/api/alert/:id/assign',
-    {
-      schema: {
-        tags,
-        params: IdParamsSchema,
-        body: AlertAssignRequestSchema,
-        response: answers(AlertSchema),
-      },
-      config: { auth: writer },
-    },
+    route(writer, { params: IdParamsSchema, body: AlertAssignRequestSchema, answer: AlertSchema }),
     async (request) =>
       alerts.assignAlert(ctx, authOf(request), request.params.id, request.body.userId, metaOf(request)),
   );
 
   r.post(
     '/api/alert/:id/notes',
-    {
-      schema: {
-        tags,
-        params: IdParamsSchema,
-        body: AlertNoteRequestSchema,
-        response: answers(AlertDetailSchema),
-      },
-      config: { auth: writer },
-    },
+    route(writer, { params: IdParamsSchema, body: AlertNoteRequestSchema, answer: AlertDetailSchema }),
     async (request) =>
       alerts.addAlertNote(ctx, authOf(request), request.params.id, request.body.text, metaOf(request)),
   );
 
   r.post(
     '/api/userProfile/updateLastSeenAlert',
-    {
-      schema: {
-        tags,
-        summary: 'Marks alerts up to this one seen (the menu badge)',
-        body: LastSeenAlertRequestSchema,
-        response: answers(AlertCountsSchema),
-      },
-      config: { auth: reader },
-    },
+    route(reader, {
+      summary: 'Marks alerts up to this one seen (the menu badge)',
+      body: LastSeenAlertRequestSchema,
+      answer: AlertCountsSchema,
+    }),
     async (request) => alerts.updateLastSeenAlert(ctx, authOf(request).user, request.body.lastSeenId),
   );
 }

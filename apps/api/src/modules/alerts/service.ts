@@ -14,7 +14,8 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import { type CsvColumn, csvStream } from '../../http/csv-export.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { paged, parseSorting } from '../../sql/paging.ts';
+import { pageFor } from '../../sql/page-request.ts';
+import { parseSorting } from '../../sql/paging.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { audit } from '../security/service.ts';
@@ -57,15 +58,8 @@ export async function listAlerts(
 ): Promise<Paged<Alert>> {
   const scope = await scopeOf(ctx.db, user);
   const load = async () => {
-    const { rows, total } = await repo.listAlerts(
-      ctx.db,
-      scope,
-      await filtersOf(ctx, scope, query),
-      parseSorting<AlertSortField>(query.sorting),
-      query.page,
-      query.pageSize,
-    );
-    return paged(rows.map(presentAlert), total, query.page, query.pageSize);
+    const filters = await filtersOf(ctx, scope, query);
+    return pageFor(query, (request) => repo.listAlerts(ctx.db, scope, { filters, ...request }), presentAlert);
   };
   // A caller who sees the whole organization shares the page with every such caller (ctx.liveAnswers).
   return ctx.liveAnswers.forScope('alerts', scope, query, load);

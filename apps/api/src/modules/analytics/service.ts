@@ -18,6 +18,7 @@ import {
 } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
 import { downtimePercent } from '../../fleet/simulator/intervals.ts';
+import type { DbOrTx } from '../../plugins/db.ts';
 import { paged } from '../../sql/paging.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { dashboardGroupIds } from '../dashboards/service.ts';
@@ -140,51 +141,47 @@ export async function troubledSites(
 
 const iso = (epochSeconds: string) => new Date(Number(epochSeconds) * 1000).toISOString();
 
-/** WAN latency trend: average and p95 ping per bucket of the window. */
-export async function wanLatencyTrend(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: AnalyticsQuery,
-  now = new Date(),
-): Promise<WanLatencyTrend> {
-  const where = await analyticsScope(ctx, user, query.dashboardId);
-  return shared(ctx, 'wanLatency', where, query, async () => {
-    const { from, to } = windowOf(query.duration, now);
-    const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
-    const rows = await repo.wanLatencyTrend(ctx.db, where, from, to, bucketSeconds);
-    return {
-      duration: query.duration,
-      bucketSeconds,
-      points: rows.map((r) => ({
-        t: iso(r.t),
-        avgLatencyMs: r.avg,
-        p95LatencyMs: r.p95,
-        samples: r.samples,
-      })),
-    };
-  });
+/** An analytics call answering a trend of the dashboard's scope over the query's window ending `now`. */
+type Trend<T> = (ctx: AppContext, user: UserWithOrg, query: AnalyticsQuery, now?: Date) => Promise<T>;
+
+/**
+ * A trend (shared as `call`): the repository's `read` of the window in buckets of TREND_BUCKET_SECONDS, its
+ * rows presented as the trend's points (and totals).
+ */
+function bucketTrend<R, T extends object>(
+  call: string,
+  read: (db: DbOrTx, where: repo.AnalyticsScope, from: Date, to: Date, bucketSeconds: number) => Promise<R[]>,
+  present: (rows: R[]) => T,
+) {
+  return async (ctx: AppContext, user: UserWithOrg, query: AnalyticsQuery, now = new Date()) => {
+    const where = await analyticsScope(ctx, user, query.dashboardId);
+    return shared(ctx, call, where, query, async () => {
+      const { from, to } = windowOf(query.duration, now);
+      const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
+      const rows = await read(ctx.db, where, from, to, bucketSeconds);
+      return { duration: query.duration, bucketSeconds, ...present(rows) };
+    });
+  };
 }
 
+/** WAN latency trend: average and p95 ping per bucket of the window. */
+export const wanLatencyTrend: Trend<WanLatencyTrend> = bucketTrend(
+  'wanLatency',
+  repo.wanLatencyTrend,
+  (rows) => ({
+    points: rows.map((r) => ({ t: iso(r.t), avgLatencyMs: r.avg, p95LatencyMs: r.p95, samples: r.samples })),
+  }),
+);
+
 /** Failovers over time: on-backup periods starting per bucket of the window. */
-export async function failoversTrend(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: AnalyticsQuery,
-  now = new Date(),
-): Promise<FailoversTrend> {
-  const where = await analyticsScope(ctx, user, query.dashboardId);
-  return shared(ctx, 'failovers', where, query, async () => {
-    const { from, to } = windowOf(query.duration, now);
-    const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
-    const rows = await repo.failoversTrend(ctx.db, where, from, to, bucketSeconds);
-    return {
-      duration: query.duration,
-      bucketSeconds,
-      points: rows.map((r) => ({ t: iso(r.t), failovers: r.failovers })),
-      total: rows.reduce((n, r) => n + r.failovers, 0),
-    };
-  });
-}
+export const failoversTrend: Trend<FailoversTrend> = bucketTrend(
+  'failovers',
+  repo.failoversTrend,
+  (rows) => ({
+    points: rows.map((r) => ({ t: iso(r.t), failovers: r.failovers })),
+    total: rows.reduce((n, r) => n + r.failovers, 0),
+  }),
+);
 
 /**
  * Cellular health: no history of modem readings is stored (only each device's present reading), so

@@ -10,10 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { answers, created, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as chat from './service.ts';
 
-const tags = ['chat'];
+const route = routeOptions(['chat']);
 /** A person of a customer organization, in their own name (a support person acting as them may not chat). */
 const customer: AuthRule = {
   steps: ['full'],
@@ -49,32 +50,24 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/chat/conversations',
-    {
-      schema: {
-        tags,
-        summary: "A person's own conversations, or (SUPPORT) the inbox of every organization's",
-        description:
-          'Newest message first. For SUPPORT staff: conversations with `status` (open by default) whose ' +
-          "person, email or organization contains `q`. `unread` counts the other side's messages not read yet.",
-        querystring: ChatConversationsQuerySchema,
-        response: answers(ChatConversationsPageSchema),
-      },
-      config: { auth: eitherSide },
-    },
+    route(eitherSide, {
+      summary: "A person's own conversations, or (SUPPORT) the inbox of every organization's",
+      description:
+        'Newest message first. For SUPPORT staff: conversations with `status` (open by default) whose ' +
+        "person, email or organization contains `q`. `unread` counts the other side's messages not read yet.",
+      querystring: ChatConversationsQuerySchema,
+      answer: ChatConversationsPageSchema,
+    }),
     async (request) => chat.conversations(ctx, authOf(request), request.query),
   );
 
   r.post(
     '/api/chat/conversations',
-    {
-      schema: {
-        tags,
-        summary: 'Start a conversation with the support team',
-        body: ChatMessageBodySchema,
-        response: created(ChatThreadSchema),
-      },
-      config: { auth: customer },
-    },
+    route(customer, {
+      summary: 'Start a conversation with the support team',
+      body: ChatMessageBodySchema,
+      response: created(ChatThreadSchema),
+    }),
     async (request, reply) => {
       const thread = await chat.startConversation(ctx, authOf(request), request.body.body);
       reply.code(201);
@@ -84,30 +77,22 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/chat/conversations/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A conversation and its newest 500 messages, oldest first',
-        params: IdParamsSchema,
-        response: answers(ChatThreadSchema),
-      },
-      config: { auth: eitherSide },
-    },
+    route(eitherSide, {
+      summary: 'A conversation and its newest 500 messages, oldest first',
+      params: IdParamsSchema,
+      answer: ChatThreadSchema,
+    }),
     async (request) => chat.thread(ctx, authOf(request), request.params.id),
   );
 
   r.post(
     '/api/chat/conversations/:id/messages',
-    {
-      schema: {
-        tags,
-        summary: 'Write in a conversation (a closed one opens again)',
-        params: IdParamsSchema,
-        body: ChatMessageBodySchema,
-        response: created(ChatMessageSchema),
-      },
-      config: { auth: eitherSide },
-    },
+    route(eitherSide, {
+      summary: 'Write in a conversation (a closed one opens again)',
+      params: IdParamsSchema,
+      body: ChatMessageBodySchema,
+      response: created(ChatMessageSchema),
+    }),
     async (request, reply) => {
       const message = await chat.sendMessage(ctx, authOf(request), request.params.id, request.body.body);
       reply.code(201);
@@ -122,10 +107,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const [path, summary, run] of actions) {
     r.post(
       `/api/chat/conversations/:id/${path}`,
-      {
-        schema: { tags, summary, params: IdParamsSchema, response: noContent },
-        config: { auth: eitherSide },
-      },
+      route(eitherSide, { summary, params: IdParamsSchema, response: noContent }),
       async (request, reply) => {
         await run(ctx, authOf(request), request.params.id);
         return reply.code(204).send(null);

@@ -4,10 +4,8 @@ import type { DbOrTx } from '../../plugins/db.ts';
 /** The user preference holding the dashboard /dashboard opens ('vnoc' or a dashboard id). */
 export const DEFAULT_DASHBOARD_PREFERENCE = 'defaultDashboard';
 
-export type DashboardRow = {
-  id: number;
-  organizationId: string;
-  ownerId: string;
+/** What a person writes of a dashboard. */
+export type DashboardFields = {
   name: string;
   description: string;
   tagNames: string[];
@@ -16,6 +14,8 @@ export type DashboardRow = {
   icon: string | null;
   widgets: unknown[];
 };
+
+export type DashboardRow = { id: number; organizationId: string; ownerId: string } & DashboardFields;
 
 const columns = sql`d.id, d.organization_id as "organizationId", d.owner_id as "ownerId", d.name, d.description,
   d.tag_names as "tagNames", d.group_ids::text[] as "groupIds", d.shared, d.icon, d.widgets`;
@@ -56,16 +56,6 @@ export async function countOwned(db: DbOrTx, userId: string): Promise<number> {
   );
   return rows[0]?.n ?? 0;
 }
-
-export type DashboardFields = {
-  name: string;
-  description: string;
-  tagNames: string[];
-  groupIds: string[];
-  shared: boolean;
-  icon: string | null;
-  widgets: unknown[];
-};
 
 /** A text or uuid array bound as one JSON parameter (no array-literal quoting to get wrong). */
 const textArray = (values: string[]) =>

@@ -8,11 +8,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { answers } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as dashboards from './service.ts';
 
-const tags = ['dashboard'];
+const route = routeOptions(['dashboard']);
 /** Every customer role reads dashboards; READ_ONLY may not save or delete (SUPPORT acts as a user). */
 const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
 const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
@@ -22,42 +22,30 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/dashboard/all',
-    {
-      schema: {
-        tags,
-        summary: "The base dashboard, then the caller's and the organization's shared dashboards by id",
-        response: answers(DashboardListSchema),
-      },
-      config: { auth: reader },
-    },
+    route(reader, {
+      summary: "The base dashboard, then the caller's and the organization's shared dashboards by id",
+      answer: DashboardListSchema,
+    }),
     async (request) => dashboards.listDashboards(ctx, authOf(request).user),
   );
 
   r.post(
     '/api/dashboard/save',
-    {
-      schema: {
-        tags,
-        summary: 'Create (no id) or update a dashboard; returns its id',
-        body: DashboardSaveSchema,
-        response: answers(DashboardSavedSchema),
-      },
-      config: { auth: writer },
-    },
+    route(writer, {
+      summary: 'Create (no id) or update a dashboard; returns its id',
+      body: DashboardSaveSchema,
+      answer: DashboardSavedSchema,
+    }),
     async (request) => dashboards.saveDashboard(ctx, authOf(request).user, request.body),
   );
 
   r.post(
     '/api/dashboard/delete',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a dashboard',
-        body: DashboardDeleteSchema,
-        response: answers(DashboardDeletedSchema),
-      },
-      config: { auth: writer },
-    },
+    route(writer, {
+      summary: 'Delete a dashboard',
+      body: DashboardDeleteSchema,
+      answer: DashboardDeletedSchema,
+    }),
     async (request) => dashboards.deleteDashboard(ctx, authOf(request).user, request.body),
   );
 }

@@ -2,7 +2,9 @@ import type { DeviceKind, DeviceSortField, DeviceStatus } from '@vnoc/contracts'
 import { type SQL, sql } from 'drizzle-orm';
 import type { ConfigVersion, ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { keptCount, pageOf, sortDirection } from '../../sql/paging.ts';
+import { onlyRow } from '../../sql/rows.ts';
 import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
 import { containsPattern, sqlList } from '../../sql/text.ts';
 
@@ -90,11 +92,8 @@ const DEVICE_SORT: Record<DeviceSortField, SQL> = {
 export async function searchDevices(
   db: DbOrTx,
   scope: Scope,
-  filters: DeviceFilters,
-  sort: { field: DeviceSortField; desc: boolean },
-  page: number,
-  pageSize: number,
-): Promise<{ rows: DeviceSummaryRow[]; total: number }> {
+  { filters, sort, page, pageSize }: ListRequest<DeviceFilters, DeviceSortField>,
+): Promise<RowsPage<DeviceSummaryRow>> {
   const conditions: SQL[] = [inScope(scope)];
   if (filters.status) conditions.push(sql`d.status in (${sqlList(filters.status)})`);
   if (filters.kind) conditions.push(sql`d.kind in (${sqlList(filters.kind)})`);
@@ -149,9 +148,7 @@ export async function statusCounts(db: DbOrTx, scope: Scope, groupIds?: string[]
         coalesce(sum(c.n) filter (where c.status = 'rebooting'), 0)::int as rebooting,
         coalesce(sum(c.n), 0)::int as total
       from org_device_status_counts c where c.organization_id = ${scope.organizationId}`);
-    const row = rows[0];
-    if (!row) throw new Error('status counts returned nothing');
-    return row;
+    return onlyRow(rows, 'status counts returned nothing');
   }
   // A restricted caller or a group filter: a scan of the (smaller) set in scope.
   const conditions: SQL[] = [sql`d.organization_id = ${scope.organizationId}`];
@@ -166,9 +163,7 @@ export async function statusCounts(db: DbOrTx, scope: Scope, groupIds?: string[]
       count(*) filter (where d.status = 'rebooting')::int as rebooting,
       count(*)::int as total
     from devices d where ${sql.join(conditions, sql` and `)}`);
-  const row = rows[0];
-  if (!row) throw new Error('status counts returned nothing');
-  return row;
+  return onlyRow(rows, 'status counts returned nothing');
 }
 
 export type WanSampleRow = {

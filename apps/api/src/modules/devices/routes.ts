@@ -16,10 +16,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { answers, IdParamsSchema, itemAlertsSchema, signedIn } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as devices from './service.ts';
 
-const tags = ['device'];
+const route = routeOptions(['device']);
 // Views are open to every role; changes are refused to READ_ONLY.
 const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
 
@@ -28,73 +29,44 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/device/stats/statuscounts',
-    {
-      schema: { tags, querystring: StatusCountsQuerySchema, response: answers(StatusCountsSchema) },
-      config: { auth: signedIn },
-    },
+    route(signedIn, { querystring: StatusCountsQuerySchema, answer: StatusCountsSchema }),
     async (request) => devices.statusCounts(ctx, authOf(request).user, request.query.groupIds),
   );
 
   r.get(
     '/api/device/search/filtered',
-    {
-      schema: {
-        tags,
-        querystring: DeviceSearchQuerySchema,
-        response: answers(PagedSchema(DeviceSummarySchema)),
-      },
-      config: { auth: signedIn },
-    },
+    route(signedIn, { querystring: DeviceSearchQuerySchema, answer: PagedSchema(DeviceSummarySchema) }),
     async (request) => devices.searchDevices(ctx, authOf(request).user, request.query),
   );
 
   r.post(
     '/api/device/editPortName',
-    {
-      schema: { tags, body: EditPortNameRequestSchema, response: answers(DeviceSchema) },
-      config: { auth: writer },
-    },
+    route(writer, { body: EditPortNameRequestSchema, answer: DeviceSchema }),
     async (request) => devices.editPortName(ctx, authOf(request).user, request.body),
   );
 
   r.post(
     '/api/device/editName',
-    {
-      schema: { tags, body: EditDeviceNameRequestSchema, response: answers(DeviceSchema) },
-      config: { auth: writer },
-    },
+    route(writer, { body: EditDeviceNameRequestSchema, answer: DeviceSchema }),
     async (request) => devices.editName(ctx, authOf(request).user, request.body),
   );
 
   r.get(
     '/api/device/:id',
-    {
-      schema: { tags, params: IdParamsSchema, response: answers(DeviceSchema) },
-      config: { auth: signedIn },
-    },
+    route(signedIn, { params: IdParamsSchema, answer: DeviceSchema }),
     async (request) => devices.getDevice(ctx, authOf(request).user, request.params.id),
   );
 
-  r.get(
-    '/api/device/:id/alerts',
-    {
-      schema: { tags, ...itemAlertsSchema },
-      config: { auth: signedIn },
-    },
-    async (request) =>
-      devices.deviceAlerts(ctx, authOf(request).user, request.params.id, request.query.active),
+  r.get('/api/device/:id/alerts', route(signedIn, itemAlertsSchema), async (request) =>
+    devices.deviceAlerts(ctx, authOf(request).user, request.params.id, request.query.active),
   );
 
   r.get(
     '/api/device/:id/transaction/:transactionId',
-    {
-      schema: {
-        tags,
-        params: z.object({ id: z.string().max(100), transactionId: z.string().max(100) }),
-        response: answers(TransactionSchema),
-      },
-      config: { auth: signedIn },
-    },
+    route(signedIn, {
+      params: z.object({ id: z.string().max(100), transactionId: z.string().max(100) }),
+      answer: TransactionSchema,
+    }),
     async (request) =>
       devices.getTransaction(ctx, authOf(request).user, request.params.id, request.params.transactionId),
   );

@@ -2,12 +2,9 @@ import type {
   Alert,
   Device,
   DeviceSearchQuery,
-  DeviceSortField,
-  DeviceSummary,
   Duration,
   EditDeviceNameRequest,
   EditPortNameRequest,
-  Paged,
   StatusCounts,
   TimeseriesSample,
   Transaction,
@@ -15,7 +12,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { paged, parseSorting } from '../../sql/paging.ts';
+import { scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { alertsOf } from '../alerts/service.ts';
@@ -87,29 +84,19 @@ export async function editName(
   return presentDevice(await findDeviceInScope(ctx.db, scope, body.deviceId));
 }
 
-export async function searchDevices(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: DeviceSearchQuery,
-): Promise<Paged<DeviceSummary>> {
-  const scope = await scopeOf(ctx.db, user);
-  const { rows, total } = await repo.searchDevices(
-    ctx.db,
-    scope,
-    {
-      status: query.status,
-      kind: query.kind,
-      model: query.model,
-      groupId: query.groupId,
-      siteId: query.siteId,
-      q: query.q || undefined,
-    },
-    parseSorting<DeviceSortField>(query.sorting),
-    query.page,
-    query.pageSize,
-  );
-  return paged(rows.map(presentDeviceSummary), total, query.page, query.pageSize);
-}
+/** The devices of the caller's scope that match the search, one page in the asked order. */
+export const searchDevices = scopedList(
+  repo.searchDevices,
+  ({ status, kind, model, groupId, siteId, q }: DeviceSearchQuery) => ({
+    status,
+    kind,
+    model,
+    groupId,
+    siteId,
+    q: q || undefined,
+  }),
+  presentDeviceSummary,
+);
 
 export async function statusCounts(
   ctx: AppContext,

@@ -7,11 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { answers, IdParamsSchema } from '../../http/route-schemas.ts';
+import { IdParamsSchema } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as maintenance from './service.ts';
 
-const tags = ['maintenance'];
+const route = routeOptions(['maintenance']);
 const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
 /**
  * A window silences alert notifications about its sites for everyone in the organization, administrators
@@ -25,42 +26,27 @@ export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/maintenance',
-    {
-      schema: {
-        tags,
-        querystring: MaintenanceListQuerySchema,
-        response: answers(z.array(MaintenanceWindowSchema)),
-      },
-      config: { auth: reader },
-    },
+    route(reader, { querystring: MaintenanceListQuerySchema, answer: z.array(MaintenanceWindowSchema) }),
     async (request) => maintenance.listWindows(ctx, authOf(request).user, request.query),
   );
 
   r.post(
     '/api/maintenance',
-    {
-      schema: {
-        tags,
-        summary: 'Schedule a maintenance window (ADMINISTRATOR)',
-        body: MaintenanceRequestSchema,
-        response: answers(MaintenanceWindowSchema),
-      },
-      config: { auth: writer },
-    },
+    route(writer, {
+      summary: 'Schedule a maintenance window (ADMINISTRATOR)',
+      body: MaintenanceRequestSchema,
+      answer: MaintenanceWindowSchema,
+    }),
     async (request) => maintenance.createWindow(ctx, authOf(request), request.body, metaOf(request)),
   );
 
   r.post(
     '/api/maintenance/:id/end',
-    {
-      schema: {
-        tags,
-        summary: 'End a maintenance window now (ADMINISTRATOR)',
-        params: IdParamsSchema,
-        response: answers(MaintenanceWindowSchema),
-      },
-      config: { auth: writer },
-    },
+    route(writer, {
+      summary: 'End a maintenance window now (ADMINISTRATOR)',
+      params: IdParamsSchema,
+      answer: MaintenanceWindowSchema,
+    }),
     async (request) => maintenance.endWindow(ctx, authOf(request), request.params.id, metaOf(request)),
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { onlyRow } from '../../sql/rows.ts';
 import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
 
 const located = sql`s.latitude between -90 and 90 and s.longitude between -180 and 180`;
@@ -48,9 +49,7 @@ export async function mapTotals(db: DbOrTx, scope: Scope, query: MapScopeQuery):
       min(s.longitude) filter (where ${located} and ${status}) as west,
       max(s.longitude) filter (where ${located} and ${status}) as east
     from sites s where ${base}`);
-  const row = rows[0];
-  if (!row) throw new Error('an aggregate answers one row');
-  return row;
+  return onlyRow(rows, 'an aggregate answers one row');
 }
 
 /**
@@ -77,9 +76,7 @@ async function keptTotals(db: DbOrTx, organizationId: string, query: MapScopeQue
       case when c.matching > 0 then ${edge(sql`s.longitude`, sql`asc`)} end as west,
       case when c.matching > 0 then ${edge(sql`s.longitude`, sql`desc`)} end as east
     from c`);
-  const row = rows[0];
-  if (!row) throw new Error('an aggregate answers one row');
-  return row;
+  return onlyRow(rows, 'an aggregate answers one row');
 }
 
 export type MapCellRow = {

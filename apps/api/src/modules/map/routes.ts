@@ -9,9 +9,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { answers, signedIn } from '../../http/route-schemas.ts';
+import { signedIn } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { authOf } from '../../plugins/auth.ts';
 import * as map from './service.ts';
+
+const route = routeOptions(['map']);
 
 /** The console's maps (issue 12 part 3): where their tiles come from, and what a view of the fleet shows. */
 export function mapRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -23,53 +26,41 @@ export function mapRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/map/settings',
-    {
-      schema: {
-        tags: ['map'],
-        summary: "The map tile server the console's maps draw, if any",
-        description:
-          'MAP_TILE_URL and MAP_TILE_ATTRIBUTION; both null when none is configured: the console then draws its ' +
-          'bundled basemap (Natural Earth country and US state outlines), which needs no network.',
-        response: answers(MapSettingsSchema),
-      },
-      config: { auth: signedIn },
-    },
+    route(signedIn, {
+      summary: "The map tile server the console's maps draw, if any",
+      description:
+        'MAP_TILE_URL and MAP_TILE_ATTRIBUTION; both null when none is configured: the console then draws its ' +
+        'bundled basemap (Natural Earth country and US state outlines), which needs no network.',
+      answer: MapSettingsSchema,
+    }),
     async () => settings,
   );
 
   r.get(
     '/api/map/sites',
-    {
-      schema: {
-        tags: ['map'],
-        summary: "The caller's sites in a map's view, clustered for its zoom",
-        description:
-          "Sites of the caller's scope (and `groupId` site groups, and `status`) with coordinates inside the view " +
-          '(`west` east of `east` crosses the antimeridian), gathered into square cells of 64 px at `zoom` (Web ' +
-          'Mercator): a cell of one site is a site, of several a cluster with its count, centre, extent, worst ' +
-          'status and worst active alert. From zoom 15 on every site stands alone (at most 2 000).',
-        querystring: MapSitesQuerySchema,
-        response: answers(MapSitesSchema),
-      },
-      config: { auth: signedIn },
-    },
+    route(signedIn, {
+      summary: "The caller's sites in a map's view, clustered for its zoom",
+      description:
+        "Sites of the caller's scope (and `groupId` site groups, and `status`) with coordinates inside the view " +
+        '(`west` east of `east` crosses the antimeridian), gathered into square cells of 64 px at `zoom` (Web ' +
+        'Mercator): a cell of one site is a site, of several a cluster with its count, centre, extent, worst ' +
+        'status and worst active alert. From zoom 15 on every site stands alone (at most 2 000).',
+      querystring: MapSitesQuerySchema,
+      answer: MapSitesSchema,
+    }),
     async (request) => map.mapSites(ctx, authOf(request).user, request.query),
   );
 
   r.get(
     '/api/map/summary',
-    {
-      schema: {
-        tags: ['map'],
-        summary: "How many of the caller's sites a map has, and where",
-        description:
-          "Of the caller's scope (and `groupId` site groups): the sites with coordinates, those of `status` " +
-          'among them, those without coordinates, and the extent of the matching ones (a map fits itself to it).',
-        querystring: MapScopeQuerySchema,
-        response: answers(MapSummarySchema),
-      },
-      config: { auth: signedIn },
-    },
+    route(signedIn, {
+      summary: "How many of the caller's sites a map has, and where",
+      description:
+        "Of the caller's scope (and `groupId` site groups): the sites with coordinates, those of `status` " +
+        'among them, those without coordinates, and the extent of the matching ones (a map fits itself to it).',
+      querystring: MapScopeQuerySchema,
+      answer: MapSummarySchema,
+    }),
     async (request) => map.mapSummary(ctx, authOf(request).user, request.query),
   );
 }

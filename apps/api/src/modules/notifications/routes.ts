@@ -8,11 +8,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { answers, errorResponses } from '../../http/route-schemas.ts';
+import { errorResponses } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as notifications from './service.ts';
 
-const tags = ['notifications'];
+const route = routeOptions(['notifications']);
 /** Every customer role keeps a profile (READ_ONLY people want to be told too); SUPPORT has no fleet. */
 const customers: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
 
@@ -21,42 +22,27 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.get(
     '/api/notificationProfile',
-    {
-      schema: {
-        tags,
-        summary: "The caller's notification profile and verified contacts",
-        response: answers(NotificationProfileResponseSchema),
-      },
-      config: { auth: customers },
-    },
+    route(customers, {
+      summary: "The caller's notification profile and verified contacts",
+      answer: NotificationProfileResponseSchema,
+    }),
     async (request) => notifications.getNotificationProfile(ctx, authOf(request).user),
   );
 
   r.post(
     '/api/updateNotificationProfile',
-    {
-      schema: {
-        tags,
-        body: NotificationProfileSchema,
-        response: answers(NotificationProfileResponseSchema),
-      },
-      config: { auth: customers },
-    },
+    route(customers, { body: NotificationProfileSchema, answer: NotificationProfileResponseSchema }),
     async (request) =>
       notifications.updateNotificationProfile(ctx, authOf(request), request.body, metaOf(request)),
   );
 
   r.post(
     '/api/test-notification',
-    {
-      schema: {
-        tags,
-        summary: 'Send a test message to a verified contact (one per method every 5 minutes)',
-        body: TestNotificationRequestSchema,
-        response: { 200: OkSchema, ...errorResponses, 423: ErrorBodySchema },
-      },
-      config: { auth: customers },
-    },
+    route(customers, {
+      summary: 'Send a test message to a verified contact (one per method every 5 minutes)',
+      body: TestNotificationRequestSchema,
+      response: { 200: OkSchema, ...errorResponses, 423: ErrorBodySchema },
+    }),
     async (request) =>
       notifications.sendTestNotification(ctx, authOf(request), request.body.method, metaOf(request)),
   );

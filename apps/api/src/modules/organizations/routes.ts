@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { answers, errorResponses, IdParamsSchema, noContent, signedIn } from '../../http/route-schemas.ts';
+import { errorResponses, IdParamsSchema, noContent, signedIn } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import { lookupOrganization } from '../access/service.ts';
@@ -20,6 +21,7 @@ import * as domains from './domains.ts';
 import * as organizations from './service.ts';
 
 const tags = ['organization'];
+const route = routeOptions(tags);
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
 /** Proving a domain: the organization's own administrators, never support acting as one (issue 34). */
 const ownAdmin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'], notImpersonated: true };
@@ -54,31 +56,23 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.get(
     '/api/organization/:id',
-    {
-      schema: {
-        tags,
-        summary:
-          'Your organization: details, administrators, support contact (and settings for administrators)',
-        params: IdParamsSchema,
-        response: answers(OrganizationSchema),
-      },
-      config: { auth: signedIn },
-    },
+    route(signedIn, {
+      summary:
+        'Your organization: details, administrators, support contact (and settings for administrators)',
+      params: IdParamsSchema,
+      answer: OrganizationSchema,
+    }),
     async (request) => organizations.getOrganization(ctx, authOf(request), request.params.id),
   );
 
   r.put(
     '/api/organization/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Change the organization (ADMINISTRATOR): only the fields the body names',
-        params: IdParamsSchema,
-        body: UpdateOrganizationRequestSchema,
-        response: answers(OrganizationSchema),
-      },
-      config: { auth: adminSettingsNotSupport },
-    },
+    route(adminSettingsNotSupport, {
+      summary: 'Change the organization (ADMINISTRATOR): only the fields the body names',
+      params: IdParamsSchema,
+      body: UpdateOrganizationRequestSchema,
+      answer: OrganizationSchema,
+    }),
     async (request) =>
       organizations.updateOrganization(
         ctx,
@@ -91,17 +85,13 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.post(
     '/api/organization/:id/domains/verification-email',
-    {
-      schema: {
-        tags,
-        summary:
-          'Email a code proving one of the listed domains to a mailbox at it (ADMINISTRATOR; admin@, administrator@, hostmaster@, postmaster@, webmaster@ or your own address there)',
-        params: IdParamsSchema,
-        body: SendDomainVerificationRequestSchema,
-        response: noContent,
-      },
-      config: { auth: ownAdmin },
-    },
+    route(ownAdmin, {
+      summary:
+        'Email a code proving one of the listed domains to a mailbox at it (ADMINISTRATOR; admin@, administrator@, hostmaster@, postmaster@, webmaster@ or your own address there)',
+      params: IdParamsSchema,
+      body: SendDomainVerificationRequestSchema,
+      response: noContent,
+    }),
     async (request, reply) => {
       await domains.sendDomainVerification(
         ctx,
@@ -116,16 +106,12 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.post(
     '/api/organization/:id/domains/verify',
-    {
-      schema: {
-        tags,
-        summary: 'Prove a listed domain with the emailed code (ADMINISTRATOR): it becomes verified',
-        params: IdParamsSchema,
-        body: VerifyDomainRequestSchema,
-        response: answers(OrganizationSchema),
-      },
-      config: { auth: ownAdmin },
-    },
+    route(ownAdmin, {
+      summary: 'Prove a listed domain with the emailed code (ADMINISTRATOR): it becomes verified',
+      params: IdParamsSchema,
+      body: VerifyDomainRequestSchema,
+      answer: OrganizationSchema,
+    }),
     async (request) =>
       domains.verifyDomain(ctx, authOf(request), request.params.id, request.body, metaOf(request)),
   );

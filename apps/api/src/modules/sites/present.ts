@@ -23,7 +23,8 @@ function coordinates(row: Pick<SiteSummaryRow, 'latitude' | 'longitude'>) {
   return row.latitude == null || row.longitude == null ? null : { lat: row.latitude, lng: row.longitude };
 }
 
-export function presentSiteSummary(row: SiteSummaryRow): SiteSummary {
+/** What a site's summary and its full record say alike: who it is, where it is. */
+function identity(row: SiteSummaryRow | SiteRow) {
   return {
     id: row.id,
     name: row.name,
@@ -31,6 +32,12 @@ export function presentSiteSummary(row: SiteSummaryRow): SiteSummary {
     backOfficeAccountId: row.back_office_account_id,
     accountHolders: row.account_holders,
     address: address(row),
+  };
+}
+
+export function presentSiteSummary(row: SiteSummaryRow): SiteSummary {
+  return {
+    ...identity(row),
     coordinates: coordinates(row),
     status: row.status,
     deviceCount: row.device_count,
@@ -46,12 +53,7 @@ export function presentRecentSite(row: SiteSummaryRow): RecentSite {
 
 export function presentSite(row: SiteRow): Site {
   return {
-    id: row.id,
-    name: row.name,
-    alias: row.alias,
-    backOfficeAccountId: row.back_office_account_id,
-    accountHolders: row.account_holders,
-    address: address(row),
+    ...identity(row),
     verifiedAddress: row.verified_address,
     coordinates: coordinates(row),
     contacts: row.contacts,

@@ -2,6 +2,7 @@ import type { DeviceKind, DeviceStatus, SiteSortField } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { SiteAddress, SiteContact } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { keptCount, pageOf, sortDirection } from '../../sql/paging.ts';
 import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
 import { containsPattern, macFragment, siteTextLike, sqlList } from '../../sql/text.ts';
@@ -101,11 +102,8 @@ const sortableColumns = sql`s.id, s.name, s.alias, s.back_office_account_id, s.c
 export async function searchSites(
   db: DbOrTx,
   scope: Scope,
-  filters: SiteFilters,
-  sort: { field: SiteSortField; desc: boolean },
-  page: number,
-  pageSize: number,
-): Promise<{ rows: SiteSummaryRow[]; total: number }> {
+  { filters, sort, page, pageSize }: ListRequest<SiteFilters, SiteSortField>,
+): Promise<RowsPage<SiteSummaryRow>> {
   const where = sql.join([siteInScope(scope), ...filterConditions(scope, filters)], sql` and `);
   const orderBy = sql`${SITE_SORT[sort.field]} ${sortDirection(sort.desc)}, s.name, s.id`;
   const limit = sql`limit ${pageSize} offset ${page * pageSize}`;
@@ -157,7 +155,7 @@ export async function listRecentSites(
   desc: boolean,
   page: number,
   pageSize: number,
-): Promise<{ rows: SiteSummaryRow[]; total: number }> {
+): Promise<RowsPage<SiteSummaryRow>> {
   const visits = sql`site_visits rv join sites s on s.id = rv.site_id`;
   return pageOf<SiteSummaryRow>(db, {
     columns: summaryColumns(scope.userId),

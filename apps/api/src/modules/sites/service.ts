@@ -9,7 +9,6 @@ import type {
   RecentSitesQuery,
   Site,
   SiteSearchQuery,
-  SiteSortField,
   SiteSummary,
   SiteVisit,
   VerifyAddressResponse,
@@ -18,7 +17,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { Geocoder } from '../../geocoding/index.ts';
-import { paged, parseSorting } from '../../sql/paging.ts';
+import { scopedList } from '../../sql/page-request.ts';
+import { paged } from '../../sql/paging.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { alertsOf } from '../alerts/service.ts';
@@ -103,22 +103,12 @@ export async function setFavorite(
   return { siteId, favorite };
 }
 
-export async function searchSites(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: SiteSearchQuery,
-): Promise<Paged<SiteSummary>> {
-  const scope = await scopeOf(ctx.db, user);
-  const { rows, total } = await repo.searchSites(
-    ctx.db,
-    scope,
-    { status: query.status, kind: query.kind, groupId: query.groupId, q: query.q || undefined },
-    parseSorting<SiteSortField>(query.sorting),
-    query.page,
-    query.pageSize,
-  );
-  return paged(rows.map(presentSiteSummary), total, query.page, query.pageSize);
-}
+/** The sites of the caller's scope that match the search, one page in the asked order. */
+export const searchSites = scopedList(
+  repo.searchSites,
+  ({ status, kind, groupId, q }: SiteSearchQuery) => ({ status, kind, groupId, q: q || undefined }),
+  presentSiteSummary,
+);
 
 export const ADDRESS_NOT_VERIFIED = 'Address could not be verified.';
 

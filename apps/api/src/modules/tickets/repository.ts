@@ -1,7 +1,9 @@
 import type { TicketSortField, TicketStatus } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
+import type { ListRequest } from '../../sql/page-request.ts';
 import { pageOf, sortDirection } from '../../sql/paging.ts';
+import { onlyRow } from '../../sql/rows.ts';
 import { type Scope, siteInScope } from '../../sql/scope.ts';
 import { personName } from '../troubleshooting/repository.ts';
 
@@ -61,9 +63,7 @@ export async function insertTicket(db: DbOrTx, t: NewTicket): Promise<{ id: stri
       ${JSON.stringify(t.device)}::jsonb, ${JSON.stringify(t.site)}::jsonb,
       ${`{${t.jobIds.join(',')}}`}::uuid[], ${t.emailedTo}, ${t.createdBy})
     returning id, number`);
-  const row = rows[0];
-  if (!row) throw new Error('the ticket was not stored');
-  return row;
+  return onlyRow(rows, 'the ticket was not stored');
 }
 
 export async function findTicket(db: DbOrTx, scope: Scope, id: string): Promise<TicketRow | undefined> {
@@ -94,13 +94,12 @@ const SORT: Record<TicketSortField, SQL> = {
   updatedAt: sql`t.updated_at`,
 };
 
+export type TicketFilters = { status?: TicketStatus; deviceId?: string };
+
 export function listTickets(
   db: DbOrTx,
   scope: Scope,
-  filters: { status?: TicketStatus; deviceId?: string },
-  sort: { field: TicketSortField; desc: boolean },
-  page: number,
-  pageSize: number,
+  { filters, sort, page, pageSize }: ListRequest<TicketFilters, TicketSortField>,
 ) {
   const where = sql.join(
     [
@@ -127,7 +126,5 @@ export async function ticketSite(db: DbOrTx, siteId: string) {
     select id, name,
       concat_ws(', ', nullif(street, ''), nullif(city, ''), nullif(concat_ws(' ', nullif(state, ''), nullif(zip, '')), ''), country) as address
     from sites where id = ${siteId}`);
-  const row = rows[0];
-  if (!row) throw new Error('the device has no site');
-  return row;
+  return onlyRow(rows, 'the device has no site');
 }

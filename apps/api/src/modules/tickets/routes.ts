@@ -9,11 +9,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { answers, IdParamsSchema } from '../../http/route-schemas.ts';
+import { IdParamsSchema } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as tickets from './service.ts';
 
-const tags = ['ticket'];
+const route = routeOptions(['ticket']);
 const writers: AuthRule['roles'] = ['ADMINISTRATOR', 'USER'];
 /** Every customer role reads the organization's tickets. */
 const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
@@ -23,54 +24,36 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/device/troubleshooting/ticket/:id',
-    {
-      schema: {
-        tags,
+    // Part of troubleshooting: the organization needs the diagnostics feature.
+    route(
+      { steps: ['full'], roles: writers, entitlements: ['diagnostics'] },
+      {
         summary: 'Send a support ticket about the device',
         params: IdParamsSchema,
         body: TicketRequestSchema,
-        response: answers(TicketSchema),
+        answer: TicketSchema,
       },
-      // Part of troubleshooting: the organization needs the diagnostics feature.
-      config: { auth: { steps: ['full'], roles: writers, entitlements: ['diagnostics'] } },
-    },
+    ),
     async (request) =>
       tickets.createTicket(ctx, authOf(request), request.params.id, request.body, metaOf(request)),
   );
 
   r.get(
     '/api/ticket',
-    {
-      schema: {
-        tags,
-        querystring: TicketListQuerySchema,
-        response: answers(PagedSchema(TicketSummarySchema)),
-      },
-      config: { auth: reader },
-    },
+    route(reader, { querystring: TicketListQuerySchema, answer: PagedSchema(TicketSummarySchema) }),
     async (request) => tickets.listTickets(ctx, authOf(request).user, request.query),
   );
 
-  r.get(
-    '/api/ticket/:id',
-    {
-      schema: { tags, params: IdParamsSchema, response: answers(TicketSchema) },
-      config: { auth: reader },
-    },
-    async (request) => tickets.getTicket(ctx, authOf(request).user, request.params.id),
+  r.get('/api/ticket/:id', route(reader, { params: IdParamsSchema, answer: TicketSchema }), async (request) =>
+    tickets.getTicket(ctx, authOf(request).user, request.params.id),
   );
 
   r.post(
     '/api/ticket/:id/status',
-    {
-      schema: {
-        tags,
-        params: IdParamsSchema,
-        body: TicketStatusRequestSchema,
-        response: answers(TicketSchema),
-      },
-      config: { auth: { steps: ['full'], roles: writers } },
-    },
+    route(
+      { steps: ['full'], roles: writers },
+      { params: IdParamsSchema, body: TicketStatusRequestSchema, answer: TicketSchema },
+    ),
     async (request) =>
       tickets.setTicketStatus(ctx, authOf(request), request.params.id, request.body.status, metaOf(request)),
   );

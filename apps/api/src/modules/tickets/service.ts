@@ -1,11 +1,9 @@
 import {
-  type Paged,
   type Ticket,
   TicketDeviceSchema,
   type TicketListQuery,
   type TicketRequest,
   TicketSiteSchema,
-  type TicketSortField,
   type TicketStatus,
   type TicketSummary,
 } from '@vnoc/contracts';
@@ -13,7 +11,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { paged, parseSorting } from '../../sql/paging.ts';
+import { scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { findDeviceInScope } from '../devices/service.ts';
@@ -124,22 +122,12 @@ export async function getTicket(ctx: AppContext, user: UserWithOrg, id: string):
   return presentTicket(ctx.db, scope, row);
 }
 
-export async function listTickets(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: TicketListQuery,
-): Promise<Paged<TicketSummary>> {
-  const scope = await scopeOf(ctx.db, user);
-  const { rows, total } = await repo.listTickets(
-    ctx.db,
-    scope,
-    { status: query.status, deviceId: query.deviceId },
-    parseSorting<TicketSortField>(query.sorting),
-    query.page,
-    query.pageSize,
-  );
-  return paged(rows.map(presentSummary), total, query.page, query.pageSize);
-}
+/** The tickets on sites of the caller's scope, of a status or a device if asked, one page in the asked order. */
+export const listTickets = scopedList(
+  repo.listTickets,
+  ({ status, deviceId }: TicketListQuery) => ({ status, deviceId }),
+  presentSummary,
+);
 
 /** POST ticket/{id}/status: close the ticket, or open it again. */
 export async function setTicketStatus(

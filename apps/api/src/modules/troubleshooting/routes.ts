@@ -12,11 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { answers, IdParamsSchema } from '../../http/route-schemas.ts';
+import { IdParamsSchema } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as troubleshooting from './service.ts';
 
-const tags = ['troubleshooting'];
+const route = routeOptions(['troubleshooting']);
 const base = '/api/device/troubleshooting';
 
 /** The organization needs `diagnostics`, and `port-control` for port actions (DESIGN.md §5). */
@@ -42,17 +43,13 @@ export function troubleshootingRoutes(app: FastifyInstance, ctx: AppContext): vo
   for (const action of DIAGNOSTIC_ACTIONS) {
     r.post(
       `${base}/${action}/:id`,
-      {
-        schema: {
-          tags,
-          summary: `Queue a ${action} job on the device`,
-          params: IdParamsSchema,
-          // Actions without inputs may be called without a body.
-          body: z.preprocess((body) => body ?? {}, ACTION_CALL_SCHEMAS[action]),
-          response: answers(JobSchema),
-        },
-        config: { auth: runner(entitlementsFor(action)) },
-      },
+      route(runner(entitlementsFor(action)), {
+        summary: `Queue a ${action} job on the device`,
+        params: IdParamsSchema,
+        // Actions without inputs may be called without a body.
+        body: z.preprocess((body) => body ?? {}, ACTION_CALL_SCHEMAS[action]),
+        answer: JobSchema,
+      }),
       async (request) =>
         troubleshooting.runTroubleshooting(
           ctx,
@@ -67,71 +64,47 @@ export function troubleshootingRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   r.post(
     `${base}/future/:id`,
-    {
-      schema: {
-        tags,
-        summary: "A job's state and result",
-        params: IdParamsSchema,
-        response: answers(JobSchema),
-      },
-      config: { auth: reader },
-    },
+    route(reader, { summary: "A job's state and result", params: IdParamsSchema, answer: JobSchema }),
     async (request) => troubleshooting.getJob(ctx, authOf(request).user, request.params.id),
   );
 
   r.post(
     `${base}/future/multi/:uuid`,
-    {
-      schema: {
-        tags,
-        summary: "Each device's job in a batch",
-        params: BatchParamsSchema,
-        response: answers(BatchSchema),
-      },
-      config: { auth: reader },
-    },
+    route(reader, {
+      summary: "Each device's job in a batch",
+      params: BatchParamsSchema,
+      answer: BatchSchema,
+    }),
     async (request) => troubleshooting.getBatch(ctx, authOf(request).user, request.params.uuid),
   );
 
   r.get(
     `${base}/batches`,
-    {
-      schema: {
-        tags,
-        summary: "The caller's latest batches, newest first",
-        response: answers(z.array(RecentBatchSchema)),
-      },
-      config: { auth: reader },
-    },
+    route(reader, {
+      summary: "The caller's latest batches, newest first",
+      answer: z.array(RecentBatchSchema),
+    }),
     async (request) => troubleshooting.recentBatches(ctx, authOf(request).user),
   );
 
   r.delete(
     `${base}/future/multi/:uuid`,
-    {
-      schema: {
-        tags,
-        summary: "Cancel a batch's queued jobs",
-        params: BatchParamsSchema,
-        response: answers(BatchSchema),
-      },
-      config: { auth: runner(['diagnostics']) },
-    },
+    route(runner(['diagnostics']), {
+      summary: "Cancel a batch's queued jobs",
+      params: BatchParamsSchema,
+      answer: BatchSchema,
+    }),
     async (request) =>
       troubleshooting.cancelBatch(ctx, authOf(request), request.params.uuid, metaOf(request)),
   );
 
   r.get(
     '/api/device/:id/troubleshooting',
-    {
-      schema: {
-        tags,
-        summary: "The device's runs, newest first",
-        params: IdParamsSchema,
-        response: answers(z.array(JobSchema)),
-      },
-      config: { auth: reader },
-    },
+    route(reader, {
+      summary: "The device's runs, newest first",
+      params: IdParamsSchema,
+      answer: z.array(JobSchema),
+    }),
     async (request) => troubleshooting.deviceHistory(ctx, authOf(request).user, request.params.id),
   );
 }

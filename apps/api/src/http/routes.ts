@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { AuthRule } from '../plugins/auth.ts';
+import { answers } from './route-schemas.ts';
+
+/**
+ * What one route declares of itself: its OpenAPI text, its inputs, and either `answer` (the 200 answer: the
+ * error answers every route may give are added, as `answers` does) or its whole `response` map (a 201, a 204,
+ * an extra error status, a CSV stream's error answers).
+ */
+export type RouteSchema = {
+  summary?: string;
+  description?: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+} & ({ answer: z.ZodType; response?: never } | { response: Record<number, z.ZodType>; answer?: never });
+
+/** The fastify options `route` builds, typed so the zod type provider still types the handler's request. */
+export type RouteOptions<S extends RouteSchema> = {
+  schema: Omit<S, 'answer' | 'response'> & {
+    tags: string[];
+    response: S extends { answer: infer A extends z.ZodType } ? ReturnType<typeof answers<A>> : S['response'];
+  };
+  config: { auth: AuthRule };
+};
+
+/**
+ * The options of a module's routes, whose OpenAPI tags are given once: `route(rule, schema)` is
+ * `{ schema: { tags, ...schema, response }, config: { auth: rule } }`, the same object a route used to spell
+ * out, so its validation, its auth rule and its OpenAPI entry are unchanged. Every route names its rule.
+ */
+export function routeOptions(tags: string[]) {
+  return <const S extends RouteSchema>(auth: AuthRule, schema: S): RouteOptions<S> => {
+    const { answer, response, ...own } = schema;
+    return {
+      schema: { tags, ...own, response: answer ? answers(answer) : response },
+      config: { auth },
+    } as RouteOptions<S>;
+  };
+}
