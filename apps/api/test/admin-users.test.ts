@@ -1,6 +1,7 @@
 import { AdminUserPageSchema, AdminUserSchema } from '@vnoc/contracts';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestClock } from './clock.ts';
 import {
   createGroup,
   createOrganization,
@@ -12,6 +13,7 @@ import {
 import { bearer, count, useTestApp } from './helpers.ts';
 
 const t = useTestApp();
+const clock = useTestClock();
 type Who = 'admin' | 'admin2' | 'user' | 'readOnly' | 'support' | 'adminB';
 const tokens = {} as Record<Who, string>;
 const people = {} as Record<Who, TestUser>;
@@ -480,8 +482,8 @@ describe('self-registration, approval and MFA reset', () => {
 
   it('MFA reset removes every factor: the next sign-in asks to enrol', async () => {
     const before = await tokenFor(t.db, people.user, 'full');
-    // Tokens of the same second as the reset survive it: step into the next second first.
-    await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)));
+    // Tokens of the same second as the reset survive it: the reset comes a second later.
+    clock.advance(1_000);
     await t.pool.query(
       "update users set mfa_app = true, app_secret = 'X', mfa_voice = true, voice_number = '+12025550112' where id = $1",
       [people.user.id],
