@@ -330,6 +330,8 @@ describe('GET /api/events: when it ends', () => {
   it('ends the stream once the session is revoked (sign-out elsewhere)', async () => {
     const token = await tokenFor(database.db, f.admin, 'full');
     const client = await open(token);
+    // Open and live first: a refused stream would end at once, whatever the change below.
+    expect(client.status).toBe(200);
     const jti = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).jti as string;
     await database.db.insert(revokedTokens).values({ jti, expiresAt: new Date(Date.now() + 60_000) });
     await client.ended;
@@ -338,6 +340,7 @@ describe('GET /api/events: when it ends', () => {
   it("ends an impersonation's stream once the support person's own session is revoked", async () => {
     const token = await tokenFor(database.db, f.admin, 'full', f.support.username);
     const client = await open(token);
+    expect(client.status).toBe(200);
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
     // The impersonation's record links to the support person's own session: that one signs out.
     const [record] = await database.db
@@ -354,6 +357,7 @@ describe('GET /api/events: when it ends', () => {
   it("ends an impersonation's stream once the organization turns support access off", async () => {
     const token = await tokenFor(database.db, f.admin, 'full', f.support.username);
     const client = await open(token);
+    expect(client.status).toBe(200);
     await database.pool.query('update organizations set support_access = false where id = $1', [f.orgA]);
     try {
       await client.ended;
@@ -366,6 +370,7 @@ describe('GET /api/events: when it ends', () => {
     const provider = await createOrganization(database.db, { kind: 'provider', entitlements: [] });
     const support = await createUser(database.db, provider, { role: 'SUPPORT' });
     const client = await open(await tokenFor(database.db, f.admin, 'full', support.username));
+    expect(client.status).toBe(200);
     await database.pool.query(`update users set role = 'USER' where id = $1`, [support.id]);
     await client.ended;
   });
@@ -374,6 +379,7 @@ describe('GET /api/events: when it ends', () => {
     const second = await buildApp({ config: testConfig(), db: database.db, logger: false });
     const url = await second.listen({ port: 0, host: '127.0.0.1' });
     const client = await connectEvents(url, await tokenFor(database.db, f.admin, 'full'));
+    expect(client.status).toBe(200);
     await client.opened;
     // An open stream would hold close() until the test times out.
     await second.close();
