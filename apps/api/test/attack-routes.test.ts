@@ -3,6 +3,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { documentedRoutes, key, type Route, send } from './attack-support.ts';
+import { useTestClock } from './clock.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
 import { claimsOf, TEST_JWT_SECRET, useTestApp } from './helpers.ts';
 
@@ -15,6 +16,7 @@ import { claimsOf, TEST_JWT_SECRET, useTestApp } from './helpers.ts';
  * answer 5xx.
  */
 const t = useTestApp();
+const clock = useTestClock();
 
 /** Routes that answer without a session token, each for a reason. */
 const PUBLIC = new Set([
@@ -300,7 +302,7 @@ describe('every documented route', () => {
     const gone = await createUser(t.db, org, { role: 'ADMINISTRATOR' });
     const token = await tokenFor(t.db, gone, 'full');
     await t.pool.query("update users set status = 'deactivated' where id = $1", [gone.id]);
-    await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 100));
+    clock.advance(SESSION_CACHE_MS);
     for (const route of routes) {
       if (PUBLIC.has(key(route))) continue;
       expect((await call(route, { authorization: `Bearer ${token}` })).statusCode, key(route)).toBe(401);

@@ -56,7 +56,10 @@ describe('acquireDataDirLock', () => {
 
   it('takes over an unreadable lock file', () => {
     writeFileSync(path.join(dir, 'vnoc.lock'), 'garbage');
-    expect(() => acquireDataDirLock(dir).release()).not.toThrow();
+    const lock = acquireDataDirLock(dir);
+    expect(readFileSync(lock.file, 'utf8').trim()).toBe(String(process.pid));
+    lock.release();
+    expect(existsSync(lock.file)).toBe(false);
   });
 
   it('release leaves a lock that someone else took over alone', () => {

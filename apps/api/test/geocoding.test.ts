@@ -384,9 +384,8 @@ describe('Nominatim adapter', () => {
 
   it('a timeout → 503 geocoder_unavailable', async () => {
     handler = () => {}; // never answers
-    const started = Date.now();
+    // A real stall, so a real cut-off, shrunk to 200 ms; without it the call would hang until the test times out.
     await expect(nominatim(200).verify(congress)).rejects.toMatchObject(unavailable);
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('a refused connection → 503 geocoder_unavailable', async () => {

@@ -397,8 +397,12 @@ describe('workers', () => {
       requestedBy: userId,
     });
     await waitFor(async () => worker.inFlight === 2);
-    // Several leases long: the running jobs are still held (extended), never reaped.
-    await sleep(600);
+    // Several leases long (the extension is the worker's own real timer, every leaseMs / 3): wait until the
+    // lease was moved three lengths past its first end, rather than for a set time. The reaper (every 20 ms)
+    // ran all along: the running jobs are still held, never reaped.
+    const leaseOf = async (id: string) => (await reload(id)).leaseUntil?.getTime() ?? 0;
+    const firstLease = await leaseOf(a.id);
+    await waitFor(async () => (await leaseOf(a.id)) > firstLease + 3 * 150);
     expect(await reapExpired(db)).toEqual({ requeued: [], failed: [] });
     expect((await reload(a.id)).attempts).toBe(1);
 
@@ -406,7 +410,8 @@ describe('workers', () => {
     const stopping = engine.stop().then(() => {
       stopped = true;
     });
-    await sleep(100);
+    // A database round trip: stop() had the time to finish, were it not waiting for the jobs in flight.
+    await reload(c.id);
     expect(stopped).toBe(false);
     expect(worker.inFlight).toBe(2);
     for (const r of release.splice(0)) r();

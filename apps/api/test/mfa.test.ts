@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSeedBox } from '../src/auth/seed-box.ts';
 import { generateTotp } from '../src/auth/totp.ts';
 import { sealPlaintextSeeds } from '../src/modules/users/repository.ts';
+import { useTestClock } from './clock.ts';
 import { createOrganization, createUser, PASSWORD, tokenFor } from './factories.ts';
 import {
   bearer,
@@ -17,6 +18,7 @@ import {
 } from './helpers.ts';
 
 const t = useTestApp();
+const clock = useTestClock();
 
 const post = (url: string, token: string, payload?: InjectOptions['payload']) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
@@ -211,17 +213,17 @@ describe('POST access/validateTOTP', () => {
   });
 
   it('accepts the previous and next 30-second step, not two steps away', async () => {
-    const user = await newUser({ app: true });
-    const secret = await appSecretOf(user.id);
-    const token = await tokenFor(t.db, user, 'mfa');
-    const far = await post('/api/access/validateTOTP', token, {
-      totp: generateTotp(secret, Date.now() - 95_000),
-    });
-    expect(far.statusCode).toBe(400);
-    const prev = await post('/api/access/validateTOTP', token, {
-      totp: generateTotp(secret, Date.now() - 30_000),
-    });
-    expect(prev.statusCode).toBe(200);
+    // The clock stands still, so the server checks each code at the very instant it was made for.
+    clock.advance(0);
+    const codeAt = async (offsetMs: number) => {
+      const user = await newUser({ app: true });
+      const totp = generateTotp(await appSecretOf(user.id), Date.now() + offsetMs);
+      return (await post('/api/access/validateTOTP', await tokenFor(t.db, user, 'mfa'), { totp })).statusCode;
+    };
+    expect(await codeAt(-60_000)).toBe(400);
+    expect(await codeAt(60_000)).toBe(400);
+    expect(await codeAt(-30_000)).toBe(200);
+    expect(await codeAt(30_000)).toBe(200);
   });
 
   it('keeps an expired credential expired, so the next step is the password', async () => {

@@ -208,8 +208,10 @@ describe('the dispatcher', () => {
     await vi.waitFor(async () => expect((await row(id as string))?.state).toBe('sent'), { timeout: 5_000 });
     await d.stop();
     const [later] = await queue();
+    // A wake-up starts its round at once (synchronously): a stopped dispatcher starts none.
+    const rounds = vi.spyOn(d, 'runOnce');
     d.wake();
-    await new Promise((r) => setTimeout(r, 100));
+    expect(rounds).not.toHaveBeenCalled();
     expect((await row(later as string))?.state).toBe('pending');
     expect(sender.accepted).toHaveLength(1);
     await database.pool.query('delete from notifications where id = $1', [later]);

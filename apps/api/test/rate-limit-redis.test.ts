@@ -5,7 +5,8 @@
  * that reason (the memory limiter is tested in units.test.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it, type TestContext } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it, type TestContext, vi } from 'vitest';
 import { createRedisRateLimiter, type RateLimiter } from '../src/plugins/rate-limit.ts';
 import { REDIS_URL, redisAnswers, silentLog } from './helpers.ts';
 
@@ -48,10 +49,24 @@ describe('rate limits in Redis', () => {
   it('a window ends on its own length', async (ctx) => {
     requireRedis(ctx);
     const a = limiter();
-    await a.hit('short', 1, 300);
-    await expect(a.hit('short', 1, 300)).rejects.toEqual(limited);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await expect(a.hit('short', 1, 300)).resolves.toBeUndefined();
+    const redis = new Redis(REDIS_URL, { lazyConnect: true });
+    try {
+      await a.hit('short', 1, 300);
+      await expect(a.hit('short', 1, 300)).rejects.toEqual(limited);
+      // Redis ends the window on its own clock (the key expires): it lives at most the window's length, and the
+      // refused hit did not extend it.
+      const ttl = await redis.pttl(`${prefix}short`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(300);
+      // Redis's clock cannot be moved: wait for the key to go (at most the 300 ms above), then the count is new.
+      await vi.waitFor(async () => expect(await redis.exists(`${prefix}short`)).toBe(0), {
+        timeout: 5_000,
+        interval: 20,
+      });
+      await expect(a.hit('short', 1, 300)).resolves.toBeUndefined();
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('while Redis does not answer, a process counts in its own memory and says so once', async () => {

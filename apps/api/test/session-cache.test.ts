@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { revokedTokens, users } from '../src/db/schema.ts';
 import { createSessionCache, SESSION_CACHE_MS } from '../src/plugins/auth.ts';
+import { useTestClock } from './clock.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';
 import { bearer, claimsOf, useTestApp } from './helpers.ts';
 
 const t = useTestApp();
+const clock = useTestClock();
 
 type Lookup = Parameters<ReturnType<typeof createSessionCache>['get']>[1];
 const found = (name: string) =>
@@ -74,14 +76,16 @@ describe('sessions with the cache on', () => {
   it('a revocation made by another process ends the session within SESSION_CACHE_MS', async () => {
     const user = await createUser(t.db, await createOrganization(t.db));
     const token = await tokenFor(t.db, user, 'full');
+    clock.advance(0); // the clock stands still from here: the lookup below is cached at this instant
     expect((await counts(token)).statusCode).toBe(200);
     await t.db.insert(revokedTokens).values({
       jti: claimsOf(token).jti as string,
       expiresAt: new Date(Date.now() + 60_000),
     });
-    const revokedAt = Date.now();
-    // Within the cache's time the answer may still be 200; after it, never.
-    await new Promise((r) => setTimeout(r, SESSION_CACHE_MS - (Date.now() - revokedAt) + 50));
+    // Within the cache's time the cached lookup still answers; at its end the revocation is read.
+    clock.advance(SESSION_CACHE_MS - 1);
+    expect((await counts(token)).statusCode).toBe(200);
+    clock.advance(1);
     expect((await counts(token)).statusCode).toBe(401);
   });
 
@@ -89,10 +93,13 @@ describe('sessions with the cache on', () => {
     const org = await createOrganization(t.db);
     const user = await createUser(t.db, org, { role: 'USER' });
     const token = await tokenFor(t.db, user, 'full');
+    clock.advance(0);
     expect((await counts(token)).statusCode).toBe(200);
     // SUPPORT reads no customer alerts.
     await t.db.update(users).set({ role: 'SUPPORT' }).where(eq(users.id, user.id));
-    await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 50));
+    clock.advance(SESSION_CACHE_MS - 1);
+    expect((await counts(token)).statusCode).toBe(200);
+    clock.advance(1);
     expect((await counts(token)).statusCode).toBe(403);
   });
 });

@@ -56,10 +56,17 @@ async function visit(paths: string[]) {
   return location;
 }
 
-async function waitIdle(router: ReturnType<typeof createMemoryRouter>) {
-  for (let i = 0; i < 200 && (router.state.navigation.state !== 'idle' || !router.state.initialized); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** Resolves once the router is initialized and no navigation is under way (told by the router, not polled). */
+function waitIdle(router: ReturnType<typeof createMemoryRouter>): Promise<void> {
+  const idle = () => router.state.navigation.state === 'idle' && router.state.initialized;
+  if (idle()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe(() => {
+      if (!idle()) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 beforeEach(() => resetRouterState());

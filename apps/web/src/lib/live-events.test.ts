@@ -182,6 +182,7 @@ describe('live event stream', () => {
   });
 
   it('stops retrying on 401 until a new token comes, and never connects without one', async () => {
+    vi.useFakeTimers();
     const server = fakeServer();
     const states: LiveConnection[] = [];
     let token: string | null = 'expired';
@@ -194,11 +195,12 @@ describe('live event stream', () => {
     });
     (await server.call(0)).answer(new Response('{"id":"unauthorized"}', { status: 401 }));
     await vi.waitFor(() => expect(states.at(-1)).toBe('off'));
-    await new Promise((r) => setTimeout(r, 50));
+    // A whole backoff's worth of time passes (minDelayMs is 1): no retry.
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(server.calls).toHaveLength(1);
     token = null;
     live.reconnect();
-    await tick();
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(server.calls).toHaveLength(1);
     token = 'fresh';
     live.reconnect();

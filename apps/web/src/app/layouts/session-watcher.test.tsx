@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
 import { getBanner } from '../../lib/banner.ts';
+import { SESSION_CHECK_MS } from '../../lib/session.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderApp } from '../../test/render.tsx';
 
 const sso = vi.hoisted(() => ({
@@ -12,6 +13,13 @@ vi.mock('../../features/auth/utils/sso-sign-out.ts', () => sso);
 
 const calls: string[] = [];
 const nowS = () => Math.floor(Date.now() / 1000);
+/**
+ * The watcher's clock: its once-a-second check (setInterval) and Date are faked, so a test moves time on
+ * instead of waiting for it. setTimeout stays real for React and Testing Library; install before rendering.
+ */
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+/** Lets `checks` once-a-second session checks run. */
+const runChecks = (checks: number) => vi.advanceTimersByTimeAsync(checks * SESSION_CHECK_MS);
 
 beforeAll(() => installDomStubs());
 beforeEach(() => {
@@ -40,6 +48,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   authStore.logout();
   vi.unstubAllGlobals();
@@ -59,11 +68,13 @@ describe('session watcher (spec part 4)', () => {
   });
 
   it('the countdown can be dismissed', async () => {
+    fakeClock();
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 200 })));
     renderApp('/alerts');
     await screen.findByTestId('session-countdown');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // It stays dismissed through the checks that follow, while less and less time is left.
+    await runChecks(3);
     expect(screen.queryByTestId('session-countdown')).toBeNull();
   });
 
@@ -75,19 +86,27 @@ describe('session watcher (spec part 4)', () => {
   });
 
   it('does not refresh with more than 25 minutes left', async () => {
-    authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 29 * 60 })));
+    fakeClock();
+    authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 25 * 60 + 3 })));
     renderApp('/alerts');
     await screen.findByRole('heading', { level: 1, name: 'Alerts' });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await runChecks(2);
     expect(calls).not.toContain('GET /api/access/newJWT');
+    // The control: once 25 minutes are left, the next check refreshes.
+    await runChecks(2);
+    await vi.waitFor(() => expect(calls).toContain('GET /api/access/newJWT'), { timeout: 5_000 });
   });
 
   it('at expiry of a single sign-on session: logout, then the identity provider ends its session too', async () => {
     sso.signOutOfProvider.mockResolvedValueOnce(true);
+    fakeClock();
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 2 })));
     const { router } = renderApp('/alerts');
-    await waitFor(() => expect(sso.signOutOfProvider).toHaveBeenCalledWith({ expired: true }), {
-      timeout: 4000,
+    await screen.findByTestId('session-countdown');
+    expect(sso.signOutOfProvider).not.toHaveBeenCalled();
+    await runChecks(2);
+    await vi.waitFor(() => expect(sso.signOutOfProvider).toHaveBeenCalledWith({ expired: true }), {
+      timeout: 5_000,
     });
     expect(authStore.get().jwt).toBeNull();
     // The browser leaves for the provider's end-session page: the console does not go to /login itself.
@@ -95,9 +114,13 @@ describe('session watcher (spec part 4)', () => {
   });
 
   it('at expiry: logout, /login, "Your session has expired, please login."', async () => {
+    fakeClock();
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 2 })));
     const { router } = renderApp('/alerts');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 4000 });
+    await screen.findByTestId('session-countdown');
+    expect(authStore.get().jwt).not.toBeNull();
+    await runChecks(2);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5_000 });
     expect(authStore.get().jwt).toBeNull();
     expect(getBanner()?.message).toBe('Your session has expired, please login.');
   });

@@ -86,7 +86,7 @@ describe('processSsoCallback', () => {
   });
 
   it('is not authenticated without an identity-provider session, and exchanges nothing', async () => {
-    const s = steps({ finish: async () => ({ kind: 'not-authenticated' }) });
+    const s = steps({ finish: async () => ({ kind: 'not-authenticated' }), wait: async () => {} });
     expect(await processSsoCallback('http://localhost/login/callback', s)).toEqual({
       kind: 'not-authenticated',
     });

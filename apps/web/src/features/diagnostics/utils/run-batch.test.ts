@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { job } from '../test/fixtures.ts';
@@ -6,9 +6,11 @@ import { mapLimit, startBatch } from './run-batch.ts';
 
 describe('mapLimit', () => {
   it('keeps the order, settles each item, and never runs more than the limit at once', async () => {
+    vi.useFakeTimers();
     let running = 0;
     let peak = 0;
-    const results = await mapLimit([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
+    // Later items finish sooner, so the order kept is mapLimit's, not the order they settle in.
+    const settled = mapLimit([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
       running += 1;
       peak = Math.max(peak, running);
       await new Promise((resolve) => setTimeout(resolve, 5 * (8 - n)));
@@ -16,6 +18,9 @@ describe('mapLimit', () => {
       if (n === 4) throw new Error('four');
       return n * 10;
     });
+    await vi.runAllTimersAsync();
+    const results = await settled;
+    vi.useRealTimers();
     expect(peak).toBe(3);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
       10,
