@@ -2,14 +2,7 @@
  * What a report's PDF says, in the reader's language: its table's columns, the totals' boxes (also the
  * email's lines), the per-day chart and the notes. pdf.ts draws it.
  */
-import type {
-  CellularBillingRow,
-  OnlineAnalyticsRow,
-  ReportId,
-  ReportInfo,
-  ReportPage,
-  SlaRow,
-} from '@vnoc/contracts';
+import type { ReportId, ReportInfo, ReportPage } from '@vnoc/contracts';
 import type { Language } from '../../notifications/profile.ts';
 import {
   fixed,
@@ -24,12 +17,12 @@ import type { PdfColumn, PdfReport } from './pdf.ts';
 import type { ReportText } from './report-text.ts';
 
 type Label = keyof ReportText['labels'];
+type PageOf<K extends ReportId> = Extract<ReportPage, { report: K }>;
 /** A column: its header, its relative width and its value in a row. */
 type ColumnDef<R> = [Label, number, (r: R, w: Writer) => string];
-const columns = <R>(defs: ColumnDef<R>[]) => defs as unknown as ColumnDef<unknown>[];
 
-const PDF_COLUMNS: { [K in ReportId]: ColumnDef<unknown>[] } = {
-  'cellular-billing': columns<CellularBillingRow>([
+const PDF_COLUMNS: { [K in ReportId]: ColumnDef<PageOf<K>['content'][number]>[] } = {
+  'cellular-billing': [
     ['date', 8, (r) => formatDay(r.date)],
     ['mac', 11, (r) => r.macAddress],
     ['manufacturer', 10, (r) => r.manufacturer],
@@ -40,8 +33,8 @@ const PDF_COLUMNS: { [K in ReportId]: ColumnDef<unknown>[] } = {
     ['city', 9, (r) => r.city ?? ''],
     ['state', 5, (r) => r.state ?? ''],
     ['zip', 6, (r) => r.zip ?? ''],
-  ]),
-  'online-analytics': columns<OnlineAnalyticsRow>([
+  ],
+  'online-analytics': [
     ['date', 7, (r) => formatDay(r.date)],
     ['mac', 11, (r) => r.macAddress],
     ['model', 9, (r) => r.model],
@@ -54,8 +47,8 @@ const PDF_COLUMNS: { [K in ReportId]: ColumnDef<unknown>[] } = {
     ['failovers', 5, (r, w) => w.count(r.backupEvents)],
     ['wanReceived', 8, (r, w) => w.bytes(r.wanBytesReceived)],
     ['wanSent', 8, (r, w) => w.bytes(r.wanBytesTransmitted)],
-  ]),
-  sla: columns<SlaRow>([
+  ],
+  sla: [
     ['site', 18, (r) => r.siteName],
     ['city', 9, (r) => r.city ?? ''],
     ['state', 5, (r) => r.state ?? ''],
@@ -68,54 +61,56 @@ const PDF_COLUMNS: { [K in ReportId]: ColumnDef<unknown>[] } = {
     ['timeOnBackup', 8, (r) => formatDuration(r.secondsOnBackup)],
     ['outages', 5, (r, w) => w.count(r.downEvents)],
     ['failovers', 5, (r, w) => w.count(r.backupEvents)],
-  ]),
+  ],
 };
 
 function pdfColumns(report: ReportId, w: Writer): PdfColumn[] {
-  return PDF_COLUMNS[report].map(([key, width, value]) => ({
+  const defs = PDF_COLUMNS[report] as ColumnDef<ReportPage['content'][number]>[];
+  return defs.map(([key, width, value]) => ({
     header: w.text.labels[key],
     width,
-    value: (row: unknown) => value(row, w),
+    value: (row: unknown) => value(row as ReportPage['content'][number], w),
   }));
 }
+
+/** A total: its label and its value in the page's totals. */
+type TotalDef<T> = [Label, (t: T, w: Writer) => string];
+const TOTALS: { [K in ReportId]: TotalDef<PageOf<K>['totals']>[] } = {
+  'cellular-billing': [
+    ['backupUsage', (t, w) => w.bytes(t.usage_backup)],
+    ['devices', (t, w) => w.count(t.devices)],
+    ['deviceDays', (t, w) => w.count(t.rows)],
+    ['reported', (t, w) => w.count(t.reportedRows)],
+    ['awaiting', (t, w) => w.count(t.awaitingRows)],
+  ],
+  'online-analytics': [
+    ['online', (t, w) => w.percent(t.percentOnline)],
+    ['onPrimary', (t, w) => w.percent(t.percentOnPrimary)],
+    ['onBackup', (t, w) => w.percent(t.percentOnBackup)],
+    ['offline', (t, w) => w.percent(t.percentOffline)],
+    ['outages', (t, w) => w.count(t.offlineEvents)],
+    ['failovers', (t, w) => w.count(t.backupEvents)],
+    ['wanReceived', (t, w) => w.bytes(t.wanBytesReceived)],
+    ['wanSent', (t, w) => w.bytes(t.wanBytesTransmitted)],
+    ['devices', (t, w) => w.count(t.devices)],
+    ['deviceDays', (t, w) => w.count(t.rows)],
+  ],
+  sla: [
+    ['availability', (t, w) => w.percent(t.availability)],
+    ['target', (t) => `${t.target} %`],
+    ['meetingTarget', (t, w) => w.text.of(w.count(t.sitesMeetingTarget), w.count(t.sites))],
+    ['onBackup', (t, w) => w.percent(t.percentOnBackup)],
+    ['down', (t, w) => w.percent(t.percentDown)],
+    ['outages', (t, w) => w.count(t.downEvents)],
+    ['failovers', (t, w) => w.count(t.backupEvents)],
+  ],
+};
 
 /** The totals of a page as label/value pairs (the PDF's boxes and the email's lines), in `language`. */
 export function totalsLines(page: ReportPage, language: Language = 'en'): { label: string; value: string }[] {
   const w = writerOf(language);
-  const l = w.text.labels;
-  if (page.report === 'cellular-billing')
-    return [
-      { label: l.backupUsage, value: w.bytes(page.totals.usage_backup) },
-      { label: l.devices, value: w.count(page.totals.devices) },
-      { label: l.deviceDays, value: w.count(page.totals.rows) },
-      { label: l.reported, value: w.count(page.totals.reportedRows) },
-      { label: l.awaiting, value: w.count(page.totals.awaitingRows) },
-    ];
-  if (page.report === 'online-analytics')
-    return [
-      { label: l.online, value: w.percent(page.totals.percentOnline) },
-      { label: l.onPrimary, value: w.percent(page.totals.percentOnPrimary) },
-      { label: l.onBackup, value: w.percent(page.totals.percentOnBackup) },
-      { label: l.offline, value: w.percent(page.totals.percentOffline) },
-      { label: l.outages, value: w.count(page.totals.offlineEvents) },
-      { label: l.failovers, value: w.count(page.totals.backupEvents) },
-      { label: l.wanReceived, value: w.bytes(page.totals.wanBytesReceived) },
-      { label: l.wanSent, value: w.bytes(page.totals.wanBytesTransmitted) },
-      { label: l.devices, value: w.count(page.totals.devices) },
-      { label: l.deviceDays, value: w.count(page.totals.rows) },
-    ];
-  return [
-    { label: l.availability, value: w.percent(page.totals.availability) },
-    { label: l.target, value: `${page.totals.target} %` },
-    {
-      label: l.meetingTarget,
-      value: w.text.of(w.count(page.totals.sitesMeetingTarget), w.count(page.totals.sites)),
-    },
-    { label: l.onBackup, value: w.percent(page.totals.percentOnBackup) },
-    { label: l.down, value: w.percent(page.totals.percentDown) },
-    { label: l.outages, value: w.count(page.totals.downEvents) },
-    { label: l.failovers, value: w.count(page.totals.backupEvents) },
-  ];
+  const defs = TOTALS[page.report] as TotalDef<ReportPage['totals']>[];
+  return defs.map(([label, value]) => ({ label: w.text.labels[label], value: value(page.totals, w) }));
 }
 
 /** The per-day chart: billing's backup bytes, the others' share of time down. */

@@ -127,10 +127,12 @@ function slaShares(t: DayTotals) {
   return { availability: s.percentOnline, percentOnBackup: s.percentOnBackup, percentDown: s.percentOffline };
 }
 
+/** What the per device-day reports' totals cover: device-days and distinct devices. */
+const coverage = (t: DayTotals) => ({ rows: num(t.row_count), devices: num(t.devices) });
+
 export function billingTotals(t: DayTotals): CellularBillingPage['totals'] {
   return {
-    rows: num(t.row_count),
-    devices: num(t.devices),
+    ...coverage(t),
     usage_backup: num(t.usage_backup),
     reportedRows: num(t.reported_rows),
     awaitingRows: num(t.awaiting_rows),
@@ -145,8 +147,7 @@ export function billingPoint(
 
 export function onlineTotals(t: DayTotals): OnlineAnalyticsPage['totals'] {
   return {
-    rows: num(t.row_count),
-    devices: num(t.devices),
+    ...coverage(t),
     ...onlineFigures(t),
     secondsOffline: num(t.seconds_offline),
     secondsOnBackup: num(t.seconds_on_backup),
