@@ -1,14 +1,11 @@
 /** Rows and sums as the reports' contracts answer them: figures as numbers, times as ISO 8601. */
 import {
-  type CellularBillingPage,
   type CellularBillingRow,
-  type OnlineAnalyticsPage,
   type OnlineAnalyticsRow,
   ReportFiltersSchema,
   type ReportId,
   type ReportPage,
   type ReportSubscription,
-  type SlaPage,
   type SlaRow,
 } from '@vnoc/contracts';
 import { paged } from '../../sql/paging.ts';
@@ -130,56 +127,6 @@ function slaShares(t: DayTotals) {
 /** What the per device-day reports' totals cover: device-days and distinct devices. */
 const coverage = (t: DayTotals) => ({ rows: num(t.row_count), devices: num(t.devices) });
 
-export function billingTotals(t: DayTotals): CellularBillingPage['totals'] {
-  return {
-    ...coverage(t),
-    usage_backup: num(t.usage_backup),
-    reportedRows: num(t.reported_rows),
-    awaitingRows: num(t.awaiting_rows),
-  };
-}
-
-export function billingPoint(
-  t: DayTotals & { date: string },
-): CellularBillingPage['summary']['series'][number] {
-  return { date: t.date, usage_backup: num(t.usage_backup), devicesOnBackup: num(t.devices_on_backup) };
-}
-
-export function onlineTotals(t: DayTotals): OnlineAnalyticsPage['totals'] {
-  return {
-    ...coverage(t),
-    ...onlineFigures(t),
-    secondsOffline: num(t.seconds_offline),
-    secondsOnBackup: num(t.seconds_on_backup),
-    secondsOnPrimary: num(t.seconds_on_primary),
-    secondsOnline: num(t.seconds_online),
-  };
-}
-
-export function onlinePoint(
-  t: DayTotals & { date: string },
-): OnlineAnalyticsPage['summary']['series'][number] {
-  return { date: t.date, ...onlineFigures(t) };
-}
-
-export function slaTotals(t: DayTotals, sites: SlaTotals, target: number): SlaPage['totals'] {
-  return {
-    sites: sites.sites,
-    sitesMeetingTarget: sites.met,
-    target,
-    ...slaShares(t),
-    percentOnPrimary: shares(t).percentOnPrimary,
-    secondsDown: num(t.seconds_offline),
-    secondsOnBackup: num(t.seconds_on_backup),
-    downEvents: num(t.offline_events),
-    backupEvents: num(t.backup_events),
-  };
-}
-
-export function slaPoint(t: DayTotals & { date: string }): SlaPage['summary']['series'][number] {
-  return { date: t.date, ...slaShares(t) };
-}
-
 /** What a report's page is read from: its rows, the sums over the whole filtered set and per day. */
 export type PageParts = {
   rows: unknown[];
@@ -196,20 +143,52 @@ type Presenter<K extends ReportId> = {
   /** How many rows the whole report has. */
   count: (t: DayTotals, sites: SlaTotals) => number;
 };
+/** Per report: how a row, the totals and a day of the chart are answered, and how many rows there are. */
 const PRESENTERS: { [K in ReportId]: Presenter<K> } = {
   'cellular-billing': {
     row: presentBilling,
-    totals: billingTotals,
-    point: billingPoint,
+    totals: (t) => ({
+      ...coverage(t),
+      usage_backup: num(t.usage_backup),
+      reportedRows: num(t.reported_rows),
+      awaitingRows: num(t.awaiting_rows),
+    }),
+    point: (t) => ({
+      date: t.date,
+      usage_backup: num(t.usage_backup),
+      devicesOnBackup: num(t.devices_on_backup),
+    }),
     count: (t) => t.row_count,
   },
   'online-analytics': {
     row: presentOnline,
-    totals: onlineTotals,
-    point: onlinePoint,
+    totals: (t) => ({
+      ...coverage(t),
+      ...onlineFigures(t),
+      secondsOffline: num(t.seconds_offline),
+      secondsOnBackup: num(t.seconds_on_backup),
+      secondsOnPrimary: num(t.seconds_on_primary),
+      secondsOnline: num(t.seconds_online),
+    }),
+    point: (t) => ({ date: t.date, ...onlineFigures(t) }),
     count: (t) => t.row_count,
   },
-  sla: { row: presentSla, totals: slaTotals, point: slaPoint, count: (_, sites) => sites.sites },
+  sla: {
+    row: presentSla,
+    totals: (t, sites, target) => ({
+      sites: sites.sites,
+      sitesMeetingTarget: sites.met,
+      target,
+      ...slaShares(t),
+      percentOnPrimary: shares(t).percentOnPrimary,
+      secondsDown: num(t.seconds_offline),
+      secondsOnBackup: num(t.seconds_on_backup),
+      downEvents: num(t.offline_events),
+      backupEvents: num(t.backup_events),
+    }),
+    point: (t) => ({ date: t.date, ...slaShares(t) }),
+    count: (_, sites) => sites.sites,
+  },
 };
 
 /** A report's page: its rows, paging, totals and per-day summary, with the range and sorting it answers. */
