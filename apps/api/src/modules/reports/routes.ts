@@ -20,8 +20,7 @@ import * as reports from './service.ts';
 import * as subscriptions from './subscriptions.ts';
 
 const tags = ['reports'];
-/** Every customer role reads reports and subscribes itself (an email to oneself changes nothing shared). */
-const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
+const reader: AuthRule = { steps: ['full'], roles: reports.REPORT_READERS };
 /** What each report file holds, for the route's summary. */
 const FILE_SUMMARIES: Record<files.ReportFile, (title: string) => string> = {
   csv: (title) => `${title}: every filtered row as CSV (UTF-8 with BOM)`,

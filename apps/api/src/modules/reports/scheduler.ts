@@ -14,7 +14,7 @@ import { fileName } from './format.ts';
 import { reportEmail } from './report-email.ts';
 import { claimDue, markRun, type SubscriptionRow } from './repository/subscriptions.ts';
 import { nextRunAfter, rangeOfRun } from './schedule.ts';
-import { reportInfo, resolveQuery } from './service.ts';
+import { REPORT_READERS, reportInfo, resolveQuery } from './service.ts';
 
 /** Rows the emailed CSV holds at most (a mailbox is not a bulk export); the email says when it was cut. */
 export const EMAIL_CSV_ROWS = 100_000;
@@ -26,7 +26,7 @@ function refusal(user: UserWithOrg | undefined, report: ReportId): string | unde
   if (!user) return 'the user is gone';
   // A registration waiting for approval or a deactivated person gets no report files.
   if (user.status !== 'active') return 'the account is not active';
-  if (!['ADMINISTRATOR', 'USER', 'READ_ONLY'].includes(user.role)) return 'the user may not read reports';
+  if (!REPORT_READERS.includes(user.role)) return 'the user may not read reports';
   const info = reportInfo(report);
   if (info.entitlement && !user.organization.entitlements.includes(info.entitlement))
     return 'the organization no longer has the feature';

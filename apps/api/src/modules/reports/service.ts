@@ -6,6 +6,7 @@ import {
   type ReportInfo,
   type ReportPage,
   type ReportQuery,
+  type Role,
   SLA_DEFAULT_TARGET,
 } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
@@ -19,6 +20,12 @@ import type { ReportFilter, Sort } from './repository/rollups.ts';
 import { slaPage } from './repository/sla.ts';
 import { seriesAndTotalsOf } from './repository/totals.ts';
 import { groupVisible, siteVisible } from './repository/visibility.ts';
+
+/**
+ * Every customer role reads reports and subscribes itself (an email to oneself changes nothing shared): the
+ * routes' rule, and checked again before a scheduled report is sent.
+ */
+export const REPORT_READERS: Role[] = ['ADMINISTRATOR', 'USER', 'READ_ONLY'];
 
 const unknownReport = () => new AppError(404, 'not_found', 'Unknown report.');
 
