@@ -75,11 +75,16 @@ function pdfColumns(report: ReportId, w: Writer): PdfColumn[] {
 
 /** A total: its label and its value in the page's totals. */
 type TotalDef<T> = [Label, (t: T, w: Writer) => string];
+/** What the per device-day reports' totals cover: devices and device-days. */
+const COVERAGE: TotalDef<{ devices: number; rows: number }>[] = [
+  ['devices', (t, w) => w.count(t.devices)],
+  ['deviceDays', (t, w) => w.count(t.rows)],
+];
+
 const TOTALS: { [K in ReportId]: TotalDef<PageOf<K>['totals']>[] } = {
   'cellular-billing': [
     ['backupUsage', (t, w) => w.bytes(t.usage_backup)],
-    ['devices', (t, w) => w.count(t.devices)],
-    ['deviceDays', (t, w) => w.count(t.rows)],
+    ...COVERAGE,
     ['reported', (t, w) => w.count(t.reportedRows)],
     ['awaiting', (t, w) => w.count(t.awaitingRows)],
   ],
@@ -92,8 +97,7 @@ const TOTALS: { [K in ReportId]: TotalDef<PageOf<K>['totals']>[] } = {
     ['failovers', (t, w) => w.count(t.backupEvents)],
     ['wanReceived', (t, w) => w.bytes(t.wanBytesReceived)],
     ['wanSent', (t, w) => w.bytes(t.wanBytesTransmitted)],
-    ['devices', (t, w) => w.count(t.devices)],
-    ['deviceDays', (t, w) => w.count(t.rows)],
+    ...COVERAGE,
   ],
   sla: [
     ['availability', (t, w) => w.percent(t.availability)],
