@@ -44,7 +44,7 @@ export function listReports(user: UserWithOrg): ReportInfo[] {
 }
 
 /** Ids in filters must name a site / group the caller sees: another organization's answers 404 like a missing one. */
-export async function checkFilterIds(ctx: AppContext, scope: Scope, f: ReportFilters): Promise<void> {
+async function checkFilterIds(ctx: AppContext, scope: Scope, f: ReportFilters): Promise<void> {
   if (f.siteId && !(await siteVisible(ctx.db, scope, f.siteId))) throw Errors.notFound();
   if (f.groupId && !(await groupVisible(ctx.db, scope, f.groupId))) throw Errors.notFound();
 }
