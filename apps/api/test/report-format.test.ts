@@ -13,6 +13,7 @@ import { presentPage } from '../src/modules/reports/present.ts';
 import { modelsOf, resolveRange, resolveSorting } from '../src/modules/reports/query.ts';
 import { reportEmail } from '../src/modules/reports/report-email.ts';
 import type { DayTotals } from '../src/modules/reports/repository/totals.ts';
+import { nextRunAfter, rangeOfRun } from '../src/modules/reports/schedule.ts';
 
 // The reports' pure pieces (no database): how a query is checked, how figures are written for people, what
 // the PDF and the email say, and how a page is assembled from its rows and sums.
@@ -313,5 +314,38 @@ describe('report PDF and email content', () => {
     expect(cut.body).toContain(
       'Filas: 100.001 (el CSV contiene las primeras 100.000; exporte el resto desde vNOC).',
     );
+  });
+});
+
+describe('report schedule', () => {
+  const at = (iso: string) => new Date(iso);
+  it('sends weekly on the next Monday at 06:00 UTC, the same Monday when it is still before 06:00', () => {
+    expect(nextRunAfter('weekly', at('2026-03-16T05:59:59Z')).toISOString()).toBe('2026-03-16T06:00:00.000Z');
+    expect(nextRunAfter('weekly', at('2026-03-16T06:00:00Z')).toISOString()).toBe('2026-03-23T06:00:00.000Z');
+    expect(nextRunAfter('weekly', at('2026-03-15T23:00:00Z')).toISOString()).toBe('2026-03-16T06:00:00.000Z');
+  });
+
+  it('sends monthly on the 1st at 06:00 UTC, across the year end', () => {
+    expect(nextRunAfter('monthly', at('2026-12-01T06:00:00Z')).toISOString()).toBe(
+      '2027-01-01T06:00:00.000Z',
+    );
+    expect(nextRunAfter('monthly', at('2026-12-31T23:59:00Z')).toISOString()).toBe(
+      '2027-01-01T06:00:00.000Z',
+    );
+  });
+
+  it('covers the 7 days before a weekly run and the previous calendar month of a monthly one', () => {
+    expect(rangeOfRun('weekly', at('2026-03-02T06:00:00Z'))).toEqual({
+      from: '2026-02-23',
+      to: '2026-03-01',
+    });
+    expect(rangeOfRun('monthly', at('2026-01-01T06:00:00Z'))).toEqual({
+      from: '2025-12-01',
+      to: '2025-12-31',
+    });
+    expect(rangeOfRun('monthly', at('2024-03-01T06:00:00Z'))).toEqual({
+      from: '2024-02-01',
+      to: '2024-02-29',
+    });
   });
 });
