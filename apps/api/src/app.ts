@@ -34,7 +34,7 @@ import { deleteExpiredDomainCodes } from './modules/organizations/repository.ts'
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { productAnalyticsRoutes } from './modules/product-analytics/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
-import { createReportScheduler } from './modules/reports/subscriptions.ts';
+import { createReportScheduler } from './modules/reports/scheduler.ts';
 import { audit, purgeExpired } from './modules/security/service.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createProviderOrigins, registerSso } from './modules/sso/index.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../src/db/schema.ts';
 import { upsertRollups } from '../src/fleet/gateway/sql.ts';
 import type { DeviceDay } from '../src/fleet/simulator/usage.ts';
-import { seriesAndTotalsOf } from '../src/modules/reports/repository.ts';
+import { seriesAndTotalsOf } from '../src/modules/reports/repository/totals.ts';
 import type { Db } from '../src/plugins/db.ts';
 import { createDevice, createOrganization, createSite, type DeviceRow } from './factories.ts';
 import { createTestDatabase } from './helpers.ts';

@@ -694,7 +694,7 @@ describe('scheduled reports', () => {
   });
 
   it('monthly runs cover the previous calendar month', async () => {
-    const { nextRunAfter, rangeOfRun } = await import('../src/modules/reports/subscriptions.ts');
+    const { nextRunAfter, rangeOfRun } = await import('../src/modules/reports/schedule.ts');
     expect(nextRunAfter('monthly', new Date('2026-03-10T12:00:00Z')).toISOString()).toBe(
       '2026-04-01T06:00:00.000Z',
     );

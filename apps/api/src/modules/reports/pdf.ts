@@ -131,14 +131,22 @@ function drawTable(doc: PDFKit.PDFDocument, report: PdfReport, top: number, widt
   const bottom = doc.page.height - MARGIN;
   const rowHeight = 13;
   let y = top;
-  const header = () => {
+  /** One line of the table, each text cut to its column. */
+  const cells = (texts: string[]) => {
     let x = MARGIN;
-    doc.font('Helvetica-Bold').fontSize(7).fillColor(INK);
-    report.columns.forEach((c, i) => {
-      doc.text(c.header, x + 2, y + 3, { width: (widths[i] ?? 0) - 4, lineBreak: false, ellipsis: true });
+    texts.forEach((text, i) => {
+      doc.text(text, x + 2, y + 3, { width: (widths[i] ?? 0) - 4, lineBreak: false, ellipsis: true });
       x += widths[i] ?? 0;
     });
     y += rowHeight;
+  };
+  const newPage = () => {
+    doc.addPage();
+    y = MARGIN;
+  };
+  const header = () => {
+    doc.font('Helvetica-Bold').fontSize(7).fillColor(INK);
+    cells(report.columns.map((c) => c.header));
     doc
       .lineWidth(0.5)
       .strokeColor(RULE)
@@ -146,36 +154,24 @@ function drawTable(doc: PDFKit.PDFDocument, report: PdfReport, top: number, widt
       .lineTo(MARGIN + width, y)
       .stroke();
   };
-  if (y + 3 * rowHeight > bottom) {
-    doc.addPage();
-    y = MARGIN;
-  }
+  if (y + 3 * rowHeight > bottom) newPage();
   header();
   doc.font('Helvetica').fontSize(7);
   for (const row of report.rows) {
     if (y + rowHeight > bottom) {
-      doc.addPage();
-      y = MARGIN;
+      newPage();
       header();
       doc.font('Helvetica').fontSize(7);
     }
-    let x = MARGIN;
     doc.fillColor(INK);
-    report.columns.forEach((c, i) => {
-      doc.text(c.value(row), x + 2, y + 3, { width: (widths[i] ?? 0) - 4, lineBreak: false, ellipsis: true });
-      x += widths[i] ?? 0;
-    });
-    y += rowHeight;
+    cells(report.columns.map((c) => c.value(row)));
   }
   if (report.rows.length === 0) {
     doc.fillColor(MUTED).text(report.notes.noRows, MARGIN, y + 4);
     y += rowHeight;
   }
   if (report.totalRows > report.rows.length) {
-    if (y + rowHeight > bottom) {
-      doc.addPage();
-      y = MARGIN;
-    }
+    if (y + rowHeight > bottom) newPage();
     doc
       .fillColor(MUTED)
       .font('Helvetica-Oblique')

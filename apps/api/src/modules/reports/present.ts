@@ -1,12 +1,19 @@
-import type {
-  CellularBillingPage,
-  CellularBillingRow,
-  OnlineAnalyticsPage,
-  OnlineAnalyticsRow,
-  SlaPage,
-  SlaRow,
+/** Rows and sums as the reports' contracts answer them: figures as numbers, times as ISO 8601. */
+import {
+  type CellularBillingRow,
+  type OnlineAnalyticsRow,
+  ReportFiltersSchema,
+  type ReportId,
+  type ReportPage,
+  type ReportSubscription,
+  type SlaRow,
 } from '@vnoc/contracts';
-import type { BillingRow, DayTotals, OnlineRow, SlaRow as SlaDbRow, SlaTotals } from './repository.ts';
+import { paged } from '../../sql/paging.ts';
+import type { BillingRow, DeviceDayFields, OnlineRow } from './repository/device-days.ts';
+import type { SiteFields } from './repository/rollups.ts';
+import type { SlaRow as SlaDbRow, SlaTotals } from './repository/sla.ts';
+import type { SubscriptionRow } from './repository/subscriptions.ts';
+import type { DayTotals } from './repository/totals.ts';
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 /** Percent of `whole`, 4 decimals; 0 of nothing. */
@@ -14,41 +21,39 @@ const pct = (part: number, whole: number) => (whole > 0 ? round4((part * 100) / 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const num = (v: unknown) => Number(v ?? 0);
 
+/** The site's name and address, as every report's row carries them. */
+const siteOf = (r: SiteFields): SiteFields => ({
+  siteName: r.siteName,
+  address: r.address,
+  city: r.city,
+  state: r.state,
+  zip: r.zip,
+  country: r.country,
+});
+
+/** Which device, where and which day: the first fields of a per device-day row. */
+const deviceDayOf = (r: DeviceDayFields): DeviceDayFields => ({
+  id: r.id,
+  deviceId: r.deviceId,
+  siteId: r.siteId,
+  macAddress: r.macAddress,
+  manufacturer: r.manufacturer,
+  model: r.model,
+  date: r.date,
+  ...siteOf(r),
+});
+
 export function presentBilling(r: BillingRow): CellularBillingRow {
   return {
-    id: r.id,
-    deviceId: r.deviceId,
-    siteId: r.siteId,
-    macAddress: r.macAddress,
-    manufacturer: r.manufacturer,
-    model: r.model,
+    ...deviceDayOf(r),
     usage_backup: r.usage_backup === null ? null : num(r.usage_backup),
-    date: r.date,
     lastUpdated: iso(r.lastUpdated),
-    siteName: r.siteName,
-    address: r.address,
-    city: r.city,
-    state: r.state,
-    zip: r.zip,
-    country: r.country,
   };
 }
 
 export function presentOnline(r: OnlineRow): OnlineAnalyticsRow {
   return {
-    id: r.id,
-    deviceId: r.deviceId,
-    siteId: r.siteId,
-    macAddress: r.macAddress,
-    manufacturer: r.manufacturer,
-    model: r.model,
-    date: r.date,
-    siteName: r.siteName,
-    address: r.address,
-    city: r.city,
-    state: r.state,
-    zip: r.zip,
-    country: r.country,
+    ...deviceDayOf(r),
     percentOffline: num(r.percentOffline),
     secondsOffline: num(r.secondsOffline),
     offlineEvents: num(r.offlineEvents),
@@ -68,12 +73,7 @@ export function presentSla(r: SlaDbRow): SlaRow {
   return {
     id: r.id,
     siteId: r.siteId,
-    siteName: r.siteName,
-    address: r.address,
-    city: r.city,
-    state: r.state,
-    zip: r.zip,
-    country: r.country,
+    ...siteOf(r),
     devices: num(r.devices),
     secondsObserved: num(r.secondsObserved),
     secondsOnPrimary: num(r.secondsOnPrimary),
@@ -100,7 +100,6 @@ function shares(t: DayTotals) {
   const percentOnBackup = pct(num(t.seconds_on_backup), whole);
   const percentOnline = round4(percentOnPrimary + percentOnBackup);
   return {
-    whole,
     percentOnPrimary,
     percentOnBackup,
     percentOnline,
@@ -108,52 +107,10 @@ function shares(t: DayTotals) {
   };
 }
 
-export function billingTotals(t: DayTotals): CellularBillingPage['totals'] {
+/** Online analytics' figures that its totals and each day of its chart both give. */
+function onlineFigures(t: DayTotals) {
   return {
-    rows: num(t.row_count),
-    devices: num(t.devices),
-    usage_backup: num(t.usage_backup),
-    reportedRows: num(t.reported_rows),
-    awaitingRows: num(t.awaiting_rows),
-  };
-}
-
-export function billingPoint(
-  t: DayTotals & { date: string },
-): CellularBillingPage['summary']['series'][number] {
-  return { date: t.date, usage_backup: num(t.usage_backup), devicesOnBackup: num(t.devices_on_backup) };
-}
-
-export function onlineTotals(t: DayTotals): OnlineAnalyticsPage['totals'] {
-  const s = shares(t);
-  return {
-    rows: num(t.row_count),
-    devices: num(t.devices),
-    percentOffline: s.percentOffline,
-    secondsOffline: num(t.seconds_offline),
-    offlineEvents: num(t.offline_events),
-    percentOnBackup: s.percentOnBackup,
-    secondsOnBackup: num(t.seconds_on_backup),
-    backupEvents: num(t.backup_events),
-    percentOnPrimary: s.percentOnPrimary,
-    secondsOnPrimary: num(t.seconds_on_primary),
-    percentOnline: s.percentOnline,
-    secondsOnline: num(t.seconds_online),
-    wanBytesReceived: num(t.wan_bytes_received),
-    wanBytesTransmitted: num(t.wan_bytes_transmitted),
-  };
-}
-
-export function onlinePoint(
-  t: DayTotals & { date: string },
-): OnlineAnalyticsPage['summary']['series'][number] {
-  const s = shares(t);
-  return {
-    date: t.date,
-    percentOnline: s.percentOnline,
-    percentOnPrimary: s.percentOnPrimary,
-    percentOnBackup: s.percentOnBackup,
-    percentOffline: s.percentOffline,
+    ...shares(t),
     offlineEvents: num(t.offline_events),
     backupEvents: num(t.backup_events),
     wanBytesReceived: num(t.wan_bytes_received),
@@ -161,29 +118,108 @@ export function onlinePoint(
   };
 }
 
-export function slaTotals(t: DayTotals, sites: SlaTotals, target: number): SlaPage['totals'] {
+/** The SLA's shares of time (availability is the online share, down the offline one): totals and chart. */
+function slaShares(t: DayTotals) {
   const s = shares(t);
-  return {
-    sites: sites.sites,
-    sitesMeetingTarget: sites.met,
-    target,
-    availability: s.percentOnline,
-    percentOnPrimary: s.percentOnPrimary,
-    percentOnBackup: s.percentOnBackup,
-    percentDown: s.percentOffline,
-    secondsDown: num(t.seconds_offline),
-    secondsOnBackup: num(t.seconds_on_backup),
-    downEvents: num(t.offline_events),
-    backupEvents: num(t.backup_events),
-  };
+  return { availability: s.percentOnline, percentOnBackup: s.percentOnBackup, percentDown: s.percentOffline };
 }
 
-export function slaPoint(t: DayTotals & { date: string }): SlaPage['summary']['series'][number] {
-  const s = shares(t);
+/** What the per device-day reports' totals cover: device-days and distinct devices. */
+const coverage = (t: DayTotals) => ({ rows: num(t.row_count), devices: num(t.devices) });
+
+/** What a report's page is read from: its rows, the sums over the whole filtered set and per day. */
+export type PageParts = {
+  rows: unknown[];
+  totals: DayTotals;
+  series: (DayTotals & { date: string })[];
+  /** The SLA report's site counts (the other reports count rows). */
+  sites?: SlaTotals;
+};
+type PageOf<K extends ReportId> = Extract<ReportPage, { report: K }>;
+type Presenter<K extends ReportId> = {
+  row: (r: never) => PageOf<K>['content'][number];
+  totals: (t: DayTotals, sites: SlaTotals, target: number) => PageOf<K>['totals'];
+  point: (t: DayTotals & { date: string }) => PageOf<K>['summary']['series'][number];
+  /** How many rows the whole report has. */
+  count: (t: DayTotals, sites: SlaTotals) => number;
+};
+/** Per report: how a row, the totals and a day of the chart are answered, and how many rows there are. */
+const PRESENTERS: { [K in ReportId]: Presenter<K> } = {
+  'cellular-billing': {
+    row: presentBilling,
+    totals: (t) => ({
+      ...coverage(t),
+      usage_backup: num(t.usage_backup),
+      reportedRows: num(t.reported_rows),
+      awaitingRows: num(t.awaiting_rows),
+    }),
+    point: (t) => ({
+      date: t.date,
+      usage_backup: num(t.usage_backup),
+      devicesOnBackup: num(t.devices_on_backup),
+    }),
+    count: (t) => t.row_count,
+  },
+  'online-analytics': {
+    row: presentOnline,
+    totals: (t) => ({
+      ...coverage(t),
+      ...onlineFigures(t),
+      secondsOffline: num(t.seconds_offline),
+      secondsOnBackup: num(t.seconds_on_backup),
+      secondsOnPrimary: num(t.seconds_on_primary),
+      secondsOnline: num(t.seconds_online),
+    }),
+    point: (t) => ({ date: t.date, ...onlineFigures(t) }),
+    count: (t) => t.row_count,
+  },
+  sla: {
+    row: presentSla,
+    totals: (t, sites, target) => ({
+      sites: sites.sites,
+      sitesMeetingTarget: sites.met,
+      target,
+      ...slaShares(t),
+      percentOnPrimary: shares(t).percentOnPrimary,
+      secondsDown: num(t.seconds_offline),
+      secondsOnBackup: num(t.seconds_on_backup),
+      downEvents: num(t.offline_events),
+      backupEvents: num(t.backup_events),
+    }),
+    point: (t) => ({ date: t.date, ...slaShares(t) }),
+    count: (_, sites) => sites.sites,
+  },
+};
+
+/** A report's page: its rows, paging, totals and per-day summary, with the range and sorting it answers. */
+export function presentPage(
+  report: ReportId,
+  head: { from: string; to: string; sorting: string },
+  parts: PageParts,
+  target: number,
+  page: number,
+  pageSize: number,
+): ReportPage {
+  const p = PRESENTERS[report] as unknown as Presenter<ReportId>;
+  const sites = parts.sites ?? { sites: 0, met: 0 };
   return {
-    date: t.date,
-    availability: s.percentOnline,
-    percentOnBackup: s.percentOnBackup,
-    percentDown: s.percentOffline,
+    report,
+    ...head,
+    ...paged((parts.rows as never[]).map(p.row), p.count(parts.totals, sites), page, pageSize),
+    totals: p.totals(parts.totals, sites, target),
+    summary: { series: parts.series.map(p.point) },
+  } as ReportPage;
+}
+
+export function presentSubscription(r: SubscriptionRow): ReportSubscription {
+  const filters = ReportFiltersSchema.safeParse(r.filters);
+  return {
+    id: r.id,
+    report: r.report,
+    frequency: r.frequency,
+    filters: filters.success ? filters.data : {},
+    nextRunAt: new Date(r.next_run_at).toISOString(),
+    lastRunAt: r.last_run_at ? new Date(r.last_run_at).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
   };
 }

@@ -6,7 +6,8 @@
 import type { Language } from '../../notifications/profile.ts';
 
 const EN = {
-  columns: {
+  /** The names of the figures and fields: the table's headers and the totals' labels. */
+  labels: {
     date: 'Date',
     mac: 'MAC address',
     manufacturer: 'Manufacturer',
@@ -32,25 +33,12 @@ const EN = {
     down: 'Down',
     timeDown: 'Time down',
     timeOnBackup: 'Time on backup',
-  },
-  totals: {
-    backupUsage: 'Backup usage',
     devices: 'Devices',
     deviceDays: 'Device-days',
     reported: 'Reported by the carrier',
     awaiting: 'Awaiting the carrier',
-    online: 'Online',
     onPrimary: 'On primary',
-    onBackup: 'On backup',
-    offline: 'Offline',
-    outages: 'Outages',
-    failovers: 'Failovers',
-    wanReceived: 'WAN received',
-    wanSent: 'WAN sent',
-    availability: 'Availability',
-    target: 'Target',
     meetingTarget: 'Sites meeting target',
-    down: 'Down',
   },
   charts: {
     billing: 'Backup usage per day',
@@ -81,7 +69,7 @@ const EN = {
 export type ReportText = typeof EN;
 
 const ES: ReportText = {
-  columns: {
+  labels: {
     date: 'Fecha',
     mac: 'Dirección MAC',
     manufacturer: 'Fabricante',
@@ -107,25 +95,12 @@ const ES: ReportText = {
     down: 'Caído',
     timeDown: 'Tiempo caído',
     timeOnBackup: 'Tiempo en respaldo',
-  },
-  totals: {
-    backupUsage: 'Uso de respaldo',
     devices: 'Dispositivos',
     deviceDays: 'Días-dispositivo',
     reported: 'Informado por el operador',
     awaiting: 'Pendiente del operador',
-    online: 'En línea',
     onPrimary: 'En el enlace principal',
-    onBackup: 'En respaldo',
-    offline: 'Sin conexión',
-    outages: 'Caídas',
-    failovers: 'Conmutaciones',
-    wanReceived: 'WAN recibido',
-    wanSent: 'WAN enviado',
-    availability: 'Disponibilidad',
-    target: 'Objetivo',
     meetingTarget: 'Sitios que cumplen el objetivo',
-    down: 'Caído',
   },
   charts: {
     billing: 'Uso de respaldo por día',

@@ -12,15 +12,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { sendCsv, sendDownload } from '../../http/csv-export.ts';
+import { sendDownload } from '../../http/csv-export.ts';
 import { answers, errorResponses, IdParamsSchema, OK, okResponses } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import * as files from './files.ts';
 import * as reports from './service.ts';
 import * as subscriptions from './subscriptions.ts';
 
 const tags = ['reports'];
-/** Every customer role reads reports and subscribes itself (an email to oneself changes nothing shared). */
-const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
+const reader: AuthRule = { steps: ['full'], roles: reports.REPORT_READERS };
+/** What each report file holds, for the route's summary. */
+const FILE_SUMMARIES: Record<files.ReportFile, (title: string) => string> = {
+  csv: (title) => `${title}: every filtered row as CSV (UTF-8 with BOM)`,
+  pdf: (title) => `${title} as PDF: totals, chart and the first rows`,
+};
 
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -97,48 +102,29 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
       async (request) => reports.reportPage(ctx, authOf(request).user, info.id, request.query),
     );
     // Without the zod type provider: the answers are file streams.
-    app.get<{ Querystring: ReportQuery }>(
-      `${base}/export.csv`,
-      {
-        schema: {
-          tags,
-          summary: `${info.title.en}: every filtered row as CSV (UTF-8 with BOM)`,
-          querystring: ReportQuerySchema,
-          response: errorResponses,
+    for (const file of ['csv', 'pdf'] as const)
+      app.get<{ Querystring: ReportQuery }>(
+        `${base}/export.${file}`,
+        {
+          schema: {
+            tags,
+            summary: FILE_SUMMARIES[file](info.title.en),
+            querystring: ReportQuerySchema,
+            response: errorResponses,
+          },
+          config: { auth: rule },
         },
-        config: { auth: rule },
-      },
-      async (request, reply) => {
-        const { stream, filename } = await reports.exportCsv(
-          ctx,
-          authOf(request).user,
-          info.id,
-          request.query,
-        );
-        return sendCsv(reply, stream, filename, ctx.config.downloadStallMs);
-      },
-    );
-    app.get<{ Querystring: ReportQuery }>(
-      `${base}/export.pdf`,
-      {
-        schema: {
-          tags,
-          summary: `${info.title.en} as PDF: totals, chart and the first rows`,
-          querystring: ReportQuerySchema,
-          response: errorResponses,
+        async (request, reply) => {
+          const { stream, filename, contentType } = await files.exportFile(
+            ctx,
+            authOf(request).user,
+            info.id,
+            request.query,
+            file,
+          );
+          return sendDownload(reply, stream, contentType, filename, ctx.config.downloadStallMs);
         },
-        config: { auth: rule },
-      },
-      async (request, reply) => {
-        const { stream, filename } = await reports.exportPdf(
-          ctx,
-          authOf(request).user,
-          info.id,
-          request.query,
-        );
-        return sendDownload(reply, stream, 'application/pdf', filename, ctx.config.downloadStallMs);
-      },
-    );
+      );
   }
 
   // Any other id: 404 with a message (after the caller is known to be signed in).
