@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countsSchema, dateRangeInOrder, dateRangeQuery } from './fields.ts';
 import { commaList, DeviceKindSchema, freeText, PageSchema, PageSizeSchema, sortingSchema } from './fleet.ts';
 import { ChannelSchema } from './outbox.ts';
 
@@ -339,13 +340,7 @@ export const AlertDetailSchema = AlertSchema.extend({
 });
 export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 
-const SeverityCountsSchema = z.object({
-  critical: z.number().int(),
-  major: z.number().int(),
-  minor: z.number().int(),
-  info: z.number().int(),
-  total: z.number().int(),
-});
+const SeverityCountsSchema = countsSchema([...ALERT_SEVERITIES, 'total']);
 export type SeverityCounts = z.infer<typeof SeverityCountsSchema>;
 
 /** `GET alert/counts`: root alerts by state and severity, and the caller's unseen count. */
@@ -371,16 +366,9 @@ export const ALERT_SORT_FIELDS = [
 ] as const;
 export type AlertSortField = (typeof ALERT_SORT_FIELDS)[number];
 
-const isoDate = (message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => !Number.isNaN(Date.parse(v)), { error: message })
-    .optional();
-
 /** `GET alert` (and the CSV export): paged, sorted, filtered. */
-export const AlertListQuerySchema = z
-  .object({
+export const AlertListQuerySchema = dateRangeInOrder(
+  z.object({
     status: AlertStateSchema.default('active'),
     page: PageSchema.default(0),
     pageSize: PageSizeSchema.default(50),
@@ -391,15 +379,11 @@ export const AlertListQuerySchema = z
     deviceId: z.uuid({ error: 'Enter a valid device id.' }).optional(),
     groupId: z.uuid({ error: 'Enter a valid group id.' }).optional(),
     q: freeText,
-    from: isoDate('Enter a valid start date.'),
-    to: isoDate('Enter a valid end date.'),
+    ...dateRangeQuery,
     /** Include dependents as rows of their own (default: roots only, dependents counted on their root). */
     dependents: z.enum(['true', 'false'], { error: 'dependents must be true or false.' }).default('false'),
-  })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
-    error: 'The start of the date range must be before its end.',
-    path: ['from'],
-  });
+  }),
+);
 export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
 
 export const LastSeenAlertRequestSchema = z.object({

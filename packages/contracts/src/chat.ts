@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields.ts';
 import { freeText, PagedSchema, PageSchema, PageSizeSchema } from './fleet.ts';
 
 /**
@@ -29,11 +30,7 @@ export const ChatTokenSchema = z.object({
 export type ChatToken = z.infer<typeof ChatTokenSchema>;
 
 export const ChatMessageBodySchema = z.object({
-  body: z
-    .string({ error: 'Type a message.' })
-    .trim()
-    .min(1, { error: 'Type a message.' })
-    .max(CHAT_MESSAGE_MAX, { error: `A message is at most ${CHAT_MESSAGE_MAX} characters.` }),
+  body: requiredText(CHAT_MESSAGE_MAX, 'Type a message.', 'A message'),
 });
 export type ChatMessageBody = z.infer<typeof ChatMessageBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countsSchema } from './fields.ts';
 
 /** Device status values (spec part 4 "Device status"). */
 export const DEVICE_STATUSES = [
@@ -65,14 +66,19 @@ export type SiteContact = z.infer<typeof SiteContactSchema>;
 
 export const SiteDeviceRefSchema = z.object({ id: z.string(), status: DeviceStatusSchema });
 
-/** A site as the overview shows it (spec part 3 Site); `devices` sorted by id. */
-export const SiteSchema = z.object({
+/** What names and places a site, in its overview and in lists alike. */
+const siteIdentity = {
   id: z.string(),
   name: z.string(),
   alias: z.string().nullable(),
   backOfficeAccountId: z.string().nullable(),
   accountHolders: z.array(z.object({ name: z.string() })),
   address: AddressSchema,
+};
+
+/** A site as the overview shows it (spec part 3 Site); `devices` sorted by id. */
+export const SiteSchema = z.object({
+  ...siteIdentity,
   verifiedAddress: AddressSchema.nullable().optional(),
   coordinates: CoordinatesSchema.nullable(),
   contacts: z.array(SiteContactSchema),
@@ -84,12 +90,7 @@ export type Site = z.infer<typeof SiteSchema>;
 
 /** A site in a list: `status` is the worst status of its edge device(s) (unknown without one). */
 export const SiteSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  alias: z.string().nullable(),
-  backOfficeAccountId: z.string().nullable(),
-  accountHolders: z.array(z.object({ name: z.string() })),
-  address: AddressSchema,
+  ...siteIdentity,
   coordinates: CoordinatesSchema.nullable(),
   status: DeviceStatusSchema,
   deviceCount: z.number().int(),
@@ -324,14 +325,14 @@ export const RecentSitesQuerySchema = z.object({
 export type RecentSitesQuery = z.infer<typeof RecentSitesQuerySchema>;
 
 /** Device counts by status (spec part 4: offline, online, onbackup, pending, rebooting) and the total. */
-export const StatusCountsSchema = z.object({
-  offline: z.number().int(),
-  online: z.number().int(),
-  onbackup: z.number().int(),
-  pending: z.number().int(),
-  rebooting: z.number().int(),
-  total: z.number().int(),
-});
+export const StatusCountsSchema = countsSchema([
+  'offline',
+  'online',
+  'onbackup',
+  'pending',
+  'rebooting',
+  'total',
+]);
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
 
 export const StatusCountsQuerySchema = z.object({ groupIds: GroupIdsSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlertSeveritySchema } from './alerts.ts';
+import { wholeNumber } from './fields.ts';
 import { DeviceStatusSchema, GroupIdsSchema } from './fleet.ts';
 
 /**
@@ -61,11 +62,7 @@ export const MapSitesQuerySchema = MapScopeQuerySchema.extend({
   south: latitude('south'),
   east: longitude('east'),
   north: latitude('north'),
-  zoom: z.coerce
-    .number({ error: ZOOM_ERROR })
-    .int({ error: ZOOM_ERROR })
-    .min(0, { error: ZOOM_ERROR })
-    .max(MAP_MAX_ZOOM, { error: ZOOM_ERROR }),
+  zoom: wholeNumber(ZOOM_ERROR, 0, MAP_MAX_ZOOM),
 }).refine((q) => q.south <= q.north, {
   error: 'The south edge must not be north of the north edge.',
   path: ['south'],
