@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
-import { freeText, PagedSchema, PageSchema, PageSizeSchema } from './fleet.ts';
+import { freeText, PagedSchema, pagingQuery } from './fleet.ts';
 
 /**
  * The support chat (spec parts 1, 4, 7, 9; DESIGN.md §5 "Support chat and analytics"): an Intercom
@@ -78,8 +78,7 @@ export const ChatConversationsQuerySchema = z.object({
   status: ChatStatusSchema.catch('open').default('open'),
   /** Support inbox only: person, email or organization contains. */
   q: freeText,
-  page: PageSchema,
-  pageSize: PageSizeSchema,
+  ...pagingQuery,
 });
 export type ChatConversationsQuery = z.infer<typeof ChatConversationsQuerySchema>;
 

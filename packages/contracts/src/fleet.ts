@@ -192,6 +192,8 @@ export const MAX_PAGE_SIZE = 200;
 export const PageSchema = z.coerce.number().int().min(0).catch(0);
 /** Page size: 1 to 200, anything else falls back to 50. */
 export const PageSizeSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE);
+/** A list's paging query fields: the page and its size, each falling back when invalid. */
+export const pagingQuery = { page: PageSchema, pageSize: PageSizeSchema };
 
 export function PagedSchema<T extends z.ZodType>(item: T) {
   return z.object({
@@ -262,8 +264,7 @@ function searchQuerySchema<F extends string, Extra extends z.ZodRawShape>(
   filters: Extra,
 ) {
   return z.object({
-    page: PageSchema,
-    pageSize: PageSizeSchema,
+    ...pagingQuery,
     sorting: sortingSchema(fields, fallback),
     status: commaList(DeviceStatusSchema, 'Unknown status filter.'),
     kind: commaList(DeviceKindSchema, 'Unknown device kind filter.'),

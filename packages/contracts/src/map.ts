@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AlertSeveritySchema } from './alerts.ts';
 import { wholeNumber } from './fields.ts';
-import { DeviceStatusSchema, GroupIdsSchema } from './fleet.ts';
+import { CoordinatesSchema, DeviceStatusSchema, GroupIdsSchema } from './fleet.ts';
 
 /**
  * How the console draws its maps (`GET map/settings`): a raster tile server (MAP_TILE_URL, with `{z}`, `{x}`,
@@ -79,8 +79,7 @@ export type MapBounds = z.infer<typeof MapBoundsSchema>;
 
 /** Several sites close together at the view's zoom: their centre, count, worst status and worst active alert. */
 export const MapClusterSchema = z.object({
-  lat: z.number(),
-  lng: z.number(),
+  ...CoordinatesSchema.shape,
   count: z.number().int(),
   status: DeviceStatusSchema,
   severity: AlertSeveritySchema.nullable(),
@@ -92,8 +91,7 @@ export type MapCluster = z.infer<typeof MapClusterSchema>;
 export const MapSiteSchema = z.object({
   id: z.string(),
   name: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  ...CoordinatesSchema.shape,
   status: DeviceStatusSchema,
 });
 export type MapSite = z.infer<typeof MapSiteSchema>;

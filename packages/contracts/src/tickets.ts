@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JobSchema } from './diagnostics.ts';
 import { requiredText } from './fields.ts';
-import { DeviceKindSchema, DeviceStatusSchema, PageSchema, PageSizeSchema, sortingSchema } from './fleet.ts';
+import { DeviceKindSchema, DeviceStatusSchema, pagingQuery, sortingSchema } from './fleet.ts';
 
 /**
  * Support tickets (issue 4; spec part 7 Devices: POST device/troubleshooting/ticket/{id}): sent from a
@@ -70,8 +70,7 @@ export type TicketSortField = (typeof TICKET_SORT_FIELDS)[number];
 
 /** GET ticket: the organization's tickets, newest first by default. */
 export const TicketListQuerySchema = z.object({
-  page: PageSchema,
-  pageSize: PageSizeSchema,
+  ...pagingQuery,
   sorting: sortingSchema(TICKET_SORT_FIELDS, 'createdAt-desc'),
   status: TicketStatusSchema.optional(),
   /** One device's tickets. */
