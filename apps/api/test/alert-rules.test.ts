@@ -1,6 +1,20 @@
-import { ALERT_THRESHOLDS, type AlertCode } from '@vnoc/contracts';
+import {
+  ALERT_CATALOGUE,
+  ALERT_CODE_INFO,
+  ALERT_THRESHOLDS,
+  type AlertCode,
+  alertTitle,
+  measuredKeys,
+} from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
-import { alertMessage, conditionsOf, type DeviceFacts, isRegionalOutage } from '../src/fleet/alerts/rules.ts';
+import {
+  type Condition,
+  conditionsOf,
+  type DeviceFacts,
+  isRegionalOutage,
+} from '../src/fleet/alerts/rules.ts';
+import { presentAlert } from '../src/modules/alerts/present.ts';
+import type { AlertRow } from '../src/modules/alerts/repository.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const MIN = 60_000;
@@ -25,6 +39,35 @@ const wan = (ping: number, jitter = 3, loss = 0, samples: number = t.wanSamples)
   jitter,
   loss,
   samples,
+});
+/** A stored alert of a condition, as the list and the CSV export read it. */
+const alertRow = (c: Condition): AlertRow => ({
+  id: 'a1',
+  seq: 1,
+  code: c.code,
+  severity: ALERT_CODE_INFO[c.code].severity,
+  state: 'active',
+  site_id: null,
+  site_name: null,
+  device_id: c.deviceId,
+  device_kind: null,
+  device_name: null,
+  device_model: null,
+  mac_address: null,
+  region: null,
+  details: c.details,
+  raised_at: new Date(NOW),
+  last_seen_at: new Date(NOW),
+  cleared_at: null,
+  occurrences: 1,
+  root_alert_id: null,
+  dependents: 0,
+  acknowledged_at: null,
+  acknowledged_by: null,
+  acknowledged_by_name: null,
+  assignee_id: null,
+  assignee_name: null,
+  in_maintenance: false,
 });
 const codes = (f: Partial<DeviceFacts>) => conditionsOf({ ...base, ...f }, NOW).map((c) => c.code);
 
@@ -85,6 +128,22 @@ describe('alert rules: each code on each side of its threshold', () => {
     expect(codes(facts).sort()).toEqual([...expected].sort());
   });
 
+  // The engine writes the details the vocabulary's words read, and the list and CSV export (`message`)
+  // show the vocabulary's English title: a code whose details or wording drift fails here.
+  const raised = cases.flatMap(([, facts]) => conditionsOf({ ...base, ...facts }, NOW));
+  const regional: Condition = { deviceId: '', code: 'regional_outage', details: { sites: 4, region: 'TX' } };
+  const byCode = new Map([...raised, regional].map((c) => [c.code, c]));
+  it.each(ALERT_CATALOGUE.map((info) => info.code))(
+    '%s: details and message from the one vocabulary',
+    (code) => {
+      const c = byCode.get(code);
+      expect(c, `no case raises ${code}`).toBeDefined();
+      if (!c) return;
+      expect(Object.keys(c.details).sort()).toEqual(measuredKeys(code).sort());
+      expect(presentAlert(alertRow(c)).message).toBe(alertTitle(code, c.details, 'en'));
+    },
+  );
+
   it('attaches a device behind a down edge device to that edge device', () => {
     const [c] = conditionsOf(
       { ...base, kind: 'access-point', status: 'offline', edge: { deviceId: 'e1', status: 'rebooting' } },
@@ -108,8 +167,9 @@ describe('alert rules: each code on each side of its threshold', () => {
   it('measures what it says', () => {
     const [c] = conditionsOf({ ...base, status: 'offline', statusSince: NOW - 42 * MIN - 5000 }, NOW);
     expect(c?.details).toEqual({ minutes: 42 });
-    expect(alertMessage('site_offline', { minutes: 42 })).toBe('Site offline (42 min)');
-    expect(alertMessage('high_latency', { ms: 182.4 })).toBe('High WAN latency (182.4 ms)');
+    expect(presentAlert(alertRow(c as Condition)).message).toBe('Site offline (for 42 min)');
+    const [w] = conditionsOf({ ...base, wan: wan(182.44) }, NOW);
+    expect(presentAlert(alertRow(w as Condition)).message).toBe('High WAN latency (182.4 ms)');
   });
 });
 

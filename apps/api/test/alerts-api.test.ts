@@ -334,7 +334,7 @@ describe('GET alert', () => {
       deviceId: f.charlieEdge.id,
       deviceKind: 'firewall',
       region: 'TX',
-      message: 'Site offline (5 min)',
+      message: 'Site offline (for 5 min)',
       details: { minutes: 5 },
       // Raised when the site went offline, though the engine first saw it 5 minutes later.
       raisedAt: iso(f.T - 45 * MIN),
@@ -354,7 +354,7 @@ describe('GET alert', () => {
       lastSeenAt: iso(f.T - 30 * MIN),
     });
     expect(page.content.find((a) => a.id === f.ids.bravoSignal)).toMatchObject({
-      message: 'Weak cellular signal (2 bars)',
+      message: 'Weak cellular signal (2 of 5 bars)',
       details: { bars: 2 },
       macAddress: f.bravoEdge.macAddress,
     });
@@ -695,7 +695,7 @@ describe('regional incidents and site groups', () => {
       deviceId: null,
       region: 'CO',
       dependents: 3,
-      message: 'Regional outage: 3 sites in CO',
+      message: 'Regional outage (3 sites in CO)',
     });
     const id = incident?.id as string;
     expect((await as(admin, '/api/alert?dependents=true')).json().totalElements).toBe(4);
@@ -1006,8 +1006,8 @@ describe('GET alert/export.csv', () => {
       (await get('/api/alert/export.csv?severity=major&sorting=siteName-asc')).body,
     ).slice(1);
     expect(rows.map((r) => [r[0], r[1], r[3]])).toEqual([
-      ['major', 'Device offline (0 min)', 'Alpha Store'],
-      ['major', 'On backup (failover) (5 min)', 'Bravo Store'],
+      ['major', 'Device offline (for under a minute)', 'Alpha Store'],
+      ['major', 'On backup (failover) (for 5 min)', 'Bravo Store'],
     ]);
     expect(rows[1]?.[13]).toBe('Uma User');
   });

@@ -1,7 +1,7 @@
-import type { NotificationProfile } from '@vnoc/contracts';
+import { ALERT_CODE_INFO, ALERT_CODES, alertTitle, type NotificationProfile } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import { type AlertTarget, matchesProfile } from '../src/notifications/matching.ts';
-import { measured } from '../src/notifications/messages.ts';
+import { type AlertFacts, alertLine, alertText } from '../src/notifications/messages.ts';
 import { contactsOf, DEFAULT_NOTIFICATION_PROFILE, readProfile } from '../src/notifications/profile.ts';
 import { retryDelay } from '../src/notifications/queue.ts';
 import { quietUntil } from '../src/notifications/quiet-hours.ts';
@@ -142,12 +142,41 @@ describe('profile helpers', () => {
     });
   });
 
-  it('measured details in words, per language', () => {
-    expect(measured('weak_signal', { bars: 2 }, 'en')).toBe('2 bars');
-    expect(measured('weak_signal', { bars: 2 }, 'es')).toBe('2 barras');
-    expect(measured('regional_outage', { sites: 4, region: 'TX' }, 'es')).toBe('4 sitios en TX');
-    expect(measured('site_offline', {}, 'en')).toBeNull();
-  });
+  // Every code, both languages: email, SMS and digest lines say what the one vocabulary says.
+  const measuredOf: Record<string, Record<string, number | string>> = {
+    pending_too_long: { days: 9 },
+    weak_signal: { bars: 2 },
+    high_latency: { ms: 182.4 },
+    high_jitter: { ms: 31 },
+    packet_loss: { percent: 2.5 },
+    lan_port_disabled: { ports: '3, 4' },
+    regional_outage: { sites: 4, region: 'TX' },
+  };
+  it.each(ALERT_CODES.flatMap((code) => (['en', 'es'] as const).map((lang) => [code, lang] as const)))(
+    "%s in %s: the vocabulary's name and measure",
+    (code, lang) => {
+      const a: AlertFacts = {
+        code,
+        severity: ALERT_CODE_INFO[code].severity,
+        details: measuredOf[code] ?? { minutes: 12 },
+        siteName: 'Alpha Store',
+        region: 'TX',
+        deviceKind: 'firewall',
+        deviceName: null,
+        deviceModel: 'MX68',
+        macAddress: '00:18:0a:00:00:01',
+        raisedAt: new Date('2026-03-03T14:05:00Z'),
+        clearedAt: null,
+      };
+      const title = alertTitle(code, a.details, lang);
+      expect(title).not.toBe(ALERT_CODE_INFO[code].name[lang]);
+      const email = alertText(a, 'raised', 'email', lang, null);
+      expect(email.subject).toContain(ALERT_CODE_INFO[code].name[lang]);
+      expect(email.body.split('\n')[0]).toBe(title);
+      expect(alertText(a, 'raised', 'sms', lang, null).body).toContain(` — ${title} `);
+      expect(alertLine(a, 'cleared', lang, null)).toContain(` — ${title} `);
+    },
+  );
 
   it('back-off after each failed attempt: 1, 5, 15, 60, 60 minutes', () => {
     expect([1, 2, 3, 4, 5].map((a) => retryDelay(a) / 60_000)).toEqual([1, 5, 15, 60, 60]);

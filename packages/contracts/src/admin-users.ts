@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema, MfaMethodSchema, PasswordSchema, RoleSchema } from './auth.ts';
 import { optionalPhone } from './fields.ts';
-import { freeText, PagedSchema, PageSchema, PageSizeSchema, sortingSchema } from './fleet.ts';
+import { freeText, PagedSchema, pagingQuery, sortingSchema } from './fleet.ts';
 
 /** A person's account state: `pending` waits for an administrator's approval; only `active` signs in. */
 export const USER_STATUSES = ['active', 'pending', 'deactivated'] as const;
@@ -28,8 +28,7 @@ export type AdminUserSortField = (typeof ADMIN_USER_SORT_FIELDS)[number];
 /** GET userProfile/users: the organization's people, paged, sorted, searched by name and email. */
 export const AdminUserListQuerySchema = z.object({
   organizationId: z.string().max(100),
-  page: PageSchema,
-  pageSize: PageSizeSchema,
+  ...pagingQuery,
   sorting: sortingSchema(ADMIN_USER_SORT_FIELDS, 'name-asc'),
   q: freeText,
   status: UserStatusSchema.optional(),

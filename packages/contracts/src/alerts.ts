@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { countsSchema, dateRangeInOrder, dateRangeQuery } from './fields.ts';
 import { commaList, DeviceKindSchema, freeText, PageSchema, PageSizeSchema, sortingSchema } from './fleet.ts';
 import { ChannelSchema } from './outbox.ts';
 
-// ---- the catalogue ----
+// ---- the catalogue: the one vocabulary of alert codes ----
+// Each code's severity, name, description and the words of what it measured, in English and Spanish. The
+// engine, the notifications, the CSV export and the console all read it, so a code says the same everywhere.
 
 export const ALERT_SEVERITIES = ['critical', 'major', 'minor', 'info'] as const;
 export const AlertSeveritySchema = z.enum(ALERT_SEVERITIES);
@@ -33,7 +36,7 @@ export const ALERT_CODES = [
 export const AlertCodeSchema = z.enum(ALERT_CODES);
 export type AlertCode = z.infer<typeof AlertCodeSchema>;
 
-/** Thresholds the engine raises alerts at (DESIGN.md §5 "Alerts"; the signal scale is spec part 9). */
+/** Thresholds the engine raises alerts at (the signal scale is spec part 9). */
 export const ALERT_THRESHOLDS = {
   /** A reboot still going after this long. */
   rebootTooLongMinutes: 10,
@@ -55,7 +58,11 @@ export const ALERT_THRESHOLDS = {
   flapMinutes: 15,
 } as const;
 
-type Text = { en: string; es: string };
+/** The languages alert texts exist in (the `language` preference). */
+export type AlertLanguage = 'en' | 'es';
+type Text = Readonly<Record<AlertLanguage, string>>;
+
+/** What `GET alert/codes` tells of a code. */
 export type AlertCodeInfo = {
   code: AlertCode;
   severity: AlertSeverity;
@@ -65,10 +72,22 @@ export type AlertCodeInfo = {
   description: Text;
 };
 
-const t = ALERT_THRESHOLDS;
+/** A code's whole description: what `GET alert/codes` tells, and the words of what it measured. */
+export type AlertCodeDescription = AlertCodeInfo & {
+  /**
+   * What was measured, as words around the alert's details: `{key}` stands for `details[key]` (the keys
+   * the engine writes for this code). Not sent by `GET alert/codes`: the console has this catalogue.
+   */
+  measured: Text;
+};
 
-/** Every alert code with its severity, name and description in both languages (`GET alert/codes`). */
-export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
+const t = ALERT_THRESHOLDS;
+/** The engine counts whole minutes since a condition began. */
+const FOR_MINUTES: Text = { en: 'for {minutes} min', es: 'durante {minutes} min' };
+const WAN_MS: Text = { en: '{ms} ms', es: '{ms} ms' };
+
+/** Every alert code with its severity, name, description and measure in both languages (`GET alert/codes`). */
+export const ALERT_CATALOGUE: readonly AlertCodeDescription[] = [
   {
     code: 'site_offline',
     severity: 'critical',
@@ -78,6 +97,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: "The site's edge device (firewall or 5G appliance) is offline: the site has no connection.",
       es: 'El dispositivo de borde del sitio (cortafuegos o dispositivo 5G) está sin conexión: el sitio no tiene conexión.',
     },
+    measured: FOR_MINUTES,
   },
   {
     code: 'device_offline',
@@ -88,6 +108,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: 'An access point or switch is offline while its site is connected.',
       es: 'Un punto de acceso o conmutador está sin conexión mientras su sitio tiene conexión.',
     },
+    measured: FOR_MINUTES,
   },
   {
     code: 'on_backup',
@@ -98,6 +119,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: 'The edge device lost its primary WAN link and runs on its backup link.',
       es: 'El dispositivo de borde perdió su enlace WAN principal y funciona con el enlace de respaldo.',
     },
+    measured: FOR_MINUTES,
   },
   {
     code: 'reboot_too_long',
@@ -108,6 +130,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: `The device has been rebooting for more than ${t.rebootTooLongMinutes} minutes.`,
       es: `El dispositivo lleva más de ${t.rebootTooLongMinutes} minutos reiniciándose.`,
     },
+    measured: FOR_MINUTES,
   },
   {
     code: 'pending_too_long',
@@ -118,6 +141,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: `The device has been pending installation for more than ${t.pendingTooLongDays} days.`,
       es: `El dispositivo lleva más de ${t.pendingTooLongDays} días con la instalación pendiente.`,
     },
+    measured: { en: 'for {days} days', es: 'durante {days} días' },
   },
   {
     code: 'cloud_disconnected',
@@ -128,6 +152,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: `The device has not reported for ${t.cloudDisconnectedMinutes} minutes or more although it is not known to be down.`,
       es: `El dispositivo no ha informado desde hace ${t.cloudDisconnectedMinutes} minutos o más aunque no consta como sin conexión.`,
     },
+    measured: FOR_MINUTES,
   },
   {
     code: 'weak_signal',
@@ -138,6 +163,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: 'The cellular signal is Weak or worse on the signal scale (2 bars or fewer).',
       es: 'La señal celular es Débil o peor en la escala de señal (2 barras o menos).',
     },
+    measured: { en: '{bars} of 5 bars', es: '{bars} de 5 barras' },
   },
   {
     code: 'high_latency',
@@ -148,6 +174,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: `The average WAN latency of the last ${t.wanSamples} samples is over ${t.latencyMs} ms.`,
       es: `La latencia WAN media de las últimas ${t.wanSamples} muestras supera ${t.latencyMs} ms.`,
     },
+    measured: WAN_MS,
   },
   {
     code: 'high_jitter',
@@ -158,6 +185,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: `The average WAN jitter of the last ${t.wanSamples} samples is over ${t.jitterMs} ms.`,
       es: `El jitter WAN medio de las últimas ${t.wanSamples} muestras supera ${t.jitterMs} ms.`,
     },
+    measured: WAN_MS,
   },
   {
     code: 'packet_loss',
@@ -168,6 +196,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: `The average WAN packet loss of the last ${t.wanSamples} samples is over ${t.lossPercent} %.`,
       es: `La pérdida media de paquetes WAN de las últimas ${t.wanSamples} muestras supera el ${t.lossPercent} %.`,
     },
+    measured: { en: '{percent} %', es: '{percent} %' },
   },
   {
     code: 'lan_port_disabled',
@@ -178,6 +207,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: 'One or more LAN ports of the device were disabled from the console.',
       es: 'Se desactivaron uno o más puertos LAN del dispositivo desde la consola.',
     },
+    measured: { en: 'ports {ports}', es: 'puertos {ports}' },
   },
   {
     code: 'regional_outage',
@@ -188,12 +218,13 @@ export const ALERT_CATALOGUE: readonly AlertCodeInfo[] = [
       en: `${t.regionalSites} or more sites of one region went offline within ${t.regionalWindowMinutes} minutes: one incident.`,
       es: `${t.regionalSites} o más sitios de una región quedaron sin conexión en menos de ${t.regionalWindowMinutes} minutos: un solo incidente.`,
     },
+    measured: { en: '{sites} sites in {region}', es: '{sites} sitios en {region}' },
   },
 ];
 
-export const ALERT_CODE_INFO: Readonly<Record<AlertCode, AlertCodeInfo>> = Object.fromEntries(
+export const ALERT_CODE_INFO: Readonly<Record<AlertCode, AlertCodeDescription>> = Object.fromEntries(
   ALERT_CATALOGUE.map((c) => [c.code, c]),
-) as Record<AlertCode, AlertCodeInfo>;
+) as Record<AlertCode, AlertCodeDescription>;
 
 const TextSchema = z.object({ en: z.string(), es: z.string() });
 export const AlertCodeInfoSchema = z.object({
@@ -203,6 +234,51 @@ export const AlertCodeInfoSchema = z.object({
   name: TextSchema,
   description: TextSchema,
 });
+
+/** A condition raised this minute has lasted under one: the whole phrase, not "for 0 min". */
+const UNDER_A_MINUTE: Text = { en: 'for under a minute', es: 'durante menos de un minuto' };
+
+/** One formatter per language: building one costs more than formatting many numbers. */
+const numberFormats: Record<AlertLanguage, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }),
+  es: new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 }),
+};
+
+/** The `{key}` names of a measure's words: the details the code's phrase needs. */
+export function measuredKeys(code: AlertCode): string[] {
+  return [...ALERT_CODE_INFO[code].measured.en.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+}
+
+/**
+ * What an alert measured, in words of the language: "for 12 min", "2 of 5 bars", "3 sites in TX"; null
+ * while a detail its phrase needs is missing (a regional incident before its sites are counted).
+ */
+export function alertMeasured(
+  code: AlertCode,
+  details: Readonly<Record<string, number | string>>,
+  lang: AlertLanguage,
+): string | null {
+  const words = ALERT_CODE_INFO[code].measured[lang];
+  if (details.minutes === 0 && words.includes('{minutes}')) return UNDER_A_MINUTE[lang];
+  let missing = false;
+  const text = words.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = details[key];
+    if (value === undefined || value === '') missing = true;
+    return typeof value === 'number' ? numberFormats[lang].format(value) : String(value ?? '');
+  });
+  return missing ? null : text;
+}
+
+/** An alert code's name with what was measured: "Site offline (for 12 min)"; the name alone without it. */
+export function alertTitle(
+  code: AlertCode,
+  details: Readonly<Record<string, number | string>>,
+  lang: AlertLanguage,
+): string {
+  const name = ALERT_CODE_INFO[code].name[lang];
+  const measured = alertMeasured(code, details, lang);
+  return measured ? `${name} (${measured})` : name;
+}
 
 // ---- alerts ----
 
@@ -264,13 +340,7 @@ export const AlertDetailSchema = AlertSchema.extend({
 });
 export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 
-const SeverityCountsSchema = z.object({
-  critical: z.number().int(),
-  major: z.number().int(),
-  minor: z.number().int(),
-  info: z.number().int(),
-  total: z.number().int(),
-});
+const SeverityCountsSchema = countsSchema([...ALERT_SEVERITIES, 'total']);
 export type SeverityCounts = z.infer<typeof SeverityCountsSchema>;
 
 /** `GET alert/counts`: root alerts by state and severity, and the caller's unseen count. */
@@ -296,16 +366,9 @@ export const ALERT_SORT_FIELDS = [
 ] as const;
 export type AlertSortField = (typeof ALERT_SORT_FIELDS)[number];
 
-const isoDate = (message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => !Number.isNaN(Date.parse(v)), { error: message })
-    .optional();
-
 /** `GET alert` (and the CSV export): paged, sorted, filtered. */
-export const AlertListQuerySchema = z
-  .object({
+export const AlertListQuerySchema = dateRangeInOrder(
+  z.object({
     status: AlertStateSchema.default('active'),
     page: PageSchema.default(0),
     pageSize: PageSizeSchema.default(50),
@@ -316,15 +379,11 @@ export const AlertListQuerySchema = z
     deviceId: z.uuid({ error: 'Enter a valid device id.' }).optional(),
     groupId: z.uuid({ error: 'Enter a valid group id.' }).optional(),
     q: freeText,
-    from: isoDate('Enter a valid start date.'),
-    to: isoDate('Enter a valid end date.'),
+    ...dateRangeQuery,
     /** Include dependents as rows of their own (default: roots only, dependents counted on their root). */
     dependents: z.enum(['true', 'false'], { error: 'dependents must be true or false.' }).default('false'),
-  })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
-    error: 'The start of the date range must be before its end.',
-    path: ['from'],
-  });
+  }),
+);
 export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
 
 export const LastSeenAlertRequestSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DeviceKindSchema, DeviceStatusSchema } from './fleet.ts';
+import { wholeNumber } from './fields.ts';
+import { DeviceKindSchema, DeviceStatusSchema, PagedSchema } from './fleet.ts';
 
 /** Windows of the analytics calls (spec part 7 "analytics/network/uptime"; issue 9), each ending now. */
 export const ANALYTICS_DURATIONS = [
@@ -80,12 +81,11 @@ export const VanListQuerySchema = z.object({
     .int({ error: 'page must be a whole number of at least 0.' })
     .min(0, { error: 'page must be a whole number of at least 0.' })
     .default(0),
-  pageSize: z.coerce
-    .number({ error: `pageSize must be between 1 and ${VAN_LIST_MAX_PAGE_SIZE}.` })
-    .int({ error: `pageSize must be between 1 and ${VAN_LIST_MAX_PAGE_SIZE}.` })
-    .min(1, { error: `pageSize must be between 1 and ${VAN_LIST_MAX_PAGE_SIZE}.` })
-    .max(VAN_LIST_MAX_PAGE_SIZE, { error: `pageSize must be between 1 and ${VAN_LIST_MAX_PAGE_SIZE}.` })
-    .default(25),
+  pageSize: wholeNumber(
+    `pageSize must be between 1 and ${VAN_LIST_MAX_PAGE_SIZE}.`,
+    1,
+    VAN_LIST_MAX_PAGE_SIZE,
+  ).default(25),
 });
 export type VanListQuery = z.infer<typeof VanListQuerySchema>;
 
@@ -106,11 +106,7 @@ export type Van = z.infer<typeof VanSchema>;
 /** Ordered by site name, then MAC address. */
 export const VanListSchema = z.object({
   dashboardId: z.string(),
-  content: z.array(VanSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalElements: z.number().int(),
-  totalPages: z.number().int(),
+  ...PagedSchema(VanSchema).shape,
   /** Vans per type in the whole scope (not only this page). */
   types: z.array(z.object({ kind: DeviceKindSchema, count: z.number().int() })),
 });
@@ -121,12 +117,9 @@ export type VanList = z.infer<typeof VanListSchema>;
 export const TOP_USAGE_MAX_LIMIT = 50;
 
 export const TopUsageQuerySchema = AnalyticsQuerySchema.extend({
-  limit: z.coerce
-    .number({ error: `limit must be between 1 and ${TOP_USAGE_MAX_LIMIT}.` })
-    .int({ error: `limit must be between 1 and ${TOP_USAGE_MAX_LIMIT}.` })
-    .min(1, { error: `limit must be between 1 and ${TOP_USAGE_MAX_LIMIT}.` })
-    .max(TOP_USAGE_MAX_LIMIT, { error: `limit must be between 1 and ${TOP_USAGE_MAX_LIMIT}.` })
-    .default(10),
+  limit: wholeNumber(`limit must be between 1 and ${TOP_USAGE_MAX_LIMIT}.`, 1, TOP_USAGE_MAX_LIMIT).default(
+    10,
+  ),
 });
 export type TopUsageQuery = z.infer<typeof TopUsageQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { freeText, PagedSchema, PageSchema, PageSizeSchema } from './fleet.ts';
+import { requiredText } from './fields.ts';
+import { freeText, PagedSchema, pagingQuery } from './fleet.ts';
 
 /**
  * The support chat (spec parts 1, 4, 7, 9; DESIGN.md §5 "Support chat and analytics"): an Intercom
@@ -29,11 +30,7 @@ export const ChatTokenSchema = z.object({
 export type ChatToken = z.infer<typeof ChatTokenSchema>;
 
 export const ChatMessageBodySchema = z.object({
-  body: z
-    .string({ error: 'Type a message.' })
-    .trim()
-    .min(1, { error: 'Type a message.' })
-    .max(CHAT_MESSAGE_MAX, { error: `A message is at most ${CHAT_MESSAGE_MAX} characters.` }),
+  body: requiredText(CHAT_MESSAGE_MAX, 'Type a message.', 'A message'),
 });
 export type ChatMessageBody = z.infer<typeof ChatMessageBodySchema>;
 
@@ -81,8 +78,7 @@ export const ChatConversationsQuerySchema = z.object({
   status: ChatStatusSchema.catch('open').default('open'),
   /** Support inbox only: person, email or organization contains. */
   q: freeText,
-  page: PageSchema,
-  pageSize: PageSizeSchema,
+  ...pagingQuery,
 });
 export type ChatConversationsQuery = z.infer<typeof ChatConversationsQuerySchema>;
 

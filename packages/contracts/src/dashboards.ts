@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields.ts';
 
 /**
  * Dashboards (spec part 3 "Dashboard", "Built-in base dashboard"; part 4 "Dashboards"; part 7
@@ -41,11 +42,7 @@ export const PROBLEM_STATUSES = ['offline', 'onbackup', 'rebooting'] as const;
 /** Spec part 9: "Base uptime widget duration LAST_6_HOURS." */
 export const BASE_UPTIME_DURATION = 'LAST_6_HOURS';
 
-const widgetKey = z
-  .string({ error: 'A widget needs an i.' })
-  .trim()
-  .min(1, { error: 'A widget needs an i.' })
-  .max(100, { error: "A widget's i is at most 100 characters." });
+const widgetKey = requiredText(100, 'A widget needs an i.', "A widget's i");
 
 const gridInt = (name: string) =>
   z
@@ -147,11 +144,7 @@ const dashboardId = z
  */
 export const DashboardSaveSchema = z.object({
   id: dashboardId.optional(),
-  name: z
-    .string({ error: 'Enter a name.' })
-    .trim()
-    .min(1, { error: 'Enter a name.' })
-    .max(100, { error: 'A name is at most 100 characters.' }),
+  name: requiredText(100, 'Enter a name.', 'A name'),
   description: z.string().trim().max(1000, { error: 'A description is at most 1000 characters.' }).optional(),
   tagNames: z
     .array(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countsSchema } from './fields.ts';
 import { DeviceSummarySchema } from './fleet.ts';
 
 /**
@@ -285,14 +286,7 @@ export const JobSchema = z.discriminatedUnion('action', [
 ]);
 export type Job = z.infer<typeof JobSchema>;
 
-export const BatchSummarySchema = z.object({
-  total: z.number().int(),
-  queued: z.number().int(),
-  running: z.number().int(),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-  cancelled: z.number().int(),
-});
+export const BatchSummarySchema = countsSchema(['total', ...JOB_STATES]);
 export type BatchSummary = z.infer<typeof BatchSummarySchema>;
 
 /** A device of a batch, named as the console names it. */

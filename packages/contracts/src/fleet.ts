@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countsSchema } from './fields.ts';
 
 /** Device status values (spec part 4 "Device status"). */
 export const DEVICE_STATUSES = [
@@ -65,14 +66,19 @@ export type SiteContact = z.infer<typeof SiteContactSchema>;
 
 export const SiteDeviceRefSchema = z.object({ id: z.string(), status: DeviceStatusSchema });
 
-/** A site as the overview shows it (spec part 3 Site); `devices` sorted by id. */
-export const SiteSchema = z.object({
+/** What names and places a site, in its overview and in lists alike. */
+const siteIdentity = {
   id: z.string(),
   name: z.string(),
   alias: z.string().nullable(),
   backOfficeAccountId: z.string().nullable(),
   accountHolders: z.array(z.object({ name: z.string() })),
   address: AddressSchema,
+};
+
+/** A site as the overview shows it (spec part 3 Site); `devices` sorted by id. */
+export const SiteSchema = z.object({
+  ...siteIdentity,
   verifiedAddress: AddressSchema.nullable().optional(),
   coordinates: CoordinatesSchema.nullable(),
   contacts: z.array(SiteContactSchema),
@@ -84,12 +90,7 @@ export type Site = z.infer<typeof SiteSchema>;
 
 /** A site in a list: `status` is the worst status of its edge device(s) (unknown without one). */
 export const SiteSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  alias: z.string().nullable(),
-  backOfficeAccountId: z.string().nullable(),
-  accountHolders: z.array(z.object({ name: z.string() })),
-  address: AddressSchema,
+  ...siteIdentity,
   coordinates: CoordinatesSchema.nullable(),
   status: DeviceStatusSchema,
   deviceCount: z.number().int(),
@@ -191,6 +192,8 @@ export const MAX_PAGE_SIZE = 200;
 export const PageSchema = z.coerce.number().int().min(0).catch(0);
 /** Page size: 1 to 200, anything else falls back to 50. */
 export const PageSizeSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE);
+/** A list's paging query fields: the page and its size, each falling back when invalid. */
+export const pagingQuery = { page: PageSchema, pageSize: PageSizeSchema };
 
 export function PagedSchema<T extends z.ZodType>(item: T) {
   return z.object({
@@ -261,8 +264,7 @@ function searchQuerySchema<F extends string, Extra extends z.ZodRawShape>(
   filters: Extra,
 ) {
   return z.object({
-    page: PageSchema,
-    pageSize: PageSizeSchema,
+    ...pagingQuery,
     sorting: sortingSchema(fields, fallback),
     status: commaList(DeviceStatusSchema, 'Unknown status filter.'),
     kind: commaList(DeviceKindSchema, 'Unknown device kind filter.'),
@@ -324,14 +326,14 @@ export const RecentSitesQuerySchema = z.object({
 export type RecentSitesQuery = z.infer<typeof RecentSitesQuerySchema>;
 
 /** Device counts by status (spec part 4: offline, online, onbackup, pending, rebooting) and the total. */
-export const StatusCountsSchema = z.object({
-  offline: z.number().int(),
-  online: z.number().int(),
-  onbackup: z.number().int(),
-  pending: z.number().int(),
-  rebooting: z.number().int(),
-  total: z.number().int(),
-});
+export const StatusCountsSchema = countsSchema([
+  'offline',
+  'online',
+  'onbackup',
+  'pending',
+  'rebooting',
+  'total',
+]);
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
 
 export const StatusCountsQuerySchema = z.object({ groupIds: GroupIdsSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields.ts';
 import { AddressSchema, CoordinatesSchema } from './fleet.ts';
 
 /** Optional text: trimmed, and empty, null or missing all mean null. */
@@ -20,11 +21,7 @@ const US = /^(us|usa|united states( of america)?)$/i;
 export const AddressInputSchema = z
   .object({
     street: optionalText(200, 'The street is at most 200 characters.'),
-    city: z
-      .string({ error: 'Enter the city.' })
-      .trim()
-      .min(1, { error: 'Enter the city.' })
-      .max(100, { error: 'The city is at most 100 characters.' }),
+    city: requiredText(100, 'Enter the city.', 'The city'),
     state: optionalText(50, 'The state is at most 50 characters.'),
     zip: optionalText(10, 'Enter a valid ZIP code.'),
     country: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AlertSeveritySchema } from './alerts.ts';
-import { DeviceStatusSchema, GroupIdsSchema } from './fleet.ts';
+import { wholeNumber } from './fields.ts';
+import { CoordinatesSchema, DeviceStatusSchema, GroupIdsSchema } from './fleet.ts';
 
 /**
  * How the console draws its maps (`GET map/settings`): a raster tile server (MAP_TILE_URL, with `{z}`, `{x}`,
@@ -61,11 +62,7 @@ export const MapSitesQuerySchema = MapScopeQuerySchema.extend({
   south: latitude('south'),
   east: longitude('east'),
   north: latitude('north'),
-  zoom: z.coerce
-    .number({ error: ZOOM_ERROR })
-    .int({ error: ZOOM_ERROR })
-    .min(0, { error: ZOOM_ERROR })
-    .max(MAP_MAX_ZOOM, { error: ZOOM_ERROR }),
+  zoom: wholeNumber(ZOOM_ERROR, 0, MAP_MAX_ZOOM),
 }).refine((q) => q.south <= q.north, {
   error: 'The south edge must not be north of the north edge.',
   path: ['south'],
@@ -82,8 +79,7 @@ export type MapBounds = z.infer<typeof MapBoundsSchema>;
 
 /** Several sites close together at the view's zoom: their centre, count, worst status and worst active alert. */
 export const MapClusterSchema = z.object({
-  lat: z.number(),
-  lng: z.number(),
+  ...CoordinatesSchema.shape,
   count: z.number().int(),
   status: DeviceStatusSchema,
   severity: AlertSeveritySchema.nullable(),
@@ -95,8 +91,7 @@ export type MapCluster = z.infer<typeof MapClusterSchema>;
 export const MapSiteSchema = z.object({
   id: z.string(),
   name: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  ...CoordinatesSchema.shape,
   status: DeviceStatusSchema,
 });
 export type MapSite = z.infer<typeof MapSiteSchema>;

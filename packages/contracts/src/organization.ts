@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, EntitlementSchema } from './auth.ts';
+import { dateRangeInOrder, dateRangeQuery, requiredText } from './fields.ts';
 import { freeText, PageSchema, PageSizeSchema } from './fleet.ts';
 
 // ---- organization details and settings ----
@@ -23,11 +24,7 @@ const optionalText = (max: number, message: string) =>
 export const CONTACT_PHONE = /^\+?[0-9][0-9 ().-]{5,24}$/;
 
 export const OrganizationContactSchema = z.object({
-  name: z
-    .string({ error: 'Enter the contact name.' })
-    .trim()
-    .min(1, { error: 'Enter the contact name.' })
-    .max(100, { error: 'A contact name is at most 100 characters.' }),
+  name: requiredText(100, 'Enter the contact name.', 'A contact name'),
   role: optionalText(100, 'A contact role is at most 100 characters.'),
   email: z
     .union([z.literal(''), EmailSchema])
@@ -206,15 +203,8 @@ export type Organization = z.infer<typeof OrganizationSchema>;
 /** An audit action name, e.g. `login.success`. */
 export const AUDIT_ACTION = /^[A-Za-z0-9_.-]{1,64}$/;
 
-const isoDate = (message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => !Number.isNaN(Date.parse(v)), { error: message })
-    .optional();
-
-export const ActivityQuerySchema = z
-  .object({
+export const ActivityQuerySchema = dateRangeInOrder(
+  z.object({
     page: PageSchema.default(0),
     pageSize: PageSizeSchema.default(50),
     /** Free text over the person's (or the support person's) name and email. */
@@ -239,16 +229,12 @@ export const ActivityQuerySchema = z
         return parts;
       })
       .optional(),
-    from: isoDate('Enter a valid start date.'),
-    to: isoDate('Enter a valid end date.'),
+    ...dateRangeQuery,
     impersonated: z
       .enum(['true', 'false'], { error: 'impersonated must be true or false.' })
       .default('false'),
-  })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
-    error: 'The start of the date range must be before its end.',
-    path: ['from'],
-  });
+  }),
+);
 export type ActivityQuery = z.output<typeof ActivityQuerySchema>;
 
 export const ActivityEntrySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Entitlement } from './auth.ts';
-import { freeText, MAX_PAGE_SIZE } from './fleet.ts';
+import { wholeNumber } from './fields.ts';
+import { freeText, MAX_PAGE_SIZE, PagedSchema } from './fleet.ts';
 
 /**
  * Reports (spec part 2 "Report captions", part 3 "Cellular billing report row" and "Online analytics row";
@@ -144,13 +145,6 @@ const dateOnly = (message: string) =>
       error: message,
     });
 
-const wholeNumber = (message: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max, { error: message });
-
 /**
  * The filters of a report (also what a subscription stores): one site, one site group, device models (a
  * comma list), free text over the site's name, alias, account and address and the device's MAC, and the
@@ -242,6 +236,16 @@ const uptimeColumns = {
 export const OnlineAnalyticsRowSchema = z.object({ ...identity, ...uptimeColumns });
 export type OnlineAnalyticsRow = z.infer<typeof OnlineAnalyticsRowSchema>;
 
+/** The shares of recorded time of the SLA report, in percent (4 decimals). */
+const slaShares = {
+  /** Up (primary or backup). */
+  availability: z.number(),
+  percentOnPrimary: z.number(),
+  percentOnBackup: z.number(),
+  /** 100 − availability. */
+  percentDown: z.number(),
+};
+
 const slaColumns = {
   /** Edge devices (firewall, 5G) of the site with samples in the range. */
   devices: z.number().int(),
@@ -251,12 +255,7 @@ const slaColumns = {
   secondsOnBackup: z.number().int(),
   /** Offline, rebooting, pending… */
   secondsDown: z.number().int(),
-  /** Percent of recorded time up (primary or backup), 4 decimals. */
-  availability: z.number(),
-  percentOnPrimary: z.number(),
-  percentOnBackup: z.number(),
-  /** 100 − availability. */
-  percentDown: z.number(),
+  ...slaShares,
   downEvents: z.number().int(),
   backupEvents: z.number().int(),
   target: z.number(),
@@ -264,16 +263,19 @@ const slaColumns = {
   met: z.boolean(),
 };
 
+/** The site columns of an SLA row are those of the other reports' rows. */
+const { siteName, address, city, state, zip, country } = identity;
+
 /** A site's availability over the range (its edge devices' samples). */
 export const SlaRowSchema = z.object({
   id: z.string(),
   siteId: z.string(),
-  siteName: z.string(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
-  country: z.string(),
+  siteName,
+  address,
+  city,
+  state,
+  zip,
+  country,
   ...slaColumns,
 });
 export type SlaRow = z.infer<typeof SlaRowSchema>;
@@ -297,10 +299,7 @@ export const SlaTotalsSchema = z.object({
   sites: z.number().int(),
   sitesMeetingTarget: z.number().int(),
   target: z.number(),
-  availability: z.number(),
-  percentOnPrimary: z.number(),
-  percentOnBackup: z.number(),
-  percentDown: z.number(),
+  ...slaShares,
   secondsDown: z.number().int(),
   secondsOnBackup: z.number().int(),
   downEvents: z.number().int(),
@@ -342,11 +341,7 @@ function reportPage<
     from: z.string(),
     to: z.string(),
     sorting: z.string(),
-    content: z.array(row),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    totalElements: z.number().int(),
-    totalPages: z.number().int(),
+    ...PagedSchema(row).shape,
     /** Over the whole filtered set, not only this page. */
     totals,
     /** The chart above the table: one point per day of the range that has samples. */

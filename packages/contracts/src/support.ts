@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { RoleSchema } from './auth.ts';
-import { freeText, PagedSchema, PageSchema, PageSizeSchema } from './fleet.ts';
+import { freeText, PagedSchema, pagingQuery } from './fleet.ts';
 
 /** GET support/people: the provider's SUPPORT staff find a customer's person across organizations. */
 export const SupportPeopleQuerySchema = z.object({
   q: freeText,
-  page: PageSchema,
-  pageSize: PageSizeSchema,
+  ...pagingQuery,
 });
 export type SupportPeopleQuery = z.infer<typeof SupportPeopleQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JobSchema } from './diagnostics.ts';
-import { DeviceKindSchema, DeviceStatusSchema, PageSchema, PageSizeSchema, sortingSchema } from './fleet.ts';
+import { requiredText } from './fields.ts';
+import { DeviceKindSchema, DeviceStatusSchema, pagingQuery, sortingSchema } from './fleet.ts';
 
 /**
  * Support tickets (issue 4; spec part 7 Devices: POST device/troubleshooting/ticket/{id}): sent from a
@@ -18,16 +19,8 @@ export type TicketStatus = z.infer<typeof TicketStatusSchema>;
 
 /** POST device/troubleshooting/ticket/{id}. */
 export const TicketRequestSchema = z.object({
-  subject: z
-    .string({ error: 'Enter a subject.' })
-    .trim()
-    .min(1, { error: 'Enter a subject.' })
-    .max(TICKET_SUBJECT_MAX, { error: `The subject is at most ${TICKET_SUBJECT_MAX} characters.` }),
-  comment: z
-    .string({ error: 'Describe the problem.' })
-    .trim()
-    .min(1, { error: 'Describe the problem.' })
-    .max(TICKET_COMMENT_MAX, { error: `The comment is at most ${TICKET_COMMENT_MAX} characters.` }),
+  subject: requiredText(TICKET_SUBJECT_MAX, 'Enter a subject.', 'The subject'),
+  comment: requiredText(TICKET_COMMENT_MAX, 'Describe the problem.', 'The comment'),
 });
 export type TicketRequest = z.infer<typeof TicketRequestSchema>;
 
@@ -77,8 +70,7 @@ export type TicketSortField = (typeof TICKET_SORT_FIELDS)[number];
 
 /** GET ticket: the organization's tickets, newest first by default. */
 export const TicketListQuerySchema = z.object({
-  page: PageSchema,
-  pageSize: PageSizeSchema,
+  ...pagingQuery,
   sorting: sortingSchema(TICKET_SORT_FIELDS, 'createdAt-desc'),
   status: TicketStatusSchema.optional(),
   /** One device's tickets. */

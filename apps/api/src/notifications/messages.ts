@@ -1,11 +1,13 @@
 /**
  * The words of notifications, in the person's language (their `language` preference): alerts raised and
- * cleared, the digest, and the test message. Alert names come from the contract's catalogue.
+ * cleared, the digest, and the test message. Alert names and what they measured come from the contract's
+ * catalogue, as everywhere else.
  */
 import {
   ALERT_CODE_INFO,
   type AlertCode,
   type AlertSeverity,
+  alertTitle,
   type Channel,
   type DeviceKind,
 } from '@vnoc/contracts';
@@ -35,10 +37,6 @@ const WORDS = {
     clearedAt: 'Cleared',
     at: 'at',
     open: `Open vNOC at ${ALERTS_LINK} for details.`,
-    days: 'days',
-    bars: 'bars',
-    ports: 'ports',
-    sitesIn: (n: string | number, region: string | number) => `${n} sites in ${region}`,
     digestSubject: '[vNOC] Alerts digest',
     digestRate: `More alerts than usual: the rest of these 10 minutes in one message. Open vNOC at ${ALERTS_LINK} for details.`,
     digestQuiet: `Alerts during your quiet hours. Open vNOC at ${ALERTS_LINK} for details.`,
@@ -56,10 +54,6 @@ const WORDS = {
     clearedAt: 'Resuelta',
     at: 'en',
     open: `Abra vNOC en ${ALERTS_LINK} para ver los detalles.`,
-    days: 'días',
-    bars: 'barras',
-    ports: 'puertos',
-    sitesIn: (n: string | number, region: string | number) => `${n} sitios en ${region}`,
     digestSubject: '[vNOC] Resumen de alertas',
     digestRate: `Más alertas de lo habitual: el resto de estos 10 minutos en un solo mensaje. Abra vNOC en ${ALERTS_LINK} para ver los detalles.`,
     digestQuiet: `Alertas durante sus horas de silencio. Abra vNOC en ${ALERTS_LINK} para ver los detalles.`,
@@ -84,32 +78,6 @@ export type AlertFacts = {
   raisedAt: Date;
   clearedAt: Date | null;
 };
-
-/** What was measured, in words: "12 min", "2 bars", "3 sites in TX". */
-export function measured(code: AlertCode, d: Record<string, number | string>, lang: Language): string | null {
-  const w = WORDS[lang];
-  switch (code) {
-    case 'site_offline':
-    case 'device_offline':
-    case 'on_backup':
-    case 'reboot_too_long':
-    case 'cloud_disconnected':
-      return d.minutes !== undefined ? `${d.minutes} min` : null;
-    case 'pending_too_long':
-      return d.days !== undefined ? `${d.days} ${w.days}` : null;
-    case 'weak_signal':
-      return d.bars !== undefined ? `${d.bars} ${w.bars}` : null;
-    case 'high_latency':
-    case 'high_jitter':
-      return d.ms !== undefined ? `${d.ms} ms` : null;
-    case 'packet_loss':
-      return d.percent !== undefined ? `${d.percent} %` : null;
-    case 'lan_port_disabled':
-      return d.ports !== undefined ? `${w.ports} ${d.ports}` : null;
-    case 'regional_outage':
-      return d.sites !== undefined ? w.sitesIn(d.sites, d.region ?? '') : null;
-  }
-}
 
 /** A time as the person reads it: their language, their time zone (quiet hours'), else UTC. */
 export function formatTime(at: Date, lang: Language, timeZone: string | null): string {
@@ -141,16 +109,9 @@ const deviceText = (a: AlertFacts, lang: Language) => {
   return a.macAddress ? `${named}, MAC ${a.macAddress}` : named;
 };
 
-/** The alert's name with what was measured: "Site offline (12 min)". */
-function title(a: AlertFacts, lang: Language): string {
-  const name = ALERT_CODE_INFO[a.code].name[lang];
-  const m = measured(a.code, a.details, lang);
-  return m ? `${name} (${m})` : name;
-}
-
 const place = (a: AlertFacts) => a.siteName ?? a.region;
 
-/** One line: "Critical — Site offline (12 min) at Alpha Store, 14:05". Digests list these. */
+/** One line: "Critical — Site offline (for 12 min) at Alpha Store, 14:05". Digests list these. */
 export function alertLine(
   a: AlertFacts,
   transition: 'raised' | 'cleared',
@@ -165,7 +126,7 @@ export function alertLine(
     lang,
     timeZone,
   );
-  return `${state} — ${title(a, lang)}${where ? ` ${w.at} ${where}` : ''} · ${when}`;
+  return `${state} — ${alertTitle(a.code, a.details, lang)}${where ? ` ${w.at} ${where}` : ''} · ${when}`;
 }
 
 export type Text = { subject: string; body: string };
@@ -187,7 +148,7 @@ export function alertText(
     return { subject, body: `vNOC: ${alertLine(a, transition, lang, timeZone)}. ${ALERTS_LINK}` };
   const device = deviceText(a, lang);
   const lines = [
-    title(a, lang),
+    alertTitle(a.code, a.details, lang),
     '',
     `${w.severity}: ${SEVERITY[lang][a.severity]}`,
     a.siteName ? `${w.site}: ${a.siteName}` : null,

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconTool } from '@tabler/icons-react';
 import type { Alert } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { alertDeviceLabel, alertName, alertPlace, formatAlertDetails } from '../lib/alert-display.ts';
+import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../lib/alert-display.ts';
 import { formatDate } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { AlertSeverityBadge } from './alert-severity-badge.tsx';
@@ -37,7 +37,7 @@ export function AlertMiniList({ alerts, label, showSite, showDevice, testId }: A
       data-testid={testId}
     >
       {alerts.map((alert) => {
-        const details = formatAlertDetails(alert.details, t, lang);
+        const measured = alertMeasuredText(alert, lang);
         const device = alertDeviceLabel(alert);
         return (
           <Group
@@ -77,9 +77,9 @@ export function AlertMiniList({ alerts, label, showSite, showDevice, testId }: A
                   </Tooltip>
                 )}
               </Group>
-              {details.length > 0 && (
+              {measured && (
                 <Text size="xs" c="dimmed">
-                  {details.join(' · ')}
+                  {measured}
                 </Text>
               )}
               <Group gap={4} wrap="wrap" c="dimmed" fz="xs">

@@ -1,15 +1,14 @@
-import type { AlertSeverity } from '@vnoc/contracts';
+import { ALERT_CODES, type AlertCode, type AlertSeverity, alertTitle, measuredKeys } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   alertDescription,
   alertDeviceLabel,
+  alertMeasuredText,
   alertName,
   compareAlerts,
-  formatAlertDetails,
   sortAlerts,
   worstSeverity,
 } from './alert-display.ts';
-import { i18n } from './i18n.ts';
 
 const at = (id: string, severity: AlertSeverity, raisedAt: string) => ({ id, severity, raisedAt });
 
@@ -78,26 +77,38 @@ describe('names from the catalogue in the user language', () => {
   });
 });
 
-describe('formatAlertDetails: what was measured, in the language', () => {
-  const en = i18n.getFixedT('en', 'alerts');
-  const es = i18n.getFixedT('es', 'alerts');
+// The console tells an alert as its name and, beneath, what was measured: together exactly the contract's
+// title, the words of the emails and the CSV, for every code in both languages.
+describe('alertMeasuredText: the vocabulary of the emails and the CSV', () => {
+  // Every detail the code's words read: a number with a decimal, or text where the engine writes text.
+  const detailsOf = (code: AlertCode) =>
+    Object.fromEntries(
+      measuredKeys(code).map((key) => [key, ['ports', 'region'].includes(key) ? 'TX' : 1234.56]),
+    );
+  it.each(ALERT_CODES.flatMap((code) => (['en', 'es-MX'] as const).map((lang) => [code, lang] as const)))(
+    '%s in %s',
+    (code, lang) => {
+      const alert = { code, details: detailsOf(code) };
+      const measured = alertMeasuredText(alert, lang);
+      expect(measured).not.toBeNull();
+      expect(`${alertName(code, lang)} (${measured})`).toBe(
+        alertTitle(code, alert.details, lang === 'en' ? 'en' : 'es'),
+      );
+    },
+  );
+
   it.each([
-    ['minutes (en)', { minutes: 12 }, en, 'en', ['For 12 min']],
-    ['minutes (es)', { minutes: 12 }, es, 'es', ['Durante 12 min']],
-    ['just raised', { minutes: 0 }, en, 'en', ['For under a minute']],
-    ['latency, decimals in the language', { ms: 182.44 }, es, 'es', ['182,4 ms']],
-    ['latency (en)', { ms: 1234.5 }, en, 'en', ['1,234.5 ms']],
-    ['loss', { percent: 3.25 }, en, 'en', ['3.3 %']],
-    ['bars', { bars: 1 }, en, 'en', ['1 of 5 bars']],
-    ['days (es)', { days: 9 }, es, 'es', ['Durante 9 días']],
-    ['ports, text', { ports: '2, 5' }, en, 'en', ['Ports 2, 5']],
-    ['a regional incident, in order', { sites: 4, region: 'TX' }, en, 'en', ['4 sites', 'Region TX']],
-    ['an unknown key with a unit', { rsrpDb: -112 }, en, 'en', ['Rsrp: -112 dB']],
-    ['an unknown key in ms', { pingAverageMs: 40 }, en, 'en', ['Ping average: 40 ms']],
-    ['an unknown plain key', { lastStatus: 'offline' }, en, 'en', ['Last status: offline']],
-    ['nothing', {}, en, 'en', []],
-  ])('%s', (_name, details, t, lang, expected) => {
-    expect(formatAlertDetails(details, t, lang)).toEqual(expected);
+    ['minutes (en)', { minutes: 12 }, 'en', 'for 12 min'],
+    ['minutes (es)', { minutes: 12 }, 'es', 'durante 12 min'],
+    ['just raised', { minutes: 0 }, 'en', 'for under a minute'],
+    ['decimals in the language', { minutes: 1234.56 }, 'es', 'durante 1234,6 min'],
+    ['nothing measured yet', {}, 'en', null],
+  ])('%s', (_name, details, lang, expected) => {
+    expect(alertMeasuredText({ code: 'site_offline', details }, lang)).toBe(expected);
+  });
+
+  it('an unknown code (a newer server) tells nothing', () => {
+    expect(alertMeasuredText({ code: 'made_up' as AlertCode, details: { minutes: 3 } }, 'en')).toBeNull();
   });
 });
 

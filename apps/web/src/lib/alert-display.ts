@@ -4,10 +4,9 @@ import {
   type Alert,
   type AlertCode,
   type AlertSeverity,
+  alertMeasured,
   SEVERITY_RANK,
 } from '@vnoc/contracts';
-import type { TFunction } from 'i18next';
-import { numberFormat } from './intl.ts';
 
 /** The i18next namespace of the alert screens and of the alert words shared by other screens. */
 export const ALERTS_NS = 'alerts';
@@ -69,48 +68,12 @@ export function alertDescription(code: string, lang: string): string {
   return isAlertCode(code) ? ALERT_CODE_INFO[code].description[languageOf(lang)] : '';
 }
 
-/** Units the engine's detail keys end with, shown the same in every language. */
-const UNIT_SUFFIXES: readonly [suffix: string, unit: string][] = [
-  ['Ms', 'ms'],
-  ['Percent', '%'],
-  ['Dbm', 'dBm'],
-  ['Db', 'dB'],
-];
-
-/** "latencyMs" → "latency", "rebootMinutes" → "reboot minutes": a readable name for a key we do not know. */
-function humanize(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function formatNumber(value: number, lang: string): string {
-  return numberFormat(languageOf(lang), { maximumFractionDigits: 1 }).format(value);
-}
-
 /**
- * What was measured, one short phrase per detail in the language of `t` (namespace `alerts`): a known key
- * has its own phrase (`details.<key>` with {{value}}), an unknown one reads "Key: value" with its unit
- * when the key names one (…Ms, …Percent). Keys are listed in the alert's own order.
+ * What was measured, in the language, as the contract's alert vocabulary words it (the same words as the
+ * emails and the CSV): "for 12 min", "2 of 5 bars"; null when there is nothing to tell or the code is unknown.
  */
-export function formatAlertDetails(
-  details: Readonly<Record<string, number | string>>,
-  t: TFunction,
-  lang: string,
-): string[] {
-  return Object.entries(details).map(([key, raw]) => {
-    // The engine counts whole minutes: an alert raised this minute has been so for under one.
-    if (key === 'minutes' && raw === 0) return t('details.minutesUnderOne', { ns: 'alerts' });
-    const value = typeof raw === 'number' ? formatNumber(raw, lang) : raw;
-    const suffix = UNIT_SUFFIXES.find(([end]) => key.endsWith(end) && key.length > end.length);
-    const fallback = suffix
-      ? `${humanize(key.slice(0, -suffix[0].length))}: ${value} ${suffix[1]}`
-      : `${humanize(key)}: ${value}`;
-    return t(`details.${key}`, { ns: ALERTS_NS, value, defaultValue: fallback });
-  });
+export function alertMeasuredText(alert: Pick<Alert, 'code' | 'details'>, lang: string): string | null {
+  return isAlertCode(alert.code) ? alertMeasured(alert.code, alert.details, languageOf(lang)) : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The alert engine (DESIGN.md §5 "Alerts and incidents"): reconciles the conditions the rules find with
+ * The alert engine: reconciles the conditions the rules find with
  * the stored alerts, in the caller's transaction — the gateway's, which wrote the fleet change — so an
  * alert is never lost or doubled. One active alert per (device, code); an alert that comes back within
  * the flap window is the same alert again (occurrences + 1, not notified again); a device behind a down
@@ -18,13 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../plugins/db.ts';
 import { arr, iso } from '../gateway/sql.ts';
 import { type AlertFacts, loadFacts, sweepCandidates } from './facts.ts';
-import {
-  alertMessage,
-  type Condition,
-  conditionsOf,
-  ROOT_CAUSE_CODES,
-  regionalOutageStart,
-} from './rules.ts';
+import { type Condition, conditionsOf, ROOT_CAUSE_CODES, regionalOutageStart } from './rules.ts';
 
 const MINUTE = 60_000;
 /** Serializes reconciliations across processes (the gateway's ticks, sweeps, port actions). */
@@ -403,7 +397,7 @@ async function correlateRegions(
   if (opening.length > 0) {
     const { rows } = await tx.execute<RegionalRow>(sql`
       insert into alerts (organization_id, region, code, severity, details, raised_at, last_seen_at)
-      select o, r, 'regional_outage', 'critical', '{}'::jsonb, s, ${iso(now)}
+      select o, r, 'regional_outage', ${ALERT_CODE_INFO.regional_outage.severity}::text, '{}'::jsonb, s, ${iso(now)}
       from unnest(${arr(opening.map((o) => o.first.organization_id))}::uuid[], ${arr(opening.map((o) => o.first.region))}::text[],
         ${arr(opening.map((o) => iso(o.start)))}::timestamptz[]) as v(o, r, s)
       on conflict do nothing
@@ -487,5 +481,3 @@ async function confirmClearings(tx: DbOrTx, now: number, speed: number): Promise
     returning id`);
   return rows.map((r) => r.id);
 }
-
-export { alertMessage };

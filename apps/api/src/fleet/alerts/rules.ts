@@ -1,9 +1,8 @@
 /**
- * The alert engine's rules (DESIGN.md §5 "Alerts"): pure functions from what is known of a device now to
+ * The alert engine's rules: pure functions from what is known of a device now to
  * the alert conditions that hold for it. The engine (./engine.ts) reconciles them with the stored alerts.
  */
 import {
-  ALERT_CODE_INFO,
   ALERT_THRESHOLDS,
   type AlertCode,
   type DeviceKind,
@@ -129,33 +128,6 @@ export function conditionsOf(f: DeviceFacts, now: number, speed = 1): Condition[
   if (f.disabledPorts.length > 0)
     add('lan_port_disabled', { ports: [...f.disabledPorts].sort((a, b) => a - b).join(', ') });
   return out;
-}
-
-/** The catalogue's English name with what was measured, for the alert's `message` (emails, CSV). */
-export function alertMessage(code: AlertCode, details: Record<string, number | string>): string {
-  const name = ALERT_CODE_INFO[code].name.en;
-  const d = details;
-  switch (code) {
-    case 'site_offline':
-    case 'device_offline':
-    case 'on_backup':
-    case 'reboot_too_long':
-    case 'cloud_disconnected':
-      return d.minutes !== undefined ? `${name} (${d.minutes} min)` : name;
-    case 'pending_too_long':
-      return d.days !== undefined ? `${name} (${d.days} days)` : name;
-    case 'weak_signal':
-      return d.bars !== undefined ? `${name} (${d.bars} bars)` : name;
-    case 'high_latency':
-    case 'high_jitter':
-      return d.ms !== undefined ? `${name} (${d.ms} ms)` : name;
-    case 'packet_loss':
-      return d.percent !== undefined ? `${name} (${d.percent} %)` : name;
-    case 'lan_port_disabled':
-      return d.ports !== undefined ? `${name} (ports ${d.ports})` : name;
-    case 'regional_outage':
-      return d.sites !== undefined ? `${name}: ${d.sites} sites in ${d.region}` : name;
-  }
 }
 
 /**

@@ -1,5 +1,10 @@
-import type { Alert, AlertNote, DeviceKind, SeverityCounts } from '@vnoc/contracts';
-import { alertMessage } from '../../fleet/alerts/rules.ts';
+import {
+  type Alert,
+  type AlertNote,
+  alertTitle,
+  type DeviceKind,
+  type SeverityCounts,
+} from '@vnoc/contracts';
 import { iso } from '../sites/present.ts';
 import type { AlertRow, NoteRow, SeverityCountRow } from './repository.ts';
 
@@ -19,7 +24,7 @@ export function presentAlert(row: AlertRow): Alert {
     deviceModel: row.device_model,
     macAddress: row.mac_address,
     region: row.region,
-    message: alertMessage(row.code, row.details),
+    message: alertTitle(row.code, row.details, 'en'),
     details: row.details,
     raisedAt: iso(row.raised_at) ?? '',
     lastSeenAt: iso(row.last_seen_at) ?? '',

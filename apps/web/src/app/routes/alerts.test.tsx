@@ -139,7 +139,7 @@ describe('Alerts: the list', () => {
     const first = within(rows[0] as HTMLElement);
     expect(first.getByText('Critical')).toBeTruthy();
     expect(first.getByText('Site offline')).toBeTruthy();
-    expect(first.getByText('For 12 min')).toBeTruthy();
+    expect(first.getByText('for 12 min')).toBeTruthy();
     expect(first.getByRole('link', { name: 'Store 12' }).getAttribute('href')).toBe(`/sites/${SITE_ID}`);
     // The device by its name, its MAC beside it.
     expect(first.getByRole('link', { name: 'TZ370 00DB' }).getAttribute('href')).toBe(
@@ -240,7 +240,7 @@ describe('Alerts: an alert in the drawer', () => {
     fireEvent.keyDown(rows[0] as HTMLElement, { key: 'Enter' });
     await waitFor(() => expect(router.state.location.search).toBe(`?alert=${root.id}`));
     const drawer = within(await screen.findByTestId('alert-detail'));
-    expect(drawer.getByTestId('alert-measured').textContent).toContain('For 12 min');
+    expect(drawer.getByTestId('alert-measured').textContent).toContain('for 12 min');
     expect(within(drawer.getByTestId('alert-dependents')).getByText('Device offline')).toBeTruthy();
     expect(drawer.getByTestId('alert-acknowledged-by').textContent).toBe('Not yet');
     fireEvent.click(drawer.getByTestId('alert-acknowledge'));

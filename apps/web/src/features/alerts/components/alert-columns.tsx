@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import type { ColumnMeta } from '../../../components/data-table/data-table.tsx';
-import { alertDeviceLabel, alertName, alertPlace, formatAlertDetails } from '../../../lib/alert-display.ts';
+import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 
@@ -80,7 +80,7 @@ function alertColumns(t: TFunction<'alerts'>, lang: string, status: AlertState):
       enableHiding: false,
       cell: ({ row }) => {
         const alert = row.original;
-        const details = formatAlertDetails(alert.details, t, lang);
+        const measured = alertMeasuredText(alert, lang);
         const marks = alert.inMaintenance || alert.dependents > 0 || alert.occurrences > 1;
         const badge = {
           size: 'xs',
@@ -94,9 +94,9 @@ function alertColumns(t: TFunction<'alerts'>, lang: string, status: AlertState):
             <Text size="sm" fw={600}>
               {alertName(alert.code, lang)}
             </Text>
-            {details.length > 0 && (
+            {measured && (
               <Text size="xs" c="dimmed">
-                {details.join(' · ')}
+                {measured}
               </Text>
             )}
             {marks && (

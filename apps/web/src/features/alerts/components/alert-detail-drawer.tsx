@@ -25,9 +25,9 @@ import { Field } from '../../../components/field.tsx';
 import {
   alertDescription,
   alertDeviceLabel,
+  alertMeasuredText,
   alertName,
   alertPlace,
-  formatAlertDetails,
   sortAlerts,
 } from '../../../lib/alert-display.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -88,7 +88,7 @@ function AssignSelect({ alert }: { alert: Alert }) {
 function RelatedAlert({ alert, onOpen }: { alert: Alert; onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation('alerts');
   const where = [alertDeviceLabel(alert, { withMac: true }), alertPlace(alert)].filter(Boolean).join(' · ');
-  const details = formatAlertDetails(alert.details, t, i18n.language);
+  const measured = alertMeasuredText(alert, i18n.language);
   return (
     <Paper component="li" withBorder radius="sm" p={0}>
       <UnstyledButton
@@ -114,9 +114,9 @@ function RelatedAlert({ alert, onOpen }: { alert: Alert; onOpen: (id: string) =>
                 {where}
               </Text>
             )}
-            {details.length > 0 && (
+            {measured && (
               <Text size="xs" c="dimmed">
-                {details.join(' · ')}
+                {measured}
               </Text>
             )}
             <Text size="xs" c="dimmed">
@@ -144,7 +144,7 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
   const acknowledge = useAcknowledgeAlert((saved) =>
     toast(t('detail.acknowledged', { name: alertName(saved.code, lang) })),
   );
-  const details = formatAlertDetails(detail.details, t, lang);
+  const measured = alertMeasuredText(detail, lang);
   // The detail names the device and gives its MAC, as support asks for it.
   const device = alertDeviceLabel(detail, { withMac: true });
   const prefill = ticketAction ? alertTicketPrefill(detail, t, lang) : null;
@@ -187,12 +187,12 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
         )}
       </Group>
       <Text size="sm">{alertDescription(detail.code, lang) || detail.message}</Text>
-      {details.length > 0 && (
+      {measured && (
         <Paper withBorder radius="sm" p="sm" data-testid="alert-measured">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
             {t('detail.measured')}
           </Text>
-          <Text size="sm">{details.join(' · ')}</Text>
+          <Text size="sm">{measured}</Text>
         </Paper>
       )}
 

@@ -59,10 +59,10 @@ describe('the ticket comment', () => {
       `Raised: ${formatDate('2026-03-02T14:00:00.000Z')}`,
       `Last seen: ${formatDate('2026-03-02T14:12:00.000Z')}`,
       'Occurrences: 2',
-      'Measured: For 12 min',
+      'Measured: for 12 min',
       '',
       '2 dependent alerts:',
-      `- [Major] Device offline — Lobby AP (00:18:0a:00:00:01), Store 12, For 11 min, raised ${formatDate(dependentAp.raisedAt)}`,
+      `- [Major] Device offline — Lobby AP (00:18:0a:00:00:01), Store 12, for 11 min, raised ${formatDate(dependentAp.raisedAt)}`,
       `- [Minor] Weak cellular signal — Lobby AP (00:18:0a:00:00:01), Store 12, 1 of 5 bars, raised ${formatDate(minor.raisedAt)}`,
     ]);
   });
@@ -72,7 +72,7 @@ describe('the ticket comment', () => {
     const lines = alertTicketComment(cleared, es, 'es').split('\n');
     expect(lines[0]).toBe('Alerta: Sitio sin conexión (Crítica)');
     expect(lines).toContain(`Resuelta: ${formatDate('2026-03-02T15:00:00.000Z')}`);
-    expect(lines).toContain('Medido: Durante 12 min');
+    expect(lines).toContain('Medido: durante 12 min');
     expect(lines.some((line) => line.includes('dependiente'))).toBe(false);
   });
 

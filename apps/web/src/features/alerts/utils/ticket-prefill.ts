@@ -3,9 +3,9 @@ import type { TFunction } from 'i18next';
 import {
   alertDescription,
   alertDeviceLabel,
+  alertMeasuredText,
   alertName,
   alertPlace,
-  formatAlertDetails,
   sortAlerts,
 } from '../../../lib/alert-display.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -50,12 +50,12 @@ export function alertTicketSubject(alert: Alert, t: TFunction, lang: string): st
 /** One dependent as a line: "- [Major] Device offline — MR36 00:17:c5:…, Store 12, raised 03/02/2026 02:05 PM". */
 function dependentLine(alert: Alert, t: TFunction, lang: string): string {
   const what = [alertDeviceLabel(alert, { withMac: true }), alertPlace(alert)].filter(Boolean).join(', ');
-  const measured = formatAlertDetails(alert.details, t, lang);
+  const measured = alertMeasuredText(alert, lang);
   return t('ticket.dependentLine', {
     ns: 'alerts',
     severity: t(`severity.${alert.severity}`, { ns: 'alerts' }),
     name: alertName(alert.code, lang),
-    what: [what, ...measured].filter(Boolean).join(', '),
+    what: [what, measured].filter(Boolean).join(', '),
     raised: formatDate(alert.raisedAt),
   });
 }
@@ -66,7 +66,7 @@ function dependentLine(alert: Alert, t: TFunction, lang: string): string {
  */
 export function alertTicketComment(detail: AlertDetail, t: TFunction, lang: string): string {
   const tt = (key: string, values: Record<string, unknown> = {}) => t(key, { ns: 'alerts', ...values });
-  const measured = formatAlertDetails(detail.details, t, lang);
+  const measured = alertMeasuredText(detail, lang);
   const lines = [
     tt('ticket.alert', { name: alertName(detail.code, lang), severity: tt(`severity.${detail.severity}`) }),
     alertDescriptionLine(detail, lang),
@@ -79,7 +79,7 @@ export function alertTicketComment(detail: AlertDetail, t: TFunction, lang: stri
     tt('ticket.lastSeen', { date: formatDate(detail.lastSeenAt) }),
     detail.clearedAt ? tt('ticket.cleared', { date: formatDate(detail.clearedAt) }) : null,
     tt('ticket.occurrences', { count: detail.occurrences }),
-    measured.length ? tt('ticket.measured', { details: measured.join(', ') }) : null,
+    measured ? tt('ticket.measured', { details: measured }) : null,
   ].filter((line): line is string => Boolean(line));
   let comment = lines.join('\n');
   const dependents = sortAlerts(detail.dependentAlerts);

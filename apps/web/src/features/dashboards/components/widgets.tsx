@@ -9,7 +9,7 @@ import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { MapPointAlerts } from '../../../components/map-point-alerts.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
-import { alertDeviceLabel, alertName, alertPlace, formatAlertDetails } from '../../../lib/alert-display.ts';
+import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -333,7 +333,7 @@ export function ActiveAlertsWidget({ title, caption, groupIds }: WidgetProps) {
               </Table.Thead>
               <Table.Tbody>
                 {data.content.map((alert) => {
-                  const details = formatAlertDetails(alert.details, ta, lang);
+                  const measured = alertMeasuredText(alert, lang);
                   return (
                     <Table.Tr key={alert.id} data-testid="active-alert-row">
                       <Table.Td>
@@ -356,9 +356,9 @@ export function ActiveAlertsWidget({ title, caption, groupIds }: WidgetProps) {
                             </Tooltip>
                           )}
                         </Group>
-                        {details.length > 0 && (
+                        {measured && (
                           <Text size="xs" c="dimmed" lineClamp={1}>
-                            {details.join(' · ')}
+                            {measured}
                           </Text>
                         )}
                         <Text size="xs" c="dimmed" hiddenFrom="sm" lineClamp={1}>

@@ -23,7 +23,7 @@ const alertOf = (overrides: Partial<Alert>): Alert => ({
   deviceModel: 'MR36',
   macAddress: '00:18:0a:00:00:01',
   region: 'TX',
-  message: 'Device offline (4 min)',
+  message: 'Device offline (for 4 min)',
   details: { minutes: 4 },
   raisedAt: '2026-03-02T14:00:00.000Z',
   lastSeenAt: '2026-03-02T14:04:00.000Z',
@@ -103,7 +103,7 @@ describe("the site page's alerts panel", () => {
     const first = within(items[0] as HTMLElement);
     expect(first.getByText('Mayor')).toBeTruthy();
     expect(first.getByText('Dispositivo sin conexión')).toBeTruthy();
-    expect(first.getByText('Durante 4 min')).toBeTruthy();
+    expect(first.getByText('durante 4 min')).toBeTruthy();
     expect(first.getByRole('link', { name: 'MR36 0001' }).getAttribute('href')).toBe(
       `/sites/${SITE}/device/${AP}`,
     );
