@@ -13,13 +13,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sendDownload } from '../../http/csv-export.ts';
-import { answers, errorResponses, IdParamsSchema, OK, okResponses } from '../../http/route-schemas.ts';
+import { errorResponses, IdParamsSchema, OK, okResponses } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as files from './files.ts';
 import * as reports from './service.ts';
 import * as subscriptions from './subscriptions.ts';
 
-const tags = ['reports'];
+const route = routeOptions(['reports']);
 const reader: AuthRule = { steps: ['full'], roles: reports.REPORT_READERS };
 /** What each report file holds, for the route's summary. */
 const FILE_SUMMARIES: Record<files.ReportFile, (title: string) => string> = {
@@ -32,52 +33,31 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/reports',
-    {
-      schema: {
-        tags,
-        summary: 'The reports the caller may open',
-        response: answers(z.array(ReportInfoSchema)),
-      },
-      config: { auth: reader },
-    },
+    route(reader, { summary: 'The reports the caller may open', answer: z.array(ReportInfoSchema) }),
     async (request) => reports.listReports(authOf(request).user),
   );
 
   // Static paths first: `subscriptions` is not a report id.
   r.get(
     '/api/reports/subscriptions',
-    {
-      schema: {
-        tags,
-        summary: "The caller's scheduled reports",
-        response: answers(z.array(ReportSubscriptionSchema)),
-      },
-      config: { auth: reader },
-    },
+    route(reader, { summary: "The caller's scheduled reports", answer: z.array(ReportSubscriptionSchema) }),
     async (request) => subscriptions.listSubscriptions(ctx, authOf(request).user),
   );
 
   r.post(
     '/api/reports/subscriptions',
-    {
-      schema: {
-        tags,
-        summary:
-          'Subscribes the caller to a report by email (weekly: the 7 days before Monday; monthly: the previous month)',
-        body: ReportSubscriptionRequestSchema,
-        response: answers(ReportSubscriptionSchema),
-      },
-      config: { auth: reader },
-    },
+    route(reader, {
+      summary:
+        'Subscribes the caller to a report by email (weekly: the 7 days before Monday; monthly: the previous month)',
+      body: ReportSubscriptionRequestSchema,
+      answer: ReportSubscriptionSchema,
+    }),
     async (request) => subscriptions.createSubscription(ctx, authOf(request).user, request.body),
   );
 
   r.delete(
     '/api/reports/subscriptions/:id',
-    {
-      schema: { tags, params: IdParamsSchema, response: okResponses },
-      config: { auth: reader },
-    },
+    route(reader, { params: IdParamsSchema, response: okResponses }),
     async (request) => {
       await subscriptions.deleteSubscription(ctx, authOf(request).user, request.params.id);
       return OK;
@@ -90,30 +70,22 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     const base = `/api/reports/${info.id}`;
     r.get(
       base,
-      {
-        schema: {
-          tags,
-          summary: `${info.title.en}: a page, totals and the per-day summary`,
-          querystring: ReportQuerySchema,
-          response: answers(ReportPageSchema),
-        },
-        config: { auth: rule },
-      },
+      route(rule, {
+        summary: `${info.title.en}: a page, totals and the per-day summary`,
+        querystring: ReportQuerySchema,
+        answer: ReportPageSchema,
+      }),
       async (request) => reports.reportPage(ctx, authOf(request).user, info.id, request.query),
     );
     // Without the zod type provider: the answers are file streams.
     for (const file of ['csv', 'pdf'] as const)
       app.get<{ Querystring: ReportQuery }>(
         `${base}/export.${file}`,
-        {
-          schema: {
-            tags,
-            summary: FILE_SUMMARIES[file](info.title.en),
-            querystring: ReportQuerySchema,
-            response: errorResponses,
-          },
-          config: { auth: rule },
-        },
+        route(rule, {
+          summary: FILE_SUMMARIES[file](info.title.en),
+          querystring: ReportQuerySchema,
+          response: errorResponses,
+        }),
         async (request, reply) => {
           const { stream, filename, contentType } = await files.exportFile(
             ctx,
@@ -131,7 +103,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const suffix of ['', '/export.csv', '/export.pdf']) {
     r.get(
       `/api/reports/:id${suffix}`,
-      { schema: { tags, params: ReportParamsSchema, response: errorResponses }, config: { auth: reader } },
+      route(reader, { params: ReportParamsSchema, response: errorResponses }),
       async (request) => reports.reportInfo(request.params.id) as never,
     );
   }
