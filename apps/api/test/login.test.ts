@@ -1,7 +1,7 @@
 import { ClaimsSchema } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
-import { purgeExpired } from '../src/modules/security/service.ts';
-import { presentClaims } from '../src/modules/users/present.ts';
+import { presentClaims } from '../src/auth/session-user.ts';
+import { purgeExpired } from '../src/modules/accounts/service-security.ts';
 import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { createOrganization, createUser, PASSWORD, testTokens, tokenFor } from './factories.ts';
 import { bearer, claimsOf, count, tokenOf, useTestApp } from './helpers.ts';

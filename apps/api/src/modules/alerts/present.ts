@@ -1,6 +1,6 @@
 import type { Alert, AlertNote, DeviceKind, SeverityCounts } from '@vnoc/contracts';
 import { alertMessage } from '../../fleet/alerts/rules.ts';
-import { iso } from '../sites/present.ts';
+import { iso } from '../../http/iso.ts';
 import type { AlertRow, NoteRow, SeverityCountRow } from './repository.ts';
 
 const person = (id: string | null, name: string | null) => (id && name ? { id, name } : null);

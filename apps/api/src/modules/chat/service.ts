@@ -17,8 +17,7 @@ import { insertNotification, skipWaiting } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { pageOfRows } from '../../sql/paging.ts';
 import { isUuid } from '../../sql/text.ts';
-import { findLanguage } from '../notifications/repository.ts';
-import { findContact, findUserById } from '../users/repository.ts';
+import { findContact, findLanguage, findUserById } from '../accounts/index.ts';
 import {
   type ConversationRow,
   closeConversation,

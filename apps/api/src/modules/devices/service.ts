@@ -12,6 +12,7 @@ import type {
   TimeseriesSample,
   Transaction,
 } from '@vnoc/contracts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
@@ -19,7 +20,6 @@ import { paged, parseSorting } from '../../sql/paging.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { alertsOf } from '../alerts/service.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import { presentDevice, presentDeviceSummary, presentSample, presentTransactions } from './present.ts';
 import * as repo from './repository.ts';
 

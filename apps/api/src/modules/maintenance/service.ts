@@ -1,12 +1,12 @@
 import type { MaintenanceRequest, MaintenanceWindow } from '@vnoc/contracts';
+import { audit } from '../../auth/audit.ts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
+import { iso } from '../../http/iso.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
-import { audit } from '../security/service.ts';
-import { iso } from '../sites/present.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import * as repo from './repository.ts';
 
 function present(row: repo.WindowRow, now: Date): MaintenanceWindow {

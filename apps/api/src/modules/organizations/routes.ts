@@ -13,9 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { answers, errorResponses, IdParamsSchema, noContent, signedIn } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
-import { lookupOrganization } from '../access/service.ts';
-import { activityRoutes } from '../activity/routes.ts';
-import { presentOrganizationRef } from '../users/present.ts';
+import { lookupOrganization, presentOrganizationRef } from '../accounts/index.ts';
 import * as domains from './domains.ts';
 import * as organizations from './service.ts';
 
@@ -129,6 +127,4 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) =>
       domains.verifyDomain(ctx, authOf(request), request.params.id, request.body, metaOf(request)),
   );
-
-  activityRoutes(app, ctx);
 }

@@ -14,14 +14,14 @@ import {
   SLA_DEFAULT_TARGET,
   type SlaRow,
 } from '@vnoc/contracts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { copyCsv } from '../../http/csv-export.ts';
 import { type Language, languageOf } from '../../notifications/profile.ts';
 import { paged, parseSorting } from '../../sql/paging.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
-import { findLanguage } from '../notifications/repository.ts';
-import type { UserWithOrg } from '../users/repository.ts';
+import { findLanguage } from '../accounts/index.ts';
 import { type PdfColumn, reportPdf } from './pdf.ts';
 import * as present from './present.ts';
 import { REPORT_TEXT, type ReportText } from './report-text.ts';

@@ -15,11 +15,12 @@ import {
   type ReportSubscriptionRequest,
 } from '@vnoc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { bufferOf } from '../../http/csv-export.ts';
 import { isUuid } from '../../sql/text.ts';
-import { findUserById, isActiveUser, type UserWithOrg } from '../users/repository.ts';
+import { findUserById, isActiveUser } from '../accounts/index.ts';
 import { REPORT_TEXT } from './report-text.ts';
 import * as repo from './repository.ts';
 import {

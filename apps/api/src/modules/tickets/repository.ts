@@ -1,9 +1,9 @@
 import type { TicketSortField, TicketStatus } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { personName } from '../../sql/names.ts';
 import { pageOf, sortDirection } from '../../sql/paging.ts';
 import { type Scope, siteInScope } from '../../sql/scope.ts';
-import { personName } from '../troubleshooting/repository.ts';
 
 export type TicketRow = {
   id: string;

@@ -9,19 +9,18 @@ import {
   type TicketStatus,
   type TicketSummary,
 } from '@vnoc/contracts';
+import { audit } from '../../auth/audit.ts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
+import { iso } from '../../http/iso.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { paged, parseSorting } from '../../sql/paging.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { findDeviceInScope } from '../devices/service.ts';
-import { audit } from '../security/service.ts';
-import { iso } from '../sites/present.ts';
-import { presentJob } from '../troubleshooting/present.ts';
-import { jobsByIds, latestFinishedJobs } from '../troubleshooting/repository.ts';
-import type { UserWithOrg } from '../users/repository.ts';
+import { jobsOf, latestFinishedJobIds } from '../troubleshooting/service.ts';
 import { ticketEmail } from './email.ts';
 import * as repo from './repository.ts';
 
@@ -44,12 +43,11 @@ function presentSummary(row: repo.TicketRow): TicketSummary {
 }
 
 async function presentTicket(db: DbOrTx, scope: Scope, row: repo.TicketRow): Promise<Ticket> {
-  const jobs = await jobsByIds(db, scope, row.job_ids);
   return {
     ...presentSummary(row),
     comment: row.comment,
     emailedTo: row.emailed_to,
-    diagnostics: jobs.map(presentJob),
+    diagnostics: await jobsOf(db, scope, row.job_ids),
   };
 }
 
@@ -70,7 +68,7 @@ export async function createTicket(
   const device = await findDeviceInScope(ctx.db, scope, deviceId);
   const emailedTo = ctx.config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
   const ticket = await ctx.db.transaction(async (tx) => {
-    const latest = await latestFinishedJobs(tx, scope, device.id);
+    const jobIds = await latestFinishedJobIds(tx, scope, device.id);
     const { id } = await repo.insertTicket(tx, {
       organizationId: user.organizationId,
       deviceId: device.id,
@@ -87,7 +85,7 @@ export async function createTicket(
         status: device.status,
       },
       site: await repo.ticketSite(tx, device.site_id),
-      jobIds: latest.map((j) => j.id),
+      jobIds,
       emailedTo,
       createdBy: user.id,
     });
