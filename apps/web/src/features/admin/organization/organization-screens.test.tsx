@@ -1,47 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ActivityEntry, Organization, Role, User } from '@vnoc/contracts';
+import type { ActivityEntry, Organization, Role } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { ORG_ID, organization, user } from '../../../test/organization-fixtures.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
-import { Component as MyOrganization } from '../../settings/routes/organization.tsx';
 import { Component as ActivityScreen } from '../routes/activity.tsx';
 import { Component as AdminOrganization } from '../routes/organization.tsx';
-
-const ORG_ID = '11111111-1111-4111-8111-111111111111';
-
-function user(role: Role): User {
-  return {
-    id: 'u-1',
-    creationDate: '2026-01-01T00:00:00.000Z',
-    username: 'ada@acme.example',
-    role,
-    organization: { id: ORG_ID, name: 'Acme' },
-    contact: { firstName: 'Ada', lastName: 'Admin' } as User['contact'],
-    userPreferences: [],
-    siteGroups: [],
-    managedUsers: [],
-  };
-}
-
-const organization: Organization = {
-  id: ORG_ID,
-  name: 'Acme',
-  description: 'Retail stores',
-  entitlements: ['diagnostics'],
-  contacts: [{ name: 'Grace Hopper', role: 'Facilities', email: 'grace@acme.example', phone: null }],
-  administrators: [{ id: 'u-1', name: 'Ada Admin', email: 'ada@acme.example' }],
-  supportContact: { source: 'provider', name: null, email: 'support@vnoc.example', phone: null },
-  settings: {
-    selfRegistration: false,
-    emailDomains: ['acme.example'],
-    domains: [{ domain: 'acme.example', state: 'verified' }],
-    supportAccess: true,
-    ssoIssuer: null,
-    ssoClientId: null,
-  },
-};
 
 const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
   id: '1',
@@ -191,46 +157,6 @@ describe('Administration → Organization', () => {
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Description')).toBeTruthy();
-  });
-});
-
-describe('Settings → My Organization', () => {
-  it("shows every member the details, administrators, contacts and the provider's support", async () => {
-    signIn('READ_ONLY');
-    open('/settings/organization', MyOrganization);
-    expect((await screen.findByTestId('organization-description')).textContent).toBe('Retail stores');
-    expect(within(screen.getByTestId('administrators')).getByText('Ada Admin')).toBeTruthy();
-    const support = within(screen.getByTestId('support-contact'));
-    expect(support.getByText('Provider support')).toBeTruthy();
-    expect(support.getByRole('link', { name: 'support@vnoc.example' }).getAttribute('href')).toBe(
-      'mailto:support@vnoc.example',
-    );
-    expect(screen.getAllByTestId('member-contact')).toHaveLength(1);
-  });
-
-  it('names an organization support contact, and says when there are no contacts or administrators', async () => {
-    stored = {
-      ...organization,
-      contacts: [],
-      administrators: [],
-      supportContact: { source: 'organization', name: 'Help Desk', email: null, phone: '+15125550100' },
-    };
-    signIn('USER');
-    open('/settings/organization', MyOrganization);
-    expect(await screen.findByText('Help Desk')).toBeTruthy();
-    // Stored in international form, shown as people read it once the formatter has loaded.
-    expect((await screen.findByRole('link', { name: '+1 512 555 0100' })).getAttribute('href')).toBe(
-      'tel:+15125550100',
-    );
-    expect(screen.getByTestId('member-contacts-empty')).toBeTruthy();
-    expect(screen.getByTestId('administrators-empty')).toBeTruthy();
-  });
-
-  it('shows a failure', async () => {
-    signIn('USER');
-    failing = true;
-    open('/settings/organization', MyOrganization);
-    expect((await screen.findByRole('alert')).textContent).toContain('The organization store is down.');
   });
 });
 
