@@ -1,19 +1,16 @@
-import {
-  type Paged,
-  type Ticket,
-  TicketDeviceSchema,
-  type TicketListQuery,
-  type TicketRequest,
-  TicketSiteSchema,
-  type TicketSortField,
-  type TicketStatus,
-  type TicketSummary,
+import type {
+  Paged,
+  Ticket,
+  TicketListQuery,
+  TicketRequest,
+  TicketSortField,
+  TicketStatus,
+  TicketSummary,
 } from '@vnoc/contracts';
 import { audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
-import { iso } from '../../http/iso.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { paged, parseSorting } from '../../sql/paging.ts';
@@ -22,25 +19,12 @@ import { isUuid } from '../../sql/text.ts';
 import { findDeviceInScope } from '../devices/service.ts';
 import { jobsOf, latestFinishedJobIds } from '../troubleshooting/service.ts';
 import { ticketEmail } from './email.ts';
+import { presentSummary } from './present.ts';
 import * as repo from './repository.ts';
 
 /** Where tickets go when SUPPORT_EMAIL is not set. */
 export const DEFAULT_SUPPORT_EMAIL = 'support@vnoc.example';
 export const DELIVERY_FAILED = 'The support ticket could not be sent. Please try again.';
-
-function presentSummary(row: repo.TicketRow): TicketSummary {
-  return {
-    id: row.id,
-    number: row.number,
-    subject: row.subject,
-    status: row.status,
-    createdAt: iso(row.created_at) ?? '',
-    updatedAt: iso(row.updated_at) ?? '',
-    createdBy: { id: row.created_by, name: row.created_by_name },
-    device: TicketDeviceSchema.parse(row.device),
-    site: TicketSiteSchema.parse(row.site),
-  };
-}
 
 async function presentTicket(db: DbOrTx, scope: Scope, row: repo.TicketRow): Promise<Ticket> {
   return {
