@@ -1,4 +1,9 @@
+import { cleanup } from '@testing-library/react';
 import type { Organization, Role, User } from '@vnoc/contracts';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { authStore } from '../lib/auth-store.ts';
+import { i18n } from '../lib/i18n.ts';
+import { fakeJwt, fullClaims, renderRoutes } from './render.tsx';
 
 // The organization and its member the organization screens' tests (administration and settings) share.
 
@@ -35,3 +40,59 @@ export const organization: Organization = {
     ssoClientId: null,
   },
 };
+
+/** Signs in as the fixture's member with this role. */
+export function signIn(role: Role) {
+  authStore.setToken(fakeJwt(fullClaims({ role })));
+  authStore.setUser(user(role));
+}
+
+/** Renders an organization screen at `path`. */
+export const open = (path: string, Component: () => React.ReactNode) =>
+  renderRoutes([{ path, Component, handle: { name: 'X', title: 'titles.organization' } }], path);
+
+export const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export type FakeCall = { method: string; url: URL; body: unknown };
+
+/** What the fake organization API holds and was asked; a test changes it between its steps. */
+export type FakeOrganizationApi = { failing: boolean; stored: Organization; calls: FakeCall[] };
+
+/**
+ * Fakes the API the organization screens call (the signed-in profile, reading and saving the
+ * organization, a 500 while `failing`), with `more` for a test file's own paths, and registers the hooks
+ * that install it before each test and remove it after.
+ */
+export function fakeOrganizationApi(more?: (call: FakeCall) => Response | undefined): FakeOrganizationApi {
+  const api: FakeOrganizationApi = { failing: false, stored: structuredClone(organization), calls: [] };
+  beforeEach(() => {
+    void i18n.changeLanguage('en');
+    api.failing = false;
+    api.stored = structuredClone(organization);
+    api.calls.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input));
+        const method = init?.method ?? 'GET';
+        const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+        api.calls.push({ method, url, body });
+        if (url.pathname === '/api/userProfile') return answer(user(authStore.get().claims?.role ?? 'USER'));
+        if (api.failing) return answer({ id: 'internal', message: 'The organization store is down.' }, 500);
+        if (url.pathname === `/api/organization/${ORG_ID}` && method === 'PUT') {
+          api.stored = { ...api.stored, ...body };
+          return answer(api.stored);
+        }
+        if (url.pathname === `/api/organization/${ORG_ID}`) return answer(api.stored);
+        return more?.({ method, url, body }) ?? answer({ id: 'not_found', message: 'Not found.' }, 404);
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    authStore.logout();
+    vi.unstubAllGlobals();
+  });
+  return api;
+}

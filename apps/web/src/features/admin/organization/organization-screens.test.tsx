@@ -1,11 +1,18 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ActivityEntry, Organization, Role } from '@vnoc/contracts';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ActivityEntry } from '@vnoc/contracts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
-import { ORG_ID, organization, user } from '../../../test/organization-fixtures.ts';
-import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
+import {
+  answer,
+  fakeOrganizationApi,
+  ORG_ID,
+  open,
+  signIn,
+  user,
+} from '../../../test/organization-fixtures.ts';
+import { fakeJwt, fullClaims, installDomStubs } from '../../../test/render.tsx';
 import { Component as ActivityScreen } from '../routes/activity.tsx';
 import { Component as AdminOrganization } from '../routes/organization.tsx';
 
@@ -21,13 +28,12 @@ const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
   ...overrides,
 });
 
-const answer = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let failing: boolean;
-let stored: Organization;
 let activity: ActivityEntry[];
-const calls: { method: string; url: URL; body: unknown }[] = [];
+const api = fakeOrganizationApi(({ url }) =>
+  url.pathname === `/api/organization/${ORG_ID}/activity`
+    ? answer({ content: activity, page: 0, pageSize: 50, totalElements: activity.length, totalPages: 1 })
+    : undefined,
+);
 
 beforeAll(() => {
   installDomStubs();
@@ -36,50 +42,8 @@ beforeAll(() => {
     Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 });
 beforeEach(() => {
-  void i18n.changeLanguage('en');
-  failing = false;
-  stored = structuredClone(organization);
   activity = [];
-  calls.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      if (url.pathname === '/api/userProfile') return answer(user(authStore.get().claims?.role ?? 'USER'));
-      if (failing) return answer({ id: 'internal', message: 'The organization store is down.' }, 500);
-      if (url.pathname === `/api/organization/${ORG_ID}` && method === 'PUT') {
-        stored = { ...stored, ...body };
-        return answer(stored);
-      }
-      if (url.pathname === `/api/organization/${ORG_ID}`) return answer(stored);
-      if (url.pathname === `/api/organization/${ORG_ID}/activity`)
-        return answer({
-          content: activity,
-          page: 0,
-          pageSize: 50,
-          totalElements: activity.length,
-          totalPages: 1,
-        });
-      return answer({ id: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
 });
-afterEach(() => {
-  cleanup();
-  authStore.logout();
-  vi.unstubAllGlobals();
-});
-
-function signIn(role: Role) {
-  authStore.setToken(fakeJwt(fullClaims({ role })));
-  authStore.setUser(user(role));
-}
-
-const open = (path: string, Component: () => React.ReactNode) =>
-  renderRoutes([{ path, Component, handle: { name: 'X', title: 'titles.organization' } }], path);
 
 describe('Administration → Organization', () => {
   it('shows the details, entitlements read-only and the settings, then saves the description alone', async () => {
@@ -92,8 +56,8 @@ describe('Administration → Organization', () => {
     expect((details.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(description, { target: { value: '120 stores in Texas' } });
     fireEvent.click(details.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       name: 'Acme',
       description: '120 stores in Texas',
     });
@@ -142,8 +106,8 @@ describe('Administration → Organization', () => {
     const joining = within(screen.getByTestId('organization-joining'));
     fireEvent.click(joining.getByLabelText(/People with an address at one of these domains/));
     fireEvent.click(joining.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       selfRegistration: true,
       emailDomains: ['acme.example'],
     });
@@ -151,10 +115,10 @@ describe('Administration → Organization', () => {
 
   it('shows the failure with a way to try again', async () => {
     signIn('ADMINISTRATOR');
-    failing = true;
+    api.failing = true;
     open('/admin/organization', AdminOrganization);
     expect((await screen.findByRole('alert')).textContent).toContain('The organization store is down.');
-    failing = false;
+    api.failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Description')).toBeTruthy();
   });
@@ -197,7 +161,7 @@ describe('Administration → Activity log', () => {
     fireEvent.change(screen.getByTestId('activity-filter-from'), { target: { value: '2026-03-01' } });
     await waitFor(() => expect(router.state.location.search).toContain('impersonated=true'));
     await waitFor(() => {
-      const query = calls.filter((c) => c.url.pathname.endsWith('/activity')).at(-1)?.url.searchParams;
+      const query = api.calls.filter((c) => c.url.pathname.endsWith('/activity')).at(-1)?.url.searchParams;
       expect(query?.get('impersonated')).toBe('true');
       expect(query?.get('from')).toBe(new Date('2026-03-01T00:00:00').toISOString());
     });

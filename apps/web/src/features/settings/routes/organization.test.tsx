@@ -1,48 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import type { Organization, Role } from '@vnoc/contracts';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { i18n } from '../../../lib/i18n.ts';
-import { ORG_ID, organization, user } from '../../../test/organization-fixtures.ts';
-import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeOrganizationApi, open, organization, signIn } from '../../../test/organization-fixtures.ts';
+import { installDomStubs } from '../../../test/render.tsx';
 import { Component as MyOrganization } from './organization.tsx';
 
-const answer = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let failing: boolean;
-let stored: Organization;
+const api = fakeOrganizationApi();
 
 beforeAll(() => installDomStubs());
-beforeEach(() => {
-  void i18n.changeLanguage('en');
-  failing = false;
-  stored = structuredClone(organization);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input));
-      if (url.pathname === '/api/userProfile') return answer(user(authStore.get().claims?.role ?? 'USER'));
-      if (failing) return answer({ id: 'internal', message: 'The organization store is down.' }, 500);
-      if (url.pathname === `/api/organization/${ORG_ID}`) return answer(stored);
-      return answer({ id: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  authStore.logout();
-  vi.unstubAllGlobals();
-});
-
-function signIn(role: Role) {
-  authStore.setToken(fakeJwt(fullClaims({ role })));
-  authStore.setUser(user(role));
-}
-
-const open = (path: string, Component: () => React.ReactNode) =>
-  renderRoutes([{ path, Component, handle: { name: 'X', title: 'titles.organization' } }], path);
 
 describe('Settings → My Organization', () => {
   it("shows every member the details, administrators, contacts and the provider's support", async () => {
@@ -59,7 +24,7 @@ describe('Settings → My Organization', () => {
   });
 
   it('names an organization support contact, and says when there are no contacts or administrators', async () => {
-    stored = {
+    api.stored = {
       ...organization,
       contacts: [],
       administrators: [],
@@ -78,7 +43,7 @@ describe('Settings → My Organization', () => {
 
   it('shows a failure', async () => {
     signIn('USER');
-    failing = true;
+    api.failing = true;
     open('/settings/organization', MyOrganization);
     expect((await screen.findByRole('alert')).textContent).toContain('The organization store is down.');
   });
