@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { LiveEvent } from '@vnoc/contracts';
 import type pg from 'pg';
+import { presentClaims, type UserWithOrg } from '../apps/api/src/auth/session-user.ts';
 import { createTokenService } from '../apps/api/src/auth/tokens.ts';
-import { presentClaims } from '../apps/api/src/modules/users/present.ts';
-import { findUserById, type UserWithOrg } from '../apps/api/src/modules/users/repository.ts';
+import { findUserById } from '../apps/api/src/modules/accounts/repository.ts';
 import type { Db } from '../apps/api/src/plugins/db.ts';
 
 /** Organizations A (the big fleet) and B (a small one, to catch a broken scope filter) and A's administrator. */

@@ -22,10 +22,10 @@ import {
   VanListQuerySchema,
 } from '@vnoc/contracts';
 import type pg from 'pg';
+import type { UserWithOrg } from '../apps/api/src/auth/session-user.ts';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as analyticsService from '../apps/api/src/modules/analytics/service.ts';
 import * as reportService from '../apps/api/src/modules/reports/service.ts';
-import type { UserWithOrg } from '../apps/api/src/modules/users/repository.ts';
 import { connectDatabase, type Database, type Db, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchApp, insertBenchOrganizations, startBenchApp } from './app.ts';
 import { type BenchDatabase, openBenchDatabase, runBench, SEEDING } from './database.ts';

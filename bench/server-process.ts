@@ -10,10 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { presentClaims } from '../apps/api/src/auth/session-user.ts';
 import { createTokenService } from '../apps/api/src/auth/tokens.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
-import { presentClaims } from '../apps/api/src/modules/users/present.ts';
-import { findUserByUsername } from '../apps/api/src/modules/users/repository.ts';
+import { findUserByUsername } from '../apps/api/src/modules/accounts/repository.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

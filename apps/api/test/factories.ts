@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@vnoc/contracts';
 import { hashPassword } from '../src/auth/passwords.ts';
+import { type OrganizationRow, presentClaims, type UserWithOrg } from '../src/auth/session-user.ts';
 import type { SignInStep } from '../src/auth/sign-in-step.ts';
 import { createTokenService, IMPERSONATION_SECONDS } from '../src/auth/tokens.ts';
 import { newTotpSecret } from '../src/auth/totp.ts';
@@ -16,13 +17,7 @@ import {
   users,
   verifiedDomains,
 } from '../src/db/schema.ts';
-import { presentClaims } from '../src/modules/users/present.ts';
-import {
-  findUserById,
-  findUserByUsername,
-  type OrganizationRow,
-  type UserWithOrg,
-} from '../src/modules/users/repository.ts';
+import { findUserById, findUserByUsername } from '../src/modules/accounts/repository.ts';
 import type { Db } from '../src/plugins/db.ts';
 import { TEST_JWT_SECRET } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { IMPERSONATION_SECONDS } from '../src/auth/tokens.ts';
-import { purgeExpired, REVOCATION_KEPT_MS } from '../src/modules/security/service.ts';
+import { purgeExpired, REVOCATION_KEPT_MS } from '../src/modules/accounts/service-security.ts';
 import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { useTestClock } from './clock.ts';
 import { createOrganization, createUser, tokenFor } from './factories.ts';

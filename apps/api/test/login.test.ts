@@ -1,8 +1,8 @@
 import { ClaimsSchema } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
+import { presentClaims } from '../src/auth/session-user.ts';
 import { FULL_SESSION_SECONDS } from '../src/auth/tokens.ts';
-import { purgeExpired } from '../src/modules/security/service.ts';
-import { presentClaims } from '../src/modules/users/present.ts';
+import { purgeExpired } from '../src/modules/accounts/service-security.ts';
 import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { useTestClock } from './clock.ts';
 import { createOrganization, createUser, PASSWORD, testTokens, tokenFor } from './factories.ts';

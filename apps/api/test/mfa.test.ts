@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createSeedBox } from '../src/auth/seed-box.ts';
 import { generateTotp } from '../src/auth/totp.ts';
-import { sealPlaintextSeeds } from '../src/modules/users/repository.ts';
+import { sealPlaintextSeeds } from '../src/modules/accounts/repository.ts';
 import { useTestClock } from './clock.ts';
 import { createOrganization, createUser, PASSWORD, tokenFor } from './factories.ts';
 import {

@@ -1,6 +1,6 @@
 import { OrganizationSchema } from '@vnoc/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORT_ACCESS_OFF } from '../src/modules/organizations/support-access.ts';
+import { SUPPORT_ACCESS_OFF } from '../src/modules/accounts/service-support-access.ts';
 import { createOrganization, createUser, type TestUser, tokenFor } from './factories.ts';
 import { bearer, count, tokenOf, useTestApp } from './helpers.ts';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { presentClaims, type SessionState } from '../src/auth/session-user.ts';
 import { createTokenService, SESSION_MAX_SECONDS } from '../src/auth/tokens.ts';
 import { generateTotp } from '../src/auth/totp.ts';
-import { REAUTH_SECONDS } from '../src/modules/access/service.ts';
-import { NO_PASSWORD } from '../src/modules/users/admin-repository.ts';
-import { presentClaims, type SessionState } from '../src/modules/users/present.ts';
-import { findUserById } from '../src/modules/users/repository.ts';
+import { findUserById } from '../src/modules/accounts/repository.ts';
+import { NO_PASSWORD } from '../src/modules/accounts/repository-admin.ts';
+import { REAUTH_SECONDS } from '../src/modules/accounts/service-sign-in.ts';
 import { createOrganization, createUser, PASSWORD, type TestUser, tokenFor } from './factories.ts';
 import {
   bearer,

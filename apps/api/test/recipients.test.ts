@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Role } from '@vnoc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrganizationRow } from '../src/auth/session-user.ts';
 import { alerts, notificationProfiles } from '../src/db/schema.ts';
+import { NO_PASSWORD } from '../src/modules/accounts/repository-admin.ts';
 import { CHAT_AWAY_EMAIL_MS } from '../src/modules/chat/service.ts';
-import { NO_PASSWORD } from '../src/modules/users/admin-repository.ts';
-import type { OrganizationRow } from '../src/modules/users/repository.ts';
 import { queueAlertNotifications } from '../src/notifications/fan-out.ts';
 import { DEFAULT_NOTIFICATION_PROFILE } from '../src/notifications/profile.ts';
 import { INACTIVE_RECIPIENT_ERROR } from '../src/notifications/queue.ts';

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrganizationRow } from '../src/auth/session-user.ts';
 import {
   expirePendingRegistrations,
   PENDING_REGISTRATION_DAYS,
   REGISTRATION_NOTICE_WINDOW_MS,
   REGISTRATION_NOTICES_PER_CLIENT,
   REGISTRATION_NOTICES_PER_ORGANIZATION,
-} from '../src/modules/access/service.ts';
-import type { OrganizationRow } from '../src/modules/users/repository.ts';
+} from '../src/modules/accounts/service-sign-in.ts';
 import { createOrganization, createUser, type TestUser } from './factories.ts';
 import { count } from './helpers.ts';
 import { type ClockedApp, createClockedApp } from './notifications-app.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signInStep } from '../src/auth/sign-in-step.ts';
 import { createTokenService, FULL_SESSION_SECONDS } from '../src/auth/tokens.ts';
 import { generateTotp, matchTotp, newTotpSecret, totpLink } from '../src/auth/totp.ts';
-import { iso } from '../src/modules/sites/present.ts';
+import { iso } from '../src/http/iso.ts';
 import { createRateLimiter } from '../src/plugins/rate-limit.ts';
 import { useTestClock } from './clock.ts';
 

@@ -1,11 +1,10 @@
 import type { Claims, Entitlement, Role } from '@vnoc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CODE_SEND_WINDOW_MS, CODE_SENDS_PER_ADDRESS } from '../auth/code-sends.ts';
+import { findSessionUser, presentClaims, type SessionState, type UserWithOrg } from '../auth/session-user.ts';
 import { type SignInStep, signInStep } from '../auth/sign-in-step.ts';
 import type { AppContext, RequestMeta } from '../context.ts';
 import { Errors } from '../errors.ts';
-import { CODE_SEND_WINDOW_MS, CODE_SENDS_PER_ADDRESS } from '../modules/security/service.ts';
-import { presentClaims, type SessionState } from '../modules/users/present.ts';
-import { findSessionUser, type UserWithOrg } from '../modules/users/repository.ts';
 import { clientKeyOf } from './client-address.ts';
 
 /** Per-route access rule, set as `config: { auth: {...} }`. Routes without it are public. */

@@ -1,6 +1,6 @@
 import type { Paged } from '@vnoc/contracts';
+import type { UserWithOrg } from '../auth/session-user.ts';
 import type { AppContext } from '../context.ts';
-import type { UserWithOrg } from '../modules/users/repository.ts';
 import type { DbOrTx } from '../plugins/db.ts';
 import { paged, parseSorting } from './paging.ts';
 import { type Scope, scopeOf } from './scope.ts';

@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { UserWithOrg } from '../modules/users/repository.ts';
+import type { UserWithOrg } from '../auth/session-user.ts';
 import type { DbOrTx } from '../plugins/db.ts';
 import { sqlList } from './text.ts';
 
 /**
  * Whose data a caller may see: their organization, and for a non-administrator who belongs to site
- * groups only those groups' sites (DESIGN.md §5). Every fleet query filters by it in SQL.
+ * groups only those groups' sites. Every fleet query filters by it in SQL.
  */
 export type Scope = { organizationId: string; userId: string; restricted: boolean };
 
@@ -34,3 +34,7 @@ export function siteInScope(scope: Scope, siteId: SQL = sql`s.id`, orgId: SQL = 
 export function inSiteGroups(groupIds: readonly string[], siteId: SQL = sql`s.id`): SQL {
   return sql`exists (select 1 from site_group_sites g where g.site_id = ${siteId} and g.site_group_id in (${sqlList(groupIds)}))`;
 }
+
+/** Devices of the scope: the device's organization (indexed) and its site's scope. */
+export const deviceInScope = (scope: Scope) =>
+  sql`d.organization_id = ${scope.organizationId} and ${siteInScope(scope)}`;

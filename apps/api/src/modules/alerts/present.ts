@@ -5,7 +5,7 @@ import {
   type DeviceKind,
   type SeverityCounts,
 } from '@vnoc/contracts';
-import { iso } from '../sites/present.ts';
+import { iso } from '../../http/iso.ts';
 import type { AlertRow, NoteRow, SeverityCountRow } from './repository.ts';
 
 const person = (id: string | null, name: string | null) => (id && name ? { id, name } : null);

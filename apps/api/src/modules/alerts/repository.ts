@@ -1,12 +1,11 @@
 import type { AlertCode, AlertSeverity, AlertSortField, AlertState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../plugins/db.ts';
+import { deviceName, personName } from '../../sql/names.ts';
 import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { sortDirection } from '../../sql/paging.ts';
 import { type Scope, siteInScope } from '../../sql/scope.ts';
 import { containsPattern, macFragment, siteTextLike } from '../../sql/text.ts';
-import { deviceName } from '../devices/repository.ts';
-import { personName } from '../troubleshooting/repository.ts';
 
 export type AlertRow = {
   id: string;

@@ -10,6 +10,8 @@ import {
   type AlertSortField,
   type Paged,
 } from '@vnoc/contracts';
+import { audit } from '../../auth/audit.ts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import { type CsvColumn, csvStream } from '../../http/csv-export.ts';
@@ -18,8 +20,6 @@ import { pageFor } from '../../sql/page-request.ts';
 import { parseSorting } from '../../sql/paging.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
-import { audit } from '../security/service.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import { presentAlert, presentCounts, presentNote } from './present.ts';
 import * as repo from './repository.ts';
 

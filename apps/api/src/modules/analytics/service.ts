@@ -16,13 +16,13 @@ import {
   type VanListQuery,
   type WanLatencyTrend,
 } from '@vnoc/contracts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { downtimePercent } from '../../fleet/simulator/intervals.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { paged } from '../../sql/paging.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { dashboardGroupIds } from '../dashboards/service.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import * as repo from './repository.ts';
 
 export const DURATION_MS: Readonly<Record<AnalyticsDuration, number>> = Object.fromEntries(

@@ -6,7 +6,6 @@ import {
   type ChatMessage,
   type ChatThread,
   type ChatToken,
-  normalizePhone,
   type Paged,
 } from '@vnoc/contracts';
 import { SignJWT } from 'jose';
@@ -17,8 +16,8 @@ import { insertNotification, skipWaiting } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { pageOfRows } from '../../sql/paging.ts';
 import { isUuid } from '../../sql/text.ts';
-import { findLanguage } from '../notifications/repository.ts';
-import { findContact, findUserById } from '../users/repository.ts';
+import { findContact, findLanguage, findUserById } from '../accounts/index.ts';
+import { fullName, presentConversation, presentMessage } from './present.ts';
 import {
   type ConversationRow,
   closeConversation,
@@ -27,7 +26,6 @@ import {
   insertMessage,
   listConversations,
   listMessages,
-  type MessageRow,
   markRead,
   personReadAt,
   type Reader,
@@ -103,9 +101,6 @@ function chatKey(ctx: AppContext): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-const fullName = (first: string | null, last: string | null): string =>
-  [first, last].filter((part) => part?.trim()).join(' ');
-
 /** GET userProfile/intercomjwt: who the chat widget is talking to, signed (Intercom's messenger security claims). */
 export async function chatToken(ctx: AppContext, auth: AuthContext): Promise<ChatToken> {
   const { user } = auth;
@@ -131,38 +126,6 @@ export async function chatToken(ctx: AppContext, auth: AuthContext): Promise<Cha
 /** The caller's side: SUPPORT staff read every customer's conversations; anyone else only their own. */
 function readerOf(auth: AuthContext): Reader {
   return auth.user.role === 'SUPPORT' ? { side: 'support' } : { side: 'user', userId: auth.user.id };
-}
-
-function presentConversation(row: ConversationRow): ChatConversation {
-  return {
-    id: row.id,
-    status: row.status,
-    person: {
-      id: row.user_id,
-      name: fullName(row.first_name, row.last_name) || row.username,
-      email: row.username,
-      phone: normalizePhone(row.mobile_number) ?? normalizePhone(row.office_number),
-    },
-    organization: { id: row.organization_id, name: row.organization_name },
-    createdAt: new Date(row.created_at).toISOString(),
-    lastMessageAt: new Date(row.last_message_at).toISOString(),
-    lastMessage:
-      row.last_body === null
-        ? null
-        : { author: row.last_from_support ? 'support' : 'user', body: row.last_body },
-    unread: row.unread,
-  };
-}
-
-function presentMessage(row: MessageRow): ChatMessage {
-  return {
-    id: row.id,
-    conversationId: row.conversation_id,
-    author: row.from_support ? 'support' : 'user',
-    authorName: row.username === null ? null : fullName(row.first_name, row.last_name) || row.username,
-    body: row.body,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
 }
 
 export async function conversations(

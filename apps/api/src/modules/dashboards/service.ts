@@ -9,11 +9,11 @@ import {
   sortWidgets,
 } from '@vnoc/contracts';
 import type { z } from 'zod';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { scopeOf } from '../../sql/scope.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import { presentDashboard } from './present.ts';
 import * as repo from './repository.ts';
 

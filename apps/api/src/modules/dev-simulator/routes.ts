@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audit } from '../../auth/audit.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { answers } from '../../http/route-schemas.ts';
@@ -8,7 +9,6 @@ import { authOf, metaOf } from '../../plugins/auth.ts';
 import { devSurfaceGuard } from '../../plugins/dev-surface.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { findDeviceInScope } from '../devices/service.ts';
-import { audit } from '../security/service.ts';
 
 const OutageRequestSchema = z.object({
   deviceId: z.string().max(100),

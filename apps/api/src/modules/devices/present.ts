@@ -1,6 +1,6 @@
 import type { Device, DeviceSummary, TimeseriesSample, Transaction } from '@vnoc/contracts';
 import type { ConfigVersion } from '../../db/schema.ts';
-import { iso } from '../sites/present.ts';
+import { iso } from '../../http/iso.ts';
 import type { DeviceRow, DeviceSummaryRow, WanSampleRow } from './repository.ts';
 
 export function presentDeviceSummary(row: DeviceSummaryRow): DeviceSummary {

@@ -2,10 +2,11 @@ import type { DeviceKind, DeviceSortField, DeviceStatus } from '@vnoc/contracts'
 import { type SQL, sql } from 'drizzle-orm';
 import type { ConfigVersion, ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { deviceName } from '../../sql/names.ts';
 import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { keptCount, pageOf, sortDirection } from '../../sql/paging.ts';
 import { onlyRow } from '../../sql/rows.ts';
-import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
+import { deviceInScope, inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
 import { containsPattern, sqlList } from '../../sql/text.ts';
 
 export type DeviceSummaryRow = {
@@ -33,22 +34,15 @@ export type DeviceRow = DeviceSummaryRow & {
   disabled_ports: number[];
 };
 
-/** A device's name: its own, or its model and the last two bytes of its MAC ("U6-Pro 00E4"). */
-export const deviceName = sql`coalesce(d.name, d.model || ' ' || upper(replace(right(d.mac_address, 5), ':', '')))`;
-
 const summaryColumns = sql`d.id, ${deviceName} as name, d.site_id, s.name as site_name, d.kind, d.manufacturer, d.model,
   d.mac_address, d.status, d.connection, d.last_update, d.last_boot, d.return_requested`;
-
-/** Devices of the scope: the device's organization (indexed) and its site's scope. */
-export const inScope = (scope: Scope) =>
-  sql`d.organization_id = ${scope.organizationId} and ${siteInScope(scope)}`;
 
 export async function findDevice(db: DbOrTx, scope: Scope, id: string): Promise<DeviceRow | undefined> {
   const { rows } = await db.execute<DeviceRow>(sql`
     select ${summaryColumns}, d.modem_signal_statistics, d.port_mapping, d.vlans, d.port_labels, d.config_versions,
       d.disabled_ports
     from devices d join sites s on s.id = d.site_id
-    where d.id = ${id} and ${inScope(scope)}`);
+    where d.id = ${id} and ${deviceInScope(scope)}`);
   return rows[0];
 }
 
@@ -65,7 +59,7 @@ export async function setPortLabel(db: DbOrTx, id: string, portId: number, name:
 export async function setDeviceName(db: DbOrTx, scope: Scope, id: string, name: string): Promise<boolean> {
   const { rows } = await db.execute(sql`
     update devices d set name = ${name === '' ? null : name} from sites s
-    where d.id = ${id} and s.id = d.site_id and ${inScope(scope)} returning d.id`);
+    where d.id = ${id} and s.id = d.site_id and ${deviceInScope(scope)} returning d.id`);
   return rows.length > 0;
 }
 
@@ -94,7 +88,7 @@ export async function searchDevices(
   scope: Scope,
   { filters, sort, page, pageSize }: ListRequest<DeviceFilters, DeviceSortField>,
 ): Promise<RowsPage<DeviceSummaryRow>> {
-  const conditions: SQL[] = [inScope(scope)];
+  const conditions: SQL[] = [deviceInScope(scope)];
   if (filters.status) conditions.push(sql`d.status in (${sqlList(filters.status)})`);
   if (filters.kind) conditions.push(sql`d.kind in (${sqlList(filters.kind)})`);
   if (filters.model) conditions.push(sql`d.model in (${sqlList(filters.model)})`);

@@ -9,6 +9,7 @@ import type {
   TimeseriesSample,
   Transaction,
 } from '@vnoc/contracts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
@@ -16,7 +17,6 @@ import { scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { alertsOf } from '../alerts/service.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import { presentDevice, presentDeviceSummary, presentSample, presentTransactions } from './present.ts';
 import * as repo from './repository.ts';
 

@@ -1,7 +1,7 @@
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import type { LiveEnvelope } from '../../events/bus.ts';
 import { scopeOf } from '../../sql/scope.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import { groupSiteIds } from './repository.ts';
 
 /** Whose events a stream may carry (DESIGN.md §4.3: tenant scope is not optional). */

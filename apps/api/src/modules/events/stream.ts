@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
+import { findSessionUser } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { EventBus, LiveEnvelope } from '../../events/bus.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { openSessionOf } from '../../plugins/auth.ts';
-import { findSessionUser } from '../users/repository.ts';
 import { canSee, type Viewer, viewerOf } from './service.ts';
 
 export type StreamTimings = {

@@ -1,10 +1,10 @@
 import type { AssignSitesRequest, CreateGroupRequest, EditGroupRequest, Group } from '@vnoc/contracts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import { presentGroup } from './present.ts';
 import * as repo from './repository.ts';
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { personName } from '../../sql/names.ts';
 import { type Scope, siteInScope } from '../../sql/scope.ts';
-import { personName } from '../troubleshooting/repository.ts';
 
 export type WindowRow = {
   id: string;

@@ -1,34 +1,13 @@
 import type { MaintenanceRequest, MaintenanceWindow } from '@vnoc/contracts';
+import { audit } from '../../auth/audit.ts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
-import { audit } from '../security/service.ts';
-import { iso } from '../sites/present.ts';
-import type { UserWithOrg } from '../users/repository.ts';
+import { present } from './present.ts';
 import * as repo from './repository.ts';
-
-function present(row: repo.WindowRow, now: Date): MaintenanceWindow {
-  const t = now.getTime();
-  const state =
-    new Date(row.starts_at).getTime() > t
-      ? 'scheduled'
-      : new Date(row.ends_at).getTime() > t
-        ? 'active'
-        : 'ended';
-  return {
-    id: row.id,
-    reason: row.reason,
-    startsAt: iso(row.starts_at) ?? '',
-    endsAt: iso(row.ends_at) ?? '',
-    state,
-    sites: row.sites,
-    group: row.group_id && row.group_name ? { id: row.group_id, name: row.group_name } : null,
-    createdBy: { id: row.created_by, name: row.created_by_name },
-    createdAt: iso(row.created_at) ?? '',
-  };
-}
 
 export async function listWindows(
   ctx: AppContext,

@@ -9,9 +9,9 @@ import {
   type MapSummary,
   mapClusterSizePx,
 } from '@vnoc/contracts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import * as repo from './repository.ts';
 
 /** `sites.status_rank` back to its status (migration 0003's vnoc_status_rank: 7 is online and anything else). */

@@ -18,14 +18,6 @@ export async function upsertProfile(db: DbOrTx, userId: string, profile: Record<
     on conflict (user_id) do update set profile = excluded.profile, updated_at = excluded.updated_at`);
 }
 
-/** The person's `language` preference value, if any. */
-export async function findLanguage(db: DbOrTx, userId: string): Promise<string | null> {
-  const { rows } = await db.execute<{ value: string }>(
-    sql`select value from user_preferences where user_id = ${userId} and name = 'language' order by id limit 1`,
-  );
-  return rows[0]?.value ?? null;
-}
-
 /** How many of the ids are sites the scope sees. */
 export async function countSitesInScope(
   db: DbOrTx,

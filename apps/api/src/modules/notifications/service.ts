@@ -5,6 +5,8 @@ import {
   type NotificationProfileResponse,
   TEST_NOTIFICATION_WAIT_MS,
 } from '@vnoc/contracts';
+import { audit } from '../../auth/audit.ts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { testText } from '../../notifications/messages.ts';
@@ -18,8 +20,7 @@ import {
 import { insertNotification, latestTestAt, lockRecipient } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { scopeOf } from '../../sql/scope.ts';
-import { audit } from '../security/service.ts';
-import type { UserWithOrg } from '../users/repository.ts';
+import { findLanguage } from '../accounts/index.ts';
 import { presentProfileResponse } from './present.ts';
 import * as repo from './repository.ts';
 
@@ -84,7 +85,7 @@ export async function sendTestNotification(
   const destination = contactsOf(user)[method];
   if (!destination) throw unverified(method);
   const now = ctx.now();
-  const text = testText(languageOf(await repo.findLanguage(ctx.db, user.id)));
+  const text = testText(languageOf(await findLanguage(ctx.db, user.id)));
   await ctx.db.transaction(async (tx) => {
     await lockRecipient(tx, user.id, method);
     const last = await latestTestAt(tx, user.id, method);

@@ -5,11 +5,10 @@ import {
   type SendDomainVerificationRequest,
   type VerifyDomainRequest,
 } from '@vnoc/contracts';
+import { audit, insertAudit } from '../../auth/audit.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { insertAudit } from '../security/repository.ts';
-import { audit } from '../security/service.ts';
 import * as repo from './repository.ts';
 import { presentOwn, requireOwn } from './service.ts';
 

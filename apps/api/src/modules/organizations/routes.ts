@@ -14,9 +14,7 @@ import { errorResponses, IdParamsSchema, noContent, signedIn } from '../../http/
 import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
-import { lookupOrganization } from '../access/service.ts';
-import { activityRoutes } from '../activity/routes.ts';
-import { presentOrganizationRef } from '../users/present.ts';
+import { lookupOrganization, presentOrganizationRef } from '../accounts/index.ts';
 import * as domains from './domains.ts';
 import * as organizations from './service.ts';
 
@@ -115,6 +113,4 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) =>
       domains.verifyDomain(ctx, authOf(request), request.params.id, request.body, metaOf(request)),
   );
-
-  activityRoutes(app, ctx);
 }

@@ -1,10 +1,10 @@
 import type { Organization, UpdateOrganizationRequest } from '@vnoc/contracts';
+import { audit } from '../../auth/audit.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { isUuid } from '../../sql/text.ts';
-import { audit } from '../security/service.ts';
-import { discoverProvider, type ProviderEndpoints } from '../sso/discovery.ts';
+import { discoverProvider, type ProviderEndpoints } from '../sso/index.ts';
 import { DEFAULT_SUPPORT_EMAIL } from '../tickets/service.ts';
 import { presentOrganization } from './present.ts';
 import * as repo from './repository.ts';

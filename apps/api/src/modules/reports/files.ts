@@ -1,11 +1,11 @@
 /** A report as a file: the whole filtered report as CSV, or its totals, chart and first rows as PDF. */
 import type { Readable } from 'node:stream';
 import type { ReportPage, ReportQuery } from '@vnoc/contracts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { copyCsv } from '../../http/csv-export.ts';
 import { type Language, languageOf } from '../../notifications/profile.ts';
-import { findLanguage } from '../notifications/repository.ts';
-import type { UserWithOrg } from '../users/repository.ts';
+import { findLanguage } from '../accounts/index.ts';
 import { fileName } from './format.ts';
 import { reportPdf } from './pdf.ts';
 import { pdfReportOf } from './pdf-content.ts';

@@ -6,9 +6,10 @@
  */
 import { ReportFiltersSchema, type ReportId } from '@vnoc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { bufferOf } from '../../http/csv-export.ts';
-import { findUserById, isActiveUser, type UserWithOrg } from '../users/repository.ts';
+import { findUserById, isActiveUser } from '../accounts/index.ts';
 import { csvOf, pdfOf, REPORT_FILES, readerLanguage } from './files.ts';
 import { fileName } from './format.ts';
 import { reportEmail } from './report-email.ts';

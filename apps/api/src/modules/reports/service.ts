@@ -9,10 +9,10 @@ import {
   type Role,
   SLA_DEFAULT_TARGET,
 } from '@vnoc/contracts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import { presentPage } from './present.ts';
 import { modelsOf, resolveRange, resolveSorting } from './query.ts';
 import { pageOfRows } from './repository/device-days.ts';

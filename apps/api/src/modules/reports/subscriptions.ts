@@ -8,10 +8,10 @@ import {
   type ReportSubscription,
   type ReportSubscriptionRequest,
 } from '@vnoc/contracts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { isUuid } from '../../sql/text.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import { presentSubscription } from './present.ts';
 import * as repo from './repository/subscriptions.ts';
 import { nextRunAfter } from './schedule.ts';

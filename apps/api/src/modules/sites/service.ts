@@ -14,16 +14,17 @@ import type {
   VerifyAddressResponse,
 } from '@vnoc/contracts';
 import type { z } from 'zod';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { Geocoder } from '../../geocoding/index.ts';
+import { iso } from '../../http/iso.ts';
 import { scopedList } from '../../sql/page-request.ts';
 import { paged } from '../../sql/paging.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { alertsOf } from '../alerts/service.ts';
-import type { UserWithOrg } from '../users/repository.ts';
-import { iso, presentRecentSite, presentSite, presentSiteSummary } from './present.ts';
+import { presentRecentSite, presentSite, presentSiteSummary } from './present.ts';
 import * as repo from './repository.ts';
 
 /** GET site?userId: only the caller's own id is answered; any other is not found. */

@@ -4,13 +4,14 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import type { AppContext } from '../../context.ts';
 import { devSurfaceGuard } from '../../plugins/dev-surface.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
-import { findUserByUsername } from '../users/repository.ts';
+import { findUserByUsername } from '../accounts/index.ts';
 import { registerDevProvider } from './dev-provider.ts';
 import { listIssuers } from './repository.ts';
 import { ssoRoutes } from './routes.ts';
 import { createTokenVerifier } from './verify.ts';
 import { vetSavedIssuers } from './vetting.ts';
 
+export { discoverProvider, type ProviderEndpoints } from './discovery.ts';
 export { retargetDevIssuer } from './repository.ts';
 
 /** How often the console's Content-Security-Policy learns newly configured providers. */

@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { SsoApp, SsoTile } from '@vnoc/contracts';
+import { audit } from '../../auth/audit.ts';
+import type { SessionState, UserWithOrg } from '../../auth/session-user.ts';
 import { newSessionEnds } from '../../auth/tokens.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
-import { revokeToken } from '../security/repository.ts';
-import { addressKey, audit, takeAttempt } from '../security/service.ts';
-import { recordSignIn } from '../users/admin-repository.ts';
-import type { SessionState } from '../users/present.ts';
-import { findOrganizationByDomain, findUserByUsername, type UserWithOrg } from '../users/repository.ts';
+import {
+  addressKey,
+  findOrganizationByDomain,
+  findUserByUsername,
+  recordSignIn,
+  revokeToken,
+  takeAttempt,
+} from '../accounts/index.ts';
 import {
   bindSsoIdentity,
   findOrganizationsByIssuer,

@@ -1,11 +1,11 @@
 import type { TicketSortField, TicketStatus } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { personName } from '../../sql/names.ts';
 import type { ListRequest } from '../../sql/page-request.ts';
 import { pageOf, sortDirection } from '../../sql/paging.ts';
 import { onlyRow } from '../../sql/rows.ts';
 import { type Scope, siteInScope } from '../../sql/scope.ts';
-import { personName } from '../troubleshooting/repository.ts';
 
 export type TicketRow = {
   id: string;

@@ -1,12 +1,14 @@
-import {
-  type Ticket,
-  TicketDeviceSchema,
-  type TicketListQuery,
-  type TicketRequest,
-  TicketSiteSchema,
-  type TicketStatus,
-  type TicketSummary,
+import type {
+  Paged,
+  Ticket,
+  TicketListQuery,
+  TicketRequest,
+  TicketSortField,
+  TicketStatus,
+  TicketSummary,
 } from '@vnoc/contracts';
+import { audit } from '../../auth/audit.ts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -15,39 +17,21 @@ import { scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { findDeviceInScope } from '../devices/service.ts';
-import { audit } from '../security/service.ts';
-import { iso } from '../sites/present.ts';
-import { presentJob } from '../troubleshooting/present.ts';
-import { jobsByIds, latestFinishedJobs } from '../troubleshooting/repository.ts';
-import type { UserWithOrg } from '../users/repository.ts';
+import { jobsOf, latestFinishedJobIds } from '../troubleshooting/service.ts';
 import { ticketEmail } from './email.ts';
+import { presentSummary } from './present.ts';
 import * as repo from './repository.ts';
 
 /** Where tickets go when SUPPORT_EMAIL is not set. */
 export const DEFAULT_SUPPORT_EMAIL = 'support@vnoc.example';
 export const DELIVERY_FAILED = 'The support ticket could not be sent. Please try again.';
 
-function presentSummary(row: repo.TicketRow): TicketSummary {
-  return {
-    id: row.id,
-    number: row.number,
-    subject: row.subject,
-    status: row.status,
-    createdAt: iso(row.created_at) ?? '',
-    updatedAt: iso(row.updated_at) ?? '',
-    createdBy: { id: row.created_by, name: row.created_by_name },
-    device: TicketDeviceSchema.parse(row.device),
-    site: TicketSiteSchema.parse(row.site),
-  };
-}
-
 async function presentTicket(db: DbOrTx, scope: Scope, row: repo.TicketRow): Promise<Ticket> {
-  const jobs = await jobsByIds(db, scope, row.job_ids);
   return {
     ...presentSummary(row),
     comment: row.comment,
     emailedTo: row.emailed_to,
-    diagnostics: jobs.map(presentJob),
+    diagnostics: await jobsOf(db, scope, row.job_ids),
   };
 }
 
@@ -68,7 +52,7 @@ export async function createTicket(
   const device = await findDeviceInScope(ctx.db, scope, deviceId);
   const emailedTo = ctx.config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
   const ticket = await ctx.db.transaction(async (tx) => {
-    const latest = await latestFinishedJobs(tx, scope, device.id);
+    const jobIds = await latestFinishedJobIds(tx, scope, device.id);
     const { id } = await repo.insertTicket(tx, {
       organizationId: user.organizationId,
       deviceId: device.id,
@@ -85,7 +69,7 @@ export async function createTicket(
         status: device.status,
       },
       site: await repo.ticketSite(tx, device.site_id),
-      jobIds: latest.map((j) => j.id),
+      jobIds,
       emailedTo,
       createdBy: user.id,
     });

@@ -1,5 +1,5 @@
 import { type Batch, type BatchDevice, type Job, type RecentBatch, summarizeJobs } from '@vnoc/contracts';
-import { iso } from '../sites/present.ts';
+import { iso } from '../../http/iso.ts';
 import type { BatchDeviceRow, JobRow, RecentBatchRow } from './repository.ts';
 
 export function presentJob(row: JobRow): Job {

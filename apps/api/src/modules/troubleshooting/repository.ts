@@ -1,8 +1,8 @@
 import type { DiagnosticAction, JobState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import type { Scope } from '../../sql/scope.ts';
-import { deviceName, inScope } from '../devices/repository.ts';
+import { deviceName, personName } from '../../sql/names.ts';
+import { deviceInScope, type Scope } from '../../sql/scope.ts';
 
 /** A job as the console reads it: with the name of who asked for it. */
 export type JobRow = {
@@ -21,10 +21,6 @@ export type JobRow = {
   finished_at: Date | null;
 };
 
-/** A person's display name: first and last name, else their username. */
-export const personName = (user: SQL = sql`u`, contact: SQL = sql`c`): SQL =>
-  sql`coalesce(nullif(trim(coalesce(${contact}.first_name, '') || ' ' || coalesce(${contact}.last_name, '')), ''), ${user}.username)`;
-
 /**
  * Jobs on devices of the scope (organization and site groups), joined with who asked; `distinct` is a
  * `distinct on (…)` clause.
@@ -38,13 +34,13 @@ function selectJobs(scope: Scope, where: SQL, tail: SQL = sql``, distinct: SQL =
     join sites s on s.id = d.site_id
     join users u on u.id = j.requested_by
     left join contacts c on c.user_id = u.id
-    where j.organization_id = ${scope.organizationId} and ${inScope(scope)} and ${where}
+    where j.organization_id = ${scope.organizationId} and ${deviceInScope(scope)} and ${where}
     ${tail}`;
 }
 
 /** The ids of the scope's devices, as a subquery. */
 export const devicesInScope = (scope: Scope): SQL =>
-  sql`select d.id from devices d join sites s on s.id = d.site_id where ${inScope(scope)}`;
+  sql`select d.id from devices d join sites s on s.id = d.site_id where ${deviceInScope(scope)}`;
 
 export async function findJob(db: DbOrTx, scope: Scope, jobId: string): Promise<JobRow | undefined> {
   const { rows } = await db.execute<JobRow>(selectJobs(scope, sql`j.id = ${jobId}`));
@@ -85,7 +81,7 @@ export async function listBatchDevices(db: DbOrTx, scope: Scope, batchId: string
   const { rows } = await db.execute<BatchDeviceRow>(sql`
     select d.id, ${deviceName} as name, d.kind, d.mac_address, s.id as site_id, s.name as site_name
     from devices d join sites s on s.id = d.site_id
-    where d.id in (select j.device_id from jobs j where j.batch_id = ${batchId}) and ${inScope(scope)}
+    where d.id in (select j.device_id from jobs j where j.batch_id = ${batchId}) and ${deviceInScope(scope)}
     order by 2, d.id`);
   return rows;
 }
@@ -126,7 +122,7 @@ export async function listRecentBatches(
     from job_batches b
     left join lateral (
       select j.id, j.state from jobs j join devices d on d.id = j.device_id join sites s on s.id = d.site_id
-      where j.batch_id = b.id and ${inScope(scope)}
+      where j.batch_id = b.id and ${deviceInScope(scope)}
     ) j on true
     where b.organization_id = ${scope.organizationId} and b.requested_by = ${userId}
     group by b.id

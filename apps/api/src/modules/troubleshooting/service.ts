@@ -10,16 +10,17 @@ import {
   RECENT_BATCHES,
   type RecentBatch,
 } from '@vnoc/contracts';
+import { audit } from '../../auth/audit.ts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import * as queue from '../../fleet/jobs/queue.ts';
 import { validateActionParams } from '../../fleet/simulator/actions/index.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { scopeOf } from '../../sql/scope.ts';
+import type { DbOrTx } from '../../plugins/db.ts';
+import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { findDeviceInScope } from '../devices/service.ts';
-import { audit } from '../security/service.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import { presentBatch, presentJob, presentRecentBatch } from './present.ts';
 import * as repo from './repository.ts';
 
@@ -167,4 +168,14 @@ export async function deviceHistory(ctx: AppContext, user: UserWithOrg, deviceId
   const device = await findDeviceInScope(ctx.db, scope, deviceId);
   const rows = await repo.listDeviceJobs(ctx.db, scope, device.id, HISTORY_LIMIT);
   return rows.map(presentJob);
+}
+
+/** The ids of the device's latest finished run of each action, newest first: what a new ticket carries. */
+export async function latestFinishedJobIds(db: DbOrTx, scope: Scope, deviceId: string): Promise<string[]> {
+  return (await repo.latestFinishedJobs(db, scope, deviceId)).map((job) => job.id);
+}
+
+/** The jobs of these ids the scope sees, as the console shows them (a ticket's diagnostics). */
+export async function jobsOf(db: DbOrTx, scope: Scope, ids: readonly string[]): Promise<Job[]> {
+  return (await repo.jobsByIds(db, scope, ids)).map(presentJob);
 }

@@ -1,47 +1,20 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ActivityEntry, Organization, Role, User } from '@vnoc/contracts';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ActivityEntry } from '@vnoc/contracts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
-import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
-import { Component as MyOrganization } from '../../settings/routes/organization.tsx';
+import {
+  answer,
+  fakeOrganizationApi,
+  ORG_ID,
+  open,
+  signIn,
+  user,
+} from '../../../test/organization-fixtures.ts';
+import { fakeJwt, fullClaims, installDomStubs } from '../../../test/render.tsx';
 import { Component as ActivityScreen } from '../routes/activity.tsx';
 import { Component as AdminOrganization } from '../routes/organization.tsx';
-
-const ORG_ID = '11111111-1111-4111-8111-111111111111';
-
-function user(role: Role): User {
-  return {
-    id: 'u-1',
-    creationDate: '2026-01-01T00:00:00.000Z',
-    username: 'ada@acme.example',
-    role,
-    organization: { id: ORG_ID, name: 'Acme' },
-    contact: { firstName: 'Ada', lastName: 'Admin' } as User['contact'],
-    userPreferences: [],
-    siteGroups: [],
-    managedUsers: [],
-  };
-}
-
-const organization: Organization = {
-  id: ORG_ID,
-  name: 'Acme',
-  description: 'Retail stores',
-  entitlements: ['diagnostics'],
-  contacts: [{ name: 'Grace Hopper', role: 'Facilities', email: 'grace@acme.example', phone: null }],
-  administrators: [{ id: 'u-1', name: 'Ada Admin', email: 'ada@acme.example' }],
-  supportContact: { source: 'provider', name: null, email: 'support@vnoc.example', phone: null },
-  settings: {
-    selfRegistration: false,
-    emailDomains: ['acme.example'],
-    domains: [{ domain: 'acme.example', state: 'verified' }],
-    supportAccess: true,
-    ssoIssuer: null,
-    ssoClientId: null,
-  },
-};
 
 const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
   id: '1',
@@ -55,13 +28,12 @@ const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
   ...overrides,
 });
 
-const answer = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let failing: boolean;
-let stored: Organization;
 let activity: ActivityEntry[];
-const calls: { method: string; url: URL; body: unknown }[] = [];
+const api = fakeOrganizationApi(({ url }) =>
+  url.pathname === `/api/organization/${ORG_ID}/activity`
+    ? answer({ content: activity, page: 0, pageSize: 50, totalElements: activity.length, totalPages: 1 })
+    : undefined,
+);
 
 beforeAll(() => {
   installDomStubs();
@@ -70,50 +42,8 @@ beforeAll(() => {
     Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 });
 beforeEach(() => {
-  void i18n.changeLanguage('en');
-  failing = false;
-  stored = structuredClone(organization);
   activity = [];
-  calls.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      if (url.pathname === '/api/userProfile') return answer(user(authStore.get().claims?.role ?? 'USER'));
-      if (failing) return answer({ id: 'internal', message: 'The organization store is down.' }, 500);
-      if (url.pathname === `/api/organization/${ORG_ID}` && method === 'PUT') {
-        stored = { ...stored, ...body };
-        return answer(stored);
-      }
-      if (url.pathname === `/api/organization/${ORG_ID}`) return answer(stored);
-      if (url.pathname === `/api/organization/${ORG_ID}/activity`)
-        return answer({
-          content: activity,
-          page: 0,
-          pageSize: 50,
-          totalElements: activity.length,
-          totalPages: 1,
-        });
-      return answer({ id: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
 });
-afterEach(() => {
-  cleanup();
-  authStore.logout();
-  vi.unstubAllGlobals();
-});
-
-function signIn(role: Role) {
-  authStore.setToken(fakeJwt(fullClaims({ role })));
-  authStore.setUser(user(role));
-}
-
-const open = (path: string, Component: () => React.ReactNode) =>
-  renderRoutes([{ path, Component, handle: { name: 'X', title: 'titles.organization' } }], path);
 
 describe('Administration → Organization', () => {
   it('shows the details, entitlements read-only and the settings, then saves the description alone', async () => {
@@ -126,8 +56,8 @@ describe('Administration → Organization', () => {
     expect((details.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(description, { target: { value: '120 stores in Texas' } });
     fireEvent.click(details.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       name: 'Acme',
       description: '120 stores in Texas',
     });
@@ -176,8 +106,8 @@ describe('Administration → Organization', () => {
     const joining = within(screen.getByTestId('organization-joining'));
     fireEvent.click(joining.getByLabelText(/People with an address at one of these domains/));
     fireEvent.click(joining.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       selfRegistration: true,
       emailDomains: ['acme.example'],
     });
@@ -185,52 +115,12 @@ describe('Administration → Organization', () => {
 
   it('shows the failure with a way to try again', async () => {
     signIn('ADMINISTRATOR');
-    failing = true;
+    api.failing = true;
     open('/admin/organization', AdminOrganization);
     expect((await screen.findByRole('alert')).textContent).toContain('The organization store is down.');
-    failing = false;
+    api.failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Description')).toBeTruthy();
-  });
-});
-
-describe('Settings → My Organization', () => {
-  it("shows every member the details, administrators, contacts and the provider's support", async () => {
-    signIn('READ_ONLY');
-    open('/settings/organization', MyOrganization);
-    expect((await screen.findByTestId('organization-description')).textContent).toBe('Retail stores');
-    expect(within(screen.getByTestId('administrators')).getByText('Ada Admin')).toBeTruthy();
-    const support = within(screen.getByTestId('support-contact'));
-    expect(support.getByText('Provider support')).toBeTruthy();
-    expect(support.getByRole('link', { name: 'support@vnoc.example' }).getAttribute('href')).toBe(
-      'mailto:support@vnoc.example',
-    );
-    expect(screen.getAllByTestId('member-contact')).toHaveLength(1);
-  });
-
-  it('names an organization support contact, and says when there are no contacts or administrators', async () => {
-    stored = {
-      ...organization,
-      contacts: [],
-      administrators: [],
-      supportContact: { source: 'organization', name: 'Help Desk', email: null, phone: '+15125550100' },
-    };
-    signIn('USER');
-    open('/settings/organization', MyOrganization);
-    expect(await screen.findByText('Help Desk')).toBeTruthy();
-    // Stored in international form, shown as people read it once the formatter has loaded.
-    expect((await screen.findByRole('link', { name: '+1 512 555 0100' })).getAttribute('href')).toBe(
-      'tel:+15125550100',
-    );
-    expect(screen.getByTestId('member-contacts-empty')).toBeTruthy();
-    expect(screen.getByTestId('administrators-empty')).toBeTruthy();
-  });
-
-  it('shows a failure', async () => {
-    signIn('USER');
-    failing = true;
-    open('/settings/organization', MyOrganization);
-    expect((await screen.findByRole('alert')).textContent).toContain('The organization store is down.');
   });
 });
 
@@ -271,7 +161,7 @@ describe('Administration → Activity log', () => {
     fireEvent.change(screen.getByTestId('activity-filter-from'), { target: { value: '2026-03-01' } });
     await waitFor(() => expect(router.state.location.search).toContain('impersonated=true'));
     await waitFor(() => {
-      const query = calls.filter((c) => c.url.pathname.endsWith('/activity')).at(-1)?.url.searchParams;
+      const query = api.calls.filter((c) => c.url.pathname.endsWith('/activity')).at(-1)?.url.searchParams;
       expect(query?.get('impersonated')).toBe('true');
       expect(query?.get('from')).toBe(new Date('2026-03-01T00:00:00').toISOString());
     });

@@ -8,8 +8,8 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { handleError } from '../../../lib/error-handler.ts';
 import { maskPhone } from '../../../lib/mask-phone.ts';
 import { toast } from '../../../lib/notify.ts';
-import { EnrolmentMethods, MFA_METHODS } from '../../auth/components/enrolment-methods.tsx';
 import { useUnenroll } from '../api/unenroll.ts';
+import { EnrolmentMethods, MFA_METHODS } from './enrolment-methods.tsx';
 import { isReauthRequired, useReauth } from './reauth-modal.tsx';
 
 const icons = { app: IconShieldLock, sms: IconDeviceMobileMessage, voice: IconPhoneCall } as const;

@@ -6,10 +6,10 @@ import { ProfileSection } from '../../../components/profile-section.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { handleError } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
-import { useUpdatePassword } from '../../auth/api/update-password.ts';
-import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
-import { useSignInSteps } from '../../auth/hooks/use-sign-in-steps.ts';
-import { newPasswordValidator } from '../../auth/utils/new-password-validation.ts';
+import { useUpdatePassword } from '../api/update-password.ts';
+import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
+import { newPasswordValidator } from '../utils/new-password-validation.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { isReauthRequired, useReauth } from './reauth-modal.tsx';
 
 /**

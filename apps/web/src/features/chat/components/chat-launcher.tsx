@@ -3,9 +3,9 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { useConversations } from '../../../lib/chat.ts';
 import { preloadable } from '../../../lib/preloadable.tsx';
 import { supportChat, useChatMode } from '../../../lib/support-chat.ts';
-import { useConversations } from '../api/chat.ts';
 
 const LIST = { page: 0, pageSize: 50 };
 const panel = preloadable(() => import('./chat-panel.tsx').then((m) => m.ChatPanel));

@@ -4,10 +4,15 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ChatConversation } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatBack, ChatComposer, ChatMessages, useMarkRead } from '../../../components/chat-thread.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import {
+  useConversation,
+  type useConversations,
+  useSendMessage,
+  useStartConversation,
+} from '../../../lib/chat.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useConversation, type useConversations, useSendMessage, useStartConversation } from '../api/chat.ts';
-import { ChatBack, ChatComposer, ChatMessages, useMarkRead } from './chat-thread.tsx';
 
 type View = { kind: 'list' } | { kind: 'new' } | { kind: 'thread'; id: string };
 

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { Device } from '@vnoc/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
+import { device } from '../../../test/device-fixtures.ts';
 import { installDomStubs, Providers } from '../../../test/render.tsx';
-import { device } from '../../diagnostics/test/fixtures.ts';
 import { DevicePorts } from './device-ports.tsx';
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { ChatInbox } from '../../chat/components/chat-inbox.tsx';
+import { ChatInbox } from '../components/chat-inbox.tsx';
 import { PeopleList } from '../components/people-list.tsx';
 
 /**

@@ -1,5 +1,12 @@
 import type { Claims, LoginRequest, ReauthenticateRequest, RegisterRequest } from '@vnoc/contracts';
+import { audit, insertAudit } from '../../auth/audit.ts';
 import { hashNewPassword, verifyPassword } from '../../auth/passwords.ts';
+import {
+  findSessionUser,
+  type OrganizationRow,
+  type SessionState,
+  type UserWithOrg,
+} from '../../auth/session-user.ts';
 import { IMPERSONATION_SECONDS, newSessionEnds, SESSION_MAX_SECONDS } from '../../auth/tokens.ts';
 import { matchTotp } from '../../auth/totp.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
@@ -7,36 +14,31 @@ import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { requireSupportAccess } from '../organizations/support-access.ts';
-import { clearFailures, insertAudit, revokeNow, revokeToken } from '../security/repository.ts';
-import {
-  accountKey,
-  addressKey,
-  audit,
-  consumeCode,
-  lockedError,
-  sendCode,
-  takeAttempt,
-  totpKey,
-} from '../security/service.ts';
-import { listActiveAdmins, NO_PASSWORD, recordSignIn } from '../users/admin-repository.ts';
-import type { SessionState } from '../users/present.ts';
 import {
   claimTotpStep,
   findOrganizationByDomain,
-  findSessionUser,
   findUserByUsername,
   insertUser,
-  type OrganizationRow,
-  type UserWithOrg,
   updateUser,
-} from '../users/repository.ts';
+} from './repository.ts';
+import { listActiveAdmins, NO_PASSWORD, recordSignIn } from './repository-admin.ts';
 import {
   countRegistrationNotices,
   deletePendingBefore,
   lockRegistrationNotices,
   REGISTRATION_NOTICE_ACTION,
-} from './repository.ts';
+} from './repository-registration.ts';
+import { clearFailures, revokeNow, revokeToken } from './repository-security.ts';
+import {
+  accountKey,
+  addressKey,
+  consumeCode,
+  lockedError,
+  sendCode,
+  takeAttempt,
+  totpKey,
+} from './service-security.ts';
+import { requireSupportAccess } from './service-support-access.ts';
 
 /** A user and the session state a new token must carry; the route signs it. */
 export type TokenGrant = { user: UserWithOrg; session: SessionState };

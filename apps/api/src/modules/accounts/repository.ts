@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { isSealed, type SeedBox } from '../../auth/seed-box.ts';
+import type { OrganizationRow, UserRow, UserWithOrg } from '../../auth/session-user.ts';
 import {
   contacts,
   organizations,
-  revokedTokens,
   siteGroups,
   userPreferences,
   userSiteGroups,
@@ -12,10 +12,7 @@ import {
 } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 
-export type UserRow = typeof users.$inferSelect;
-export type OrganizationRow = typeof organizations.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
-export type UserWithOrg = UserRow & { organization: OrganizationRow };
 
 async function findUserWhere(db: DbOrTx, where: ReturnType<typeof eq>): Promise<UserWithOrg | undefined> {
   const [row] = await db
@@ -29,58 +26,6 @@ async function findUserWhere(db: DbOrTx, where: ReturnType<typeof eq>): Promise<
 
 export function findUserByUsername(db: DbOrTx, username: string) {
   return findUserWhere(db, eq(users.username, username.toLowerCase()));
-}
-
-/**
- * The user a session token names and whether that token was revoked, in one round trip: every
- * authenticated call asks both.
- */
-/** The token was revoked (signed out, or renewed and past its grace). */
-const tokenRevoked = (jti: string) => sql<boolean>`exists (select 1 from ${revokedTokens}
-  where ${revokedTokens.jti} = ${jti} and ${revokedTokens.effectiveAt} <= now())`;
-
-/**
- * The session the token began was ended: following its renewals (renewed_to), a token of the chain was
- * revoked otherwise than by being renewed (a sign-out). A renewal keeps the session open.
- */
-const chainEnded = (jti: string) => sql<boolean>`exists (
-  with recursive chain(jti, depth) as (
-    select ${jti}::text, 0
-    union all
-    select r.renewed_to, c.depth + 1 from chain c join ${revokedTokens} r on r.jti = c.jti
-    where r.renewed_to is not null and c.depth < 100)
-  select 1 from chain c join ${revokedTokens} r on r.jti = c.jti
-  where r.renewed_to is null and r.effective_at <= now())`;
-
-/**
- * An impersonation is over (issue 34): its record (the exchanged access code's row, which links to the
- * support person's session) is gone, or that session, followed through its renewals, was signed out.
- */
-const impersonationEnded = (record: string) => sql<boolean>`(not exists (select 1 from ${revokedTokens}
-  where ${revokedTokens.jti} = ${record} and ${revokedTokens.renewedTo} is not null) or ${chainEnded(record)})`;
-
-/**
- * The person signed in with the token `jti`, and whether it is revoked; with `impersonation`, `jti` is an
- * impersonation's record (claim `impersonatorSession`) and `revoked` says whether the impersonation is over
- * (the support person behind it is the one looked up).
- */
-export async function findSessionUser(
-  db: DbOrTx,
-  username: string,
-  jti: string,
-  options: { impersonation?: boolean } = {},
-): Promise<{ user: UserWithOrg; revoked: boolean } | undefined> {
-  const [row] = await db
-    .select({
-      user: users,
-      organization: organizations,
-      revoked: options.impersonation ? impersonationEnded(jti) : tokenRevoked(jti),
-    })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.username, username.toLowerCase()))
-    .limit(1);
-  return row ? { user: { ...row.user, organization: row.organization }, revoked: row.revoked } : undefined;
 }
 
 export function findUserById(db: DbOrTx, id: string) {
@@ -157,6 +102,14 @@ export async function upsertContact(db: DbOrTx, userId: string, contact: NewCont
 
 export async function updateContact(db: DbOrTx, userId: string, patch: Partial<NewContact>): Promise<void> {
   await db.update(contacts).set(patch).where(eq(contacts.userId, userId));
+}
+
+/** The person's `language` preference value, if any. */
+export async function findLanguage(db: DbOrTx, userId: string): Promise<string | null> {
+  const { rows } = await db.execute<{ value: string }>(
+    sql`select value from user_preferences where user_id = ${userId} and name = 'language' order by id limit 1`,
+  );
+  return rows[0]?.value ?? null;
 }
 
 export function listPreferences(db: DbOrTx, userId: string) {

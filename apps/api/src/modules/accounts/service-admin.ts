@@ -8,9 +8,9 @@ import type {
   CreateUserRequestSchema,
   EditUserRequestSchema,
   Invitation,
-  MfaMethod,
 } from '@vnoc/contracts';
 import type { z } from 'zod';
+import { audit } from '../../auth/audit.ts';
 import { hashNewPassword } from '../../auth/passwords.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
@@ -19,10 +19,10 @@ import { consoleUrl } from '../../plugins/config.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { paged, parseSorting } from '../../sql/paging.ts';
 import { isUuid } from '../../sql/text.ts';
-import { clearCodeFailures } from '../security/repository.ts';
-import { audit } from '../security/service.ts';
-import * as admin from '../users/admin-repository.ts';
-import { findUserById, insertUser, updateContact, updateUser, upsertContact } from '../users/repository.ts';
+import { mfaMethods, presentAdminUser } from './present.ts';
+import { findUserById, insertUser, updateContact, updateUser, upsertContact } from './repository.ts';
+import * as admin from './repository-admin.ts';
+import { clearCodeFailures } from './repository-security.ts';
 
 type CreateInput = z.output<typeof CreateUserRequestSchema>;
 type EditInput = z.output<typeof EditUserRequestSchema>;
@@ -59,31 +59,6 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 const invitationError = (message: string) => new AppError(400, 'invitation_invalid', message);
-
-function mfaMethods(row: admin.AdminUserRow): MfaMethod[] {
-  return [row.mfa_app && 'app', row.mfa_sms && 'sms', row.mfa_voice && 'voice'].filter((m): m is MfaMethod =>
-    Boolean(m),
-  );
-}
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-export function presentAdminUser(row: admin.AdminUserRow): AdminUser {
-  return {
-    id: row.id,
-    firstName: row.first_name ?? '',
-    lastName: row.last_name ?? '',
-    email: row.username,
-    phone: row.mobile_number,
-    role: row.role,
-    status: row.status,
-    invitationPending: row.invitation_pending,
-    siteGroups: row.site_groups,
-    mfaMethods: mfaMethods(row),
-    lastSignInAt: iso(row.last_sign_in_at),
-    createdAt: iso(row.created_at) ?? '',
-  };
-}
 
 /** GET userProfile/users: only the caller's own organization (another id answers 404 like a missing one). */
 export async function listUsers(

@@ -1,24 +1,22 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Channel } from '@vnoc/contracts';
+import { CODE_SEND_WINDOW_MS } from '../../auth/code-sends.ts';
 import { isCostlyNumber } from '../../auth/costly-numbers.ts';
 import { ACCESS_CODE_SECONDS, IMPERSONATION_SECONDS } from '../../auth/tokens.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import type { UserWithOrg } from '../users/repository.ts';
 import {
-  type AuditEntry,
   clearFailures,
   deleteExpiredRevocations,
   deleteFailures,
   deleteOldFailures,
   findNewestUnusedCode,
-  insertAudit,
   insertCode,
   takeAttempt as takeAttemptRows,
   updateCode,
-} from './repository.ts';
+} from './repository-security.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -31,9 +29,6 @@ export const CODE_ACCOUNT_FAILURES = 5;
 /** Codes sent per account, and per destination, within CODE_SEND_WINDOW_MS (bombing, toll fraud). */
 export const CODE_SENDS_PER_ACCOUNT = 5;
 export const CODE_SENDS_PER_DESTINATION = 5;
-/** Send-code calls per client address within the window (route config `sendsCode`). */
-export const CODE_SENDS_PER_ADDRESS = 30;
-export const CODE_SEND_WINDOW_MS = 15 * 60 * 1000;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 /**
  * Issue 34: lockouts of code entry (sent codes, authenticator codes) do not simply reset every 15 minutes.
@@ -217,28 +212,6 @@ export async function takeAttempt(db: DbOrTx, keys: LimitKey[]): Promise<Attempt
 /** The refusal of a locked attempt: the 15-minute lockout, or the daily one. */
 export function lockedError(attempt: { daily: boolean }) {
   return attempt.daily ? Errors.lockedDay() : Errors.locked();
-}
-
-export type AuditInput = {
-  action: string;
-  user?: Pick<UserWithOrg, 'id' | 'organizationId'>;
-  impersonatorId?: string | null;
-  target?: string;
-  detail?: Record<string, unknown>;
-  meta?: RequestMeta;
-};
-
-export function audit(db: DbOrTx, input: AuditInput): Promise<void> {
-  const entry: AuditEntry = {
-    action: input.action,
-    actorUserId: input.user?.id ?? null,
-    organizationId: input.user?.organizationId ?? null,
-    impersonatorUserId: input.impersonatorId ?? null,
-    target: input.target ?? null,
-    detail: input.detail ?? null,
-    ip: input.meta?.ip ?? null,
-  };
-  return insertAudit(db, entry);
 }
 
 /**

@@ -1,31 +1,31 @@
 import type { MfaMethod, UpdateContactRequestSchema, User, UserPreference } from '@vnoc/contracts';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
+import { audit } from '../../auth/audit.ts';
 import { hashNewPassword } from '../../auth/passwords.ts';
+import type { UserWithOrg } from '../../auth/session-user.ts';
 import { matchTotp, newTotpSecret, totpLink } from '../../auth/totp.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import { languageOf } from '../../notifications/profile.ts';
 import { type AuthContext, hasMfa } from '../../plugins/auth.ts';
-import { carrySession, requireRecentAuth, type TokenGrant } from '../access/service.ts';
-import { findLanguage } from '../notifications/repository.ts';
-import { requireSupportAccess } from '../organizations/support-access.ts';
-import { audit, consumeCode, sendCode } from '../security/service.ts';
-import { presentUser } from '../users/present.ts';
+import { presentUser, type SecurityChange, securityNoticeText } from './present.ts';
 import {
   findContact,
+  findLanguage,
   findUserById,
   listOrganizationUsers,
   listPreferences,
   listUserSiteGroups,
   type NewUser,
-  type UserWithOrg,
   updateContact as updateContactRow,
   updateUser,
   upsertContact,
   upsertPreferences,
-} from '../users/repository.ts';
-import { type SecurityChange, securityNoticeText } from './present.ts';
+} from './repository.ts';
+import { consumeCode, sendCode } from './service-security.ts';
+import { carrySession, requireRecentAuth, type TokenGrant } from './service-sign-in.ts';
+import { requireSupportAccess } from './service-support-access.ts';
 
 type ContactInput = z.output<typeof UpdateContactRequestSchema>;
 

@@ -1,5 +1,41 @@
-import type { MfaMethod } from '@vnoc/contracts';
+import type { AdminUser, MfaMethod, OrganizationRef, User } from '@vnoc/contracts';
+import type { OrganizationRow, UserWithOrg } from '../../auth/session-user.ts';
+import { iso } from '../../http/iso.ts';
 import type { Language } from '../../notifications/profile.ts';
+import type { ContactRow } from './repository.ts';
+import type { AdminUserRow } from './repository-admin.ts';
+
+export function presentOrganizationRef(org: Pick<OrganizationRow, 'id' | 'name'>): OrganizationRef {
+  return { id: org.id, name: org.name };
+}
+
+export function presentUser(
+  user: UserWithOrg,
+  contact: ContactRow | undefined,
+  preferences: User['userPreferences'],
+  siteGroups: User['siteGroups'],
+  managedUsers: User['managedUsers'],
+): User {
+  return {
+    id: user.id,
+    creationDate: user.createdAt.toISOString(),
+    username: user.username,
+    role: user.role,
+    organization: presentOrganizationRef(user.organization),
+    contact: {
+      firstName: contact?.firstName ?? '',
+      lastName: contact?.lastName ?? '',
+      title: contact?.title ?? null,
+      company: contact?.company ?? null,
+      mobileNumber: contact?.mobileNumber ?? null,
+      officeNumber: contact?.officeNumber ?? null,
+      emailAddress: contact?.emailAddress ?? null,
+    },
+    userPreferences: preferences,
+    siteGroups,
+    managedUsers,
+  };
+}
 
 /** What changed on a person's account: each change is told to them by email (issue 34). */
 export type SecurityChange =
@@ -55,5 +91,29 @@ export function securityNoticeText(
   return {
     subject: 'New verification method on your vNOC account',
     body: `The ${method} verification method was added to your vNOC account ${username}.${tail}`,
+  };
+}
+
+/** The second factors a person has enrolled. */
+export function mfaMethods(row: AdminUserRow): MfaMethod[] {
+  return [row.mfa_app && 'app', row.mfa_sms && 'sms', row.mfa_voice && 'voice'].filter((m): m is MfaMethod =>
+    Boolean(m),
+  );
+}
+
+export function presentAdminUser(row: AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
+    email: row.username,
+    phone: row.mobile_number,
+    role: row.role,
+    status: row.status,
+    invitationPending: row.invitation_pending,
+    siteGroups: row.site_groups,
+    mfaMethods: mfaMethods(row),
+    lastSignInAt: iso(row.last_sign_in_at),
+    createdAt: iso(row.created_at) ?? '',
   };
 }

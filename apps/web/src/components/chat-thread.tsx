@@ -3,9 +3,9 @@ import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { CHAT_MESSAGE_MAX, type ChatAuthor, type ChatMessage } from '@vnoc/contracts';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/form-error.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { useConversationAction } from '../api/chat.ts';
+import { useConversationAction } from '../lib/chat.ts';
+import { formatDate } from '../lib/format.ts';
+import { FormError } from './form-error.tsx';
 
 interface ChatMessagesProps {
   messages: ChatMessage[];

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
-import { auditLog, loginFailures, revokedTokens, verificationCodes } from '../../db/schema.ts';
+import { loginFailures, revokedTokens, verificationCodes } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 
 export async function countFailuresSince(db: DbOrTx, key: string, since: Date): Promise<number> {
@@ -101,12 +101,6 @@ export async function revokeNow(db: DbOrTx, jti: string, expiresAt: Date): Promi
 
 export async function deleteExpiredRevocations(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
-}
-
-export type AuditEntry = typeof auditLog.$inferInsert;
-
-export async function insertAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values(entry);
 }
 
 export type CodeRow = typeof verificationCodes.$inferSelect;

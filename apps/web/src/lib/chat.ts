@@ -5,8 +5,11 @@ import {
   type ChatStatus,
   ChatThreadSchema,
 } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { liveRefetchInterval } from '../../../lib/live.ts';
+import { apiRequest } from './api-client.ts';
+import { liveRefetchInterval } from './live.ts';
+
+// The support chat's requests: the customer's chat panel (features/chat) and support's inbox (features/support)
+// both read and answer conversations through these.
 
 /** Query keys: `chat.updated` live events refresh ['chat', 'conversations'] and ['chat', 'conversation', id]. */
 export const chatKeys = {

@@ -1,7 +1,7 @@
+import { insertAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { insertAudit } from '../security/repository.ts';
 
 export const SUPPORT_ACCESS_OFF =
   'This organization has turned support access off. Ask one of its administrators to turn it on in Administration → Organization.';

@@ -20,15 +20,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses, OK, okResponses } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
-import { adminUserRoutes } from './admin-users-routes.ts';
-import * as profile from './service.ts';
+import { adminUserRoutes } from './routes-admin.ts';
+import * as profile from './service-profile.ts';
 
 const tags = ['userProfile'];
 const full: AuthRule = { steps: ['full'] };
 const enrolment: AuthRule = { steps: ['mfa', 'full'], mfa: 'not-enrolled', notImpersonated: true };
 const isAlt = (query: { alt?: 'true' | 'false' }) => query.alt === 'true';
 
-export function userProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   adminUserRoutes(app, ctx);
 

@@ -18,12 +18,17 @@ import { IconMessageCircle, IconSearch } from '@tabler/icons-react';
 import type { ChatConversation, ChatStatus } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatBack, ChatComposer, ChatMessages, useMarkRead } from '../../../components/chat-thread.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import {
+  useConversation,
+  useConversationAction,
+  useConversations,
+  useSendMessage,
+} from '../../../lib/chat.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useFormatPhone } from '../../../lib/use-format-phone.ts';
-import { useConversation, useConversationAction, useConversations, useSendMessage } from '../api/chat.ts';
-import { ChatBack, ChatComposer, ChatMessages, useMarkRead } from './chat-thread.tsx';
 
 const PAGE_SIZE = 25;
 

@@ -18,12 +18,12 @@ import type { AppContext } from '../../context.ts';
 import { errorResponses, OK, okResponses } from '../../http/route-schemas.ts';
 import { authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
-import * as invitations from '../user-profile/admin-users.ts';
-import * as access from './service.ts';
+import * as invitations from './service-admin.ts';
+import * as access from './service-sign-in.ts';
 
 const tags = ['access'];
 
-export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

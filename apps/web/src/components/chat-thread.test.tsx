@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import { i18n } from '../../../lib/i18n.ts';
-import { installDomStubs, renderRoutes } from '../../../test/render.tsx';
-import { ChatComposer } from '../components/chat-thread.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { i18n } from '../lib/i18n.ts';
+import { installDomStubs, renderRoutes } from '../test/render.tsx';
+import { ChatComposer } from './chat-thread.tsx';
 
 beforeAll(() => {
   installDomStubs();

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { answers, errorResponses, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
-import * as users from './admin-users.ts';
+import * as users from './service-admin.ts';
 
 const tags = ['userProfile'];
 const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };

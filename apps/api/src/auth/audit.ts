@@ -1,0 +1,34 @@
+import type { RequestMeta } from '../context.ts';
+import { auditLog } from '../db/schema.ts';
+import type { DbOrTx } from '../plugins/db.ts';
+import type { UserWithOrg } from './session-user.ts';
+
+// The audit log is written by every module that changes something on a person's behalf, so it lives in the core.
+
+export type AuditEntry = typeof auditLog.$inferInsert;
+
+export async function insertAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values(entry);
+}
+
+export type AuditInput = {
+  action: string;
+  user?: Pick<UserWithOrg, 'id' | 'organizationId'>;
+  impersonatorId?: string | null;
+  target?: string;
+  detail?: Record<string, unknown>;
+  meta?: RequestMeta;
+};
+
+export function audit(db: DbOrTx, input: AuditInput): Promise<void> {
+  const entry: AuditEntry = {
+    action: input.action,
+    actorUserId: input.user?.id ?? null,
+    organizationId: input.user?.organizationId ?? null,
+    impersonatorUserId: input.impersonatorId ?? null,
+    target: input.target ?? null,
+    detail: input.detail ?? null,
+    ip: input.meta?.ip ?? null,
+  };
+  return insertAudit(db, entry);
+}

@@ -1,0 +1,17 @@
+import { TicketDeviceSchema, TicketSiteSchema, type TicketSummary } from '@vnoc/contracts';
+import { iso } from '../../http/iso.ts';
+import type { TicketRow } from './repository.ts';
+
+export function presentSummary(row: TicketRow): TicketSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    subject: row.subject,
+    status: row.status,
+    createdAt: iso(row.created_at) ?? '',
+    updatedAt: iso(row.updated_at) ?? '',
+    createdBy: { id: row.created_by, name: row.created_by_name },
+    device: TicketDeviceSchema.parse(row.device),
+    site: TicketSiteSchema.parse(row.site),
+  };
+}
