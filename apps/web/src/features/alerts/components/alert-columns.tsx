@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
-import type { ColumnMeta } from '../../../components/data-table/data-table.tsx';
+import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
 import { alertDeviceLabel, alertName, alertPlace, formatAlertDetails } from '../../../lib/alert-display.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';

@@ -4,7 +4,7 @@ import type { SiteSummary } from '@vnoc/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
-import type { ColumnMeta } from '../../../components/data-table/data-table.tsx';
+import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
