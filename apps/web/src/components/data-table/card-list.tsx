@@ -3,7 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { flexRender, type Row } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { columnLabel } from './column-label.ts';
-import type { TableViewProps } from './data-table-props.ts';
+import type { TableRow, TableViewProps } from './data-table-props.ts';
 import { PageCheckbox, RowCheckbox } from './row-checkboxes.tsx';
 import { rowOpenProps } from './row-open.ts';
 import { readSortOption, sortOptionValue } from './table-sort.ts';
@@ -17,7 +17,7 @@ export function showsCards(width: number): boolean {
 }
 
 /** A row as a card: its first column as the title, every other shown column as a labelled line. */
-function DataCard<T>({ row, props }: { row: Row<T> } & Pick<TableViewProps<T>, 'props'>) {
+function DataCard<T extends TableRow>({ row, props }: { row: Row<T> } & Pick<TableViewProps<T>, 'props'>) {
   const { onOpen, openLabel, selection } = props;
   const [first, ...rest] = row.getVisibleCells();
   return (
@@ -55,7 +55,7 @@ function DataCard<T>({ row, props }: { row: Row<T> } & Pick<TableViewProps<T>, '
 }
 
 /** The page as cards (narrow screens), with the headers' sort offered as a select. */
-export function CardList<T>({ table, props }: TableViewProps<T>) {
+export function CardList<T extends TableRow>({ table, props }: TableViewProps<T>) {
   const { t } = useTranslation('table');
   const { selection, sort, onSortChange } = props;
   const rows = table.getRowModel().rows;

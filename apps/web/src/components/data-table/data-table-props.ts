@@ -13,7 +13,12 @@ export interface RowSelection<T> {
   allLabel: string;
 }
 
-export interface DataTableProps<T> {
+/** A row of a data table: its id names it (selection, React keys). */
+export interface TableRow {
+  id: string;
+}
+
+export interface DataTableProps<T extends TableRow> {
   /** Names the table, so its column choice is remembered. */
   tableId: string;
   /** Accessible name of the table. */
@@ -34,7 +39,8 @@ export interface DataTableProps<T> {
   fetching?: boolean;
   error?: unknown;
   onRetry?: () => void;
-  getRowId: (row: T) => string;
+  /** The row's id by default. */
+  getRowId?: (row: T) => string;
   /** Opens the item (click, or Enter on the focused row). */
   onOpen?: (row: T) => void;
   /** Accessible text of a row's open action, e.g. "Open site Main St". */
@@ -50,7 +56,7 @@ export interface DataTableProps<T> {
 }
 
 /** What the table and the card layout both draw from: the page's rows as tanstack holds them, and the props. */
-export interface TableViewProps<T> {
+export interface TableViewProps<T extends TableRow> {
   table: Table<T>;
   props: DataTableProps<T>;
 }

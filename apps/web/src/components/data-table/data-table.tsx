@@ -8,7 +8,7 @@ import { CardList, showsCards } from './card-list.tsx';
 import { defaultVisibility } from './column-meta.ts';
 import { ColumnPicker } from './column-picker.tsx';
 import { useColumnVisibility } from './column-visibility.ts';
-import type { DataTableProps } from './data-table-props.ts';
+import type { DataTableProps, TableRow } from './data-table-props.ts';
 import { TableFooter } from './table-footer.tsx';
 import { TableView } from './table-view.tsx';
 
@@ -16,7 +16,7 @@ import { TableView } from './table-view.tsx';
  * A server-paged, server-sorted list with a column picker, footer, and loading / empty / error states: a table
  * on wide screens, cards on narrow ones (`card-list.tsx`), the same rows and choices in both.
  */
-export function DataTable<T>(props: DataTableProps<T>) {
+export function DataTable<T extends TableRow>(props: DataTableProps<T>) {
   const { t } = useTranslation('table');
   const { columns, tableId, data } = props;
   const { ref: sizeRef, width } = useElementSize();
@@ -26,7 +26,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const table = useReactTable({
     data: data ?? [],
     columns,
-    getRowId: props.getRowId,
+    getRowId: props.getRowId ?? ((row) => row.id),
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,

@@ -6,7 +6,7 @@ import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnLabel } from './column-label.ts';
 import { cellStyle } from './column-meta.ts';
-import type { TableViewProps } from './data-table-props.ts';
+import type { TableRow, TableViewProps } from './data-table-props.ts';
 import { PageCheckbox, RowCheckbox } from './row-checkboxes.tsx';
 import { rowOpenProps } from './row-open.ts';
 import { nextSort, sortDirection } from './table-sort.ts';
@@ -16,7 +16,10 @@ export const VIRTUALIZE_AFTER = 100;
 const ROW_HEIGHT = 45;
 
 /** A column header: a button that cycles the sort when the column sorts, with `aria-sort` saying how. */
-function SortHeader<T>({ header, props }: { header: Header<T, unknown> } & Pick<TableViewProps<T>, 'props'>) {
+function SortHeader<T extends TableRow>({
+  header,
+  props,
+}: { header: Header<T, unknown> } & Pick<TableViewProps<T>, 'props'>) {
   const { t } = useTranslation('table');
   const { sort, onSortChange } = props;
   const canSort = header.column.columnDef.enableSorting !== false;
@@ -46,7 +49,7 @@ function SortHeader<T>({ header, props }: { header: Header<T, unknown> } & Pick<
   );
 }
 
-function DataRow<T>({
+function DataRow<T extends TableRow>({
   row,
   index,
   props,
@@ -84,7 +87,7 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
 }
 
 /** The page as a table (wide screens): sortable headers, skeleton rows while loading, long pages virtualized. */
-export function TableView<T>({ table, props }: TableViewProps<T>) {
+export function TableView<T extends TableRow>({ table, props }: TableViewProps<T>) {
   const rows = table.getRowModel().rows;
   const { selection } = props;
   const columns = table.getVisibleLeafColumns().length + (selection ? 1 : 0);

@@ -1,20 +1,9 @@
-import {
-  Button,
-  CloseButton,
-  Group,
-  MultiSelect,
-  Pill,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { CloseButton, Group, MultiSelect, Pill, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from '../../../components/collapsible-filters.tsx';
 import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import type { ParamPatch } from '../../../components/data-table/table-params.ts';
+import { ClearFiltersButton, DateRangeInputs } from '../../../components/filter-fields.tsx';
 import { alertName } from '../../../lib/alert-display.ts';
 import { useAlertCodes } from '../api/get-alert-codes.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -101,20 +90,13 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
             value={state.q}
             onChange={(q) => update({ q })}
           />
-          <TextInput
+          <DateRangeInputs
             type="datetime-local"
-            label={t('filters.from')}
-            value={state.from}
-            onChange={(event) => update({ from: event.currentTarget.value })}
-            error={reversed ? t('filters.rangeReversed') : undefined}
-            data-testid="filter-from"
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('filters.to')}
-            value={state.to}
-            onChange={(event) => update({ to: event.currentTarget.value })}
-            data-testid="filter-to"
+            range={state}
+            labels={{ from: t('filters.from'), to: t('filters.to') }}
+            reversedError={reversed ? t('filters.rangeReversed') : undefined}
+            update={update}
+            testIdPrefix="filter"
           />
         </SimpleGrid>
       </CollapsibleFilters>
@@ -134,15 +116,7 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
               onRemove={() => update({ device: null })}
             />
           )}
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconFilterOff size={14} aria-hidden />}
-            onClick={() => update(CLEAR_FILTERS)}
-            data-testid="clear-filters"
-          >
-            {t('filters.clear')}
-          </Button>
+          <ClearFiltersButton label={t('filters.clear')} onClick={() => update(CLEAR_FILTERS)} />
           {reversed && (
             <Text size="xs" c="red.8" role="status">
               {t('filters.rangeIgnored')}

@@ -109,7 +109,6 @@ function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
         total={alerts.data?.totalElements ?? 0}
         {...urlPagingProps(state.table, update)}
         {...queryStateProps(alerts)}
-        getRowId={(alert) => alert.id}
         onOpen={(alert) => openAlert(alert.id)}
         openLabel={(alert) =>
           t('list.openAlert', {

@@ -202,7 +202,6 @@ function KnownReport({ report }: { report: ReportId }) {
         total={page?.totalElements ?? 0}
         {...urlPagingProps(state.table, update)}
         {...queryStateProps(query)}
-        getRowId={(row) => row.id}
         empty={empty}
       />
       <SubscriptionList report={report} />

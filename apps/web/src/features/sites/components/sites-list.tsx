@@ -132,7 +132,6 @@ export function SitesList() {
         total={total}
         {...urlPagingProps(table, update)}
         {...queryStateProps(query)}
-        getRowId={(site) => site.id}
         onOpen={(site) => navigate(paths.site(site.id))}
         openLabel={(site) => t('openSite', { name: site.name })}
         empty={empty}

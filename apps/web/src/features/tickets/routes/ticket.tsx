@@ -1,15 +1,9 @@
 import { Anchor, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconBuildingStore,
-  IconLock,
-  IconLockOpen,
-  IconRouter,
-  IconTicket,
-} from '@tabler/icons-react';
+import { IconBuildingStore, IconLock, IconLockOpen, IconRouter, IconTicket } from '@tabler/icons-react';
 import type { Ticket } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Field } from '../../../components/field.tsx';
@@ -71,12 +65,7 @@ function TicketView({ ticket }: { ticket: Ticket }) {
     >
       <Group gap="sm" wrap="wrap" mt={-8}>
         <TicketStatusBadge status={ticket.status} />
-        <Anchor component={Link} to={paths.tickets} size="sm">
-          <Group gap={4} wrap="nowrap" component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            {t('detail.backToList')}
-          </Group>
-        </Anchor>
+        <BackLink to={paths.tickets}>{t('detail.backToList')}</BackLink>
       </Group>
 
       <Grid gap="lg">

@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  MultiSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, MultiSelect, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFilterOff, IconHistory, IconLifebuoy } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ActivityEntry } from '@vnoc/contracts';
@@ -17,13 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from '../../../../components/collapsible-filters.tsx';
 import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../../components/data-table/search-input.tsx';
-import {
-  queryStateProps,
-  urlPagingProps,
-  useListParams,
-} from '../../../../components/data-table/server-list.ts';
+import { serverListProps, useListParams } from '../../../../components/data-table/server-list.ts';
+import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
-import { formatDate } from '../../../../lib/format.ts';
+import { DateRangeInputs } from '../../../../components/filter-fields.tsx';
 import { useActivity } from '../api/get-activity.ts';
 import { actionLabel, KNOWN_ACTIONS } from '../utils/action-label.ts';
 import {
@@ -57,11 +44,7 @@ function useColumns() {
         header: t('activity.columns.at'),
         enableSorting: false,
         enableHiding: false,
-        cell: ({ row }) => (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(row.original.at)}
-          </Text>
-        ),
+        cell: ({ row }) => <DateText value={row.original.at} />,
       },
       {
         id: 'actor',
@@ -176,20 +159,13 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
           clearable
           data-testid="activity-filter-action"
         />
-        <TextInput
+        <DateRangeInputs
           type="date"
-          label={t('activity.filters.from')}
-          value={state.from}
-          onChange={(event) => update({ from: event.currentTarget.value })}
-          error={reversed ? t('activity.filters.rangeReversed') : undefined}
-          data-testid="activity-filter-from"
-        />
-        <TextInput
-          type="date"
-          label={t('activity.filters.to')}
-          value={state.to}
-          onChange={(event) => update({ to: event.currentTarget.value })}
-          data-testid="activity-filter-to"
+          range={state}
+          labels={{ from: t('activity.filters.from'), to: t('activity.filters.to') }}
+          reversedError={reversed ? t('activity.filters.rangeReversed') : undefined}
+          update={update}
+          testIdPrefix="activity-filter"
         />
       </SimpleGrid>
       <Checkbox
@@ -222,11 +198,7 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
       tableId="activity-log"
       label={t('activity.tableLabel')}
       columns={columns}
-      data={activity.data?.content}
-      total={activity.data?.totalElements ?? 0}
-      {...urlPagingProps(state.table, update)}
-      {...queryStateProps(activity)}
-      getRowId={(entry) => entry.id}
+      {...serverListProps(state.table, update, activity)}
       empty={empty}
       toolbar={toolbar}
     />

@@ -15,13 +15,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../../components/data-table/search-input.tsx';
-import {
-  queryStateProps,
-  urlPagingProps,
-  useListParams,
-} from '../../../../components/data-table/server-list.ts';
+import { serverListProps, useListParams } from '../../../../components/data-table/server-list.ts';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
+import { TooltipAction } from '../../../../components/tooltip-action.tsx';
 import { ageMs } from '../../../../lib/age.ts';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { errorMessage, handleError } from '../../../../lib/error-handler.ts';
@@ -216,30 +213,26 @@ export function UsersScreen() {
             >
               {user.status === 'pending' && (
                 <>
-                  <Tooltip label={t('actions.approve')}>
-                    <ActionIcon
-                      variant="light"
-                      color="green"
-                      aria-label={t('actions.approveName', { name })}
-                      loading={
-                        act.isPending && act.variables?.id === user.id && act.variables.action === 'approve'
-                      }
-                      disabled={acting}
-                      onClick={() => runAction(user, 'approve')}
-                    >
-                      <IconCheck size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('actions.reject')}>
-                    <ActionIcon
-                      variant="light"
-                      color="red"
-                      aria-label={t('actions.rejectName', { name })}
-                      onClick={() => open({ kind: 'confirm', action: 'reject', user })}
-                    >
-                      <IconX size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <TooltipAction
+                    variant="light"
+                    color="green"
+                    tooltip={t('actions.approve')}
+                    label={t('actions.approveName', { name })}
+                    icon={IconCheck}
+                    loading={
+                      act.isPending && act.variables?.id === user.id && act.variables.action === 'approve'
+                    }
+                    disabled={acting}
+                    onClick={() => runAction(user, 'approve')}
+                  />
+                  <TooltipAction
+                    variant="light"
+                    color="red"
+                    tooltip={t('actions.reject')}
+                    label={t('actions.rejectName', { name })}
+                    icon={IconX}
+                    onClick={() => open({ kind: 'confirm', action: 'reject', user })}
+                  />
                 </>
               )}
               <Menu position="bottom-end" withinPortal>
@@ -343,11 +336,7 @@ export function UsersScreen() {
         tableId="admin-users"
         label={t('tableLabel')}
         columns={columns}
-        data={users.data?.content}
-        total={users.data?.totalElements ?? 0}
-        {...urlPagingProps(state.table, update)}
-        {...queryStateProps(users)}
-        getRowId={(user) => user.id}
+        {...serverListProps(state.table, update, users)}
         onOpen={acting ? undefined : (user) => open({ kind: 'edit', user })}
         openLabel={(user) => t('actions.editName', { name: fullName(user) })}
         empty={empty}
