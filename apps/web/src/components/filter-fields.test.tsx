@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomStubs, Providers } from '../test/render.tsx';
-import { ClearFiltersButton, cleanModels, DateRangeInputs } from './filter-fields.tsx';
+import { ClearFiltersButton, cleanModels, DateRangeInputs, GroupFilter } from './filter-fields.tsx';
+import { fleetFilterLabels } from './fleet-filters.tsx';
 
 beforeAll(() => installDomStubs());
 afterEach(cleanup);
@@ -46,5 +47,37 @@ describe('ClearFiltersButton', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('GroupFilter', () => {
+  it('offers the groups by name and writes the chosen id', async () => {
+    const update = vi.fn();
+    render(
+      <Providers>
+        <GroupFilter
+          labels={{ group: 'Group', any: 'Any group', none: 'No group matches' }}
+          groups={[{ id: 'g1', name: 'Texas stores' }]}
+          value={null}
+          update={update}
+        />
+      </Providers>,
+    );
+    fireEvent.click(screen.getByTestId('filter-group'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Texas stores' }));
+    expect(update).toHaveBeenCalledWith({ group: 'g1' });
+  });
+});
+
+describe('fleetFilterLabels', () => {
+  it("reads the fields' texts from the list's own filters.* keys", () => {
+    const t = ((key: string) => `[${key}]`) as unknown as Parameters<typeof fleetFilterLabels>[0];
+    expect(fleetFilterLabels(t)).toEqual({
+      search: '[filters.search]',
+      searchPlaceholder: '[filters.searchPlaceholder]',
+      status: '[filters.status]',
+      kind: '[filters.kind]',
+      any: '[filters.any]',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Button, TagsInput, TextInput } from '@mantine/core';
+import { Button, Select, TagsInput, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ParamPatch } from './data-table/table-params.ts';
 
@@ -89,5 +89,30 @@ export function ClearFiltersButton({ label, onClick }: { label: string; onClick:
     >
       {label}
     </Button>
+  );
+}
+
+interface GroupFilterProps {
+  labels: { group: string; any: string; none: string };
+  /** The organization's site groups; undefined while they load. */
+  groups: readonly { id: string; name: string }[] | undefined;
+  value: string | null;
+  update: (patch: ParamPatch) => void;
+}
+
+/** The site group filter: one group, searched by name, written to the address bar as `group`. */
+export function GroupFilter({ labels, groups, value, update }: GroupFilterProps) {
+  return (
+    <Select
+      label={labels.group}
+      placeholder={labels.any}
+      data={(groups ?? []).map((group) => ({ value: group.id, label: group.name }))}
+      value={value}
+      onChange={(group) => update({ group })}
+      clearable
+      searchable
+      nothingFoundMessage={labels.none}
+      data-testid="filter-group"
+    />
   );
 }

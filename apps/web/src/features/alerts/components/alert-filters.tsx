@@ -1,9 +1,9 @@
-import { CloseButton, Group, MultiSelect, Pill, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CloseButton, Group, MultiSelect, Pill, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from '../../../components/collapsible-filters.tsx';
 import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import type { ParamPatch } from '../../../components/data-table/table-params.ts';
-import { ClearFiltersButton, DateRangeInputs } from '../../../components/filter-fields.tsx';
+import { ClearFiltersButton, DateRangeInputs, GroupFilter } from '../../../components/filter-fields.tsx';
 import { alertName } from '../../../lib/alert-display.ts';
 import { useAlertCodes } from '../api/get-alert-codes.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -56,7 +56,6 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
   const codeOptions = (codes.data ?? [])
     .map((info) => ({ value: info.code, label: alertName(info.code, i18n.language) }))
     .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
-  const groupOptions = (groups.data ?? []).map((group) => ({ value: group.id, label: group.name }));
 
   const active = filterCount(state);
   return (
@@ -73,16 +72,11 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
             clearable
             data-testid="filter-code"
           />
-          <Select
-            label={t('filters.group')}
-            placeholder={t('filters.anyGroup')}
-            data={groupOptions}
+          <GroupFilter
+            labels={{ group: t('filters.group'), any: t('filters.anyGroup'), none: t('filters.noGroups') }}
+            groups={groups.data}
             value={state.group}
-            onChange={(group) => update({ group })}
-            clearable
-            searchable
-            nothingFoundMessage={t('filters.noGroups')}
-            data-testid="filter-group"
+            update={update}
           />
           <SearchInput
             label={t('filters.site')}

@@ -14,7 +14,7 @@ import { DateText } from '../../../components/date-text.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ModelTagsInput } from '../../../components/filter-fields.tsx';
-import { FleetFilters } from '../../../components/fleet-filters.tsx';
+import { FleetFilters, fleetFilterLabels } from '../../../components/fleet-filters.tsx';
 import {
   ACCESS_POINT_MODELS,
   deviceKindLabelKey,
@@ -130,17 +130,7 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
 
   const filtered = state.status.length + state.kind.length + state.model.length > 0 || state.q !== '';
   const filters = (
-    <FleetFilters
-      labels={{
-        search: t('filters.search'),
-        searchPlaceholder: t('filters.searchPlaceholder'),
-        status: t('filters.status'),
-        kind: t('filters.kind'),
-        any: t('filters.any'),
-      }}
-      state={state}
-      update={update}
-    >
+    <FleetFilters labels={fleetFilterLabels(t)} state={state} update={update}>
       <ModelTagsInput
         label={t('filters.model')}
         anyLabel={t('filters.any')}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from '../../../components/collapsible-filters.tsx';
 import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import type { ParamPatch } from '../../../components/data-table/table-params.ts';
-import { ClearFiltersButton, ModelTagsInput } from '../../../components/filter-fields.tsx';
+import { ClearFiltersButton, GroupFilter, ModelTagsInput } from '../../../components/filter-fields.tsx';
 import { FIVE_G_MODELS } from '../../../lib/device-kind.ts';
 import { useSiteOptions } from '../../../lib/site-options.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -63,16 +63,11 @@ export function ReportFilters({ report, state, update, seenModels, seenSites }: 
         nothingFoundMessage={t('filters.noSites')}
         data-testid="filter-site"
       />
-      <Select
-        label={t('filters.group')}
-        placeholder={t('filters.anyGroup')}
-        data={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
+      <GroupFilter
+        labels={{ group: t('filters.group'), any: t('filters.anyGroup'), none: t('filters.noGroups') }}
+        groups={groups.data}
         value={state.group}
-        onChange={(group) => update({ group })}
-        clearable
-        searchable
-        nothingFoundMessage={t('filters.noGroups')}
-        data-testid="filter-group"
+        update={update}
       />
       {report !== 'sla' && (
         <ModelTagsInput
