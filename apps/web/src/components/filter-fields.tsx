@@ -77,16 +77,17 @@ export function ModelTagsInput({ label, anyLabel, models, value, update, ...rest
   );
 }
 
-/** The small "Clear filters" button under a list's filters. */
+/** Small and quiet: it sits under the filters, not among the page's actions. */
+const clearLook = {
+  variant: 'subtle',
+  size: 'compact-sm',
+  leftSection: <IconFilterOff size={14} aria-hidden />,
+};
+
+/** The "Clear filters" button under a list's filters. */
 export function ClearFiltersButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <Button
-      variant="subtle"
-      size="compact-sm"
-      leftSection={<IconFilterOff size={14} aria-hidden />}
-      onClick={onClick}
-      data-testid="clear-filters"
-    >
+    <Button {...clearLook} onClick={onClick} data-testid="clear-filters">
       {label}
     </Button>
   );

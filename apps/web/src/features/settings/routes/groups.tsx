@@ -25,6 +25,13 @@ type Dialog =
   | { kind: 'delete'; group: Group }
   | null;
 
+/** A group row's actions, in order; each opens its dialog (its key is also its text's). */
+const GROUP_ACTIONS = [
+  { kind: 'edit', icon: IconPencil, color: undefined },
+  { kind: 'assign', icon: IconMapPinPlus, color: undefined },
+  { kind: 'delete', icon: IconTrash, color: 'red' },
+] as const;
+
 /** Settings → Groups: the organization's site groups; ADMINISTRATORs create, rename, assign sites and delete. */
 export function Component() {
   const { t } = useTranslation('groups');
@@ -116,28 +123,17 @@ export function Component() {
                 {canWrite && (
                   <Table.Td>
                     <Row gap={4} wrap="nowrap">
-                      <TooltipAction
-                        variant="subtle"
-                        tooltip={t('edit')}
-                        label={`${t('edit')}: ${group.name}`}
-                        icon={IconPencil}
-                        onClick={() => setDialog({ kind: 'edit', group })}
-                      />
-                      <TooltipAction
-                        variant="subtle"
-                        tooltip={t('assign')}
-                        label={`${t('assign')}: ${group.name}`}
-                        icon={IconMapPinPlus}
-                        onClick={() => setDialog({ kind: 'assign', group })}
-                      />
-                      <TooltipAction
-                        variant="subtle"
-                        color="red"
-                        tooltip={t('delete')}
-                        label={`${t('delete')}: ${group.name}`}
-                        icon={IconTrash}
-                        onClick={() => setDialog({ kind: 'delete', group })}
-                      />
+                      {GROUP_ACTIONS.map(({ kind, icon, color }) => (
+                        <TooltipAction
+                          key={kind}
+                          variant="subtle"
+                          color={color}
+                          tooltip={t(kind)}
+                          label={`${t(kind)}: ${group.name}`}
+                          icon={icon}
+                          onClick={() => setDialog({ kind, group })}
+                        />
+                      ))}
                     </Row>
                   </Table.Td>
                 )}

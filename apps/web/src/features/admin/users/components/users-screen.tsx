@@ -213,26 +213,40 @@ export function UsersScreen() {
             >
               {user.status === 'pending' && (
                 <>
-                  <TooltipAction
-                    variant="light"
-                    color="green"
-                    tooltip={t('actions.approve')}
-                    label={t('actions.approveName', { name })}
-                    icon={IconCheck}
-                    loading={
-                      act.isPending && act.variables?.id === user.id && act.variables.action === 'approve'
-                    }
-                    disabled={acting}
-                    onClick={() => runAction(user, 'approve')}
-                  />
-                  <TooltipAction
-                    variant="light"
-                    color="red"
-                    tooltip={t('actions.reject')}
-                    label={t('actions.rejectName', { name })}
-                    icon={IconX}
-                    onClick={() => open({ kind: 'confirm', action: 'reject', user })}
-                  />
+                  {(
+                    [
+                      {
+                        action: 'approve',
+                        color: 'green',
+                        icon: IconCheck,
+                        run: () => runAction(user, 'approve'),
+                      },
+                      // Rejecting asks first, in a confirm dialog.
+                      {
+                        action: 'reject',
+                        color: 'red',
+                        icon: IconX,
+                        run: () => open({ kind: 'confirm', action: 'reject', user }),
+                      },
+                    ] as const
+                  ).map(({ action, color, icon, run }) => (
+                    <TooltipAction
+                      key={action}
+                      variant="light"
+                      color={color}
+                      tooltip={t(`actions.${action}`)}
+                      label={t(`actions.${action}Name`, { name })}
+                      icon={icon}
+                      loading={
+                        action === 'approve' &&
+                        act.isPending &&
+                        act.variables?.id === user.id &&
+                        act.variables.action === 'approve'
+                      }
+                      disabled={action === 'approve' && acting}
+                      onClick={run}
+                    />
+                  ))}
                 </>
               )}
               <Menu position="bottom-end" withinPortal>
