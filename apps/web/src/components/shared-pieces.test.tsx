@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomStubs, Providers } from '../test/render.tsx';
 import { BackLink } from './back-link.tsx';
 import { DateText } from './date-text.tsx';
+import { FilteredEmpty } from './filtered-empty.tsx';
 import { FormSubmit } from './form-submit.tsx';
 import { LabelledSegmented } from './labelled-segmented.tsx';
 import { PlainList } from './plain-list.tsx';
@@ -107,5 +108,22 @@ describe('FormSubmit', () => {
       </Providers>,
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('FilteredEmpty', () => {
+  it('says nothing matches and clears the filters on request', () => {
+    const onClear = vi.fn();
+    show(
+      <FilteredEmpty
+        title="No alerts match"
+        text="Try fewer filters."
+        clearLabel="Clear filters"
+        onClear={onClear}
+      />,
+    );
+    expect(screen.getByText('No alerts match')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
   });
 });

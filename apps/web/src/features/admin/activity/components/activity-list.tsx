@@ -1,5 +1,5 @@
-import { Badge, Button, Checkbox, MultiSelect, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconFilterOff, IconHistory, IconLifebuoy } from '@tabler/icons-react';
+import { Badge, Checkbox, MultiSelect, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconHistory, IconLifebuoy } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ActivityEntry } from '@vnoc/contracts';
 import { useMemo } from 'react';
@@ -11,6 +11,7 @@ import { serverListProps, useListParams } from '../../../../components/data-tabl
 import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { DateRangeInputs } from '../../../../components/filter-fields.tsx';
+import { FilteredEmpty } from '../../../../components/filtered-empty.tsx';
 import { useActivity } from '../api/get-activity.ts';
 import { actionLabel, KNOWN_ACTIONS } from '../utils/action-label.ts';
 import {
@@ -180,15 +181,12 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
 
   const empty =
     active > 0 ? (
-      <EmptyState
-        icon={IconFilterOff}
+      <FilteredEmpty
         title={t('activity.empty.filteredTitle')}
         text={t('activity.empty.filteredText')}
-      >
-        <Button variant="light" onClick={() => update(CLEAR_FILTERS)}>
-          {t('activity.filters.clear')}
-        </Button>
-      </EmptyState>
+        clearLabel={t('activity.filters.clear')}
+        onClear={() => update(CLEAR_FILTERS)}
+      />
     ) : (
       <EmptyState icon={IconHistory} title={t('activity.empty.title')} text={t('activity.empty.text')} />
     );

@@ -211,44 +211,41 @@ export function UsersScreen() {
               onClick={(e) => e.stopPropagation()}
               onKeyDown={(e) => e.stopPropagation()}
             >
-              {user.status === 'pending' && (
-                <>
-                  {(
-                    [
-                      {
-                        action: 'approve',
-                        color: 'green',
-                        icon: IconCheck,
-                        run: () => runAction(user, 'approve'),
-                      },
-                      // Rejecting asks first, in a confirm dialog.
-                      {
-                        action: 'reject',
-                        color: 'red',
-                        icon: IconX,
-                        run: () => open({ kind: 'confirm', action: 'reject', user }),
-                      },
-                    ] as const
-                  ).map(({ action, color, icon, run }) => (
-                    <TooltipAction
-                      key={action}
-                      variant="light"
-                      color={color}
-                      tooltip={t(`actions.${action}`)}
-                      label={t(`actions.${action}Name`, { name })}
-                      icon={icon}
-                      loading={
-                        action === 'approve' &&
-                        act.isPending &&
-                        act.variables?.id === user.id &&
-                        act.variables.action === 'approve'
-                      }
-                      disabled={action === 'approve' && acting}
-                      onClick={run}
-                    />
-                  ))}
-                </>
-              )}
+              {user.status === 'pending' &&
+                (
+                  [
+                    {
+                      action: 'approve',
+                      color: 'green',
+                      icon: IconCheck,
+                      run: () => runAction(user, 'approve'),
+                    },
+                    // Rejecting asks first, in a confirm dialog.
+                    {
+                      action: 'reject',
+                      color: 'red',
+                      icon: IconX,
+                      run: () => open({ kind: 'confirm', action: 'reject', user }),
+                    },
+                  ] as const
+                ).map(({ action, color, icon, run }) => (
+                  <TooltipAction
+                    key={action}
+                    variant="light"
+                    color={color}
+                    tooltip={t(`actions.${action}`)}
+                    label={t(`actions.${action}Name`, { name })}
+                    icon={icon}
+                    loading={
+                      action === 'approve' &&
+                      act.isPending &&
+                      act.variables?.id === user.id &&
+                      act.variables.action === 'approve'
+                    }
+                    disabled={action === 'approve' && acting}
+                    onClick={run}
+                  />
+                ))}
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
                   <ActionIcon variant="subtle" aria-label={t('actions.more', { name })}>
