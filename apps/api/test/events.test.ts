@@ -3,12 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { presentClaims } from '../src/auth/session-user.ts';
 import { revokedTokens, siteGroupSites } from '../src/db/schema.ts';
 import { createMemoryEventBus, type EventBus, jobEventPublisher } from '../src/events/index.ts';
 import { startGateway } from '../src/fleet/gateway/index.ts';
 import { createJobEngine, type JobEngine } from '../src/fleet/jobs/index.ts';
-import { findUserById } from '../src/modules/accounts/repository.ts';
 import { STREAMS_BUSY_MESSAGE, STREAMS_PER_PERSON } from '../src/modules/events/routes.ts';
 import { useTestClock } from './clock.ts';
 import {

@@ -7,6 +7,7 @@ import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../l
 import { formatDate } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { AlertSeverityBadge } from './alert-severity-badge.tsx';
+import { PlainList } from './plain-list.tsx';
 
 interface AlertMiniListProps {
   alerts: readonly Alert[];
@@ -27,15 +28,7 @@ export function AlertMiniList({ alerts, label, showSite, showDevice, testId }: A
   const { t, i18n } = useTranslation('alerts');
   const lang = i18n.language;
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      m={0}
-      p={0}
-      style={{ listStyle: 'none' }}
-      aria-label={label}
-      data-testid={testId}
-    >
+    <PlainList gap="sm" aria-label={label} data-testid={testId}>
       {alerts.map((alert) => {
         const measured = alertMeasuredText(alert, lang);
         const device = alertDeviceLabel(alert);
@@ -102,6 +95,6 @@ export function AlertMiniList({ alerts, label, showSite, showDevice, testId }: A
           </Group>
         );
       })}
-    </Stack>
+    </PlainList>
   );
 }

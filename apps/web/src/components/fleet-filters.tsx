@@ -1,10 +1,22 @@
 import { MultiSelect, SimpleGrid } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from './data-table/search-input.tsx';
 import type { ParamPatch } from './data-table/table-params.ts';
 import { kindOptions, type StatusFilter, statusOptions } from './fleet-filter-options.ts';
 import type { FleetListState } from './fleet-search.ts';
+
+/** The fields' texts from a fleet list's own namespace (its `filters.*`: search, status, kind, "any"). */
+export function fleetFilterLabels(t: TFunction) {
+  return {
+    search: t('filters.search'),
+    searchPlaceholder: t('filters.searchPlaceholder'),
+    status: t('filters.status'),
+    kind: t('filters.kind'),
+    any: t('filters.any'),
+  };
+}
 
 interface FleetFiltersProps {
   /** The list's own texts for the fields (its namespace's `filters.*`). */

@@ -1,18 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Organization, OrganizationSchema } from '@vnoc/contracts';
-import { apiRequest } from './api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { OrganizationSchema } from '@vnoc/contracts';
+import { itemQueryOptions } from './item-query.ts';
 
 export const organizationQueryKey = (id: string) => ['organization', id] as const;
 
 /** GET organization/{id}: the signed-in person's organization (settings included for administrators). */
-export function getOrganization(id: string, signal?: AbortSignal): Promise<Organization> {
-  return apiRequest(`organization/${encodeURIComponent(id)}`, { schema: OrganizationSchema, signal });
-}
-
 export function getOrganizationQueryOptions(id: string) {
-  return queryOptions({
+  return itemQueryOptions(id, {
+    path: 'organization',
+    schema: OrganizationSchema,
     queryKey: organizationQueryKey(id),
-    queryFn: ({ signal }) => getOrganization(id, signal),
   });
 }
 

@@ -1,12 +1,4 @@
-import type {
-  Paged,
-  Ticket,
-  TicketListQuery,
-  TicketRequest,
-  TicketSortField,
-  TicketStatus,
-  TicketSummary,
-} from '@vnoc/contracts';
+import type { Ticket, TicketListQuery, TicketRequest, TicketStatus } from '@vnoc/contracts';
 import { audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';

@@ -4,8 +4,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomStubs, Providers } from '../../test/render.tsx';
+import { showsCards } from './card-list.tsx';
 import { resetColumnVisibility } from './column-visibility.ts';
-import { DataTable, type DataTableProps, nextSort, showsCards } from './data-table.tsx';
+import { DataTable } from './data-table.tsx';
+import type { DataTableProps } from './data-table-props.ts';
+import { nextSort } from './table-sort.ts';
 
 interface Item {
   id: string;

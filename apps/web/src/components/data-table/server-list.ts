@@ -36,3 +36,20 @@ export function queryStateProps(query: {
     onRetry: () => void query.refetch(),
   };
 }
+
+/**
+ * DataTable's props for one page of a server list whose paging and sorting live in the address bar: the
+ * page's rows and total, paging and sorting, and the query's loading and error states.
+ */
+export function serverListProps<T>(
+  table: TableParams,
+  update: (patch: ParamPatch) => void,
+  query: Parameters<typeof queryStateProps>[0] & { data?: { content: T[]; totalElements: number } },
+) {
+  return {
+    data: query.data?.content,
+    total: query.data?.totalElements ?? 0,
+    ...urlPagingProps(table, update),
+    ...queryStateProps(query),
+  };
+}

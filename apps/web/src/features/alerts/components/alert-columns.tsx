@@ -7,18 +7,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
-import type { ColumnMeta } from '../../../components/data-table/data-table.tsx';
+import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
+import { DateText } from '../../../components/date-text.tsx';
 import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-
-function DateCell({ value }: { value: string | null }) {
-  return (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {formatDate(value)}
-    </Text>
-  );
-}
 
 /** Who handles it: acknowledged (by whom) and the assignee, or a dash. */
 function OwnerCell({ alert }: { alert: Alert }) {
@@ -167,19 +160,19 @@ function alertColumns(t: TFunction<'alerts'>, lang: string, status: AlertState):
     {
       id: 'raisedAt',
       header: t('list.columns.raisedAt'),
-      cell: ({ row }) => <DateCell value={row.original.raisedAt} />,
+      cell: ({ row }) => <DateText value={row.original.raisedAt} />,
     },
     {
       id: 'lastSeenAt',
       header: t('list.columns.lastSeenAt'),
       meta: { hiddenByDefault: true, label: t('list.columns.lastSeenAt') } satisfies ColumnMeta,
-      cell: ({ row }) => <DateCell value={row.original.lastSeenAt} />,
+      cell: ({ row }) => <DateText value={row.original.lastSeenAt} />,
     },
     status === 'cleared'
       ? {
           id: 'clearedAt',
           header: t('list.columns.clearedAt'),
-          cell: ({ row }) => <DateCell value={row.original.clearedAt} />,
+          cell: ({ row }) => <DateText value={row.original.clearedAt} />,
         }
       : null,
     {

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { Field } from '../../../components/field.tsx';
+import { PlainList } from '../../../components/plain-list.tsx';
 import {
   alertDescription,
   alertDeviceLabel,
@@ -201,9 +202,9 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
           <Text size="sm" fw={600}>
             {t('detail.causedBy')}
           </Text>
-          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+          <PlainList>
             <RelatedAlert alert={detail.root} onOpen={onOpenAlert} />
-          </Stack>
+          </PlainList>
         </Stack>
       )}
 
@@ -289,18 +290,11 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
             <Text size="xs" c="dimmed">
               {t('detail.dependentsText')}
             </Text>
-            <Stack
-              component="ul"
-              gap="xs"
-              m={0}
-              p={0}
-              style={{ listStyle: 'none' }}
-              data-testid="alert-dependents"
-            >
+            <PlainList data-testid="alert-dependents">
               {dependents.map((dependent) => (
                 <RelatedAlert key={dependent.id} alert={dependent} onOpen={onOpenAlert} />
               ))}
-            </Stack>
+            </PlainList>
           </Stack>
         </>
       )}

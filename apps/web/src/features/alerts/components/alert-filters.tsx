@@ -1,20 +1,9 @@
-import {
-  Button,
-  CloseButton,
-  Group,
-  MultiSelect,
-  Pill,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { CloseButton, Group, MultiSelect, Pill, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from '../../../components/collapsible-filters.tsx';
 import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import type { ParamPatch } from '../../../components/data-table/table-params.ts';
+import { ClearFiltersButton, DateRangeInputs, GroupFilter } from '../../../components/filter-fields.tsx';
 import { alertName } from '../../../lib/alert-display.ts';
 import { useAlertCodes } from '../api/get-alert-codes.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -67,7 +56,6 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
   const codeOptions = (codes.data ?? [])
     .map((info) => ({ value: info.code, label: alertName(info.code, i18n.language) }))
     .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
-  const groupOptions = (groups.data ?? []).map((group) => ({ value: group.id, label: group.name }));
 
   const active = filterCount(state);
   return (
@@ -84,16 +72,11 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
             clearable
             data-testid="filter-code"
           />
-          <Select
-            label={t('filters.group')}
-            placeholder={t('filters.anyGroup')}
-            data={groupOptions}
+          <GroupFilter
+            labels={{ group: t('filters.group'), any: t('filters.anyGroup'), none: t('filters.noGroups') }}
+            groups={groups.data}
             value={state.group}
-            onChange={(group) => update({ group })}
-            clearable
-            searchable
-            nothingFoundMessage={t('filters.noGroups')}
-            data-testid="filter-group"
+            update={update}
           />
           <SearchInput
             label={t('filters.site')}
@@ -101,20 +84,13 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
             value={state.q}
             onChange={(q) => update({ q })}
           />
-          <TextInput
+          <DateRangeInputs
             type="datetime-local"
-            label={t('filters.from')}
-            value={state.from}
-            onChange={(event) => update({ from: event.currentTarget.value })}
-            error={reversed ? t('filters.rangeReversed') : undefined}
-            data-testid="filter-from"
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('filters.to')}
-            value={state.to}
-            onChange={(event) => update({ to: event.currentTarget.value })}
-            data-testid="filter-to"
+            range={state}
+            labels={{ from: t('filters.from'), to: t('filters.to') }}
+            reversedError={reversed ? t('filters.rangeReversed') : undefined}
+            update={update}
+            testIdPrefix="filter"
           />
         </SimpleGrid>
       </CollapsibleFilters>
@@ -134,15 +110,7 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
               onRemove={() => update({ device: null })}
             />
           )}
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconFilterOff size={14} aria-hidden />}
-            onClick={() => update(CLEAR_FILTERS)}
-            data-testid="clear-filters"
-          >
-            {t('filters.clear')}
-          </Button>
+          <ClearFiltersButton label={t('filters.clear')} onClick={() => update(CLEAR_FILTERS)} />
           {reversed && (
             <Text size="xs" c="red.8" role="status">
               {t('filters.rangeIgnored')}

@@ -4,6 +4,7 @@ import { ALERT_NOTE_MAX, type AlertDetail, AlertNoteRequestSchema } from '@vnoc/
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useAddAlertNote } from '../api/add-alert-note.ts';
 
@@ -65,7 +66,7 @@ export function AlertNotes({ detail, canAct }: { detail: AlertDetail; canAct: bo
           {t('notes.empty')}
         </Text>
       ) : (
-        <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} data-testid="alert-notes">
+        <PlainList data-testid="alert-notes">
           {detail.notes.map((note) => (
             <Paper component="li" key={note.id} withBorder radius="sm" p="sm">
               <Group justify="space-between" gap="xs" mb={4}>
@@ -81,7 +82,7 @@ export function AlertNotes({ detail, canAct }: { detail: AlertDetail; canAct: bo
               </Text>
             </Paper>
           ))}
-        </Stack>
+        </PlainList>
       )}
       {canAct && <AddNoteForm alertId={detail.id} />}
     </Stack>

@@ -1,11 +1,5 @@
 import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconDownload,
-  IconFilterOff,
-  IconTool,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconTool } from '@tabler/icons-react';
 import type { Alert, AlertState } from '@vnoc/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +11,7 @@ import {
   useListParams,
 } from '../../../components/data-table/server-list.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { FilteredEmpty } from '../../../components/filtered-empty.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { alertDeviceLabel, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -79,11 +74,12 @@ function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
 
   const filtered = hasFilters(state);
   const empty = filtered ? (
-    <EmptyState icon={IconFilterOff} title={t('empty.filteredTitle')} text={t('empty.filteredText')}>
-      <Button variant="light" onClick={() => update(CLEAR_FILTERS)}>
-        {t('filters.clear')}
-      </Button>
-    </EmptyState>
+    <FilteredEmpty
+      title={t('empty.filteredTitle')}
+      text={t('empty.filteredText')}
+      clearLabel={t('filters.clear')}
+      onClear={() => update(CLEAR_FILTERS)}
+    />
   ) : state.status === 'active' ? (
     <EmptyState icon={IconCircleCheck} title={t('empty.activeTitle')} text={t('empty.activeText')}>
       <Button variant="light" onClick={() => update({ status: 'cleared' })}>
@@ -109,7 +105,6 @@ function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
         total={alerts.data?.totalElements ?? 0}
         {...urlPagingProps(state.table, update)}
         {...queryStateProps(alerts)}
-        getRowId={(alert) => alert.id}
         onOpen={(alert) => openAlert(alert.id)}
         openLabel={(alert) =>
           t('list.openAlert', {

@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   Paper,
-  SegmentedControl,
   Skeleton,
   Stack,
   Table,
@@ -13,14 +12,17 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconPlayerStop, IconTool } from '@tabler/icons-react';
+import { IconPlayerStop, IconTool } from '@tabler/icons-react';
 import type { MaintenanceWindow } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/back-link.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LabelledSegmented } from '../../../components/labelled-segmented.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -206,14 +208,7 @@ function WindowsTable({ windows, state, canAct }: WindowsProps) {
 function WindowCards({ windows, state, canAct }: WindowsProps) {
   const { t } = useTranslation('alerts');
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      m={0}
-      p={0}
-      style={{ listStyle: 'none' }}
-      aria-label={t(`maintenance.tableLabel.${state}`)}
-    >
+    <PlainList gap="sm" aria-label={t(`maintenance.tableLabel.${state}`)}>
       {windows.map((maintenanceWindow) => (
         <Paper
           component="li"
@@ -243,7 +238,7 @@ function WindowCards({ windows, state, canAct }: WindowsProps) {
           </Stack>
         </Paper>
       ))}
-    </Stack>
+    </PlainList>
   );
 }
 
@@ -270,31 +265,23 @@ export function Component() {
   return (
     <PageFrame actions={canAct ? <ScheduleMaintenanceButton /> : undefined}>
       <Group justify="space-between" gap="sm" mt={-8}>
-        <Anchor component={Link} to={paths.alerts} size="sm">
-          <Group gap={4} wrap="nowrap" component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            {t('maintenance.backToAlerts')}
-          </Group>
-        </Anchor>
+        <BackLink to={paths.alerts}>{t('maintenance.backToAlerts')}</BackLink>
       </Group>
       <Text size="sm" c="dimmed" mt={-8}>
         {t('maintenance.intro')}
       </Text>
-      <Stack gap={4} align="flex-start">
-        <Text size="sm" fw={500} id="maintenance-state-filter">
-          {t('maintenance.show')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="maintenance-state-filter"
-          value={state}
-          onChange={(value) => setParams(value === 'ended' ? { state: 'ended' } : {})}
-          data={[
-            { value: 'current', label: t('maintenance.current') },
-            { value: 'ended', label: t('maintenance.endedTab') },
-          ]}
-          data-testid="maintenance-state"
-        />
-      </Stack>
+      <LabelledSegmented
+        gap={4}
+        align="flex-start"
+        label={t('maintenance.show')}
+        value={state}
+        onChange={(value) => setParams(value === 'ended' ? { state: 'ended' } : {})}
+        data={[
+          { value: 'current', label: t('maintenance.current') },
+          { value: 'ended', label: t('maintenance.endedTab') },
+        ]}
+        data-testid="maintenance-state"
+      />
       {windows.error ? (
         <LoadError
           error={windows.error}

@@ -1,8 +1,8 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { CodeSchema } from '@vnoc/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormSubmit } from '../../../components/form-submit.tsx';
 import type { CodeFormState } from '../hooks/use-code-form.ts';
 import { CodeInput } from './code-input.tsx';
 
@@ -77,10 +77,7 @@ export function CodeForm({
           autoFocus={autoFocus}
         />
         {notice}
-        <FormError error={form.failure} />
-        <Button type="submit" loading={loading} fullWidth>
-          {submitLabel}
-        </Button>
+        <FormSubmit error={form.failure} loading={loading} label={submitLabel} fullWidth />
         {children}
       </Stack>
     </form>

@@ -1,9 +1,10 @@
-import { Center, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Center, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDeviceMobileMessage, IconPhoneCall, IconShieldLock } from '@tabler/icons-react';
 import type { MfaMethod } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledSegmented } from '../../../components/labelled-segmented.tsx';
 import { AppEnrolment } from './app-enrolment.tsx';
 import { PhoneEnrolment } from './phone-enrolment.tsx';
 
@@ -35,30 +36,25 @@ export function EnrolmentMethods({
   return (
     <Stack gap="lg">
       {methods.length > 1 ? (
-        <Stack gap={6}>
-          <Text size="sm" fw={500} id="mfa-method-label">
-            {t('mfa.methodLabel')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="mfa-method-label"
-            fullWidth
-            orientation={narrow ? 'vertical' : 'horizontal'}
-            value={method}
-            onChange={(value) => setMethod(value as MfaMethod)}
-            data={methods.map((value) => {
-              const Icon = icons[value];
-              return {
-                value,
-                label: (
-                  <Center style={{ gap: 6 }}>
-                    <Icon size={16} aria-hidden />
-                    <span>{t(`mfa.methods.${value}`)}</span>
-                  </Center>
-                ),
-              };
-            })}
-          />
-        </Stack>
+        <LabelledSegmented
+          label={t('mfa.methodLabel')}
+          fullWidth
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          value={method}
+          onChange={(value) => setMethod(value as MfaMethod)}
+          data={methods.map((value) => {
+            const Icon = icons[value];
+            return {
+              value,
+              label: (
+                <Center style={{ gap: 6 }}>
+                  <Icon size={16} aria-hidden />
+                  <span>{t(`mfa.methods.${value}`)}</span>
+                </Center>
+              ),
+            };
+          })}
+        />
       ) : null}
       {method === 'app' ? (
         <AppEnrolment key="app" onEnrolled={() => onEnrolled('app')} autoFocus={autoFocus} />

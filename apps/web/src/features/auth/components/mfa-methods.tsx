@@ -3,6 +3,7 @@ import { IconDeviceMobileMessage, IconPhoneCall, IconShieldLock } from '@tabler/
 import type { Claims, MfaMethod } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { handleError } from '../../../lib/error-handler.ts';
@@ -70,7 +71,7 @@ export function MfaMethods() {
 
   return (
     <ProfileSection title={t('mfa.title')} description={t('mfa.description')}>
-      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <PlainList gap="sm">
         {MFA_METHODS.map((method) => {
           const Icon = icons[method];
           const { enrolled, detail } = methodState(claims, method);
@@ -134,7 +135,7 @@ export function MfaMethods() {
             </Group>
           );
         })}
-      </Stack>
+      </PlainList>
 
       <Modal
         opened={enrolling !== null}

@@ -1,7 +1,8 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { FormSubmit } from '../../../components/form-submit.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { handleError } from '../../../lib/error-handler.ts';
@@ -53,11 +54,7 @@ export function PasswordChangeForm() {
             passwordProps={form.getInputProps('password')}
             confirmationProps={form.getInputProps('confirmation')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              {t('password.save')}
-            </Button>
-          </Group>
+          <FormSubmit loading={update.isPending} label={t('password.save')} />
         </Stack>
       </form>
       {reauth.modal}

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { PhoneSchema } from '@vnoc/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormSubmit } from '../../../components/form-submit.tsx';
 import { PhoneInput, phoneForSubmit } from '../../../components/phone-input.tsx';
 import { useFormatPhone } from '../../../lib/use-format-phone.ts';
 import { useEnrollWithSms } from '../api/enroll-with-sms.ts';
@@ -76,10 +76,12 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
             required
             autoFocus={autoFocus}
           />
-          <FormError error={form.failure} />
-          <Button type="submit" loading={send.isPending} fullWidth>
-            {t(`phone.${method}.send`)}
-          </Button>
+          <FormSubmit
+            error={form.failure}
+            loading={send.isPending}
+            label={t(`phone.${method}.send`)}
+            fullWidth
+          />
         </Stack>
       </form>
     );

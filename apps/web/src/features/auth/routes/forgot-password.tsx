@@ -1,11 +1,11 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EmailSchema } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormSubmit } from '../../../components/form-submit.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -38,10 +38,7 @@ export function Component() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <EmailField {...form.getInputProps('email')} key={form.key('email')} autoFocus />
-          <FormError error={failure} />
-          <Button type="submit" loading={reset.isPending} fullWidth>
-            {t('forgot.submit')}
-          </Button>
+          <FormSubmit error={failure} loading={reset.isPending} label={t('forgot.submit')} fullWidth />
         </Stack>
       </form>
     </PublicCard>

@@ -6,7 +6,7 @@ import { EmailSchema, LoginRequestSchema } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormSubmit } from '../../../components/form-submit.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -100,10 +100,7 @@ export function Component() {
               </Anchor>
             </Group>
           </Stack>
-          <FormError error={failure} />
-          <Button type="submit" loading={login.isPending} fullWidth>
-            {t('login.submit')}
-          </Button>
+          <FormSubmit error={failure} loading={login.isPending} label={t('login.submit')} fullWidth />
           {tile ? (
             <>
               <Divider label={t('login.ssoDivider')} labelPosition="center" />

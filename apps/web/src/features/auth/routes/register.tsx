@@ -1,10 +1,10 @@
-import { Alert, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { RegisterRequestSchema } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormSubmit } from '../../../components/form-submit.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { useRegister } from '../api/register.ts';
@@ -89,10 +89,7 @@ export function Component() {
             passwordProps={form.getInputProps('password')}
             confirmationProps={form.getInputProps('confirmation')}
           />
-          <FormError error={failure} />
-          <Button type="submit" loading={register.isPending} fullWidth>
-            {t('register.submit')}
-          </Button>
+          <FormSubmit error={failure} loading={register.isPending} label={t('register.submit')} fullWidth />
         </Stack>
       </form>
     </PublicCard>

@@ -1,9 +1,9 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormSubmit } from '../../../components/form-submit.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -53,10 +53,12 @@ export function Component() {
             confirmationProps={form.getInputProps('confirmation')}
             autoFocus
           />
-          <FormError error={failure} />
-          <Button type="submit" loading={update.isPending} fullWidth>
-            {t('updatePassword.submit')}
-          </Button>
+          <FormSubmit
+            error={failure}
+            loading={update.isPending}
+            label={t('updatePassword.submit')}
+            fullWidth
+          />
         </Stack>
       </form>
     </PublicCard>

@@ -1,20 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Device, DeviceSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { DeviceSchema } from '@vnoc/contracts';
+import { itemQueryOptions } from '../../../lib/item-query.ts';
 import { HEARTBEAT_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
 
 export const deviceQueryKey = (id: string) => ['device', id] as const;
 
-/** GET device/{id}. */
-export function getDevice(id: string, signal?: AbortSignal): Promise<Device> {
-  return apiRequest(`device/${encodeURIComponent(id)}`, { schema: DeviceSchema, signal });
-}
-
+/** GET device/{id}: status, last update and signal move while the page is open, so it is asked again. */
 export function getDeviceQueryOptions(id: string) {
-  return queryOptions({
+  return itemQueryOptions(id, {
+    path: 'device',
+    schema: DeviceSchema,
     queryKey: deviceQueryKey(id),
-    queryFn: ({ signal }) => getDevice(id, signal),
-    // Status, last update and signal move while the page is open.
     refetchInterval: () => liveRefetchInterval(HEARTBEAT_REFRESH_MS),
   });
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, TagsInput, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { BATCH_MAX_DEVICES, type DeviceSummary } from '@vnoc/contracts';
@@ -6,16 +6,15 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
-import { type ColumnMeta, DataTable } from '../../../components/data-table/data-table.tsx';
+import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { SavedSearchesMenu } from '../../../components/data-table/saved-searches-menu.tsx';
-import {
-  queryStateProps,
-  urlPagingProps,
-  useListParams,
-} from '../../../components/data-table/server-list.ts';
+import { serverListProps, useListParams } from '../../../components/data-table/server-list.ts';
+import { DateText } from '../../../components/date-text.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { FleetFilters } from '../../../components/fleet-filters.tsx';
+import { ModelTagsInput } from '../../../components/filter-fields.tsx';
+import { FleetFilters, fleetFilterLabels } from '../../../components/fleet-filters.tsx';
 import {
   ACCESS_POINT_MODELS,
   deviceKindLabelKey,
@@ -23,7 +22,6 @@ import {
   SWITCH_MODELS,
 } from '../../../lib/device-kind.ts';
 import { fleetText } from '../../../lib/fleet-text.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchDevices } from '../api/search-devices.ts';
 import { useDeviceSelection } from '../hooks/use-device-selection.ts';
@@ -111,11 +109,7 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
       {
         id: 'lastUpdate',
         header: t('columns.lastUpdate'),
-        cell: ({ row }) => (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(row.original.lastUpdate)}
-          </Text>
-        ),
+        cell: ({ row }) => <DateText value={row.original.lastUpdate} />,
       },
       {
         id: 'returnRequested',
@@ -136,27 +130,13 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
 
   const filtered = state.status.length + state.kind.length + state.model.length > 0 || state.q !== '';
   const filters = (
-    <FleetFilters
-      labels={{
-        search: t('filters.search'),
-        searchPlaceholder: t('filters.searchPlaceholder'),
-        status: t('filters.status'),
-        kind: t('filters.kind'),
-        any: t('filters.any'),
-      }}
-      state={state}
-      update={update}
-    >
-      <TagsInput
+    <FleetFilters labels={fleetFilterLabels(t)} state={state} update={update}>
+      <ModelTagsInput
         label={t('filters.model')}
-        placeholder={state.model.length ? undefined : t('filters.any')}
-        data={models}
+        anyLabel={t('filters.any')}
+        models={models}
         value={state.model}
-        onChange={(model) =>
-          update({ model: model.map((m) => m.replaceAll(',', ' ').trim()).filter(Boolean) })
-        }
-        clearable
-        maxTags={20}
+        update={update}
       />
     </FleetFilters>
   );
@@ -217,11 +197,7 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
       tableId="devices-list"
       label={t('tableLabel')}
       columns={columns}
-      data={devices.data?.content}
-      total={devices.data?.totalElements ?? 0}
-      {...urlPagingProps(state.table, update)}
-      {...queryStateProps(devices)}
-      getRowId={(device) => device.id}
+      {...serverListProps(state.table, update, devices)}
       onOpen={(device) => navigate(paths.device(device.site.id, device.id))}
       openLabel={(device) => t('openDevice', { name: device.name, site: device.site.name })}
       empty={

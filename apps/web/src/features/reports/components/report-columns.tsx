@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ColumnMeta } from '../../../components/data-table/data-table.tsx';
+import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
 import { formatBytes, formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatCount, formatDay, formatDuration, formatPercent } from '../utils/report-format.ts';

@@ -1,12 +1,12 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFilterOff } from '@tabler/icons-react';
 import { type ReportId, SLA_DEFAULT_TARGET } from '@vnoc/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from '../../../components/collapsible-filters.tsx';
 import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import type { ParamPatch } from '../../../components/data-table/table-params.ts';
+import { ClearFiltersButton, GroupFilter, ModelTagsInput } from '../../../components/filter-fields.tsx';
 import { FIVE_G_MODELS } from '../../../lib/device-kind.ts';
 import { useSiteOptions } from '../../../lib/site-options.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -63,28 +63,19 @@ export function ReportFilters({ report, state, update, seenModels, seenSites }: 
         nothingFoundMessage={t('filters.noSites')}
         data-testid="filter-site"
       />
-      <Select
-        label={t('filters.group')}
-        placeholder={t('filters.anyGroup')}
-        data={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
+      <GroupFilter
+        labels={{ group: t('filters.group'), any: t('filters.anyGroup'), none: t('filters.noGroups') }}
+        groups={groups.data}
         value={state.group}
-        onChange={(group) => update({ group })}
-        clearable
-        searchable
-        nothingFoundMessage={t('filters.noGroups')}
-        data-testid="filter-group"
+        update={update}
       />
       {report !== 'sla' && (
-        <TagsInput
+        <ModelTagsInput
           label={t('filters.model')}
-          placeholder={state.model.length ? undefined : t('filters.anyModel')}
-          data={models}
+          anyLabel={t('filters.anyModel')}
+          models={models}
           value={state.model}
-          onChange={(model) =>
-            update({ model: model.map((m) => m.replaceAll(',', ' ').trim()).filter(Boolean) })
-          }
-          clearable
-          maxTags={20}
+          update={update}
           data-testid="filter-model"
         />
       )}
@@ -115,15 +106,7 @@ export function ReportFilters({ report, state, update, seenModels, seenSites }: 
       </CollapsibleFilters>
       {active > 0 && (
         <Group gap="xs">
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconFilterOff size={14} aria-hidden />}
-            onClick={() => update(CLEAR_FILTERS)}
-            data-testid="clear-filters"
-          >
-            {t('filters.clear')}
-          </Button>
+          <ClearFiltersButton label={t('filters.clear')} onClick={() => update(CLEAR_FILTERS)} />
         </Group>
       )}
     </Stack>

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconDownload, IconFileTypePdf, IconFilterOff, IconReportOff } from '@tabler/icons-react';
+import { IconDownload, IconFileTypePdf, IconReportOff } from '@tabler/icons-react';
 import type { ReportId, ReportPage } from '@vnoc/contracts';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   useListParams,
 } from '../../../components/data-table/server-list.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { FilteredEmpty } from '../../../components/filtered-empty.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { type ExportFormat, useExportReport } from '../api/export-report.ts';
@@ -137,11 +138,12 @@ function KnownReport({ report }: { report: ReportId }) {
 
   const filtered = filterCount(state) > 0;
   const empty = filtered ? (
-    <EmptyState icon={IconFilterOff} title={t('empty.filteredTitle')} text={t('empty.filteredText')}>
-      <Button variant="light" onClick={() => update(CLEAR_FILTERS)}>
-        {t('filters.clear')}
-      </Button>
-    </EmptyState>
+    <FilteredEmpty
+      title={t('empty.filteredTitle')}
+      text={t('empty.filteredText')}
+      clearLabel={t('filters.clear')}
+      onClear={() => update(CLEAR_FILTERS)}
+    />
   ) : (
     <EmptyState icon={IconReportOff} title={t('empty.title')} text={t(`empty.text.${report}`)} />
   );
@@ -202,7 +204,6 @@ function KnownReport({ report }: { report: ReportId }) {
         total={page?.totalElements ?? 0}
         {...urlPagingProps(state.table, update)}
         {...queryStateProps(query)}
-        getRowId={(row) => row.id}
         empty={empty}
       />
       <SubscriptionList report={report} />

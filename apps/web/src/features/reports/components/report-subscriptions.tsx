@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -176,14 +177,7 @@ export function SubscriptionList({ report }: { report?: ReportId }) {
             {report ? t('subscriptions.emptyOne') : t('subscriptions.emptyAll')}
           </Text>
         ) : (
-          <Stack
-            gap="xs"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            data-testid="subscriptions"
-          >
+          <PlainList data-testid="subscriptions">
             {list.map((subscription) => {
               const title = t(`catalogue.${subscription.report}.title`);
               return (
@@ -230,7 +224,7 @@ export function SubscriptionList({ report }: { report?: ReportId }) {
                 </Group>
               );
             })}
-          </Stack>
+          </PlainList>
         )}
       </Stack>
     </Paper>

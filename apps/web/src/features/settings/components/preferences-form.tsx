@@ -1,7 +1,9 @@
-import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import type { User } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormSubmit } from '../../../components/form-submit.tsx';
+import { LabelledSegmented } from '../../../components/labelled-segmented.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { handleError } from '../../../lib/error-handler.ts';
 import { currentLanguage, type Language, languages, setLanguage } from '../../../lib/i18n.ts';
@@ -56,39 +58,25 @@ export function PreferencesForm({ user }: { user: User }) {
         }}
       >
         <Stack gap="md">
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="pref-language">
-              {t('preferences.language')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="pref-language"
-              value={language}
-              onChange={(value) => setLanguageValue(value as Language)}
-              data={languages.map((value) => ({ value, label: tShell(`languages.${value}`) }))}
-            />
-          </Stack>
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="pref-theme">
-              {t('preferences.theme')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="pref-theme"
-              value={theme}
-              onChange={(value) => setThemeValue(value as ThemeChoice)}
-              data={themeChoices.map((value) => ({ value, label: tShell(`themes.${value}`) }))}
-            />
-          </Stack>
+          <LabelledSegmented
+            label={t('preferences.language')}
+            value={language}
+            onChange={(value) => setLanguageValue(value as Language)}
+            data={languages.map((value) => ({ value, label: tShell(`languages.${value}`) }))}
+          />
+          <LabelledSegmented
+            label={t('preferences.theme')}
+            value={theme}
+            onChange={(value) => setThemeValue(value as ThemeChoice)}
+            data={themeChoices.map((value) => ({ value, label: tShell(`themes.${value}`) }))}
+          />
           <Switch
             checked={analytics}
             onChange={(event) => setAnalytics(event.currentTarget.checked)}
             label={t('preferences.analytics')}
             description={t('preferences.analyticsHelp')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              {t('preferences.save')}
-            </Button>
-          </Group>
+          <FormSubmit loading={update.isPending} label={t('preferences.save')} />
         </Stack>
       </form>
     </ProfileSection>

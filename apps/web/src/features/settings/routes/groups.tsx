@@ -1,10 +1,12 @@
-import { ActionIcon, Badge, Button, Card, Group as Row, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group as Row, Skeleton, Table, Text } from '@mantine/core';
 import { IconFolders, IconMapPinPlus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Group } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
+import { TooltipAction } from '../../../components/tooltip-action.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -22,6 +24,13 @@ type Dialog =
   | { kind: 'assign'; group: Group }
   | { kind: 'delete'; group: Group }
   | null;
+
+/** A group row's actions, in order; each opens its dialog (its key is also its text's). */
+const GROUP_ACTIONS = [
+  { kind: 'edit', icon: IconPencil, color: undefined },
+  { kind: 'assign', icon: IconMapPinPlus, color: undefined },
+  { kind: 'delete', icon: IconTrash, color: 'red' },
+] as const;
 
 /** Settings → Groups: the organization's site groups; ADMINISTRATORs create, rename, assign sites and delete. */
 export function Component() {
@@ -89,63 +98,48 @@ export function Component() {
         <EmptyState icon={IconFolders} title={t('emptyTitle')} text={t('emptyText')} />
       ) : (
         <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={340}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="groups-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('name')}</Table.Th>
-                  <Table.Th>{t('siteCount')}</Table.Th>
-                  {canWrite && <Table.Th w={1}>{t('actions')}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sorted.map((group) => (
-                  <Table.Tr key={group.id}>
-                    <Table.Td fw={600}>{group.name}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" tt="none">
-                        {t('sitesCount', { count: group.siteIds.length })}
-                      </Badge>
-                    </Table.Td>
-                    {canWrite && (
-                      <Table.Td>
-                        <Row gap={4} wrap="nowrap">
-                          <Tooltip label={t('edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`${t('edit')}: ${group.name}`}
-                              onClick={() => setDialog({ kind: 'edit', group })}
-                            >
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('assign')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`${t('assign')}: ${group.name}`}
-                              onClick={() => setDialog({ kind: 'assign', group })}
-                            >
-                              <IconMapPinPlus size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`${t('delete')}: ${group.name}`}
-                              onClick={() => setDialog({ kind: 'delete', group })}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Row>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={340}
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            highlightOnHover
+            data-testid="groups-table"
+            head={
+              <>
+                <Table.Th>{t('name')}</Table.Th>
+                <Table.Th>{t('siteCount')}</Table.Th>
+                {canWrite && <Table.Th w={1}>{t('actions')}</Table.Th>}
+              </>
+            }
+          >
+            {sorted.map((group) => (
+              <Table.Tr key={group.id}>
+                <Table.Td fw={600}>{group.name}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" tt="none">
+                    {t('sitesCount', { count: group.siteIds.length })}
+                  </Badge>
+                </Table.Td>
+                {canWrite && (
+                  <Table.Td>
+                    <Row gap={4} wrap="nowrap">
+                      {GROUP_ACTIONS.map(({ kind, icon, color }) => (
+                        <TooltipAction
+                          key={kind}
+                          variant="subtle"
+                          color={color}
+                          tooltip={t(kind)}
+                          label={`${t(kind)}: ${group.name}`}
+                          icon={icon}
+                          onClick={() => setDialog({ kind, group })}
+                        />
+                      ))}
+                    </Row>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         </Card>
       )}
       {canWrite && (

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { useOrganization } from '../../../lib/organization.ts';
 import { telHref, useFormatPhone } from '../../../lib/use-format-phone.ts';
 import { useUserProfile } from '../../../lib/user-profile.ts';
@@ -62,28 +63,28 @@ function Administrators({ organization }: { organization: Organization }) {
       {organization.administrators.length === 0 ? (
         <Dimmed testId="administrators-empty">{t('member.noAdministrators')}</Dimmed>
       ) : (
-        <Table.ScrollContainer minWidth={300}>
-          <Table verticalSpacing="xs" data-testid="administrators">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('contacts.name')}</Table.Th>
-                <Table.Th>{t('contacts.email')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {organization.administrators.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{a.name}</Table.Td>
-                  <Table.Td>
-                    <Anchor href={`mailto:${a.email}`} size="sm">
-                      {a.email}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable
+          minWidth={300}
+          verticalSpacing="xs"
+          data-testid="administrators"
+          head={
+            <>
+              <Table.Th>{t('contacts.name')}</Table.Th>
+              <Table.Th>{t('contacts.email')}</Table.Th>
+            </>
+          }
+        >
+          {organization.administrators.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td>{a.name}</Table.Td>
+              <Table.Td>
+                <Anchor href={`mailto:${a.email}`} size="sm">
+                  {a.email}
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Section>
   );

@@ -4,9 +4,9 @@ import type { SiteSummary } from '@vnoc/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
-import type { ColumnMeta } from '../../../components/data-table/data-table.tsx';
+import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
+import { DateText } from '../../../components/date-text.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
-import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 
 export type SiteRow = SiteSummary & { usa?: { lastVisited: string } };
@@ -92,11 +92,7 @@ function siteColumns(
       id: 'lastVisited',
       header: t('columns.lastVisited'),
       enableSorting: true,
-      cell: ({ row }) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(row.original.usa?.lastVisited ?? row.original.lastVisited)}
-        </Text>
-      ),
+      cell: ({ row }) => <DateText value={row.original.usa?.lastVisited ?? row.original.lastVisited} />,
     });
   }
   return columns;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { NamedIcon } from '../../../components/named-icon.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { ageMs } from '../../../lib/age.ts';
 import { lastUpdateColour } from '../../../lib/age-colours.ts';
 import { deviceKindIconName, deviceKindLabelKey } from '../../../lib/device-kind.ts';
@@ -30,69 +31,70 @@ export function SiteDevices({ siteId, deviceIds }: { siteId: string; deviceIds: 
       ) : isPending && devices.length === 0 ? (
         <Skeleton height={120} />
       ) : (
-        <Table.ScrollContainer minWidth={300}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="site-devices">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('devices.device')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('devices.mac')}</Table.Th>
-                <Table.Th>{t('devices.status')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('devices.lastUpdate')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {devices.map((device: DeviceSummary) => {
-                const age = ageMs(device.lastUpdate, now);
-                return (
-                  <Table.Tr key={device.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <NamedIcon
-                          name={deviceKindIconName(device.kind)}
-                          title={tf(deviceKindLabelKey(device.kind))}
-                        />
-                        <div>
-                          <Anchor component={Link} to={paths.device(siteId, device.id)} fw={600}>
-                            {device.name}
-                          </Anchor>
-                          <Text size="xs" c="dimmed">
-                            {device.deviceModelType.manufacturer} {device.deviceModelType.model}
-                          </Text>
-                          <Text ff="monospace" size="xs" c="dimmed" hiddenFrom="sm">
-                            {device.macAddress}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text ff="monospace" size="sm">
+        <ScrollTable
+          minWidth={300}
+          verticalSpacing="sm"
+          highlightOnHover
+          data-testid="site-devices"
+          head={
+            <>
+              <Table.Th>{t('devices.device')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('devices.mac')}</Table.Th>
+              <Table.Th>{t('devices.status')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('devices.lastUpdate')}</Table.Th>
+            </>
+          }
+        >
+          {devices.map((device: DeviceSummary) => {
+            const age = ageMs(device.lastUpdate, now);
+            return (
+              <Table.Tr key={device.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <NamedIcon
+                      name={deviceKindIconName(device.kind)}
+                      title={tf(deviceKindLabelKey(device.kind))}
+                    />
+                    <div>
+                      <Anchor component={Link} to={paths.device(siteId, device.id)} fw={600}>
+                        {device.name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {device.deviceModelType.manufacturer} {device.deviceModelType.model}
+                      </Text>
+                      <Text ff="monospace" size="xs" c="dimmed" hiddenFrom="sm">
                         {device.macAddress}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6}>
-                        <DeviceStatusBadge status={device.status} />
-                        {device.returnRequested && (
-                          <Badge color="grape" variant="outline">
-                            {t('device.returned')}
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="xs" c={lastUpdateColour(device.lastUpdate, now)} hiddenFrom="sm" mt={4}>
-                        {formatAge(age, i18n.language) ?? t('never')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Badge color={lastUpdateColour(device.lastUpdate, now)} variant="dot" tt="none">
-                        {formatAge(age, i18n.language) ?? t('never')}
+                    </div>
+                  </Group>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Text ff="monospace" size="sm">
+                    {device.macAddress}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6}>
+                    <DeviceStatusBadge status={device.status} />
+                    {device.returnRequested && (
+                      <Badge color="grape" variant="outline">
+                        {t('device.returned')}
                       </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    )}
+                  </Group>
+                  <Text size="xs" c={lastUpdateColour(device.lastUpdate, now)} hiddenFrom="sm" mt={4}>
+                    {formatAge(age, i18n.language) ?? t('never')}
+                  </Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Badge color={lastUpdateColour(device.lastUpdate, now)} variant="dot" tt="none">
+                    {formatAge(age, i18n.language) ?? t('never')}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </ScrollTable>
       )}
     </Card>
   );

@@ -12,7 +12,7 @@ import {
 import { sortParam } from '../../../components/data-table/table-params.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import type { StatusFilter } from '../../../components/fleet-filter-options.ts';
-import { FleetFilters } from '../../../components/fleet-filters.tsx';
+import { FleetFilters, fleetFilterLabels } from '../../../components/fleet-filters.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useStatusCounts } from '../../../lib/status-counts.ts';
@@ -89,13 +89,7 @@ export function SitesList() {
   const onlyStatus = state.status.length === 1 ? (state.status[0] as StatusFilter) : null;
   const filters = searchable && (
     <FleetFilters
-      labels={{
-        search: t('filters.search'),
-        searchPlaceholder: t('filters.searchPlaceholder'),
-        status: t('filters.status'),
-        kind: t('filters.kind'),
-        any: t('filters.any'),
-      }}
+      labels={fleetFilterLabels(t)}
       state={state}
       update={update}
       statuses={view === 'problem' ? PROBLEM_STATUSES : undefined}
@@ -132,7 +126,6 @@ export function SitesList() {
         total={total}
         {...urlPagingProps(table, update)}
         {...queryStateProps(query)}
-        getRowId={(site) => site.id}
         onOpen={(site) => navigate(paths.site(site.id))}
         openLabel={(site) => t('openSite', { name: site.name })}
         empty={empty}

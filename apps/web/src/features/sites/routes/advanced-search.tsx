@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { serverListProps } from '../../../components/data-table/server-list.ts';
 import { type ParamPatch, patchParams, sortParam } from '../../../components/data-table/table-params.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -113,19 +114,7 @@ export function Component() {
             tableId="sites-search"
             label={t('search.results')}
             columns={columns}
-            data={results.data?.content}
-            total={results.data?.totalElements ?? 0}
-            page={state.table.page}
-            pageSize={state.table.pageSize}
-            sort={state.table.sort}
-            onSortChange={(sort) => update({ sort: sortParam(sort) })}
-            onPageChange={(page) => update({ page: page + 1 })}
-            onPageSizeChange={(size) => update({ size })}
-            loading={results.isLoading}
-            fetching={results.isFetching && !results.isLoading}
-            error={results.error ?? undefined}
-            onRetry={() => void results.refetch()}
-            getRowId={(site) => site.id}
+            {...serverListProps(state.table, update, results)}
             onOpen={(site) => navigate(paths.site(site.id))}
             openLabel={(site) => t('openSite', { name: site.name })}
             empty={

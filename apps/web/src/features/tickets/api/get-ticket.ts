@@ -1,21 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Ticket, TicketSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { TicketSchema } from '@vnoc/contracts';
+import { itemQueryOptions } from '../../../lib/item-query.ts';
 
 /** Every ticket list query starts with this key, so a change to any ticket refreshes them all. */
 export const ticketsQueryKey = ['tickets'] as const;
 export const ticketQueryKey = (id: string) => ['ticket', id] as const;
 
 /** GET ticket/{id}: one ticket with its comment, where it was emailed and the diagnostics it carries. */
-export function getTicket(id: string, signal?: AbortSignal): Promise<Ticket> {
-  return apiRequest(`ticket/${encodeURIComponent(id)}`, { schema: TicketSchema, signal });
-}
-
 export function getTicketQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: ticketQueryKey(id),
-    queryFn: ({ signal }) => getTicket(id, signal),
-  });
+  return itemQueryOptions(id, { path: 'ticket', schema: TicketSchema, queryKey: ticketQueryKey(id) });
 }
 
 export function useTicket(id: string) {

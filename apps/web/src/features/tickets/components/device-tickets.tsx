@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useTickets } from '../api/get-tickets.ts';
@@ -31,14 +32,7 @@ export function DeviceTickets({ deviceId }: { deviceId: string }) {
         </Text>
       ) : (
         <Stack gap="xs">
-          <Stack
-            component="ul"
-            gap="xs"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('device.title')}
-          >
+          <PlainList aria-label={t('device.title')}>
             {tickets.data?.content.map((ticket) => (
               <Group component="li" key={ticket.id} justify="space-between" align="flex-start" wrap="nowrap">
                 <Stack gap={0} miw={0}>
@@ -57,7 +51,7 @@ export function DeviceTickets({ deviceId }: { deviceId: string }) {
                 <TicketStatusBadge status={ticket.status} />
               </Group>
             ))}
-          </Stack>
+          </PlainList>
           {total > DEVICE_TICKETS_SHOWN && (
             <Anchor component={Link} to={paths.tickets} size="sm">
               {t('device.all', { count: total })}

@@ -1,4 +1,4 @@
-import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TicketSummary } from '@vnoc/contracts';
@@ -7,27 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
-import {
-  queryStateProps,
-  urlPagingProps,
-  useListParams,
-} from '../../../components/data-table/server-list.ts';
+import { serverListProps, useListParams } from '../../../components/data-table/server-list.ts';
+import { DateText } from '../../../components/date-text.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { LabelledSegmented } from '../../../components/labelled-segmented.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useTickets } from '../api/get-tickets.ts';
 import { readTicketListState, ticketListRequest } from './ticket-list-state.ts';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
 
 const STATUS_FILTERS = ['all', 'open', 'closed'] as const;
-
-function DateCell({ value }: { value: string }) {
-  return (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {formatDate(value)}
-    </Text>
-  );
-}
 
 /** Tickets: the organization's support tickets, newest first, filtered by status. */
 export function TicketsList() {
@@ -93,12 +82,12 @@ export function TicketsList() {
       {
         id: 'createdAt',
         header: t('list.columns.createdAt'),
-        cell: ({ row }) => <DateCell value={row.original.createdAt} />,
+        cell: ({ row }) => <DateText value={row.original.createdAt} />,
       },
       {
         id: 'updatedAt',
         header: t('list.columns.updatedAt'),
-        cell: ({ row }) => <DateCell value={row.original.updatedAt} />,
+        cell: ({ row }) => <DateText value={row.original.updatedAt} />,
       },
     ],
     [t],
@@ -106,18 +95,15 @@ export function TicketsList() {
 
   const filter = state.status ?? 'all';
   const toolbar = (
-    <Stack gap={4} align="flex-start">
-      <Text size="sm" fw={500} id="ticket-status-filter">
-        {t('list.filter.label')}
-      </Text>
-      <SegmentedControl
-        aria-labelledby="ticket-status-filter"
-        value={filter}
-        onChange={(value) => update({ status: value === 'all' ? null : value })}
-        data={STATUS_FILTERS.map((value) => ({ value, label: t(`list.filter.${value}`) }))}
-        data-testid="ticket-status-filter"
-      />
-    </Stack>
+    <LabelledSegmented
+      gap={4}
+      align="flex-start"
+      label={t('list.filter.label')}
+      value={filter}
+      onChange={(value) => update({ status: value === 'all' ? null : value })}
+      data={STATUS_FILTERS.map((value) => ({ value, label: t(`list.filter.${value}`) }))}
+      data-testid="ticket-status-filter"
+    />
   );
 
   const empty = state.status ? (
@@ -143,11 +129,7 @@ export function TicketsList() {
       tableId="tickets-list"
       label={t('list.tableLabel')}
       columns={columns}
-      data={tickets.data?.content}
-      total={tickets.data?.totalElements ?? 0}
-      {...urlPagingProps(state.table, update)}
-      {...queryStateProps(tickets)}
-      getRowId={(ticket) => ticket.id}
+      {...serverListProps(state.table, update, tickets)}
       onOpen={(ticket) => navigate(paths.ticket(ticket.id))}
       openLabel={(ticket) => t('list.openTicket', { number: ticket.number, subject: ticket.subject })}
       empty={empty}

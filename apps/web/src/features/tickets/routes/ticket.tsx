@@ -1,15 +1,11 @@
 import { Anchor, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconBuildingStore,
-  IconLock,
-  IconLockOpen,
-  IconRouter,
-  IconTicket,
-} from '@tabler/icons-react';
+import type { Icon as TablerIcon } from '@tabler/icons-react';
+import { IconBuildingStore, IconLock, IconLockOpen, IconRouter, IconTicket } from '@tabler/icons-react';
 import type { Ticket } from '@vnoc/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Field } from '../../../components/field.tsx';
@@ -71,12 +67,7 @@ function TicketView({ ticket }: { ticket: Ticket }) {
     >
       <Group gap="sm" wrap="wrap" mt={-8}>
         <TicketStatusBadge status={ticket.status} />
-        <Anchor component={Link} to={paths.tickets} size="sm">
-          <Group gap={4} wrap="nowrap" component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            {t('detail.backToList')}
-          </Group>
-        </Anchor>
+        <BackLink to={paths.tickets}>{t('detail.backToList')}</BackLink>
       </Group>
 
       <Grid gap="lg">
@@ -113,54 +104,65 @@ function TicketView({ ticket }: { ticket: Ticket }) {
       </Grid>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Card withBorder radius="md" padding="lg" data-testid="ticket-device">
-          <Stack gap="sm">
-            <Group gap="xs" wrap="nowrap">
-              <IconRouter size={20} aria-hidden />
-              <Title order={2} fz="lg">
-                {t('detail.device')}
-              </Title>
-            </Group>
-            <div>
-              <Text fw={600} data-testid="ticket-device-name">
-                {device.name ?? device.model}
-              </Text>
-              <Text size="sm">
-                {device.manufacturer} {device.model} · {fleetText(t, deviceKindLabelKey(device.kind))}
-              </Text>
-              <Text size="sm" ff="monospace" c="dimmed">
-                {device.macAddress}
-              </Text>
-            </div>
-            <Field label={t('detail.deviceStatusWhenSent')}>
-              <DeviceStatusBadge status={device.status} />
-            </Field>
-            <Anchor component={Link} to={paths.device(site.id, device.id)} size="sm">
-              {t('detail.openDevice')}
-            </Anchor>
-          </Stack>
-        </Card>
-        <Card withBorder radius="md" padding="lg" data-testid="ticket-site">
-          <Stack gap="sm">
-            <Group gap="xs" wrap="nowrap">
-              <IconBuildingStore size={20} aria-hidden />
-              <Title order={2} fz="lg">
-                {t('detail.site')}
-              </Title>
-            </Group>
-            <div>
-              <Text fw={600}>{site.name}</Text>
-              <Text size="sm">{site.address}</Text>
-            </div>
-            <Anchor component={Link} to={paths.site(site.id)} size="sm">
-              {t('detail.openSite')}
-            </Anchor>
-          </Stack>
-        </Card>
+        <AboutCard icon={IconRouter} title={t('detail.device')} data-testid="ticket-device">
+          <div>
+            <Text fw={600} data-testid="ticket-device-name">
+              {device.name ?? device.model}
+            </Text>
+            <Text size="sm">
+              {device.manufacturer} {device.model} · {fleetText(t, deviceKindLabelKey(device.kind))}
+            </Text>
+            <Text size="sm" ff="monospace" c="dimmed">
+              {device.macAddress}
+            </Text>
+          </div>
+          <Field label={t('detail.deviceStatusWhenSent')}>
+            <DeviceStatusBadge status={device.status} />
+          </Field>
+          <Anchor component={Link} to={paths.device(site.id, device.id)} size="sm">
+            {t('detail.openDevice')}
+          </Anchor>
+        </AboutCard>
+        <AboutCard icon={IconBuildingStore} title={t('detail.site')} data-testid="ticket-site">
+          <div>
+            <Text fw={600}>{site.name}</Text>
+            <Text size="sm">{site.address}</Text>
+          </div>
+          <Anchor component={Link} to={paths.site(site.id)} size="sm">
+            {t('detail.openSite')}
+          </Anchor>
+        </AboutCard>
       </SimpleGrid>
 
       <TicketDiagnostics jobs={ticket.diagnostics} />
     </PageFrame>
+  );
+}
+
+/** A card about what the ticket concerns (its device, its site): an icon and a heading, then the details. */
+function AboutCard({
+  icon: Icon,
+  title,
+  children,
+  ...rest
+}: {
+  icon: TablerIcon;
+  title: string;
+  children: ReactNode;
+  'data-testid': string;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid={rest['data-testid']}>
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap">
+          <Icon size={20} aria-hidden />
+          <Title order={2} fz="lg">
+            {title}
+          </Title>
+        </Group>
+        {children}
+      </Stack>
+    </Card>
   );
 }
 

@@ -1,15 +1,5 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  MultiSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconFilterOff, IconHistory, IconLifebuoy } from '@tabler/icons-react';
+import { Badge, Checkbox, MultiSelect, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconHistory, IconLifebuoy } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ActivityEntry } from '@vnoc/contracts';
 import { useMemo } from 'react';
@@ -17,13 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from '../../../../components/collapsible-filters.tsx';
 import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../../components/data-table/search-input.tsx';
-import {
-  queryStateProps,
-  urlPagingProps,
-  useListParams,
-} from '../../../../components/data-table/server-list.ts';
+import { serverListProps, useListParams } from '../../../../components/data-table/server-list.ts';
+import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
-import { formatDate } from '../../../../lib/format.ts';
+import { DateRangeInputs } from '../../../../components/filter-fields.tsx';
+import { FilteredEmpty } from '../../../../components/filtered-empty.tsx';
 import { useActivity } from '../api/get-activity.ts';
 import { actionLabel, KNOWN_ACTIONS } from '../utils/action-label.ts';
 import {
@@ -57,11 +45,7 @@ function useColumns() {
         header: t('activity.columns.at'),
         enableSorting: false,
         enableHiding: false,
-        cell: ({ row }) => (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(row.original.at)}
-          </Text>
-        ),
+        cell: ({ row }) => <DateText value={row.original.at} />,
       },
       {
         id: 'actor',
@@ -176,20 +160,13 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
           clearable
           data-testid="activity-filter-action"
         />
-        <TextInput
+        <DateRangeInputs
           type="date"
-          label={t('activity.filters.from')}
-          value={state.from}
-          onChange={(event) => update({ from: event.currentTarget.value })}
-          error={reversed ? t('activity.filters.rangeReversed') : undefined}
-          data-testid="activity-filter-from"
-        />
-        <TextInput
-          type="date"
-          label={t('activity.filters.to')}
-          value={state.to}
-          onChange={(event) => update({ to: event.currentTarget.value })}
-          data-testid="activity-filter-to"
+          range={state}
+          labels={{ from: t('activity.filters.from'), to: t('activity.filters.to') }}
+          reversedError={reversed ? t('activity.filters.rangeReversed') : undefined}
+          update={update}
+          testIdPrefix="activity-filter"
         />
       </SimpleGrid>
       <Checkbox
@@ -204,15 +181,12 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
 
   const empty =
     active > 0 ? (
-      <EmptyState
-        icon={IconFilterOff}
+      <FilteredEmpty
         title={t('activity.empty.filteredTitle')}
         text={t('activity.empty.filteredText')}
-      >
-        <Button variant="light" onClick={() => update(CLEAR_FILTERS)}>
-          {t('activity.filters.clear')}
-        </Button>
-      </EmptyState>
+        clearLabel={t('activity.filters.clear')}
+        onClear={() => update(CLEAR_FILTERS)}
+      />
     ) : (
       <EmptyState icon={IconHistory} title={t('activity.empty.title')} text={t('activity.empty.text')} />
     );
@@ -222,11 +196,7 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
       tableId="activity-log"
       label={t('activity.tableLabel')}
       columns={columns}
-      data={activity.data?.content}
-      total={activity.data?.totalElements ?? 0}
-      {...urlPagingProps(state.table, update)}
-      {...queryStateProps(activity)}
-      getRowId={(entry) => entry.id}
+      {...serverListProps(state.table, update, activity)}
       empty={empty}
       toolbar={toolbar}
     />

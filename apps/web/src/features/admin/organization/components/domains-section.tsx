@@ -3,6 +3,8 @@ import { DOMAIN_CODE, DOMAIN_VERIFICATION_MAILBOXES, type Organization } from '@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/form-error.tsx';
+import { FormSubmit } from '../../../../components/form-submit.tsx';
+import { PlainList } from '../../../../components/plain-list.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { useSendDomainVerification, useVerifyDomain } from '../api/domain-verification.ts';
 
@@ -110,7 +112,7 @@ export function DomainsSection({ organization, ownEmail, initialCode, onVerified
                 {t('domains.empty')}
               </Text>
             ) : (
-              <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+              <PlainList>
                 {domains.map(({ domain, state }) => (
                   <Group
                     component="li"
@@ -143,7 +145,7 @@ export function DomainsSection({ organization, ownEmail, initialCode, onVerified
                     )}
                   </Group>
                 ))}
-              </Stack>
+              </PlainList>
             )}
 
             {choosing && (
@@ -192,12 +194,7 @@ export function DomainsSection({ organization, ownEmail, initialCode, onVerified
                     spellCheck={false}
                     maxLength={40}
                   />
-                  <FormError error={verify.error} />
-                  <Group justify="flex-end">
-                    <Button type="submit" loading={verify.isPending}>
-                      {t('domains.verify')}
-                    </Button>
-                  </Group>
+                  <FormSubmit error={verify.error} loading={verify.isPending} label={t('domains.verify')} />
                 </Stack>
               </form>
             )}

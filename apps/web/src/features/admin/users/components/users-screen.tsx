@@ -15,13 +15,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../../components/data-table/search-input.tsx';
-import {
-  queryStateProps,
-  urlPagingProps,
-  useListParams,
-} from '../../../../components/data-table/server-list.ts';
+import { serverListProps, useListParams } from '../../../../components/data-table/server-list.ts';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
+import { TooltipAction } from '../../../../components/tooltip-action.tsx';
 import { ageMs } from '../../../../lib/age.ts';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { errorMessage, handleError } from '../../../../lib/error-handler.ts';
@@ -214,34 +211,41 @@ export function UsersScreen() {
               onClick={(e) => e.stopPropagation()}
               onKeyDown={(e) => e.stopPropagation()}
             >
-              {user.status === 'pending' && (
-                <>
-                  <Tooltip label={t('actions.approve')}>
-                    <ActionIcon
-                      variant="light"
-                      color="green"
-                      aria-label={t('actions.approveName', { name })}
-                      loading={
-                        act.isPending && act.variables?.id === user.id && act.variables.action === 'approve'
-                      }
-                      disabled={acting}
-                      onClick={() => runAction(user, 'approve')}
-                    >
-                      <IconCheck size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('actions.reject')}>
-                    <ActionIcon
-                      variant="light"
-                      color="red"
-                      aria-label={t('actions.rejectName', { name })}
-                      onClick={() => open({ kind: 'confirm', action: 'reject', user })}
-                    >
-                      <IconX size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </>
-              )}
+              {user.status === 'pending' &&
+                (
+                  [
+                    {
+                      action: 'approve',
+                      color: 'green',
+                      icon: IconCheck,
+                      run: () => runAction(user, 'approve'),
+                    },
+                    // Rejecting asks first, in a confirm dialog.
+                    {
+                      action: 'reject',
+                      color: 'red',
+                      icon: IconX,
+                      run: () => open({ kind: 'confirm', action: 'reject', user }),
+                    },
+                  ] as const
+                ).map(({ action, color, icon, run }) => (
+                  <TooltipAction
+                    key={action}
+                    variant="light"
+                    color={color}
+                    tooltip={t(`actions.${action}`)}
+                    label={t(`actions.${action}Name`, { name })}
+                    icon={icon}
+                    loading={
+                      action === 'approve' &&
+                      act.isPending &&
+                      act.variables?.id === user.id &&
+                      act.variables.action === 'approve'
+                    }
+                    disabled={action === 'approve' && acting}
+                    onClick={run}
+                  />
+                ))}
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
                   <ActionIcon variant="subtle" aria-label={t('actions.more', { name })}>
@@ -343,11 +347,7 @@ export function UsersScreen() {
         tableId="admin-users"
         label={t('tableLabel')}
         columns={columns}
-        data={users.data?.content}
-        total={users.data?.totalElements ?? 0}
-        {...urlPagingProps(state.table, update)}
-        {...queryStateProps(users)}
-        getRowId={(user) => user.id}
+        {...serverListProps(state.table, update, users)}
         onOpen={acting ? undefined : (user) => open({ kind: 'edit', user })}
         openLabel={(user) => t('actions.editName', { name: fullName(user) })}
         empty={empty}

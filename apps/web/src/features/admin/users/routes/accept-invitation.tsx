@@ -5,7 +5,7 @@ import { PASSWORD_MIN, passwordProblems } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { FormError } from '../../../../components/form-error.tsx';
+import { FormSubmit } from '../../../../components/form-submit.tsx';
 import { PublicCard } from '../../../../components/public-card.tsx';
 import { errorMessage } from '../../../../lib/error-handler.ts';
 import { paths } from '../../../../lib/paths.ts';
@@ -133,10 +133,7 @@ export function Component() {
               </List.Item>
             ))}
           </List>
-          <FormError error={failure} />
-          <Button type="submit" loading={accept.isPending} fullWidth>
-            {t('invitation.submit')}
-          </Button>
+          <FormSubmit error={failure} loading={accept.isPending} label={t('invitation.submit')} fullWidth />
         </Stack>
       </form>
     </PublicCard>

@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { TracerouteResult } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../../components/scroll-table.tsx';
 import { formatMs } from '../../utils/format.ts';
 
 const NO_ANSWER = '*';
@@ -14,40 +15,39 @@ export function TracerouteResultView({ result }: { result: TracerouteResult }) {
       <Text size="sm" mb="xs">
         {t('result.tracerouteTo', { target: result.target, vlan: result.vlan })}
       </Text>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('result.hop')}</Table.Th>
-              <Table.Th>{t('result.host')}</Table.Th>
-              <Table.Th>{t('result.ip')}</Table.Th>
-              {PROBES.map((number) => (
-                <Table.Th key={number} ta="right">
-                  {t('result.probe', { number })}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.hops.map((hop) => (
-              <Table.Tr key={hop.hop}>
-                <Table.Td>{hop.hop}</Table.Td>
-                {/* '*' marks a hop that did not answer; one that answered without a name shows '—'. */}
-                <Table.Td>{hop.host ?? (hop.ip === null ? NO_ANSWER : '—')}</Table.Td>
-                <Table.Td ff="monospace">{hop.ip ?? NO_ANSWER}</Table.Td>
-                {PROBES.map((number) => {
-                  const time = hop.ms[number - 1];
-                  return (
-                    <Table.Td key={number} ta="right">
-                      {time === null || time === undefined ? NO_ANSWER : `${formatMs(time)} ms`}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
+      <ScrollTable
+        minWidth={560}
+        striped
+        head={
+          <>
+            <Table.Th>{t('result.hop')}</Table.Th>
+            <Table.Th>{t('result.host')}</Table.Th>
+            <Table.Th>{t('result.ip')}</Table.Th>
+            {PROBES.map((number) => (
+              <Table.Th key={number} ta="right">
+                {t('result.probe', { number })}
+              </Table.Th>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </>
+        }
+      >
+        {result.hops.map((hop) => (
+          <Table.Tr key={hop.hop}>
+            <Table.Td>{hop.hop}</Table.Td>
+            {/* '*' marks a hop that did not answer; one that answered without a name shows '—'. */}
+            <Table.Td>{hop.host ?? (hop.ip === null ? NO_ANSWER : '—')}</Table.Td>
+            <Table.Td ff="monospace">{hop.ip ?? NO_ANSWER}</Table.Td>
+            {PROBES.map((number) => {
+              const time = hop.ms[number - 1];
+              return (
+                <Table.Td key={number} ta="right">
+                  {time === null || time === undefined ? NO_ANSWER : `${formatMs(time)} ms`}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </ScrollTable>
     </div>
   );
 }

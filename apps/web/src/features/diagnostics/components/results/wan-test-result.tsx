@@ -2,6 +2,7 @@ import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { WanTestResult } from '@vnoc/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../../components/scroll-table.tsx';
 import { formatMs, formatPercent } from '../../utils/format.ts';
 
 // The chart library is large: loaded when a WAN result is first shown (All Devices does not need it up front).
@@ -26,41 +27,40 @@ export function WanTestResultView({ result }: { result: WanTestResult }) {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('result.target')}</Table.Th>
-                  <Table.Th ta="right">{t('result.minMs')}</Table.Th>
-                  <Table.Th ta="right">{t('result.avgMs')}</Table.Th>
-                  <Table.Th ta="right">{t('result.maxMs')}</Table.Th>
-                  <Table.Th ta="right">{t('result.jitterMs')}</Table.Th>
-                  <Table.Th ta="right">{t('result.loss')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.targets.map((target) => (
-                  <Table.Tr key={target.target}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {target.name}
-                      </Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {target.target}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMs(target.min)}</Table.Td>
-                    <Table.Td ta="right">{formatMs(target.avg)}</Table.Td>
-                    <Table.Td ta="right">{formatMs(target.max)}</Table.Td>
-                    <Table.Td ta="right">{formatMs(target.jitter)}</Table.Td>
-                    <Table.Td ta="right" c={target.loss > 0 ? 'red' : undefined}>
-                      {formatPercent(target.loss)} %
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={560}
+            striped
+            head={
+              <>
+                <Table.Th>{t('result.target')}</Table.Th>
+                <Table.Th ta="right">{t('result.minMs')}</Table.Th>
+                <Table.Th ta="right">{t('result.avgMs')}</Table.Th>
+                <Table.Th ta="right">{t('result.maxMs')}</Table.Th>
+                <Table.Th ta="right">{t('result.jitterMs')}</Table.Th>
+                <Table.Th ta="right">{t('result.loss')}</Table.Th>
+              </>
+            }
+          >
+            {result.targets.map((target) => (
+              <Table.Tr key={target.target}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {target.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {target.target}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{formatMs(target.min)}</Table.Td>
+                <Table.Td ta="right">{formatMs(target.avg)}</Table.Td>
+                <Table.Td ta="right">{formatMs(target.max)}</Table.Td>
+                <Table.Td ta="right">{formatMs(target.jitter)}</Table.Td>
+                <Table.Td ta="right" c={target.loss > 0 ? 'red' : undefined}>
+                  {formatPercent(target.loss)} %
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
           <Suspense fallback={<Skeleton h={180} />}>
             <WanLatencyChart
               data={result.targets.map((x) => ({ name: x.name, avg: x.avg }))}

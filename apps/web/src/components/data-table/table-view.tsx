@@ -1,0 +1,174 @@
+import { Box, Paper, Skeleton, Table, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { flexRender, type Header, type Row } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { columnLabel } from './column-label.ts';
+import { cellStyle } from './column-meta.ts';
+import type { TableRow, TableViewProps } from './data-table-props.ts';
+import { PageCheckbox, RowCheckbox } from './row-checkboxes.tsx';
+import { rowOpenProps } from './row-open.ts';
+import { nextSort, sortDirection } from './table-sort.ts';
+
+/** Pages longer than this render only the rows in view. */
+export const VIRTUALIZE_AFTER = 100;
+const ROW_HEIGHT = 45;
+
+/** A column header: a button that cycles the sort when the column sorts, with `aria-sort` saying how. */
+function SortHeader<T extends TableRow>({
+  header,
+  props,
+}: { header: Header<T, unknown> } & Pick<TableViewProps<T>, 'props'>) {
+  const { t } = useTranslation('table');
+  const { sort, onSortChange } = props;
+  const canSort = header.column.columnDef.enableSorting !== false;
+  const direction = sortDirection(sort, header.column.id);
+  const content = header.isPlaceholder
+    ? null
+    : flexRender(header.column.columnDef.header, header.getContext());
+  const Icon =
+    direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
+  return (
+    <Table.Th aria-sort={canSort ? (direction ?? 'none') : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {canSort ? (
+        <UnstyledButton
+          onClick={() => onSortChange(nextSort(sort, header.column.id))}
+          fw={700}
+          fz="sm"
+          title={t('sortBy', { column: columnLabel(header.column) })}
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        >
+          {content}
+          <Icon size={14} aria-hidden style={{ opacity: direction ? 1 : 0.45 }} />
+        </UnstyledButton>
+      ) : (
+        content
+      )}
+    </Table.Th>
+  );
+}
+
+function DataRow<T extends TableRow>({
+  row,
+  index,
+  props,
+}: { row: Row<T>; index: number } & Pick<TableViewProps<T>, 'props'>) {
+  const { onOpen, openLabel, selection } = props;
+  return (
+    <Table.Tr
+      data-index={index}
+      {...rowOpenProps(onOpen && (() => onOpen(row.original)), openLabel?.(row.original))}
+      data-testid="data-row"
+    >
+      {selection && (
+        // The cell only stops a click from opening the row; the checkbox takes keyboard and clicks.
+        <Table.Td w={44} onClick={(event) => event.stopPropagation()}>
+          <RowCheckbox row={row} selection={selection} />
+        </Table.Td>
+      )}
+      {row.getVisibleCells().map((cell) => (
+        <Table.Td key={cell.id} style={cellStyle(cell.column.columnDef.meta)}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}
+
+/** A spacer row standing for the rows scrolled out of view. */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden>
+      <td colSpan={columns} style={{ height, padding: 0 }} />
+    </tr>
+  );
+}
+
+/** The page as a table (wide screens): sortable headers, skeleton rows while loading, long pages virtualized. */
+export function TableView<T extends TableRow>({ table, props }: TableViewProps<T>) {
+  const rows = table.getRowModel().rows;
+  const { selection } = props;
+  const columns = table.getVisibleLeafColumns().length + (selection ? 1 : 0);
+  const virtual = rows.length > VIRTUALIZE_AFTER;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const rowAt = (row: Row<T>, index: number) => (
+    <DataRow key={row.id} row={row} index={index} props={props} />
+  );
+
+  let body: ReactNode;
+  if (props.loading && !props.data) {
+    body = Array.from({ length: Math.min(props.pageSize, 8) }, (_, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+      <Table.Tr key={i} data-testid="skeleton-row">
+        {Array.from({ length: columns }, (_, j) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Table.Td key={j}>
+            <Skeleton height={14} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (virtual) {
+    const items = virtualizer.getVirtualItems();
+    body = (
+      <>
+        <Spacer height={items[0]?.start ?? 0} columns={columns} />
+        {items.map((item) => {
+          const row = rows[item.index];
+          return row ? rowAt(row, item.index) : null;
+        })}
+        <Spacer height={virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)} columns={columns} />
+      </>
+    );
+  } else {
+    body = rows.map(rowAt);
+  }
+
+  return (
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+      <Box
+        ref={scrollRef}
+        style={{
+          overflow: 'auto',
+          maxHeight: virtual ? 'min(70vh, 720px)' : undefined,
+          opacity: props.fetching ? 0.6 : 1,
+          transition: 'opacity 150ms',
+        }}
+      >
+        <Table
+          highlightOnHover={Boolean(props.onOpen)}
+          stickyHeader={virtual}
+          verticalSpacing="sm"
+          aria-label={props.label}
+          aria-busy={props.loading || props.fetching ? true : undefined}
+          aria-rowcount={virtual ? rows.length + 1 : undefined}
+          data-testid="data-table"
+        >
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {selection && (
+                  <Table.Th w={44}>
+                    <PageCheckbox rows={rows} selection={selection} />
+                  </Table.Th>
+                )}
+                {group.headers.map((header) => (
+                  <SortHeader key={header.id} header={header} props={props} />
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { Table } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDomStubs, Providers } from '../test/render.tsx';
+import { BackLink } from './back-link.tsx';
+import { DateText } from './date-text.tsx';
+import { FilteredEmpty } from './filtered-empty.tsx';
+import { FormSubmit } from './form-submit.tsx';
+import { LabelledSegmented } from './labelled-segmented.tsx';
+import { PlainList } from './plain-list.tsx';
+import { ScrollTable } from './scroll-table.tsx';
+import { TooltipAction } from './tooltip-action.tsx';
+
+beforeAll(() => installDomStubs());
+afterEach(cleanup);
+
+const show = (node: ReactNode) => render(<Providers>{node}</Providers>);
+
+describe('DateText', () => {
+  it('writes the date as the app does and never breaks it across lines', () => {
+    show(<DateText value={new Date(2025, 5, 1, 15, 45)} />);
+    const text = screen.getByText('06/01/2025 03:45 PM');
+    expect(text.style.whiteSpace).toBe('nowrap');
+  });
+});
+
+describe('PlainList', () => {
+  it('is a real list without bullets, keeping its own attributes', () => {
+    show(
+      <PlainList aria-label="Notes">
+        <li>one</li>
+        <li>two</li>
+      </PlainList>,
+    );
+    const list = screen.getByRole('list', { name: 'Notes' });
+    expect(list.tagName).toBe('UL');
+    expect(list.style.listStyle).toBe('none');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+});
+
+describe('LabelledSegmented', () => {
+  it('is named by its visible label and reports the choice', () => {
+    const onChange = vi.fn();
+    show(
+      <LabelledSegmented
+        label="Show"
+        value="current"
+        onChange={onChange}
+        data={[
+          { value: 'current', label: 'Current' },
+          { value: 'ended', label: 'Ended' },
+        ]}
+      />,
+    );
+    const group = screen.getByRole('radiogroup', { name: 'Show' });
+    fireEvent.click(within(group).getByLabelText('Ended'));
+    expect(onChange).toHaveBeenCalledWith('ended');
+  });
+});
+
+describe('BackLink', () => {
+  it('links back to the given path', () => {
+    const router = createMemoryRouter([
+      { path: '*', element: <BackLink to="/tickets">Back to tickets</BackLink> },
+    ]);
+    show(<RouterProvider router={router} />);
+    expect(screen.getByRole('link', { name: 'Back to tickets' }).getAttribute('href')).toBe('/tickets');
+  });
+});
+
+describe('ScrollTable', () => {
+  it('puts the head cells in one header row and the rows in the body', () => {
+    show(
+      <ScrollTable minWidth={300} aria-label="VLANs" head={<Table.Th>Name</Table.Th>}>
+        <Table.Tr>
+          <Table.Td>Office</Table.Td>
+        </Table.Tr>
+      </ScrollTable>,
+    );
+    const table = screen.getByRole('table', { name: 'VLANs' });
+    expect(within(table).getByRole('columnheader').textContent).toBe('Name');
+    expect(within(table).getByRole('cell').textContent).toBe('Office');
+  });
+});
+
+describe('TooltipAction', () => {
+  it('is named by its full label and acts on click', () => {
+    const onClick = vi.fn();
+    show(<TooltipAction tooltip="Edit" label="Edit: Texas stores" icon={IconPencil} onClick={onClick} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Texas stores' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('FormSubmit', () => {
+  it('shows the failure above a submit button, and nothing when there is none', () => {
+    const { rerender } = show(<FormSubmit error="The code has expired" loading={false} label="Verify" />);
+    expect(screen.getByRole('alert').textContent).toContain('The code has expired');
+    expect(screen.getByRole('button', { name: 'Verify' }).getAttribute('type')).toBe('submit');
+    rerender(
+      <Providers>
+        <FormSubmit error={null} loading={false} label="Verify" fullWidth />
+      </Providers>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('FilteredEmpty', () => {
+  it('says nothing matches and clears the filters on request', () => {
+    const onClear = vi.fn();
+    show(
+      <FilteredEmpty
+        title="No alerts match"
+        text="Try fewer filters."
+        clearLabel="Clear filters"
+        onClear={onClear}
+      />,
+    );
+    expect(screen.getByText('No alerts match')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,23 @@
+import { ActionIcon, type ActionIconProps, Tooltip } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import type { MouseEventHandler } from 'react';
+
+interface TooltipActionProps extends ActionIconProps {
+  /** The short word shown on hover (e.g. "Edit"). */
+  tooltip: string;
+  /** The full accessible name, saying what it acts on (e.g. "Edit: Texas stores"). */
+  label: string;
+  icon: Icon;
+  onClick: MouseEventHandler<HTMLButtonElement>;
+}
+
+/** An icon-only action on a row, named for assistive technology and explained by a tooltip on hover. */
+export function TooltipAction({ tooltip, label, icon: IconShown, ...action }: TooltipActionProps) {
+  return (
+    <Tooltip label={tooltip}>
+      <ActionIcon aria-label={label} {...action}>
+        <IconShown size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from './api-client.ts';
+
+interface ItemQuery<S extends z.ZodType, K extends readonly unknown[]> {
+  /** The API resource: the request is GET `{path}/{id}`. */
+  path: string;
+  schema: S;
+  /** Where the answer is cached (a live event or a change refreshes it by this key). */
+  queryKey: K;
+  /** How often to ask again while it is shown; never by default (the item does not change by itself). */
+  refetchInterval?: () => number | false;
+}
+
+/** The query of one item by its id (a device, a site, a ticket, an alert, an organization), read through its schema. */
+export function itemQueryOptions<S extends z.ZodType, K extends readonly unknown[]>(
+  id: string,
+  { path, schema, queryKey, refetchInterval }: ItemQuery<S, K>,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => apiRequest(`${path}/${encodeURIComponent(id)}`, { schema, signal }),
+    refetchInterval,
+  });
+}
