@@ -1,3 +1,4 @@
+import '../test/i18n-setup.ts';
 import type { AlertSeverity } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import {
