@@ -41,8 +41,11 @@ const api = {
   globalSetup: ['apps/api/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // Test files run in parallel, each in its own database cloned from a migrated template.
+  // Test files run in parallel, each in its own database cloned from a migrated template and its own app.
   fileParallelism: true,
+  // A worker imports the app's modules once for all its files instead of once per file (8 files: 52 → 31 s of
+  // CPU): no file mocks a module, and what the modules keep is either constant or keyed by the file's own pool.
+  isolate: false,
 } as const;
 
 export default defineConfig({
