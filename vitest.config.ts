@@ -60,6 +60,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...domTests],
           environment: 'node',
           isolate: false,
+          setupFiles: [`${WEB_SRC}/test/file-reset.ts`],
         },
       },
       {
@@ -67,6 +68,8 @@ export default defineConfig({
           name: 'unit-dom',
           include: domTests,
           environment: 'jsdom',
+          // Isolated still: sharing one module graph cut this tier's CPU to a quarter, but the product analytics
+          // queue, the session watcher and the widgets keep module state a later file then sees.
           setupFiles: [`${WEB_SRC}/test/i18n-setup.ts`],
         },
       },
