@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     dir = mkdtempSync(path.join(os.tmpdir(), 'vnoc-test-pg-'));
     // PostgreSQL runs as user `postgres` (we are root): it must be able to enter the directory.
     chmodSync(dir, 0o755);
-    embedded = await startEmbeddedPostgres(dir, 0, quiet);
+    embedded = await startEmbeddedPostgres(dir, 0, quiet, { durable: false });
     adminUrl = embedded.url;
   }
   const prefix = `vnoc_t${process.pid}`;

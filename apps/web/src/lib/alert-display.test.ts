@@ -1,3 +1,4 @@
+import '../test/i18n-setup.ts';
 import { ALERT_CODES, type AlertCode, type AlertSeverity, alertTitle, measuredKeys } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+import '../test/i18n-setup.ts';
 import * as icons from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+import '../test/i18n-setup.ts';
 import { describe, expect, it } from 'vitest';
 import {
   COUNTED_STATUSES,

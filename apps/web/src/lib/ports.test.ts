@@ -1,3 +1,4 @@
+import '../test/i18n-setup.ts';
 import { describe, expect, it } from 'vitest';
 import { fleetText } from './fleet-text.ts';
 import { i18n } from './i18n.ts';

@@ -1,3 +1,4 @@
+import '../test/i18n-setup.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+import '../test/i18n-setup.ts';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 

@@ -1,3 +1,4 @@
+import '../../../test/i18n-setup.ts';
 import { TICKET_COMMENT_MAX, TICKET_SUBJECT_MAX } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';

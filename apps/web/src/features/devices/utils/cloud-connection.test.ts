@@ -1,3 +1,4 @@
+import '../../../test/i18n-setup.ts';
 import { describe, expect, it } from 'vitest';
 import { fleetText } from '../../../lib/fleet-text.ts';
 import { i18n } from '../../../lib/i18n.ts';

@@ -1,3 +1,4 @@
+import '../../../test/i18n-setup.ts';
 import type { Job } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
