@@ -10,12 +10,14 @@ import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { formatBytes, formatDate } from '../../../lib/format.ts';
 import { dateTimeFormat } from '../../../lib/intl.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useCellularHealthTrend } from '../api/get-cellular-health-trend.ts';
-import { useFailoversTrend } from '../api/get-failovers-trend.ts';
-import { useTopUsage } from '../api/get-top-usage.ts';
-import { useTroubledSites } from '../api/get-troubled-sites.ts';
-import { useVanList } from '../api/get-van-list.ts';
-import { useWanLatencyTrend } from '../api/get-wan-latency-trend.ts';
+import {
+  useCellularHealthTrend,
+  useFailoversTrend,
+  useTopUsage,
+  useTroubledSites,
+  useVanList,
+  useWanLatencyTrend,
+} from '../api/analytics.ts';
 import { formatSeconds, formatTime, trendTickFormat } from '../utils/format.ts';
 import { WidgetCard } from './widget-card.tsx';
 import { Failure, type WidgetProps } from './widgets.tsx';
