@@ -20,6 +20,7 @@ import type { Alert, AlertDetail } from '@vnoc/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AlertDeviceLink } from '../../../components/alert-device-link.tsx';
 import { AlertMarkBadge } from '../../../components/alert-mark-badge.tsx';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { Field } from '../../../components/field.tsx';
@@ -201,18 +202,9 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
           )}
         </Field>
         <Field label={t('detail.device')}>
-          {detail.siteId && detail.deviceId ? (
-            <Anchor
-              component={Link}
-              to={paths.device(detail.siteId, detail.deviceId)}
-              size="sm"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {device || t('detail.openDevice')}
-            </Anchor>
-          ) : (
-            <Text size="sm">—</Text>
-          )}
+          <AlertDeviceLink alert={detail} style={{ overflowWrap: 'anywhere' }}>
+            {device || t('detail.openDevice')}
+          </AlertDeviceLink>
         </Field>
         <Field label={t('detail.raisedAt')}>
           <Text size="sm">{formatDate(detail.raisedAt)}</Text>

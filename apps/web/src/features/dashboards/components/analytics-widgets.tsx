@@ -18,7 +18,7 @@ import {
 } from '../api/analytics.ts';
 import { formatSeconds, trendTickFormat } from '../utils/format.ts';
 import { WidgetCard } from './widget-card.tsx';
-import { DeviceCell, Loaded, Nothing, SiteLink, WidgetTable } from './widget-parts.tsx';
+import { DeviceCell, Loaded, Nothing, SiteLink, TableWidget } from './widget-parts.tsx';
 import type { WidgetProps } from './widgets.tsx';
 
 /** VanList: the devices ("vans") of the dashboard's scope, with their type and status, and counts per type. */
@@ -27,49 +27,42 @@ export function VanListWidget({ title, caption, dashboardId, duration }: WidgetP
   const { t: tf } = useTranslation('fleet');
   const query = useVanList(dashboardId, duration);
   return (
-    <WidgetCard
+    <TableWidget
       title={title}
       caption={caption}
       more={{ to: paths.devices, label: t('allDevices') }}
       testId="widget-van-list"
-    >
-      <Loaded query={query} height={200}>
-        {(data) =>
-          data.totalElements === 0 ? (
-            <Nothing text={t('vanList.empty')} />
-          ) : (
-            <WidgetTable
-              label={title}
-              note={[
-                t('showingOf', { count: data.content.length, total: data.totalElements }),
-                ...data.types.map((type) => `${tf(deviceKindLabelKey(type.kind))}: ${type.count}`),
-              ].join(' · ')}
-              columns={[
-                { header: t('device') },
-                { header: t('vanList.type'), visibleFrom: 'sm' },
-                { header: t('site'), visibleFrom: 'sm' },
-                { header: t('status') },
-              ]}
-            >
-              {data.content.map((van) => (
-                <Table.Tr key={van.id}>
-                  <Table.Td>
-                    <DeviceCell siteId={van.siteId} id={van.id} name={van.model} mac={van.macAddress} />
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{tf(deviceKindLabelKey(van.kind))}</Table.Td>
-                  <Table.Td visibleFrom="sm">
-                    <SiteLink id={van.siteId} name={van.siteName} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <DeviceStatusBadge status={van.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </WidgetTable>
-          )
-        }
-      </Loaded>
-    </WidgetCard>
+      query={query}
+      rows={(data) => data.content}
+      empty={<Nothing text={t('vanList.empty')} />}
+      label={title}
+      note={(data) =>
+        [
+          t('showingOf', { count: data.content.length, total: data.totalElements }),
+          ...data.types.map((type) => `${tf(deviceKindLabelKey(type.kind))}: ${type.count}`),
+        ].join(' · ')
+      }
+      columns={[
+        { header: t('device') },
+        { header: t('vanList.type'), visibleFrom: 'sm' },
+        { header: t('site'), visibleFrom: 'sm' },
+        { header: t('status') },
+      ]}
+      row={(van) => (
+        <Table.Tr key={van.id}>
+          <Table.Td>
+            <DeviceCell siteId={van.siteId} id={van.id} name={van.model} mac={van.macAddress} />
+          </Table.Td>
+          <Table.Td visibleFrom="sm">{tf(deviceKindLabelKey(van.kind))}</Table.Td>
+          <Table.Td visibleFrom="sm">
+            <SiteLink id={van.siteId} name={van.siteName} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <DeviceStatusBadge status={van.status} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
 
@@ -133,51 +126,48 @@ export function TopUsageWidget({ title, caption, dashboardId, duration }: Widget
 export function TroubledSitesWidget({ title, caption, dashboardId, duration }: WidgetProps) {
   const { t } = useTranslation('dashboards');
   const query = useTroubledSites(dashboardId, duration);
+  /** Time in a state over the window, and how many times it began. */
+  const spent = (seconds: number, events: number) => (
+    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      {formatSeconds(seconds)}
+      <Text size="xs" c="dimmed">
+        {t('troubledSites.events', { count: events })}
+      </Text>
+    </Table.Td>
+  );
   return (
-    <WidgetCard title={title} caption={caption} testId="widget-troubled-sites">
-      <Loaded query={query} height={200}>
-        {(data) =>
-          data.sites.length === 0 ? (
-            <Nothing ok text={t('troubledSites.empty')} />
-          ) : (
-            <WidgetTable
-              label={title}
-              columns={[
-                { header: t('site') },
-                { header: t('troubledSites.offline') },
-                { header: t('troubledSites.onBackup') },
-                { header: t('status'), visibleFrom: 'sm' },
-              ]}
-            >
-              {data.sites.map((site) => (
-                <Table.Tr key={site.siteId}>
-                  <Table.Td>
-                    <SiteLink id={site.siteId} name={site.siteName} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatSeconds(site.secondsOffline)}
-                    <Text size="xs" c="dimmed">
-                      {t('troubledSites.events', { count: site.offlineEvents })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatSeconds(site.secondsOnBackup)}
-                    <Text size="xs" c="dimmed">
-                      {t('troubledSites.events', { count: site.backupEvents })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                    <DeviceStatusBadge status={site.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </WidgetTable>
-          )
-        }
-      </Loaded>
-    </WidgetCard>
+    <TableWidget
+      title={title}
+      caption={caption}
+      testId="widget-troubled-sites"
+      query={query}
+      rows={(data) => data.sites}
+      empty={<Nothing ok text={t('troubledSites.empty')} />}
+      label={title}
+      columns={[
+        { header: t('site') },
+        { header: t('troubledSites.offline') },
+        { header: t('troubledSites.onBackup') },
+        { header: t('status'), visibleFrom: 'sm' },
+      ]}
+      row={(site) => (
+        <Table.Tr key={site.siteId}>
+          <Table.Td>
+            <SiteLink id={site.siteId} name={site.siteName} />
+          </Table.Td>
+          {spent(site.secondsOffline, site.offlineEvents)}
+          {spent(site.secondsOnBackup, site.backupEvents)}
+          <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+            <DeviceStatusBadge status={site.status} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
+
+/** A trend fills its card, and keeps a height of its own where the stacked card has none (a phone). */
+const TREND_SIZE = { h: '100%', mih: 120 } as const;
 
 /** The time axis of a trend over the widget's window (times within a day, dates beyond). */
 function useTrendTick(duration: WidgetProps['duration']) {
@@ -203,8 +193,7 @@ export function WanLatencyTrendWidget({ title, caption, dashboardId, duration }:
             <Nothing text={t('wanLatency.empty')} />
           ) : (
             <TimeLineChart
-              h="100%"
-              mih={120}
+              {...TREND_SIZE}
               data={points}
               tick={tick}
               series={[
@@ -239,8 +228,7 @@ export function CellularHealthTrendWidget({ title, caption, dashboardId, duratio
             }));
             return (
               <TimeLineChart
-                h="100%"
-                mih={120}
+                {...TREND_SIZE}
                 data={points}
                 tick={tick}
                 series={[

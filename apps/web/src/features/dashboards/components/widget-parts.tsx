@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { paths } from '../../../lib/paths.ts';
+import { WidgetCard, type WidgetCardProps } from './widget-card.tsx';
 
 /** Why a widget has no data: the failure's message, read out as an alert. */
 export function Failure({ error }: { error: unknown }) {
@@ -14,13 +15,20 @@ export function Failure({ error }: { error: unknown }) {
   );
 }
 
+/** What a widget reads of its query. */
+export interface WidgetQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  error: unknown;
+}
+
 /** A widget's state before its data: an error, a skeleton of the content's height, or the content. */
 export function Loaded<T>({
   query,
   height,
   children,
 }: {
-  query: { data: T | undefined; isPending: boolean; error: unknown };
+  query: WidgetQuery<T>;
   height: number;
   children: (data: T) => ReactNode;
 }) {
@@ -83,6 +91,47 @@ export function WidgetTable({
         </Table>
       </ScrollArea>
     </>
+  );
+}
+
+interface TableWidgetProps<D, R> extends Omit<WidgetCardProps, 'children'> {
+  query: WidgetQuery<D>;
+  /** The rows in the data; none: `empty` instead of the table. */
+  rows: (data: D) => readonly R[];
+  empty: ReactNode;
+  /** The table's accessible name. */
+  label?: string;
+  note?: (data: D) => string;
+  columns: readonly WidgetColumn[];
+  /** One row (a keyed Table.Tr). */
+  row: (item: R) => ReactNode;
+}
+
+/** A widget that lists rows of its data in a table (WidgetTable), or says there are none. */
+export function TableWidget<D, R>({
+  query,
+  rows,
+  empty,
+  label,
+  note,
+  columns,
+  row,
+  ...card
+}: TableWidgetProps<D, R>) {
+  return (
+    <WidgetCard {...card}>
+      <Loaded query={query} height={200}>
+        {(data) => {
+          const items = rows(data);
+          if (items.length === 0) return empty;
+          return (
+            <WidgetTable label={label} note={note?.(data)} columns={columns}>
+              {items.map(row)}
+            </WidgetTable>
+          );
+        }}
+      </Loaded>
+    </WidgetCard>
   );
 }
 

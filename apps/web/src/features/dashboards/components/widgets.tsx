@@ -5,6 +5,7 @@ import type { Alert, AnalyticsDuration, DeviceStatus, Paged } from '@vnoc/contra
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AlertDeviceLink } from '../../../components/alert-device-link.tsx';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { MapSitePopup } from '../../../components/map-site-popup.tsx';
@@ -19,7 +20,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useStatusCounts } from '../../../lib/status-counts.ts';
 import { useActiveAlerts, useProblemDevices, useProblemSites, useUptime } from '../api/dashboard-data.ts';
 import { WidgetCard } from './widget-card.tsx';
-import { DeviceCell, Failure, Loaded, Nothing, SiteLink, WidgetTable } from './widget-parts.tsx';
+import { DeviceCell, Failure, Loaded, Nothing, SiteLink, TableWidget } from './widget-parts.tsx';
 
 /** What every widget is given: its title and caption, and the scope and window of its call. */
 export interface WidgetProps {
@@ -153,51 +154,30 @@ interface ProblemTableProps<T extends { id: string; status: DeviceStatus }> {
 }
 
 /** A widget listing problem items (a page of them, with the total) and each one's status. */
-function ProblemTable<T extends { id: string; status: DeviceStatus }>({
-  title,
-  caption,
-  more,
-  testId,
-  query,
-  noneText,
-  headers,
-  item,
-  place,
-}: ProblemTableProps<T>) {
+function ProblemTable<T extends { id: string; status: DeviceStatus }>(props: ProblemTableProps<T>) {
+  const { noneText, headers, item, place, ...card } = props;
   const { t } = useTranslation('dashboards');
   return (
-    <WidgetCard title={title} caption={caption} more={more} testId={testId}>
-      <Loaded query={query} height={200}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <Nothing ok text={noneText} />
-          ) : (
-            <WidgetTable
-              note={t('showingOf', { count: data.content.length, total: data.totalElements })}
-              columns={[
-                { header: headers[0] },
-                { header: headers[1], visibleFrom: 'sm' },
-                { header: t('status') },
-              ]}
-            >
-              {data.content.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>{item(row)}</Table.Td>
-                  <Table.Td visibleFrom="sm">
-                    <Text size="sm" lineClamp={1}>
-                      {place(row)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }} miw={{ base: 170, md: 110 }}>
-                    <DeviceStatusBadge status={row.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </WidgetTable>
-          )
-        }
-      </Loaded>
-    </WidgetCard>
+    <TableWidget
+      {...card}
+      rows={(data) => data.content}
+      empty={<Nothing ok text={noneText} />}
+      note={(data) => t('showingOf', { count: data.content.length, total: data.totalElements })}
+      columns={[{ header: headers[0] }, { header: headers[1], visibleFrom: 'sm' }, { header: t('status') }]}
+      row={(entry) => (
+        <Table.Tr key={entry.id}>
+          <Table.Td>{item(entry)}</Table.Td>
+          <Table.Td visibleFrom="sm">
+            <Text size="sm" lineClamp={1}>
+              {place(entry)}
+            </Text>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }} miw={{ base: 170, md: 110 }}>
+            <DeviceStatusBadge status={entry.status} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
 
@@ -247,36 +227,25 @@ export function ActiveAlertsWidget({ title, caption, groupIds }: WidgetProps) {
   // The alert list filters one group at a time: with several, the caption says all groups are shown.
   const query = useActiveAlerts(groupIds);
   return (
-    <WidgetCard
+    <TableWidget
       title={title}
       caption={caption}
       more={{ to: paths.alerts, label: ta('widget.openAll') }}
       testId="widget-active-alerts"
-    >
-      <Loaded query={query} height={200}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <Nothing ok text={ta('widget.none')} />
-          ) : (
-            <WidgetTable
-              label={title}
-              note={ta('widget.showingOf', { count: data.content.length, total: data.totalElements })}
-              columns={[
-                { header: ta('list.columns.severity') },
-                { header: ta('list.columns.alert') },
-                { header: ta('list.columns.site'), visibleFrom: 'sm' },
-                { header: ta('list.columns.device'), visibleFrom: 'md' },
-                { header: ta('list.columns.raisedAt'), visibleFrom: 'sm' },
-              ]}
-            >
-              {data.content.map((alert) => (
-                <ActiveAlertRow key={alert.id} alert={alert} />
-              ))}
-            </WidgetTable>
-          )
-        }
-      </Loaded>
-    </WidgetCard>
+      query={query}
+      rows={(data) => data.content}
+      empty={<Nothing ok text={ta('widget.none')} />}
+      label={title}
+      note={(data) => ta('widget.showingOf', { count: data.content.length, total: data.totalElements })}
+      columns={[
+        { header: ta('list.columns.severity') },
+        { header: ta('list.columns.alert') },
+        { header: ta('list.columns.site'), visibleFrom: 'sm' },
+        { header: ta('list.columns.device'), visibleFrom: 'md' },
+        { header: ta('list.columns.raisedAt'), visibleFrom: 'sm' },
+      ]}
+      row={(alert) => <ActiveAlertRow key={alert.id} alert={alert} />}
+    />
   );
 }
 
@@ -324,18 +293,9 @@ function ActiveAlertRow({ alert }: { alert: Alert }) {
         )}
       </Table.Td>
       <Table.Td visibleFrom="md">
-        {alert.siteId && alert.deviceId ? (
-          <Anchor
-            component={Link}
-            to={paths.device(alert.siteId, alert.deviceId)}
-            size="sm"
-            style={{ whiteSpace: 'nowrap' }}
-          >
-            {alertDeviceLabel(alert)}
-          </Anchor>
-        ) : (
-          <Text size="sm">—</Text>
-        )}
+        <AlertDeviceLink alert={alert} style={{ whiteSpace: 'nowrap' }}>
+          {alertDeviceLabel(alert)}
+        </AlertDeviceLink>
       </Table.Td>
       <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm">{formatDate(alert.raisedAt)}</Text>
