@@ -15,11 +15,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
-import { IconAlertTriangle, IconCheck, IconTool } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import type { Alert, AlertDetail } from '@vnoc/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AlertDeviceLink } from '../../../components/alert-device-link.tsx';
+import { AlertMarkBadge } from '../../../components/alert-mark-badge.tsx';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { Field } from '../../../components/field.tsx';
 import { PlainList } from '../../../components/plain-list.tsx';
@@ -164,27 +166,9 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
         >
           {t(`status.${detail.status}`)}
         </Badge>
-        {detail.inMaintenance && (
-          <Badge
-            variant="light"
-            color="grape"
-            radius="sm"
-            leftSection={<IconTool size={12} aria-hidden />}
-            styles={{ label: { textTransform: 'none' } }}
-          >
-            {t('marks.maintenance')}
-          </Badge>
-        )}
+        {detail.inMaintenance && <AlertMarkBadge mark="maintenance">{t('marks.maintenance')}</AlertMarkBadge>}
         {detail.acknowledgedAt && (
-          <Badge
-            variant="light"
-            color="green"
-            radius="sm"
-            leftSection={<IconCheck size={12} aria-hidden />}
-            styles={{ label: { textTransform: 'none' } }}
-          >
-            {t('marks.acknowledged')}
-          </Badge>
+          <AlertMarkBadge mark="acknowledged">{t('marks.acknowledged')}</AlertMarkBadge>
         )}
       </Group>
       <Text size="sm">{alertDescription(detail.code, lang) || detail.message}</Text>
@@ -219,18 +203,9 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
           )}
         </Field>
         <Field label={t('detail.device')}>
-          {detail.siteId && detail.deviceId ? (
-            <Anchor
-              component={Link}
-              to={paths.device(detail.siteId, detail.deviceId)}
-              size="sm"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {device || t('detail.openDevice')}
-            </Anchor>
-          ) : (
-            <Text size="sm">—</Text>
-          )}
+          <AlertDeviceLink alert={detail} style={{ overflowWrap: 'anywhere' }}>
+            {device || t('detail.openDevice')}
+          </AlertDeviceLink>
         </Field>
         <Field label={t('detail.raisedAt')}>
           <Text size="sm">{formatDate(detail.raisedAt)}</Text>

@@ -8,21 +8,19 @@ import {
   PagedSchema,
   PROBLEM_STATUSES,
   SiteSummarySchema,
-  type Uptime,
   UptimeSchema,
   type Widget,
 } from '@vnoc/contracts';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
+import { liveRefetchInterval } from '../../../lib/live.ts';
 import { currentMaintenanceQuery, siteSeveritiesQuery } from '../../../lib/map-alerts.ts';
 import { mapSettingsQuery } from '../../../lib/map-settings.ts';
 import { mapSummaryQuery } from '../../../lib/map-view.ts';
 import { groupKey, statusCountsQuery } from '../../../lib/status-counts.ts';
 import { defaultDashboard, widgetDuration, widgetGroupIds } from '../utils/layout.ts';
+import { analyticsQuery, WIDGET_ROWS } from './analytics.ts';
 import { getDashboardsQueryOptions } from './get-dashboards.ts';
-
-/** Rows a table widget shows; the widget says how many there are in all. */
-export const WIDGET_ROWS = 8;
 
 /** A group filter as the fleet calls take it: comma-separated, left out when empty. */
 function commaList(values: readonly string[]): string | undefined {
@@ -32,89 +30,58 @@ function commaList(values: readonly string[]): string | undefined {
 const PageOfDevices = PagedSchema(DeviceSummarySchema);
 const PageOfSites = PagedSchema(SiteSummarySchema);
 
-/** GET device/search/filtered for the problem devices (offline, onbackup, rebooting), most stale first. */
-export function getProblemDevices(groupIds: readonly string[] = [], signal?: AbortSignal) {
-  return apiRequest('device/search/filtered', {
-    schema: PageOfDevices,
-    query: {
-      page: 0,
-      pageSize: WIDGET_ROWS,
-      sorting: 'lastUpdate-asc',
-      status: PROBLEM_STATUSES.join(','),
-      groupId: commaList(groupIds),
-    },
-    signal,
+/**
+ * A page of a fleet list's problem items (offline, on backup, rebooting), `sorting` first: GET `path` for the
+ * widget's groups, under [list, 'problem', rows, groups] and refreshed as live events say.
+ */
+function problemListQuery<S extends z.ZodType>(
+  list: 'devices' | 'sites',
+  path: string,
+  schema: S,
+  sorting: string,
+  groupIds: readonly string[],
+) {
+  const query = {
+    page: 0,
+    pageSize: WIDGET_ROWS,
+    sorting,
+    status: PROBLEM_STATUSES.join(','),
+    groupId: commaList(groupIds),
+  };
+  return queryOptions({
+    queryKey: [list, 'problem', WIDGET_ROWS, ...groupKey(groupIds)] as const,
+    queryFn: ({ signal }): Promise<z.infer<S>> => apiRequest(path, { schema, query, signal }),
+    refetchInterval: () => liveRefetchInterval(),
   });
 }
 
+/** GET device/search/filtered: the problem devices, most stale first. */
 export function problemDevicesQuery(groupIds: readonly string[] = []) {
-  return queryOptions({
-    queryKey: ['devices', 'problem', WIDGET_ROWS, ...groupKey(groupIds)] as const,
-    queryFn: ({ signal }) => getProblemDevices(groupIds, signal),
-    refetchInterval: () => liveRefetchInterval(),
-  });
+  return problemListQuery('devices', 'device/search/filtered', PageOfDevices, 'lastUpdate-asc', groupIds);
 }
 
 export function useProblemDevices(groupIds: readonly string[] = []) {
   return useQuery(problemDevicesQuery(groupIds));
 }
 
-/** GET site/search/filtered for the problem sites (a device offline, on backup or rebooting), worst first. */
-export function getProblemSites(groupIds: readonly string[] = [], signal?: AbortSignal) {
-  return apiRequest('site/search/filtered', {
-    schema: PageOfSites,
-    query: {
-      page: 0,
-      pageSize: WIDGET_ROWS,
-      sorting: 'status-asc',
-      status: PROBLEM_STATUSES.join(','),
-      groupId: commaList(groupIds),
-    },
-    signal,
-  });
-}
-
+/** GET site/search/filtered: the problem sites (a device offline, on backup or rebooting), worst first. */
 export function problemSitesQuery(groupIds: readonly string[] = []) {
-  return queryOptions({
-    queryKey: ['sites', 'problem', WIDGET_ROWS, ...groupKey(groupIds)] as const,
-    queryFn: ({ signal }) => getProblemSites(groupIds, signal),
-    refetchInterval: () => liveRefetchInterval(),
-  });
+  return problemListQuery('sites', 'site/search/filtered', PageOfSites, 'status-asc', groupIds);
 }
 
 export function useProblemSites(groupIds: readonly string[] = []) {
   return useQuery(problemSitesQuery(groupIds));
 }
 
-/** GET analytics/network/uptime (duration, dashboardId). */
-export function getUptime(
-  dashboardId: string,
-  duration: AnalyticsDuration,
-  signal?: AbortSignal,
-): Promise<Uptime> {
-  return apiRequest('analytics/network/uptime', {
-    schema: UptimeSchema,
-    query: { duration, dashboardId },
-    signal,
-  });
-}
-
+/** GET analytics/network/uptime: the share of device-time online or on backup, and its downtime. */
 export function uptimeQuery(
   dashboardId: string = BASE_DASHBOARD_ID,
   duration: AnalyticsDuration = 'LAST_6_HOURS',
 ) {
-  return queryOptions({
-    queryKey: ['analytics', 'uptime', dashboardId, duration] as const,
-    queryFn: ({ signal }) => getUptime(dashboardId, duration, signal),
-    // Uptime is computed from the status periods (no event carries it): it keeps its pace.
-    refetchInterval: LIVE_REFRESH_MS,
-  });
+  return analyticsQuery('uptime', 'analytics/network/uptime', UptimeSchema, dashboardId, duration);
 }
 
-export function useUptime(
-  dashboardId: string = BASE_DASHBOARD_ID,
-  duration: AnalyticsDuration = 'LAST_6_HOURS',
-) {
+export function useUptime(dashboardId: string, duration: AnalyticsDuration) {
   return useQuery(uptimeQuery(dashboardId, duration));
 }
 

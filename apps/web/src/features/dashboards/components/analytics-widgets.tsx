@@ -1,50 +1,25 @@
 import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
-import { Anchor, Group, Progress, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { type ReactNode, useMemo } from 'react';
+import { BarChart } from '@mantine/charts';
+import { Group, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
+import { TimeLineChart, useTimeAxis } from '../../../components/time-line-chart.tsx';
 import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { formatBytes, formatDate } from '../../../lib/format.ts';
-import { dateTimeFormat } from '../../../lib/intl.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useCellularHealthTrend } from '../api/get-cellular-health-trend.ts';
-import { useFailoversTrend } from '../api/get-failovers-trend.ts';
-import { useTopUsage } from '../api/get-top-usage.ts';
-import { useTroubledSites } from '../api/get-troubled-sites.ts';
-import { useVanList } from '../api/get-van-list.ts';
-import { useWanLatencyTrend } from '../api/get-wan-latency-trend.ts';
-import { formatSeconds, formatTime, trendTickFormat } from '../utils/format.ts';
+import {
+  useCellularHealthTrend,
+  useFailoversTrend,
+  useTopUsage,
+  useTroubledSites,
+  useVanList,
+  useWanLatencyTrend,
+} from '../api/analytics.ts';
+import { formatSeconds, trendTickFormat } from '../utils/format.ts';
 import { WidgetCard } from './widget-card.tsx';
-import { Failure, type WidgetProps } from './widgets.tsx';
-
-/** A widget's state before its data: an error, a skeleton, or the content. */
-function Loaded<T>({
-  query,
-  height,
-  children,
-}: {
-  query: { data: T | undefined; isPending: boolean; error: unknown };
-  height: number;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.error) return <Failure error={query.error} />;
-  if (query.isPending || query.data === undefined) return <Skeleton h={height} />;
-  return <>{children(query.data)}</>;
-}
-
-/** An empty state that says only what the system knows. */
-function Nothing({ text, ok = false }: { text: string; ok?: boolean }) {
-  const Icon = ok ? IconCircleCheck : IconInfoCircle;
-  return (
-    <Group gap="xs" wrap="nowrap" c={ok ? 'green' : 'dimmed'} align="flex-start">
-      <Icon size={20} aria-hidden style={{ flexShrink: 0 }} />
-      <Text size="sm">{text}</Text>
-    </Group>
-  );
-}
+import { DeviceCell, Loaded, Nothing, SiteLink, TableWidget } from './widget-parts.tsx';
+import type { WidgetProps } from './widgets.tsx';
 
 /** VanList: the devices ("vans") of the dashboard's scope, with their type and status, and counts per type. */
 export function VanListWidget({ title, caption, dashboardId, duration }: WidgetProps) {
@@ -52,64 +27,42 @@ export function VanListWidget({ title, caption, dashboardId, duration }: WidgetP
   const { t: tf } = useTranslation('fleet');
   const query = useVanList(dashboardId, duration);
   return (
-    <WidgetCard
+    <TableWidget
       title={title}
       caption={caption}
       more={{ to: paths.devices, label: t('allDevices') }}
       testId="widget-van-list"
-    >
-      <Loaded query={query} height={200}>
-        {(data) =>
-          data.totalElements === 0 ? (
-            <Nothing text={t('vanList.empty')} />
-          ) : (
-            <>
-              <Text size="xs" c="dimmed" mb={4}>
-                {[
-                  t('showingOf', { count: data.content.length, total: data.totalElements }),
-                  ...data.types.map((type) => `${tf(deviceKindLabelKey(type.kind))}: ${type.count}`),
-                ].join(' · ')}
-              </Text>
-              <ScrollArea style={{ flex: 1 }} type="auto">
-                <Table verticalSpacing={6} fz="sm" aria-label={title}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('device')}</Table.Th>
-                      <Table.Th visibleFrom="sm">{t('vanList.type')}</Table.Th>
-                      <Table.Th visibleFrom="sm">{t('site')}</Table.Th>
-                      <Table.Th>{t('status')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.content.map((van) => (
-                      <Table.Tr key={van.id}>
-                        <Table.Td>
-                          <Anchor component={Link} to={paths.device(van.siteId, van.id)} size="sm">
-                            {van.model}
-                          </Anchor>
-                          <Text size="xs" c="dimmed" ff="monospace">
-                            {van.macAddress}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td visibleFrom="sm">{tf(deviceKindLabelKey(van.kind))}</Table.Td>
-                        <Table.Td visibleFrom="sm">
-                          <Anchor component={Link} to={paths.site(van.siteId)} size="sm" lineClamp={1}>
-                            {van.siteName}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <DeviceStatusBadge status={van.status} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-            </>
-          )
-        }
-      </Loaded>
-    </WidgetCard>
+      query={query}
+      rows={(data) => data.content}
+      empty={<Nothing text={t('vanList.empty')} />}
+      label={title}
+      note={(data) =>
+        [
+          t('showingOf', { count: data.content.length, total: data.totalElements }),
+          ...data.types.map((type) => `${tf(deviceKindLabelKey(type.kind))}: ${type.count}`),
+        ].join(' · ')
+      }
+      columns={[
+        { header: t('device') },
+        { header: t('vanList.type'), visibleFrom: 'sm' },
+        { header: t('site'), visibleFrom: 'sm' },
+        { header: t('status') },
+      ]}
+      row={(van) => (
+        <Table.Tr key={van.id}>
+          <Table.Td>
+            <DeviceCell siteId={van.siteId} id={van.id} name={van.model} mac={van.macAddress} />
+          </Table.Td>
+          <Table.Td visibleFrom="sm">{tf(deviceKindLabelKey(van.kind))}</Table.Td>
+          <Table.Td visibleFrom="sm">
+            <SiteLink id={van.siteId} name={van.siteName} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <DeviceStatusBadge status={van.status} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
 
@@ -136,9 +89,7 @@ export function TopUsageWidget({ title, caption, dashboardId, duration }: Widget
                     {sites.map((site) => (
                       <div key={site.siteId} data-testid="top-usage-row">
                         <Group justify="space-between" gap="xs" wrap="nowrap">
-                          <Anchor component={Link} to={paths.site(site.siteId)} size="sm" lineClamp={1}>
-                            {site.siteName}
-                          </Anchor>
+                          <SiteLink id={site.siteId} name={site.siteName} />
                           <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                             {formatBytes(site.bytesTotal)}
                           </Text>
@@ -175,81 +126,60 @@ export function TopUsageWidget({ title, caption, dashboardId, duration }: Widget
 export function TroubledSitesWidget({ title, caption, dashboardId, duration }: WidgetProps) {
   const { t } = useTranslation('dashboards');
   const query = useTroubledSites(dashboardId, duration);
+  /** Time in a state over the window, and how many times it began. */
+  const spent = (seconds: number, events: number) => (
+    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      {formatSeconds(seconds)}
+      <Text size="xs" c="dimmed">
+        {t('troubledSites.events', { count: events })}
+      </Text>
+    </Table.Td>
+  );
   return (
-    <WidgetCard title={title} caption={caption} testId="widget-troubled-sites">
-      <Loaded query={query} height={200}>
-        {(data) =>
-          data.sites.length === 0 ? (
-            <Nothing ok text={t('troubledSites.empty')} />
-          ) : (
-            <ScrollArea style={{ flex: 1 }} type="auto">
-              <Table verticalSpacing={6} fz="sm" aria-label={title}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('site')}</Table.Th>
-                    <Table.Th>{t('troubledSites.offline')}</Table.Th>
-                    <Table.Th>{t('troubledSites.onBackup')}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t('status')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.sites.map((site) => (
-                    <Table.Tr key={site.siteId}>
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.site(site.siteId)} size="sm" lineClamp={1}>
-                          {site.siteName}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatSeconds(site.secondsOffline)}
-                        <Text size="xs" c="dimmed">
-                          {t('troubledSites.events', { count: site.offlineEvents })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatSeconds(site.secondsOnBackup)}
-                        <Text size="xs" c="dimmed">
-                          {t('troubledSites.events', { count: site.backupEvents })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                        <DeviceStatusBadge status={site.status} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
-          )
-        }
-      </Loaded>
-    </WidgetCard>
+    <TableWidget
+      title={title}
+      caption={caption}
+      testId="widget-troubled-sites"
+      query={query}
+      rows={(data) => data.sites}
+      empty={<Nothing ok text={t('troubledSites.empty')} />}
+      label={title}
+      columns={[
+        { header: t('site') },
+        { header: t('troubledSites.offline') },
+        { header: t('troubledSites.onBackup') },
+        { header: t('status'), visibleFrom: 'sm' },
+      ]}
+      row={(site) => (
+        <Table.Tr key={site.siteId}>
+          <Table.Td>
+            <SiteLink id={site.siteId} name={site.siteName} />
+          </Table.Td>
+          {spent(site.secondsOffline, site.offlineEvents)}
+          {spent(site.secondsOnBackup, site.backupEvents)}
+          <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+            <DeviceStatusBadge status={site.status} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
 
-/** Time axis props of a trend chart: epoch milliseconds, ticks per the window, full dates in the tooltip. */
-function useTimeAxis(duration: WidgetProps['duration']) {
+/** A trend fills its card, and keeps a height of its own where the stacked card has none (a phone). */
+const TREND_SIZE = { h: '100%', mih: 120 } as const;
+
+/** The time axis of a trend over the widget's window (times within a day, dates beyond). */
+function useTrendTick(duration: WidgetProps['duration']) {
   const { i18n } = useTranslation();
-  return useMemo(() => {
-    const tick = trendTickFormat(duration, i18n.language);
-    const full = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-    return {
-      xAxisProps: {
-        type: 'number' as const,
-        scale: 'time' as const,
-        domain: ['dataMin', 'dataMax'] as [string, string],
-        tickFormatter: (value: number) => formatTime(tick, value),
-      },
-      tooltipProps: { labelFormatter: (value: unknown) => formatTime(full, value) },
-    };
-  }, [duration, i18n.language]);
+  return useMemo(() => trendTickFormat(duration, i18n.language), [duration, i18n.language]);
 }
 
 /** WanLatencyTrend: average and 95th percentile WAN ping of the scope's devices, per bucket. */
 export function WanLatencyTrendWidget({ title, caption, dashboardId, duration }: WidgetProps) {
   const { t } = useTranslation('dashboards');
   const query = useWanLatencyTrend(dashboardId, duration);
-  const axis = useTimeAxis(duration);
+  const tick = useTrendTick(duration);
   return (
     <WidgetCard title={title} caption={caption} testId="widget-wan-latency-trend">
       <Loaded query={query} height={160}>
@@ -262,22 +192,16 @@ export function WanLatencyTrendWidget({ title, caption, dashboardId, duration }:
           return data.points.every((p) => p.samples === 0) ? (
             <Nothing text={t('wanLatency.empty')} />
           ) : (
-            <LineChart
-              h="100%"
-              mih={120}
+            <TimeLineChart
+              {...TREND_SIZE}
               data={points}
-              dataKey="time"
+              tick={tick}
               series={[
                 { name: 'avg', label: t('wanLatency.avg'), color: 'blue.6' },
                 { name: 'p95', label: t('wanLatency.p95'), color: 'orange.6' },
               ]}
-              curveType="monotone"
-              withDots={false}
-              withLegend
-              connectNulls={false}
               unit=" ms"
               valueFormatter={(value) => `${Math.round(value)}`}
-              {...axis}
             />
           );
         }}
@@ -290,7 +214,7 @@ export function WanLatencyTrendWidget({ title, caption, dashboardId, duration }:
 export function CellularHealthTrendWidget({ title, caption, dashboardId, duration }: WidgetProps) {
   const { t } = useTranslation('dashboards');
   const query = useCellularHealthTrend(dashboardId, duration);
-  const axis = useTimeAxis(duration);
+  const tick = useTrendTick(duration);
   const value = (v: number | null, unit: string) => (v === null ? '—' : `${Math.round(v * 10) / 10} ${unit}`);
   return (
     <WidgetCard title={title} caption={caption} testId="widget-cellular-health-trend">
@@ -303,20 +227,14 @@ export function CellularHealthTrendWidget({ title, caption, dashboardId, duratio
               sinr: p.avgSinr,
             }));
             return (
-              <LineChart
-                h="100%"
-                mih={120}
+              <TimeLineChart
+                {...TREND_SIZE}
                 data={points}
-                dataKey="time"
+                tick={tick}
                 series={[
                   { name: 'rsrp', label: t('cellular.rsrp'), color: 'grape.6' },
                   { name: 'sinr', label: t('cellular.sinr'), color: 'teal.6' },
                 ]}
-                curveType="monotone"
-                withDots={false}
-                withLegend
-                connectNulls={false}
-                {...axis}
               />
             );
           }
@@ -365,7 +283,7 @@ export function CellularHealthTrendWidget({ title, caption, dashboardId, duratio
 export function FailoversOverTimeWidget({ title, caption, dashboardId, duration }: WidgetProps) {
   const { t } = useTranslation('dashboards');
   const query = useFailoversTrend(dashboardId, duration);
-  const axis = useTimeAxis(duration);
+  const axis = useTimeAxis(useTrendTick(duration));
   return (
     <WidgetCard title={title} caption={caption} testId="widget-failovers-over-time">
       <Loaded query={query} height={160}>

@@ -2,7 +2,7 @@ import { Anchor, Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-interface WidgetCardProps {
+export interface WidgetCardProps {
   title: string;
   /** A short line under the title: the window or the groups the widget shows. */
   caption?: string;

@@ -1,17 +1,17 @@
-import { Anchor, Group, ScrollArea, Skeleton, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconChartLine, IconCircleCheck, IconTool } from '@tabler/icons-react';
+import { Anchor, Group, Skeleton, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconChartLine, IconTool } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { AnalyticsDuration, DeviceStatus, Paged } from '@vnoc/contracts';
+import type { Alert, AnalyticsDuration, DeviceStatus, Paged } from '@vnoc/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AlertDeviceLink } from '../../../components/alert-device-link.tsx';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
-import { MapPointAlerts } from '../../../components/map-point-alerts.tsx';
+import { MapSitePopup } from '../../../components/map-site-popup.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
 import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { numberFormat } from '../../../lib/intl.ts';
 import { useAlertMarks } from '../../../lib/map-alerts.ts';
@@ -20,6 +20,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useStatusCounts } from '../../../lib/status-counts.ts';
 import { useActiveAlerts, useProblemDevices, useProblemSites, useUptime } from '../api/dashboard-data.ts';
 import { WidgetCard } from './widget-card.tsx';
+import { DeviceCell, Failure, Loaded, Nothing, SiteLink, TableWidget } from './widget-parts.tsx';
 
 /** What every widget is given: its title and caption, and the scope and window of its call. */
 export interface WidgetProps {
@@ -28,14 +29,6 @@ export interface WidgetProps {
   dashboardId: string;
   duration: AnalyticsDuration;
   groupIds: readonly string[];
-}
-
-export function Failure({ error }: { error: unknown }) {
-  return (
-    <Text c="red" size="sm" role="alert">
-      {errorMessage(error)}
-    </Text>
-  );
 }
 
 /** SiteMap: every site coloured by status (ringed by its worst active alert), clustered; a marker opens its site. */
@@ -64,20 +57,7 @@ export function SiteMapWidget({ title, caption, groupIds }: WidgetProps) {
           label={title}
           clusterLabel={(count) => t('cluster', { count })}
           marks={marks}
-          renderPopup={(point) => (
-            <Stack gap={4}>
-              <Text fw={700} size="sm">
-                {point.label}
-              </Text>
-              <div>
-                <DeviceStatusBadge status={point.status} />
-              </div>
-              <MapPointAlerts point={point} />
-              <Anchor component={Link} to={paths.site(point.id)} size="sm">
-                {t('openSite')}
-              </Anchor>
-            </Stack>
-          )}
+          renderPopup={(point) => <MapSitePopup point={point} />}
         />
       )}
     </WidgetCard>
@@ -88,7 +68,7 @@ export function SiteMapWidget({ title, caption, groupIds }: WidgetProps) {
 export function DeviceTotalsWidget({ title, caption, groupIds }: WidgetProps) {
   const { t } = useTranslation('dashboards');
   const { t: tf } = useTranslation('fleet');
-  const { data: counts, isPending, error } = useStatusCounts(groupIds);
+  const query = useStatusCounts(groupIds);
   return (
     <WidgetCard
       title={title}
@@ -96,35 +76,33 @@ export function DeviceTotalsWidget({ title, caption, groupIds }: WidgetProps) {
       more={{ to: paths.devices, label: t('allDevices') }}
       testId="widget-device-totals"
     >
-      {error ? (
-        <Failure error={error} />
-      ) : isPending ? (
-        <Skeleton h={120} />
-      ) : (
-        <Stack gap="xs">
-          <Text size="sm">
-            {t('totalDevices')}{' '}
-            <Text span fw={700} data-testid="device-total">
-              {counts.total}
+      <Loaded query={query} height={120}>
+        {(counts) => (
+          <Stack gap="xs">
+            <Text size="sm">
+              {t('totalDevices')}{' '}
+              <Text span fw={700} data-testid="device-total">
+                {counts.total}
+              </Text>
             </Text>
-          </Text>
-          <Stack gap={4}>
-            {COUNTED_STATUSES.map((status) => (
-              <Group key={status} gap="xs" wrap="nowrap" data-status={status}>
-                <ThemeIcon size={10} radius="xl" color={deviceStatusColour(status)} aria-hidden>
-                  <span />
-                </ThemeIcon>
-                <Text size="sm" style={{ flex: 1 }}>
-                  {tf(deviceStatusLabelKey(status))}
-                </Text>
-                <Text size="sm" fw={700}>
-                  {counts[status]}
-                </Text>
-              </Group>
-            ))}
+            <Stack gap={4}>
+              {COUNTED_STATUSES.map((status) => (
+                <Group key={status} gap="xs" wrap="nowrap" data-status={status}>
+                  <ThemeIcon size={10} radius="xl" color={deviceStatusColour(status)} aria-hidden>
+                    <span />
+                  </ThemeIcon>
+                  <Text size="sm" style={{ flex: 1 }}>
+                    {tf(deviceStatusLabelKey(status))}
+                  </Text>
+                  <Text size="sm" fw={700}>
+                    {counts[status]}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
           </Stack>
-        </Stack>
-      )}
+        )}
+      </Loaded>
     </WidgetCard>
   );
 }
@@ -132,44 +110,33 @@ export function DeviceTotalsWidget({ title, caption, groupIds }: WidgetProps) {
 /** Uptime (4 decimals) over the widget's window: share of device-time online or on backup; downtime = 100 − uptime. */
 export function UptimeWidget({ title, dashboardId, duration }: WidgetProps) {
   const { t, i18n } = useTranslation('dashboards');
-  const { data, isPending, error } = useUptime(dashboardId, duration);
+  const query = useUptime(dashboardId, duration);
   // Spec: to 4 decimals, written as the language writes numbers (85.1814 / 85,1814).
   const fourDecimals = (value: number) =>
     numberFormat(i18n.language, { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(value);
   return (
     <WidgetCard title={title} testId="widget-uptime">
-      {error ? (
-        <Failure error={error} />
-      ) : isPending ? (
-        <Skeleton h={72} />
-      ) : (
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon variant="light" size={36} radius="md">
-            <IconChartLine size={20} aria-hidden />
-          </ThemeIcon>
-          <Stack gap={2}>
-            <Text size="sm" c="dimmed">
-              {t(`durations.${duration}`)}
-            </Text>
-            <Text fz={28} fw={700} lh={1.1} data-testid="uptime-value">
-              {t('uptime.percent', { value: fourDecimals(data.uptime) })}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('uptime.downtime', { value: fourDecimals(data.downtime), count: data.devices })}
-            </Text>
-          </Stack>
-        </Group>
-      )}
+      <Loaded query={query} height={72}>
+        {(data) => (
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon variant="light" size={36} radius="md">
+              <IconChartLine size={20} aria-hidden />
+            </ThemeIcon>
+            <Stack gap={2}>
+              <Text size="sm" c="dimmed">
+                {t(`durations.${duration}`)}
+              </Text>
+              <Text fz={28} fw={700} lh={1.1} data-testid="uptime-value">
+                {t('uptime.percent', { value: fourDecimals(data.uptime) })}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('uptime.downtime', { value: fourDecimals(data.downtime), count: data.devices })}
+              </Text>
+            </Stack>
+          </Group>
+        )}
+      </Loaded>
     </WidgetCard>
-  );
-}
-
-function NoProblems({ text }: { text: string }) {
-  return (
-    <Group gap="xs" c="green">
-      <IconCircleCheck size={20} aria-hidden />
-      <Text size="sm">{text}</Text>
-    </Group>
   );
 }
 
@@ -187,61 +154,30 @@ interface ProblemTableProps<T extends { id: string; status: DeviceStatus }> {
 }
 
 /** A widget listing problem items (a page of them, with the total) and each one's status. */
-function ProblemTable<T extends { id: string; status: DeviceStatus }>({
-  title,
-  caption,
-  more,
-  testId,
-  query,
-  noneText,
-  headers,
-  item,
-  place,
-}: ProblemTableProps<T>) {
+function ProblemTable<T extends { id: string; status: DeviceStatus }>(props: ProblemTableProps<T>) {
+  const { noneText, headers, item, place, ...card } = props;
   const { t } = useTranslation('dashboards');
-  const { data, isPending, error } = query;
   return (
-    <WidgetCard title={title} caption={caption} more={more} testId={testId}>
-      {error ? (
-        <Failure error={error} />
-      ) : isPending ? (
-        <Skeleton h={200} />
-      ) : data.content.length === 0 ? (
-        <NoProblems text={noneText} />
-      ) : (
-        <>
-          <Text size="xs" c="dimmed" mb={4}>
-            {t('showingOf', { count: data.content.length, total: data.totalElements })}
-          </Text>
-          <ScrollArea style={{ flex: 1 }} type="auto">
-            <Table verticalSpacing={6} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{headers[0]}</Table.Th>
-                  <Table.Th visibleFrom="sm">{headers[1]}</Table.Th>
-                  <Table.Th>{t('status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.content.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>{item(row)}</Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm" lineClamp={1}>
-                        {place(row)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }} miw={{ base: 170, md: 110 }}>
-                      <DeviceStatusBadge status={row.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </>
+    <TableWidget
+      {...card}
+      rows={(data) => data.content}
+      empty={<Nothing ok text={noneText} />}
+      note={(data) => t('showingOf', { count: data.content.length, total: data.totalElements })}
+      columns={[{ header: headers[0] }, { header: headers[1], visibleFrom: 'sm' }, { header: t('status') }]}
+      row={(entry) => (
+        <Table.Tr key={entry.id}>
+          <Table.Td>{item(entry)}</Table.Td>
+          <Table.Td visibleFrom="sm">
+            <Text size="sm" lineClamp={1}>
+              {place(entry)}
+            </Text>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }} miw={{ base: 170, md: 110 }}>
+            <DeviceStatusBadge status={entry.status} />
+          </Table.Td>
+        </Table.Tr>
       )}
-    </WidgetCard>
+    />
   );
 }
 
@@ -259,14 +195,7 @@ export function DeviceTableWidget({ title, caption, groupIds }: WidgetProps) {
       noneText={t('noProblemDevices')}
       headers={[t('device'), t('site')]}
       item={(device) => (
-        <>
-          <Anchor component={Link} to={paths.device(device.site.id, device.id)} size="sm">
-            {device.name}
-          </Anchor>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {device.macAddress}
-          </Text>
-        </>
+        <DeviceCell siteId={device.site.id} id={device.id} name={device.name} mac={device.macAddress} />
       )}
       place={(device) => device.site.name}
     />
@@ -286,11 +215,7 @@ export function SiteTableWidget({ title, caption, groupIds }: WidgetProps) {
       query={query}
       noneText={t('noProblemSites')}
       headers={[t('site'), t('city')]}
-      item={(site) => (
-        <Anchor component={Link} to={paths.site(site.id)} size="sm">
-          {site.name}
-        </Anchor>
-      )}
+      item={(site) => <SiteLink id={site.id} name={site.name} />}
       place={(site) => [site.address.city, site.address.state].filter(Boolean).join(', ')}
     />
   );
@@ -298,109 +223,83 @@ export function SiteTableWidget({ title, caption, groupIds }: WidgetProps) {
 
 /** ActiveAlerts: the organization's active root alerts, worst first (a few rows), each opening its detail. */
 export function ActiveAlertsWidget({ title, caption, groupIds }: WidgetProps) {
-  const { t: ta, i18n } = useTranslation('alerts');
-  const lang = i18n.language;
+  const { t: ta } = useTranslation('alerts');
   // The alert list filters one group at a time: with several, the caption says all groups are shown.
-  const { data, isPending, error } = useActiveAlerts(groupIds);
+  const query = useActiveAlerts(groupIds);
   return (
-    <WidgetCard
+    <TableWidget
       title={title}
       caption={caption}
       more={{ to: paths.alerts, label: ta('widget.openAll') }}
       testId="widget-active-alerts"
-    >
-      {error ? (
-        <Failure error={error} />
-      ) : isPending ? (
-        <Skeleton h={200} />
-      ) : data.content.length === 0 ? (
-        <NoProblems text={ta('widget.none')} />
-      ) : (
-        <>
-          <Text size="xs" c="dimmed" mb={4}>
-            {ta('widget.showingOf', { count: data.content.length, total: data.totalElements })}
+      query={query}
+      rows={(data) => data.content}
+      empty={<Nothing ok text={ta('widget.none')} />}
+      label={title}
+      note={(data) => ta('widget.showingOf', { count: data.content.length, total: data.totalElements })}
+      columns={[
+        { header: ta('list.columns.severity') },
+        { header: ta('list.columns.alert') },
+        { header: ta('list.columns.site'), visibleFrom: 'sm' },
+        { header: ta('list.columns.device'), visibleFrom: 'md' },
+        { header: ta('list.columns.raisedAt'), visibleFrom: 'sm' },
+      ]}
+      row={(alert) => <ActiveAlertRow key={alert.id} alert={alert} />}
+    />
+  );
+}
+
+/** One active alert: its severity, name (opening its detail) and measures, where it is and when it was raised. */
+function ActiveAlertRow({ alert }: { alert: Alert }) {
+  const { t: ta, i18n } = useTranslation('alerts');
+  const lang = i18n.language;
+  const measured = alertMeasuredText(alert, lang);
+  return (
+    <Table.Tr data-testid="active-alert-row">
+      <Table.Td>
+        <AlertSeverityBadge severity={alert.severity} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Anchor
+            component={Link}
+            to={`${paths.alerts}?${new URLSearchParams({ alert: alert.id })}`}
+            size="sm"
+            fw={600}
+            lineClamp={1}
+          >
+            {alertName(alert.code, lang)}
+          </Anchor>
+          {alert.inMaintenance && (
+            <Tooltip label={ta('marks.maintenance')}>
+              <IconTool size={14} role="img" aria-label={ta('marks.maintenance')} />
+            </Tooltip>
+          )}
+        </Group>
+        {measured && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {measured}
           </Text>
-          <ScrollArea style={{ flex: 1 }} type="auto">
-            <Table verticalSpacing={6} fz="sm" aria-label={title}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{ta('list.columns.severity')}</Table.Th>
-                  <Table.Th>{ta('list.columns.alert')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{ta('list.columns.site')}</Table.Th>
-                  <Table.Th visibleFrom="md">{ta('list.columns.device')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{ta('list.columns.raisedAt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.content.map((alert) => {
-                  const measured = alertMeasuredText(alert, lang);
-                  return (
-                    <Table.Tr key={alert.id} data-testid="active-alert-row">
-                      <Table.Td>
-                        <AlertSeverityBadge severity={alert.severity} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Anchor
-                            component={Link}
-                            to={`${paths.alerts}?${new URLSearchParams({ alert: alert.id })}`}
-                            size="sm"
-                            fw={600}
-                            lineClamp={1}
-                          >
-                            {alertName(alert.code, lang)}
-                          </Anchor>
-                          {alert.inMaintenance && (
-                            <Tooltip label={ta('marks.maintenance')}>
-                              <IconTool size={14} role="img" aria-label={ta('marks.maintenance')} />
-                            </Tooltip>
-                          )}
-                        </Group>
-                        {measured && (
-                          <Text size="xs" c="dimmed" lineClamp={1}>
-                            {measured}
-                          </Text>
-                        )}
-                        <Text size="xs" c="dimmed" hiddenFrom="sm" lineClamp={1}>
-                          {[alertPlace(alert), formatDate(alert.raisedAt)].filter(Boolean).join(' · ')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm">
-                        {alert.siteId ? (
-                          <Anchor component={Link} to={paths.site(alert.siteId)} size="sm" lineClamp={1}>
-                            {alert.siteName}
-                          </Anchor>
-                        ) : (
-                          <Text size="sm">
-                            {alert.region ? ta('list.region', { region: alert.region }) : '—'}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td visibleFrom="md">
-                        {alert.siteId && alert.deviceId ? (
-                          <Anchor
-                            component={Link}
-                            to={paths.device(alert.siteId, alert.deviceId)}
-                            size="sm"
-                            style={{ whiteSpace: 'nowrap' }}
-                          >
-                            {alertDeviceLabel(alert)}
-                          </Anchor>
-                        ) : (
-                          <Text size="sm">—</Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{formatDate(alert.raisedAt)}</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </>
-      )}
-    </WidgetCard>
+        )}
+        <Text size="xs" c="dimmed" hiddenFrom="sm" lineClamp={1}>
+          {[alertPlace(alert), formatDate(alert.raisedAt)].filter(Boolean).join(' · ')}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        {alert.siteId ? (
+          <SiteLink id={alert.siteId} name={alert.siteName} />
+        ) : (
+          <Text size="sm">{alert.region ? ta('list.region', { region: alert.region }) : '—'}</Text>
+        )}
+      </Table.Td>
+      <Table.Td visibleFrom="md">
+        <AlertDeviceLink alert={alert} style={{ whiteSpace: 'nowrap' }}>
+          {alertDeviceLabel(alert)}
+        </AlertDeviceLink>
+      </Table.Td>
+      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm">{formatDate(alert.raisedAt)}</Text>
+      </Table.Td>
+    </Table.Tr>
   );
 }

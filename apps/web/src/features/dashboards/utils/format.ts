@@ -27,11 +27,3 @@ export function trendTickFormat(duration: AnalyticsDuration, language: string): 
     long ? { day: 'numeric', month: 'short' } : { hour: '2-digit', minute: '2-digit' },
   );
 }
-
-/** Recharts also calls formatters with no value (a hidden tooltip): those get no text. */
-export function formatTime(format: Intl.DateTimeFormat, value: unknown): string {
-  const time = Number(value);
-  return value !== null && value !== undefined && value !== '' && Number.isFinite(time)
-    ? format.format(time)
-    : '';
-}

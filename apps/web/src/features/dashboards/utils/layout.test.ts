@@ -5,9 +5,9 @@ import {
   GRID_COLUMNS,
   sortWidgets,
   type Widget,
-  type WidgetType,
 } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
+import { widgetAt } from '../test/widgets.ts';
 import {
   applyLayout,
   defaultDashboard,
@@ -21,20 +21,7 @@ import {
   widgetsChanged,
 } from './layout.ts';
 
-const w = (
-  i: string,
-  x: number,
-  y: number,
-  width: number,
-  h: number,
-  type: WidgetType = 'DeviceTable',
-): Widget => ({
-  i,
-  type,
-  name: '',
-  details: {},
-  layout: { i, x, y, w: width, h },
-});
+const w = widgetAt;
 const place = (widgets: Widget[], i: string) => {
   const found = widgets.find((x) => x.i === i);
   return found && [found.layout.x, found.layout.y, found.layout.w, found.layout.h];

@@ -11,6 +11,9 @@ import {
 } from '@vnoc/contracts';
 import { type Layout, type LayoutItem, verticalCompactor } from 'react-grid-layout/core';
 
+/** Below this width the widgets stack in y-then-x order (phones): no grid, no dragging. */
+export const STACK_BELOW_PX = 768;
+
 /** Size a widget takes when added from the catalogue, and the smallest it may be resized to. */
 export const WIDGET_SIZES: Readonly<
   Record<WidgetType, { w: number; h: number; minW: number; minH: number }>

@@ -1,6 +1,7 @@
 import { Group, Paper, Select, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MapSitePopup } from '../../../components/map-site-popup.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
 import { deviceStatusLabelKey } from '../../../lib/device-status.ts';
@@ -8,7 +9,6 @@ import { errorMessage } from '../../../lib/error-handler.ts';
 import { useAlertMarks } from '../../../lib/map-alerts.ts';
 import { MAP_STATUS_FILTERS, type MapStatusFilter } from '../../../lib/map-clusters.ts';
 import { useMapView } from '../../../lib/map-view.ts';
-import { MapSitePopup } from '../components/map-site-popup.tsx';
 
 function isFilter(value: string | null): value is MapStatusFilter {
   return (MAP_STATUS_FILTERS as readonly string[]).includes(value ?? '');

@@ -1,13 +1,14 @@
-import { Anchor, Badge, Group, Stack } from '@mantine/core';
-import { IconTool } from '@tabler/icons-react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MapPoint } from '../lib/map-clusters.ts';
 import { paths } from '../lib/paths.ts';
+import { AlertMarkBadge } from './alert-mark-badge.tsx';
 import { AlertSeverityBadge } from './alert-severity-badge.tsx';
+import { DeviceStatusBadge } from './device-status-badge.tsx';
 
 /** The site's active alerts (worst severity, how many, linked to Alerts) and maintenance, when it has them. */
-export function MapPointAlerts({ point }: { point: MapPoint }) {
+function MapPointAlerts({ point }: { point: MapPoint }) {
   const { t: ta } = useTranslation('alerts');
   if (!point.severity && !point.maintenance) return null;
   return (
@@ -26,17 +27,31 @@ export function MapPointAlerts({ point }: { point: MapPoint }) {
       )}
       {point.maintenance && (
         <div>
-          <Badge
-            variant="light"
-            color="grape"
-            radius="sm"
-            leftSection={<IconTool size={12} aria-hidden />}
-            styles={{ label: { textTransform: 'none' } }}
-          >
-            {ta('map.maintenance')}
-          </Badge>
+          <AlertMarkBadge mark="maintenance">{ta('map.maintenance')}</AlertMarkBadge>
         </div>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * A site marker's popup on a status map (the Sites map, the dashboards' map widget): the site's name, status,
+ * active alerts and maintenance, and a link to its overview.
+ */
+export function MapSitePopup({ point }: { point: MapPoint }) {
+  const { t } = useTranslation('siteDetail');
+  return (
+    <Stack gap={6} miw={160}>
+      <Text fw={700} size="sm">
+        {point.label}
+      </Text>
+      <div>
+        <DeviceStatusBadge status={point.status} />
+      </div>
+      <MapPointAlerts point={point} />
+      <Anchor component={Link} to={paths.site(point.id)} size="sm" data-testid="map-popup-link">
+        {t('map.openSite')}
+      </Anchor>
     </Stack>
   );
 }

@@ -1,0 +1,80 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type AnalyticsDuration,
+  CellularHealthTrendSchema,
+  FailoversTrendSchema,
+  TopUsageSchema,
+  TroubledSitesSchema,
+  VanListSchema,
+  WanLatencyTrendSchema,
+} from '@vnoc/contracts';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { LIVE_REFRESH_MS } from '../../../lib/live.ts';
+
+/** Rows a table widget shows; the widget says how many there are in all. */
+export const WIDGET_ROWS = 8;
+
+/** Sites the TopUsage widget lists. */
+export const TOP_USAGE_ROWS = 8;
+
+/**
+ * An analytics widget's call: GET `path` for the dashboard (the server scopes it to the dashboard's groups) over
+ * the window, with `query` besides. Computed from the status periods and samples (no live event carries it),
+ * it refreshes at the live pace, under ['analytics', name, dashboard, window].
+ */
+export function analyticsQuery<S extends z.ZodType>(
+  name: string,
+  path: string,
+  schema: S,
+  dashboardId: string,
+  duration: AnalyticsDuration,
+  query: Record<string, number> = {},
+) {
+  return queryOptions({
+    queryKey: ['analytics', name, dashboardId, duration] as const,
+    queryFn: ({ signal }): Promise<z.infer<S>> =>
+      apiRequest(path, { schema, query: { duration, dashboardId, ...query }, signal }),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+}
+
+/** GET analytics/widget/vanList/{id}: the devices ("vans") of the dashboard's scope, their type and status. */
+export function useVanList(dashboardId: string, duration: AnalyticsDuration) {
+  const path = `analytics/widget/vanList/${encodeURIComponent(dashboardId)}`;
+  const page = { page: 0, pageSize: WIDGET_ROWS };
+  return useQuery(analyticsQuery('vanList', path, VanListSchema, dashboardId, duration, page));
+}
+
+/** GET analytics/sites/usage/top/usage: the sites with the most WAN bytes. */
+export function useTopUsage(dashboardId: string, duration: AnalyticsDuration) {
+  const path = 'analytics/sites/usage/top/usage';
+  return useQuery(
+    analyticsQuery('topUsage', path, TopUsageSchema, dashboardId, duration, { limit: TOP_USAGE_ROWS }),
+  );
+}
+
+/** GET analytics/widget/vanTroubledSites/{id}: the sites with most time offline or on backup, worst first. */
+export function useTroubledSites(dashboardId: string, duration: AnalyticsDuration) {
+  const path = `analytics/widget/vanTroubledSites/${encodeURIComponent(dashboardId)}`;
+  const limit = { limit: WIDGET_ROWS };
+  return useQuery(analyticsQuery('troubledSites', path, TroubledSitesSchema, dashboardId, duration, limit));
+}
+
+/** GET analytics/trend/wanLatency: the average and 95th percentile WAN ping per bucket. */
+export function useWanLatencyTrend(dashboardId: string, duration: AnalyticsDuration) {
+  const path = 'analytics/trend/wanLatency';
+  return useQuery(analyticsQuery('wanLatency', path, WanLatencyTrendSchema, dashboardId, duration));
+}
+
+/** GET analytics/trend/cellularHealth: RSRP and SINR of the scope's modems (today's reading; history when recorded). */
+export function useCellularHealthTrend(dashboardId: string, duration: AnalyticsDuration) {
+  const path = 'analytics/trend/cellularHealth';
+  return useQuery(analyticsQuery('cellularHealth', path, CellularHealthTrendSchema, dashboardId, duration));
+}
+
+/** GET analytics/trend/failovers: failovers (on-backup periods that started) per bucket. */
+export function useFailoversTrend(dashboardId: string, duration: AnalyticsDuration) {
+  const path = 'analytics/trend/failovers';
+  return useQuery(analyticsQuery('failovers', path, FailoversTrendSchema, dashboardId, duration));
+}

@@ -1,0 +1,169 @@
+import { Anchor, Group, ScrollArea, Skeleton, Table, Text } from '@mantine/core';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/error-handler.ts';
+import { paths } from '../../../lib/paths.ts';
+import { WidgetCard, type WidgetCardProps } from './widget-card.tsx';
+
+/** Why a widget has no data: the failure's message, read out as an alert. */
+export function Failure({ error }: { error: unknown }) {
+  return (
+    <Text c="red" size="sm" role="alert">
+      {errorMessage(error)}
+    </Text>
+  );
+}
+
+/** What a widget reads of its query. */
+export interface WidgetQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  error: unknown;
+}
+
+/** A widget's state before its data: an error, a skeleton of the content's height, or the content. */
+export function Loaded<T>({
+  query,
+  height,
+  children,
+}: {
+  query: WidgetQuery<T>;
+  height: number;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.error) return <Failure error={query.error} />;
+  if (query.isPending || query.data === undefined) return <Skeleton h={height} />;
+  return <>{children(query.data)}</>;
+}
+
+/** An empty state that says only what the system knows; `ok` when nothing is the good news (no problems). */
+export function Nothing({ text, ok = false }: { text: string; ok?: boolean }) {
+  const Icon = ok ? IconCircleCheck : IconInfoCircle;
+  return (
+    <Group gap="xs" wrap="nowrap" c={ok ? 'green' : 'dimmed'} align="flex-start">
+      <Icon size={20} aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="sm">{text}</Text>
+    </Group>
+  );
+}
+
+/** A column of a widget's table; `visibleFrom`: hidden on screens narrower than that breakpoint. */
+export interface WidgetColumn {
+  header: string;
+  visibleFrom?: 'sm' | 'md';
+}
+
+/**
+ * A widget's table, scrolling inside its card: an optional line above it (how many of how many), the headers,
+ * and the rows given as children.
+ */
+export function WidgetTable({
+  label,
+  note,
+  columns,
+  children,
+}: {
+  label?: string;
+  note?: string;
+  columns: readonly WidgetColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {note && (
+        <Text size="xs" c="dimmed" mb={4}>
+          {note}
+        </Text>
+      )}
+      <ScrollArea style={{ flex: 1 }} type="auto">
+        <Table verticalSpacing={6} fz="sm" aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.header} visibleFrom={column.visibleFrom}>
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{children}</Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </>
+  );
+}
+
+interface TableWidgetProps<D, R> extends Omit<WidgetCardProps, 'children'> {
+  query: WidgetQuery<D>;
+  /** The rows in the data; none: `empty` instead of the table. */
+  rows: (data: D) => readonly R[];
+  empty: ReactNode;
+  /** The table's accessible name. */
+  label?: string;
+  note?: (data: D) => string;
+  columns: readonly WidgetColumn[];
+  /** One row (a keyed Table.Tr). */
+  row: (item: R) => ReactNode;
+}
+
+/** A widget that lists rows of its data in a table (WidgetTable), or says there are none. */
+export function TableWidget<D, R>({
+  query,
+  rows,
+  empty,
+  label,
+  note,
+  columns,
+  row,
+  ...card
+}: TableWidgetProps<D, R>) {
+  return (
+    <WidgetCard {...card}>
+      <Loaded query={query} height={200}>
+        {(data) => {
+          const items = rows(data);
+          if (items.length === 0) return empty;
+          return (
+            <WidgetTable label={label} note={note?.(data)} columns={columns}>
+              {items.map(row)}
+            </WidgetTable>
+          );
+        }}
+      </Loaded>
+    </WidgetCard>
+  );
+}
+
+/** A site's name on one line, opening the site. */
+export function SiteLink({ id, name }: { id: string; name: ReactNode }) {
+  return (
+    <Anchor component={Link} to={paths.site(id)} size="sm" lineClamp={1}>
+      {name}
+    </Anchor>
+  );
+}
+
+/** A device's name opening the device, its MAC address under it. */
+export function DeviceCell({
+  siteId,
+  id,
+  name,
+  mac,
+}: {
+  siteId: string;
+  id: string;
+  name: string;
+  mac: string;
+}) {
+  return (
+    <>
+      <Anchor component={Link} to={paths.device(siteId, id)} size="sm">
+        {name}
+      </Anchor>
+      <Text size="xs" c="dimmed" ff="monospace">
+        {mac}
+      </Text>
+    </>
+  );
+}
