@@ -7,14 +7,17 @@ import type { ParamPatch } from './data-table/table-params.ts';
 import { kindOptions, type StatusFilter, statusOptions } from './fleet-filter-options.ts';
 import type { FleetListState } from './fleet-search.ts';
 
-/** The fields' texts from a fleet list's own namespace (its `filters.*`: search, status, kind, "any"). */
-export function fleetFilterLabels(t: TFunction) {
+/**
+ * The fields' texts from a fleet list's own namespace (its `filters.*`: search, status, kind, "any"), through the
+ * list's `t` (named `listT` here, as this file's own `t` reads the `fleet` namespace).
+ */
+export function fleetFilterLabels(listT: TFunction) {
   return {
-    search: t('filters.search'),
-    searchPlaceholder: t('filters.searchPlaceholder'),
-    status: t('filters.status'),
-    kind: t('filters.kind'),
-    any: t('filters.any'),
+    search: listT('filters.search'),
+    searchPlaceholder: listT('filters.searchPlaceholder'),
+    status: listT('filters.status'),
+    kind: listT('filters.kind'),
+    any: listT('filters.any'),
   };
 }
 
