@@ -8,6 +8,8 @@ import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../../
 import { UsersScreen } from './users-screen.tsx';
 
 const ORG = '0d3c5f1e-6a43-4c1e-9b7a-5c1a7e0a0001';
+/** The clock the screen reads: stopped, so "3 minutes ago" does not depend on how long rendering takes. */
+const NOW = new Date('2026-11-29T10:00:00.000Z');
 const person = (overrides: Partial<AdminUser>): AdminUser => ({
   id: 'u1',
   firstName: 'Ada',
@@ -19,7 +21,7 @@ const person = (overrides: Partial<AdminUser>): AdminUser => ({
   invitationPending: false,
   siteGroups: [],
   mfaMethods: ['app'],
-  lastSignInAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+  lastSignInAt: new Date(NOW.getTime() - 3 * 60_000).toISOString(),
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
@@ -38,6 +40,8 @@ let requests: { method: string; path: string; query: string; body: unknown }[];
 
 beforeAll(() => installDomStubs());
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
   requests = [];
   authStore.setUser({ id: 'me', organization: { id: ORG, name: 'Acme Retail' } } as unknown as User);
   vi.stubGlobal(
@@ -59,6 +63,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   authStore.setUser(null);
   authStore.clearClaims();
