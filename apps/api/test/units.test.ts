@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { signInStep } from '../src/auth/sign-in-step.ts';
-import { createTokenService, FULL_SESSION_SECONDS } from '../src/auth/tokens.ts';
+import {
+  createTokenService,
+  FULL_SESSION_SECONDS,
+  fullSession,
+  SESSION_MAX_SECONDS,
+} from '../src/auth/tokens.ts';
 import { generateTotp, matchTotp, newTotpSecret, totpLink } from '../src/auth/totp.ts';
 import { iso } from '../src/http/iso.ts';
 import { createRateLimiter } from '../src/plugins/rate-limit.ts';
@@ -47,6 +52,14 @@ describe('TOTP', () => {
 });
 
 describe('tokens', () => {
+  it('fullSession: every step proved, no password change due, ends after the longest sign-in', () => {
+    expect(fullSession(1_000_000)).toEqual({
+      isEmailValidated: true,
+      isMfaValidated: true,
+      isCredExpired: false,
+      sessionEnds: 1000 + SESSION_MAX_SECONDS,
+    });
+  });
   const tokens = createTokenService('unit-test-secret-unit-test-secret-1234');
   const claims = {
     sub: 'a@b.example',
