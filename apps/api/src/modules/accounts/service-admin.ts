@@ -27,6 +27,16 @@ import { clearCodeFailures } from './repository-security.ts';
 type CreateInput = z.output<typeof CreateUserRequestSchema>;
 type EditInput = z.output<typeof EditUserRequestSchema>;
 
+/** The contact row an administrator's form writes; the contact address is the person's username. */
+function contactOf(body: CreateInput | EditInput, emailAddress: string) {
+  return {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    mobileNumber: body.phone ?? null,
+    emailAddress,
+  };
+}
+
 /** Invitation links work once, for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -187,12 +197,7 @@ export async function createUser(
           role: body.role,
           status: 'active',
         },
-        {
-          firstName: body.firstName,
-          lastName: body.lastName,
-          mobileNumber: body.phone ?? null,
-          emailAddress: body.email,
-        },
+        contactOf(body, body.email),
       );
       await admin.replaceUserGroups(tx, row.id, groupIds);
       await audit(tx, {
@@ -229,12 +234,7 @@ export async function editUser(ctx: AppContext, auth: AuthContext, body: EditInp
     if (losesAdmin && (await admin.lockOtherActiveAdmins(tx, org, person.id)) === 0)
       throw new AppError(409, 'last_administrator', ADMIN_MESSAGES.lastAdministrator);
     await updateUser(tx, person.id, { role: body.role, status });
-    await upsertContact(tx, person.id, {
-      firstName: body.firstName,
-      lastName: body.lastName,
-      mobileNumber: body.phone ?? null,
-      emailAddress: person.username,
-    });
+    await upsertContact(tx, person.id, contactOf(body, person.username));
     await admin.replaceUserGroups(tx, person.id, groupIds);
     await audit(tx, {
       action:
