@@ -7,6 +7,7 @@ import {
   SESSION_MAX_SECONDS,
 } from '../src/auth/tokens.ts';
 import { generateTotp, matchTotp, newTotpSecret, totpLink } from '../src/auth/totp.ts';
+import { batchesOf } from '../src/fleet/gateway/sql.ts';
 import { iso } from '../src/http/iso.ts';
 import { createRateLimiter } from '../src/plugins/rate-limit.ts';
 import { useTestClock } from './clock.ts';
@@ -144,6 +145,13 @@ describe('createRateLimiter', () => {
     now = 60_000;
     for (let i = 0; i <= 10_001; i++) await limiter.hit(`short-${i}`, 5, 1000);
     await expect(limiter.hit('long', 5, 15 * 60_000)).rejects.toEqual(limited);
+  });
+});
+
+describe('batchesOf (bulk inserts in bounded statements)', () => {
+  it('cuts the items into consecutive slices of at most the size, the last one shorter', () => {
+    expect([...batchesOf([1, 2, 3, 4, 5], 2)]).toEqual([[1, 2], [3, 4], [5]]);
+    expect([...batchesOf([], 2)]).toEqual([]);
   });
 });
 
