@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { actorOf } from '../src/auth/audit.ts';
 import { signInStep } from '../src/auth/sign-in-step.ts';
 import {
   createTokenService,
@@ -145,6 +146,21 @@ describe('createRateLimiter', () => {
     now = 60_000;
     for (let i = 0; i <= 10_001; i++) await limiter.hit(`short-${i}`, 5, 1000);
     await expect(limiter.hit('long', 5, 15 * 60_000)).rejects.toEqual(limited);
+  });
+});
+
+describe('actorOf (who an audit entry names)', () => {
+  const user = { id: 'u1', organizationId: 'o1' } as never;
+  const meta = { ip: '203.0.113.9' };
+  it('names the person and the support person acting as them', () => {
+    expect(actorOf({ user, impersonator: { id: 's1' } as never }, meta)).toEqual({
+      user,
+      impersonatorId: 's1',
+      meta,
+    });
+  });
+  it('names no support person when none acts', () => {
+    expect(actorOf({ user, impersonator: undefined }, meta)).toEqual({ user, impersonatorId: null, meta });
   });
 });
 
