@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { actorOf } from '../src/auth/audit.ts';
 import { signInStep } from '../src/auth/sign-in-step.ts';
-import { createTokenService, FULL_SESSION_SECONDS } from '../src/auth/tokens.ts';
+import {
+  createTokenService,
+  FULL_SESSION_SECONDS,
+  fullSession,
+  SESSION_MAX_SECONDS,
+} from '../src/auth/tokens.ts';
 import { generateTotp, matchTotp, newTotpSecret, totpLink } from '../src/auth/totp.ts';
+import { batchesOf } from '../src/fleet/gateway/sql.ts';
 import { iso } from '../src/http/iso.ts';
 import { createRateLimiter } from '../src/plugins/rate-limit.ts';
 import { useTestClock } from './clock.ts';
@@ -47,6 +54,14 @@ describe('TOTP', () => {
 });
 
 describe('tokens', () => {
+  it('fullSession: every step proved, no password change due, ends after the longest sign-in', () => {
+    expect(fullSession(1_000_000)).toEqual({
+      isEmailValidated: true,
+      isMfaValidated: true,
+      isCredExpired: false,
+      sessionEnds: 1000 + SESSION_MAX_SECONDS,
+    });
+  });
   const tokens = createTokenService('unit-test-secret-unit-test-secret-1234');
   const claims = {
     sub: 'a@b.example',
@@ -131,6 +146,28 @@ describe('createRateLimiter', () => {
     now = 60_000;
     for (let i = 0; i <= 10_001; i++) await limiter.hit(`short-${i}`, 5, 1000);
     await expect(limiter.hit('long', 5, 15 * 60_000)).rejects.toEqual(limited);
+  });
+});
+
+describe('actorOf (who an audit entry names)', () => {
+  const user = { id: 'u1', organizationId: 'o1' } as never;
+  const meta = { ip: '203.0.113.9' };
+  it('names the person and the support person acting as them', () => {
+    expect(actorOf({ user, impersonator: { id: 's1' } as never }, meta)).toEqual({
+      user,
+      impersonatorId: 's1',
+      meta,
+    });
+  });
+  it('names no support person when none acts', () => {
+    expect(actorOf({ user, impersonator: undefined }, meta)).toEqual({ user, impersonatorId: null, meta });
+  });
+});
+
+describe('batchesOf (bulk inserts in bounded statements)', () => {
+  it('cuts the items into consecutive slices of at most the size, the last one shorter', () => {
+    expect([...batchesOf([1, 2, 3, 4, 5], 2)]).toEqual([[1, 2], [3, 4], [5]]);
+    expect([...batchesOf([], 2)]).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { RequestMeta } from '../context.ts';
 import { auditLog } from '../db/schema.ts';
+import type { AuthContext } from '../plugins/auth.ts';
 import type { DbOrTx } from '../plugins/db.ts';
 import type { UserWithOrg } from './session-user.ts';
 
@@ -19,6 +20,13 @@ export type AuditInput = {
   detail?: Record<string, unknown>;
   meta?: RequestMeta;
 };
+
+/** Who a signed-in request's entry names: the person, the support person acting as them if any, and the request. */
+export const actorOf = (auth: Pick<AuthContext, 'user' | 'impersonator'>, meta: RequestMeta) => ({
+  user: auth.user,
+  impersonatorId: auth.impersonator?.id ?? null,
+  meta,
+});
 
 export function audit(db: DbOrTx, input: AuditInput): Promise<void> {
   const entry: AuditEntry = {

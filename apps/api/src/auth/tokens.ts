@@ -12,6 +12,16 @@ export const IMPERSONATION_SECONDS = 60 * 60;
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 /** `sessionEnds` of a sign-in that begins now. */
 export const newSessionEnds = (nowMs = Date.now()) => Math.floor(nowMs / 1000) + SESSION_MAX_SECONDS;
+/**
+ * The session of a sign-in whose every step is already proved (by an identity provider, or by an
+ * impersonation's access code): address and factors validated, no password change due.
+ */
+export const fullSession = (nowMs = Date.now()) => ({
+  isEmailValidated: true,
+  isMfaValidated: true,
+  isCredExpired: false,
+  sessionEnds: newSessionEnds(nowMs),
+});
 
 const ISSUER = 'vnoc';
 /** Verified session tokens remembered per process (one per signed-in browser tab at most). */

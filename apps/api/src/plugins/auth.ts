@@ -208,12 +208,11 @@ export function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip };
 }
 
-/** Signs a session token for the user and puts it in the Authorization response header. */
+/** Signs a session token for the grant's user and session and puts it in the Authorization response header. */
 export async function sendToken(
   ctx: AppContext,
   reply: FastifyReply,
-  user: UserWithOrg,
-  session: SessionState,
+  { user, session }: { user: UserWithOrg; session: SessionState },
   /** Told the new token's id before it is sent (access/newJWT retires the token it renews). */
   onSigned?: (jti: string) => Promise<void>,
 ): Promise<{ ok: true }> {

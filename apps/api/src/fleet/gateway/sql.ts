@@ -10,6 +10,11 @@ export type GatewayDevice = FleetDevice & { organizationId: string };
 /** Rows per statement for bulk inserts (arrays bound as one parameter per column, so no 65 535-parameter limit). */
 export const BATCH = 20_000;
 
+/** Consecutive slices of at most `size` items: one statement's parameter arrays stay bounded. */
+export function* batchesOf<T>(items: readonly T[], size = BATCH): Generator<readonly T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 /** A JS array bound as one PostgreSQL array parameter (a bare array would be spread into a list). */
 const arr = (values: readonly unknown[]) => sql.param(values);
@@ -57,8 +62,7 @@ export async function insertIntervals(
   intervals: readonly StatusInterval[],
   orgOf: ReadonlyMap<string, string>,
 ): Promise<void> {
-  for (let i = 0; i < intervals.length; i += BATCH) {
-    const part = intervals.slice(i, i + BATCH);
+  for (const part of batchesOf(intervals)) {
     await db.execute(sql`
       insert into device_status_intervals (device_id, organization_id, status, started_at, ended_at)
       select * from unnest(
@@ -72,8 +76,7 @@ export async function insertIntervals(
 
 /** WAN samples (times already real, whole ms), in batches; a sample already stored for that device and time is kept. */
 export async function insertSamples(db: DbOrTx, samples: readonly WanSample[]): Promise<void> {
-  for (let i = 0; i < samples.length; i += BATCH) {
-    const part = samples.slice(i, i + BATCH);
+  for (const part of batchesOf(samples)) {
     await db.execute(sql`
       insert into wan_samples (device_id, time, source_interface, ip_address, ping, jitter, loss)
       select d, to_timestamp(t / 1000.0), i, a, p, j, l from unnest(
@@ -97,8 +100,7 @@ export async function upsertRollups(
   rollups: readonly DeviceDay[],
   orgOf: ReadonlyMap<string, string>,
 ): Promise<void> {
-  for (let i = 0; i < rollups.length; i += BATCH) {
-    const part = rollups.slice(i, i + BATCH);
+  for (const part of batchesOf(rollups)) {
     const col = <K extends keyof DeviceDay>(k: K) => arr(part.map((r) => r[k]));
     await db.execute(sql`
       insert into device_daily_stats (device_id, organization_id, day, seconds_online, seconds_offline,

@@ -4,6 +4,7 @@ import { siteGroups, userSiteGroups, users, verificationCodes } from '../../db/s
 import type { DbOrTx } from '../../plugins/db.ts';
 import { pageOf, sortDirection } from '../../sql/paging.ts';
 import { containsPattern } from '../../sql/text.ts';
+import { insertCode } from './repository-security.ts';
 
 /**
  * The stored password of a person an administrator created who has not chosen one yet: not an argon2
@@ -101,6 +102,15 @@ export async function replaceUserGroups(db: DbOrTx, userId: string, groupIds: st
     await db.insert(userSiteGroups).values(groupIds.map((siteGroupId) => ({ userId, siteGroupId })));
 }
 
+/** The organization's active administrators: those who may approve, demote and be told. */
+function activeAdminsOf(organizationId: string) {
+  return and(
+    eq(users.organizationId, organizationId),
+    eq(users.role, 'ADMINISTRATOR'),
+    eq(users.status, 'active'),
+  );
+}
+
 /**
  * Locks the organization's active administrators (so two concurrent demotions cannot both pass) and
  * counts those other than `exceptId`.
@@ -113,13 +123,7 @@ export async function lockOtherActiveAdmins(
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        eq(users.role, 'ADMINISTRATOR'),
-        eq(users.status, 'active'),
-      ),
-    )
+    .where(activeAdminsOf(organizationId))
     .for('update');
   return rows.filter((r) => r.id !== exceptId).length;
 }
@@ -129,13 +133,7 @@ export function listActiveAdmins(db: DbOrTx, organizationId: string) {
   return db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        eq(users.role, 'ADMINISTRATOR'),
-        eq(users.status, 'active'),
-      ),
-    );
+    .where(activeAdminsOf(organizationId));
 }
 
 export async function deleteUser(db: DbOrTx, id: string): Promise<void> {
@@ -154,22 +152,7 @@ export async function insertInvitation(
   db: DbOrTx,
   invitation: { userId: string; destination: string; codeHash: string; expiresAt: Date },
 ): Promise<string> {
-  await db
-    .update(verificationCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(verificationCodes.userId, invitation.userId),
-        eq(verificationCodes.purpose, INVITATION_PURPOSE),
-        sql`${verificationCodes.usedAt} is null`,
-      ),
-    );
-  const [row] = await db
-    .insert(verificationCodes)
-    .values({ ...invitation, purpose: INVITATION_PURPOSE })
-    .returning({ id: verificationCodes.id });
-  if (!row) throw new Error('insert verification_codes returned nothing');
-  return row.id;
+  return insertCode(db, { ...invitation, purpose: INVITATION_PURPOSE });
 }
 
 /** An invitation by its id, locked for the transaction that uses it. */

@@ -105,8 +105,11 @@ export async function deleteExpiredRevocations(db: DbOrTx, now: Date): Promise<v
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
-/** Stores a new code and retires the older unused ones of the same purpose (only the newest is valid). */
-export async function insertCode(db: DbOrTx, code: typeof verificationCodes.$inferInsert): Promise<void> {
+/**
+ * Stores a new code and retires the older unused ones of the same purpose (only the newest is valid);
+ * returns the new code's id.
+ */
+export async function insertCode(db: DbOrTx, code: typeof verificationCodes.$inferInsert): Promise<string> {
   await db
     .update(verificationCodes)
     .set({ usedAt: new Date() })
@@ -117,7 +120,9 @@ export async function insertCode(db: DbOrTx, code: typeof verificationCodes.$inf
         isNull(verificationCodes.usedAt),
       ),
     );
-  await db.insert(verificationCodes).values(code);
+  const [row] = await db.insert(verificationCodes).values(code).returning({ id: verificationCodes.id });
+  if (!row) throw new Error('insert verification_codes returned nothing');
+  return row.id;
 }
 
 export async function findNewestUnusedCode(

@@ -78,17 +78,18 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, querystring: AltQuerySchema, body: CodeRequestSchema, response: okResponses },
       config: { auth: { steps: ['email', 'full'] } },
     },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const grant = await profile.verifyEmailCode(
+    async (request, reply) =>
+      sendToken(
         ctx,
-        auth,
-        isAlt(request.query),
-        request.body.code,
-        metaOf(request),
-      );
-      return sendToken(ctx, reply, grant.user, grant.session);
-    },
+        reply,
+        await profile.verifyEmailCode(
+          ctx,
+          authOf(request),
+          isAlt(request.query),
+          request.body.code,
+          metaOf(request),
+        ),
+      ),
   );
 
   r.post(
@@ -127,10 +128,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/userProfile/mfa/enrollWithApp',
     { schema: { tags, body: TotpRequestSchema, response: okResponses }, config: { auth: enrolment } },
-    async (request, reply) => {
-      const grant = await profile.enrollWithApp(ctx, authOf(request), request.body.totp, metaOf(request));
-      return sendToken(ctx, reply, grant.user, grant.session);
-    },
+    async (request, reply) =>
+      sendToken(
+        ctx,
+        reply,
+        await profile.enrollWithApp(ctx, authOf(request), request.body.totp, metaOf(request)),
+      ),
   );
 
   for (const [channel, name] of [
@@ -151,16 +154,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     r.post(
       `/api/userProfile/mfa/enrollWith${name}`,
       { schema: { tags, body: TotpRequestSchema, response: okResponses }, config: { auth: enrolment } },
-      async (request, reply) => {
-        const grant = await profile.enrollWithPhone(
+      async (request, reply) =>
+        sendToken(
           ctx,
-          authOf(request),
-          channel,
-          request.body.totp,
-          metaOf(request),
-        );
-        return sendToken(ctx, reply, grant.user, grant.session);
-      },
+          reply,
+          await profile.enrollWithPhone(ctx, authOf(request), channel, request.body.totp, metaOf(request)),
+        ),
     );
   }
 
@@ -170,15 +169,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, body: UpdatePasswordRequestSchema, response: okResponses },
       config: { auth: { steps: ['password', 'full'], notImpersonated: true } },
     },
-    async (request, reply) => {
-      const grant = await profile.updatePassword(
+    async (request, reply) =>
+      sendToken(
         ctx,
-        authOf(request),
-        request.body.password,
-        metaOf(request),
-      );
-      return sendToken(ctx, reply, grant.user, grant.session);
-    },
+        reply,
+        await profile.updatePassword(ctx, authOf(request), request.body.password, metaOf(request)),
+      ),
   );
 
   r.post(
@@ -187,10 +183,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, body: UnenrollRequestSchema, response: okResponses },
       config: { auth: { steps: ['full'], notImpersonated: true } },
     },
-    async (request, reply) => {
-      const grant = await profile.unenroll(ctx, authOf(request), request.body.method, metaOf(request));
-      return sendToken(ctx, reply, grant.user, grant.session);
-    },
+    async (request, reply) =>
+      sendToken(
+        ctx,
+        reply,
+        await profile.unenroll(ctx, authOf(request), request.body.method, metaOf(request)),
+      ),
   );
 
   r.post(

@@ -31,7 +31,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { tags, body: LoginRequestSchema, response: okResponses } },
     async (request, reply) => {
       const grant = await access.login(ctx, request.body, metaOf(request));
-      return sendToken(ctx, reply, grant.user, grant.session);
+      return sendToken(ctx, reply, grant);
     },
   );
 
@@ -101,7 +101,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       await ctx.limiter.hit(`verify-email-code:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
       const grant = await access.verifyPasswordResetCode(ctx, request.body, metaOf(request));
-      return sendToken(ctx, reply, grant.user, grant.session);
+      return sendToken(ctx, reply, grant);
     },
   );
 
@@ -113,7 +113,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const grant = await access.validateTotp(ctx, authOf(request), request.body.totp, metaOf(request));
-      return sendToken(ctx, reply, grant.user, grant.session);
+      return sendToken(ctx, reply, grant);
     },
   );
 
@@ -145,7 +145,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
       const auth = authOf(request);
       const grant = await access.reauthenticate(ctx, auth, request.body, metaOf(request));
       // The token it answers replaces this one (as a renewal does), so one sign-in keeps one live token.
-      return sendToken(ctx, reply, grant.user, grant.session, (jti) => access.retireRenewed(ctx, auth, jti));
+      return sendToken(ctx, reply, grant, (jti) => access.retireRenewed(ctx, auth, jti));
     },
   );
 
@@ -155,7 +155,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const auth = authOf(request);
       const grant = access.refreshToken(auth);
-      return sendToken(ctx, reply, grant.user, grant.session, (jti) => access.retireRenewed(ctx, auth, jti));
+      return sendToken(ctx, reply, grant, (jti) => access.retireRenewed(ctx, auth, jti));
     },
   );
 
@@ -173,7 +173,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { tags, body: ImpersonateExchangeRequestSchema, response: okResponses } },
     async (request, reply) => {
       const grant = await access.exchangeAccessCode(ctx, request.body.accessCode, metaOf(request));
-      return sendToken(ctx, reply, grant.user, grant.session);
+      return sendToken(ctx, reply, grant);
     },
   );
 }

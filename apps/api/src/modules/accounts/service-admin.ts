@@ -10,7 +10,7 @@ import type {
   Invitation,
 } from '@vnoc/contracts';
 import type { z } from 'zod';
-import { audit } from '../../auth/audit.ts';
+import { actorOf, audit } from '../../auth/audit.ts';
 import { hashNewPassword } from '../../auth/passwords.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
@@ -26,6 +26,16 @@ import { clearCodeFailures } from './repository-security.ts';
 
 type CreateInput = z.output<typeof CreateUserRequestSchema>;
 type EditInput = z.output<typeof EditUserRequestSchema>;
+
+/** The contact row an administrator's form writes; the contact address is the person's username. */
+function contactOf(body: CreateInput | EditInput, emailAddress: string) {
+  return {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    mobileNumber: body.phone ?? null,
+    emailAddress,
+  };
+}
 
 /** Invitation links work once, for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -102,12 +112,6 @@ const userExists = () =>
   new AppError(409, 'user_exists', ADMIN_MESSAGES.userExists, [
     { path: 'email', message: ADMIN_MESSAGES.userExists },
   ]);
-
-const who = (auth: AuthContext, meta: RequestMeta) => ({
-  user: auth.user,
-  impersonatorId: auth.impersonator?.id ?? null,
-  meta,
-});
 
 function hashSecret(ctx: AppContext, secret: string): string {
   return createHmac('sha256', ctx.codeKey).update(`invitation:${secret}`).digest('hex');
@@ -187,17 +191,12 @@ export async function createUser(
           role: body.role,
           status: 'active',
         },
-        {
-          firstName: body.firstName,
-          lastName: body.lastName,
-          mobileNumber: body.phone ?? null,
-          emailAddress: body.email,
-        },
+        contactOf(body, body.email),
       );
       await admin.replaceUserGroups(tx, row.id, groupIds);
       await audit(tx, {
         action: 'user.create',
-        ...who(auth, meta),
+        ...actorOf(auth, meta),
         target: body.email,
         detail: { userId: row.id, role: body.role, siteGroupIds: groupIds },
       });
@@ -229,17 +228,12 @@ export async function editUser(ctx: AppContext, auth: AuthContext, body: EditInp
     if (losesAdmin && (await admin.lockOtherActiveAdmins(tx, org, person.id)) === 0)
       throw new AppError(409, 'last_administrator', ADMIN_MESSAGES.lastAdministrator);
     await updateUser(tx, person.id, { role: body.role, status });
-    await upsertContact(tx, person.id, {
-      firstName: body.firstName,
-      lastName: body.lastName,
-      mobileNumber: body.phone ?? null,
-      emailAddress: person.username,
-    });
+    await upsertContact(tx, person.id, contactOf(body, person.username));
     await admin.replaceUserGroups(tx, person.id, groupIds);
     await audit(tx, {
       action:
         status !== person.status ? `user.${status === 'active' ? 'reactivate' : 'deactivate'}` : 'user.edit',
-      ...who(auth, meta),
+      ...actorOf(auth, meta),
       target: person.username,
       detail: {
         userId: person.id,
@@ -264,7 +258,7 @@ export async function approveUser(ctx: AppContext, auth: AuthContext, id: string
     await updateUser(tx, row.id, { status: 'active' });
     await audit(tx, {
       action: 'user.approve',
-      ...who(auth, meta),
+      ...actorOf(auth, meta),
       target: row.username,
       detail: { userId: row.id },
     });
@@ -285,7 +279,7 @@ export async function rejectUser(ctx: AppContext, auth: AuthContext, id: string,
     await admin.deleteUser(tx, row.id);
     await audit(tx, {
       action: 'user.reject',
-      ...who(auth, meta),
+      ...actorOf(auth, meta),
       target: row.username,
       detail: { userId: row.id },
     });
@@ -312,7 +306,7 @@ export async function resetMfa(ctx: AppContext, auth: AuthContext, id: string, m
     await clearCodeFailures(tx, row.id);
     await audit(tx, {
       action: 'user.mfa_reset',
-      ...who(auth, meta),
+      ...actorOf(auth, meta),
       target: row.username,
       detail: { userId: row.id, methods: mfaMethods(row) },
     });
@@ -328,7 +322,7 @@ export async function resendInvitation(ctx: AppContext, auth: AuthContext, id: s
   await throttleInvitation(ctx, auth, person.username);
   await audit(ctx.db, {
     action: 'user.invite',
-    ...who(auth, meta),
+    ...actorOf(auth, meta),
     target: person.username,
     detail: { userId: person.id },
   });

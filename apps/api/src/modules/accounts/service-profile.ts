@@ -68,13 +68,29 @@ export async function updatePreferences(
   return listPreferences(ctx.db, user.id);
 }
 
+/** The code that proves the contact address or number kept in Settings (not a sign-in factor). */
+const CONTACT_CODES = {
+  emailAddress: { purpose: 'contact-email', channel: 'email' },
+  mobileNumber: { purpose: 'contact-mobile', channel: 'sms' },
+} as const;
+
+/** Sends that code to the contact's address or number; none on file is 400 naming the field. */
+async function sendToContact(
+  ctx: AppContext,
+  user: UserWithOrg,
+  field: keyof typeof CONTACT_CODES,
+  missing: string,
+): Promise<void> {
+  const destination = (await findContact(ctx.db, user.id))?.[field];
+  if (!destination) throw Errors.invalidInput(missing, field);
+  await sendCode(ctx, user, CONTACT_CODES[field].purpose, CONTACT_CODES[field].channel, destination);
+}
+
 export async function sendEmailCode(ctx: AppContext, auth: AuthContext, alt: boolean): Promise<void> {
   if (!alt) return sendCode(ctx, auth.user, 'email-validation', 'email', auth.user.username);
   // The contact email is a Settings feature: a session still signing in has no business with it.
   if (auth.step !== 'full') throw Errors.wrongStep();
-  const contact = await findContact(ctx.db, auth.user.id);
-  if (!contact?.emailAddress) throw Errors.invalidInput('No contact email address on file.', 'emailAddress');
-  await sendCode(ctx, auth.user, 'contact-email', 'email', contact.emailAddress);
+  await sendToContact(ctx, auth.user, 'emailAddress', 'No contact email address on file.');
 }
 
 export async function verifyEmailCode(
@@ -107,9 +123,7 @@ export async function sendMobileCode(ctx: AppContext, auth: AuthContext, alt: bo
     if (!number) throw Errors.invalidInput('No SMS number is enrolled.', 'mobileNumber');
     return sendCode(ctx, auth.user, 'registered-mobile', 'sms', number);
   }
-  const contact = await findContact(ctx.db, auth.user.id);
-  if (!contact?.mobileNumber) throw Errors.invalidInput('No mobile number on file.', 'mobileNumber');
-  await sendCode(ctx, auth.user, 'contact-mobile', 'sms', contact.mobileNumber);
+  await sendToContact(ctx, auth.user, 'mobileNumber', 'No mobile number on file.');
 }
 
 export async function verifyMobileCode(

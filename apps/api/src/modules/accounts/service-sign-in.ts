@@ -7,7 +7,12 @@ import {
   type SessionState,
   type UserWithOrg,
 } from '../../auth/session-user.ts';
-import { IMPERSONATION_SECONDS, newSessionEnds, SESSION_MAX_SECONDS } from '../../auth/tokens.ts';
+import {
+  fullSession,
+  IMPERSONATION_SECONDS,
+  newSessionEnds,
+  SESSION_MAX_SECONDS,
+} from '../../auth/tokens.ts';
 import { matchTotp } from '../../auth/totp.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
@@ -454,13 +459,10 @@ export async function exchangeAccessCode(
   return {
     user,
     session: {
-      isEmailValidated: true,
-      isMfaValidated: true,
-      isCredExpired: false,
+      ...fullSession(),
       impersonatedBy: support.username,
       impersonatorSession: code.jti,
       impersonationEnds,
-      sessionEnds: newSessionEnds(),
     },
   };
 }

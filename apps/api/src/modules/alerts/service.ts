@@ -10,7 +10,7 @@ import {
   type AlertSortField,
   type Paged,
 } from '@vnoc/contracts';
-import { audit } from '../../auth/audit.ts';
+import { actorOf, audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
@@ -149,11 +149,9 @@ async function changed(
 ): Promise<repo.AlertRow> {
   await audit(ctx.db, {
     action,
-    user: auth.user,
-    impersonatorId: auth.impersonator?.id,
+    ...actorOf(auth, meta),
     target: id,
     detail,
-    meta,
   });
   const row = await requireAlert(ctx, scope, id);
   published(ctx, auth.user.organizationId, row);

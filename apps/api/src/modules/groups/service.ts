@@ -38,21 +38,33 @@ function uniqueViolationAsConflict(error: unknown): never {
   throw error;
 }
 
+/**
+ * Runs a create or rename (which answers the group's id) in one transaction and answers the group as it then
+ * stands; a name a concurrent change took first is 409 like one found taken.
+ */
+function saveNamedGroup(
+  ctx: AppContext,
+  org: string,
+  write: (tx: DbOrTx) => Promise<string>,
+): Promise<Group> {
+  return ctx.db
+    .transaction(async (tx) => presentGroup(await requireGroup(tx, org, await write(tx))))
+    .catch(uniqueViolationAsConflict);
+}
+
 export async function createGroup(
   ctx: AppContext,
   user: UserWithOrg,
   body: CreateGroupRequest,
 ): Promise<Group> {
   const org = user.organizationId;
-  return ctx.db
-    .transaction(async (tx) => {
-      const siteIds = await requireOwnSites(tx, org, body.siteIds ?? []);
-      if (await repo.nameTaken(tx, org, body.name)) throw conflict();
-      const id = await repo.insertGroup(tx, org, body.name);
-      await repo.replaceGroupSites(tx, id, siteIds);
-      return presentGroup(await requireGroup(tx, org, id));
-    })
-    .catch(uniqueViolationAsConflict);
+  return saveNamedGroup(ctx, org, async (tx) => {
+    const siteIds = await requireOwnSites(tx, org, body.siteIds ?? []);
+    if (await repo.nameTaken(tx, org, body.name)) throw conflict();
+    const id = await repo.insertGroup(tx, org, body.name);
+    await repo.replaceGroupSites(tx, id, siteIds);
+    return id;
+  });
 }
 
 export async function editGroup(
@@ -62,14 +74,12 @@ export async function editGroup(
   body: EditGroupRequest,
 ): Promise<Group> {
   const org = user.organizationId;
-  return ctx.db
-    .transaction(async (tx) => {
-      await requireGroup(tx, org, id);
-      if (await repo.nameTaken(tx, org, body.name, id)) throw conflict();
-      await repo.renameGroup(tx, id, body.name);
-      return presentGroup(await requireGroup(tx, org, id));
-    })
-    .catch(uniqueViolationAsConflict);
+  return saveNamedGroup(ctx, org, async (tx) => {
+    await requireGroup(tx, org, id);
+    if (await repo.nameTaken(tx, org, body.name, id)) throw conflict();
+    await repo.renameGroup(tx, id, body.name);
+    return id;
+  });
 }
 
 export async function assignSites(

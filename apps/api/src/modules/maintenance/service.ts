@@ -1,5 +1,5 @@
 import type { MaintenanceRequest, MaintenanceWindow } from '@vnoc/contracts';
-import { audit } from '../../auth/audit.ts';
+import { actorOf, audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
@@ -51,11 +51,9 @@ export async function createWindow(
   });
   await audit(ctx.db, {
     action: 'maintenance.create',
-    user: auth.user,
-    impersonatorId: auth.impersonator?.id,
+    ...actorOf(auth, meta),
     target: id,
     detail: { sites: siteIds.length, groupId: body.groupId, startsAt: body.startsAt, endsAt: body.endsAt },
-    meta,
   });
   const row = await repo.findWindow(ctx.db, scope, id);
   if (!row) throw new Error('the new window is not readable');
@@ -73,10 +71,8 @@ export async function endWindow(
   if (!isUuid(id) || !(await repo.endWindow(ctx.db, scope, id, now))) throw Errors.notFound();
   await audit(ctx.db, {
     action: 'maintenance.end',
-    user: auth.user,
-    impersonatorId: auth.impersonator?.id,
+    ...actorOf(auth, meta),
     target: id,
-    meta,
   });
   const row = await repo.findWindow(ctx.db, scope, id);
   if (!row) throw Errors.notFound();

@@ -5,7 +5,7 @@ import {
   type SendDomainVerificationRequest,
   type VerifyDomainRequest,
 } from '@vnoc/contracts';
-import { audit, insertAudit } from '../../auth/audit.ts';
+import { actorOf, audit, insertAudit } from '../../auth/audit.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -114,11 +114,9 @@ export async function sendDomainVerification(
   });
   await audit(ctx.db, {
     action: 'organization.domain_verification_sent',
-    user: auth.user,
-    impersonatorId: auth.impersonator?.id,
+    ...actorOf(auth, meta),
     target: domain,
     detail: { domain, mailbox: email },
-    meta,
   });
   const text = verificationEmail(ctx.config.publicUrl, {
     organization: organization.name,
@@ -155,11 +153,9 @@ export async function verifyDomain(
     const dropped = await repo.dropOtherClaims(tx, orgId, code.domain);
     await audit(tx, {
       action: 'organization.domain_verified',
-      user: auth.user,
-      impersonatorId: auth.impersonator?.id,
+      ...actorOf(auth, meta),
       target: code.domain,
       detail: { domain: code.domain, mailbox: code.mailbox },
-      meta,
     });
     for (const other of dropped)
       await insertAudit(tx, {

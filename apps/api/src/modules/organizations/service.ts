@@ -1,5 +1,5 @@
 import type { Organization, UpdateOrganizationRequest } from '@vnoc/contracts';
-import { audit } from '../../auth/audit.ts';
+import { actorOf, audit } from '../../auth/audit.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -141,11 +141,9 @@ export async function updateOrganization(
     const updated = await repo.updateOrganization(tx, orgId, patch);
     await audit(tx, {
       action: 'organization.update',
-      user: auth.user,
-      impersonatorId: auth.impersonator?.id,
+      ...actorOf(auth, meta),
       target: current.name,
       detail: changes,
-      meta,
     });
     return updated ?? current;
   });

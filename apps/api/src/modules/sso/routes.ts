@@ -44,7 +44,7 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext, verifier: Token
     async (request, reply) => {
       await ctx.limiter.hit(`sso:${clientKeyOf(request.ip)}`, 30, 60_000);
       const grant = await exchangeProviderToken(ctx, verifier, bearerToken(request), metaOf(request));
-      await sendToken(ctx, reply, grant.user, grant.session);
+      await sendToken(ctx, reply, grant);
       return grant.apps;
     },
   );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SsoApp, SsoTile } from '@vnoc/contracts';
 import { audit } from '../../auth/audit.ts';
 import type { SessionState, UserWithOrg } from '../../auth/session-user.ts';
-import { newSessionEnds } from '../../auth/tokens.ts';
+import { fullSession } from '../../auth/tokens.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import {
@@ -139,12 +139,7 @@ export async function exchangeProviderToken(
   return {
     user,
     // The provider proved the person and the address; vNOC's own password and factors are not involved.
-    session: {
-      isEmailValidated: true,
-      isMfaValidated: true,
-      isCredExpired: false,
-      sessionEnds: newSessionEnds(),
-    },
+    session: fullSession(),
     apps: ssoApps(ctx),
   };
 }

@@ -1,5 +1,5 @@
 import type { Ticket, TicketListQuery, TicketRequest, TicketStatus } from '@vnoc/contracts';
-import { audit } from '../../auth/audit.ts';
+import { actorOf, audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
@@ -118,11 +118,9 @@ export async function setTicketStatus(
   if (!(await repo.setTicketStatus(ctx.db, scope, id, status))) throw Errors.notFound();
   await audit(ctx.db, {
     action: 'ticket.status',
-    user: auth.user,
-    impersonatorId: auth.impersonator?.id,
+    ...actorOf(auth, meta),
     target: id,
     detail: { status },
-    meta,
   });
   return getTicket(ctx, auth.user, id);
 }

@@ -10,7 +10,7 @@ import {
   RECENT_BATCHES,
   type RecentBatch,
 } from '@vnoc/contracts';
-import { audit } from '../../auth/audit.ts';
+import { actorOf, audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
@@ -146,11 +146,9 @@ export async function cancelBatch(
   if (!cancelled) throw Errors.notFound();
   await audit(ctx.db, {
     action: 'device.troubleshooting.cancel',
-    user: auth.user,
-    impersonatorId: auth.impersonator?.id,
+    ...actorOf(auth, meta),
     target: batchId,
     detail: { ...cancelled },
-    meta,
   });
   const report = await getBatch(ctx, auth.user, batchId);
   if (cancelled.cancelled > 0)
