@@ -52,19 +52,29 @@ function StatCard({
 }
 
 /** A time as its age, with a swatch of its colour rule's colour, and the date itself under it. */
-function AgeCard({
-  at,
-  ...card
-}: Omit<Parameters<typeof StatCard>[0], 'value' | 'detail'> & { at: string | null }) {
+// The two times a device reports, each with its icon and its spec colour rule.
+const ageCards = {
+  lastUpdate: { testId: 'device-last-update', Icon: IconClockHour4, colour: lastUpdateColour },
+  lastBoot: { testId: 'device-last-boot', Icon: IconPower, colour: lastBootColour },
+} as const;
+
+/** A time of the device as its age, with a swatch of its colour rule's colour, and the date itself under it. */
+function AgeCard({ device, time }: { device: Device; time: keyof typeof ageCards }) {
   const { t, i18n } = useTranslation('siteDetail');
   const now = useNow();
+  const { testId, Icon, colour } = ageCards[time];
+  const at = device[time];
+  const color = colour(at, now);
   return (
     <StatCard
-      {...card}
+      testId={testId}
+      label={t(`device.${time}`)}
+      icon={<Icon size={22} aria-hidden />}
+      color={color}
       value={
         <Group gap={6} wrap="nowrap">
           <ColorSwatch
-            color={`var(--mantine-color-${card.color}-filled)`}
+            color={`var(--mantine-color-${color}-filled)`}
             size={10}
             withShadow={false}
             aria-hidden
@@ -101,20 +111,8 @@ export function DeviceStatusCards({ device }: { device: Device }) {
         color={cloud ? 'green' : 'red'}
         value={tf(cloud ? 'cloud.connected' : 'cloud.notConnected')}
       />
-      <AgeCard
-        testId="device-last-update"
-        label={t('device.lastUpdate')}
-        icon={<IconClockHour4 size={22} aria-hidden />}
-        color={lastUpdateColour(device.lastUpdate, now)}
-        at={device.lastUpdate}
-      />
-      <AgeCard
-        testId="device-last-boot"
-        label={t('device.lastBoot')}
-        icon={<IconPower size={22} aria-hidden />}
-        color={lastBootColour(device.lastBoot, now)}
-        at={device.lastBoot}
-      />
+      <AgeCard device={device} time="lastUpdate" />
+      <AgeCard device={device} time="lastBoot" />
     </SimpleGrid>
   );
 }
