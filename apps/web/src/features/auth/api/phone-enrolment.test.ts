@@ -14,28 +14,23 @@ function stubFetch() {
 }
 
 describe('phone enrolment requests', () => {
-  it('send the code through the endpoint of the method chosen', async () => {
-    const call = stubFetch();
-    await sendEnrollCode('sms', '+15125550100');
-    await sendEnrollCode('voice', '+15125550100');
-    expect(call(0)).toEqual({
-      url: expect.stringMatching(/\/api\/userProfile\/mfa\/sendSMSEnrollCode$/),
-      body: { phoneNumber: '+15125550100' },
-    });
-    expect(call(1).url).toMatch(/\/api\/userProfile\/mfa\/sendVoiceEnrollCode$/);
-  });
-
-  it('enrol with the code through the endpoint of the method chosen', async () => {
-    const call = stubFetch();
-    await enrollWithPhone('sms', '123456');
-    await enrollWithPhone('voice', '654321');
-    expect(call(0)).toEqual({
-      url: expect.stringMatching(/\/api\/userProfile\/mfa\/enrollWithSMS$/),
-      body: { totp: '123456' },
-    });
-    expect(call(1)).toEqual({
-      url: expect.stringMatching(/\/api\/userProfile\/mfa\/enrollWithVoice$/),
-      body: { totp: '654321' },
-    });
-  });
+  it.each([
+    ['sms', 'sendSMSEnrollCode', 'enrollWithSMS'],
+    ['voice', 'sendVoiceEnrollCode', 'enrollWithVoice'],
+  ] as const)(
+    'by %s: send the code, then enrol with it, through the endpoints of that method',
+    async (method, send, enrol) => {
+      const call = stubFetch();
+      await sendEnrollCode(method, '+15125550100');
+      await enrollWithPhone(method, '123456');
+      expect(call(0)).toEqual({
+        url: expect.stringMatching(new RegExp(`/api/userProfile/mfa/${send}$`)),
+        body: { phoneNumber: '+15125550100' },
+      });
+      expect(call(1)).toEqual({
+        url: expect.stringMatching(new RegExp(`/api/userProfile/mfa/${enrol}$`)),
+        body: { totp: '123456' },
+      });
+    },
+  );
 });
