@@ -1,29 +1,4 @@
-import {
-  IconAccessPoint,
-  IconAntennaBars1,
-  IconAntennaBars2,
-  IconAntennaBars3,
-  IconAntennaBars4,
-  IconAntennaBars5,
-  IconAntennaBarsOff,
-  IconFirewallFlame,
-  IconSignal5g,
-  IconSitemap,
-} from '@tabler/icons-react';
-
-// The icons the fleet's display rules name (device kinds, signal bars), by their @tabler/icons-react names.
-const icons = {
-  IconAccessPoint,
-  IconAntennaBars1,
-  IconAntennaBars2,
-  IconAntennaBars3,
-  IconAntennaBars4,
-  IconAntennaBars5,
-  IconAntennaBarsOff,
-  IconFirewallFlame,
-  IconSignal5g,
-  IconSitemap,
-} as const;
+import * as icons from './named-icons.ts';
 
 interface NamedIconProps {
   name: string;
@@ -33,6 +8,7 @@ interface NamedIconProps {
 
 /** A tabler icon by name (unknown names draw the firewall appliance, the default device icon). */
 export function NamedIcon({ name, size = 20, title }: NamedIconProps) {
-  const Icon = icons[name as keyof typeof icons] ?? IconFirewallFlame;
+  // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the module holds only the named icons, all wanted.
+  const Icon = icons[name as keyof typeof icons] ?? icons.IconFirewallFlame;
   return title ? <Icon size={size} aria-label={title} role="img" /> : <Icon size={size} aria-hidden />;
 }

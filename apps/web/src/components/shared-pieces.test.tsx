@@ -11,6 +11,7 @@ import { DateText } from './date-text.tsx';
 import { FilteredEmpty } from './filtered-empty.tsx';
 import { FormSubmit } from './form-submit.tsx';
 import { LabelledSegmented } from './labelled-segmented.tsx';
+import { NamedIcon } from './named-icon.tsx';
 import { PlainList } from './plain-list.tsx';
 import { ScrollTable } from './scroll-table.tsx';
 import { TooltipAction } from './tooltip-action.tsx';
@@ -25,6 +26,23 @@ describe('DateText', () => {
     show(<DateText value={new Date(2025, 5, 1, 15, 45)} />);
     const text = screen.getByText('06/01/2025 03:45 PM');
     expect(text.style.whiteSpace).toBe('nowrap');
+  });
+});
+
+describe('NamedIcon', () => {
+  it('draws the icon named, and the firewall appliance for a name it does not list', () => {
+    show(
+      <>
+        <NamedIcon name="IconAccessPoint" title="Access point" />
+        <NamedIcon name="IconPencil" title="Unknown" />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Access point' }).getAttribute('class')).toContain(
+      'tabler-icon-access-point',
+    );
+    expect(screen.getByRole('img', { name: 'Unknown' }).getAttribute('class')).toContain(
+      'tabler-icon-firewall-flame',
+    );
   });
 });
 

@@ -56,22 +56,13 @@ export function displayStatus(status: string | null | undefined, statusText?: st
   return shown;
 }
 
-const labelKeys: Record<DisplayStatus, StatusLabelKey> = {
-  online: 'status.online',
-  offline: 'status.offline',
-  rebooting: 'status.rebooting',
-  pending: 'status.pending',
-  onbackup: 'status.onbackup',
-  uninstalled: 'status.uninstalled',
-  unknown: 'status.unknown',
-};
-
 /** The fleet.json key of a device's status label (spec part 4 table, with the rebooting rule). */
 export function deviceStatusLabelKey(
   status: string | null | undefined,
   statusText?: string | null,
 ): StatusLabelKey {
-  return labelKeys[displayStatus(status, statusText)];
+  // Every display status has its label under the same name (fleet.json's `status` keys are checked by the type).
+  return `status.${displayStatus(status, statusText)}`;
 }
 
 // Pending is blue, not grey, so a device being installed stands apart from one with no services.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { itemQueryOptions } from './item-query.ts';
+import { itemQuery, itemQueryOptions } from './item-query.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,5 +32,20 @@ describe('itemQueryOptions', () => {
       itemQueryOptions('1', { path: 'site', schema, queryKey: ['site', '1'], refetchInterval: every })
         .refetchInterval,
     ).toBe(every);
+  });
+});
+
+describe('itemQuery', () => {
+  it('keys each item under [path, id] and asks for it by that path, refetching as told', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: '9' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const every = () => 5_000;
+    const device = itemQuery('device', z.object({ id: z.string() }), every);
+    expect(device.queryKey('9')).toEqual(['device', '9']);
+    const options = device.options('9');
+    expect(options.queryKey).toEqual(['device', '9']);
+    expect(options.refetchInterval).toBe(every);
+    expect(await options.queryFn?.({ signal: new AbortController().signal } as never)).toEqual({ id: '9' });
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/\/api\/device\/9$/);
   });
 });

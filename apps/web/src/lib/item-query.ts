@@ -23,3 +23,19 @@ export function itemQueryOptions<S extends z.ZodType, K extends readonly unknown
     refetchInterval,
   });
 }
+
+/**
+ * One kind of item read by its id, cached under `[path, id]`: its query key (to write or refresh it after a
+ * change) and its query.
+ */
+export function itemQuery<P extends string, S extends z.ZodType>(
+  path: P,
+  schema: S,
+  refetchInterval?: () => number | false,
+) {
+  const queryKey = (id: string) => [path, id] as const;
+  return {
+    queryKey,
+    options: (id: string) => itemQueryOptions(id, { path, schema, queryKey: queryKey(id), refetchInterval }),
+  };
+}

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AlertDetail, AlertDetailSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/mutation.ts';
 import { alertListsQueryKey, alertQueryKey } from './keys.ts';
 
 /** POST alert/{id}/notes {text} (ADMINISTRATOR, USER): answers the alert's detail with the new note. */
@@ -14,12 +14,9 @@ export function addAlertNote(id: string, text: string): Promise<AlertDetail> {
 
 /** Adds a note. Failures are left to the form, which shows them beside the text it keeps. */
 export function useAddAlertNote() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, text }: { id: string; text: string }) => addAlertNote(id, text),
-    onSuccess: async (detail) => {
-      client.setQueryData(alertQueryKey(detail.id), detail);
-      await client.invalidateQueries({ queryKey: alertListsQueryKey });
-    },
+  return useCacheMutation(({ id, text }: { id: string; text: string }) => addAlertNote(id, text), {
+    answers: (detail) => alertQueryKey(detail.id),
+    stale: () => [alertListsQueryKey],
+    errors: 'caller',
   });
 }

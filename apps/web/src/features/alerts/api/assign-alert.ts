@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Alert, AlertSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { handleError } from '../../../lib/error-handler.ts';
-import { refreshAfterAlertChange } from './alert-mutation.ts';
+import { useCacheMutation } from '../../../lib/mutation.ts';
+import { staleAfterAlertChange } from './alert-mutation.ts';
 
 /** POST alert/{id}/assign {userId} (ADMINISTRATOR, USER): assigns a person, or nobody with null. */
 export function assignAlert(id: string, userId: string | null): Promise<Alert> {
@@ -14,13 +13,12 @@ export function assignAlert(id: string, userId: string | null): Promise<Alert> {
 }
 
 export function useAssignAlert(onSuccess?: (alert: Alert) => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, userId }: { id: string; userId: string | null }) => assignAlert(id, userId),
-    onSuccess: async (alert) => {
-      onSuccess?.(alert);
-      await refreshAfterAlertChange(client, alert);
+  return useCacheMutation(
+    ({ id, userId }: { id: string; userId: string | null }) => assignAlert(id, userId),
+    {
+      onSuccess,
+      stale: staleAfterAlertChange,
+      errors: 'toast',
     },
-    onError: handleError,
-  });
+  );
 }

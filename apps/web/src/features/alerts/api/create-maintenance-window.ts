@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MaintenanceRequest, type MaintenanceWindow, MaintenanceWindowSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/mutation.ts';
 import { maintenanceQueryKey } from './keys.ts';
 
 /** POST maintenance (ADMINISTRATOR): schedules a window over sites or a group; answers the window. */
@@ -10,9 +10,5 @@ export function createMaintenanceWindow(body: MaintenanceRequest): Promise<Maint
 
 /** Schedules a window. Failures are left to the form, which shows them and keeps what was typed. */
 export function useCreateMaintenanceWindow() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: createMaintenanceWindow,
-    onSuccess: () => client.invalidateQueries({ queryKey: maintenanceQueryKey }),
-  });
+  return useCacheMutation(createMaintenanceWindow, { stale: () => [maintenanceQueryKey], errors: 'caller' });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AlertCounts, AlertCountsSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/mutation.ts';
 import { alertCountsQueryKey } from './keys.ts';
 
 /** POST userProfile/updateLastSeenAlert {lastSeenId}: answers the caller's counts (unseen now 0 or fewer). */
@@ -14,9 +14,5 @@ export function updateLastSeenAlert(lastSeenId: string): Promise<AlertCounts> {
 
 /** Marks alerts seen up to one; the menu's badge (the shared counts query) takes the answer at once. */
 export function useUpdateLastSeenAlert() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (lastSeenId: string) => updateLastSeenAlert(lastSeenId),
-    onSuccess: (counts) => client.setQueryData(alertCountsQueryKey, counts),
-  });
+  return useCacheMutation(updateLastSeenAlert, { answers: () => alertCountsQueryKey, errors: 'caller' });
 }

@@ -23,6 +23,12 @@ import {
 
 const FIELDS = ['siteIds', 'groupId', 'startsAt', 'endsAt', 'reason'] as const;
 
+// The window's two ends: its form field, and the name its label and test id go by.
+const bounds = [
+  { field: 'startsAt', name: 'start' },
+  { field: 'endsAt', name: 'end' },
+] as const;
+
 /** A 400 about one field (the server's own check), to show under that field. */
 function fieldOfError(
   error: unknown,
@@ -88,20 +94,16 @@ function MaintenanceForm({ onClose }: { onClose: () => void }) {
           data-testid="maintenance-group"
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            {...form.getInputProps('startsAt')}
-            type="datetime-local"
-            label={t('maintenance.form.start')}
-            required
-            data-testid="maintenance-start"
-          />
-          <TextInput
-            {...form.getInputProps('endsAt')}
-            type="datetime-local"
-            label={t('maintenance.form.end')}
-            required
-            data-testid="maintenance-end"
-          />
+          {bounds.map(({ field, name }) => (
+            <TextInput
+              key={field}
+              {...form.getInputProps(field)}
+              type="datetime-local"
+              label={t(`maintenance.form.${name}`)}
+              required
+              data-testid={`maintenance-${name}`}
+            />
+          ))}
         </SimpleGrid>
         <Textarea
           {...form.getInputProps('reason')}

@@ -5,16 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { FormSubmit } from '../../../components/form-submit.tsx';
 import { PhoneInput, phoneForSubmit } from '../../../components/phone-input.tsx';
 import { useFormatPhone } from '../../../lib/use-format-phone.ts';
-import { useEnrollWithSms } from '../api/enroll-with-sms.ts';
-import { useEnrollWithVoice } from '../api/enroll-with-voice.ts';
-import { useSendSmsEnrollCode } from '../api/send-sms-enroll-code.ts';
-import { useSendVoiceEnrollCode } from '../api/send-voice-enroll-code.ts';
+import { type PhoneMethod, useEnrollWithPhone, useSendEnrollCode } from '../api/phone-enrolment.ts';
 import { useCodeForm } from '../hooks/use-code-form.ts';
 import { RESEND_COOLDOWN_SECONDS, useCooldown } from '../hooks/use-cooldown.ts';
 import { CodeForm } from './code-form.tsx';
 
 interface PhoneEnrolmentProps {
-  method: 'sms' | 'voice';
+  method: PhoneMethod;
   onEnrolled: () => void;
   autoFocus?: boolean;
 }
@@ -23,12 +20,8 @@ interface PhoneEnrolmentProps {
 export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolmentProps) {
   const formatPhone = useFormatPhone();
   const { t } = useTranslation('auth');
-  const sendSms = useSendSmsEnrollCode();
-  const sendVoice = useSendVoiceEnrollCode();
-  const enrolSms = useEnrollWithSms();
-  const enrolVoice = useEnrollWithVoice();
-  const send = method === 'sms' ? sendSms : sendVoice;
-  const enrol = method === 'sms' ? enrolSms : enrolVoice;
+  const send = useSendEnrollCode(method);
+  const enrol = useEnrollWithPhone(method);
   const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
 
   const [phone, setPhone] = useState('');

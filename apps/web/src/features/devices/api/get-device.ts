@@ -1,19 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { DeviceSchema } from '@vnoc/contracts';
-import { itemQueryOptions } from '../../../lib/item-query.ts';
+import { itemQuery } from '../../../lib/item-query.ts';
 import { HEARTBEAT_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
 
-export const deviceQueryKey = (id: string) => ['device', id] as const;
-
 /** GET device/{id}: status, last update and signal move while the page is open, so it is asked again. */
-export function getDeviceQueryOptions(id: string) {
-  return itemQueryOptions(id, {
-    path: 'device',
-    schema: DeviceSchema,
-    queryKey: deviceQueryKey(id),
-    refetchInterval: () => liveRefetchInterval(HEARTBEAT_REFRESH_MS),
-  });
-}
+const device = itemQuery('device', DeviceSchema, () => liveRefetchInterval(HEARTBEAT_REFRESH_MS));
+export const deviceQueryKey = device.queryKey;
+export const getDeviceQueryOptions = device.options;
 
 /** The device, live; `refetchInterval` asks more often for a while (e.g. while it reboots). */
 export function useDevice(id: string, options: { refetchInterval?: number } = {}) {

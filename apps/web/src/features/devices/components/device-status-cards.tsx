@@ -51,17 +51,50 @@ function StatCard({
   );
 }
 
+/** A time as its age, with a swatch of its colour rule's colour, and the date itself under it. */
+// The two times a device reports, each with its icon and its spec colour rule.
+const ageCards = {
+  lastUpdate: { testId: 'device-last-update', Icon: IconClockHour4, colour: lastUpdateColour },
+  lastBoot: { testId: 'device-last-boot', Icon: IconPower, colour: lastBootColour },
+} as const;
+
+/** A time of the device as its age, with a swatch of its colour rule's colour, and the date itself under it. */
+function AgeCard({ device, time }: { device: Device; time: keyof typeof ageCards }) {
+  const { t, i18n } = useTranslation('siteDetail');
+  const now = useNow();
+  const { testId, Icon, colour } = ageCards[time];
+  const at = device[time];
+  const color = colour(at, now);
+  return (
+    <StatCard
+      testId={testId}
+      label={t(`device.${time}`)}
+      icon={<Icon size={22} aria-hidden />}
+      color={color}
+      value={
+        <Group gap={6} wrap="nowrap">
+          <ColorSwatch
+            color={`var(--mantine-color-${color}-filled)`}
+            size={10}
+            withShadow={false}
+            aria-hidden
+          />
+          <span>{formatAge(ageMs(at, now), i18n.language) ?? t('never')}</span>
+        </Group>
+      }
+      detail={at ? formatDate(at) : undefined}
+    />
+  );
+}
+
 const connectionColour = { primary: 'green', secondary: 'yellow', none: 'red' } as const;
 
 /** Connection, cloud connection, last update and last boot, each with the spec's colour rule. */
 export function DeviceStatusCards({ device }: { device: Device }) {
-  const { t, i18n } = useTranslation('siteDetail');
+  const { t } = useTranslation('siteDetail');
   const { t: tf } = useTranslation(FLEET_NS);
   const now = useNow();
   const cloud = isCloudConnected(device.lastUpdate, now);
-  const updateColour = lastUpdateColour(device.lastUpdate, now);
-  const bootColour = lastBootColour(device.lastBoot, now);
-  const age = (at: string | null) => formatAge(ageMs(at, now), i18n.language) ?? t('never');
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       <StatCard
@@ -78,42 +111,8 @@ export function DeviceStatusCards({ device }: { device: Device }) {
         color={cloud ? 'green' : 'red'}
         value={tf(cloud ? 'cloud.connected' : 'cloud.notConnected')}
       />
-      <StatCard
-        testId="device-last-update"
-        label={t('device.lastUpdate')}
-        icon={<IconClockHour4 size={22} aria-hidden />}
-        color={updateColour}
-        value={
-          <Group gap={6} wrap="nowrap">
-            <ColorSwatch
-              color={`var(--mantine-color-${updateColour}-filled)`}
-              size={10}
-              withShadow={false}
-              aria-hidden
-            />
-            <span>{age(device.lastUpdate)}</span>
-          </Group>
-        }
-        detail={device.lastUpdate ? formatDate(device.lastUpdate) : undefined}
-      />
-      <StatCard
-        testId="device-last-boot"
-        label={t('device.lastBoot')}
-        icon={<IconPower size={22} aria-hidden />}
-        color={bootColour}
-        value={
-          <Group gap={6} wrap="nowrap">
-            <ColorSwatch
-              color={`var(--mantine-color-${bootColour}-filled)`}
-              size={10}
-              withShadow={false}
-              aria-hidden
-            />
-            <span>{age(device.lastBoot)}</span>
-          </Group>
-        }
-        detail={device.lastBoot ? formatDate(device.lastBoot) : undefined}
-      />
+      <AgeCard device={device} time="lastUpdate" />
+      <AgeCard device={device} time="lastBoot" />
     </SimpleGrid>
   );
 }

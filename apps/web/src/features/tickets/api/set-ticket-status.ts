@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Ticket, TicketSchema, type TicketStatus } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { handleError } from '../../../lib/error-handler.ts';
+import { useCacheMutation } from '../../../lib/mutation.ts';
 import { ticketQueryKey, ticketsQueryKey } from './get-ticket.ts';
 
 /** POST ticket/{id}/status (ADMINISTRATOR, USER): closes a ticket, or opens it again; answers the ticket. */
@@ -14,14 +13,13 @@ export function setTicketStatus(id: string, status: TicketStatus): Promise<Ticke
 }
 
 export function useSetTicketStatus(onSuccess?: (ticket: Ticket) => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: TicketStatus }) => setTicketStatus(id, status),
-    onSuccess: async (ticket) => {
-      client.setQueryData(ticketQueryKey(ticket.id), ticket);
-      onSuccess?.(ticket);
-      await client.invalidateQueries({ queryKey: ticketsQueryKey });
+  return useCacheMutation(
+    ({ id, status }: { id: string; status: TicketStatus }) => setTicketStatus(id, status),
+    {
+      answers: (ticket) => ticketQueryKey(ticket.id),
+      onSuccess,
+      stale: () => [ticketsQueryKey],
+      errors: 'toast',
     },
-    onError: handleError,
-  });
+  );
 }

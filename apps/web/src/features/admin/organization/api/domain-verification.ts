@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type Organization, OrganizationSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../../lib/mutation.ts';
 import { organizationQueryKey } from '../../../../lib/organization.ts';
 
 /** POST organization/{id}/domains/verification-email: a code proving `domain`, sent to `email` at it. */
@@ -32,12 +33,9 @@ export function useSendDomainVerification(id: string) {
 
 /** Proves a domain with its code; the answer replaces the cached organization. */
 export function useVerifyDomain(id: string, onVerified: (organization: Organization) => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => verifyDomain(id, code),
-    onSuccess: (organization) => {
-      client.setQueryData(organizationQueryKey(id), organization);
-      onVerified(organization);
-    },
+  return useCacheMutation((code: string) => verifyDomain(id, code), {
+    answers: () => organizationQueryKey(id),
+    onSuccess: onVerified,
+    errors: 'caller',
   });
 }

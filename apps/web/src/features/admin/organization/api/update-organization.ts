@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Organization, OrganizationSchema, type UpdateOrganizationInput } from '@vnoc/contracts';
 import { apiRequest } from '../../../../lib/api-client.ts';
-import { handleError } from '../../../../lib/error-handler.ts';
+import { useCacheMutation } from '../../../../lib/mutation.ts';
 import { organizationQueryKey } from '../../../../lib/organization.ts';
 
 /** PUT organization/{id}: changes only the fields sent; answers the organization as it is now. */
@@ -15,13 +14,9 @@ export function updateOrganization(id: string, body: UpdateOrganizationInput): P
 
 /** Saves one section of the organization; the answer replaces the cached organization. */
 export function useUpdateOrganization(id: string, onSaved: (organization: Organization) => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateOrganizationInput) => updateOrganization(id, body),
-    onSuccess: (organization) => {
-      client.setQueryData(organizationQueryKey(id), organization);
-      onSaved(organization);
-    },
-    onError: handleError,
+  return useCacheMutation((body: UpdateOrganizationInput) => updateOrganization(id, body), {
+    answers: () => organizationQueryKey(id),
+    onSuccess: onSaved,
+    errors: 'toast',
   });
 }

@@ -47,9 +47,7 @@ export function ContactsSection({ organization, save, saving }: SectionProps) {
 
   return (
     <SectionCard
-      id="organization-contacts"
-      title={t('contacts.title')}
-      description={t('contacts.description')}
+      section="contacts"
       onSave={onSave}
       dirty={dirty}
       saving={saving}

@@ -23,13 +23,7 @@ export function DetailsSection({ organization, save, saving }: SectionProps) {
   };
 
   return (
-    <SectionCard
-      id="organization-details"
-      title={t('details.title')}
-      onSave={onSave}
-      dirty={dirty}
-      saving={saving}
-    >
+    <SectionCard section="details" onSave={onSave} dirty={dirty} saving={saving}>
       <TextInput
         label={t('details.name')}
         value={name}

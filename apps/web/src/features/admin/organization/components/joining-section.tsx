@@ -33,15 +33,7 @@ export function JoiningSection({ organization, save, saving }: SectionProps) {
   };
 
   return (
-    <SectionCard
-      notForSupport
-      id="organization-joining"
-      title={t('joining.title')}
-      description={t('joining.description')}
-      onSave={onSave}
-      dirty={dirty}
-      saving={saving}
-    >
+    <SectionCard notForSupport section="joining" onSave={onSave} dirty={dirty} saving={saving}>
       <Radio.Group
         value={open ? 'domains' : 'closed'}
         onChange={(value) => setOpen(value === 'domains')}

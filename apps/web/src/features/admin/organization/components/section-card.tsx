@@ -3,10 +3,21 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../../lib/auth-store.ts';
 
+/**
+ * The sections, by their text key in adminOrganization: each one's element id (tests find it by that), and
+ * whether a description stands under its title (the details' `description` is a field's label, not one).
+ */
+const sections = {
+  details: { id: 'organization-details', described: false },
+  contacts: { id: 'organization-contacts', described: true },
+  joining: { id: 'organization-joining', described: true },
+  supportAccess: { id: 'organization-support-access', described: true },
+  sso: { id: 'organization-sso', described: true },
+} as const;
+
 interface SectionCardProps {
-  id: string;
-  title: string;
-  description?: string;
+  /** Which section: its id, its title and its description follow from it. */
+  section: keyof typeof sections;
   children: ReactNode;
   /** Saves the section; the button is disabled while nothing changed. */
   onSave: () => void;
@@ -22,9 +33,7 @@ interface SectionCardProps {
 
 /** One part of the organization's settings: a card with its own form and Save button. */
 export function SectionCard({
-  id,
-  title,
-  description,
+  section,
   children,
   onSave,
   dirty,
@@ -34,6 +43,7 @@ export function SectionCard({
 }: SectionCardProps) {
   const { t } = useTranslation('adminOrganization');
   const { claims } = useAuth();
+  const { id, described } = sections[section];
   const locked = notForSupport && Boolean(claims?.impersonatedBy);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,11 +55,11 @@ export function SectionCard({
         <Stack gap="md">
           <Stack gap={4}>
             <Title order={2} fz="lg" id={`${id}-title`}>
-              {title}
+              {t(`${section}.title`)}
             </Title>
-            {description && (
+            {described && (
               <Text size="sm" c="dimmed">
-                {description}
+                {t(`${section}.description`)}
               </Text>
             )}
           </Stack>

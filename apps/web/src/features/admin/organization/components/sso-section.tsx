@@ -38,9 +38,7 @@ export function SsoSection({ organization, save, saving }: SectionProps) {
   return (
     <SectionCard
       notForSupport
-      id="organization-sso"
-      title={t('sso.title')}
-      description={t('sso.description')}
+      section="sso"
       onSave={onSave}
       dirty={dirty}
       saving={saving}

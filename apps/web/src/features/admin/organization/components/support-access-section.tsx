@@ -12,9 +12,7 @@ export function SupportAccessSection({ organization, save, saving }: SectionProp
   return (
     <SectionCard
       notForSupport
-      id="organization-support-access"
-      title={t('supportAccess.title')}
-      description={t('supportAccess.description')}
+      section="supportAccess"
       onSave={() => save({ supportAccess: allowed })}
       dirty={allowed !== initial}
       saving={saving}
