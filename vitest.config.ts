@@ -68,9 +68,14 @@ export default defineConfig({
           name: 'unit-dom',
           include: domTests,
           environment: 'jsdom',
-          // Isolated still: sharing one module graph cut this tier's CPU to a quarter, but the product analytics
-          // queue, the session watcher and the widgets keep module state a later file then sees.
-          setupFiles: [`${WEB_SRC}/test/i18n-setup.ts`],
+          // One module graph and one jsdom serve every file of a worker (a quarter of the isolated tier's CPU):
+          // dom-reset.ts puts back what a file may have left (the page, the stores, timers, stubs, language).
+          isolate: false,
+          setupFiles: [
+            `${WEB_SRC}/test/i18n-setup.ts`,
+            `${WEB_SRC}/test/file-reset.ts`,
+            `${WEB_SRC}/test/dom-reset.ts`,
+          ],
         },
       },
       { test: { ...api, name: 'api' } },

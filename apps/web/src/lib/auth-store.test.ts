@@ -42,3 +42,13 @@ describe('a token renewed in another tab', () => {
     expect(authStore.get().jwt).toBe(renewed);
   });
 });
+
+describe('reset for tests sharing one module graph', () => {
+  it('reads the state again from storage, as at start-up', () => {
+    authStore.setToken(token());
+    authStore.setCaptivity('/login/mfa');
+    localStorage.clear();
+    authStore.resetForTests();
+    expect(authStore.get()).toEqual({ jwt: null, claims: null, user: null, captivity: null });
+  });
+});

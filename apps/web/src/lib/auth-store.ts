@@ -54,6 +54,10 @@ export const authStore = {
     writeItem(StorageKeys.claims, null);
     emit({ ...state, claims: null });
   },
+  /** For tests sharing one module graph: the state read again from storage (cleared first), as at start-up. */
+  resetForTests() {
+    emit(load());
+  },
   /** Spec part 4 logout: removes user, sites, jwt, filters and apps (and claims unless expired), resets state. */
   logout(nowMs = Date.now()) {
     const keepClaims = state.claims !== null && isExpired(state.claims, nowMs);

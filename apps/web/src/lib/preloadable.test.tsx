@@ -3,7 +3,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadable } from './preloadable.tsx';
+import { forgetPreloadedForTests, preloadable } from './preloadable.tsx';
 
 afterEach(cleanup);
 
@@ -53,6 +53,22 @@ describe('preloadable', () => {
     await act(() => preload());
     render(inSuspense(<Component name="Barbara" />));
     expect(screen.getByText('Hello Barbara')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads again after forgetPreloadedForTests, even where its lazy component had resolved', async () => {
+    const Farewell = ({ name }: { name: string }) => <p>Bye {name}</p>;
+    const load = vi
+      .fn(() => Promise.resolve(Greeting))
+      .mockResolvedValueOnce(Greeting)
+      .mockResolvedValueOnce(Farewell);
+    const { Component } = preloadable(load);
+    render(inSuspense(<Component name="Ada" />));
+    expect(await screen.findByText('Hello Ada')).toBeTruthy();
+    cleanup();
+    forgetPreloadedForTests();
+    render(inSuspense(<Component name="Ada" />));
+    expect(await screen.findByText('Bye Ada')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -7,6 +7,17 @@ export type Preloadable<P extends object> = {
   preload: () => Promise<void>;
 };
 
+const forgetters = new Set<() => void>();
+
+/**
+ * For tests sharing one module graph: every preloadable forgets the component it loaded (and its `React.lazy`,
+ * which keeps what it resolved), so the next mount loads it again, through the module mocks of the file then
+ * running rather than those of the file that first loaded it.
+ */
+export function forgetPreloadedForTests(): void {
+  for (const forget of forgetters) forget();
+}
+
 /**
  * A component from a module loaded on demand that, once loaded (say by `preload` while the screen's data is
  * fetched), renders at once. `React.lazy` alone suspends on its first render even when the module is already
@@ -31,7 +42,13 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     );
     return loading;
   };
-  const Lazy = lazy(() => start().then((component) => ({ default: component })));
+  const lazyLoad = () => lazy(() => start().then((component) => ({ default: component })));
+  let Lazy = lazyLoad();
+  forgetters.add(() => {
+    loaded = undefined;
+    loading = undefined;
+    Lazy = lazyLoad();
+  });
   function PreloadableComponent(props: P) {
     const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return <Component {...props} />;

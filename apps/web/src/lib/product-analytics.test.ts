@@ -216,6 +216,18 @@ describe('batches', () => {
   });
 });
 
+describe('reset for tests sharing one module graph', () => {
+  it('forgets the queue and the pending flush and search, so nothing an earlier file tracked is sent', async () => {
+    const h = harness();
+    h.client.track('page.viewed', { route: 'Alerts', path: '/alerts' });
+    h.client.trackFilteredSearch('sites', { page: 0, q: 'acme' });
+    h.client.resetForTests();
+    expect(h.client.pending()).toBe(0);
+    await vi.advanceTimersByTimeAsync(SEARCH_TRACK_DEBOUNCE_MS + FLUSH_DELAY_MS);
+    expect(h.sent).toEqual([]);
+  });
+});
+
 describe('device tags (spec part 3: manufacturer, model, MAC, site name, alias, account number, account holder names)', () => {
   const device = {
     macAddress: '00:18:0a:12:34:56',

@@ -200,6 +200,17 @@ export function createAnalyticsClient(options: AnalyticsClientOptions) {
     flush,
     /** Events waiting to be sent (tests). */
     pending: () => queue.length,
+    /**
+     * For tests sharing one module graph: forgets the queue and every pending flush or search timer, as a new
+     * client would start, so a file never sends or counts what an earlier file tracked.
+     */
+    resetForTests() {
+      clearFlushTimer();
+      for (const timer of searchTimers.values()) clearTimeout(timer);
+      searchTimers.clear();
+      queue = [];
+      sending = false;
+    },
   };
 }
 

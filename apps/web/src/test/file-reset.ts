@@ -1,5 +1,5 @@
 /**
- * The pure-logic files of a worker share one module graph (isolate is off): what a file may have changed there is
+ * The unit files of a worker share one module graph (isolate is off): what a file may have changed there is
  * put back before the next file starts, as a fresh worker would have it: real timers, no stubs or spies, empty
  * storage (where there is one), English.
  */

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as ssoSignOut from '../../features/auth/utils/sso-sign-out.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { getBanner } from '../../lib/banner.ts';
 import { SESSION_CHECK_MS } from '../../lib/session.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderApp } from '../../test/render.tsx';
 
-const sso = vi.hoisted(() => ({
-  signOutOfProvider: vi.fn(async (_options?: { expired?: boolean }) => false),
-}));
-vi.mock('../../features/auth/utils/sso-sign-out.ts', () => sso);
+// Spied, not mocked: the app's modules may already be loaded by an earlier file of the worker.
+const signOutOfProvider = vi.spyOn(ssoSignOut, 'signOutOfProvider').mockResolvedValue(false);
 
 const calls: string[] = [];
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -24,6 +23,7 @@ const runChecks = (checks: number) => vi.advanceTimersByTimeAsync(checks * SESSI
 beforeAll(() => installDomStubs());
 beforeEach(() => {
   calls.length = 0;
+  signOutOfProvider.mockClear();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: URL | string, init?: RequestInit) => {
@@ -98,14 +98,14 @@ describe('session watcher (spec part 4)', () => {
   });
 
   it('at expiry of a single sign-on session: logout, then the identity provider ends its session too', async () => {
-    sso.signOutOfProvider.mockResolvedValueOnce(true);
+    signOutOfProvider.mockResolvedValueOnce(true);
     fakeClock();
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 2 })));
     const { router } = renderApp('/alerts');
     await screen.findByTestId('session-countdown');
-    expect(sso.signOutOfProvider).not.toHaveBeenCalled();
+    expect(signOutOfProvider).not.toHaveBeenCalled();
     await runChecks(2);
-    await vi.waitFor(() => expect(sso.signOutOfProvider).toHaveBeenCalledWith({ expired: true }), {
+    await vi.waitFor(() => expect(signOutOfProvider).toHaveBeenCalledWith({ expired: true }), {
       timeout: 5_000,
     });
     expect(authStore.get().jwt).toBeNull();

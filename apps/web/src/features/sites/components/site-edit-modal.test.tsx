@@ -4,11 +4,12 @@ import type { Role, Site, User } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import * as notify from '../../../lib/notify.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
 import { Component as SiteOverview } from '../routes/site-overview.tsx';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/notify.ts', () => ({ toast, TOAST_MS: 4500 }));
+// Spied, not mocked: the screen's modules may already be loaded by an earlier file of the worker.
+const toast = vi.spyOn(notify, 'toast').mockReturnValue('toast');
 
 const site: Site = {
   id: '11111111-1111-4111-8111-111111111111',

@@ -4,12 +4,13 @@ import type { Ticket } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import * as notify from '../../../lib/notify.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
 import { ticket } from '../test/fixtures.ts';
 import { Component as TicketScreen } from './ticket.tsx';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/notify.ts', () => ({ toast, TOAST_MS: 4500 }));
+// Spied, not mocked: the screen's modules may already be loaded by an earlier file of the worker.
+const toast = vi.spyOn(notify, 'toast').mockReturnValue('toast');
 
 let stored: Ticket;
 const posts: { path: string; body: unknown }[] = [];
