@@ -1,5 +1,5 @@
 /**
- * Live events benchmark (issue 8, DESIGN.md §5 "Live events"): 1 000 SSE clients on loopback against one
+ * Live events benchmark (issue 8, docs/decisions/server-and-database.md, "Live events"): 1 000 SSE clients on loopback against one
  * server with the in-process bus. Publishes device status events at a steady rate and measures
  * publish → receive latency at the clients (in worker threads, so they do not share the server's event
  * loop), and checks every client got exactly the events its scope allows. A measurement: it always exits 0.

@@ -1,5 +1,5 @@
 /**
- * Job queue benchmark (issue 4, DESIGN.md §5 "Diagnostics are jobs"): two workers on separate pools — two
+ * Job queue benchmark (issue 4, docs/decisions/fleet.md): two workers on separate pools — two
  * server processes — share the PostgreSQL queue. Handlers stand in for devices: each waits a fixed time.
  * Measures how long a page-sized batch takes, the sustained throughput, and the queue wait (claimed −
  * queued); checks every job ran exactly once. A measurement: it always exits 0.

@@ -1,5 +1,5 @@
 /**
- * Reports and analytics benchmark (issue 9, DESIGN.md §8): a report's first page, the full CSV export and
+ * Reports and analytics benchmark (issue 9): a report's first page, the full CSV export and
  * each analytics widget call on a 100k-device organization with 30 days of daily rows (3 million). A
  * measurement: it always exits 0.
  *

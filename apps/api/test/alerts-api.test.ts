@@ -174,7 +174,7 @@ const severityCounts = (over: Partial<Record<'critical' | 'major' | 'minor' | 'i
 };
 
 describe('GET alert/codes', () => {
-  // The catalogue's severities and English names (DESIGN.md §5 "Alerts").
+  // The catalogue's severities and English names (docs/decisions/alerts-and-notifications.md).
   const expected: [string, string, string][] = [
     ['site_offline', 'critical', 'Site offline'],
     ['device_offline', 'major', 'Device offline'],

@@ -63,7 +63,7 @@ describe('applyEvents', () => {
   });
 });
 
-describe('uptimePercent (DESIGN.md §5: share of time online or onbackup, 4 decimals; downtime = 100 − uptime)', () => {
+describe('uptimePercent (share of time online or onbackup, 4 decimals; downtime = 100 − uptime)', () => {
   // Hand-worked: a LAST_6_HOURS window of 6 h = 360 min: 5 h online (300 min), 30 min onbackup,
   // 30 min offline. Up = 300 + 30 = 330 min; 330 / 360 = 0.916666… → 91.6667 %; downtime 8.3333 %.
   const w0 = T0;

@@ -54,7 +54,7 @@ export type UptimeQuery = AnalyticsQuery;
 
 /**
  * The share of device-time in the window that devices in the scope were `online` or `onbackup`
- * (DESIGN.md §5), in percent to 4 decimals; downtime = 100 − uptime. Time before a device's first
+ *, in percent to 4 decimals; downtime = 100 − uptime. Time before a device's first
  * status record is left out. `devices` counts the devices with recorded time in the window; when it is
  * 0, nothing was recorded and uptime is 100 (no downtime seen).
  */

@@ -3,7 +3,7 @@ import { requiredText } from './fields.ts';
 import { freeText, PagedSchema, pagingQuery } from './fleet.ts';
 
 /**
- * The support chat (spec parts 1, 4, 7, 9; DESIGN.md §5 "Support chat and analytics"): an Intercom
+ * The support chat (spec parts 1, 4, 7, 9; docs/decisions/support-chat.md): an Intercom
  * messenger when an Intercom app is configured, otherwise vNOC's own chat, stored in PostgreSQL and
  * answered by the provider's SUPPORT staff from their inbox.
  */

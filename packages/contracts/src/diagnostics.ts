@@ -3,7 +3,7 @@ import { countsSchema } from './fields.ts';
 import { DeviceSummarySchema } from './fleet.ts';
 
 /**
- * Remote troubleshooting (issue 4; spec part 7 Devices, DESIGN.md §5 "Diagnostics are jobs"): the
+ * Remote troubleshooting (issue 4; spec part 7 Devices, docs/decisions/fleet.md): the
  * actions, their requests, their results and the job that carries them.
  */
 

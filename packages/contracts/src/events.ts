@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DeviceStatusSchema } from './fleet.ts';
 
 /**
- * Live events (DESIGN.md §5 "Live events"): what `GET /api/events` streams to a signed-in console as
+ * Live events (docs/decisions/server-and-database.md, "Live events"): what `GET /api/events` streams to a signed-in console as
  * server-sent events. Every event names the site it concerns (null only for an organization-wide one, such
  * as a regional incident), so the server can filter it by the caller's scope before writing it.
  */

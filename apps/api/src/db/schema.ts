@@ -429,7 +429,7 @@ function statusCountsTable<N extends string, X extends Record<string, PgColumnBu
   );
 }
 
-/** Devices per organization and status (triggers on `devices`): status counts need no scan (DESIGN.md §8). */
+/** Devices per organization and status (triggers on `devices`): status counts need no scan. */
 export const orgDeviceStatusCounts = statusCountsTable('org_device_status_counts');
 
 /** Sites per organization and stored site status (triggers on `sites`): totals of unfiltered and status-filtered lists. */
@@ -523,7 +523,7 @@ export const wanSamples = pgTable(
 
 /**
  * Daily uptime analytics of a device (spec part 3 "Online analytics row"), one row per UTC day,
- * rolled up from its status intervals (DESIGN.md §5), not sampled.
+ * rolled up from its status intervals, not sampled.
  */
 export const deviceDailyStats = pgTable(
   'device_daily_stats',
@@ -612,7 +612,7 @@ export const deviceDaySpans = pgTable(
 
 export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 
-/** The same action run on several devices at once (DESIGN.md §5: `future/multi/{uuid}`). */
+/** The same action run on several devices at once (`future/multi/{uuid}`). */
 export const jobBatches = pgTable(
   'job_batches',
   {
@@ -708,7 +708,7 @@ export const tickets = pgTable(
 export const ALERT_STATE_VALUES = ['active', 'cleared'] as const;
 
 /**
- * Alerts and incidents (DESIGN.md §5 "Alerts and incidents"), raised and cleared by the alert engine
+ * Alerts and incidents (docs/decisions/alerts-and-notifications.md), raised and cleared by the alert engine
  * (src/fleet/alerts) in the transaction that records the fleet change. One active row per (device, code),
  * and per (organization, region, code) for an incident over several sites; a dependent points at its root.
  */

@@ -1,5 +1,5 @@
 /**
- * The live event bus (DESIGN.md §2, §5 "Live events"): producers (the fleet gateway, the job engine, the
+ * The live event bus (docs/decisions/server-and-database.md, "Live events"): producers (the fleet gateway, the job engine, the
  * alert engine) publish an organization's events; every API process hands them to its open event streams,
  * which filter them by the caller's scope. Two implementations share this file's pieces: in-process
  * (`memory-bus.ts`) and Redis pub/sub (`redis-bus.ts`), chosen by `createEventBus`.

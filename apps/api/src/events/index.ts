@@ -1,4 +1,4 @@
-/** The live event bus (DESIGN.md §5 "Live events"): in-process, or Redis pub/sub when REDIS_URL is set. */
+/** The live event bus (docs/decisions/server-and-database.md, "Live events"): in-process, or Redis pub/sub when REDIS_URL is set. */
 import type { Config } from '../plugins/config.ts';
 import type { BusLog, EventBus } from './bus.ts';
 import { createMemoryEventBus } from './memory-bus.ts';

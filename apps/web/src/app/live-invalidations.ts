@@ -1,5 +1,5 @@
 /**
- * What each live event makes stale (DESIGN.md §5 "Live events"): one table from event to query-key
+ * What each live event makes stale (docs/decisions/server-and-database.md, "Live events"): one table from event to query-key
  * patterns, in app/ because it knows the features' keys. A pattern matches a query whose key starts with
  * it; ANY matches one segment of any value.
  */

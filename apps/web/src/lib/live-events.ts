@@ -1,5 +1,5 @@
 /**
- * The live event stream (DESIGN.md §5 "Live events"): reads `GET /api/events` with `fetch` streaming, so
+ * The live event stream (docs/decisions/server-and-database.md, "Live events"): reads `GET /api/events` with `fetch` streaming, so
  * the token travels in the Authorization header like every call (the native EventSource cannot send it),
  * resumes with Last-Event-ID, and reconnects with backoff. A small reader instead of a library: the
  * server-sent events format needs ~60 lines, and this module is in the signed-in entry.

@@ -1,4 +1,4 @@
-/** Every link in the app comes from here (DESIGN.md §4.6). */
+/** Every link in the app comes from here. */
 export const paths = {
   root: '/',
   dashboard: '/dashboard',

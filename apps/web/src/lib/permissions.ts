@@ -2,7 +2,7 @@ import type { Claims, Entitlement } from '@vnoc/contracts';
 
 /**
  * Roles that may change things — devices, tickets — and run actions on devices (the server refuses
- * READ_ONLY, and SUPPORT has no customer data of their own; DESIGN.md §5).
+ * READ_ONLY, and SUPPORT has no customer data of their own).
  */
 export function canChange(role: string | null | undefined): boolean {
   return role === 'ADMINISTRATOR' || role === 'USER';

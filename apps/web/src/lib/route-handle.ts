@@ -6,7 +6,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** What every route declares (DESIGN.md §4.6): its name, its title key and its breadcrumb. */
+/** What every route declares: its name, its title key and its breadcrumb. */
 export interface RouteHandle {
   name: string;
   /** Translation key of the page title ({title} | vNOC). */

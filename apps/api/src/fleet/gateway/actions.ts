@@ -1,5 +1,5 @@
 /**
- * The simulator driver's answers to troubleshooting jobs (issue 4; DESIGN.md §5, §6): each handler
+ * The simulator driver's answers to troubleshooting jobs (issue 4): each handler
  * reads the device as it is now, lets the simulator work out how long the action takes and what it
  * finds, waits that long (simulated time, so 1/SIM_SPEED of it in real time), then applies what the
  * action changes — a reboot through the live simulation, port states on the device row.

@@ -1,5 +1,5 @@
 /**
- * The fleet gateway with the simulator driver (DESIGN.md §2, §6): keeps the live simulation's state
+ * The fleet gateway with the simulator driver: keeps the live simulation's state
  * in memory and, every tick, advances it to the current time and records what happened — status
  * changes (devices and their status intervals), heartbeats, last boots, WAN samples and drifted
  * signals — in one transaction; about once a minute after it, the days that ended are rolled up and the
@@ -51,7 +51,7 @@ export type GatewayOptions = {
   speed: number;
   /** Real ms the simulation starts from (server start); the clock is anchored here. */
   now: number;
-  /** The alert engine: told, in the same transaction, which devices changed (DESIGN.md §5 "Alerts"). */
+  /** The alert engine: told, in the same transaction, which devices changed (docs/decisions/alerts-and-notifications.md). */
   alerts?: AlertEngine;
   /** Live events (the event bus): told each status change once its tick or reboot is committed. */
   publish?: (organizationId: string, event: LiveEvent) => void;

@@ -25,7 +25,7 @@ export type HistoryResult = {
 const HISTORY_LOCK = 7415094;
 
 /**
- * History at first seed (DESIGN.md §6): status intervals, WAN samples and daily rollups for every
+ * History at first seed: status intervals, WAN samples and daily rollups for every
  * device, ending in its current status; the devices get their drifted signal, offline ones the time
  * they were last heard from, rebooted ones their last boot. Does nothing when any status interval
  * exists already (history is only backfilled into a fresh fleet), and answers null then.

@@ -1,4 +1,4 @@
-/** The fleet gateway (DESIGN.md §2): the simulator driver wired to the database. */
+/** The fleet gateway: the simulator driver wired to the database. */
 
 export * from './actions.ts';
 export * from './daily.ts';

@@ -1,5 +1,5 @@
 /**
- * The job engine (DESIGN.md §2, §5: diagnostics are jobs): a PostgreSQL queue shared by any number of
+ * The job engine (diagnostics are jobs): a PostgreSQL queue shared by any number of
  * workers, and the worker that runs device actions. `createJobEngine` binds the queue to a database
  * and starts a worker on demand; the functions in ./queue.ts are usable on their own (and inside
  * transactions).

@@ -1,5 +1,5 @@
 /**
- * The job queue in PostgreSQL (DESIGN.md §2, §5): device actions are enqueued as jobs, claimed by
+ * The job queue in PostgreSQL: device actions are enqueued as jobs, claimed by
  * workers with `FOR UPDATE SKIP LOCKED` (so any number of workers share the queue), run under a lease,
  * and finished only by the worker that holds them. A job whose worker died is reaped when its lease
  * expires: requeued while it has attempts left, failed otherwise — never left running.

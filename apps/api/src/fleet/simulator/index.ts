@@ -1,4 +1,4 @@
-/** The fleet simulator (DESIGN.md §6): pure, deterministic pieces the server's gateway driver wires up. */
+/** The fleet simulator: pure, deterministic pieces the server's gateway driver wires up. */
 export * from './backfill.ts';
 export * from './engine.ts';
 export * from './intervals.ts';

@@ -83,7 +83,7 @@ export function applyEvents(
 }
 
 /**
- * Uptime over [windowStart, windowEnd) (DESIGN.md §5): the share of time `online` or `onbackup`, in
+ * Uptime over [windowStart, windowEnd): the share of time `online` or `onbackup`, in
  * percent to 4 decimals, with open intervals counted up to windowEnd. Time before a device's first
  * record is left out; null when nothing in the window is recorded. Given several devices' intervals,
  * it is the fleet's uptime (device-time weighted).

@@ -25,7 +25,7 @@ export function isLegalTransition(from: DeviceStatus, to: DeviceStatus): boolean
   return LEGAL_TRANSITIONS[from].includes(to);
 }
 
-/** Up time (DESIGN.md §5): a device on its backup link still serves its site. */
+/** Up time: a device on its backup link still serves its site. */
 export function isUp(status: DeviceStatus): boolean {
   return status === 'online' || status === 'onbackup';
 }
@@ -71,7 +71,7 @@ const reboots = (perHour: number, minMinutes: number, maxMinutes: number): Fault
 ];
 
 /**
- * Rates per device kind, tuned so a demo shows trouble at any moment (DESIGN.md §6): the share of time
+ * Rates per device kind, tuned so a demo shows trouble at any moment: the share of time
  * in a status is about rate × mean length, and the mean of a log-uniform length is (max − min) / ln(max / min).
  * Edge devices: offline ~1.7 % of the time (10–240 min, mean 72 min, every 3 days; regional outages add
  * ~0.2 %), on backup ~3 % (15–240 min, mean 81 min, every 1.8 days), a reboot every 5 days (1 in 10 hangs).

@@ -20,7 +20,7 @@ const EventsQuerySchema = z.object({
   lastEventId: z.string().max(100).optional(),
 });
 
-/** GET /api/events: the caller's live events as server-sent events (DESIGN.md §5 "Live events"). */
+/** GET /api/events: the caller's live events as server-sent events (docs/decisions/server-and-database.md, "Live events"). */
 export function eventRoutes(
   app: FastifyInstance,
   ctx: AppContext,

@@ -4,7 +4,7 @@ import type { LiveEnvelope } from '../../events/bus.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { groupSiteIds } from './repository.ts';
 
-/** Whose events a stream may carry (DESIGN.md §4.3: tenant scope is not optional). */
+/** Whose events a stream may carry (tenant scope is not optional). */
 export type Viewer = {
   organizationId: string;
   /** The caller: a chat event goes only to its conversation's person (and to support staff). */

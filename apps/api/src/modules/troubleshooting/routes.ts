@@ -20,7 +20,7 @@ import * as troubleshooting from './service.ts';
 const route = routeOptions(['troubleshooting']);
 const base = '/api/device/troubleshooting';
 
-/** The organization needs `diagnostics`, and `port-control` for port actions (DESIGN.md §5). */
+/** The organization needs `diagnostics`, and `port-control` for port actions. */
 const entitlementsFor = (action: DiagnosticAction): Entitlement[] =>
   PORT_ACTIONS.includes(action) ? ['diagnostics', 'port-control'] : ['diagnostics'];
 /** Running and cancelling: not READ_ONLY (nor SUPPORT, who has no customer data of their own). */

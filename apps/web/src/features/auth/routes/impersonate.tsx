@@ -38,7 +38,7 @@ function exchangeOnce(code: string): Promise<boolean> {
   return pending;
 }
 
-/** /impersonate?jwt=: exchanges a support access code for a session as the target user (DESIGN.md §5). */
+/** /impersonate?jwt=: exchanges a support access code for a session as the target user. */
 export function Component() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths.ts';
 
-/** An access code is valid this long after it was generated (DESIGN.md §5). */
+/** An access code is valid this long after it was generated. */
 export const ACCESS_CODE_SECONDS = 60;
 
 /** The /impersonate link that exchanges the access code for a session as the person. */
