@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-
-const handleError = vi.hoisted(() => vi.fn());
-vi.mock('./error-handler.ts', () => ({ handleError }));
-
+import * as errors from './error-handler.ts';
 import { useCacheMutation } from './mutation.ts';
+
+// A spy, not vi.mock: the DOM tier shares one module graph per worker (see test/dom-reset.ts).
+const handleError = vi.spyOn(errors, 'handleError').mockImplementation(() => undefined);
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

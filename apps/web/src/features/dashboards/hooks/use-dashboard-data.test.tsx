@@ -2,11 +2,17 @@
 import { cleanup, waitFor } from '@testing-library/react';
 import { BASE_DASHBOARD, type Dashboard } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as notify from '../../../lib/notify.ts';
 import { installDomStubs, renderRoutes } from '../../../test/render.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
 
-const toasts = vi.hoisted(() => [] as unknown[][]);
-vi.mock('../../../lib/notify.ts', () => ({ toast: (...args: unknown[]) => toasts.push(args) }));
+// A spy, not vi.mock: the DOM tier shares one module graph per worker, where a mocked module would stay mocked
+// for the files after this one (and a module an earlier file loaded would not be mocked at all).
+const toasts: unknown[][] = [];
+vi.spyOn(notify, 'toast').mockImplementation((...args: unknown[]) => {
+  toasts.push(args);
+  return 'toast';
+});
 
 const stores: Dashboard = {
   ...BASE_DASHBOARD,
