@@ -12,9 +12,9 @@ import {
   sortParam,
   type TableParams,
 } from '../../../components/data-table/table-params.ts';
+import { uuidOrNull } from '../../../lib/ids.ts';
 import type { AlertListParams } from '../api/get-alerts.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What a datetime-local input holds: local time to the minute (seconds allowed). */
 const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
@@ -37,7 +37,6 @@ export interface AlertListState {
   alert: string | null;
 }
 
-const uuidOrNull = (value: string | null) => (value && UUID.test(value) ? value : null);
 const localOrEmpty = (value: string | null) => (value && LOCAL_DATETIME.test(value) ? value : '');
 
 /**

@@ -11,8 +11,8 @@ import {
   sortParam,
   type TableParams,
 } from '../../../components/data-table/table-params.ts';
+import { uuidOrNull } from '../../../lib/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
@@ -95,8 +95,6 @@ export interface ReportState {
   /** SLA target percent, when set. */
   target: number | null;
 }
-
-const uuidOrNull = (value: string | null) => (value && UUID.test(value) ? value : null);
 
 /**
  * Reads the state. Unknown sort fields and malformed ids are dropped. The range is kept as written when it is

@@ -6,6 +6,7 @@ import {
   fleetSearchRequest,
   readFleetListState,
 } from '../../../components/fleet-search.ts';
+import { isUuid } from '../../../lib/ids.ts';
 import type { SiteSearchParams } from '../api/search-sites.ts';
 
 /** The menu's views of the site list (spec part 2 menu labels). */
@@ -17,8 +18,6 @@ export const PROBLEM_STATUSES: readonly StatusFilter[] = ['offline', 'onbackup',
 
 /** Columns the server sorts sites by. */
 export const SITE_SORTS = SITE_SORT_FIELDS;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SiteListState extends FleetListState {
   view: SiteView;
@@ -42,7 +41,7 @@ export function readSiteListState(params: URLSearchParams): SiteListState {
   return {
     view,
     ...readFleetListState(params, view === 'recent' ? ['lastVisited'] : SITE_SORTS, allowed),
-    group: readList(params, 'group').filter((id) => UUID.test(id)),
+    group: readList(params, 'group').filter((id) => isUuid(id)),
   };
 }
 
