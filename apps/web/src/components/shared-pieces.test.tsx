@@ -11,6 +11,7 @@ import { DateText } from './date-text.tsx';
 import { FilteredEmpty } from './filtered-empty.tsx';
 import { FormSubmit } from './form-submit.tsx';
 import { LabelledSegmented } from './labelled-segmented.tsx';
+import { ModalActions } from './modal-actions.tsx';
 import { NamedIcon } from './named-icon.tsx';
 import { PlainList } from './plain-list.tsx';
 import { ScrollTable } from './scroll-table.tsx';
@@ -143,5 +144,31 @@ describe('FilteredEmpty', () => {
     expect(screen.getByText('No alerts match')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onClear).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ModalActions', () => {
+  it('cancels, and submits its form', () => {
+    const onCancel = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    show(
+      <form onSubmit={onSubmit}>
+        <ModalActions cancelLabel="Cancel" submitLabel="Save" onCancel={onCancel} submitTestId="save" />
+      </form>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByTestId('save'));
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('while sending, locks cancel only when asked to', () => {
+    show(
+      <ModalActions cancelLabel="Cancel" submitLabel="Send" onCancel={() => undefined} loading lockCancel />,
+    );
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    show(<ModalActions cancelLabel="Cancel" submitLabel="Send" onCancel={() => undefined} loading />);
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarPlus } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -124,14 +125,14 @@ function MaintenanceForm({ onClose }: { onClose: () => void }) {
           {t('maintenance.form.effect')}
         </Text>
         {create.isError && !fieldError && <FormError error={create.error} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="maintenance-submit">
-            {t('maintenance.form.submit')}
-          </Button>
-        </Group>
+        <ModalActions
+          cancelLabel={t('cancel')}
+          submitLabel={t('maintenance.form.submit')}
+          onCancel={onClose}
+          loading={create.isPending}
+          lockCancel
+          submitTestId="maintenance-submit"
+        />
       </Stack>
     </form>
   );

@@ -1,5 +1,4 @@
 import {
-  Button,
   Group,
   Modal,
   MultiSelect,
@@ -13,6 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useGroups } from '../api/get-groups.ts';
 import type { DashboardFields } from '../utils/layout.ts';
@@ -140,14 +140,14 @@ export function DashboardForm({
             onChange={(event) => set('default', event.currentTarget.checked)}
           />
           {error ? <FormError error={error} /> : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} data-testid="dashboard-form-submit">
-              {t(`form.submit.${mode}`)}
-            </Button>
-          </Group>
+          <ModalActions
+            cancelLabel={t('actions.cancel')}
+            submitLabel={t(`form.submit.${mode}`)}
+            onCancel={onClose}
+            loading={saving}
+            submitTestId="dashboard-form-submit"
+            mt="sm"
+          />
         </Stack>
       </form>
     </Modal>

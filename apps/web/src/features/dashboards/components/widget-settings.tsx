@@ -1,8 +1,9 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import type { AnalyticsDuration, Widget } from '@vnoc/contracts';
 import { ANALYTICS_DURATIONS } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { useGroups } from '../api/get-groups.ts';
 import { DURATION_WIDGETS, GROUP_FILTER_WIDGETS, widgetDuration } from '../utils/layout.ts';
 
@@ -104,12 +105,12 @@ export function WidgetSettings({ widget, dashboardGroupIds, onClose, onApply }: 
           {!groupFilter && dashboardGroupIds.length > 0 && (
             <TextInput readOnly label={t('settings.groups')} value={t('settings.followsDashboard')} />
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit">{t('settings.apply')}</Button>
-          </Group>
+          <ModalActions
+            cancelLabel={t('actions.cancel')}
+            submitLabel={t('settings.apply')}
+            onCancel={onClose}
+            mt="sm"
+          />
         </Stack>
       </form>
     </Modal>

@@ -46,32 +46,27 @@ export function ReportRangePicker({ range, onChange, now }: ReportRangePickerPro
   return (
     <Stack gap={6}>
       <Group gap="sm" align="flex-start" wrap="wrap">
-        <TextInput
-          type="date"
-          label={t('range.from')}
-          value={draft.from}
-          min={limits.fromMin}
-          max={limits.fromMax}
-          onChange={(event) => change({ ...draft, from: event.currentTarget.value })}
-          error={problem && problem !== 'tooLong' && problem !== 'reversed' ? true : undefined}
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          aria-describedby={message ? 'report-range-problem' : 'report-range-hint'}
-          w={{ base: '100%', xs: 180 }}
-          data-testid="range-from"
-        />
-        <TextInput
-          type="date"
-          label={t('range.to')}
-          value={draft.to}
-          min={limits.toMin}
-          max={limits.toMax}
-          onChange={(event) => change({ ...draft, to: event.currentTarget.value })}
-          error={problem ? true : undefined}
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          aria-describedby={message ? 'report-range-problem' : 'report-range-hint'}
-          w={{ base: '100%', xs: 180 }}
-          data-testid="range-to"
-        />
+        {(['from', 'to'] as const).map((end) => (
+          <TextInput
+            key={end}
+            type="date"
+            label={t(end === 'from' ? 'range.from' : 'range.to')}
+            value={draft[end]}
+            min={end === 'from' ? limits.fromMin : limits.toMin}
+            max={end === 'from' ? limits.fromMax : limits.toMax}
+            onChange={(event) => change({ ...draft, [end]: event.currentTarget.value })}
+            // A range too long or reversed is the end day's fault; a day out of bounds marks both.
+            error={
+              problem && (end === 'to' || (problem !== 'tooLong' && problem !== 'reversed'))
+                ? true
+                : undefined
+            }
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            aria-describedby={message ? 'report-range-problem' : 'report-range-hint'}
+            w={{ base: '100%', xs: 180 }}
+            data-testid={`range-${end}`}
+          />
+        ))}
         <Stack gap={4}>
           <Text size="sm" fw={500} component="span" id="report-range-presets">
             {t('range.presets')}

@@ -224,22 +224,17 @@ export function NotificationProfileForm({ data }: { data: NotificationProfileRes
           />
           {values.quietHours && (
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput
-                type="time"
-                label={t('quiet.start')}
-                value={values.quietHours.start}
-                onChange={(event) => form.setFieldValue('quietHours.start', event.currentTarget.value)}
-                required
-                data-testid="quiet-hours-start"
-              />
-              <TextInput
-                type="time"
-                label={t('quiet.end')}
-                value={values.quietHours.end}
-                onChange={(event) => form.setFieldValue('quietHours.end', event.currentTarget.value)}
-                required
-                data-testid="quiet-hours-end"
-              />
+              {(['start', 'end'] as const).map((edge) => (
+                <TextInput
+                  key={edge}
+                  type="time"
+                  label={t(edge === 'start' ? 'quiet.start' : 'quiet.end')}
+                  value={values.quietHours?.[edge] ?? ''}
+                  onChange={(event) => form.setFieldValue(`quietHours.${edge}`, event.currentTarget.value)}
+                  required
+                  data-testid={`quiet-hours-${edge}`}
+                />
+              ))}
               <Select
                 label={t('quiet.timeZone')}
                 data={zones}

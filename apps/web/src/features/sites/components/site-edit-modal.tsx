@@ -54,6 +54,14 @@ import {
   toEditRequest,
 } from './site-edit-form.ts';
 
+/** The address line under the street: its fields with their limits (the API's) and the browser's autofill names. */
+const TOWN_FIELDS = [
+  { field: 'city', maxLength: 100, autoComplete: 'address-level2', required: true },
+  { field: 'state', maxLength: 50, autoComplete: 'address-level1', required: false },
+  { field: 'zip', maxLength: 10, autoComplete: 'postal-code', required: false },
+  { field: 'country', maxLength: 56, autoComplete: 'country', required: false },
+] as const;
+
 const MAX_CONTACTS = 20;
 
 // The shared schemas speak English; these of their messages have a twin in siteDetail.json.
@@ -187,35 +195,17 @@ function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
               data-testid="site-edit-street"
             />
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
-              <TextInput
-                {...form.getInputProps('address.city')}
-                label={t('edit.address.city')}
-                maxLength={100}
-                required
-                autoComplete="address-level2"
-                data-testid="site-edit-city"
-              />
-              <TextInput
-                {...form.getInputProps('address.state')}
-                label={t('edit.address.state')}
-                maxLength={50}
-                autoComplete="address-level1"
-                data-testid="site-edit-state"
-              />
-              <TextInput
-                {...form.getInputProps('address.zip')}
-                label={t('edit.address.zip')}
-                maxLength={10}
-                autoComplete="postal-code"
-                data-testid="site-edit-zip"
-              />
-              <TextInput
-                {...form.getInputProps('address.country')}
-                label={t('edit.address.country')}
-                maxLength={56}
-                autoComplete="country"
-                data-testid="site-edit-country"
-              />
+              {TOWN_FIELDS.map(({ field, maxLength, autoComplete, required }) => (
+                <TextInput
+                  key={field}
+                  {...form.getInputProps(`address.${field}`)}
+                  label={t(`edit.address.${field}`)}
+                  maxLength={maxLength}
+                  required={required}
+                  autoComplete={autoComplete}
+                  data-testid={`site-edit-${field}`}
+                />
+              ))}
             </SimpleGrid>
             <Group gap="sm" align="flex-start" wrap="wrap">
               <Button
@@ -385,6 +375,7 @@ function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
 }
 
 /** "Edit site" on the overview (ADMINISTRATOR only): name, alias, contacts and a verified address. */
+
 export function SiteEditButton({ site }: { site: Site }) {
   const { t } = useTranslation('siteDetail');
   const { user } = useAuth();

@@ -15,6 +15,7 @@ import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { issueMessage } from '../../../lib/form-validation.ts';
@@ -145,14 +146,14 @@ function SendTicketForm({ device, send, onClose, initialValues }: SendTicketForm
           <Text size="sm">{t('send.attached')}</Text>
         </Group>
         {send.isError && !fieldError && <FormError error={send.error} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={send.isPending}>
-            {t('send.cancel')}
-          </Button>
-          <Button type="submit" loading={send.isPending} data-testid="send-ticket-submit">
-            {t('send.submit')}
-          </Button>
-        </Group>
+        <ModalActions
+          cancelLabel={t('send.cancel')}
+          submitLabel={t('send.submit')}
+          onCancel={onClose}
+          loading={send.isPending}
+          lockCancel
+          submitTestId="send-ticket-submit"
+        />
       </Stack>
     </form>
   );

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type AdminUser,
@@ -20,6 +10,7 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/form-error.tsx';
+import { ModalActions } from '../../../../components/modal-actions.tsx';
 import { useSiteGroups } from '../api/get-site-groups.ts';
 
 export interface UserFormValues {
@@ -185,14 +176,12 @@ export function UserFormModal({
             />
           )}
           <FormError error={failure} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={loading}>
-              {editing ? t('actions.save') : t('actions.create')}
-            </Button>
-          </Group>
+          <ModalActions
+            cancelLabel={t('actions.cancel')}
+            submitLabel={editing ? t('actions.save') : t('actions.create')}
+            onCancel={onClose}
+            loading={loading}
+          />
         </Stack>
       </form>
     </Modal>
