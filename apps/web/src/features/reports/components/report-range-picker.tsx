@@ -50,7 +50,7 @@ export function ReportRangePicker({ range, onChange, now }: ReportRangePickerPro
           <TextInput
             key={end}
             type="date"
-            label={t(end === 'from' ? 'range.from' : 'range.to')}
+            label={end === 'from' ? t('range.from') : t('range.to')}
             value={draft[end]}
             min={end === 'from' ? limits.fromMin : limits.toMin}
             max={end === 'from' ? limits.fromMax : limits.toMax}

@@ -228,7 +228,7 @@ export function NotificationProfileForm({ data }: { data: NotificationProfileRes
                 <TextInput
                   key={edge}
                   type="time"
-                  label={t(edge === 'start' ? 'quiet.start' : 'quiet.end')}
+                  label={edge === 'start' ? t('quiet.start') : t('quiet.end')}
                   value={values.quietHours?.[edge] ?? ''}
                   onChange={(event) => form.setFieldValue(`quietHours.${edge}`, event.currentTarget.value)}
                   required

@@ -54,14 +54,6 @@ import {
   toEditRequest,
 } from './site-edit-form.ts';
 
-/** The address line under the street: its fields with their limits (the API's) and the browser's autofill names. */
-const TOWN_FIELDS = [
-  { field: 'city', maxLength: 100, autoComplete: 'address-level2', required: true },
-  { field: 'state', maxLength: 50, autoComplete: 'address-level1', required: false },
-  { field: 'zip', maxLength: 10, autoComplete: 'postal-code', required: false },
-  { field: 'country', maxLength: 56, autoComplete: 'country', required: false },
-] as const;
-
 const MAX_CONTACTS = 20;
 
 // The shared schemas speak English; these of their messages have a twin in siteDetail.json.
@@ -195,11 +187,43 @@ function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
               data-testid="site-edit-street"
             />
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
-              {TOWN_FIELDS.map(({ field, maxLength, autoComplete, required }) => (
+              {(
+                [
+                  // The address line under the street: limits as the API's, and the browser's autofill names.
+                  {
+                    field: 'city',
+                    label: t('edit.address.city'),
+                    maxLength: 100,
+                    autoComplete: 'address-level2',
+                    required: true,
+                  },
+                  {
+                    field: 'state',
+                    label: t('edit.address.state'),
+                    maxLength: 50,
+                    autoComplete: 'address-level1',
+                    required: false,
+                  },
+                  {
+                    field: 'zip',
+                    label: t('edit.address.zip'),
+                    maxLength: 10,
+                    autoComplete: 'postal-code',
+                    required: false,
+                  },
+                  {
+                    field: 'country',
+                    label: t('edit.address.country'),
+                    maxLength: 56,
+                    autoComplete: 'country',
+                    required: false,
+                  },
+                ] as const
+              ).map(({ field, label, maxLength, autoComplete, required }) => (
                 <TextInput
                   key={field}
                   {...form.getInputProps(`address.${field}`)}
-                  label={t(`edit.address.${field}`)}
+                  label={label}
                   maxLength={maxLength}
                   required={required}
                   autoComplete={autoComplete}
