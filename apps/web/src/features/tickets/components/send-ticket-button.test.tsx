@@ -6,24 +6,17 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { device as firewall } from '../../../test/device-fixtures.ts';
 import { fakeJwt, fullClaims, installDomStubs, Providers } from '../../../test/render.tsx';
 import { ticket } from '../test/fixtures.ts';
 import { SendTicketButton } from './send-ticket-button.tsx';
 
+// The shared firewall, placed at the ticket's site with the name the ticket screens show.
 const device: Device = {
+  ...firewall,
   id: ticket.device.id,
   name: 'TZ370 00DB',
-  macAddress: '00:17:c5:00:00:db',
-  deviceModelType: { manufacturer: 'SonicWall', model: 'TZ370' },
-  kind: 'firewall',
   site: { id: ticket.site.id, name: 'Acme Houston South' },
-  returnRequested: false,
-  status: 'online',
-  connection: 'primary',
-  lastUpdate: new Date().toISOString(),
-  lastBoot: new Date(Date.now() - 86_400_000).toISOString(),
-  modemSignalStatistics: [],
-  signalStrength: null,
   portMapping: [],
   vlans: [],
   portLabels: {},
