@@ -56,7 +56,11 @@ export default defineConfig({
           // Pure logic: no DOM, no locale set-up (a file that translates imports test/i18n-setup.ts itself).
           // The files keep no state between them, so one module graph serves every file of a worker.
           name: 'unit-pure',
-          include: ['packages/contracts/src/**/*.test.ts', `${WEB_SRC}/**/*.test.{ts,tsx}`],
+          include: [
+            'packages/contracts/src/**/*.test.ts',
+            'apps/agent/test/**/*.test.ts',
+            `${WEB_SRC}/**/*.test.{ts,tsx}`,
+          ],
           exclude: [...configDefaults.exclude, ...domTests],
           environment: 'node',
           isolate: false,

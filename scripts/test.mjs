@@ -59,7 +59,7 @@ delete withoutTestDb.TEST_DATABASE_URL;
 
 // tsc checks on one core: each workspace's type check and the lint run side by side.
 await Promise.all([
-  ...['contracts', 'api', 'web'].map((workspace) =>
+  ...['contracts', 'api', 'web', 'agent'].map((workspace) =>
     step(`typecheck ${workspace}`, `typecheck ${workspace}`, 'npm', [
       'run',
       'typecheck',

@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, DEVICE_STATUSES } from '@vnoc/contracts';
+import { DEVICE_DRIVERS, DEVICE_KINDS, DEVICE_STATUSES } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -400,6 +400,8 @@ export const devices = pgTable(
     configVersions: jsonb('config_versions').$type<ConfigVersion[]>().notNull().default([]),
     /** System numbers of the LAN ports turned off by a port action (troubleshooting). */
     disabledPorts: integer('disabled_ports').array().notNull().default(sql`'{}'::integer[]`),
+    /** How the device reaches vNOC (docs/device-protocol.md); only `simulator` devices are driven by the simulator. */
+    driver: text('driver', { enum: DEVICE_DRIVERS }).notNull().default('simulator'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -501,6 +503,69 @@ export const deviceStatusIntervals = pgTable(
     // At most one current period per device (the simulator closes one before opening the next).
     uniqueIndex('device_status_intervals_open_key').on(t.deviceId).where(sql`${t.endedAt} is null`),
   ],
+);
+
+/**
+ * A device's own credentials (docs/device-protocol.md): the secret it signs in to the broker (and, for
+ * OpenWISP's agent, the `key`) with, stored as a SHA-256 hash (a 256-bit random secret needs no slow hash).
+ * Revoked: refused at once; rotated: the old secret stops working at once.
+ */
+export const deviceCredentials = pgTable('device_credentials', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef('cascade'),
+  secretHash: text('secret_hash').notNull(),
+  createdAt: createdAt(),
+  rotatedAt: tz('rotated_at'),
+  revokedAt: tz('revoked_at'),
+});
+
+/** The latest NetJSON report of a device that reports for real (interfaces, clients, leases, resources). */
+export const deviceTelemetry = pgTable('device_telemetry', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef('cascade'),
+  /** When the device took the sample (a buffered report keeps its own time). */
+  sampledAt: tz('sampled_at').notNull(),
+  receivedAt: tz('received_at').notNull(),
+  monitoring: jsonb('monitoring').notNull(),
+});
+
+/** Resources of a reporting device over time, one row per report (at the device's own sample time). */
+export const deviceResourceSamples = pgTable(
+  'device_resource_samples',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    time: tz('time').notNull(),
+    load1: real('load1'),
+    memoryUsedPercent: real('memory_used_percent'),
+    diskUsedPercent: real('disk_used_percent'),
+    uptimeSeconds: bigint('uptime_seconds', { mode: 'number' }),
+    wirelessClients: integer('wireless_clients'),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.time] })],
+);
+
+/** Interface counters of a reporting device over time, one row per interface and report. */
+export const deviceInterfaceSamples = pgTable(
+  'device_interface_samples',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    interface: text('interface').notNull(),
+    time: tz('time').notNull(),
+    up: boolean('up'),
+    rxBytes: bigint('rx_bytes', { mode: 'number' }),
+    txBytes: bigint('tx_bytes', { mode: 'number' }),
+    rxErrors: bigint('rx_errors', { mode: 'number' }),
+    txErrors: bigint('tx_errors', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.interface, t.time] })],
 );
 
 /** WAN ping, jitter and packet loss of an edge device, one sample a minute. */

@@ -19,7 +19,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A JS array bound as one PostgreSQL array parameter (a bare array would be spread into a list). */
 const arr = (values: readonly unknown[]) => sql.param(values);
 
-/** Every device with its site's state (its region), in a stable order (the simulator breaks ties by position). */
+/**
+ * Every simulated device (driver `simulator`: devices that report for real are the device edge's) with its site's
+ * state (its region), in a stable order (the simulator breaks ties by position).
+ */
 export async function loadDevices(db: DbOrTx): Promise<GatewayDevice[]> {
   const { rows } = await db.execute<{
     id: string;
@@ -31,7 +34,7 @@ export async function loadDevices(db: DbOrTx): Promise<GatewayDevice[]> {
     modem_signal_statistics: ModemSignal[];
   }>(
     sql`select d.id, d.kind, d.site_id, d.organization_id, s.state as region, d.status, d.modem_signal_statistics
-        from devices d join sites s on s.id = d.site_id order by d.id`,
+        from devices d join sites s on s.id = d.site_id where d.driver = 'simulator' order by d.id`,
   );
   return rows.map((r) => ({
     id: r.id,
