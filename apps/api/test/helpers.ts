@@ -22,6 +22,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DEMO: '0',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // A test that starts a broker takes a free port, never the machine's Mosquitto (1883) or the default.
+    MQTT_PORT: '0',
     ...env,
   });
 }

@@ -11,11 +11,6 @@ import { DIAGNOSTIC_ACTIONS } from './diagnostics.ts';
 /** Bumped when a message changes incompatibly; devices send it in `vnoc.protocol`. */
 export const DEVICE_PROTOCOL_VERSION = 1;
 
-/** How a device reaches vNOC: the simulator (the demo fleet), vNOC's agent over MQTT, OpenWrt's OpenWISP agent over HTTP. */
-export const DEVICE_DRIVERS = ['simulator', 'agent', 'openwisp'] as const;
-export const DeviceDriverSchema = z.enum(DEVICE_DRIVERS, { error: 'Choose how the device connects.' });
-export type DeviceDriver = z.infer<typeof DeviceDriverSchema>;
-
 // ---- topics ----
 
 /** Every device topic starts here; the device's id (its MQTT username and client id) follows. */
@@ -252,3 +247,58 @@ export const DeviceCommandResultSchema = z.discriminatedUnion('ok', [
   z.object({ id: z.uuid(), ok: z.literal(false), error: z.string().min(1).max(1000) }),
 ]);
 export type DeviceCommandResult = z.infer<typeof DeviceCommandResultSchema>;
+
+// ---- what the console reads of a reporting device ----
+
+/** GET device/{id}/telemetry: the device's latest report as the console shows it; null parts were not reported. */
+export const DeviceTelemetrySchema = z.object({
+  driver: z.enum(['simulator', 'agent', 'openwisp']),
+  /** When the latest report was taken (device time) and received; null: it never reported. */
+  sampledAt: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  hostname: z.string().nullable(),
+  uptimeSeconds: z.number().nullable(),
+  resources: z
+    .object({
+      load: z.array(z.number()),
+      cpus: z.number().nullable(),
+      memoryUsedPercent: z.number().nullable(),
+      diskUsedPercent: z.number().nullable(),
+    })
+    .nullable(),
+  interfaces: z.array(
+    z.object({
+      name: z.string(),
+      type: z.string().nullable(),
+      up: z.boolean().nullable(),
+      mac: z.string().nullable(),
+      addresses: z.array(z.string()),
+      rxBytes: z.number().nullable(),
+      txBytes: z.number().nullable(),
+      rxErrors: z.number().nullable(),
+      txErrors: z.number().nullable(),
+      rxDropped: z.number().nullable(),
+      txDropped: z.number().nullable(),
+    }),
+  ),
+  /** Wireless clients per access point interface and SSID. */
+  wireless: z.array(
+    z.object({
+      interface: z.string(),
+      ssid: z.string().nullable(),
+      channel: z.number().nullable(),
+      clients: z.array(z.object({ mac: z.string(), signal: z.number().nullable() })),
+    }),
+  ),
+  dhcpLeases: z.array(
+    z.object({
+      mac: z.string(),
+      ip: z.string().nullable(),
+      clientName: z.string().nullable(),
+      expiresAt: z.string().nullable(),
+    }),
+  ),
+  /** Malformed messages from the device since the server started (they changed nothing). */
+  malformedMessages: z.number().int().nonnegative(),
+});
+export type DeviceTelemetry = z.infer<typeof DeviceTelemetrySchema>;

@@ -13,6 +13,12 @@ export const DEVICE_STATUSES = [
   'unknown',
 ] as const;
 export const DeviceStatusSchema = z.enum(DEVICE_STATUSES);
+
+/** How a device reaches vNOC: the simulator (the demo fleet), vNOC's agent over MQTT, OpenWrt's OpenWISP agent over HTTP. */
+export const DEVICE_DRIVERS = ['simulator', 'agent', 'openwisp'] as const;
+export const DeviceDriverSchema = z.enum(DEVICE_DRIVERS, { error: 'Choose how the device connects.' });
+export type DeviceDriver = z.infer<typeof DeviceDriverSchema>;
+
 export type DeviceStatus = z.infer<typeof DeviceStatusSchema>;
 
 export const DEVICE_KINDS = ['firewall', '5g', 'access-point', 'switch'] as const;
@@ -151,6 +157,8 @@ export const DeviceSchema = z.object({
   connection: ConnectionSchema,
   lastUpdate: z.string().nullable(),
   lastBoot: z.string().nullable(),
+  /** How the device reaches vNOC (docs/device-protocol.md); with no `lastUpdate`, one that is not simulated never connected. */
+  driver: DeviceDriverSchema,
   modemSignalStatistics: z.array(ModemSignalSchema),
   signalStrength: z.number().nullable(),
   portMapping: z.array(PortSchema),
@@ -176,6 +184,7 @@ export const DeviceSummarySchema = DeviceSchema.pick({
   connection: true,
   lastUpdate: true,
   lastBoot: true,
+  driver: true,
 });
 export type DeviceSummary = z.infer<typeof DeviceSummarySchema>;
 

@@ -66,6 +66,23 @@ const EnvSchema = z.object({
   DOWNLOAD_STALL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   NODE_ENV: optionalText,
   PUBLIC_URL: optionalUrl(/^https?:\/\//, 'http(s)://'),
+  /** The embedded MQTT broker's port (docs/device-protocol.md); 0 picks a free one. Never the machine's 1883 by default. */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  /** Listen on MQTT_HOST (default: HOST). */
+  MQTT_HOST: optionalText,
+  /** An external broker (scaled installations): no embedded broker then; gateway workers share the devices. */
+  MQTT_URL: optionalUrl(/^mqtts?:\/\//, 'mqtt:// or mqtts://'),
+  /** TLS for the embedded broker: both set → it listens with TLS. */
+  MQTT_TLS_CERT: optionalText,
+  MQTT_TLS_KEY: optionalText,
+  /** The broker address devices are told to use (shown on the provisioning screen). */
+  MQTT_PUBLIC_URL: optionalUrl(/^mqtts?:\/\//, 'mqtt:// or mqtts://'),
+  /** The external broker's secret for vNOC's HTTP authentication and ACL endpoints. */
+  MQTT_AUTH_TOKEN: optionalText.pipe(
+    z.string().min(24, { message: 'must be at least 24 characters' }).optional(),
+  ),
+  /** A reporting device silent for this long is offline (3 missed 60-second reports by default). */
+  DEVICE_HEARTBEAT_TIMEOUT_S: z.coerce.number().int().min(10).max(86_400).default(180),
   SSO_DEV_PROVIDER: flag.optional(),
   SSO_DEV_ISSUER: optionalUrl(/^https?:\/\//, 'http(s)://'),
   SSO_AUDIENCES: optionalText,
@@ -164,6 +181,21 @@ export type Config = {
   version: string;
   /** Where people open the console (PUBLIC_URL), when set. */
   publicUrl: string | undefined;
+  /** The device edge's MQTT transport (docs/device-protocol.md). */
+  mqtt: {
+    /** Embedded broker port (0: a free one); unused when `url` is set. */
+    port: number;
+    host: string;
+    /** An external broker instead of the embedded one. */
+    url: string | undefined;
+    tls: { certFile: string; keyFile: string } | undefined;
+    /** The address devices are told to connect to. */
+    publicUrl: string;
+    /** The external broker's bearer token for /api/edge/mqtt/*; unset: those endpoints answer 404. */
+    authToken: string | undefined;
+  };
+  /** A reporting device silent for this long is offline (ms). */
+  deviceHeartbeatTimeoutMs: number;
   sso: SsoConfig;
   productAnalytics: ProductAnalyticsConfig;
   /**
@@ -326,6 +358,21 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     downloadStallMs: e.DOWNLOAD_STALL_SECONDS * 1000,
     version: readVersion(),
     publicUrl,
+    mqtt: {
+      port: e.MQTT_PORT,
+      host: e.MQTT_HOST ?? e.HOST,
+      url: e.MQTT_URL,
+      tls:
+        e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
+          ? { certFile: e.MQTT_TLS_CERT, keyFile: e.MQTT_TLS_KEY }
+          : undefined,
+      publicUrl:
+        e.MQTT_PUBLIC_URL ??
+        e.MQTT_URL ??
+        `${e.MQTT_TLS_CERT && e.MQTT_TLS_KEY ? 'mqtts' : 'mqtt'}://${publicUrl ? new URL(publicUrl).hostname : urlHost}:${e.MQTT_PORT}`,
+      authToken: e.MQTT_AUTH_TOKEN,
+    },
+    deviceHeartbeatTimeoutMs: e.DEVICE_HEARTBEAT_TIMEOUT_S * 1000,
     sso: {
       devProvider: devProvider
         ? {

@@ -15,6 +15,7 @@ export const device: Device = {
   connection: 'primary',
   lastUpdate: new Date().toISOString(),
   lastBoot: new Date(Date.now() - 86_400_000).toISOString(),
+  driver: 'simulator',
   modemSignalStatistics: [],
   signalStrength: null,
   portMapping: [

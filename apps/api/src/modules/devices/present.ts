@@ -16,6 +16,7 @@ export function presentDeviceSummary(row: DeviceSummaryRow): DeviceSummary {
     connection: row.connection,
     lastUpdate: iso(row.last_update),
     lastBoot: iso(row.last_boot),
+    driver: row.driver,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { DeviceKind, DeviceSortField, DeviceStatus } from '@vnoc/contracts';
+import type { DeviceDriver, DeviceKind, DeviceSortField, DeviceStatus } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ConfigVersion, ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
@@ -23,6 +23,7 @@ export type DeviceSummaryRow = {
   last_update: Date | null;
   last_boot: Date | null;
   return_requested: boolean;
+  driver: DeviceDriver;
 };
 
 export type DeviceRow = DeviceSummaryRow & {
@@ -35,7 +36,7 @@ export type DeviceRow = DeviceSummaryRow & {
 };
 
 const summaryColumns = sql`d.id, ${deviceName} as name, d.site_id, s.name as site_name, d.kind, d.manufacturer, d.model,
-  d.mac_address, d.status, d.connection, d.last_update, d.last_boot, d.return_requested`;
+  d.mac_address, d.status, d.connection, d.last_update, d.last_boot, d.return_requested, d.driver`;
 
 export async function findDevice(db: DbOrTx, scope: Scope, id: string): Promise<DeviceRow | undefined> {
   const { rows } = await db.execute<DeviceRow>(sql`

@@ -20,6 +20,7 @@ const summary = (n: number): DeviceSummary => ({
   connection: 'primary',
   lastUpdate: new Date().toISOString(),
   lastBoot: null,
+  driver: 'simulator',
 });
 const devices = [1, 2, 3].map(summary);
 

@@ -1,0 +1,84 @@
+/**
+ * Device credentials (docs/device-protocol.md, "Getting a device its credentials"): a 256-bit random secret per
+ * device, shown once and stored as its SHA-256 hash (a secret that random needs no slow hash, and the broker
+ * checks thousands of connections a second). Issuing again rotates it: the old secret stops working at once;
+ * a revoked secret is refused at once.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DeviceDriver } from '@vnoc/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../plugins/db.ts';
+
+/** 43 characters of base64url. */
+export const newDeviceSecret = (): string => randomBytes(32).toString('base64url');
+
+export const hashDeviceSecret = (secret: string): string =>
+  createHash('sha256').update(secret, 'utf8').digest('hex');
+
+export type DeviceIdentity = {
+  deviceId: string;
+  organizationId: string;
+  siteId: string;
+  driver: DeviceDriver;
+};
+
+export type SecretCheck =
+  | ({ ok: true } & DeviceIdentity)
+  | { ok: false; reason: 'unknown-device' | 'no-secret' | 'revoked' | 'wrong-secret' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checks a device's secret against its stored hash (in constant time). Unknown ids are told apart (OpenWISP's 404). */
+export async function checkDeviceSecret(db: DbOrTx, deviceId: string, secret: string): Promise<SecretCheck> {
+  if (!UUID.test(deviceId)) return { ok: false, reason: 'unknown-device' };
+  const { rows } = await db.execute<{
+    organization_id: string;
+    site_id: string;
+    driver: DeviceDriver;
+    secret_hash: string | null;
+    revoked_at: Date | null;
+  }>(sql`
+    select d.organization_id, d.site_id, d.driver, c.secret_hash, c.revoked_at
+    from devices d left join device_credentials c on c.device_id = d.id
+    where d.id = ${deviceId}`);
+  const row = rows[0];
+  if (!row) return { ok: false, reason: 'unknown-device' };
+  if (row.secret_hash === null) return { ok: false, reason: 'no-secret' };
+  if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+  const given = Buffer.from(hashDeviceSecret(secret), 'hex');
+  const stored = Buffer.from(row.secret_hash, 'hex');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored))
+    return { ok: false, reason: 'wrong-secret' };
+  return {
+    ok: true,
+    deviceId: deviceId.toLowerCase(),
+    organizationId: row.organization_id,
+    siteId: row.site_id,
+    driver: row.driver,
+  };
+}
+
+/**
+ * Gives the device a new secret (its first, or a rotation that ends the old one at once, or a new one after a
+ * revocation) and answers it: the only time it exists outside the device.
+ */
+export async function issueDeviceSecret(
+  db: DbOrTx,
+  deviceId: string,
+  organizationId: string,
+): Promise<string> {
+  const secret = newDeviceSecret();
+  await db.execute(sql`
+    insert into device_credentials (device_id, organization_id, secret_hash)
+    values (${deviceId}, ${organizationId}, ${hashDeviceSecret(secret)})
+    on conflict (device_id) do update set secret_hash = excluded.secret_hash, rotated_at = now(), revoked_at = null`);
+  return secret;
+}
+
+/** Revokes the device's secret; false when it had none (or it was revoked already). */
+export async function revokeDeviceSecret(db: DbOrTx, deviceId: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    update device_credentials set revoked_at = now() where device_id = ${deviceId} and revoked_at is null
+    returning device_id`);
+  return rows.length > 0;
+}

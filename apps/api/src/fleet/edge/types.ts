@@ -1,0 +1,37 @@
+/**
+ * The device edge's seam (docs/device-protocol.md): every driver of a real device — the MQTT gateway, the
+ * OpenWISP HTTP path, later SNMP — hands what a device said to one `DeviceIngest`, which validates it (the
+ * contracts' zod schemas), stores it and moves the device's status, alerts and live events exactly as the
+ * simulator's ticks do.
+ */
+
+/** Which way a report came in (stored with the device's telemetry). */
+export type ReportSource = 'agent' | 'openwisp';
+
+export type IngestOutcome =
+  /** Stored; `current`: it is the device's newest report (it moved the status); `history`: an older, buffered one. */
+  | { ok: true; stored: 'current' | 'history' }
+  /** Nothing stored: the body is not a valid report (`message` says why, for the 400 and the log). */
+  | { ok: false; reason: 'malformed'; message: string }
+  /** Nothing stored: no such device, or it does not report this way. */
+  | { ok: false; reason: 'unknown-device'; message: string };
+
+export type DeviceIngest = {
+  /**
+   * A report from a device whose credentials were checked. `body` is the parsed JSON, not yet validated.
+   * `sampledAt` (ms) is when the device took it (OpenWISP's `time`, or `vnoc.sampledAt`); default `receivedAt`.
+   */
+  report: (
+    deviceId: string,
+    body: unknown,
+    options: { source: ReportSource; receivedAt: number; sampledAt?: number },
+  ) => Promise<IngestOutcome>;
+  /** The device says it is connected (its `state` topic). */
+  online: (deviceId: string, at: number) => Promise<void>;
+  /** The device is gone (its last will, or the broker saw it drop). */
+  gone: (deviceId: string, at: number) => Promise<void>;
+  /** Devices that report for real and have been silent past the heartbeat timeout go offline; answers how many. */
+  sweep: (now: number) => Promise<number>;
+  /** Malformed messages counted per device since start (logged as they come). */
+  malformedCount: (deviceId: string) => number;
+};
