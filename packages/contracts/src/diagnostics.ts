@@ -220,6 +220,11 @@ export type RebootResult = z.infer<typeof RebootResultSchema>;
 /** The LAN ports' states after a port action. */
 export const PortsResultSchema = z.object({
   ports: z.array(z.object({ systemNumber: z.number().int(), enabled: z.boolean() })),
+  /**
+   * A device that reports for real turns disabled ports back on by itself at this time unless the console
+   * confirms them (docs/device-protocol.md, `confirmLanPorts`); absent: they stay off until reverted.
+   */
+  revertAt: iso.optional(),
 });
 export type PortsResult = z.infer<typeof PortsResultSchema>;
 

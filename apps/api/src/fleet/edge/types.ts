@@ -35,3 +35,18 @@ export type DeviceIngest = {
   /** Malformed messages counted per device since start (logged as they come). */
   malformedCount: (deviceId: string) => number;
 };
+
+/** The live device connections of this process (the embedded broker), once it runs. */
+export type DeviceConnections = {
+  /** Ends the device's connections at once (its secret was revoked or rotated). */
+  disconnect: (deviceId: string) => void;
+};
+
+/** What the API's routes use of the device edge (AppContext `edge`). */
+export type DeviceEdgeContext = {
+  ingest: DeviceIngest;
+  /** Ends a device's live connections; a no-op where no broker runs in this process. */
+  disconnect: (deviceId: string) => void;
+  /** main.ts attaches the broker once it runs. */
+  attachConnections: (connections: DeviceConnections) => void;
+};
