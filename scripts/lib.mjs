@@ -42,19 +42,34 @@ export async function ensureWebBuilt({ force = false } = {}) {
   return run('npm', ['run', 'build', '-w', '@vnoc/web']);
 }
 
-/** Installs Debian's Chromium when it is missing (these machines run as root with Debian's packages). */
-export function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
-  console.log('[vnoc] installing Chromium from Debian packages…');
+/**
+ * What the test run needs from Debian's packages, by the file each one installs: Chromium for the browser tests;
+ * ping, traceroute, tracepath and ip for the device agent's diagnostics and the network-namespace tests.
+ */
+export const TEST_PACKAGES = {
+  chromium: '/usr/bin/chromium',
+  'iputils-ping': '/usr/bin/ping',
+  'iputils-tracepath': '/usr/bin/tracepath',
+  traceroute: '/usr/bin/traceroute.db',
+  iproute2: '/usr/sbin/ip',
+};
+
+/** Installs the missing ones of `packages` (name → a file it installs); these machines run as root with Debian's packages. */
+export function ensureDebianPackages(packages = TEST_PACKAGES) {
+  const missing = Object.entries(packages)
+    .filter(([, file]) => !existsSync(file))
+    .map(([name]) => name);
+  if (missing.length === 0) return;
+  console.log(`[vnoc] installing from Debian packages: ${missing.join(', ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium'],
+    ['install', '-y', '-qq', '--no-install-recommends', ...missing],
   ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0)
       throw new Error(
-        `apt-get ${args.join(' ')} failed; install Chromium (Debian package "chromium") by hand.`,
+        `apt-get ${args.join(' ')} failed; install the Debian packages ${missing.join(', ')} by hand.`,
       );
   }
 }

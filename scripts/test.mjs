@@ -5,11 +5,14 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ensureChromium, ensureWebBuilt, root, run } from './lib.mjs';
+import { ensureDebianPackages, ensureWebBuilt, root, run } from './lib.mjs';
 
 const reports = join(root, 'test-results', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
+
+// Chromium, ping, traceroute and ip first: the agent's tests and the namespace tests use them, the browser tests last.
+ensureDebianPackages();
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -126,7 +129,6 @@ async function e2ePort() {
   return '18080';
 }
 
-ensureChromium();
 if ((await webBuild) !== 0) failures.push('web build');
 else {
   const out = join(reports, 'playwright.json');
