@@ -10,6 +10,7 @@ import {
 import { parse as parseCsvText } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { createAlertEngine } from '../src/fleet/alerts/index.ts';
 import * as alertRepo from '../src/modules/alerts/repository.ts';
 import type { Db } from '../src/plugins/db.ts';
@@ -22,7 +23,7 @@ import {
   createUser,
   tokenFor,
 } from './factories.ts';
-import { bearer, count, silentLog, useTestApp } from './helpers.ts';
+import { bearer, count, silentLog, testConfig, useTestApp } from './helpers.ts';
 
 const t = useTestApp();
 const MIN = 60_000;
@@ -797,16 +798,21 @@ describe('POST alert/{id}/acknowledge, assign, notes', () => {
       )
     ).rows;
 
-  it('acknowledge stores who and when; a second acknowledge keeps the first person; both are audited', async () => {
+  it("acknowledge stores who and when (the app's clock); a second acknowledge keeps the first person and time; both are audited", async () => {
     const id = f.ids.bravoBackup;
-    const before = Date.now();
-    const res = await post(`/api/alert/${id}/acknowledge`, undefined, 'user');
+    // The first acknowledge goes through an app whose clock stands at a chosen time, far from the real one.
+    const at = new Date('2026-02-03T04:05:06.789Z');
+    const clocked = await buildApp({ config: testConfig(), db: t.db, logger: false, now: () => at });
+    const res = await clocked
+      .inject({ method: 'POST', url: `/api/alert/${id}/acknowledge`, headers: bearer(tokens.user) })
+      .finally(() => clocked.close());
     expect(res.statusCode, res.body).toBe(200);
     const alert = AlertSchema.parse(res.json());
     expect(alert.acknowledgedBy).toEqual({ id: f.user.id, name: 'Uma User' });
-    expect(Date.parse(alert.acknowledgedAt as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(alert.acknowledgedAt).toBe(at.toISOString());
     const first = await stored(id);
     expect(first?.acknowledged_by).toBe(f.user.id);
+    expect(first?.acknowledged_at?.toISOString()).toBe(at.toISOString());
 
     const again = await post(`/api/alert/${id}/acknowledge`);
     expect(again.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exportSlotsOf } from '../src/http/csv-export.ts';
 import { documentedRoutes, type JsonSchema, key, type Route, send } from './attack-support.ts';
 import {
   createDevice,
@@ -691,13 +692,16 @@ describe("another organization's emails, invitation tokens and access codes (iss
     let calls = 0;
     /**
      * A call, sent again while it is refused for the process's export slots (several people attack at once and
-     * CSV downloads run at most three at a time): only the answer about the value compares.
+     * CSV downloads run at most three at a time): only the answer about the value compares. Before another try
+     * it waits its turn for a slot (the slots' own queue: the turn comes when a download gives its slot back)
+     * and hands it straight back, so the retry comes when a slot was just free, not after a guessed delay.
      */
+    const slots = exportSlotsOf(t.db);
     const sendWhenFree = async (...[route, options]: [Route, Parameters<typeof send>[2]]) => {
       for (let attempt = 0; ; attempt++) {
         const res = await send(t.app, route, options);
         if (res.statusCode !== 429 || !res.body.includes('exports_busy') || attempt >= 50) return res;
-        await new Promise((r) => setTimeout(r, 20));
+        (await slots.take())();
       }
     };
     const attack = async ({ role, user }: (typeof people)[number]) => {

@@ -7,7 +7,7 @@ import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { generateTotp } from '../src/auth/totp.ts';
 import type { EventBus } from '../src/events/bus.ts';
 import { createEventBus } from '../src/events/index.ts';
-import { createJobEngine, type JobEngine } from '../src/fleet/jobs/index.ts';
+import { createJobEngine, type JobChange, type JobEngine } from '../src/fleet/jobs/index.ts';
 import { type Config, loadConfig } from '../src/plugins/config.ts';
 import { connectDatabase, type Db, type PoolOptions } from '../src/plugins/db.ts';
 import { databaseUrl } from './database-url.ts';
@@ -35,6 +35,11 @@ export type TestApp = {
   config: Config;
   /** The app's job engine: its worker is not started (tests start it with the handlers they need). */
   jobs: JobEngine;
+  /**
+   * Listens to the job engine's `onChange` hook (told each job state change once it is stored): what tests wait
+   * on instead of polling a job. Answers the unsubscribe.
+   */
+  onJobChange: (listener: (changes: readonly JobChange[]) => void) => () => void;
   /** The app's live event bus (what the gateway and the alert engine publish on). */
   bus: EventBus;
   close: () => Promise<void>;
@@ -82,7 +87,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(pool);
   const config = testConfig(env);
-  const jobs = createJobEngine({ db: database.db, log: silentLog });
+  const jobListeners = new Set<(changes: readonly JobChange[]) => void>();
+  const jobs = createJobEngine({
+    db: database.db,
+    log: silentLog,
+    onChange: (changes) => {
+      for (const listener of jobListeners) listener(changes);
+    },
+  });
   const bus = createEventBus(config, silentLog);
   const app = await buildApp({ config, db: database.db, logger: false, jobs, events: bus, ...options });
   await app.ready();
@@ -92,6 +104,10 @@ export async function createTestApp(
     pool: database.pool,
     config,
     jobs,
+    onJobChange: (listener) => {
+      jobListeners.add(listener);
+      return () => jobListeners.delete(listener);
+    },
     bus,
     close: async () => {
       await jobs.stop();
@@ -132,6 +148,7 @@ export function useTestApp(): TestApp {
     get jobs() {
       return get().jobs;
     },
+    onJobChange: (listener) => get().onJobChange(listener),
     get bus() {
       return get().bus;
     },

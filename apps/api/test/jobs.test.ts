@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   cancelBatch,
   cancelJob,
@@ -13,26 +13,59 @@ import {
   getJob,
   hasActiveJob,
   type Job,
+  type JobChange,
   JobFailure,
+  type JobState,
   LEASE_EXPIRED_ERROR,
   listDeviceJobs,
   reapExpired,
   startWorker,
   UNEXPECTED_ERROR,
 } from '../src/fleet/jobs/index.ts';
+import * as queue from '../src/fleet/jobs/queue.ts';
 import { connectDatabase, type Database, type Db } from '../src/plugins/db.ts';
 import { createDevice, createOrganization, createSite, createUser, type DeviceRow } from './factories.ts';
 import { createTestDatabase } from './helpers.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await sleep(20);
-  }
+/**
+ * The job changes workers told (their `onChange` hook, called once a state is stored): the tests wait on these
+ * instead of polling the queue.
+ */
+function jobChanges() {
+  const told: JobChange[] = [];
+  const checks = new Set<() => void>();
+  const until = (condition: (told: readonly JobChange[]) => boolean): Promise<void> =>
+    new Promise((resolve) => {
+      const check = () => {
+        if (!condition(told)) return;
+        checks.delete(check);
+        resolve();
+      };
+      checks.add(check);
+      check();
+    });
+  return {
+    onChange: (changes: readonly JobChange[]) => {
+      told.push(...changes);
+      for (const check of [...checks]) check();
+    },
+    /** Resolves once `condition` holds of the changes told so far. */
+    until,
+    /** Resolves once job `id` was told in `state`. */
+    reached: (id: string, state: JobState) =>
+      until((all) => all.some((c) => c.id === id && c.state === state)),
+  };
+}
+
+/** A promise and the function that resolves it. */
+function deferred() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
 }
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -217,11 +250,17 @@ describe('a dead worker', () => {
 
   it('is reaped by a live worker, which runs the job', async () => {
     const j = await job(0);
-    await claim(db, 'dead', 150, 1);
+    await claim(db, 'dead', 60_000, 1);
+    // Its worker died and the lease ran out: put in the past rather than waited for.
+    await database.pool.query("update jobs set lease_until = now() - interval '1 second' where id = $1", [
+      j.id,
+    ]);
     const ran: string[] = [];
+    const changes = jobChanges();
     const worker = startWorker({
       db,
       workerId: 'alive',
+      onChange: changes.onChange,
       handlers: {
         ping: async (x) => {
           ran.push(x.id);
@@ -234,7 +273,7 @@ describe('a dead worker', () => {
       log: silent,
     });
     try {
-      await waitFor(async () => (await reload(j.id)).state === 'succeeded');
+      await changes.reached(j.id, 'succeeded');
     } finally {
       await worker.stop();
     }
@@ -248,7 +287,7 @@ describe('a dead worker', () => {
 describe('workers', () => {
   it('a worker that stops puts its running jobs back in the queue, uncounted; the next worker runs them', async () => {
     const j = await job(0);
-    let started = false;
+    const started = deferred();
     const first = startWorker({
       db,
       workerId: 'stopping',
@@ -256,14 +295,14 @@ describe('workers', () => {
         // Runs until the worker stops.
         ping: (_x, signal) =>
           new Promise((_resolve, reject) => {
-            started = true;
+            started.resolve();
             signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
           }),
       },
       pollMs: 20,
       log: silent,
     });
-    await waitFor(async () => started);
+    await started.promise;
     await first.stop();
     expect(await reload(j.id)).toMatchObject({
       state: 'queued',
@@ -271,15 +310,17 @@ describe('workers', () => {
       lockedBy: null,
       startedAt: null,
     });
+    const changes = jobChanges();
     const second = startWorker({
       db,
       workerId: 'next',
       handlers: { ping: async () => ({ ok: 1 }) },
       pollMs: 20,
       log: silent,
+      onChange: changes.onChange,
     });
     try {
-      await waitFor(async () => (await reload(j.id)).state === 'succeeded');
+      await changes.reached(j.id, 'succeeded');
     } finally {
       await second.stop();
     }
@@ -293,23 +334,24 @@ describe('workers', () => {
     const handler = (name: string) => async (j: Job) => {
       runs.set(j.id, (runs.get(j.id) ?? 0) + 1);
       by.set(name, (by.get(name) ?? 0) + 1);
-      await sleep(1 + Math.random() * 4);
+      // A fixed number of event-loop turns (1–5, by the job's number): jobs overlap and finish out of order, and
+      // the other worker's claims run meanwhile, without a clock.
+      const turns = 1 + ((Number(j.params.i) * 7) % 5);
+      for (let turn = 0; turn < turns; turn++) await new Promise((r) => setImmediate(r));
       return { by: name, i: j.params.i };
     };
     const ids: string[] = [];
     for (let i = 0; i < 200; i++) ids.push((await job(i)).id);
-    const options = { pollMs: 10, leaseMs: 10_000, concurrency: 5, log: silent };
+    const changes = jobChanges();
+    const options = { pollMs: 10, leaseMs: 10_000, concurrency: 5, log: silent, onChange: changes.onChange };
     const a = createJobEngine({ ...options, db, workerId: 'A', handlers: { ping: handler('A') } });
     const b = createJobEngine({ ...options, db: second.db, workerId: 'B', handlers: { ping: handler('B') } });
     a.start();
     b.start();
     try {
-      await waitFor(async () => {
-        const { rows } = await database.pool.query(
-          `select count(*)::int as n from jobs where state = 'succeeded'`,
-        );
-        return rows[0].n === 200;
-      }, 25_000);
+      await changes.until(
+        (told) => new Set(told.filter((c) => c.state === 'succeeded').map((c) => c.id)).size === 200,
+      );
     } finally {
       await Promise.all([a.stop(), b.stop()]);
       await second.close();
@@ -332,8 +374,10 @@ describe('workers', () => {
     const broken = await job(1, 'broken');
     const unknown = await job(2, 'unknown');
     const errors: unknown[] = [];
+    const changes = jobChanges();
     const worker = startWorker({
       db,
+      onChange: changes.onChange,
       handlers: {
         offline: async () => {
           throw new JobFailure('The device is offline.');
@@ -346,8 +390,8 @@ describe('workers', () => {
       log: { ...silent, error: (o: unknown) => void errors.push(o) },
     });
     try {
-      await waitFor(async () => (await reload(broken.id)).state === 'failed');
-      await waitFor(async () => (await reload(offline.id)).state === 'failed');
+      await changes.reached(broken.id, 'failed');
+      await changes.reached(offline.id, 'failed');
     } finally {
       await worker.stop();
     }
@@ -360,8 +404,19 @@ describe('workers', () => {
 
   it('extends the lease while a handler runs, and stop waits for the jobs in flight', async () => {
     const release: (() => void)[] = [];
+    const changes = jobChanges();
+    // Each lease extension the worker makes (on its own timer, every leaseMs / 3) is told once it is stored.
+    const extensionWaiters: (() => void)[] = [];
+    const extendLeases = queue.extendLeases;
+    const extensions = vi.spyOn(queue, 'extendLeases').mockImplementation(async (...args) => {
+      const held = await extendLeases(...args);
+      for (const resolve of extensionWaiters.splice(0)) resolve();
+      return held;
+    });
+    const nextExtension = () => new Promise<void>((resolve) => extensionWaiters.push(resolve));
     const engine = createJobEngine({
       db,
+      onChange: changes.onChange,
       handlers: {
         slow: (j) =>
           new Promise((resolve) => {
@@ -396,13 +451,24 @@ describe('workers', () => {
       params: { i: 3 },
       requestedBy: userId,
     });
-    await waitFor(async () => worker.inFlight === 2);
-    // Several leases long (the extension is the worker's own real timer, every leaseMs / 3): wait until the
-    // lease was moved three lengths past its first end, rather than for a set time. The reaper (every 20 ms)
-    // ran all along: the running jobs are still held, never reaped.
+    await changes.until((told) => told.filter((c) => c.state === 'running').length === 2);
+    expect(worker.inFlight).toBe(2);
+    // Several leases long (the extension is the worker's own real timer, every leaseMs / 3): after each
+    // extension, look whether the lease was moved three lengths past its first end, rather than wait a set time.
+    // The reaper (every 20 ms) ran all along: the running jobs are still held, never reaped.
     const leaseOf = async (id: string) => (await reload(id)).leaseUntil?.getTime() ?? 0;
     const firstLease = await leaseOf(a.id);
-    await waitFor(async () => (await leaseOf(a.id)) > firstLease + 3 * 150);
+    try {
+      for (;;) {
+        const extended = nextExtension();
+        if ((await leaseOf(a.id)) > firstLease + 3 * 150) break;
+        await extended;
+      }
+      // The lease moved by the worker's extensions (told through the spy), not by anything else.
+      expect(extensions).toHaveBeenCalled();
+    } finally {
+      extensions.mockRestore();
+    }
     expect(await reapExpired(db)).toEqual({ requeued: [], failed: [] });
     expect((await reload(a.id)).attempts).toBe(1);
 

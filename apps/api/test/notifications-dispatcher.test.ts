@@ -123,8 +123,12 @@ describe('the dispatcher', () => {
   it('two dispatchers sharing the queue send every message exactly once', async () => {
     const ids = await queue(40);
     const sent: string[] = [];
+    // Each send takes its own, fixed number of event-loop turns (0–4, by the order it was asked for): sends
+    // overlap and finish out of order, and the other dispatcher's queries run meanwhile, without a clock.
+    let asked = 0;
     const deliver = async (m: Message) => {
-      await new Promise((r) => setTimeout(r, Math.random() * 5));
+      const turns = (asked++ * 7) % 5;
+      for (let turn = 0; turn < turns; turn++) await new Promise((r) => setImmediate(r));
       sent.push(m.to);
     };
     const a = createNotificationDispatcher({ db, deliver, log: silentLog, now, batch: 7 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ACTION_RESULT_SCHEMAS,
+  BatchSchema,
   type DiagnosticAction,
   HOST_OR_IP_MESSAGE,
   isFinishedJobState,
@@ -101,16 +102,33 @@ function call(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, pay
 const run = (action: DiagnosticAction, deviceId: string, payload?: object, token = tokens.admin as string) =>
   call(token, 'POST', `${base}/${action}/${deviceId}`, payload);
 
-/** Polls future/{id} until the job finished. */
+/** The jobs the engine told finished (its `onChange` hook, called once the state is stored), and who waits. */
+const finishedIds = new Set<string>();
+const finishing = new Map<string, (() => void)[]>();
+beforeAll(() =>
+  t.onJobChange((changes) => {
+    for (const { id, state } of changes) {
+      if (!isFinishedJobState(state)) continue;
+      finishedIds.add(id);
+      for (const resolve of finishing.get(id) ?? []) resolve();
+      finishing.delete(id);
+    }
+  }),
+);
+/** Resolves once the engine told job `jobId` finished. */
+function jobDone(jobId: string): Promise<void> {
+  if (finishedIds.has(jobId)) return Promise.resolve();
+  return new Promise((resolve) => finishing.set(jobId, [...(finishing.get(jobId) ?? []), resolve]));
+}
+
+/** The job as future/{id} answers it, once the engine told it finished. */
 async function finished(jobId: string, token = tokens.admin as string): Promise<Job> {
-  for (let i = 0; i < 200; i++) {
-    const res = await call(token, 'POST', `${base}/future/${jobId}`);
-    expect(res.statusCode).toBe(200);
-    const job = JobSchema.parse(res.json());
-    if (isFinishedJobState(job.state)) return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`job ${jobId} did not finish`);
+  await jobDone(jobId);
+  const res = await call(token, 'POST', `${base}/future/${jobId}`);
+  expect(res.statusCode).toBe(200);
+  const job = JobSchema.parse(res.json());
+  expect(isFinishedJobState(job.state)).toBe(true);
+  return job;
 }
 
 async function deviceRow(id: string) {
@@ -481,11 +499,14 @@ describe('with the simulator answering', () => {
   it('a batch of LAN pings on three devices: each device reports its own result', async () => {
     const batchId = randomUUID();
     for (const d of f.spare) expect((await run('lanpingtest', d.id, { batchId })).statusCode).toBe(200);
-    let report = (await call(tokens.admin as string, 'POST', `${base}/future/multi/${batchId}`)).json();
-    for (let i = 0; i < 200 && report.summary.succeeded + report.summary.failed < 3; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      report = (await call(tokens.admin as string, 'POST', `${base}/future/multi/${batchId}`)).json();
-    }
+    const queued = BatchSchema.parse(
+      (await call(tokens.admin as string, 'POST', `${base}/future/multi/${batchId}`)).json(),
+    );
+    expect(queued.jobs).toHaveLength(3);
+    await Promise.all(queued.jobs.map((job) => jobDone(job.id)));
+    const report = BatchSchema.parse(
+      (await call(tokens.admin as string, 'POST', `${base}/future/multi/${batchId}`)).json(),
+    );
     expect(report.summary).toMatchObject({ total: 3, succeeded: 3 });
     for (const job of report.jobs)
       expect(ACTION_RESULT_SCHEMAS.lanpingtest.safeParse(job.result).success).toBe(true);

@@ -182,10 +182,19 @@ describe('the code screen (spec part 4 sign-in)', () => {
     return { asked, router };
   }
 
+  /**
+   * Everything the code screen started has run its course: every module it imports has loaded (and what runs
+   * after those imports with it), and no query is in flight. Only then does "nothing was asked" mean something.
+   */
+  async function settled() {
+    await vi.dynamicImportSettled();
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  }
+
   it("asks nothing of the API while the code is typed, and the default dashboard's data once it is accepted", async () => {
     const { asked, router } = await onTheCodeScreen();
     expect(router.state.location.pathname).toBe('/authentication');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(asked).toEqual([]);
     // The code accepted: a complete session, still on the code screen (the user record is fetched before `/`).
     authStore.setToken(token('ADMINISTRATOR'));
@@ -199,7 +208,7 @@ describe('the code screen (spec part 4 sign-in)', () => {
     // The complete session starts the dashboards' prefetch; the data module is still to load when it ends.
     authStore.setToken(token('ADMINISTRATOR'));
     authStore.logout();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settled();
     expect(asked).toEqual([]);
     router.dispose();
   });

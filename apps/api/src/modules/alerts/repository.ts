@@ -370,10 +370,19 @@ export async function siteSeverities(db: DbOrTx, scope: Scope) {
   return rows;
 }
 
-/** Sets who acknowledged an alert of the scope (once); answers whether the alert is in scope. */
-export async function acknowledge(db: DbOrTx, scope: Scope, id: string, userId: string): Promise<boolean> {
+/**
+ * Sets who acknowledged an alert of the scope and when (`at`, the app's clock; once); answers whether the alert
+ * is in scope.
+ */
+export async function acknowledge(
+  db: DbOrTx,
+  scope: Scope,
+  id: string,
+  userId: string,
+  at: Date,
+): Promise<boolean> {
   const { rows } = await db.execute<{ id: string }>(sql`
-    update alerts a set acknowledged_at = coalesce(a.acknowledged_at, now()),
+    update alerts a set acknowledged_at = coalesce(a.acknowledged_at, ${at.toISOString()}::timestamptz),
       acknowledged_by = coalesce(a.acknowledged_by, ${userId})
     where a.id = ${id} and ${alertInScope(scope)} returning a.id`);
   return rows.length > 0;

@@ -160,7 +160,8 @@ async function changed(
 
 export async function acknowledgeAlert(ctx: AppContext, auth: AuthContext, id: string, meta: RequestMeta) {
   const scope = await scopeOf(ctx.db, auth.user);
-  if (!isUuid(id) || !(await repo.acknowledge(ctx.db, scope, id, auth.user.id))) throw Errors.notFound();
+  if (!isUuid(id) || !(await repo.acknowledge(ctx.db, scope, id, auth.user.id, ctx.now())))
+    throw Errors.notFound();
   return presentAlert(await changed(ctx, auth, scope, id, 'alert.acknowledge', {}, meta));
 }
 

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { AppShell } from '@mantine/core';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ALERT_CATALOGUE, type AlertCounts } from '@vnoc/contracts';
 import { Outlet } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertCountsQueryKey } from '../../features/alerts/api/keys.ts';
 import { alertOf, counts } from '../../features/alerts/test/fixtures.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { i18n } from '../../lib/i18n.ts';
@@ -48,7 +50,10 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
+/** The query client the rendered tree uses (the badge's counts are read from it to know they are in). */
+let client: QueryClient | undefined;
 function Layout() {
+  client = useQueryClient();
   return (
     <AppShell navbar={{ width: 260, breakpoint: 0 }}>
       <AppShell.Navbar>
@@ -92,8 +97,11 @@ describe('the menu badge of unseen alerts', () => {
     current = { ...counts, unseen: 0 };
     open('/dashboard');
     await waitFor(() => expect(alertsLink()).toBeTruthy());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Settled: the counts (unseen 0) are in the query the badge reads, and React has drawn what follows from them.
+    await waitFor(() => expect(client?.getQueryData(alertCountsQueryKey)).toMatchObject({ unseen: 0 }));
+    await act(async () => {});
     expect(screen.queryByTestId('alerts-unseen-badge')).toBeNull();
+    expect(alertsLink().textContent).not.toContain('new alert');
   });
 
   it('opening Alerts marks the newest active alert seen, and the badge clears', async () => {

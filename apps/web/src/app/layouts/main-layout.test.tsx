@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
 import { getBanner, showBanner } from '../../lib/banner.ts';
 import { i18n } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderApp } from '../../test/render.tsx';
 
 const user = {
@@ -182,8 +183,11 @@ describe('main layout', () => {
     cleanup();
     delivery = 'live';
     renderApp('/login');
-    await waitFor(() => expect(calls).toContain('GET /api/health'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Settled: the health answer (delivery 'live') is in, and React has drawn what follows from it. The outbox's
+    // module was loaded by the first render, so a gate that let it through would draw the button within this act.
+    await waitFor(() => expect(queryClient.getQueryData(['health'])).toMatchObject({ delivery: 'live' }));
+    await act(async () => {});
+    expect(calls).toContain('GET /api/health');
     expect(screen.queryByTestId('dev-outbox-button')).toBeNull();
   });
 

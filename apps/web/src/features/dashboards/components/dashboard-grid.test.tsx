@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { Widget } from '@vnoc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomStubs, Providers } from '../../../test/render.tsx';
@@ -54,8 +54,9 @@ describe('DashboardGrid', () => {
     await waitFor(() =>
       expect(document.querySelector('[data-widget="Uptime"]')?.getAttribute('data-w')).toBe('6'),
     );
-    // Let the grid's effects settle: an echo of the 5-column layout would arrive here.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Let the grid's effects settle (React runs every pending effect and the renders they cause inside act): an
+    // echo of the 5-column layout would arrive here.
+    await act(async () => {});
     expect(onLayoutChange).not.toHaveBeenCalled();
   });
 });

@@ -1,27 +1,49 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { job } from '../test/fixtures.ts';
 import { mapLimit, startBatch } from './run-batch.ts';
 
+/** A promise and the function that resolves it. */
+function deferred() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 describe('mapLimit', () => {
   it('keeps the order, settles each item, and never runs more than the limit at once', async () => {
-    vi.useFakeTimers();
-    let running = 0;
+    // Each item runs until the test finishes it; the test always finishes the latest item running, so they
+    // settle in another order than the items' (3, 4, 5, 6, 7, 2, 1) and the order kept is mapLimit's.
+    const runningNow: { n: number; finish: () => void }[] = [];
     let peak = 0;
-    // Later items finish sooner, so the order kept is mapLimit's, not the order they settle in.
-    const settled = mapLimit([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
-      running += 1;
-      peak = Math.max(peak, running);
-      await new Promise((resolve) => setTimeout(resolve, 5 * (8 - n)));
-      running -= 1;
-      if (n === 4) throw new Error('four');
-      return n * 10;
+    let started = deferred();
+    const settled = mapLimit([1, 2, 3, 4, 5, 6, 7], 3, (n) => {
+      const gate = deferred();
+      runningNow.push({ n, finish: gate.resolve });
+      peak = Math.max(peak, runningNow.length);
+      started.resolve();
+      return gate.promise.then(() => {
+        if (n === 4) throw new Error('four');
+        return n * 10;
+      });
     });
-    await vi.runAllTimersAsync();
+    const finishedOrder: number[] = [];
+    while (finishedOrder.length < 7) {
+      runningNow.sort((a, b) => a.n - b.n);
+      const latest = runningNow.pop();
+      if (!latest) throw new Error('nothing is running, yet not every item finished');
+      started = deferred();
+      finishedOrder.push(latest.n);
+      latest.finish();
+      // A free slot takes the next item, if any is left: wait until it has started.
+      if (finishedOrder.length + runningNow.length < 7) await started.promise;
+    }
     const results = await settled;
-    vi.useRealTimers();
     expect(peak).toBe(3);
+    expect(finishedOrder).toEqual([3, 4, 5, 6, 7, 2, 1]);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
       10,
       20,

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { Notifications, notifications } from '@mantine/notifications';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Device } from '@vnoc/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -60,6 +61,13 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
+/** The query client of the rendered tree (its mutation cache tells whether a send was started). */
+let client: QueryClient | undefined;
+function CaptureClient() {
+  client = useQueryClient();
+  return null;
+}
+
 function renderButton(claims: Record<string, unknown> = { role: 'USER', entitlements: ['diagnostics'] }) {
   authStore.setToken(fakeJwt(fullClaims(claims)));
   const router = createMemoryRouter(
@@ -71,6 +79,7 @@ function renderButton(claims: Record<string, unknown> = { role: 'USER', entitlem
   );
   render(
     <Providers>
+      <CaptureClient />
       <Notifications />
       <RouterProvider router={router} />
     </Providers>,
@@ -120,7 +129,9 @@ describe('the send form', () => {
     fireEvent.click(form.getByRole('button', { name: 'Send ticket' }));
     expect(await form.findByText('Enter a subject.')).toBeTruthy();
     expect(form.getByLabelText(/^Subject/).getAttribute('aria-invalid')).toBe('true');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The form validates in the submit handler itself: no send was ever started (a started one is in the
+    // mutation cache at once, before its request goes out), so none can arrive later.
+    expect(client?.getMutationCache().getAll()).toEqual([]);
     expect(calls.filter((c) => c.path === SEND_PATH)).toEqual([]);
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
