@@ -94,7 +94,9 @@ export function createSiteNetwork(): SiteNetwork {
     ispHop: net(1, 1),
     siteAddress: net(1, 2),
     inSite: (command, args) =>
-      execFileSync('ip', ['netns', 'exec', site, command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }).toString(),
+      execFileSync('ip', ['netns', 'exec', site, command, ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }).toString(),
     uplink: (up) => inNs(isp, 'link', 'set', ispDown, up ? 'up' : 'down'),
     destroy,
   };
