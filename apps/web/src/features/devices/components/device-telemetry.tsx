@@ -1,5 +1,5 @@
-import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Device, DeviceTelemetry } from '@vnoc/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +104,9 @@ function Resources({ telemetry }: { telemetry: Telemetry }) {
           label={t('telemetry.load')}
           value={
             <>
-              {load.length === 0 ? notReported : load.map((value) => decimals.format(value)).join(' · ')}
+              <Text span fw={700} fz="lg">
+                {load.length === 0 ? notReported : load.map((value) => decimals.format(value)).join(' · ')}
+              </Text>
               {resources?.cpus != null && (
                 <Text span size="xs" c="dimmed" fw={400} display="block">
                   {t('telemetry.cpus', { count: resources.cpus })}
@@ -158,28 +160,37 @@ function Pair({ a, b, alarming }: { a: number | null; b: number | null; alarming
   );
 }
 
-function InterfaceRow({ item }: { item: Interface }) {
+/** Up, down, or unknown when the device did not say; never cut short in a narrow column. */
+function InterfaceState({ up }: { up: boolean | null }) {
   const { t } = useTranslation('siteDetail');
+  const [colour, label] =
+    up === null
+      ? ['gray', t('telemetry.interfaces.unknown')]
+      : up
+        ? ['green', t('telemetry.interfaces.up')]
+        : ['red', t('telemetry.interfaces.down')];
+  return (
+    <Badge
+      color={colour}
+      variant="light"
+      tt="none"
+      style={{ minWidth: 'max-content' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+function InterfaceRow({ item }: { item: Interface }) {
   return (
     <Table.Tr>
-      <Table.Td fw={600} ff="monospace">
+      <Table.Td fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
         {item.name}
       </Table.Td>
       <Table.Td>{item.type ?? '—'}</Table.Td>
       <Table.Td>
-        {item.up === null ? (
-          <Badge color="gray" variant="light" tt="none">
-            {t('telemetry.interfaces.unknown')}
-          </Badge>
-        ) : item.up ? (
-          <Badge color="green" variant="light" tt="none">
-            {t('telemetry.interfaces.up')}
-          </Badge>
-        ) : (
-          <Badge color="red" variant="light" tt="none">
-            {t('telemetry.interfaces.down')}
-          </Badge>
-        )}
+        <InterfaceState up={item.up} />
       </Table.Td>
       <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
         {item.mac ?? '—'}
@@ -423,14 +434,15 @@ function TelemetryBody({ telemetry }: { telemetry: Telemetry }) {
   return (
     <Stack gap="lg">
       {telemetry.malformedMessages > 0 && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconInfoCircle size={18} aria-hidden />}
-          data-testid="telemetry-malformed"
-        >
-          {t('telemetry.malformed', { count: telemetry.malformedMessages })}
-        </Alert>
+        // Quiet: nothing changed because of them, but whoever set the device up may want to look.
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Text c="yellow" lh={0} mt={2}>
+            <IconAlertTriangle size={18} aria-hidden />
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="telemetry-malformed">
+            {t('telemetry.malformed', { count: telemetry.malformedMessages })}
+          </Text>
+        </Group>
       )}
       <Resources telemetry={telemetry} />
       <Interfaces telemetry={telemetry} />
