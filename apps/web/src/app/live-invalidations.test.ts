@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import { getDeviceQueryOptions } from '../features/devices/api/get-device.ts';
+import { getDeviceTelemetryQueryOptions } from '../features/devices/api/get-device-telemetry.ts';
 import { getTimeseriesQueryOptions } from '../features/devices/api/get-timeseries.ts';
 import { searchDevicesQueryOptions } from '../features/devices/api/search-devices.ts';
 import { getBatchQueryOptions } from '../features/diagnostics/api/get-batch.ts';
@@ -30,6 +31,8 @@ const queries: Record<string, QueryKey> = {
   'site s2 alerts': getSiteAlertsQueryOptions('s2').queryKey,
   'device d1 alerts': ['device', 'd1', 'alerts'],
   'device d2 alerts': ['device', 'd2', 'alerts'],
+  'telemetry d1': getDeviceTelemetryQueryOptions('d1').queryKey,
+  'telemetry d2': getDeviceTelemetryQueryOptions('d2').queryKey,
   'site search': searchSitesQueryOptions({ page: 0, pageSize: 50 }).queryKey,
   'recent sites': getRecentSitesQueryOptions({}).queryKey,
   'user sites': getUserSitesQueryOptions('u1').queryKey,
@@ -84,7 +87,7 @@ const alert = (siteId: string | null, deviceId: string | null): LiveEvent => ({
 describe('live event → queries invalidated', () => {
   it.each<[string, LiveEvent, string[]]>([
     [
-      'device.status: the device, its site, every site and device list, counts and map',
+      'device.status: the device (and its latest report), its site, every site and device list, counts and map',
       { type: 'device.status', siteId: 's1', deviceId: 'd1', from: 'online', to: 'offline', at },
       [
         'device d1',
@@ -99,6 +102,7 @@ describe('live event → queries invalidated', () => {
         'site search',
         'status counts',
         'status counts of a group',
+        'telemetry d1',
         'user sites',
       ],
     ],
@@ -106,7 +110,7 @@ describe('live event → queries invalidated', () => {
     [
       'job.updated succeeded in a batch: the job, its batch, the history and the device (its ports)',
       job('succeeded', 'b1'),
-      ['batch b1', 'device d1', 'device d1 alerts', 'history d1', 'job j1'],
+      ['batch b1', 'device d1', 'device d1 alerts', 'history d1', 'job j1', 'telemetry d1'],
     ],
     [
       'alert.raised on a device: every alert list, its site and device alerts, the map views (cluster rings)',

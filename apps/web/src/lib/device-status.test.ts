@@ -6,6 +6,7 @@ import {
   deviceStatusColour,
   deviceStatusLabelKey,
   displayStatus,
+  isNeverConnected,
 } from './device-status.ts';
 import { i18n } from './i18n.ts';
 
@@ -95,5 +96,56 @@ describe('status counts: "Counts are shown for offline, online, onbackup, pendin
 
   it('displayStatus folds error into pending', () => {
     expect(displayStatus('error')).toBe('pending');
+  });
+});
+
+describe('Never connected (docs/device-protocol.md): a real device that never reported', () => {
+  const never = { driver: 'agent', lastUpdate: null };
+
+  it.each([
+    // [status, reach, shown as (English), Spanish, colour]
+    ['offline', never, 'Never connected', 'Nunca conectado', 'violet'],
+    ['pending', { driver: 'openwisp', lastUpdate: null }, 'Never connected', 'Nunca conectado', 'violet'],
+    ['unknown', never, 'Never connected', 'Nunca conectado', 'violet'],
+    // Once it reported, its status is shown as for any device.
+    [
+      'offline',
+      { driver: 'agent', lastUpdate: '2026-11-29T10:00:00.000Z' },
+      'Offline',
+      'Sin conexión',
+      'red',
+    ],
+    ['online', { driver: 'openwisp', lastUpdate: '2026-11-29T10:00:00.000Z' }, 'Online', 'En línea', 'green'],
+    // The simulator reports from its first tick: a simulated device is never "never connected".
+    ['offline', { driver: 'simulator', lastUpdate: null }, 'Offline', 'Sin conexión', 'red'],
+    // Without the device's reach (a site's status, a filter value) the stored status is shown.
+    ['offline', undefined, 'Offline', 'Sin conexión', 'red'],
+    ['offline', { driver: 'agent' }, 'Offline', 'Sin conexión', 'red'],
+    ['offline', { lastUpdate: null }, 'Offline', 'Sin conexión', 'red'],
+  ])('%s with %j → %s / %s, %s', (status, reach, english, spanish, colour) => {
+    const key = deviceStatusLabelKey(status, null, reach);
+    expect(en(key, { ns: 'fleet' })).toBe(english);
+    expect(es(key, { ns: 'fleet' })).toBe(spanish);
+    expect(deviceStatusColour(status, null, reach)).toBe(colour);
+  });
+
+  it('is its own label and colour, not Offline', () => {
+    expect(displayStatus('offline', null, never)).toBe('neverConnected');
+    expect(en(deviceStatusLabelKey('offline', null, never), { ns: 'fleet' })).not.toBe(
+      en(deviceStatusLabelKey('offline'), { ns: 'fleet' }),
+    );
+    expect(deviceStatusColour('offline', null, never)).not.toBe(deviceStatusColour('offline'));
+    expect(isNeverConnected(never)).toBe(true);
+    expect(isNeverConnected({ driver: 'agent', lastUpdate: '2026-11-29T10:00:00.000Z' })).toBe(false);
+  });
+
+  it('does not change the status counts: a device that never connected counts by its stored status', () => {
+    const devices = [
+      { status: 'offline', driver: 'agent', lastUpdate: null },
+      { status: 'pending', driver: 'openwisp', lastUpdate: null },
+      { status: 'online', driver: 'simulator', lastUpdate: '2026-11-29T10:00:00.000Z' },
+    ];
+    expect(countStatuses(devices)).toEqual({ offline: 1, online: 1, onbackup: 0, pending: 1, rebooting: 0 });
+    expect(COUNTED_STATUSES).not.toContain('neverConnected');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBitRate, formatBytes, formatDate } from './format.ts';
+import { formatBitRate, formatBytes, formatDate, humanizeUptime } from './format.ts';
 
 // Dates are built with the local-time constructor, so the expected text holds in any time zone.
 describe('formatDate: MM/DD/YYYY hh:mm A', () => {
@@ -90,5 +90,23 @@ describe('formatBitRate: from kbps, base 1000, kbps to Tbps', () => {
 
   it.each([null, undefined, Number.NaN])('%s → empty', (value) => {
     expect(formatBitRate(value)).toBe('');
+  });
+});
+
+describe('humanizeUptime', () => {
+  it.each([
+    [-1, '—'],
+    [Number.POSITIVE_INFINITY, '—'],
+    [0, '0 s'],
+    [45, '45 s'],
+    [60, '1 min 0 s'],
+    [423, '7 min 3 s'],
+    [3600, '1 h 0 min'],
+    [18_720, '5 h 12 min'],
+    [86_400, '1 d 0 h'],
+    [273_600, '3 d 4 h'],
+    [273_600.9, '3 d 4 h'],
+  ])('%s s → %s', (seconds, text) => {
+    expect(humanizeUptime(seconds)).toBe(text);
   });
 });

@@ -14,6 +14,7 @@ import { DeviceHeader } from '../../features/devices/components/device-header.ts
 import { DevicePorts } from '../../features/devices/components/device-ports.tsx';
 import { DeviceSignal } from '../../features/devices/components/device-signal.tsx';
 import { DeviceStatusCards } from '../../features/devices/components/device-status-cards.tsx';
+import { DeviceTelemetrySection } from '../../features/devices/components/device-telemetry.tsx';
 import { DeviceWanChart } from '../../features/devices/components/device-wan-chart.tsx';
 import { JobHistory } from '../../features/diagnostics/components/job-history.tsx';
 import {
@@ -34,9 +35,10 @@ import { canChange } from '../../lib/permissions.ts';
 import { deviceAnalyticsTags, productAnalytics, useTrackOnce } from '../../lib/product-analytics.ts';
 
 /**
- * Device (/sites/{id}/device/{deviceId}): status, connection, active alerts, signal, ports, troubleshooting
- * and its run history, VLANs, versions, WAN chart, and sending a support ticket. After a reboot the device is asked
- * every 2 s until it is back, and after a port action at once, so the page shows what the action did.
+ * Device (/sites/{id}/device/{deviceId}): status, connection, active alerts, ports, troubleshooting and its run
+ * history, tickets, what a real device reports, signal, VLANs, versions, WAN chart, and sending a support ticket.
+ * After a reboot the device is asked every 2 s until it is back, and after a port action at once, so the page
+ * shows what the action did.
  */
 export function Component() {
   const { deviceId = '' } = useParams();
@@ -146,6 +148,8 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
       <TroubleshootingPanel device={device} request={portRequest} onJobFinished={handleJobFinished} />
       <JobHistory device={device} />
       <DeviceTickets deviceId={device.id} />
+      {/* After the actions, which keep their place on every device's page, beside the other reported facts. */}
+      <DeviceTelemetrySection device={device} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <DeviceSignal device={device} />

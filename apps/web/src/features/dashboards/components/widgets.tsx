@@ -153,8 +153,13 @@ interface ProblemTableProps<T extends { id: string; status: DeviceStatus }> {
   place: (row: T) => ReactNode;
 }
 
-/** A widget listing problem items (a page of them, with the total) and each one's status. */
-function ProblemTable<T extends { id: string; status: DeviceStatus }>(props: ProblemTableProps<T>) {
+/**
+ * A widget listing problem items (a page of them, with the total) and each one's status (a device's with its
+ * driver and last update, so one that never connected says so).
+ */
+function ProblemTable<
+  T extends { id: string; status: DeviceStatus; driver?: string; lastUpdate?: string | null },
+>(props: ProblemTableProps<T>) {
   const { noneText, headers, item, place, ...card } = props;
   const { t } = useTranslation('dashboards');
   return (
@@ -173,7 +178,7 @@ function ProblemTable<T extends { id: string; status: DeviceStatus }>(props: Pro
             </Text>
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }} miw={{ base: 170, md: 110 }}>
-            <DeviceStatusBadge status={entry.status} />
+            <DeviceStatusBadge status={entry.status} reach={entry} />
           </Table.Td>
         </Table.Tr>
       )}

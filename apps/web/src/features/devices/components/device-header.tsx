@@ -70,7 +70,7 @@ export function DeviceHeader({
                 </Title>
                 {canRename && <RenameDevice device={device} />}
               </Group>
-              <DeviceStatusBadge status={device.status} />
+              <DeviceStatusBadge status={device.status} reach={device} />
               {device.returnRequested && (
                 <Badge color="grape" variant="outline" data-testid="device-returned">
                   {t('device.returned')}

@@ -8,20 +8,11 @@ import {
   formatSignalValue,
   modemSignalBars,
   SIGNAL_METRICS,
-  type SignalBars,
+  signalBarColour,
   signalBars,
   signalIconName,
   signalLevelLabelKey,
 } from '../utils/signal.ts';
-
-const barColour: Record<SignalBars, string> = {
-  5: 'green',
-  4: 'green',
-  3: 'yellow',
-  2: 'orange',
-  1: 'red',
-  0: 'red',
-};
 
 /**
  * Signal quality: the device's bars and level (its best modem; a modem's level weighs RSRP, RSRQ and SINR),
@@ -40,10 +31,10 @@ export function DeviceSignal({ device }: { device: Device }) {
         </Title>
         {modems.length > 0 && (
           <Group gap={6}>
-            <Text c={barColour[bars]}>
+            <Text c={signalBarColour[bars]}>
               <NamedIcon name={signalIconName(bars)} size={24} />
             </Text>
-            <Badge color={barColour[bars]} variant="light" data-testid="device-signal-level">
+            <Badge color={signalBarColour[bars]} variant="light" data-testid="device-signal-level">
               {tf(signalLevelLabelKey(bars))}
             </Badge>
           </Group>
@@ -65,7 +56,7 @@ export function DeviceSignal({ device }: { device: Device }) {
                   <Text size="sm" c="dimmed">
                     {modem.serviceType} · {modem.linkStatus}
                   </Text>
-                  <Badge size="sm" variant="light" color={barColour[modemBars]}>
+                  <Badge size="sm" variant="light" color={signalBarColour[modemBars]}>
                     {tf(signalLevelLabelKey(modemBars))}
                   </Badge>
                 </Group>
@@ -89,7 +80,7 @@ export function DeviceSignal({ device }: { device: Device }) {
                             {metricBars !== null && (
                               <Group gap={4} wrap="nowrap">
                                 {/* The bars carry the colour; the word keeps the text colour (4.5:1 in both themes). */}
-                                <Text component="span" c={barColour[metricBars]} lh={0}>
+                                <Text component="span" c={signalBarColour[metricBars]} lh={0}>
                                   <NamedIcon name={signalIconName(metricBars)} size={18} />
                                 </Text>
                                 <Text size="xs">{tf(signalLevelLabelKey(metricBars))}</Text>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ageMs } from '../../../lib/age.ts';
 import { lastBootColour, lastUpdateColour } from '../../../lib/age-colours.ts';
+import { deviceStatusColour, deviceStatusLabelKey, isNeverConnected } from '../../../lib/device-status.ts';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formatAge } from '../../../lib/relative-age.ts';
@@ -89,12 +90,32 @@ function AgeCard({ device, time }: { device: Device; time: keyof typeof ageCards
 
 const connectionColour = { primary: 'green', secondary: 'yellow', none: 'red' } as const;
 
-/** Connection, cloud connection, last update and last boot, each with the spec's colour rule. */
-export function DeviceStatusCards({ device }: { device: Device }) {
+/** The cloud connection: connected, not connected, or (a real device that never reported) never connected. */
+function CloudCard({ device }: { device: Device }) {
   const { t } = useTranslation('siteDetail');
   const { t: tf } = useTranslation(FLEET_NS);
   const now = useNow();
   const cloud = isCloudConnected(device.lastUpdate, now);
+  const never = isNeverConnected(device);
+  return (
+    <StatCard
+      testId="device-cloud"
+      label={t('device.cloud')}
+      icon={cloud ? <IconCloud size={22} aria-hidden /> : <IconCloudOff size={22} aria-hidden />}
+      color={never ? deviceStatusColour(device.status, null, device) : cloud ? 'green' : 'red'}
+      value={
+        never
+          ? tf(deviceStatusLabelKey(device.status, null, device))
+          : tf(cloud ? 'cloud.connected' : 'cloud.notConnected')
+      }
+    />
+  );
+}
+
+/** Connection, cloud connection, last update and last boot, each with the spec's colour rule. */
+export function DeviceStatusCards({ device }: { device: Device }) {
+  const { t } = useTranslation('siteDetail');
+  const { t: tf } = useTranslation(FLEET_NS);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       <StatCard
@@ -104,13 +125,7 @@ export function DeviceStatusCards({ device }: { device: Device }) {
         color={connectionColour[deviceConnection(device.connection)]}
         value={tf(connectionLabelKey(device.connection))}
       />
-      <StatCard
-        testId="device-cloud"
-        label={t('device.cloud')}
-        icon={cloud ? <IconCloud size={22} aria-hidden /> : <IconCloudOff size={22} aria-hidden />}
-        color={cloud ? 'green' : 'red'}
-        value={tf(cloud ? 'cloud.connected' : 'cloud.notConnected')}
-      />
+      <CloudCard device={device} />
       <AgeCard device={device} time="lastUpdate" />
       <AgeCard device={device} time="lastBoot" />
     </SimpleGrid>

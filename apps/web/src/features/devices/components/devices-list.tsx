@@ -97,7 +97,7 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
       {
         id: 'status',
         header: t('columns.status'),
-        cell: ({ row }) => <DeviceStatusBadge status={row.original.status} />,
+        cell: ({ row }) => <DeviceStatusBadge status={row.original.status} reach={row.original} />,
       },
       {
         id: 'connection',

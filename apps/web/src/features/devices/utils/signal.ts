@@ -66,6 +66,16 @@ const icons: Record<SignalBars, string> = {
   0: 'IconAntennaBarsOff',
 };
 
+/** The colour of a number of bars (the words beside them keep the text colour, 4.5:1 in both themes). */
+export const signalBarColour: Record<SignalBars, string> = {
+  5: 'green',
+  4: 'green',
+  3: 'yellow',
+  2: 'orange',
+  1: 'red',
+  0: 'red',
+};
+
 /** The @tabler/icons-react icon name for a number of bars. */
 export function signalIconName(bars: SignalBars): string {
   return icons[bars];

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDuration,
-  formatElapsed,
-  formatMs,
-  formatPercent,
-  humanizeUptime,
-  jobDurationMs,
-} from './format.ts';
+import { formatDuration, formatElapsed, formatMs, formatPercent, jobDurationMs } from './format.ts';
 
 describe('formatDuration', () => {
   it.each([
@@ -39,24 +32,6 @@ describe('formatElapsed', () => {
     [3_723_000, '1:02:03'],
   ])('%s ms → %s', (ms, text) => {
     expect(formatElapsed(ms)).toBe(text);
-  });
-});
-
-describe('humanizeUptime', () => {
-  it.each([
-    [-1, '—'],
-    [Number.POSITIVE_INFINITY, '—'],
-    [0, '0 s'],
-    [45, '45 s'],
-    [60, '1 min 0 s'],
-    [423, '7 min 3 s'],
-    [3600, '1 h 0 min'],
-    [18_720, '5 h 12 min'],
-    [86_400, '1 d 0 h'],
-    [273_600, '3 d 4 h'],
-    [273_600.9, '3 d 4 h'],
-  ])('%s s → %s', (seconds, text) => {
-    expect(humanizeUptime(seconds)).toBe(text);
   });
 });
 

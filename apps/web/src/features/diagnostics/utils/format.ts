@@ -44,22 +44,6 @@ export function formatElapsed(elapsedMs: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/**
- * An uptime in its two largest units: "3 d 4 h", "5 h 12 min", "7 min 3 s", "45 s" (the abbreviations
- * read the same in English and Spanish). Negative or not finite → "—".
- */
-export function humanizeUptime(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '—';
-  const s = Math.floor(seconds);
-  const days = Math.floor(s / 86_400);
-  const hours = Math.floor((s % 86_400) / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  if (minutes > 0) return `${minutes} min ${s % 60} s`;
-  return `${s} s`;
-}
-
 /** Milliseconds to one decimal: 1.25 → "1.3"; whole numbers keep ".0" so columns line up. */
 export function formatMs(value: number): string {
   return value.toFixed(1);

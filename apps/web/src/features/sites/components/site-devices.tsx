@@ -75,7 +75,7 @@ export function SiteDevices({ siteId, deviceIds }: { siteId: string; deviceIds: 
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6}>
-                    <DeviceStatusBadge status={device.status} />
+                    <DeviceStatusBadge status={device.status} reach={device} />
                     {device.returnRequested && (
                       <Badge color="grape" variant="outline">
                         {t('device.returned')}

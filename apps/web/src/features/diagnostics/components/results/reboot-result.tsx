@@ -2,8 +2,8 @@ import { Group, SimpleGrid } from '@mantine/core';
 import type { RebootResult } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { DeviceStatusBadge } from '../../../../components/device-status-badge.tsx';
+import { StatCard } from '../../../../components/stat-card.tsx';
 import { formatDate } from '../../../../lib/format.ts';
-import { StatCard } from './stat-card.tsx';
 
 /** Reboot: when it rebooted, when it should be back, and (on the device page) its status now. */
 export function RebootResultView({ result, liveStatus }: { result: RebootResult; liveStatus?: string }) {

@@ -1,9 +1,9 @@
 import { SimpleGrid } from '@mantine/core';
 import type { SpeedTestResult } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { StatCard } from '../../../../components/stat-card.tsx';
 import { formatBitRate } from '../../../../lib/format.ts';
 import { formatMs } from '../../utils/format.ts';
-import { StatCard } from './stat-card.tsx';
 
 /** Speed test: download and upload rates, latency, and the VLAN and link it ran on. */
 export function SpeedTestResultView({ result }: { result: SpeedTestResult }) {

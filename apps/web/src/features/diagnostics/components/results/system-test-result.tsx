@@ -1,8 +1,9 @@
 import { SimpleGrid } from '@mantine/core';
 import type { SystemTestResult } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatPercent, humanizeUptime } from '../../utils/format.ts';
-import { StatCard } from './stat-card.tsx';
+import { StatCard } from '../../../../components/stat-card.tsx';
+import { humanizeUptime } from '../../../../lib/format.ts';
+import { formatPercent } from '../../utils/format.ts';
 
 /** System performance: CPU and memory with bars, sessions, temperature and uptime. */
 export function SystemTestResultView({ result }: { result: SystemTestResult }) {

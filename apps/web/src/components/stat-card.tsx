@@ -1,7 +1,10 @@
 import { Paper, Progress, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A labelled figure; with `percent`, a bar under it (green, then yellow over 60 %, red over 85 %). */
+/**
+ * A labelled figure (of a test's result, of a device's report); with `percent`, a bar under it (green, then
+ * yellow over 60 %, red over 85 %).
+ */
 export function StatCard({
   label,
   value,
