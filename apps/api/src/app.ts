@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { createDelivery } from './delivery/index.ts';
 import { AppError, Errors, type FieldProblem, MESSAGES } from './errors.ts';
 import { createEventBus, type EventBus, jobEventPublisher } from './events/index.ts';
+import { createDeviceEdge } from './fleet/edge/edge-context.ts';
 import { createSimulatorControl, type SimulatorControl } from './fleet/gateway/control.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -210,6 +211,14 @@ export async function buildApp({
   const notifications = createNotificationDispatcher({ db, deliver, log: app.log, now });
   app.decorate('notifications', notifications);
   app.addHook('onClose', () => notifications.stop());
+  // Real devices' reports (MQTT, OpenWISP): main.ts attaches the alert engine and the broker once they run.
+  const edge = createDeviceEdge({
+    db,
+    log: app.log,
+    publish: (organizationId, event) => bus.publish(organizationId, event),
+    heartbeatTimeoutMs: config.deviceHeartbeatTimeoutMs,
+  });
+  app.decorate('edge', edge);
   const ctx: AppContext = {
     config,
     db,
@@ -227,6 +236,7 @@ export async function buildApp({
     sharedAnswers: createSharedAnswers(),
     liveAnswers: createLiveAnswers(bus),
     outbound: outbound ?? createOutbound({ allowHttp: config.outbound.allowHttp }),
+    edge,
   };
   app.addHook('onClose', async () => ctx.liveAnswers.close());
   // Sends the scheduled reports; main.ts starts it, and it stops before the pool closes.
