@@ -26,6 +26,7 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSimulatorRoutes } from './modules/dev-simulator/routes.ts';
+import { openwispRoutes } from './modules/device-edge/routes-openwisp.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import type { StreamTimings } from './modules/events/stream.ts';
@@ -322,6 +323,7 @@ export async function buildApp({
   siteRoutes(app, ctx);
   mapRoutes(app, ctx);
   deviceRoutes(app, ctx);
+  openwispRoutes(app, ctx);
   groupRoutes(app, ctx);
   analyticsRoutes(app, ctx);
   dashboardRoutes(app, ctx);

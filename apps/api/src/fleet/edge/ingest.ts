@@ -124,7 +124,7 @@ const round = (n: number | null | undefined) => (n === null || n === undefined ?
 const clampPercent = (n: number) => Math.min(100, Math.max(0, n));
 
 /** Memory in use (total less available, else free), percent of the total. */
-function memoryUsedPercent(data: DeviceMonitoring): number | null {
+export function memoryUsedPercent(data: DeviceMonitoring): number | null {
   const m = data.resources?.memory;
   if (!m?.total) return null;
   const left = m.available ?? m.free;
@@ -132,7 +132,7 @@ function memoryUsedPercent(data: DeviceMonitoring): number | null {
 }
 
 /** The root file system's use (else the first disk's), percent. */
-function diskUsedPercent(data: DeviceMonitoring): number | null {
+export function diskUsedPercent(data: DeviceMonitoring): number | null {
   const disks = data.resources?.disk ?? [];
   const d = disks.find((x) => x.mount_point === '/') ?? disks[0];
   if (!d) return null;
@@ -367,7 +367,8 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     async report(deviceId, body, { source, receivedAt, sampledAt: given, current }) {
       const parsed = parseReport(body);
       if (!parsed.ok) {
-        malformed.set(deviceId, (malformed.get(deviceId) ?? 0) + 1);
+        const key = deviceId.toLowerCase();
+        malformed.set(key, (malformed.get(key) ?? 0) + 1);
         log.warn({ deviceId, source, reason: parsed.message }, 'malformed device report: nothing stored');
         return { ok: false, reason: 'malformed', message: parsed.message };
       }
@@ -425,7 +426,7 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     },
 
     malformedCount(deviceId) {
-      return malformed.get(deviceId) ?? 0;
+      return malformed.get(deviceId.toLowerCase()) ?? 0;
     },
   };
   return ingest;
