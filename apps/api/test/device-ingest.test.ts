@@ -415,26 +415,35 @@ describe('a device going away', () => {
     expect((await rowCounts(device.id)).telemetry).toBe(0);
   });
 
-  it('sweep: a device silent past the heartbeat timeout goes offline (the clock injected)', async () => {
+  it('sweep: a device silent past its heartbeat timeout goes offline (the clock injected)', async () => {
     // A day later than the other tests' reports: their devices are swept first, so the counts are this test's.
     const TS = T0 + 24 * 60 * MIN;
     await ingest.sweep(TS);
-    const { device } = await edgeDevice('openwisp');
-    const other = await edgeDevice('agent');
-    await report(device.id, FULL, TS);
-    await report(other.device.id, FULL, TS + 2 * MIN);
+    const agent = await edgeDevice('agent');
+    const later = await edgeDevice('agent');
+    // OpenWISP's agent reports every 5 minutes: it is silent after 3 of them missed.
+    const openwisp = await edgeDevice('openwisp');
+    await report(agent.device.id, FULL, TS);
+    await report(later.device.id, FULL, TS + 2 * MIN);
+    await report(openwisp.device.id, FULL, TS);
     expect(await ingest.sweep(TS + TIMEOUT - 1)).toBe(0);
     expect(await ingest.sweep(TS + TIMEOUT + 1)).toBe(1);
-    expect((await deviceRow(device.id)).status).toBe('offline');
-    expect((await deviceRow(other.device.id)).status).toBe('online');
-    expect((await intervalsOf(device.id)).at(-1)).toEqual({
+    expect((await deviceRow(agent.device.id)).status).toBe('offline');
+    expect((await deviceRow(later.device.id)).status).toBe('online');
+    expect((await deviceRow(openwisp.device.id)).status).toBe('online');
+    expect((await intervalsOf(agent.device.id)).at(-1)).toEqual({
       status: 'offline',
       started: TS + TIMEOUT + 1,
       ended: null,
     });
-    expect((await deviceRow(device.id)).last_update?.getTime()).toBe(TS);
+    expect((await deviceRow(agent.device.id)).last_update?.getTime()).toBe(TS);
     // Swept once: the next sweep finds nothing more.
     expect(await ingest.sweep(TS + TIMEOUT + 2)).toBe(0);
+    // The later one reported 2 minutes after; OpenWISP's after 15 minutes.
+    expect(await ingest.sweep(TS + 15 * MIN - 1)).toBe(1);
+    expect((await deviceRow(openwisp.device.id)).status).toBe('online');
+    expect(await ingest.sweep(TS + 15 * MIN + 1)).toBe(1);
+    expect((await deviceRow(openwisp.device.id)).status).toBe('offline');
   });
 });
 

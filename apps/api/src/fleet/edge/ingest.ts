@@ -37,9 +37,17 @@ export type DeviceIngestOptions = {
   publish?: (organizationId: string, event: LiveEvent) => void;
   /** The alert engine; main.ts creates it after the app, so it may be attached later (`attachAlerts`). */
   alerts?: AlertEngine;
-  /** A device silent this long is offline (`sweep`). */
+  /** A device of vNOC's agent silent this long is offline (`sweep`); 3 of its 60-second reports. */
   heartbeatTimeoutMs: number;
+  /**
+   * The same for OpenWISP's agent, which reports every 5 minutes by default (its `interval`): 3 missed reports,
+   * never less than `heartbeatTimeoutMs`.
+   */
+  openwispHeartbeatTimeoutMs?: number;
 };
+
+/** OpenWISP's agent's default interval (openwisp-monitoring's `option interval '300'`). */
+export const OPENWISP_REPORT_INTERVAL_MS = 300_000;
 
 /** The ingest, and the alert engine attached once it runs. */
 export type EdgeIngest = DeviceIngest & { attachAlerts: (alerts: AlertEngine) => void };
@@ -315,6 +323,9 @@ async function moveStatus(tx: DbOrTx, d: LockedDevice, to: DeviceStatus, at: num
 
 export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
   const { db, log, heartbeatTimeoutMs } = options;
+  const openwispTimeoutMs =
+    options.openwispHeartbeatTimeoutMs ?? Math.max(heartbeatTimeoutMs, 3 * OPENWISP_REPORT_INTERVAL_MS);
+  const timeoutOf = (driver: string) => (driver === 'openwisp' ? openwispTimeoutMs : heartbeatTimeoutMs);
   let alerts = options.alerts;
   const malformed = new Map<string, number>();
 
@@ -345,13 +356,14 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     return result;
   }
 
-  const goDown = (deviceId: string, at: number, stillSilent?: number) =>
+  /** Takes the device offline at `at`; from a sweep (`swept`), only if it is still silent past its timeout. */
+  const goDown = (deviceId: string, at: number, swept = false) =>
     onDevice(deviceId, at, async (tx, d) => {
       if (d.status !== 'online' && d.status !== 'onbackup') return { result: false, events: [] };
-      if (stillSilent !== undefined) {
+      if (swept) {
         // The sweep found it silent; a report may have come in since.
         const { rows } = await tx.execute(
-          sql`select 1 from devices where id = ${d.id} and last_update < ${iso(stillSilent)}`,
+          sql`select 1 from devices where id = ${d.id} and last_update < ${iso(at - timeoutOf(d.driver))}`,
         );
         if (rows.length === 0) return { result: false, events: [] };
       }
@@ -379,7 +391,7 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
         const newest = storedAt === null || sampledAt >= storedAt;
         await insertHistory(tx, d.id, data, sampledAt);
         if (newest) await storeLatest(tx, d, data, sampledAt, receivedAt);
-        const live = newest && current !== false && sampledAt >= receivedAt - heartbeatTimeoutMs;
+        const live = newest && current !== false && sampledAt >= receivedAt - timeoutOf(d.driver);
         if (!live) return { result: { ok: true, stored: 'history' }, events: [] };
         await tx.execute(sql`update devices set last_update = greatest(last_update, ${iso(sampledAt)}::timestamptz)
           where id = ${d.id}`);
@@ -410,14 +422,15 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     },
 
     async sweep(now) {
-      const silentSince = now - heartbeatTimeoutMs;
       const { rows } = await db.execute<{ id: string }>(sql`
         select id from devices
-        where driver in ('agent', 'openwisp') and status in ('online', 'onbackup') and last_update < ${iso(silentSince)}`);
+        where status in ('online', 'onbackup') and (
+          (driver = 'agent' and last_update < ${iso(now - heartbeatTimeoutMs)})
+          or (driver = 'openwisp' and last_update < ${iso(now - openwispTimeoutMs)}))`);
       let n = 0;
       for (const { id } of rows) {
         try {
-          if (await goDown(id, now, silentSince)) n += 1;
+          if (await goDown(id, now, true)) n += 1;
         } catch (err) {
           log.error({ err, deviceId: id }, 'marking a silent device offline failed');
         }
