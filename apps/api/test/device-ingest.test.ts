@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEnvelope } from '../src/events/bus.ts';
 import { createAlertEngine } from '../src/fleet/alerts/index.ts';
-import { createDeviceIngest, type EdgeIngest } from '../src/fleet/edge/ingest.ts';
+import { createDeviceIngest, type EdgeIngest, runSweeps } from '../src/fleet/edge/ingest.ts';
 import { createDevice, createOrganization, createSite } from './factories.ts';
 import { silentLog, useTestApp } from './helpers.ts';
 
@@ -352,6 +352,23 @@ describe('a report', () => {
     expect(once).toMatchObject({ telemetry: 1, resources: 1, interfaces: 2, wan: 1, intervals: 1 });
   });
 
+  it('reports of one device arriving at once are recorded one at a time: one period, the newest kept', async () => {
+    const { device } = await edgeDevice();
+    const times = Array.from({ length: 8 }, (_, i) => T0 + i * 1000);
+    const outcomes = await Promise.all(
+      times.map((at) => report(device.id, { ...FULL, general: { hostname: `h${at}` } }, at)),
+    );
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(await intervalsOf(device.id)).toEqual([
+      { status: 'online', started: expect.any(Number), ended: null },
+    ]);
+    expect(statusEvents(device.id)).toHaveLength(1);
+    const tel = await one<{ host: string }>(sql`select monitoring -> 'general' ->> 'hostname' as host
+      from device_telemetry where device_id = ${device.id}`);
+    expect(tel.host).toBe(`h${times.at(-1)}`);
+    expect((await rowCounts(device.id)).resources).toBe(times.length);
+  });
+
   it('a sample from the future is taken as received', async () => {
     const { device } = await edgeDevice();
     await report(device.id, { type: 'DeviceMonitoring' }, T0, { sampledAt: T0 + 60 * MIN });
@@ -504,5 +521,45 @@ describe('a malformed report', () => {
     expect(outcome).toMatchObject({ ok: false, message: expect.stringMatching(/^vnoc\.wan\.lossPercent: /) });
     await report(device.id, '[', T0);
     expect(ingest.malformedCount(device.id)).toBe(2);
+  });
+});
+
+describe('runSweeps', () => {
+  it('sweeps on its period, never two at once, and stop waits for the one running', async () => {
+    vi.useFakeTimers();
+    try {
+      const calls: number[] = [];
+      let finish: (() => void) | undefined;
+      const sweeper = runSweeps(
+        {
+          sweep: (now) => {
+            calls.push(now);
+            return new Promise<number>((resolve) => {
+              finish = () => resolve(0);
+            });
+          },
+        },
+        1000,
+        { now: () => 42 },
+      );
+      await vi.advanceTimersByTimeAsync(3500);
+      // The first sweep has not finished: the next periods are skipped.
+      expect(calls).toEqual([42]);
+      finish?.();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(calls).toEqual([42, 42]);
+      let stopped = false;
+      const stopping = sweeper.stop().then(() => {
+        stopped = true;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(stopped).toBe(false);
+      finish?.();
+      await stopping;
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
