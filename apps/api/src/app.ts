@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { createDelivery } from './delivery/index.ts';
 import { AppError, Errors, type FieldProblem, MESSAGES } from './errors.ts';
 import { createEventBus, type EventBus, jobEventPublisher } from './events/index.ts';
+import { createDeviceEdge } from './fleet/edge/edge-context.ts';
 import { createSimulatorControl, type SimulatorControl } from './fleet/gateway/control.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -25,6 +26,7 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSimulatorRoutes } from './modules/dev-simulator/routes.ts';
+import { openwispRoutes } from './modules/device-edge/routes-openwisp.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import type { StreamTimings } from './modules/events/stream.ts';
@@ -210,6 +212,14 @@ export async function buildApp({
   const notifications = createNotificationDispatcher({ db, deliver, log: app.log, now });
   app.decorate('notifications', notifications);
   app.addHook('onClose', () => notifications.stop());
+  // Real devices' reports (MQTT, OpenWISP): main.ts attaches the alert engine and the broker once they run.
+  const edge = createDeviceEdge({
+    db,
+    log: app.log,
+    publish: (organizationId, event) => bus.publish(organizationId, event),
+    heartbeatTimeoutMs: config.deviceHeartbeatTimeoutMs,
+  });
+  app.decorate('edge', edge);
   const ctx: AppContext = {
     config,
     db,
@@ -227,6 +237,7 @@ export async function buildApp({
     sharedAnswers: createSharedAnswers(),
     liveAnswers: createLiveAnswers(bus),
     outbound: outbound ?? createOutbound({ allowHttp: config.outbound.allowHttp }),
+    edge,
   };
   app.addHook('onClose', async () => ctx.liveAnswers.close());
   // Sends the scheduled reports; main.ts starts it, and it stops before the pool closes.
@@ -312,6 +323,7 @@ export async function buildApp({
   siteRoutes(app, ctx);
   mapRoutes(app, ctx);
   deviceRoutes(app, ctx);
+  openwispRoutes(app, ctx);
   groupRoutes(app, ctx);
   analyticsRoutes(app, ctx);
   dashboardRoutes(app, ctx);

@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   'GET /api/sso/tile', // the identity-provider tile of an address's domain, on the sign-in page
   'GET /api/dev/outbox', // the demo's outbox (DELIVERY=outbox, never beside a non-loopback HOST)
   'GET /api/dev/outbox/{id}/attachments/{index}', // the same outbox's attachments
+  // An OpenWrt router's OpenWISP agent: the device's own key (query) is its credential, reaching only its device.
+  'POST /api/v1/monitoring/device/{uuid}/',
 ]);
 
 /**

@@ -16,6 +16,10 @@ describe('redactUrl', () => {
     ['/api/events?lastEventId=1-2-a', '/api/events?lastEventId=1-2-a'],
     ['/x?TOKEN=1&password', '/x?TOKEN=[redacted]&password'],
     ['/plain', '/plain'],
+    [
+      '/api/v1/monitoring/device/8d8f4b54-8e55-4b8e-9a54-6d6f8a0d0c11/?key=s3cr3t&time=29-11-2026_10:00:00.000000',
+      '/api/v1/monitoring/device/8d8f4b54-8e55-4b8e-9a54-6d6f8a0d0c11/?key=[redacted]&time=29-11-2026_10:00:00.000000',
+    ],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

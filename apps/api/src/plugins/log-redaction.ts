@@ -1,7 +1,10 @@
 import { stdSerializers } from 'pino';
 
-/** Query parameters whose values never reach a log line (codes, tokens, secrets, passwords). */
-const SECRET_PARAM = /^(?:code|accesscode|token|jwt|secret|password|totp|state|id_token|access_token)$/i;
+/**
+ * Query parameters whose values never reach a log line (codes, tokens, secrets, passwords, and the device key
+ * OpenWISP's agent sends in its URL).
+ */
+const SECRET_PARAM = /^(?:code|accesscode|token|jwt|secret|password|totp|state|id_token|access_token|key)$/i;
 
 /**
  * The URL with the values of secret-looking query parameters replaced (issue 11: e.g. the impersonation

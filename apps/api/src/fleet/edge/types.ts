@@ -18,13 +18,16 @@ export type IngestOutcome =
 
 export type DeviceIngest = {
   /**
-   * A report from a device whose credentials were checked. `body` is the parsed JSON, not yet validated.
+   * A report from a device whose credentials were checked. `body` is the parsed JSON, or the message as it came
+   * (a string or bytes: parsed here, so JSON that does not parse is counted as malformed too); not yet validated.
    * `sampledAt` (ms) is when the device took it (OpenWISP's `time`, or `vnoc.sampledAt`); default `receivedAt`.
+   * `current: false`: a buffered sample the device replays (OpenWISP's backlog without `current=true`): history
+   * only, it never moves the status.
    */
   report: (
     deviceId: string,
     body: unknown,
-    options: { source: ReportSource; receivedAt: number; sampledAt?: number },
+    options: { source: ReportSource; receivedAt: number; sampledAt?: number; current?: boolean },
   ) => Promise<IngestOutcome>;
   /** The device says it is connected (its `state` topic). */
   online: (deviceId: string, at: number) => Promise<void>;

@@ -13,9 +13,7 @@ import type { Db, DbOrTx } from '../../plugins/db.ts';
 import type { AlertChange, AlertEngine } from '../alerts/engine.ts';
 import { mulberry32 } from '../seed-fleet.ts';
 import {
-  type DeviceStatus,
   initialState,
-  isEdgeKind,
   isSilent,
   isUp,
   MINUTE,
@@ -36,6 +34,7 @@ import {
   type OpenInterval,
   writeSignals,
 } from './sql.ts';
+import { insertOpen, publishStatusEvents, recordEvents } from './status-records.ts';
 
 export const TICK_MS = 5_000;
 /** Drifted signals are written about once a real minute (they drift every simulated sample step). */
@@ -87,15 +86,6 @@ export type Gateway = {
   /** The live state (for tests and diagnostics). */
   readonly state: SimState;
 };
-
-const connectionOf = (d: GatewayDevice, status: DeviceStatus) =>
-  !isEdgeKind(d.kind)
-    ? 'none'
-    : status === 'online'
-      ? 'primary'
-      : status === 'onbackup'
-        ? 'secondary'
-        : 'none';
 
 /**
  * Loads the fleet from the database and makes it ready to tick from `now`: a device without a current
@@ -253,31 +243,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return gateway;
 }
 
-/** One `device.status` live event per status change (after the change is committed). */
-function publishStatusEvents(
-  publish: NonNullable<GatewayOptions['publish']>,
-  events: readonly StatusEvent[],
-  byId: ReadonlyMap<string, GatewayDevice>,
-  log: GatewayOptions['log'],
-): void {
-  for (const e of events) {
-    const d = byId.get(e.deviceId);
-    if (!d) continue;
-    try {
-      publish(d.organizationId, {
-        type: 'device.status',
-        siteId: d.siteId,
-        deviceId: d.id,
-        from: e.from,
-        to: e.to,
-        at: new Date(e.at).toISOString(),
-      });
-    } catch (err) {
-      log.warn({ err }, 'publishing a device status event failed');
-    }
-  }
-}
-
 /** Opens a status period from `now` for devices without one, or whose open one disagrees with the device. */
 async function reconcileOpenIntervals(
   db: Db,
@@ -298,68 +263,4 @@ async function reconcileOpenIntervals(
     }
   });
   return open;
-}
-
-async function insertOpen(tx: DbOrTx, d: GatewayDevice, status: DeviceStatus, at: number): Promise<void> {
-  await tx.execute(sql`insert into device_status_intervals (device_id, organization_id, status, started_at)
-    values (${d.id}, ${d.organizationId}, ${status}, ${iso(at)})`);
-}
-
-/**
- * Status changes in time order: each closes its device's open period and opens the next. A period
- * that would last no time is dropped instead (merged into the one before when that had the new status).
- * The device row gets its final status and connection; one going down keeps the time it was last
- * heard from, one coming back from a reboot its boot time.
- */
-async function recordEvents(
-  tx: DbOrTx,
-  events: readonly StatusEvent[],
-  byId: ReadonlyMap<string, GatewayDevice>,
-  open: Map<string, OpenInterval>,
-): Promise<void> {
-  const final = new Map<string, { status: DeviceStatus; wentDown?: number; booted?: number }>();
-  for (const e of events) {
-    const d = byId.get(e.deviceId);
-    if (!d) continue;
-    const current = open.get(d.id);
-    const at = Math.max(e.at, current?.from ?? e.at);
-    if (current && at > current.from) {
-      await tx.execute(sql`update device_status_intervals set ended_at = ${iso(at)}
-        where device_id = ${d.id} and ended_at is null`);
-      await insertOpen(tx, d, e.to, at);
-      open.set(d.id, { status: e.to, from: at });
-    } else if (current) {
-      // The current period lasted no time: drop it, and reopen the one before if it had this status.
-      await tx.execute(
-        sql`delete from device_status_intervals where device_id = ${d.id} and ended_at is null`,
-      );
-      const { rows } = await tx.execute<{ started_at: string | Date }>(sql`
-        update device_status_intervals set ended_at = null
-        where device_id = ${d.id} and ended_at = ${iso(at)} and status = ${e.to}
-        returning started_at`);
-      const reopened = rows[0];
-      if (reopened) open.set(d.id, { status: e.to, from: new Date(reopened.started_at).getTime() });
-      else {
-        await insertOpen(tx, d, e.to, at);
-        open.set(d.id, { status: e.to, from: at });
-      }
-    } else {
-      await insertOpen(tx, d, e.to, at);
-      open.set(d.id, { status: e.to, from: at });
-    }
-    const f = final.get(d.id) ?? { status: e.to };
-    f.status = e.to;
-    if (isUp(e.from) && !isUp(e.to)) f.wentDown = at;
-    if (e.from === 'rebooting' && e.to === 'online') f.booted = at;
-    final.set(d.id, f);
-  }
-  for (const [id, f] of final) {
-    const d = byId.get(id) as GatewayDevice;
-    await tx.execute(sql`update devices set
-        status = ${f.status},
-        connection = ${connectionOf(d, f.status)},
-        last_update = ${f.wentDown !== undefined && !isUp(f.status) ? iso(f.wentDown) : sql`last_update`},
-        last_boot = ${f.booted !== undefined ? iso(f.booted) : sql`last_boot`}
-      where id = ${id}`);
-  }
 }

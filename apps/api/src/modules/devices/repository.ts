@@ -47,6 +47,22 @@ export async function findDevice(db: DbOrTx, scope: Scope, id: string): Promise<
   return rows[0];
 }
 
+export type TelemetryRow = {
+  driver: DeviceDriver;
+  sampled_at: Date | string | null;
+  received_at: Date | string | null;
+  monitoring: unknown;
+};
+
+/** The device's latest report (null parts: it never reported), in the scope; undefined when the device is not there. */
+export async function findTelemetry(db: DbOrTx, scope: Scope, id: string): Promise<TelemetryRow | undefined> {
+  const { rows } = await db.execute<TelemetryRow>(sql`
+    select d.driver, t.sampled_at, t.received_at, t.monitoring
+    from devices d join sites s on s.id = d.site_id left join device_telemetry t on t.device_id = d.id
+    where d.id = ${id} and ${deviceInScope(scope)}`);
+  return rows[0];
+}
+
 export async function setPortLabel(db: DbOrTx, id: string, portId: number, name: string): Promise<void> {
   const key = String(portId);
   await db.execute(

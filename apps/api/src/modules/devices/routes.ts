@@ -2,6 +2,7 @@ import {
   DeviceSchema,
   DeviceSearchQuerySchema,
   DeviceSummarySchema,
+  DeviceTelemetrySchema,
   EditDeviceNameRequestSchema,
   EditPortNameRequestSchema,
   PagedSchema,
@@ -55,6 +56,12 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/device/:id',
     route(signedIn, { params: IdParamsSchema, answer: DeviceSchema }),
     async (request) => devices.getDevice(ctx, authOf(request).user, request.params.id),
+  );
+
+  r.get(
+    '/api/device/:id/telemetry',
+    route(signedIn, { params: IdParamsSchema, answer: DeviceTelemetrySchema }),
+    async (request) => devices.getDeviceTelemetry(ctx, authOf(request).user, request.params.id),
   );
 
   r.get('/api/device/:id/alerts', route(signedIn, itemAlertsSchema), async (request) =>

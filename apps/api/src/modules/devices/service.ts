@@ -2,6 +2,7 @@ import type {
   Alert,
   Device,
   DeviceSearchQuery,
+  DeviceTelemetry,
   Duration,
   EditDeviceNameRequest,
   EditPortNameRequest,
@@ -17,7 +18,13 @@ import { scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { alertsOf } from '../alerts/service.ts';
-import { presentDevice, presentDeviceSummary, presentSample, presentTransactions } from './present.ts';
+import {
+  presentDevice,
+  presentDeviceSummary,
+  presentSample,
+  presentTelemetry,
+  presentTransactions,
+} from './present.ts';
 import * as repo from './repository.ts';
 
 /** The device of the scope, or 404 (missing, malformed id, another organization's or outside the groups). */
@@ -34,6 +41,18 @@ async function requireDevice(ctx: AppContext, user: UserWithOrg, id: string) {
 
 export async function getDevice(ctx: AppContext, user: UserWithOrg, id: string): Promise<Device> {
   return presentDevice(await requireDevice(ctx, user, id));
+}
+
+/** GET device/{id}/telemetry: what the device last reported (nulls for a simulated one or one never heard from). */
+export async function getDeviceTelemetry(
+  ctx: AppContext,
+  user: UserWithOrg,
+  id: string,
+): Promise<DeviceTelemetry> {
+  if (!isUuid(id)) throw Errors.notFound();
+  const row = await repo.findTelemetry(ctx.db, await scopeOf(ctx.db, user), id);
+  if (!row) throw Errors.notFound();
+  return presentTelemetry(row, ctx.edge.ingest.malformedCount(id.toLowerCase()));
 }
 
 /** GET device/{id}/alerts: the device's alerts, the active ones with `active=true`. */

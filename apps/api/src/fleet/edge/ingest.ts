@@ -1,0 +1,475 @@
+/**
+ * The device edge's ingest (docs/device-protocol.md): the one place reports of real devices are validated and
+ * stored, whichever way they came (MQTT, OpenWISP's HTTP agent). A report is a NetJSON DeviceMonitoring object;
+ * it is kept as the device's latest telemetry when it is its newest, as resource, interface and WAN samples at
+ * the time it was taken (a replay is stored once), and it moves the device's status exactly as the simulator's
+ * ticks do: status periods, the device row, the alert engine in the same transaction, `device.status` after the
+ * commit (fleet/gateway/status-records.ts, shared with the simulator).
+ *
+ * What moves the status: a report that is the device's newest, not marked as a buffered one (`current: false`),
+ * and taken within the heartbeat timeout of its reception, says the device is up (`online`, or `onbackup` when
+ * it reports being on its backup link). An older, buffered sample only adds history. A sample from the device's
+ * future is taken as received (a device clock ahead must not hide every later report).
+ */
+import {
+  DEVICE_MESSAGE_MAX_BYTES,
+  type DeviceMonitoring,
+  DeviceMonitoringSchema,
+  type DeviceStatus,
+  type LiveEvent,
+} from '@vnoc/contracts';
+import { sql } from 'drizzle-orm';
+import type { ModemSignal } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../plugins/db.ts';
+import type { AlertChange, AlertEngine } from '../alerts/engine.ts';
+import { iso, type OpenInterval } from '../gateway/sql.ts';
+import { publishStatusEvents, recordEvents, type StatusDevice } from '../gateway/status-records.ts';
+import type { DeviceKind, StatusEvent } from '../simulator/index.ts';
+import type { DeviceIngest, IngestOutcome } from './types.ts';
+
+/** Drivers whose devices report for real (the simulator's are its own). */
+export const EDGE_DRIVERS = ['agent', 'openwisp'] as const;
+
+export type DeviceIngestOptions = {
+  db: Db;
+  log: { warn: (obj: unknown, msg: string) => void; error: (obj: unknown, msg: string) => void };
+  /** Live events (the event bus), told each status change once it is committed. */
+  publish?: (organizationId: string, event: LiveEvent) => void;
+  /** The alert engine; main.ts creates it after the app, so it may be attached later (`attachAlerts`). */
+  alerts?: AlertEngine;
+  /** A device of vNOC's agent silent this long is offline (`sweep`); 3 of its 60-second reports. */
+  heartbeatTimeoutMs: number;
+  /**
+   * The same for OpenWISP's agent, which reports every 5 minutes by default (its `interval`): 3 missed reports,
+   * never less than `heartbeatTimeoutMs`.
+   */
+  openwispHeartbeatTimeoutMs?: number;
+};
+
+/** OpenWISP's agent's default interval (openwisp-monitoring's `option interval '300'`). */
+export const OPENWISP_REPORT_INTERVAL_MS = 300_000;
+
+/** The ingest, and the alert engine attached once it runs. */
+export type EdgeIngest = DeviceIngest & { attachAlerts: (alerts: AlertEngine) => void };
+
+type Parsed = { ok: true; data: DeviceMonitoring } | { ok: false; message: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Counters stored as bigint: beyond this they would lose precision (or overflow the column). */
+const MAX_COUNTER = Number.MAX_SAFE_INTEGER;
+/** Load averages and WAN figures stored as real: no sane device reports more. */
+const MAX_FIGURE = 1_000_000;
+
+/** Where a string the database cannot keep (NUL, a lone UTF-16 surrogate) is in a parsed body, as a path. */
+function unstorableTextAt(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string')
+    return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path || '(body)' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [name, item] of Object.entries(value)) {
+    const at = path ? `${path}.${name}` : name;
+    if (name.includes('\u0000') || LONE_SURROGATE.test(name)) return at;
+    const found = unstorableTextAt(item, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The first figure a column could not hold, as `path: message`. */
+function outOfRange(data: DeviceMonitoring): string | undefined {
+  const checks: [string, number | null | undefined, number][] = [
+    ['general.uptime', data.general?.uptime, MAX_COUNTER],
+    ['resources.load.0', data.resources?.load?.[0], MAX_FIGURE],
+    ['vnoc.wan.latencyMs', data.vnoc?.wan?.latencyMs, MAX_FIGURE],
+    ['vnoc.wan.jitterMs', data.vnoc?.wan?.jitterMs, MAX_FIGURE],
+  ];
+  for (const [i, itf] of (data.interfaces ?? []).entries()) {
+    for (const [name, value] of Object.entries(itf.statistics ?? {}))
+      checks.push([`interfaces.${i}.statistics.${name}`, value, MAX_COUNTER]);
+  }
+  for (const [path, value, max] of checks) {
+    if (value !== null && value !== undefined && Math.abs(value) > max)
+      return `${path}: Number must be at most ${max}.`;
+  }
+  return undefined;
+}
+
+/** A report as the device sent it (its raw text or bytes, or already parsed JSON), validated. */
+export function parseReport(body: unknown): Parsed {
+  let value = body;
+  if (typeof body === 'string' || Buffer.isBuffer(body) || body instanceof Uint8Array) {
+    const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    if (size > DEVICE_MESSAGE_MAX_BYTES)
+      return { ok: false, message: `The report is larger than ${DEVICE_MESSAGE_MAX_BYTES} bytes.` };
+    try {
+      value = JSON.parse(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+    } catch {
+      return { ok: false, message: 'The report is not valid JSON.' };
+    }
+  } else if (value !== null && typeof value === 'object') {
+    if (Buffer.byteLength(JSON.stringify(value)) > DEVICE_MESSAGE_MAX_BYTES)
+      return { ok: false, message: `The report is larger than ${DEVICE_MESSAGE_MAX_BYTES} bytes.` };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, message: 'The report must be a JSON object (a NetJSON DeviceMonitoring).' };
+  const result = DeviceMonitoringSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const path = issue?.path.map(String).join('.') ?? '';
+    return { ok: false, message: `${path ? `${path}: ` : ''}${issue?.message ?? 'Invalid report.'}` };
+  }
+  const text = unstorableTextAt(result.data, '');
+  if (text !== undefined)
+    return { ok: false, message: `${text}: Text cannot contain NUL characters or lone surrogates.` };
+  const range = outOfRange(result.data);
+  if (range) return { ok: false, message: range };
+  return { ok: true, data: result.data };
+}
+
+// ---- what a report stores ----
+
+const round = (n: number | null | undefined) => (n === null || n === undefined ? null : Math.round(n));
+const clampPercent = (n: number) => Math.min(100, Math.max(0, n));
+
+/** Memory in use (total less available, else free), percent of the total. */
+export function memoryUsedPercent(data: DeviceMonitoring): number | null {
+  const m = data.resources?.memory;
+  if (!m?.total) return null;
+  const left = m.available ?? m.free;
+  return left === undefined ? null : clampPercent(((m.total - left) / m.total) * 100);
+}
+
+/** The root file system's use (else the first disk's), percent. */
+export function diskUsedPercent(data: DeviceMonitoring): number | null {
+  const disks = data.resources?.disk ?? [];
+  const d = disks.find((x) => x.mount_point === '/') ?? disks[0];
+  if (!d) return null;
+  if (d.used_percent !== undefined) return clampPercent(d.used_percent);
+  if (d.size_bytes && d.used_bytes !== undefined) return clampPercent((d.used_bytes / d.size_bytes) * 100);
+  return null;
+}
+
+function wirelessClients(data: DeviceMonitoring): number | null {
+  const aps = (data.interfaces ?? []).filter((i) => i.wireless);
+  return aps.length === 0 ? null : aps.reduce((n, i) => n + (i.wireless?.clients?.length ?? 0), 0);
+}
+
+/** Cellular signal as the console reads it: `vnoc.cellular`, else OpenWrt's `interfaces[].mobile.signal`. */
+export function cellularOf(data: DeviceMonitoring): ModemSignal[] | undefined {
+  if (data.vnoc?.cellular)
+    return data.vnoc.cellular.map((c) => ({
+      linkStatus: c.linkStatus ?? 'connected',
+      serviceType: c.serviceType ?? 'LTE',
+      rsrp: c.rsrp ?? null,
+      rsrq: c.rsrq ?? null,
+      sinr: c.sinr ?? null,
+      rssi: c.rssi ?? null,
+    }));
+  const modems = (data.interfaces ?? []).flatMap((i) => (i.mobile?.signal ? [i.mobile] : []));
+  if (modems.length === 0) return undefined;
+  return modems.flatMap((m): ModemSignal[] => {
+    const linkStatus = m.connection_status ?? 'connected';
+    const lte = m.signal?.lte;
+    if (lte)
+      return [
+        {
+          linkStatus,
+          serviceType: 'LTE',
+          rsrp: lte.rsrp ?? null,
+          rsrq: lte.rsrq ?? null,
+          sinr: lte.snr ?? null,
+          rssi: lte.rssi ?? null,
+        },
+      ];
+    const nr = m.signal?.['5g'];
+    if (nr)
+      return [
+        {
+          linkStatus,
+          serviceType: '5G',
+          rsrp: nr.rsrp ?? null,
+          rsrq: nr.rsrq ?? null,
+          sinr: nr.snr ?? null,
+          rssi: null,
+        },
+      ];
+    return [];
+  });
+}
+
+type LockedDevice = {
+  id: string;
+  organization_id: string;
+  site_id: string;
+  kind: DeviceKind;
+  driver: string;
+  status: DeviceStatus;
+  sampled_at: Date | string | null;
+};
+
+/** The device's row, locked until the transaction ends (its reports are recorded one at a time). */
+async function lockDevice(tx: DbOrTx, deviceId: string): Promise<LockedDevice | undefined> {
+  const { rows } = await tx.execute<LockedDevice>(sql`
+    select d.id, d.organization_id, d.site_id, d.kind, d.driver, d.status, t.sampled_at
+    from devices d left join device_telemetry t on t.device_id = d.id
+    where d.id = ${deviceId} for update of d`);
+  return rows[0];
+}
+
+const statusDevice = (d: LockedDevice): StatusDevice => ({
+  id: d.id,
+  organizationId: d.organization_id,
+  siteId: d.site_id,
+  kind: d.kind,
+});
+
+/** History rows of one sample (at its own time; a sample already stored is kept as it is). */
+async function insertHistory(
+  tx: DbOrTx,
+  deviceId: string,
+  data: DeviceMonitoring,
+  at: number,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into device_resource_samples (device_id, time, load1, memory_used_percent, disk_used_percent,
+      uptime_seconds, wireless_clients)
+    values (${deviceId}, ${iso(at)}, ${data.resources?.load?.[0] ?? null}, ${memoryUsedPercent(data)},
+      ${diskUsedPercent(data)}, ${round(data.general?.uptime)}, ${wirelessClients(data)})
+    on conflict do nothing`);
+  const itfs = (data.interfaces ?? []).filter((i) => i.statistics || i.up !== undefined);
+  if (itfs.length > 0) {
+    const col = (f: (i: (typeof itfs)[number]) => unknown) => sql.param(itfs.map(f));
+    const stat = (k: 'rx_bytes' | 'tx_bytes' | 'rx_errors' | 'tx_errors') =>
+      col((i) => round(i.statistics?.[k]));
+    await tx.execute(sql`
+      insert into device_interface_samples (device_id, interface, time, up, rx_bytes, tx_bytes, rx_errors, tx_errors)
+      select ${deviceId}, n, ${iso(at)}, u, rb, tb, re, te from unnest(
+        ${col((i) => i.name)}::text[], ${col((i) => i.up ?? null)}::boolean[],
+        ${stat('rx_bytes')}::bigint[], ${stat('tx_bytes')}::bigint[],
+        ${stat('rx_errors')}::bigint[], ${stat('tx_errors')}::bigint[]) as x(n, u, rb, tb, re, te)
+      on conflict do nothing`);
+  }
+  const wan = data.vnoc?.wan;
+  if (wan)
+    await tx.execute(sql`
+      insert into wan_samples (device_id, time, source_interface, ip_address, ping, jitter, loss)
+      values (${deviceId}, ${iso(at)}, ${wan.interface}, ${wan.ipAddress ?? ''}, ${wan.latencyMs ?? null},
+        ${wan.jitterMs ?? null}, ${wan.lossPercent ?? 0})
+      on conflict do nothing`);
+}
+
+/** The device's latest report, and what the device row keeps of it (signal, port map, VLANs, configuration). */
+async function storeLatest(
+  tx: DbOrTx,
+  d: LockedDevice,
+  data: DeviceMonitoring,
+  sampledAt: number,
+  receivedAt: number,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into device_telemetry (device_id, organization_id, sampled_at, received_at, monitoring)
+    values (${d.id}, ${d.organization_id}, ${iso(sampledAt)}, ${iso(receivedAt)}, ${JSON.stringify(data)}::jsonb)
+    on conflict (device_id) do update set sampled_at = excluded.sampled_at, received_at = excluded.received_at,
+      monitoring = excluded.monitoring`);
+  const sets = [];
+  const cellular = cellularOf(data);
+  if (cellular) sets.push(sql`modem_signal_statistics = ${JSON.stringify(cellular)}::jsonb`);
+  const v = data.vnoc;
+  if (v?.ports) sets.push(sql`port_mapping = ${JSON.stringify(v.ports)}::jsonb`);
+  if (v?.vlans) {
+    const vlans = v.vlans.map((x) => ({ id: x.id, name: x.name ?? '', subnet: x.subnet ?? '' }));
+    sets.push(sql`vlans = ${JSON.stringify(vlans)}::jsonb`);
+  }
+  if (v?.configVersion) {
+    const { versionName } = v.configVersion;
+    const entry = {
+      versionName,
+      internalChange: v.configVersion.internalChange ?? false,
+      at: iso(sampledAt),
+    };
+    // A new version is appended; the same version reported again changes nothing.
+    sets.push(sql`config_versions = case when config_versions -> -1 ->> 'versionName' is distinct from ${versionName}
+      then config_versions || jsonb_build_array(${JSON.stringify(entry)}::jsonb) else config_versions end`);
+  }
+  if (sets.length > 0)
+    await tx.execute(sql`update devices set ${sql.join(sets, sql`, `)} where id = ${d.id}`);
+}
+
+async function openIntervalOf(tx: DbOrTx, deviceId: string): Promise<Map<string, OpenInterval>> {
+  const { rows } = await tx.execute<{ status: DeviceStatus; started_at: Date | string }>(sql`
+    select status, started_at from device_status_intervals where device_id = ${deviceId} and ended_at is null
+    order by started_at desc limit 1`);
+  const row = rows[0];
+  return new Map(row ? [[deviceId, { status: row.status, from: new Date(row.started_at).getTime() }]] : []);
+}
+
+/**
+ * Moves the locked device to `to` at `at` (not before its current period began): its periods and row, as the
+ * simulator records them. Answers the change, or none when it is there already (or uninstalled).
+ */
+async function moveStatus(tx: DbOrTx, d: LockedDevice, to: DeviceStatus, at: number): Promise<StatusEvent[]> {
+  if (d.status === to || d.status === 'uninstalled') return [];
+  const open = await openIntervalOf(tx, d.id);
+  const event: StatusEvent = {
+    deviceId: d.id,
+    at: Math.max(at, open.get(d.id)?.from ?? at),
+    from: d.status,
+    to,
+  };
+  // The edge's device going down was last heard before (its last report), not when it was found silent.
+  await recordEvents(tx, [event], new Map([[d.id, statusDevice(d)]]), open, { keepLastUpdate: true });
+  return [event];
+}
+
+export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
+  const { db, log, heartbeatTimeoutMs } = options;
+  const openwispTimeoutMs =
+    options.openwispHeartbeatTimeoutMs ?? Math.max(heartbeatTimeoutMs, 3 * OPENWISP_REPORT_INTERVAL_MS);
+  const timeoutOf = (driver: string) => (driver === 'openwisp' ? openwispTimeoutMs : heartbeatTimeoutMs);
+  let alerts = options.alerts;
+  const malformed = new Map<string, number>();
+
+  /** Runs `work` on the locked edge device in one transaction; then publishes its status change and alerts. */
+  async function onDevice<T>(
+    deviceId: string,
+    now: number,
+    work: (tx: DbOrTx, d: LockedDevice) => Promise<{ result: T; events: StatusEvent[] }>,
+  ): Promise<T | undefined> {
+    if (!UUID.test(deviceId)) return undefined;
+    let device: LockedDevice | undefined;
+    let events: StatusEvent[] = [];
+    let changes: AlertChange[] = [];
+    const engine = alerts;
+    const result = await db.transaction(async (tx) => {
+      device = await lockDevice(tx, deviceId);
+      if (!device || !(EDGE_DRIVERS as readonly string[]).includes(device.driver)) return undefined;
+      const done = await work(tx, device);
+      events = done.events;
+      if (engine && events.length > 0) changes = await engine.evaluate(tx, [device.id], now);
+      return done.result;
+    });
+    if (device && events.length > 0) {
+      if (options.publish)
+        publishStatusEvents(options.publish, events, new Map([[device.id, statusDevice(device)]]), log);
+      engine?.committed(changes);
+    }
+    return result;
+  }
+
+  /** Takes the device offline at `at`; from a sweep (`swept`), only if it is still silent past its timeout. */
+  const goDown = (deviceId: string, at: number, swept = false) =>
+    onDevice(deviceId, at, async (tx, d) => {
+      if (d.status !== 'online' && d.status !== 'onbackup') return { result: false, events: [] };
+      if (swept) {
+        // The sweep found it silent; a report may have come in since.
+        const { rows } = await tx.execute(
+          sql`select 1 from devices where id = ${d.id} and last_update < ${iso(at - timeoutOf(d.driver))}`,
+        );
+        if (rows.length === 0) return { result: false, events: [] };
+      }
+      const events = await moveStatus(tx, d, 'offline', at);
+      return { result: events.length > 0, events };
+    });
+
+  const ingest: EdgeIngest = {
+    attachAlerts(engine) {
+      alerts = engine;
+    },
+
+    async report(deviceId, body, { source, receivedAt, sampledAt: given, current }) {
+      const parsed = parseReport(body);
+      if (!parsed.ok) {
+        const key = deviceId.toLowerCase();
+        malformed.set(key, (malformed.get(key) ?? 0) + 1);
+        log.warn({ deviceId, source, reason: parsed.message }, 'malformed device report: nothing stored');
+        return { ok: false, reason: 'malformed', message: parsed.message };
+      }
+      const data = parsed.data;
+      const sampledAt = Math.round(Math.min(given ?? data.vnoc?.sampledAt ?? receivedAt, receivedAt));
+      const outcome = await onDevice<IngestOutcome>(deviceId, receivedAt, async (tx, d) => {
+        const storedAt = d.sampled_at === null ? null : new Date(d.sampled_at).getTime();
+        const newest = storedAt === null || sampledAt >= storedAt;
+        await insertHistory(tx, d.id, data, sampledAt);
+        if (newest) await storeLatest(tx, d, data, sampledAt, receivedAt);
+        const live = newest && current !== false && sampledAt >= receivedAt - timeoutOf(d.driver);
+        if (!live) return { result: { ok: true, stored: 'history' }, events: [] };
+        await tx.execute(sql`update devices set last_update = greatest(last_update, ${iso(sampledAt)}::timestamptz)
+          where id = ${d.id}`);
+        const to: DeviceStatus = data.vnoc?.connection === 'secondary' ? 'onbackup' : 'online';
+        return { result: { ok: true, stored: 'current' }, events: await moveStatus(tx, d, to, sampledAt) };
+      });
+      return (
+        outcome ?? {
+          ok: false,
+          reason: 'unknown-device',
+          message: `No device ${deviceId} reports by ${source === 'openwisp' ? "OpenWISP's agent" : "vNOC's agent"}.`,
+        }
+      );
+    },
+
+    async online(deviceId, at) {
+      await onDevice(deviceId, at, async (tx, d) => {
+        await tx.execute(sql`update devices set last_update = greatest(last_update, ${iso(at)}::timestamptz)
+          where id = ${d.id}`);
+        // Already up (online or on its backup): its next report says which.
+        if (d.status === 'online' || d.status === 'onbackup') return { result: undefined, events: [] };
+        return { result: undefined, events: await moveStatus(tx, d, 'online', at) };
+      });
+    },
+
+    async gone(deviceId, at) {
+      await goDown(deviceId, at);
+    },
+
+    async sweep(now) {
+      const { rows } = await db.execute<{ id: string }>(sql`
+        select id from devices
+        where status in ('online', 'onbackup') and (
+          (driver = 'agent' and last_update < ${iso(now - heartbeatTimeoutMs)})
+          or (driver = 'openwisp' and last_update < ${iso(now - openwispTimeoutMs)}))`);
+      let n = 0;
+      for (const { id } of rows) {
+        try {
+          if (await goDown(id, now, true)) n += 1;
+        } catch (err) {
+          log.error({ err, deviceId: id }, 'marking a silent device offline failed');
+        }
+      }
+      return n;
+    },
+
+    malformedCount(deviceId) {
+      return malformed.get(deviceId.toLowerCase()) ?? 0;
+    },
+  };
+  return ingest;
+}
+
+/**
+ * Sweeps for silent devices every `everyMs` (main.ts: `runSweeps(edge.ingest, 15_000)` beside the alert
+ * engine, and `stop()` before the pool closes). Sweeps never overlap; a failed one is logged.
+ */
+export function runSweeps(
+  ingest: Pick<DeviceIngest, 'sweep'>,
+  everyMs: number,
+  options: { now?: () => number; log?: { error: (obj: unknown, msg: string) => void } } = {},
+): { stop: () => Promise<void> } {
+  const now = options.now ?? Date.now;
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = ingest
+      .sweep(now())
+      .catch((err: unknown) => options.log?.error({ err }, 'sweeping for silent devices failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
