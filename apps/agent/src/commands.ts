@@ -38,7 +38,7 @@ export const MESSAGES = {
   unknown: (action: string) => `The device does not know the command "${action}".`,
   badParams: (why: string) => `The command's parameters are not valid: ${why}`,
   expired: 'The command reached the device after its timeout; it was not run.',
-  timedOut: (s: number) => `The command did not finish within ${s} s.`,
+  timedOut: (ms: number) => `The command did not finish within ${Math.max(1, Math.ceil(ms / 1000))} s.`,
   noTraceroute: 'traceroute is not installed on the device.',
   noPing: 'ping is not installed on the device.',
   noLanHosts: 'The device knows no LAN host to ping (configure lanHosts).',
@@ -247,7 +247,7 @@ function speedRequest(
       },
     );
     const deadline = setTimeout(
-      () => req.destroy(new CommandFailure(MESSAGES.timedOut(Math.round(timeoutMs / 1000)))),
+      () => req.destroy(new CommandFailure(MESSAGES.timedOut(timeoutMs))),
       timeoutMs,
     );
     req.on('close', () => clearTimeout(deadline));
@@ -503,8 +503,8 @@ export class CommandRunner {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        abort.abort(new CommandFailure(MESSAGES.timedOut(Math.round(command.timeoutMs / 1000))));
-        reject(new CommandFailure(MESSAGES.timedOut(Math.round(command.timeoutMs / 1000))));
+        abort.abort(new CommandFailure(MESSAGES.timedOut(command.timeoutMs)));
+        reject(new CommandFailure(MESSAGES.timedOut(command.timeoutMs)));
       }, command.timeoutMs);
     });
     try {

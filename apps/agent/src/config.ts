@@ -49,12 +49,7 @@ export const AgentConfigSchema = z
     /** The VLAN id the LAN ping and the reports name (a host without VLANs: 1). */
     lanVlan: z.number().int().min(1).max(4094).default(1),
     /** Port system number → the interface port actions may take down and up; no other interface is ever touched. */
-    ports: z
-      .record(
-        z.string().regex(/^([1-9]|1[0-6])$/, { error: 'ports are keyed by their system number, 1 to 16.' }),
-        InterfaceNameSchema,
-      )
-      .default({}),
+    ports: z.record(z.string(), InterfaceNameSchema).default({}),
     allowReboot: z.boolean().default(false),
     /** The command `reboot` runs (no shell): program and arguments. */
     rebootCommand: z.array(z.string().min(1)).min(1).default(['/sbin/reboot']),
@@ -80,6 +75,13 @@ export const AgentConfigSchema = z
   .superRefine((c, ctx) => {
     if (!c.secret && !c.secretFile)
       ctx.addIssue({ code: 'custom', path: ['secret'], message: 'secret or secretFile is required.' });
+    for (const key of Object.keys(c.ports))
+      if (!/^([1-9]|1[0-6])$/.test(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ports', key],
+          message: 'ports are keyed by their system number, 1 to 16.',
+        });
     const names = Object.values(c.ports);
     if (new Set(names).size !== names.length)
       ctx.addIssue({ code: 'custom', path: ['ports'], message: 'Each interface may be one port only.' });
