@@ -43,11 +43,16 @@ const seen: Seen[] = [];
 const waiters: { match: (s: Seen) => boolean; resolve: (s: Seen) => void }[] = [];
 let speedServer: HttpServer;
 const speedAuth: string[] = [];
+/** The passwords the broker refused. */
+const refusals: string[] = [];
 
 async function startBroker(listenPort: number): Promise<void> {
   broker = await Aedes.createBroker({
-    authenticate: (client, username, password, done) =>
-      done(null, client.id === DEVICE && username === DEVICE && password?.toString() === SECRET),
+    authenticate: (client, username, password, done) => {
+      const ok = client.id === DEVICE && username === DEVICE && password?.toString() === SECRET;
+      if (!ok) refusals.push(password?.toString() ?? '');
+      done(null, ok);
+    },
     authorizePublish: (client, packet, done) => {
       const t = parseDeviceTopic(packet.topic);
       done(
@@ -289,6 +294,36 @@ describe('the agent process', { timeout: 30_000 }, () => {
       expect(t).toBeGreaterThanOrEqual(down - 1000);
       expect(t).toBeLessThan(up);
     }
+  });
+
+  it('is refused with a wrong secret and says so, without the secret', async () => {
+    const wrong = 'd3JvbmctZGV2aWNlLXNlY3JldC13cm9uZy1zZWNyZXQ';
+    const other = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/agent/src/main.ts',
+        '--config',
+        join(dir, 'agent.json'),
+        '--state-dir',
+        join(dir, 'other'),
+      ],
+      { cwd: REPO, env: { ...process.env, VNOC_AGENT_SECRET: wrong }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let log = '';
+    await new Promise<void>((resolve) =>
+      other.stderr?.on('data', (d: Buffer) => {
+        log += d.toString();
+        if (log.includes('the broker refused the device id or secret')) resolve();
+      }),
+    );
+    other.kill('SIGKILL');
+    expect(log).not.toContain(wrong);
+    expect(refusals).toContain(wrong);
+    // Refused, it did not take over the running agent's session: that one still reports.
+    const from = seen.length;
+    await next((s) => s.kind === 'report', from);
   });
 
   it('says it is gone and exits 0 on SIGTERM', async () => {

@@ -83,3 +83,14 @@ describe('ReportBuffer', () => {
     expect(buffer.list().map((r) => r.vnoc?.sampledAt)).toEqual([T0 + 1, T0 + 5]);
   });
 });
+
+describe('backoffMs', () => {
+  it('doubles from 1 s to 60 s with ±20 % jitter', async () => {
+    const { backoffMs } = await import('../src/agent.ts');
+    expect([0, 1, 2, 5, 6, 30].map((a) => backoffMs(a, () => 0.5))).toEqual([
+      1000, 2000, 4000, 32_000, 60_000, 60_000,
+    ]);
+    expect(backoffMs(0, () => 0)).toBe(800);
+    expect(backoffMs(6, () => 1)).toBe(72_000);
+  });
+});
