@@ -59,6 +59,8 @@ export function startAgent(options: AgentOptions): Agent {
     file: join(config.stateDir, 'reports.jsonl'),
     maxAgeMs: config.bufferHours * 3_600_000,
     now: access.now,
+    onDiskError: (err) =>
+      log('warn', 'buffered reports cannot be written to stateDir; kept in memory', { error: err.message }),
   });
   if (buffer.size) log('info', 'reports kept from a previous run', { count: buffer.size });
 

@@ -15,6 +15,8 @@ export type ReportBufferOptions = {
   /** At most this many bytes of reports are kept. */
   maxBytes?: number;
   now: () => number;
+  /** The file could not be written (the reports stay in memory). */
+  onDiskError?: (err: Error) => void;
 };
 
 type Entry = { report: DeviceMonitoring; bytes: number };
@@ -72,13 +74,24 @@ export class ReportBuffer {
     return dropped;
   }
 
-  private rewrite() {
+  /** The file mirrors memory; when it cannot be written the reports are still kept in memory. */
+  private disk(write: (file: string) => void) {
     const file = this.options.file;
     if (!file) return;
-    mkdirSync(dirname(file), { recursive: true });
-    const tmp = `${file}.tmp`;
-    writeFileSync(tmp, this.entries.map((e) => `${JSON.stringify(e.report)}\n`).join(''), { mode: 0o600 });
-    renameSync(tmp, file);
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      write(file);
+    } catch (err) {
+      this.options.onDiskError?.(err as Error);
+    }
+  }
+
+  private rewrite() {
+    this.disk((file) => {
+      const tmp = `${file}.tmp`;
+      writeFileSync(tmp, this.entries.map((e) => `${JSON.stringify(e.report)}\n`).join(''), { mode: 0o600 });
+      renameSync(tmp, file);
+    });
   }
 
   /** Keeps a report that could not be sent. */
@@ -86,10 +99,7 @@ export class ReportBuffer {
     const line = JSON.stringify(report);
     this.push(report, Buffer.byteLength(line) + 1);
     if (this.trim()) this.rewrite();
-    else if (this.options.file) {
-      mkdirSync(dirname(this.options.file), { recursive: true });
-      appendFileSync(this.options.file, `${line}\n`, { mode: 0o600 });
-    }
+    else this.disk((file) => appendFileSync(file, `${line}\n`, { mode: 0o600 }));
   }
 
   get size(): number {

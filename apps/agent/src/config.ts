@@ -188,6 +188,13 @@ export function resolveConfig(input: unknown): AgentConfig {
     }
     if (!secret) throw new ConfigError(`secretFile ${c.secretFile} is empty.`);
   }
+  if (c.ca) {
+    try {
+      readFileSync(c.ca);
+    } catch (err) {
+      throw new ConfigError(`ca ${c.ca} cannot be read (${(err as NodeJS.ErrnoException).code}).`);
+    }
+  }
   const speedtestUrl =
     c.speedtestUrl ?? (c.apiUrl ? new URL('/api/edge/speedtest', c.apiUrl).toString() : undefined);
   return { ...c, secret: secret as string, speedtestUrl };

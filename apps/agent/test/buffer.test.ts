@@ -84,6 +84,26 @@ describe('ReportBuffer', () => {
   });
 });
 
+describe('ReportBuffer without a writable file', () => {
+  it('keeps the reports in memory and says why', async () => {
+    const errors: string[] = [];
+    // A path under a regular file cannot be created.
+    writeFileSync(join(dir, 'plain'), 'x');
+    const buffer = new ReportBuffer({
+      file: join(dir, 'plain', 'reports.jsonl'),
+      maxAgeMs: HOUR,
+      now: clock,
+      onDiskError: (err) => errors.push((err as NodeJS.ErrnoException).code ?? ''),
+    });
+    buffer.add(report(T0));
+    buffer.add(report(T0 + 1));
+    expect(errors).toEqual(['EEXIST', 'EEXIST']);
+    const sent: number[] = [];
+    await buffer.replay(async (r) => void sent.push(r.vnoc?.sampledAt as number));
+    expect(sent).toEqual([T0, T0 + 1]);
+  });
+});
+
 describe('backoffMs', () => {
   it('doubles from 1 s to 60 s with ±20 % jitter', async () => {
     const { backoffMs } = await import('../src/agent.ts');

@@ -90,6 +90,12 @@ describe('loadConfig', () => {
       /cannot be read \(ENOENT\)/,
     ],
     ['an unknown flag', ['--secret', 'x'], {}, /Unknown option --secret/],
+    [
+      'a CA file that is not there',
+      ['--url', 'mqtts://a', '--device-id', ID, '--ca', '/nonexistent/ca.pem'],
+      { VNOC_AGENT_SECRET: 's' },
+      /ca \/nonexistent\/ca.pem cannot be read \(ENOENT\)/,
+    ],
     ['a non-number interval', ['--interval', 'often'], {}, /--interval must be a number/],
   ])('refuses %s', (_case, argv, env, message) => {
     expect(() => loadConfig(argv, env)).toThrow(ConfigError);
