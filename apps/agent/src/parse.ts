@@ -66,11 +66,8 @@ export function parseTraceroute(output: string): Hop[] {
       else if (ADDRESS.test(token) && hop.ip === null) hop.ip = token;
       else if (!token.startsWith('!') && hop.ip === null && hop.host === null) hop.host = token;
     }
-    // `name (ip)`: the name came first.
-    if (hop.host !== null && hop.ip === null) {
-      hop.ip = null;
-      hop.host = null;
-    }
+    // A name is kept only with its `(ip)`: a word alone on the line is not a hop's name.
+    if (hop.ip === null) hop.host = null;
     hops.push(hop);
   }
   return hops;
