@@ -42,6 +42,33 @@ export async function ensureWebBuilt({ force = false } = {}) {
   return run('npm', ['run', 'build', '-w', '@vnoc/web']);
 }
 
+/**
+ * Installs the Debian packages whose programs the tests run for real and are missing (the device agent's tests:
+ * ping, traceroute, tracepath, ip). `programs`: program path → package.
+ */
+export function ensureDebianPrograms(programs) {
+  const missing = [
+    ...new Set(
+      Object.entries(programs)
+        .filter(([path]) => !existsSync(path))
+        .map(([, p]) => p),
+    ),
+  ];
+  if (!missing.length) return;
+  console.log(`[vnoc] installing ${missing.join(', ')} from Debian packages…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...missing],
+  ]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (result.status !== 0)
+      throw new Error(
+        `apt-get ${args.join(' ')} failed; install ${missing.join(', ')} (Debian packages) by hand.`,
+      );
+  }
+}
+
 /** Installs Debian's Chromium when it is missing (these machines run as root with Debian's packages). */
 export function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ensureChromium, ensureWebBuilt, root, run } from './lib.mjs';
+import { ensureChromium, ensureDebianPrograms, ensureWebBuilt, root, run } from './lib.mjs';
 
 const reports = join(root, 'test-results', 'reports');
 rmSync(reports, { recursive: true, force: true });
@@ -91,6 +91,13 @@ const vitest = (project, label, env) => {
     () => countVitest(out),
   );
 };
+// The device agent's tests run the host's own diagnostics programs (apps/agent/README.md, "Commands").
+ensureDebianPrograms({
+  '/usr/bin/ping': 'iputils-ping',
+  '/usr/sbin/traceroute': 'traceroute',
+  '/usr/bin/tracepath': 'iputils-tracepath',
+  '/usr/sbin/ip': 'iproute2',
+});
 await vitest('unit-pure', 'unit pure', process.env);
 await vitest('unit-dom', 'unit dom', process.env);
 // The web build needs nothing the API tests do: it runs beside them, on what CPU their waits on PostgreSQL leave.
