@@ -27,6 +27,7 @@ import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSimulatorRoutes } from './modules/dev-simulator/routes.ts';
 import { openwispRoutes } from './modules/device-edge/routes-openwisp.ts';
+import { speedtestRoutes } from './modules/device-edge/routes-speedtest.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import type { StreamTimings } from './modules/events/stream.ts';
@@ -337,6 +338,7 @@ export async function buildApp({
   supportRoutes(app, ctx);
   chatRoutes(app, ctx);
   productAnalyticsRoutes(app, ctx);
+  speedtestRoutes(app, ctx);
   await registerSso(app, ctx);
   if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);
   if (config.delivery === 'outbox' && config.simulator) devSimulatorRoutes(app, ctx);

@@ -140,6 +140,13 @@ const STREAMS = new Set(['GET /api/events']);
 const SESSION_ENDERS = new Set(['POST /api/access/logout']);
 
 /**
+ * Routes a device calls with its own credentials (issue 36: its id and secret as HTTP Basic), never with a
+ * person's token: every person's token is 401 there, like none (checked below), so they sit outside the role
+ * matrix. Their own tests: edge-speedtest.test.ts.
+ */
+const DEVICE_ROUTES = new Set(['GET /api/edge/speedtest/download', 'POST /api/edge/speedtest/upload']);
+
+/**
  * The organization's administration (the roles: an ADMINISTRATOR manages people, the organization, site groups
  * and the sites' details, and alone reads the activity log): every other role of the organization is 403.
  */
@@ -218,7 +225,13 @@ async function refusedTo(person: { id: string }): Promise<Set<string>> {
   const token = await tokenFor(t.db, person as Awaited<ReturnType<typeof createUser>>, 'full');
   const refused = new Set<string>();
   for (const route of routes) {
-    if (PUBLIC.has(key(route)) || STREAMS.has(key(route)) || SESSION_ENDERS.has(key(route))) continue;
+    if (
+      PUBLIC.has(key(route)) ||
+      STREAMS.has(key(route)) ||
+      SESSION_ENDERS.has(key(route)) ||
+      DEVICE_ROUTES.has(key(route))
+    )
+      continue;
     const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}';
     const res = await send(t.app, route, { token, params: randomUUID(), payload });
     expect(res.statusCode, key(route)).toBeLessThan(500);
@@ -340,6 +353,7 @@ describe('every documented route', () => {
     const refused = await refusedTo(reader);
     for (const route of routes) {
       if (route.method === 'GET' || PUBLIC.has(key(route)) || STREAMS.has(key(route))) continue;
+      if (DEVICE_ROUTES.has(key(route))) continue;
       if (!refused.has(key(route))) allowed.push(key(route));
     }
     expect(allowed.sort()).toEqual([...READ_ONLY_WRITES].sort());
@@ -368,11 +382,25 @@ describe('every documented route', () => {
       const refused = await refusedTo(person());
       expect([...refused].sort()).toEqual(
         expected()
-          .filter((k) => !PUBLIC.has(k) && !STREAMS.has(k) && !SESSION_ENDERS.has(k))
+          .filter((k) => !PUBLIC.has(k) && !STREAMS.has(k) && !SESSION_ENDERS.has(k) && !DEVICE_ROUTES.has(k))
           .sort(),
       );
     },
   );
+
+  it("refuses every person's token on the device routes (401): they take a device's credentials only", async () => {
+    expect(
+      routes
+        .filter((r) => DEVICE_ROUTES.has(key(r)))
+        .map(key)
+        .sort(),
+    ).toEqual([...DEVICE_ROUTES].sort());
+    for (const person of [admin, user, reader, support]) {
+      const headers = { authorization: `Bearer ${await tokenFor(t.db, person, 'full')}` };
+      for (const route of routes.filter((r) => DEVICE_ROUTES.has(key(r))))
+        expect((await call(route, headers, randomUUID(), bodyOf(route))).statusCode, key(route)).toBe(401);
+    }
+  });
 
   it('signed in as an administrator, hostile parameters and bodies get a 4xx, never a 5xx', async () => {
     const hostile = ["' or 1=1--", '../../etc/passwd', '%00', 'x'.repeat(2000), '-1', '{{7*7}}'];

@@ -207,13 +207,22 @@ type LockedDevice = {
   sampled_at: Date | string | null;
 };
 
-/** The device's row, locked until the transaction ends (its reports are recorded one at a time). */
+/**
+ * The device's row, locked until the transaction ends (its reports are recorded one at a time), then its newest
+ * stored sample's time. The second read is a statement of its own: after waiting for the lock, a joined row would
+ * still be the one seen before the wait (PostgreSQL re-reads only the locked row), and a report that was newer than
+ * a stale time would overwrite the newest one.
+ */
 async function lockDevice(tx: DbOrTx, deviceId: string): Promise<LockedDevice | undefined> {
-  const { rows } = await tx.execute<LockedDevice>(sql`
-    select d.id, d.organization_id, d.site_id, d.kind, d.driver, d.status, t.sampled_at
-    from devices d left join device_telemetry t on t.device_id = d.id
-    where d.id = ${deviceId} for update of d`);
-  return rows[0];
+  const { rows } = await tx.execute<Omit<LockedDevice, 'sampled_at'>>(sql`
+    select d.id, d.organization_id, d.site_id, d.kind, d.driver, d.status
+    from devices d where d.id = ${deviceId} for update`);
+  const device = rows[0];
+  if (!device) return undefined;
+  const stored = await tx.execute<{ sampled_at: Date | string }>(
+    sql`select sampled_at from device_telemetry where device_id = ${deviceId}`,
+  );
+  return { ...device, sampled_at: stored.rows[0]?.sampled_at ?? null };
 }
 
 const statusDevice = (d: LockedDevice): StatusDevice => ({
