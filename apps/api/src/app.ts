@@ -25,6 +25,7 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSimulatorRoutes } from './modules/dev-simulator/routes.ts';
+import { brokerRoutes } from './modules/device-edge/routes-broker.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import type { StreamTimings } from './modules/events/stream.ts';
@@ -325,6 +326,7 @@ export async function buildApp({
   supportRoutes(app, ctx);
   chatRoutes(app, ctx);
   productAnalyticsRoutes(app, ctx);
+  brokerRoutes(app, ctx);
   await registerSso(app, ctx);
   if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);
   if (config.delivery === 'outbox' && config.simulator) devSimulatorRoutes(app, ctx);
