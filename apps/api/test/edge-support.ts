@@ -22,8 +22,8 @@ export type RecordingIngest = DeviceIngest & {
   reports: RecordedReport[];
   online: DeviceIngest['online'] & { calls: { deviceId: string; at: number }[] };
   gone: DeviceIngest['gone'] & { calls: { deviceId: string; at: number }[] };
-  /** Replaces how `report` answers (e.g. hold it, or fail it); default: stored, or malformed for a non-object. */
-  onReport: (answer: (report: RecordedReport) => Promise<IngestOutcome>) => void;
+  /** Replaces how `report` answers (e.g. hold it, or fail it); none: back to stored, or malformed for a non-report. */
+  onReport: (answer?: (report: RecordedReport) => Promise<IngestOutcome>) => void;
 };
 
 const defaultAnswer = async (report: RecordedReport): Promise<IngestOutcome> =>
@@ -56,7 +56,7 @@ export function recordingIngest(): RecordingIngest {
     online,
     gone,
     onReport: (next) => {
-      answer = next;
+      answer = next ?? defaultAnswer;
     },
     async report(deviceId, body, options) {
       const report = { deviceId, body, options };

@@ -220,6 +220,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     connectInProcess() {
       // One end for the broker, the other for the client; both are ordinary streams of MQTT packets.
       const [brokerEnd, clientEnd] = duplexPair();
+      // Like a socket: when one side closes, so does the other.
+      brokerEnd.once('close', () => clientEnd.destroy());
+      clientEnd.once('close', () => brokerEnd.destroy());
       handle(brokerEnd);
       return clientEnd;
     },

@@ -1,0 +1,271 @@
+/**
+ * Issue 36, the MQTT transport: what a device publishes reaches the seam (`DeviceIngest`) with its id, source
+ * and sample time, acknowledged only once stored; its last will says it is gone; on an external broker (the
+ * machine's Mosquitto, when it answers) gateway workers split the devices through shared subscriptions.
+ * Real aedes on a free port and real mqtt.js clients; the ingest is a recording stand-in for the seam (the real
+ * one is tested in its own file).
+ */
+import { randomUUID } from 'node:crypto';
+import { deviceTopic } from '@vnoc/contracts';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from '../src/fleet/edge/broker.ts';
+import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
+import { type MqttGateway, startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
+import {
+  closed,
+  connectDevice,
+  edgeDevice,
+  mqttBrokerAnswers,
+  type RecordingIngest,
+  recordingIngest,
+  report,
+  until,
+} from './edge-support.ts';
+import { createOrganization, createSite, type SiteRow } from './factories.ts';
+import { createTestDatabase, silentLog } from './helpers.ts';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let site: SiteRow;
+const clients: MqttClient[] = [];
+const track = (client: MqttClient) => {
+  clients.push(client);
+  return client;
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  site = await createSite(database.db, await createOrganization(database.db));
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await database?.drop();
+});
+
+/** A deferred: `hold` resolves when `release` is called. */
+function deferred() {
+  let release = () => undefined as void;
+  const hold = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { hold, release };
+}
+
+describe('the embedded broker hands device messages to the ingest', () => {
+  let broker: EmbeddedBroker;
+  let ingest: RecordingIngest;
+  beforeAll(async () => {
+    ingest = recordingIngest();
+    broker = await startEmbeddedBroker({
+      db: database.db,
+      log: silentLog,
+      port: 0,
+      host: '127.0.0.1',
+      gatewayCredentials: newGatewayCredentials(),
+      consume: createDeviceMessageRouter({ ingest, log: silentLog }),
+    });
+  });
+  afterAll(() => broker?.close());
+
+  it('a report reaches the ingest with the device id, source agent and the sample time it carries', async () => {
+    const { device, secret } = await edgeDevice(database.db, site);
+    const client = track(await connectDevice(broker.url, device.id, secret));
+    const before = Date.now();
+    await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_000_000), { qos: 1 });
+    await client.publishAsync(deviceTopic(device.id, 'report'), report(), { qos: 1 });
+    const mine = ingest.reports.filter((r) => r.deviceId === device.id);
+    expect(mine).toHaveLength(2);
+    expect(mine[0]?.options).toMatchObject({ source: 'agent', sampledAt: 1_795_950_000_000 });
+    expect(mine[0]?.body).toMatchObject({ type: 'DeviceMonitoring', general: { hostname: 'edge-test' } });
+    // No `vnoc.sampledAt`: the ingest takes the time it was received.
+    expect(mine[1]?.options.sampledAt).toBeUndefined();
+    expect(mine[1]?.options.receivedAt).toBeGreaterThanOrEqual(before);
+  });
+
+  it('acknowledges a report (PUBACK) only after the ingest stored it', async () => {
+    const { device, secret } = await edgeDevice(database.db, site);
+    const client = track(await connectDevice(broker.url, device.id, secret));
+    const other = await edgeDevice(database.db, site);
+    const otherClient = track(await connectDevice(broker.url, other.device.id, other.secret));
+    const store = deferred();
+    ingest.onReport(async (r) => {
+      if (r.deviceId === device.id) await store.hold;
+      return { ok: true, stored: 'current' };
+    });
+    let acknowledged = false;
+    const publishing = client
+      .publishAsync(deviceTopic(device.id, 'report'), report(Date.now()), { qos: 1 })
+      .then(() => {
+        acknowledged = true;
+      });
+    await until(() => ingest.reports.some((r) => r.deviceId === device.id));
+    // A whole round trip of another device's report meanwhile: the broker works, this report waits for its store.
+    await otherClient.publishAsync(deviceTopic(other.device.id, 'report'), report(), { qos: 1 });
+    expect(acknowledged).toBe(false);
+    store.release();
+    await publishing;
+    expect(acknowledged).toBe(true);
+    ingest.onReport();
+  });
+
+  it('a report the ingest could not store is not acknowledged: the device sends it again and it is stored', async () => {
+    const { device, secret } = await edgeDevice(database.db, site);
+    const client = track(
+      await connectDevice(broker.url, device.id, secret, { clean: false, reconnectPeriod: 50 }),
+    );
+    let calls = 0;
+    ingest.onReport(async (r) => {
+      if (r.deviceId === device.id && ++calls === 1) throw new Error('the database is away');
+      return { ok: true, stored: 'current' };
+    });
+    await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_060_000), { qos: 1 });
+    const mine = ingest.reports.filter((r) => r.deviceId === device.id);
+    expect(mine.map((r) => r.options.sampledAt)).toEqual([1_795_950_060_000, 1_795_950_060_000]);
+    ingest.onReport();
+  });
+
+  it('a report that is not JSON goes to the ingest as malformed; the device stays connected', async () => {
+    const { device, secret } = await edgeDevice(database.db, site);
+    const client = track(await connectDevice(broker.url, device.id, secret));
+    await client.publishAsync(deviceTopic(device.id, 'report'), '{"type": "DeviceMonitoring", ', { qos: 1 });
+    expect(ingest.malformedCount(device.id)).toBe(1);
+    expect(typeof ingest.reports.find((r) => r.deviceId === device.id)?.body).toBe('string');
+    expect(client.connected).toBe(true);
+  });
+
+  it("the device's online state and its last will ('gone', when its socket dies) reach the ingest", async () => {
+    const { device, secret } = await edgeDevice(database.db, site);
+    const client = track(
+      await connectDevice(broker.url, device.id, secret, {
+        clean: false,
+        keepalive: 30,
+        will: {
+          topic: deviceTopic(device.id, 'state'),
+          payload: Buffer.from(JSON.stringify({ status: 'gone' })),
+          qos: 1,
+          retain: true,
+        },
+      }),
+    );
+    await client.publishAsync(
+      deviceTopic(device.id, 'state'),
+      JSON.stringify({ status: 'online', protocol: 1, agent: 'test/1' }),
+      { qos: 1, retain: true },
+    );
+    expect(ingest.online.calls.filter((c) => c.deviceId === device.id)).toHaveLength(1);
+    expect(ingest.gone.calls.filter((c) => c.deviceId === device.id)).toEqual([]);
+    // The socket dies without a DISCONNECT (power cut, cable pulled): the broker publishes the will.
+    const ended = closed(client);
+    client.stream.destroy();
+    await ended;
+    await until(() => ingest.gone.calls.some((c) => c.deviceId === device.id));
+  });
+
+  it('a device that says goodbye (DISCONNECT) has no will published', async () => {
+    const { device, secret } = await edgeDevice(database.db, site);
+    const client = await connectDevice(broker.url, device.id, secret, {
+      will: {
+        topic: deviceTopic(device.id, 'state'),
+        payload: Buffer.from('{"status":"gone"}'),
+        qos: 1,
+        retain: false,
+      },
+    });
+    await client.endAsync();
+    // Its report afterwards through another session proves the broker handled the DISCONNECT first.
+    const again = track(await connectDevice(broker.url, device.id, secret));
+    await again.publishAsync(deviceTopic(device.id, 'report'), report(), { qos: 1 });
+    expect(ingest.gone.calls.filter((c) => c.deviceId === device.id)).toEqual([]);
+  });
+});
+
+describe("the gateway's MQTT client (a broker that does not hand messages over in-process)", () => {
+  it('subscribes to reports and states, routes them and acknowledges each once stored', async () => {
+    const ingest = recordingIngest();
+    const credentials = newGatewayCredentials();
+    const broker = await startEmbeddedBroker({
+      db: database.db,
+      log: silentLog,
+      port: 0,
+      host: '127.0.0.1',
+      gatewayCredentials: credentials,
+    });
+    const gateway = startMqttGateway({
+      connection: { stream: () => broker.connectInProcess() },
+      ...credentials,
+      clientId: 'vnoc-gateway-test',
+      shared: false,
+      consumeReports: true,
+      route: createDeviceMessageRouter({ ingest, log: silentLog }),
+      log: silentLog,
+    });
+    try {
+      await gateway.ready;
+      const { device, secret } = await edgeDevice(database.db, site);
+      const client = track(await connectDevice(broker.url, device.id, secret));
+      await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_120_000), { qos: 1 });
+      await client.publishAsync(deviceTopic(device.id, 'state'), '{"status":"online"}', { qos: 1 });
+      await until(() => ingest.online.calls.some((c) => c.deviceId === device.id));
+      expect(ingest.reports.map((r) => [r.deviceId, r.options.sampledAt])).toEqual([
+        [device.id, 1_795_950_120_000],
+      ]);
+    } finally {
+      await gateway.close();
+      await broker.close();
+    }
+  });
+});
+
+describe("an external broker: the machine's Mosquitto", () => {
+  const MOSQUITTO = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+  let reachable = false;
+  beforeAll(async () => {
+    reachable = await mqttBrokerAnswers(MOSQUITTO);
+  });
+  const requireMosquitto = (ctx: TestContext) => {
+    if (!reachable) ctx.skip(`no MQTT broker answers at ${MOSQUITTO} (set TEST_MQTT_URL to run this test)`);
+  };
+
+  it('two gateway workers with shared subscriptions split 20 devices: each report is handled once', async (ctx) => {
+    requireMosquitto(ctx);
+    const run = randomUUID().slice(0, 8);
+    const ids = new Set<string>(Array.from({ length: 20 }, () => randomUUID()));
+    const workers: { gateway: MqttGateway; ingest: RecordingIngest; clientId: string }[] = [];
+    const devices: MqttClient[] = [];
+    try {
+      for (const n of [1, 2]) {
+        const ingest = recordingIngest();
+        const clientId = `vnoc-gateway-test-${run}-${n}`;
+        const gateway = startMqttGateway({
+          connection: { url: MOSQUITTO },
+          clientId,
+          shared: true,
+          consumeReports: true,
+          route: createDeviceMessageRouter({ ingest, log: silentLog }),
+          log: silentLog,
+        });
+        workers.push({ gateway, ingest, clientId });
+        await gateway.ready;
+      }
+      for (const id of ids) {
+        const client = await mqtt.connectAsync(MOSQUITTO, { clientId: id, reconnectPeriod: 0 });
+        devices.push(client);
+        await client.publishAsync(deviceTopic(id, 'report'), report(1_795_950_000_000), { qos: 1 });
+      }
+      // Other runs may use the same broker: only this run's devices count.
+      const handled = () => workers.flatMap((w) => w.ingest.reports.filter((r) => ids.has(r.deviceId)));
+      await until(() => new Set(handled().map((r) => r.deviceId)).size === ids.size);
+      expect(handled()).toHaveLength(ids.size);
+      for (const worker of workers)
+        expect(worker.ingest.reports.filter((r) => ids.has(r.deviceId)).length).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(devices.map((d) => d.endAsync(true)));
+      for (const { gateway, clientId } of workers) {
+        await gateway.close();
+        // A persistent session left on the machine's broker would take a share of others' messages: end it.
+        const cleaner = await mqtt.connectAsync(MOSQUITTO, { clientId, clean: true, reconnectPeriod: 0 });
+        await cleaner.endAsync();
+      }
+    }
+  });
+});
