@@ -10,8 +10,10 @@ import { deviceTopic } from '@vnoc/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from '../src/fleet/edge/broker.ts';
+import { startDeviceEdge } from '../src/fleet/edge/index.ts';
 import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
 import { type MqttGateway, startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
+import { createJobEngine } from '../src/fleet/jobs/index.ts';
 import {
   closed,
   connectDevice,
@@ -23,7 +25,7 @@ import {
   until,
 } from './edge-support.ts';
 import { createOrganization, createSite, type SiteRow } from './factories.ts';
-import { createTestDatabase, silentLog } from './helpers.ts';
+import { createTestDatabase, silentLog, testConfig } from './helpers.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let site: SiteRow;
@@ -44,7 +46,7 @@ afterAll(async () => {
 
 /** A deferred: `hold` resolves when `release` is called. */
 function deferred() {
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const hold = new Promise<void>((resolve) => {
     release = resolve;
   });
@@ -213,6 +215,46 @@ describe("the gateway's MQTT client (a broker that does not hand messages over i
       await gateway.close();
       await broker.close();
     }
+  });
+});
+
+describe('startDeviceEdge (what main.ts starts)', () => {
+  it('starts the embedded broker, the gateway and the job worker, and stops them in order', async () => {
+    const ingest = recordingIngest();
+    const jobs = createJobEngine({ db: database.db, log: silentLog });
+    const edge = await startDeviceEdge({
+      config: testConfig(),
+      db: database.db,
+      log: silentLog,
+      ingest,
+      jobs,
+    });
+    try {
+      expect(edge.brokerUrl).toMatch(/^mqtt:\/\/[^:]+:\d+$/);
+      const { device, secret } = await edgeDevice(database.db, site);
+      const client = await connectDevice(edge.brokerUrl, device.id, secret, {
+        will: {
+          topic: deviceTopic(device.id, 'state'),
+          payload: Buffer.from('{"status":"gone"}'),
+          qos: 1,
+          retain: false,
+        },
+      });
+      await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_180_000), { qos: 1 });
+      expect(ingest.reports.map((r) => r.deviceId)).toEqual([device.id]);
+      const ended = closed(client);
+      edge.disconnect(device.id);
+      await ended;
+      await until(() => ingest.gone.calls.some((c) => c.deviceId === device.id));
+    } finally {
+      await jobs.stop();
+      await edge.stop();
+    }
+    // Stopped: nothing listens any more.
+    const { device, secret } = await edgeDevice(database.db, site);
+    await expect(
+      connectDevice(edge.brokerUrl, device.id, secret, { connectTimeout: 1_000 }),
+    ).rejects.toThrow();
   });
 });
 
