@@ -5,7 +5,11 @@
  * Real aedes on a free port and real mqtt.js clients; the ingest is a recording stand-in for the seam (the real
  * one is tested in its own file).
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { deviceTopic } from '@vnoc/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
@@ -214,6 +218,68 @@ describe("the gateway's MQTT client (a broker that does not hand messages over i
     } finally {
       await gateway.close();
       await broker.close();
+    }
+  });
+});
+
+describe('the embedded broker with TLS (MQTT_TLS_CERT, MQTT_TLS_KEY)', () => {
+  it('accepts devices over mqtts with their secret, and no plain MQTT', async (ctx) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vnoc-mqtt-tls-'));
+    const certFile = path.join(dir, 'cert.pem');
+    const keyFile = path.join(dir, 'key.pem');
+    const made = spawnSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ]);
+    if (made.error || made.status !== 0)
+      ctx.skip('openssl is not installed: no certificate to test TLS with');
+    const ingest = recordingIngest();
+    const broker = await startEmbeddedBroker({
+      db: database.db,
+      log: silentLog,
+      port: 0,
+      host: '127.0.0.1',
+      tls: { certFile, keyFile },
+      gatewayCredentials: newGatewayCredentials(),
+      consume: createDeviceMessageRouter({ ingest, log: silentLog }),
+    });
+    try {
+      expect(broker.url).toMatch(/^mqtts:\/\/127\.0\.0\.1:\d+$/);
+      const { device, secret } = await edgeDevice(database.db, site);
+      const client = await connectDevice(broker.url, device.id, secret, { ca: readFileSync(certFile) });
+      await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_240_000), { qos: 1 });
+      expect(ingest.reports.map((r) => r.deviceId)).toEqual([device.id]);
+      await client.endAsync();
+      // A plain MQTT client gets no CONNACK: its CONNECT is no TLS handshake, and the connection ends.
+      const plain = mqtt.connect(broker.url.replace('mqtts://', 'mqtt://'), {
+        clientId: device.id,
+        username: device.id,
+        password: secret,
+        reconnectPeriod: 0,
+        connectTimeout: 2_000,
+      });
+      const outcome = await new Promise<string>((resolve) => {
+        plain.once('connect', () => resolve('connected'));
+        plain.once('close', () => resolve('closed'));
+      });
+      plain.end(true);
+      expect(outcome).toBe('closed');
+    } finally {
+      await broker.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

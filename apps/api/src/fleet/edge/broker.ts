@@ -190,9 +190,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       devices.delete(principal.deviceId);
   });
 
-  const handle = (stream: Duplex) => {
+  const track = (stream: Duplex) => {
     sockets.add(stream);
     stream.once('close', () => sockets.delete(stream));
+  };
+  const handle = (stream: Duplex) => {
+    track(stream);
     const client = broker.handle(stream);
     limitPacketSize(client, stream, MAX_PACKET_BYTES);
     return client;
@@ -203,6 +206,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         (socket) => void handle(socket),
       )
     : net.createServer((socket) => void handle(socket));
+  // Every connection, also one still in its TLS handshake (it is no stream of the broker's yet): closed on close.
+  server.on('connection', (socket: net.Socket) => track(socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
