@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deviceTopic } from '@vnoc/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext, vi } from 'vitest';
 import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from '../src/fleet/edge/broker.ts';
 import { startDeviceEdge } from '../src/fleet/edge/index.ts';
 import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
@@ -28,11 +28,12 @@ import {
   report,
   until,
 } from './edge-support.ts';
-import { createOrganization, createSite, type SiteRow } from './factories.ts';
+import { createOrganization, createSite, createUser, type SiteRow } from './factories.ts';
 import { createTestDatabase, silentLog, testConfig } from './helpers.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let site: SiteRow;
+let org: Awaited<ReturnType<typeof createOrganization>>;
 const clients: MqttClient[] = [];
 const track = (client: MqttClient) => {
   clients.push(client);
@@ -41,7 +42,8 @@ const track = (client: MqttClient) => {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  site = await createSite(database.db, await createOrganization(database.db));
+  org = await createOrganization(database.db);
+  site = await createSite(database.db, org);
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
@@ -333,6 +335,69 @@ describe("an external broker: the machine's Mosquitto", () => {
   const requireMosquitto = (ctx: TestContext) => {
     if (!reachable) ctx.skip(`no MQTT broker answers at ${MOSQUITTO} (set TEST_MQTT_URL to run this test)`);
   };
+
+  it('startDeviceEdge with MQTT_URL: reports reach the ingest and a job of an agent device gets its answer', async (ctx) => {
+    requireMosquitto(ctx);
+    const ingest = recordingIngest();
+    const jobs = createJobEngine({ db: database.db, log: silentLog, pollMs: 50 });
+    const clientId = `vnoc-gateway-test-${randomUUID().slice(0, 8)}`;
+    const edge = await startDeviceEdge({
+      config: testConfig({ MQTT_URL: MOSQUITTO }),
+      db: database.db,
+      log: silentLog,
+      ingest,
+      jobs,
+      gatewayClientId: clientId,
+    });
+    const devices: MqttClient[] = [];
+    try {
+      expect(edge.broker).toBeUndefined();
+      await edge.gateway.ready;
+      const { device } = await edgeDevice(database.db, site);
+      const client = await mqtt.connectAsync(MOSQUITTO, { clientId: device.id, reconnectPeriod: 0 });
+      devices.push(client);
+      await client.subscribeAsync(deviceTopic(device.id, 'commands'), { qos: 1 });
+      client.on('message', (_topic, payload) => {
+        const { id } = JSON.parse(payload.toString()) as { id: string };
+        const result = {
+          cpuPercent: 12,
+          memoryPercent: 40,
+          sessions: 3,
+          temperatureC: 45,
+          uptimeSeconds: 100,
+        };
+        client.publish(deviceTopic(device.id, 'results'), JSON.stringify({ id, ok: true, result }), {
+          qos: 1,
+        });
+      });
+      await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_300_000), { qos: 1 });
+      await until(() => ingest.reports.some((r) => r.deviceId === device.id));
+      const user = await createUser(database.db, org, { role: 'ADMINISTRATOR' });
+      const job = await jobs.enqueue({
+        organizationId: site.organizationId,
+        deviceId: device.id,
+        action: 'systemTest',
+        requestedBy: user.id,
+      });
+      const done = await vi.waitFor(
+        async () => {
+          const j = await jobs.getJob(job.id, site.organizationId);
+          if (j?.state !== 'succeeded' && j?.state !== 'failed') throw new Error('not yet');
+          return j;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(done).toMatchObject({ state: 'succeeded', result: { cpuPercent: 12 } });
+    } finally {
+      await Promise.all(devices.map((d) => d.endAsync(true)));
+      await jobs.stop();
+      await edge.stop();
+      for (const id of [clientId, ...[1, 2, 3].map((n) => `${clientId}-${n}`)]) {
+        const cleaner = await mqtt.connectAsync(MOSQUITTO, { clientId: id, clean: true, reconnectPeriod: 0 });
+        await cleaner.endAsync();
+      }
+    }
+  });
 
   it('two gateway workers with shared subscriptions split 20 devices: each report is handled once', async (ctx) => {
     requireMosquitto(ctx);

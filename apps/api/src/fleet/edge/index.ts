@@ -29,6 +29,12 @@ export * from './messages.ts';
 export * from './mqtt-gateway.ts';
 export * from './types.ts';
 
+/**
+ * Connections one server keeps to an external broker, all in the shared group: mqtt.js handles one client's
+ * messages one at a time (the PUBACK waits for the store), so several connections store several at once.
+ */
+export const EXTERNAL_BROKER_CONNECTIONS = 4;
+
 /** How often silent devices are looked for (the ingest's sweep). */
 export const SWEEP_EVERY_MS = 15_000;
 
@@ -68,6 +74,8 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
 
   let broker: EmbeddedBroker | undefined;
   let gateway: MqttGateway;
+  /** More connections to an external broker, for reports and states only. */
+  const extra: MqttGateway[] = [];
   if (external) {
     const url = new URL(external);
     // Credentials in MQTT_URL win; otherwise the one vNOC's HTTP authentication accepts for its gateway.
@@ -75,15 +83,21 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
       url.username || !config.mqtt.authToken
         ? {}
         : { username: GATEWAY_USERNAME, password: gatewayPasswordFor(config.mqtt.authToken) };
-    gateway = startMqttGateway({
-      connection: { url: external },
-      ...credentials,
-      clientId: options.gatewayClientId ?? `${GATEWAY_USERNAME}-${hostname()}`,
-      shared: true,
-      consumeReports: true,
-      route,
-      log,
-    });
+    const clientId = options.gatewayClientId ?? `${GATEWAY_USERNAME}-${hostname()}`;
+    const connect = (n: number) =>
+      startMqttGateway({
+        connection: { url: external },
+        ...credentials,
+        clientId: n === 0 ? clientId : `${clientId}-${n}`,
+        shared: true,
+        consumeReports: true,
+        // Commands go out and results come back on the first connection only.
+        consumeResults: n === 0,
+        route,
+        log,
+      });
+    gateway = connect(0);
+    extra.push(...Array.from({ length: EXTERNAL_BROKER_CONNECTIONS - 1 }, (_, i) => connect(i + 1)));
     // An external broker may be away at start: the client keeps trying; the server starts meanwhile.
     gateway.ready.then(
       () => log.info({}, `The device gateway is connected to the MQTT broker at ${redacted(url)}`),

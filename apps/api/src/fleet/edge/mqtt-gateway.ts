@@ -30,6 +30,8 @@ export type MqttGatewayOptions = {
   shared: boolean;
   /** Subscribe to reports and states (false when the embedded broker hands them over in-process). */
   consumeReports: boolean;
+  /** Subscribe to command results (default true; a process's extra connections to the same broker need not). */
+  consumeResults?: boolean;
   route: DeviceMessageRouter;
   log: EdgeLog;
   /** Time between reconnection attempts (ms); default 1 s. */
@@ -47,12 +49,12 @@ const allDevices = (kind: DeviceTopicKind) => `${DEVICE_TOPIC_ROOT}/+/${kind}`;
 
 /** The subscriptions of a gateway client, as options set them. */
 export function gatewaySubscriptions(
-  options: Pick<MqttGatewayOptions, 'shared' | 'consumeReports'>,
+  options: Pick<MqttGatewayOptions, 'shared' | 'consumeReports' | 'consumeResults'>,
 ): string[] {
   const share = (topic: string) => (options.shared ? `$share/${GATEWAY_SHARE_GROUP}/${topic}` : topic);
   return [
     ...(options.consumeReports ? [share(allDevices('report')), share(allDevices('state'))] : []),
-    allDevices('results'),
+    ...(options.consumeResults === false ? [] : [allDevices('results')]),
   ];
 }
 
