@@ -224,6 +224,52 @@ describe("the gateway's MQTT client (a broker that does not hand messages over i
   });
 });
 
+describe('retained messages on the embedded broker', () => {
+  it("keeps a device's state retained, never its reports", async () => {
+    const ingest = recordingIngest();
+    const credentials = newGatewayCredentials();
+    const broker = await startEmbeddedBroker({
+      db: database.db,
+      log: silentLog,
+      port: 0,
+      host: '127.0.0.1',
+      gatewayCredentials: credentials,
+    });
+    let gateway: MqttGateway | undefined;
+    try {
+      const { device, secret } = await edgeDevice(database.db, site);
+      const client = track(await connectDevice(broker.url, device.id, secret));
+      await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_360_000), {
+        qos: 1,
+        retain: true,
+      });
+      await client.publishAsync(deviceTopic(device.id, 'state'), '{"status":"online"}', {
+        qos: 1,
+        retain: true,
+      });
+      // A gateway that subscribes afterwards gets the retained state only.
+      gateway = startMqttGateway({
+        connection: { stream: () => broker.connectInProcess() },
+        ...credentials,
+        clientId: 'vnoc-gateway-retained',
+        shared: false,
+        consumeReports: true,
+        route: createDeviceMessageRouter({ ingest, log: silentLog }),
+        log: silentLog,
+      });
+      await gateway.ready;
+      await until(() => ingest.online.calls.some((c) => c.deviceId === device.id));
+      // A fresh report after it: anything retained would have come first on the gateway's one connection.
+      await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_420_000), { qos: 1 });
+      await until(() => ingest.reports.length > 0);
+      expect(ingest.reports.map((r) => r.options.sampledAt)).toEqual([1_795_950_420_000]);
+    } finally {
+      await gateway?.close();
+      await broker.close();
+    }
+  });
+});
+
 describe('the embedded broker with TLS (MQTT_TLS_CERT, MQTT_TLS_KEY)', () => {
   it('accepts devices over mqtts with their secret, and no plain MQTT', async (ctx) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vnoc-mqtt-tls-'));

@@ -105,7 +105,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       }
       // A device is its id three times over: client id, username and the topics it may use.
       if (client.id !== username) {
-        log.warn({ deviceId: username }, 'a device connection whose client id is not its id was refused');
+        log.warn(
+          { deviceId: username.slice(0, 64) },
+          'a device connection whose client id is not its id was refused',
+        );
         return done(refusal(NOT_AUTHORIZED), false);
       }
       checkDeviceSecret(db, username, secret).then(
@@ -115,7 +118,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
             return done(null, true);
           }
           log.warn(
-            { deviceId: username, reason: check.ok ? `driver ${check.driver}` : check.reason },
+            { deviceId: username.slice(0, 64), reason: check.ok ? `driver ${check.driver}` : check.reason },
             'a device connection was refused',
           );
           done(refusal(NOT_AUTHORIZED), false);
@@ -141,7 +144,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
           })();
       if (!principal || !mqttTopicAllowed(principal, 'publish', packet.topic)) {
         log.warn(
-          { deviceId: principal?.kind === 'device' ? principal.deviceId : undefined, topic: packet.topic },
+          {
+            deviceId: principal?.kind === 'device' ? principal.deviceId : undefined,
+            topic: packet.topic.slice(0, 200),
+          },
           'a publish to a topic the client may not use was refused',
         );
         return callback(new Error('not authorized'));
@@ -156,6 +162,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         return callback(new Error('message too large'));
       }
       const kind = parseDeviceTopic(packet.topic)?.kind;
+      // Only a device's state is kept for later subscribers: a retained report or result would sit in memory.
+      if (kind !== 'state') packet.retain = false;
       if (!consume || (kind !== 'report' && kind !== 'state')) return callback(null);
       consume(packet.topic, payload, Date.now()).then(
         // Not stored: the connection closes without a PUBACK and the device sends it again.
