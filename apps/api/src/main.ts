@@ -6,7 +6,7 @@ import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/d
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { createEventBus, type EventBus, jobEventPublisher } from './events/index.ts';
 import { type AlertEngine, backfillAlertHistory, createAlertEngine } from './fleet/alerts/index.ts';
-import { type DeviceEdge, type DeviceEdgeContext, startDeviceEdge } from './fleet/edge/index.ts';
+import { type DeviceEdgeContext, type DeviceEdgeTransport, startDeviceEdge } from './fleet/edge/index.ts';
 import { createSimulatorControl } from './fleet/gateway/control.ts';
 import { backfillHistory, createActionHandlers, type Gateway, startGateway } from './fleet/gateway/index.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let gateway: Gateway | undefined;
-  let edge: DeviceEdge | undefined;
+  let edge: DeviceEdgeTransport | undefined;
   let alerts: AlertEngine | undefined;
   let jobs: JobEngine | undefined;
   let events: EventBus | undefined;

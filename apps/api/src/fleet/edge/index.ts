@@ -52,7 +52,7 @@ export type DeviceEdgeOptions = {
   gatewayClientId?: string;
 };
 
-export type DeviceEdge = DeviceConnections & {
+export type DeviceEdgeTransport = DeviceConnections & {
   /** The embedded broker, when it runs. */
   broker: EmbeddedBroker | undefined;
   gateway: MqttGateway;
@@ -62,7 +62,7 @@ export type DeviceEdge = DeviceConnections & {
   stop: () => Promise<void>;
 };
 
-export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<DeviceEdge> {
+export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<DeviceEdgeTransport> {
   const { config, db, log, ingest } = options;
   const external = config.mqtt.url;
   let commands: CommandSender | undefined;
