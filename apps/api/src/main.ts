@@ -177,8 +177,14 @@ async function main(): Promise<void> {
     alerts.run();
     // Real devices (docs/device-protocol.md): the embedded MQTT broker unless MQTT_URL names one, the gateway's
     // client, and the job worker with every driver's handlers. The seam (the ingest) is the app's.
-    const deviceEdge = (app as unknown as { edge?: DeviceEdgeContext }).edge;
+    const deviceEdge = (
+      app as unknown as {
+        edge?: DeviceEdgeContext & { ingest: { attachAlerts?: (engine: AlertEngine) => void } };
+      }
+    ).edge;
     if (deviceEdge) {
+      // The ingest moves real devices' status in the same transaction as their alerts.
+      deviceEdge.ingest.attachAlerts?.(alerts);
       edge = await startDeviceEdge({
         config,
         db: database.db,
