@@ -26,6 +26,7 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSimulatorRoutes } from './modules/dev-simulator/routes.ts';
+import { brokerRoutes } from './modules/device-edge/routes-broker.ts';
 import { openwispRoutes } from './modules/device-edge/routes-openwisp.ts';
 import { speedtestRoutes } from './modules/device-edge/routes-speedtest.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
@@ -339,6 +340,7 @@ export async function buildApp({
   chatRoutes(app, ctx);
   productAnalyticsRoutes(app, ctx);
   speedtestRoutes(app, ctx);
+  brokerRoutes(app, ctx);
   await registerSso(app, ctx);
   if (config.delivery === 'outbox') devOutboxRoutes(app, ctx);
   if (config.delivery === 'outbox' && config.simulator) devSimulatorRoutes(app, ctx);

@@ -6,6 +6,7 @@ import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/d
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { createEventBus, type EventBus, jobEventPublisher } from './events/index.ts';
 import { type AlertEngine, backfillAlertHistory, createAlertEngine } from './fleet/alerts/index.ts';
+import { type DeviceEdgeTransport, startDeviceEdge } from './fleet/edge/index.ts';
 import { createSimulatorControl } from './fleet/gateway/control.ts';
 import { backfillHistory, createActionHandlers, type Gateway, startGateway } from './fleet/gateway/index.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let gateway: Gateway | undefined;
+  let edge: DeviceEdgeTransport | undefined;
   let alerts: AlertEngine | undefined;
   let jobs: JobEngine | undefined;
   let events: EventBus | undefined;
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
       // Jobs in flight are put back in the queue (they run again at the next start), then the simulator's
       // loop stops (and a running tick ends): both write through the pool, which closes after them.
       await jobs?.stop().catch((err: unknown) => log.error({ err }, 'stopping the job worker failed'));
+      // The device edge's client, then its broker (no more reports to store), before the pool closes.
+      await edge?.stop().catch((err: unknown) => log.error({ err }, 'stopping the device edge failed'));
       await gateway?.stop().catch((err: unknown) => log.error({ err }, 'stopping the simulator failed'));
       await alerts?.stop().catch((err: unknown) => log.error({ err }, 'stopping the alert engine failed'));
       await app?.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
@@ -135,17 +139,19 @@ async function main(): Promise<void> {
     app.notifications.start();
     // Every process sends due scheduled reports too (claimed with SKIP LOCKED, so each run goes out once).
     app.reports.start();
+    // The alert engine runs whatever drives the devices (the simulator, real devices or both): fed by their
+    // status changes, and sweeping for what time alone raises.
+    const notifications = app.notifications;
+    alerts = createAlertEngine({
+      db: database.db,
+      log,
+      publish: (organizationId, event) => bus.publish(organizationId, event),
+      notify: queueAlertNotifications,
+      notified: () => notifications.wake(),
+      speed: config.simSpeed,
+    });
+    let simulatorHandlers: ReturnType<typeof createActionHandlers> | undefined;
     if (config.simulator) {
-      // The alert engine runs beside the fleet's driver: fed by its ticks, and sweeping for what time alone raises.
-      const notifications = app.notifications;
-      alerts = createAlertEngine({
-        db: database.db,
-        log,
-        publish: (organizationId, event) => bus.publish(organizationId, event),
-        notify: queueAlertNotifications,
-        notified: () => notifications.wake(),
-        speed: config.simSpeed,
-      });
       gateway = await startGateway({
         db: database.db,
         log,
@@ -159,18 +165,30 @@ async function main(): Promise<void> {
       await gateway.tick(Date.now());
       gateway.run();
       simulator.attach(gateway);
-      alerts.run();
-      // The simulator is the fleet's driver: it answers the troubleshooting jobs.
-      jobs.start(
-        createActionHandlers({
-          db: database.db,
-          gateway,
-          seed: config.simSeed,
-          speed: config.simSpeed,
-          alerts,
-        }),
-      );
+      // The simulator answers the troubleshooting jobs of its own devices.
+      simulatorHandlers = createActionHandlers({
+        db: database.db,
+        gateway,
+        seed: config.simSeed,
+        speed: config.simSpeed,
+        alerts,
+      });
     }
+    alerts.run();
+    // Real devices (docs/device-protocol.md): the embedded MQTT broker unless MQTT_URL names one, the gateway's
+    // client, and the job worker with every driver's handlers. The seam (the ingest) is the app's.
+    // The ingest moves real devices' status in the same transaction as their alerts.
+    app.edge.ingest.attachAlerts(alerts);
+    edge = await startDeviceEdge({
+      config,
+      db: database.db,
+      log,
+      ingest: app.edge.ingest,
+      jobs,
+      simulatorHandlers,
+      alerts,
+    });
+    app.edge.attachConnections(edge);
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     log.info(`vNOC is ready at http://${host}:${config.port}`);
     if (config.demo) {

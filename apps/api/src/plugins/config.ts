@@ -72,6 +72,12 @@ const EnvSchema = z.object({
   MQTT_HOST: optionalText,
   /** An external broker (scaled installations): no embedded broker then; gateway workers share the devices. */
   MQTT_URL: optionalUrl(/^mqtts?:\/\//, 'mqtt:// or mqtts://'),
+  /** The shared-subscription group the gateway workers of one installation join on an external broker. */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'must be 1 to 64 letters, digits, _ or -' })
+    .default('vnoc-gateway'),
   /** TLS for the embedded broker: both set → it listens with TLS. */
   MQTT_TLS_CERT: optionalText,
   MQTT_TLS_KEY: optionalText,
@@ -188,6 +194,8 @@ export type Config = {
     host: string;
     /** An external broker instead of the embedded one. */
     url: string | undefined;
+    /** The shared-subscription group of this installation's gateway workers (external broker). */
+    shareGroup: string;
     tls: { certFile: string; keyFile: string } | undefined;
     /** The address devices are told to connect to. */
     publicUrl: string;
@@ -362,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       port: e.MQTT_PORT,
       host: e.MQTT_HOST ?? e.HOST,
       url: e.MQTT_URL,
+      shareGroup: e.MQTT_SHARE_GROUP,
       tls:
         e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
           ? { certFile: e.MQTT_TLS_CERT, keyFile: e.MQTT_TLS_KEY }

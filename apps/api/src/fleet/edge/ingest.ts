@@ -461,7 +461,7 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
 export function runSweeps(
   ingest: Pick<DeviceIngest, 'sweep'>,
   everyMs: number,
-  options: { now?: () => number; log?: { error: (obj: unknown, msg: string) => void } } = {},
+  options: { now?: () => number; log?: { error: (obj: object, msg: string) => void } } = {},
 ): { stop: () => Promise<void> } {
   const now = options.now ?? Date.now;
   let running: Promise<unknown> | undefined;

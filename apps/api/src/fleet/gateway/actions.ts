@@ -46,7 +46,8 @@ type ActionDeviceRow = {
   disabled_ports: number[];
 };
 
-async function loadDevice(db: Db, id: string): Promise<ActionDevice | null> {
+/** The device as the troubleshooting actions read it (also the device edge's handlers). */
+export async function loadActionDevice(db: Db, id: string): Promise<ActionDevice | null> {
   const { rows } = await db.execute<ActionDeviceRow>(sql`
     select id, kind, model, status, connection, last_boot, vlans, port_mapping, modem_signal_statistics,
       disabled_ports
@@ -83,20 +84,47 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Sets the device's disabled LAN ports: `ports` added to them, or none (revert); answers them. */
+/**
+ * Sets the device's disabled LAN ports: `ports` added to them, none (revert), or `exactly` these (what a real
+ * device answers); answers them.
+ */
 async function writeDisabledPorts(
   db: DbOrTx,
   id: string,
-  ports: readonly number[] | 'none',
+  ports: readonly number[] | 'none' | { exactly: readonly number[] },
 ): Promise<number[]> {
+  const list = (p: readonly number[]) => `{${[...new Set(p)].sort((a, b) => a - b).join(',')}}`;
   const { rows } = await db.execute<{ disabled_ports: number[] }>(
     ports === 'none'
       ? sql`update devices set disabled_ports = '{}' where id = ${id} returning disabled_ports`
-      : sql`update devices set disabled_ports = array(
-            select distinct p from unnest(disabled_ports || ${`{${ports.join(',')}}`}::integer[]) p order by p)
+      : 'exactly' in ports
+        ? sql`update devices set disabled_ports = ${list(ports.exactly)}::integer[] where id = ${id}
+            returning disabled_ports`
+        : sql`update devices set disabled_ports = array(
+            select distinct p from unnest(disabled_ports || ${list(ports)}::integer[]) p order by p)
           where id = ${id} returning disabled_ports`,
   );
   return rows[0]?.disabled_ports ?? [];
+}
+
+/**
+ * Writes the device's disabled ports and re-evaluates its alerts (the LAN-port-disabled alert) in one
+ * transaction, then publishes the alert changes; answers the disabled ports. Shared by the simulator's handlers
+ * and the device edge's.
+ */
+export async function applyDisabledPorts(
+  db: Db,
+  alerts: Pick<AlertEngine, 'evaluate' | 'committed'> | undefined,
+  id: string,
+  ports: readonly number[] | 'none' | { exactly: readonly number[] },
+  nowMs: number,
+): Promise<number[]> {
+  const { disabled, changes } = await db.transaction(async (tx) => {
+    const disabled = await writeDisabledPorts(tx, id, ports);
+    return { disabled, changes: (await alerts?.evaluate(tx, [id], nowMs)) ?? [] };
+  });
+  alerts?.committed(changes);
+  return disabled;
 }
 
 /** A handler for every troubleshooting action, answering through the simulator and the live gateway. */
@@ -107,7 +135,7 @@ export function createActionHandlers(options: ActionDriverOptions): Record<Diagn
 
   async function handle(job: Job, signal: AbortSignal): Promise<unknown> {
     const action = job.action as DiagnosticAction;
-    const device = await loadDevice(db, job.deviceId);
+    const device = await loadActionDevice(db, job.deviceId);
     if (!device) throw new JobFailure(ACTION_MESSAGES.offline);
     const run = runAction(device, action, job.params, { seed, nowMs: now() });
     await wait(run.durationMs / speed, signal);
@@ -119,7 +147,7 @@ export function createActionHandlers(options: ActionDriverOptions): Record<Diagn
         const downMs = Date.parse(planned.expectedBackAt) - Date.parse(planned.rebootedAt);
         const episode = await gateway.reboot(device.id, downMs / speed, now);
         if (!episode) {
-          const current = await loadDevice(db, device.id);
+          const current = await loadActionDevice(db, device.id);
           throw new JobFailure((current && actionRefusal(current, action)) ?? ACTION_MESSAGES.offline);
         }
         return {
@@ -131,15 +159,13 @@ export function createActionHandlers(options: ActionDriverOptions): Record<Diagn
       case 'revertLanPorts': {
         // Only the requested ports are added to those off now: a revert may have run meanwhile.
         const requested = (job.params as { ports?: number[] }).ports ?? [];
-        const { disabled, changes } = await db.transaction(async (tx) => {
-          const ports = await writeDisabledPorts(
-            tx,
-            device.id,
-            action === 'revertLanPorts' ? 'none' : requested,
-          );
-          return { disabled: ports, changes: (await options.alerts?.evaluate(tx, [device.id], now())) ?? [] };
-        });
-        options.alerts?.committed(changes);
+        const disabled = await applyDisabledPorts(
+          db,
+          options.alerts,
+          device.id,
+          action === 'revertLanPorts' ? 'none' : requested,
+          now(),
+        );
         return lanPortStates(device, disabled);
       }
       default:

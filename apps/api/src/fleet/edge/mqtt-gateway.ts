@@ -1,0 +1,122 @@
+/**
+ * The gateway's MQTT client (docs/device-protocol.md, sections 2 and 5): connects to the embedded broker (in
+ * process) or to an external one (`MQTT_URL`), subscribes to what devices send and hands each message to the
+ * router (messages.ts), and publishes the commands (commands.ts).
+ *
+ * - External broker: reports and states through shared subscriptions (`$share/vnoc-gateway/…`), so N workers
+ *   split the devices; results plainly on every worker (a worker settles only the commands it sent).
+ * - Embedded broker (aedes has no shared subscriptions): the broker hands reports and states over in-process
+ *   before it acknowledges them (broker.ts), so this client subscribes to results only; `consumeReports` makes
+ *   it subscribe to reports and states too (a broker without that hand-over).
+ *
+ * A message is acknowledged (PUBACK) only once the router stored it: mqtt.js sends the PUBACK of a QoS 1
+ * message when `handleMessage`'s callback is called. A message that could not be stored is not acknowledged
+ * and the connection is renewed, so the broker sends it again (the session is persistent: `clean: false`).
+ */
+import type { Duplex } from 'node:stream';
+import { DEVICE_TOPIC_ROOT, type DeviceTopicKind } from '@vnoc/contracts';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { DeviceMessageRouter, EdgeLog } from './messages.ts';
+
+export type MqttGatewayOptions = {
+  /** An external broker's URL (credentials in it, or `username`/`password`), or the embedded broker's stream. */
+  connection: { url: string } | { stream: () => Duplex };
+  username?: string;
+  password?: string;
+  /** Stable per worker: the broker keeps this client's session (and its unacknowledged messages) across restarts. */
+  clientId: string;
+  /**
+   * The shared-subscription group for reports and states (an external broker with several workers: every worker
+   * of one installation joins the same group); unset: plain subscriptions.
+   */
+  shareGroup?: string;
+  /** Subscribe to reports and states (false when the embedded broker hands them over in-process). */
+  consumeReports: boolean;
+  /** Subscribe to command results (default true; a process's extra connections to the same broker need not). */
+  consumeResults?: boolean;
+  route: DeviceMessageRouter;
+  log: EdgeLog;
+  /** Time between reconnection attempts (ms); default 1 s. */
+  reconnectPeriodMs?: number;
+};
+
+export type MqttGateway = {
+  client: MqttClient;
+  /** Resolves once connected with every subscription granted; rejects when one was refused. */
+  ready: Promise<void>;
+  close: () => Promise<void>;
+};
+
+const allDevices = (kind: DeviceTopicKind) => `${DEVICE_TOPIC_ROOT}/+/${kind}`;
+
+/** The subscriptions of a gateway client, as options set them. */
+export function gatewaySubscriptions(
+  options: Pick<MqttGatewayOptions, 'shareGroup' | 'consumeReports' | 'consumeResults'>,
+): string[] {
+  const share = (topic: string) => (options.shareGroup ? `$share/${options.shareGroup}/${topic}` : topic);
+  return [
+    ...(options.consumeReports ? [share(allDevices('report')), share(allDevices('state'))] : []),
+    ...(options.consumeResults === false ? [] : [allDevices('results')]),
+  ];
+}
+
+export function startMqttGateway(options: MqttGatewayOptions): MqttGateway {
+  const { log, route } = options;
+  const clientOptions: IClientOptions = {
+    clientId: options.clientId,
+    clean: false,
+    keepalive: 60,
+    reconnectPeriod: options.reconnectPeriodMs ?? 1_000,
+    connectTimeout: 10_000,
+    resubscribe: true,
+    ...(options.username !== undefined ? { username: options.username } : {}),
+    ...(options.password !== undefined ? { password: options.password } : {}),
+  };
+  const connection = options.connection;
+  const client =
+    'url' in connection
+      ? mqtt.connect(connection.url, clientOptions)
+      : new mqtt.MqttClient(() => connection.stream() as never, { ...clientOptions, protocolVersion: 4 });
+
+  client.handleMessage = (packet, callback) => {
+    const payload =
+      typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
+    route(packet.topic, payload, Date.now()).then(
+      (outcome) => {
+        if (outcome === 'stored') return callback();
+        // No PUBACK: renew the connection so the broker sends the message again.
+        callback(new Error('not stored'));
+        client.stream?.destroy();
+      },
+      (error: unknown) => {
+        // The router never throws; if it did, the message is sent again as above.
+        log.error({ err: error, topic: packet.topic }, 'routing a device message failed');
+        callback(error instanceof Error ? error : new Error(String(error)));
+        client.stream?.destroy();
+      },
+    );
+  };
+  client.on('error', (error) => log.error({ err: error }, 'the gateway MQTT client had an error'));
+
+  const topics = gatewaySubscriptions(options);
+  // mqtt.js rejects when the broker refused one of them (return code 128).
+  const subscribe = async () => {
+    await client.subscribeAsync(topics, { qos: 1 });
+  };
+  const ready = new Promise<void>((resolve, reject) => {
+    client.once('connect', (connack) => {
+      // A session the broker kept has the subscriptions already; subscribing again is harmless and sure.
+      void connack;
+      subscribe().then(resolve, reject);
+    });
+  });
+  ready.catch((error: unknown) => log.error({ err: error }, 'the gateway could not subscribe'));
+
+  return {
+    client,
+    ready,
+    close: async () => {
+      await client.endAsync();
+    },
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * What the MQTT transport tests share: a recording `DeviceIngest` (an in-memory stand-in for the seam only —
+ * the real ingest is tested in device-ingest.test.ts; here the transport is under test), devices with their
+ * secrets, and device clients that connect as the protocol says.
+ */
+import net from 'node:net';
+import { DEVICE_TOPIC_ROOT, deviceTopic } from '@vnoc/contracts';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { vi } from 'vitest';
+import { issueDeviceSecret } from '../src/fleet/edge/credentials.ts';
+import type { DeviceIngest, IngestOutcome, ReportSource } from '../src/fleet/edge/types.ts';
+import type { Db } from '../src/plugins/db.ts';
+import { createDevice, type DeviceRow } from './factories.ts';
+
+export type RecordedReport = {
+  deviceId: string;
+  body: unknown;
+  options: { source: ReportSource; receivedAt: number; sampledAt?: number };
+};
+
+export type RecordingIngest = DeviceIngest & {
+  reports: RecordedReport[];
+  online: DeviceIngest['online'] & { calls: { deviceId: string; at: number }[] };
+  gone: DeviceIngest['gone'] & { calls: { deviceId: string; at: number }[] };
+  /** Replaces how `report` answers (e.g. hold it, or fail it); none: back to stored, or malformed for a non-report. */
+  onReport: (answer?: (report: RecordedReport) => Promise<IngestOutcome>) => void;
+};
+
+const defaultAnswer = async (report: RecordedReport): Promise<IngestOutcome> =>
+  typeof report.body === 'object' &&
+  report.body !== null &&
+  (report.body as { type?: unknown }).type === 'DeviceMonitoring'
+    ? { ok: true, stored: 'current' }
+    : { ok: false, reason: 'malformed', message: 'not a DeviceMonitoring object' };
+
+export function recordingIngest(): RecordingIngest {
+  const reports: RecordedReport[] = [];
+  const onlineCalls: { deviceId: string; at: number }[] = [];
+  const goneCalls: { deviceId: string; at: number }[] = [];
+  const malformed = new Map<string, number>();
+  let answer = defaultAnswer;
+  const online = Object.assign(
+    async (deviceId: string, at: number) => {
+      onlineCalls.push({ deviceId, at });
+    },
+    { calls: onlineCalls },
+  );
+  const gone = Object.assign(
+    async (deviceId: string, at: number) => {
+      goneCalls.push({ deviceId, at });
+    },
+    { calls: goneCalls },
+  );
+  return {
+    reports,
+    online,
+    gone,
+    onReport: (next) => {
+      answer = next ?? defaultAnswer;
+    },
+    async report(deviceId, body, options) {
+      const report = { deviceId, body, options };
+      reports.push(report);
+      const outcome = await answer(report);
+      if (!outcome.ok && outcome.reason === 'malformed')
+        malformed.set(deviceId, (malformed.get(deviceId) ?? 0) + 1);
+      return outcome;
+    },
+    sweep: async () => 0,
+    malformedCount: (deviceId) => malformed.get(deviceId) ?? 0,
+  };
+}
+
+/** A device of `driver` on the site, with a secret when it should have one. */
+export async function edgeDevice(
+  db: Db,
+  site: { id: string; organizationId: string },
+  driver: 'agent' | 'openwisp' | 'simulator' = 'agent',
+  overrides: Parameters<typeof createDevice>[2] = {},
+): Promise<{ device: DeviceRow; secret: string }> {
+  const device = await createDevice(db, site, { driver, ...overrides });
+  const secret = await issueDeviceSecret(db, device.id, site.organizationId);
+  return { device, secret };
+}
+
+/** Connects as a device does (clientId = username = id, password = secret); rejects with the CONNACK's error. */
+export function connectDevice(
+  url: string,
+  deviceId: string,
+  password: string,
+  options: IClientOptions = {},
+): Promise<MqttClient> {
+  return mqtt.connectAsync(url, {
+    clientId: deviceId,
+    username: deviceId,
+    password,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+    connectTimeout: 5_000,
+    ...options,
+  });
+}
+
+/** The CONNACK return code a refused connection got (mqtt.js puts it on the error's `code`). */
+export async function refusalCode(connecting: Promise<MqttClient>): Promise<number | undefined> {
+  try {
+    const client = await connecting;
+    await client.endAsync(true);
+    return 0;
+  } catch (error) {
+    return (error as { code?: number }).code;
+  }
+}
+
+/** The SUBACK's granted QoS per topic (128: refused); mqtt.js rejects when one is refused, with the packet. */
+export async function grantedOf(client: MqttClient, topics: string[]): Promise<number[]> {
+  try {
+    return (await client.subscribeAsync(topics, { qos: 1 })).map((g) => g.qos);
+  } catch (error) {
+    const packet = (error as { packet?: { granted?: number[] } }).packet;
+    if (!packet?.granted) throw error;
+    return packet.granted;
+  }
+}
+
+/** Resolves when the client's connection closes. */
+export const closed = (client: MqttClient) =>
+  new Promise<void>((resolve) => {
+    if (!client.connected) return resolve();
+    client.once('close', () => resolve());
+  });
+
+/** Waits for a condition the broker or gateway makes true (no fixed sleep; fails after 5 s). */
+export const until = (condition: () => boolean, timeout = 5_000) =>
+  vi.waitFor(
+    () => {
+      if (!condition()) throw new Error('not yet');
+    },
+    { timeout, interval: 10 },
+  );
+
+export const report = (sampledAt?: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    type: 'DeviceMonitoring',
+    general: { hostname: 'edge-test', uptime: 100 },
+    ...(sampledAt === undefined ? {} : { vnoc: { protocol: 1, sampledAt } }),
+    ...extra,
+  });
+
+export const topicOf = deviceTopic;
+export const allDevicesTopic = (kind: string) => `${DEVICE_TOPIC_ROOT}/+/${kind}`;
+
+/** Whether an MQTT broker answers a CONNECT at the URL within a second (the machine's Mosquitto may be off). */
+export async function mqttBrokerAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  const open = await new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 1883) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => done(true));
+  });
+  if (!open) return false;
+  try {
+    const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 1_000 });
+    await client.endAsync(true);
+    return true;
+  } catch {
+    return false;
+  }
+}
