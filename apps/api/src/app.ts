@@ -36,6 +36,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { deleteExpiredDomainCodes } from './modules/organizations/repository.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { productAnalyticsRoutes } from './modules/product-analytics/routes.ts';
+import { provisioningRoutes } from './modules/provisioning/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportScheduler } from './modules/reports/scheduler.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
@@ -323,6 +324,7 @@ export async function buildApp({
   notificationRoutes(app, ctx);
   reportRoutes(app, ctx);
   supportRoutes(app, ctx);
+  provisioningRoutes(app, ctx);
   chatRoutes(app, ctx);
   productAnalyticsRoutes(app, ctx);
   await registerSso(app, ctx);

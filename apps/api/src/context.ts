@@ -5,6 +5,7 @@ import type { SeedBox } from './auth/seed-box.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Deliver } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
+import type { DeviceEdgeContext } from './fleet/edge/types.ts';
 import type { SimulatorControl } from './fleet/gateway/control.ts';
 import type { JobEngine } from './fleet/jobs/index.ts';
 import type { Outbound } from './net/outbound.ts';
@@ -41,6 +42,8 @@ export type AppContext = {
   liveAnswers: LiveAnswers;
   /** Requests to addresses others chose (identity providers): through the SSRF guard only. */
   outbound: Outbound;
+  /** The device edge (issue 36): its ingest, and ending a device's live connections when its secret changes. */
+  edge?: DeviceEdgeContext;
 };
 
 /** Who is calling, for audit entries and per-address limits. */
