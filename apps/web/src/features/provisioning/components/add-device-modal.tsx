@@ -19,6 +19,7 @@ import {
   toCreateRequest,
   validateDeviceForm,
 } from '../utils/device-form.ts';
+import { useNarrow } from '../utils/narrow.ts';
 
 interface AddDeviceModalProps {
   organizationName: string;
@@ -34,6 +35,7 @@ const siteLabel = (site: ProvisioningSite) =>
 /** "Add device": the site of the organization, kind, manufacturer, model, MAC and how it connects. */
 export function AddDeviceModal({ organizationName, sites, onClose, onAdded }: AddDeviceModalProps) {
   const { t } = useTranslation('provisioning');
+  const narrow = useNarrow();
   const create = useCreateProvisionedDevice();
   const form = useForm<DeviceFormValues>({
     initialValues: emptyDeviceForm(),
@@ -53,7 +55,13 @@ export function AddDeviceModal({ organizationName, sites, onClose, onAdded }: Ad
   const failure = create.error instanceof ApiError && create.error.status === 409 ? null : create.error;
 
   return (
-    <Modal opened onClose={onClose} title={t('add.title', { organization: organizationName })} size="lg">
+    <Modal
+      fullScreen={narrow}
+      opened
+      onClose={onClose}
+      title={t('add.title', { organization: organizationName })}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select

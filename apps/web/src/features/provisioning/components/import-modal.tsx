@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useImportDevices } from '../api/import-devices.ts';
+import { useNarrow } from '../utils/narrow.ts';
 import { ImportProblems } from './import-problems.tsx';
 
 interface ImportModalProps {
@@ -54,6 +55,7 @@ function problemsOf(error: unknown): ImportProblem[] | null {
  */
 export function ImportModal({ organizationId, organizationName, onClose }: ImportModalProps) {
   const { t } = useTranslation('provisioning');
+  const narrow = useNarrow();
   const run = useImportDevices();
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState<string | null>(null);
@@ -92,7 +94,13 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
 
   if (created) {
     return (
-      <Modal opened onClose={onClose} title={t('import.createdTitle', { count: created.length })} size="xl">
+      <Modal
+        fullScreen={narrow}
+        opened
+        onClose={onClose}
+        title={t('import.createdTitle', { count: created.length })}
+        size="xl"
+      >
         <Stack>
           <Alert
             color="orange"
@@ -153,7 +161,13 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
   }
 
   return (
-    <Modal opened onClose={onClose} title={t('import.title', { organization: organizationName })} size="xl">
+    <Modal
+      fullScreen={narrow}
+      opened
+      onClose={onClose}
+      title={t('import.title', { organization: organizationName })}
+      size="xl"
+    >
       <Stack>
         <Text size="sm">{t('import.intro')}</Text>
         <Code block>{IMPORT_COLUMNS.join(',')}</Code>

@@ -20,7 +20,7 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
       <Text size="sm" mb="xs">
         {t('import.problemsText')}
       </Text>
-      <Table.ScrollContainer minWidth={360} maxHeight={320}>
+      <Table.ScrollContainer minWidth={260} maxHeight={320}>
         <Table striped withTableBorder fz="sm" aria-label={t('import.problemsLabel')}>
           <Table.Thead>
             <Table.Tr>

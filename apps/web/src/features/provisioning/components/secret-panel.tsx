@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { DeviceSetup } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { useNarrow } from '../utils/narrow.ts';
 import { CopyField } from './copy-field.tsx';
 
 interface SecretPanelProps {
@@ -28,8 +29,10 @@ export function SecretPanel({
   onClose,
 }: SecretPanelProps) {
   const { t } = useTranslation('provisioning');
+  const narrow = useNarrow();
   return (
     <Modal
+      fullScreen={narrow}
       opened
       onClose={onClose}
       title={t(rotated ? 'secret.titleRotated' : 'secret.title', { name: deviceName })}

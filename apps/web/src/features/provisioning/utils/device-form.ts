@@ -40,7 +40,8 @@ export function validateDeviceForm(
   if (result.success) return errors;
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.');
-    errors[path] ??= provisioningMessage(issue.message, t);
+    // The form offers the kinds by name: its message does not list the CSV's words for them.
+    errors[path] ??= path === 'kind' ? t('add.kindRequired') : provisioningMessage(issue.message, t);
   }
   return errors;
 }
