@@ -40,6 +40,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { deleteExpiredDomainCodes } from './modules/organizations/repository.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { productAnalyticsRoutes } from './modules/product-analytics/routes.ts';
+import { provisioningRoutes } from './modules/provisioning/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportScheduler } from './modules/reports/scheduler.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
@@ -337,6 +338,7 @@ export async function buildApp({
   notificationRoutes(app, ctx);
   reportRoutes(app, ctx);
   supportRoutes(app, ctx);
+  provisioningRoutes(app, ctx);
   chatRoutes(app, ctx);
   productAnalyticsRoutes(app, ctx);
   speedtestRoutes(app, ctx);

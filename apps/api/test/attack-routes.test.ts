@@ -130,8 +130,23 @@ const ORGANIZATION_CONFINED_FIELDS: Record<string, unknown>[] = [
   { supportAccess: false },
 ];
 
+/** Provisioning (issue 36): the provider's support staff add customers' devices and manage their secrets. */
+const PROVISIONING = [
+  'GET /api/provisioning/organizations',
+  'GET /api/provisioning/organizations/{orgId}/sites',
+  'GET /api/provisioning/organizations/{orgId}/devices',
+  'POST /api/provisioning/devices',
+  'POST /api/provisioning/devices/{id}/secret',
+  'DELETE /api/provisioning/devices/{id}/secret',
+  'POST /api/provisioning/devices/import',
+];
+
 /** Routes only support staff call, with their own session (never while acting as someone). */
-const SUPPORT_ROUTES = new Set(['GET /api/support/people', 'POST /api/userProfile/impersonate/generate']);
+const SUPPORT_ROUTES = new Set([
+  'GET /api/support/people',
+  'POST /api/userProfile/impersonate/generate',
+  ...PROVISIONING,
+]);
 
 /** The stream stays open by design: it is attacked without a token only. */
 const STREAMS = new Set(['GET /api/events']);
@@ -176,7 +191,11 @@ const ADMINISTRATOR_ONLY = new Map([
 ]);
 
 /** The provider's support staff's own routes: no customer role reaches them. */
-const SUPPORT_ONLY = new Set(['GET /api/support/people', 'POST /api/userProfile/impersonate/generate']);
+const SUPPORT_ONLY = new Set([
+  'GET /api/support/people',
+  'POST /api/userProfile/impersonate/generate',
+  ...PROVISIONING,
+]);
 
 let routes: Route[] = [];
 

@@ -50,6 +50,17 @@ const BY_DESIGN = new Map([
     `SUPPORT ${route}`,
     "the provider's support staff answer every customer's chat",
   ]),
+  ...[
+    'GET /api/provisioning/organizations/{orgId}/sites',
+    'GET /api/provisioning/organizations/{orgId}/devices',
+    'POST /api/provisioning/devices',
+    'POST /api/provisioning/devices/{id}/secret',
+    'DELETE /api/provisioning/devices/{id}/secret',
+    'POST /api/provisioning/devices/import',
+  ].map((route): [string, string] => [
+    `SUPPORT ${route}`,
+    "the provider's support staff add every customer's real devices and manage their secrets (issue 36)",
+  ]),
 ]);
 const byDesign = (role: string, route: Route) =>
   BY_DESIGN.has(`* ${key(route)}`) || BY_DESIGN.has(`${role} ${key(route)}`);

@@ -17,6 +17,7 @@ export * from './outbox.ts';
 export * from './password-policy.ts';
 export * from './phone.ts';
 export * from './product-analytics.ts';
+export * from './provisioning.ts';
 export * from './reports.ts';
 export * from './signal.ts';
 export * from './site-edit.ts';

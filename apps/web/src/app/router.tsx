@@ -375,6 +375,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/support/routes/support.tsx'),
           },
           {
+            path: 'provisioning',
+            handle: h({ name: 'Provisioning', title: 'titles.provisioning' }),
+            lazy: () => import('../features/provisioning/routes/provisioning.tsx'),
+          },
+          {
             path: '*',
             handle: h({ name: 'NotFound', title: 'titles.notFound' }),
             lazy: () => import('./routes/not-found.tsx'),

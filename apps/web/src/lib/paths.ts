@@ -26,6 +26,7 @@ export const paths = {
   adminUsers: '/admin/users',
   adminActivity: '/admin/activity',
   support: '/support',
+  provisioning: '/provisioning',
   login: '/login',
   register: '/register',
   organizationLookup: '/organization-lookup',

@@ -13,6 +13,7 @@ import {
   IconListDetails,
   IconMap2,
   IconMapPinExclamation,
+  IconRouter,
   IconSearch,
   IconStar,
   IconTicket,
@@ -171,6 +172,7 @@ export function AppNavbar() {
       {isSupport && (
         <NavGroup id="nav-support" heading={sectionHeading('menu.support')}>
           {link({ label: 'menu.supportPeople', to: paths.support, icon: IconLifebuoy })}
+          {link({ label: 'menu.provisioning', to: paths.provisioning, icon: IconRouter })}
         </NavGroup>
       )}
     </Stack>

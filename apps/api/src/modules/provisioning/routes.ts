@@ -1,0 +1,132 @@
+import {
+  CreateProvisionedDeviceSchema,
+  DeviceSecretSchema,
+  IMPORT_CSV_MAX_CHARS,
+  ImportDevicesAnswerSchema,
+  ImportDevicesRequestSchema,
+  ImportProblemsSchema,
+  importProblemPath,
+  ProvisionedDevicesPageSchema,
+  ProvisionedDevicesQuerySchema,
+  ProvisionedDeviceWithSecretSchema,
+  ProvisioningOrganizationSchema,
+  ProvisioningOrganizationsQuerySchema,
+  ProvisioningSiteSchema,
+} from '@vnoc/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { created, errorResponses, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
+import { routeOptions } from '../../http/routes.ts';
+import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import * as provisioning from './service.ts';
+
+const route = routeOptions(['provisioning']);
+/** The provider's support staff, signed in as themselves (never while acting as a customer). */
+const support: AuthRule = { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true };
+const OrgParamsSchema = z.object({ orgId: z.string().max(100) });
+/** The CSV's text escaped in JSON (quotes, line ends) can be larger than the text itself. */
+const IMPORT_BODY_LIMIT = 3 * IMPORT_CSV_MAX_CHARS;
+
+const callerOf = (request: FastifyRequest): provisioning.Caller => ({
+  user: authOf(request).user,
+  meta: metaOf(request),
+  origin: `${request.protocol}://${request.host}`,
+});
+
+/** Provisioning (issue 36 item 4): support staff add real devices to customers' sites and manage their secrets. */
+export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/provisioning/organizations',
+    route(support, {
+      summary: 'Customer organizations support staff can add devices to',
+      querystring: ProvisioningOrganizationsQuerySchema,
+      answer: z.array(ProvisioningOrganizationSchema),
+    }),
+    async (request) => provisioning.listOrganizations(ctx, request.query.q),
+  );
+
+  r.get(
+    '/api/provisioning/organizations/:orgId/sites',
+    route(support, {
+      summary: 'The sites of a customer organization, for the add-device form',
+      params: OrgParamsSchema,
+      answer: z.array(ProvisioningSiteSchema),
+    }),
+    async (request) => provisioning.listSites(ctx, request.params.orgId),
+  );
+
+  r.get(
+    '/api/provisioning/organizations/:orgId/devices',
+    route(support, {
+      summary: 'A customer organization’s real devices (agent, OpenWISP) and their credentials',
+      params: OrgParamsSchema,
+      querystring: ProvisionedDevicesQuerySchema,
+      answer: ProvisionedDevicesPageSchema,
+    }),
+    async (request) => provisioning.listDevices(ctx, request.params.orgId, request.query),
+  );
+
+  r.post(
+    '/api/provisioning/devices',
+    route(support, {
+      summary: 'Add a device to a customer’s site; answers its secret (shown once) and setup lines',
+      body: CreateProvisionedDeviceSchema,
+      response: created(ProvisionedDeviceWithSecretSchema),
+    }),
+    async (request, reply) => {
+      reply.code(201);
+      return provisioning.createDevice(ctx, callerOf(request), request.body);
+    },
+  );
+
+  r.post(
+    '/api/provisioning/devices/:id/secret',
+    route(support, {
+      summary: 'Rotate a device’s secret: the old one stops working at once',
+      params: IdParamsSchema,
+      answer: DeviceSecretSchema,
+    }),
+    async (request) => provisioning.rotateSecret(ctx, callerOf(request), request.params.id),
+  );
+
+  r.delete(
+    '/api/provisioning/devices/:id/secret',
+    route(support, {
+      summary: 'Revoke a device’s secret: refused at once, the device disconnected',
+      params: IdParamsSchema,
+      response: noContent,
+    }),
+    async (request, reply) => {
+      await provisioning.revokeSecret(ctx, callerOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/provisioning/devices/import',
+    {
+      ...route(support, {
+        summary:
+          'Add devices from a CSV file (dry run or for real); any bad row → every problem, nothing written',
+        body: ImportDevicesRequestSchema,
+        response: { 200: ImportDevicesAnswerSchema, ...errorResponses, 400: ImportProblemsSchema },
+      }),
+      bodyLimit: IMPORT_BODY_LIMIT,
+    },
+    async (request, reply) => {
+      const outcome = await provisioning.importDevices(ctx, callerOf(request), request.body);
+      if (outcome.ok) return outcome.answer;
+      const count = new Set(outcome.problems.map((p) => p.line)).size;
+      return reply.code(400).send({
+        id: 'invalid_input',
+        message: `${count === 1 ? '1 row has' : `${count} rows have`} problems; no device was added.`,
+        errors: outcome.problems.map((p) => ({ path: importProblemPath(p), message: p.message })),
+        problems: outcome.problems,
+      });
+    },
+  );
+}

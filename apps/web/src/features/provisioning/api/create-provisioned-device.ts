@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CreateProvisionedDevice, ProvisionedDeviceWithSecretSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST provisioning/devices: the new device, its secret (shown once) and its setup lines. */
+export function createProvisionedDevice(body: CreateProvisionedDevice) {
+  return apiRequest('provisioning/devices', {
+    method: 'POST',
+    body,
+    schema: ProvisionedDeviceWithSecretSchema,
+  });
+}
+
+export function useCreateProvisionedDevice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createProvisionedDevice,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['provisioning', 'devices'] }),
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DeviceSecretSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST provisioning/devices/:id/secret: a new secret; the old one stops working at once. */
+export function rotateDeviceSecret(deviceId: string) {
+  return apiRequest(`provisioning/devices/${encodeURIComponent(deviceId)}/secret`, {
+    method: 'POST',
+    schema: DeviceSecretSchema,
+  });
+}
+
+export function useRotateDeviceSecret() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: rotateDeviceSecret,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['provisioning', 'devices'] }),
+  });
+}

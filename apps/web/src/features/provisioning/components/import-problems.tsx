@@ -1,0 +1,49 @@
+import { Alert, Table, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ImportProblem } from '@vnoc/contracts';
+import { useTranslation } from 'react-i18next';
+import { problemMessage } from '../utils/messages.ts';
+
+/** Every bad row of a CSV file: its line, its column and what is wrong, with nothing added. */
+export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
+  const { t } = useTranslation('provisioning');
+  const rows = new Set(problems.map((p) => p.line)).size;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle size={18} aria-hidden />}
+      title={t('import.problemsTitle', { count: rows })}
+      role="alert"
+      data-testid="import-problems"
+    >
+      <Text size="sm" mb="xs">
+        {t('import.problemsText')}
+      </Text>
+      <Table.ScrollContainer minWidth={260} maxHeight={320}>
+        <Table striped withTableBorder fz="sm" aria-label={t('import.problemsLabel')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('import.line')}</Table.Th>
+              <Table.Th scope="col">{t('import.column')}</Table.Th>
+              <Table.Th scope="col">{t('import.problem.label')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {problems.map((problem) => (
+              <Table.Tr key={`${problem.line}-${problem.field}-${problem.message}`}>
+                <Table.Td>{problem.line}</Table.Td>
+                <Table.Td>
+                  <Text component="span" ff="monospace" size="sm">
+                    {problem.field || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{problemMessage(problem, t)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Alert>
+  );
+}

@@ -1,0 +1,92 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { DeviceSetup } from '@vnoc/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNarrow } from '../utils/narrow.ts';
+import { CopyField } from './copy-field.tsx';
+
+interface SecretPanelProps {
+  /** The device, as the list names it. */
+  deviceName: string;
+  deviceId: string;
+  secret: string;
+  setup: DeviceSetup;
+  /** The secret was just rotated (not the device's first). */
+  rotated?: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The one time a device's secret is shown: a clear warning, the secret and the exact setup (the agent's
+ * configuration file and command, or OpenWISP's UCI lines), each with a copy button.
+ */
+export function SecretPanel({
+  deviceName,
+  deviceId,
+  secret,
+  setup,
+  rotated = false,
+  onClose,
+}: SecretPanelProps) {
+  const { t } = useTranslation('provisioning');
+  const narrow = useNarrow();
+  return (
+    <Modal
+      fullScreen={narrow}
+      opened
+      onClose={onClose}
+      title={t(rotated ? 'secret.titleRotated' : 'secret.title', { name: deviceName })}
+      size="xl"
+    >
+      <Stack>
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={t('secret.onceTitle')}
+          role="alert"
+          data-testid="secret-once-warning"
+        >
+          {t('secret.onceText')}
+        </Alert>
+        <CopyField label={t('secret.deviceId')} value={deviceId} data-testid="secret-device-id" />
+        <CopyField label={t('secret.secret')} value={secret} data-testid="secret-value" />
+        {setup.driver === 'agent' ? (
+          <>
+            <Text size="sm">{t('secret.agentIntro', { path: setup.configPath })}</Text>
+            <CopyField
+              label={t('secret.agentConfig', { path: setup.configPath })}
+              value={setup.config}
+              block
+              data-testid="secret-agent-config"
+            />
+            <CopyField
+              label={t('secret.agentCommand')}
+              value={setup.command}
+              block
+              data-testid="secret-agent-command"
+            />
+          </>
+        ) : (
+          <>
+            <Text size="sm">{t('secret.openwispIntro')}</Text>
+            <CopyField label={t('secret.openwispUrl')} value={setup.url} />
+            <CopyField label={t('secret.openwispUuid')} value={setup.uuid} />
+            <CopyField label={t('secret.openwispKey')} value={setup.key} />
+            <CopyField
+              label={t('secret.openwispLines')}
+              value={setup.lines.join('\n')}
+              block
+              data-testid="secret-openwisp-lines"
+            />
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-testid="secret-done">
+            {t('secret.done')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
