@@ -27,6 +27,8 @@ function server(serverPort: number, dir: string, env: Record<string, string> = {
       DEMO: '1',
       DELIVERY: 'outbox',
       PG_PORT: String(serverPort + 1),
+      // Each server's embedded MQTT broker on a free port: two servers run side by side (and 1884 may be taken).
+      MQTT_PORT: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },

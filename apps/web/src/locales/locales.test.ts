@@ -73,7 +73,10 @@ function lookup(tree: Tree | undefined, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], tree);
 }
 
-/** Keys with their namespace: `const { t } = useTranslation('ns')` (aliases too), or an explicit `{ ns: '…' }`. */
+/**
+ * Keys with their namespace: `const { t } = useTranslation('ns')` (aliases too), a helper's parameter typed
+ * `t: TFunction<'ns'>`, or an explicit `{ ns: '…' }`.
+ */
 function usedKeys(file: string): { ns: string; key: string }[] {
   const text = readFileSync(file, 'utf8');
   const aliases = new Map<string, string>([['t', 'translation']]);
@@ -81,6 +84,9 @@ function usedKeys(file: string): { ns: string; key: string }[] {
     /const \{ t(?:: (\w+))?[^}]*\} = useTranslation\((?:'(\w+)')?\)/g,
   )) {
     aliases.set(alias ?? 't', ns ?? 'translation');
+  }
+  for (const [, name, ns] of text.matchAll(/\b(\w+): TFunction<'(\w+)'/g)) {
+    if (name && ns) aliases.set(name, ns);
   }
   const found: { ns: string; key: string }[] = [];
   const calls = /\b(\w+)\(\s*'([a-zA-Z]+\.[a-zA-Z0-9_.]+)'(?:,\s*\{[^}]*?\bns: '(\w+)')?/g;
