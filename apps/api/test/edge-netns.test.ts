@@ -300,8 +300,9 @@ describe.skipIf(unavailable !== null)(
       const down = Date.now();
       network?.uplink(false);
       const offline = await statusBecomes('offline', HEARTBEAT_S * 1000 + 10_000);
-      // Its last report came at most one interval before the link went down; a sweep then finds it silent.
-      expect(offline - down).toBeLessThanOrEqual(HEARTBEAT_S * 1000 + SWEEP_MS + 2_000);
+      // Its last report came before the link went down; a sweep finds it silent past the timeout (slack: the
+      // API's polling and a busy machine).
+      expect(offline - down).toBeLessThanOrEqual(HEARTBEAT_S * 1000 + SWEEP_MS + 3_000);
       const raised = await siteAlerts('active');
       expect(raised).toEqual([
         expect.objectContaining({ code: 'site_offline', deviceId, siteId: site.id, status: 'active' }),
