@@ -136,6 +136,7 @@ export function startAgent(options: AgentOptions): Agent {
         wanTarget: config.wanTarget,
         dhcpLeaseFile: config.dhcpLeaseFile,
         ports: config.ports,
+        lanVlan: config.lanVlan,
       });
       DeviceMonitoringSchema.parse(r);
       send(r);

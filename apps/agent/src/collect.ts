@@ -213,7 +213,13 @@ async function collectLeases(access: HostAccess, file: string | undefined) {
   return null;
 }
 
-export type CollectOptions = { wanTarget?: string; dhcpLeaseFile?: string; ports?: Record<string, string> };
+export type CollectOptions = {
+  wanTarget?: string;
+  dhcpLeaseFile?: string;
+  ports?: Record<string, string>;
+  /** The LAN's VLAN id (config `lanVlan`; a host without VLANs: 1). */
+  lanVlan?: number;
+};
 
 /** One report of the host, as the protocol's DeviceMonitoring (validated: it throws if it is not one). */
 export async function collectReport(
@@ -251,6 +257,8 @@ export async function collectReport(
       connection: route ? 'primary' : 'none',
       ...(wan ? { wan } : {}),
       ...(cellular.length ? { cellular } : {}),
+      // The console offers the device's VLANs for its traceroute and speed test (and refuses any other).
+      vlans: [{ id: options.lanVlan ?? 1, name: 'LAN' }],
       ...(options.ports && Object.keys(options.ports).length
         ? {
             ports: Object.keys(options.ports)

@@ -71,6 +71,8 @@ describe('collectReport from a fixture tree', () => {
         { id: 1, systemNumber: 1, type: 'LAN' },
         { id: 2, systemNumber: 2, type: 'LAN' },
       ],
+      // A host without VLANs names one: the console's traceroute and speed test choose among the device's VLANs.
+      vlans: [{ id: 1, name: 'LAN' }],
     });
     expect(report.vnoc?.wan?.latencyMs).toBeGreaterThanOrEqual(0);
     expect(report.vnoc?.wan?.jitterMs).toBeGreaterThanOrEqual(0);
@@ -78,8 +80,9 @@ describe('collectReport from a fixture tree', () => {
     expect(report.vnoc?.cellular).toBeUndefined();
   });
 
-  it('reports no WAN and connection "none" without a default route', async () => {
-    const report = await collectReport({ ...fixtureHost, root: join(FIXTURE, 'sys') });
+  it('reports no WAN and connection "none" without a default route; the LAN VLAN it is configured with', async () => {
+    const report = await collectReport({ ...fixtureHost, root: join(FIXTURE, 'sys') }, { lanVlan: 20 });
+    expect(report.vnoc?.vlans).toEqual([{ id: 20, name: 'LAN' }]);
     expect(report.vnoc?.connection).toBe('none');
     expect(report.vnoc?.wan).toBeUndefined();
     expect(report.interfaces).toEqual([]);

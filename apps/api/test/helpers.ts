@@ -68,9 +68,12 @@ export async function createTestDatabase(pool: PoolOptions = {}) {
   } finally {
     await admin.end();
   }
-  const database = connectDatabase(databaseUrl(adminUrl, name), 4, pool);
+  const url = databaseUrl(adminUrl, name);
+  const database = connectDatabase(url, 4, pool);
   return {
     ...database,
+    /** Its URL, for a server process of its own (edge-crash.test.ts). */
+    url,
     drop: async () => {
       await database.close();
       const client = new pg.Client({ connectionString: adminUrl });

@@ -51,6 +51,8 @@ export type DeviceEdgeOptions = {
   alerts?: Pick<AlertEngine, 'evaluate' | 'committed'>;
   /** The gateway client's id on an external broker (its persistent session); default `vnoc-gateway-<host>`. */
   gatewayClientId?: string;
+  /** How often silent devices are looked for; default SWEEP_EVERY_MS (tests with a short heartbeat sweep more often). */
+  sweepEveryMs?: number;
 };
 
 export type DeviceEdgeTransport = DeviceConnections & {
@@ -136,7 +138,7 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
     }),
   );
 
-  const sweeps = runSweeps(ingest, SWEEP_EVERY_MS, { log });
+  const sweeps = runSweeps(ingest, options.sweepEveryMs ?? SWEEP_EVERY_MS, { log });
 
   return {
     broker,
