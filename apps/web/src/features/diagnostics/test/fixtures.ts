@@ -1,4 +1,11 @@
-import type { ActionResultMap, DiagnosticAction, Job, JobAction, JobState, PortsResult } from '@vnoc/contracts';
+import type {
+  ActionResultMap,
+  DiagnosticAction,
+  Job,
+  JobAction,
+  JobState,
+  PortsResult,
+} from '@vnoc/contracts';
 import { DEVICE_ID } from '../../../test/device-fixtures.ts';
 
 // The device is shared with other features' tests, so it lives in src/test/.
