@@ -275,6 +275,9 @@ describe('keeping disabled ports off (confirmLanPorts)', () => {
     expect((await confirm(device.id, tokens.admin, { ports: [2] })).statusCode).toBe(400);
     expect((await confirm('not-a-uuid')).statusCode).toBe(404);
     expect(await jobCount(device.id)).toBe(1);
+    // Documented, so the generated attacks (attack-*.test.ts read the OpenAPI document) reach it too.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/device/troubleshooting/confirmLanPorts/{id}']?.post).toBeDefined();
   });
 
   it('fails the job when the device does not answer, and a second confirm is refused while one runs', async () => {
