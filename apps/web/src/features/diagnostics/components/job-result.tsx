@@ -88,7 +88,7 @@ function JobFigures({ job, device, liveStatus }: JobResultProps) {
         <PortsResultView
           result={job.result}
           device={device}
-          keepOff={canControlPorts ? { deviceId: job.deviceId } : undefined}
+          keepOff={{ deviceId: job.deviceId, since: job.createdAt, allowed: canControlPorts }}
         />
       );
     case 'revertLanPorts':

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type Job, type PortsResult, PortsResultSchema } from '@vnoc/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../../lib/format.ts';
 import { i18n } from '../../../../lib/i18n.ts';
 import { installDomStubs, Providers } from '../../../../test/render.tsx';
+import { diagnosticsKeys } from '../../api/keys.ts';
 import { answer, DEVICE_ID, device, job, results } from '../../test/fixtures.ts';
 import { type KeepOff, PortsResultView } from './ports-result.tsx';
 
@@ -80,6 +83,8 @@ describe('port action: the automatic revert countdown', () => {
   });
 });
 
+/** The disable the countdowns below belong to, as a person who may control ports sees it. */
+const keepOff: KeepOff = { deviceId: DEVICE_ID, since: new Date(disabledAt).toISOString(), allowed: true };
 /** The ports as a real device keeps them once confirmed: still off, no revert time. */
 const kept: PortsResult = { ports: results.disableLanPorts.ports };
 const confirmPath = `/api/device/troubleshooting/confirmLanPorts/${DEVICE_ID}`;
@@ -111,7 +116,7 @@ describe('port action: "Keep them off"', () => {
     const calls = server(queuedConfirm, (queued) => ({
       ...job('confirmLanPorts', 'succeeded', { id: queued.id, result: kept }),
     }));
-    show(withRevert, now, { deviceId: DEVICE_ID });
+    show(withRevert, now, keepOff);
     const button = screen.getByRole('button', { name: 'Keep them off' });
     expect(screen.getByTestId('ports-revert-countdown').contains(button)).toBe(true);
     fireEvent.click(button);
@@ -131,7 +136,7 @@ describe('port action: "Keep them off"', () => {
       answer({ id: 'no_ports_pending', message: 'No ports are waiting to turn back on.' }, 409);
     server(refusal, (queued) => queued);
     void i18n.changeLanguage('en');
-    show(withRevert, now, { deviceId: DEVICE_ID });
+    show(withRevert, now, keepOff);
     fireEvent.click(screen.getByRole('button', { name: 'Keep them off' }));
     expect((await screen.findByTestId('ports-keep-off-error')).textContent).toBe(
       'No ports are waiting to turn back on.',
@@ -142,7 +147,7 @@ describe('port action: "Keep them off"', () => {
 
     await i18n.changeLanguage('es');
     try {
-      show(withRevert, now, { deviceId: DEVICE_ID });
+      show(withRevert, now, keepOff);
       fireEvent.click(screen.getByRole('button', { name: 'Mantenerlos apagados' }));
       expect((await screen.findByTestId('ports-keep-off-error')).textContent).toBe(
         'No hay puertos a la espera de volver a activarse.',
@@ -165,7 +170,7 @@ describe('port action: "Keep them off"', () => {
           ? job('confirmLanPorts', 'failed', { id: queued.id, error: 'The device did not answer in time.' })
           : job('confirmLanPorts', 'succeeded', { id: queued.id, result: kept }),
     );
-    show(withRevert, now, { deviceId: DEVICE_ID });
+    show(withRevert, now, keepOff);
     fireEvent.click(screen.getByRole('button', { name: 'Keep them off' }));
     expect((await screen.findByTestId('ports-keep-off-error')).textContent).toBe(
       'The ports could not be kept off: The device did not answer in time.',
@@ -178,8 +183,40 @@ describe('port action: "Keep them off"', () => {
 
   it('offers no button once the revert time has passed', () => {
     void i18n.changeLanguage('en');
-    show(withRevert, () => disabledAt + 6 * 60_000, { deviceId: DEVICE_ID });
+    show(withRevert, () => disabledAt + 6 * 60_000, keepOff);
     expect(screen.getByTestId('ports-revert-countdown')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Keep them off' })).toBeNull();
+  });
+
+  it.each([
+    [
+      'a confirmation after the disable: kept off, for anyone who sees it',
+      '2026-11-29T12:01:00.000Z',
+      false,
+      true,
+    ],
+    ['only a confirmation before the disable: still counting down', '2026-11-29T11:59:00.000Z', true, false],
+  ])('the run history holds %s', (_name, confirmedAt, allowed, keptOff) => {
+    void i18n.changeLanguage('en');
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const confirmation = { ...job('confirmLanPorts', 'succeeded', { result: kept }), createdAt: confirmedAt };
+    client.setQueryData(diagnosticsKeys.history(DEVICE_ID), [confirmation]);
+    render(
+      <QueryClientProvider client={client}>
+        <MantineProvider>
+          <PortsResultView
+            result={withRevert}
+            device={device}
+            clock={now}
+            keepOff={{ ...keepOff, allowed }}
+          />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByTestId('ports-kept-off') !== null).toBe(keptOff);
+    expect(screen.queryByTestId('ports-revert-countdown') !== null).toBe(!keptOff);
+    // The history is read from the cache only: the countdown asks the server nothing.
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

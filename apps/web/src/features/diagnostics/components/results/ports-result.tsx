@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { isFinishedJobState, type PortsResult } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { errorMessage } from '../../../../lib/error-handler.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { type PortMapDevice, padPorts } from '../../../../lib/ports.ts';
 import { useConfirmLanPorts } from '../../api/confirm-lan-ports.ts';
+import { getDeviceJobsQueryOptions } from '../../api/get-device-jobs.ts';
 import { useJob } from '../../api/get-job.ts';
 import { formatElapsed } from '../../utils/format.ts';
 import { PortMap } from '../port-map.tsx';
@@ -28,8 +30,25 @@ function useRemaining(at: string, clock: Clock): number {
   return remaining;
 }
 
-/** The device whose disabled ports the person may keep off (they may control ports). */
-export type KeepOff = { deviceId: string };
+/**
+ * The port disable a countdown belongs to: its device, when it was asked (`since`), and whether the person
+ * may keep the ports off (they may control ports).
+ */
+export type KeepOff = { deviceId: string; since: string; allowed: boolean };
+
+/**
+ * Whether the device's run history (as already cached by the panel or the history: never fetched here)
+ * holds a confirmation that succeeded after the disable: its countdown is over.
+ */
+function useConfirmedLater(keepOff: KeepOff | undefined): boolean {
+  const { data } = useQuery({ ...getDeviceJobsQueryOptions(keepOff?.deviceId ?? ''), enabled: false });
+  if (!keepOff || !data) return false;
+  const since = Date.parse(keepOff.since);
+  return data.some(
+    (job) =>
+      job.action === 'confirmLanPorts' && job.state === 'succeeded' && Date.parse(job.createdAt) > since,
+  );
+}
 
 /**
  * Keeping the ports off: POST confirmLanPorts, then the confirmation's job followed until the device answered.
@@ -74,7 +93,8 @@ export function RevertCountdown({
   const { t } = useTranslation('diagnostics');
   const remaining = useRemaining(revertAt, clock);
   const { kept, working, failure, keep } = useKeepOff();
-  if (kept)
+  const confirmedLater = useConfirmedLater(keepOff);
+  if (kept || confirmedLater)
     return (
       <Alert
         color="blue"
@@ -101,7 +121,7 @@ export function RevertCountdown({
                 t('ports.revertIn', { time: formatElapsed(Math.ceil(remaining / 1000) * 1000) })
               : t('ports.revertDue', { date: formatDate(revertAt) })}
           </Text>
-          {keepOff && remaining > 0 && (
+          {keepOff?.allowed && remaining > 0 && (
             <Button
               size="xs"
               variant="light"
