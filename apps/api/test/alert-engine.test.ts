@@ -267,6 +267,53 @@ describe('alert engine', () => {
     expect((await notificationsOf(admin.id)).map((n) => n.kind)).toEqual(['raised', 'cleared']);
   });
 
+  describe('at SIM_SPEED 20, a real device is measured on the clock and a simulated one in the fleet’s time', () => {
+    const fast = () =>
+      createAlertEngine({ db: t.db, log: silentLog, speed: 20, notify: queueAlertNotifications });
+    it.each([
+      ['simulator', true],
+      ['agent', false],
+      ['openwisp', false],
+    ] as const)('%s: silent for 16 s → cloud disconnected: %s', async (driver, flagged) => {
+      const { org } = await organization();
+      const { edge } = await site(org);
+      await t.db.execute(sql`update devices set driver = ${driver}, last_update = ${new Date(T0 - 16_000).toISOString()}
+        where id = ${edge.id}`);
+      await fast().sweep(T0);
+      const alerts = (await alertsOf(t.db, org.id)).filter((a) => a.device_id === edge.id);
+      expect(alerts.map((a) => a.code)).toEqual(flagged ? ['cloud_disconnected'] : []);
+      // Past 5 real minutes, every device is silent.
+      await fast().sweep(T0 + 5 * MIN);
+      expect((await alertsOf(t.db, org.id)).map((a) => [a.code, a.state])).toEqual([
+        ['cloud_disconnected', 'active'],
+      ]);
+    });
+
+    it.each([
+      // Back offline 2 real minutes after it came back: 40 simulated minutes, past the 15-minute flap window.
+      ['simulator', ['cleared', 'active'], 1],
+      ['agent', ['active'], 2],
+    ] as const)(
+      '%s: offline again 2 min after it came back → alerts %j',
+      async (driver, states, occurrences) => {
+        const { org } = await organization();
+        const { edge } = await site(org);
+        await t.db.execute(sql`update devices set driver = ${driver} where id = ${edge.id}`);
+        const engine20 = fast();
+        const evaluate = (at: number) => t.db.transaction((tx) => engine20.evaluate(tx, [edge.id], at));
+        await setStatus(t.db, edge.id, 'offline', T0);
+        await evaluate(T0);
+        await setStatus(t.db, edge.id, 'online', T0 + MIN);
+        await evaluate(T0 + MIN);
+        await setStatus(t.db, edge.id, 'offline', T0 + 3 * MIN);
+        await evaluate(T0 + 3 * MIN);
+        const alerts = await alertsOf(t.db, org.id);
+        expect(alerts.map((a) => a.state)).toEqual(states);
+        expect(alerts.at(-1)?.occurrences).toBe(occurrences);
+      },
+    );
+  });
+
   it('keeps one active alert when two engines evaluate the same change at once', async () => {
     const { org } = await organization();
     const { edge } = await site(org);

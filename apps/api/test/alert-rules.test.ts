@@ -23,6 +23,7 @@ const t = ALERT_THRESHOLDS;
 const base: DeviceFacts = {
   deviceId: 'd1',
   kind: 'firewall',
+  driver: 'simulator',
   status: 'online',
   statusSince: NOW - 60 * MIN,
   lastUpdate: NOW - 10_000,
@@ -162,6 +163,65 @@ describe('alert rules: each code on each side of its threshold', () => {
     ]);
     expect(isRegionalOutage([NOW, NOW + 5_000, NOW + 10_000], 60)).toBe(true);
     expect(isRegionalOutage([NOW, NOW + 5_000, NOW + 10_001], 60)).toBe(false);
+  });
+
+  describe('a real device’s durations are the clock’s at any SIM_SPEED; a simulated one’s the fleet’s', () => {
+    const SPEED = 20;
+    const SEC = 1000;
+    const cases: [string, Partial<DeviceFacts>, AlertCode[]][] = [
+      // 15 s × 20 = 5 simulated minutes: the simulated device is silent; a real one reported 15 s ago.
+      ['silent for 15 s', { lastUpdate: NOW - 15 * SEC }, ['cloud_disconnected']],
+      ['silent for 5 real minutes', { lastUpdate: NOW - 5 * MIN }, ['cloud_disconnected']],
+      ['rebooting for 31 s', { status: 'rebooting', statusSince: NOW - 31 * SEC }, ['reboot_too_long']],
+      [
+        'rebooting for 11 real minutes',
+        { status: 'rebooting', statusSince: NOW - 11 * MIN },
+        ['reboot_too_long'],
+      ],
+      [
+        'pending for 9 real hours',
+        { status: 'pending', statusSince: NOW - 9 * 60 * MIN },
+        ['pending_too_long'],
+      ],
+      [
+        'pending for 8 real days',
+        { status: 'pending', statusSince: NOW - 8 * 24 * 60 * MIN },
+        ['pending_too_long'],
+      ],
+    ];
+    /** What a real device is flagged for in each case: only what its real durations reach. */
+    const real: Record<string, AlertCode[]> = {
+      'silent for 15 s': [],
+      'silent for 5 real minutes': ['cloud_disconnected'],
+      'rebooting for 31 s': [],
+      'rebooting for 11 real minutes': ['reboot_too_long'],
+      'pending for 9 real hours': [],
+      'pending for 8 real days': ['pending_too_long'],
+    };
+    it.each(cases)('%s', (name, facts, simulated) => {
+      const at = (driver: DeviceFacts['driver']) =>
+        conditionsOf({ ...base, ...facts, driver }, NOW, SPEED).map((c) => c.code);
+      expect(at('simulator')).toEqual(simulated);
+      expect(at('agent')).toEqual(real[name]);
+      expect(at('openwisp')).toEqual(real[name]);
+    });
+
+    it('measures a real device’s outage in real minutes and raises its alerts when they really began', () => {
+      const offline = {
+        ...base,
+        driver: 'agent' as const,
+        status: 'offline' as const,
+        statusSince: NOW - 3 * MIN,
+      };
+      expect(conditionsOf(offline, NOW, SPEED)[0]?.details).toEqual({ minutes: 3 });
+      expect(conditionsOf({ ...offline, driver: 'simulator' }, NOW, SPEED)[0]?.details).toEqual({
+        minutes: 60,
+      });
+      const silent = { ...base, driver: 'agent' as const, lastUpdate: NOW - 6 * MIN };
+      expect(conditionsOf(silent, NOW, SPEED)).toEqual([
+        { deviceId: 'd1', code: 'cloud_disconnected', details: { minutes: 6 }, since: NOW - MIN },
+      ]);
+    });
   });
 
   it('measures what it says', () => {

@@ -21,6 +21,23 @@ export const DIAGNOSTIC_ACTIONS = [
 export const DiagnosticActionSchema = z.enum(DIAGNOSTIC_ACTIONS, { error: 'Unknown action.' });
 export type DiagnosticAction = z.infer<typeof DiagnosticActionSchema>;
 
+/**
+ * What a troubleshooting job may run: the spec's actions, and `confirmLanPorts` — keeping disabled ports off on
+ * a real device that would turn them back on by itself (docs/device-protocol.md, section 4). Confirming is no
+ * action of the console's list (nor of batches): it follows a port action, on its own route
+ * (POST device/troubleshooting/confirmLanPorts/{id}, no body), and shows in the device's run history.
+ */
+export const JOB_ACTIONS = [...DIAGNOSTIC_ACTIONS, 'confirmLanPorts'] as const;
+export type JobAction = (typeof JOB_ACTIONS)[number];
+
+/** Refusals of POST device/troubleshooting/confirmLanPorts/{id} (409). */
+export const CONFIRM_PORTS_MESSAGES = {
+  /** A simulated device never turns ports back on by itself. */
+  simulated: 'This device keeps ports off until they are reverted.',
+  /** No port action of the device waits for its automatic revert (none ran, it was reverted, or its time passed). */
+  nothingPending: 'No ports are waiting to turn back on.',
+} as const;
+
 /** Actions that interrupt the site: the console asks for confirmation first. */
 export const DISRUPTIVE_ACTIONS: readonly DiagnosticAction[] = ['reboot', 'disableLanPorts'];
 /** Actions that need the `port-control` entitlement on top of `diagnostics`. */
@@ -288,6 +305,13 @@ export const JobSchema = z.discriminatedUnion('action', [
   jobOf('traceroute'),
   jobOf('disableLanPorts'),
   jobOf('revertLanPorts'),
+  z.object({
+    ...jobBase,
+    action: z.literal('confirmLanPorts'),
+    params: EmptyActionRequestSchema,
+    /** The ports as the device keeps them: no `revertAt` any more. */
+    result: z.nullable(PortsResultSchema),
+  }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 

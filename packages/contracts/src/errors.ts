@@ -45,6 +45,10 @@ export const ErrorIds = {
   alreadyRunning: 'already_running',
   batchAction: 'batch_action',
   batchFull: 'batch_full',
+  /** Confirming disabled ports on a simulated device: it keeps them off until they are reverted. */
+  portsStayOff: 'ports_stay_off',
+  /** Confirming disabled ports when no automatic revert is pending. */
+  noPortsPending: 'no_ports_pending',
   testWait: 'test_wait',
   costlyNumber: 'costly_number',
   /** Too many CSV downloads running (the person's or the server's): try again in a minute. */

@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../plugins/db.ts';
 import { arr, iso } from '../gateway/sql.ts';
 import { type AlertFacts, loadFacts, sweepCandidates } from './facts.ts';
-import { type Condition, conditionsOf, ROOT_CAUSE_CODES, regionalOutageStart } from './rules.ts';
+import { type Condition, conditionsOf, deviceSpeed, ROOT_CAUSE_CODES, regionalOutageStart } from './rules.ts';
 
 const MINUTE = 60_000;
 /** Serializes reconciliations across processes (the gateway's ticks, sweeps, port actions). */
@@ -52,7 +52,10 @@ export type AlertEngineOptions = {
   notify?: NotifyAlerts;
   /** Told after a commit that queued notifications (wakes the dispatcher). */
   notified?: () => void;
-  /** SIM_SPEED: fleet ms per real ms; thresholds and windows are in the fleet's time. Default 1. */
+  /**
+   * SIM_SPEED: fleet ms per real ms; a simulated device's thresholds and windows are in the fleet's time,
+   * a real device's (driver 'agent' or 'openwisp') on the clock (rules.ts, `deviceSpeed`). Default 1.
+   */
   speed?: number;
 };
 
@@ -295,18 +298,24 @@ async function upsert(
   }
   if (fresh.length === 0) return;
 
-  // Back within the flap window: the same alert again.
-  const flapSince = now - (ALERT_THRESHOLDS.flapMinutes * MINUTE) / speed;
+  // Back within the flap window (the device's time): the same alert again.
+  const flapSince = (c: Condition) =>
+    iso(
+      now -
+        (ALERT_THRESHOLDS.flapMinutes * MINUTE) /
+          deviceSpeed(byId.get(c.deviceId)?.driver ?? 'simulator', speed),
+    );
   const { rows: back } = await tx.execute<ActiveRow>(sql`
     update alerts a set state = 'active', cleared_at = null, last_seen_at = ${iso(now)},
       occurrences = a.occurrences + 1, details = v.details, root_alert_id = v.root
     from (
       select distinct on (x.device_id, x.code) al.id, x.details, x.root
       from unnest(${arr(fresh.map(({ c }) => c.deviceId))}::uuid[], ${arr(fresh.map(({ c }) => c.code))}::text[],
-                  ${arr(fresh.map(({ c }) => JSON.stringify(c.details)))}::jsonb[], ${arr(fresh.map(({ root }) => root))}::uuid[])
-             as x(device_id, code, details, root)
+                  ${arr(fresh.map(({ c }) => JSON.stringify(c.details)))}::jsonb[], ${arr(fresh.map(({ root }) => root))}::uuid[],
+                  ${arr(fresh.map(({ c }) => flapSince(c)))}::timestamptz[])
+             as x(device_id, code, details, root, flap_since)
       join alerts al on al.device_id = x.device_id and al.code = x.code
-        and al.state = 'cleared' and al.cleared_at > ${iso(flapSince)}
+        and al.state = 'cleared' and al.cleared_at > x.flap_since
       order by x.device_id, x.code, al.cleared_at desc
     ) v
     where a.id = v.id
@@ -349,6 +358,8 @@ async function upsert(
 
 type RegionalRow = {
   id: string;
+  /** The driver of the alert's device (null for an incident). */
+  driver: string | null;
   organization_id: string;
   site_id: string | null;
   device_id: string | null;
@@ -356,7 +367,8 @@ type RegionalRow = {
   raised_at: Date | string;
   root_alert_id: string | null;
 };
-const REGIONAL_COLUMNS = sql`id, organization_id, site_id, device_id, region, raised_at, root_alert_id`;
+const REGIONAL_COLUMNS = sql`id, organization_id, site_id, device_id, region, raised_at, root_alert_id,
+  (select d.driver from devices d where d.id = device_id) as driver`;
 
 /**
  * Regional incidents of these organizations: the active site-offline alerts of a region attach to the
@@ -391,7 +403,9 @@ async function correlateRegions(
   // Regions without an incident whose outages now make one.
   const opening = [...groups].flatMap(([k, all]) => {
     if (open.has(k)) return [];
-    const start = regionalOutageStart(all.map(raised), speed);
+    // The window is the fleet's time when every outage is a simulated device's, else the clock's.
+    const windowSpeed = all.every((m) => m.driver === 'simulator') ? speed : 1;
+    const start = regionalOutageStart(all.map(raised), windowSpeed);
     return start === null ? [] : [{ first: all[0] as RegionalRow, start }];
   });
   if (opening.length > 0) {
@@ -472,12 +486,18 @@ function regionalChange(r: RegionalRow, transition: AlertTransition, now: number
   };
 }
 
-/** Clearings that stayed cleared past the flap window: marked, and answered to notify once. */
+/**
+ * Clearings that stayed cleared past the flap window (its device's time; the fleet's for an incident):
+ * marked, and answered to notify once.
+ */
 async function confirmClearings(tx: DbOrTx, now: number, speed: number): Promise<string[]> {
+  const flapEnd = (s: number) => iso(now - (ALERT_THRESHOLDS.flapMinutes * MINUTE) / s);
   const { rows } = await tx.execute<{ id: string }>(sql`
-    update alerts set clear_notified = true
-    where state = 'cleared' and not clear_notified
-      and cleared_at <= ${iso(now - (ALERT_THRESHOLDS.flapMinutes * MINUTE) / speed)}
-    returning id`);
+    update alerts a set clear_notified = true
+    where a.state = 'cleared' and not a.clear_notified
+      and a.cleared_at <= case
+        when coalesce((select d.driver from devices d where d.id = a.device_id), 'simulator') = 'simulator'
+        then ${flapEnd(speed)}::timestamptz else ${flapEnd(1)}::timestamptz end
+    returning a.id`);
   return rows.map((r) => r.id);
 }

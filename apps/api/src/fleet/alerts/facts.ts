@@ -1,5 +1,6 @@
 import {
   ALERT_THRESHOLDS,
+  type DeviceDriver,
   type DeviceKind,
   type DeviceStatus,
   type ModemSignal,
@@ -8,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { arr, iso } from '../gateway/sql.ts';
-import type { DeviceFacts } from './rules.ts';
+import { type DeviceFacts, deviceSpeed } from './rules.ts';
 
 /** A device's facts with where it is: what the engine stores on its alerts. */
 export type AlertFacts = DeviceFacts & { organizationId: string; siteId: string; region: string | null };
@@ -19,6 +20,7 @@ type FactRow = {
   site_id: string;
   region: string | null;
   kind: DeviceKind;
+  driver: DeviceDriver;
   status: DeviceStatus;
   since: Date | string | null;
   last_update: Date | string | null;
@@ -54,7 +56,7 @@ export async function loadFacts(
       select distinct on (x.site_id) x.site_id, x.id, x.status from target t join devices x on x.site_id = t.site_id
       where x.kind in ('firewall', '5g') order by x.site_id, x.id
     )
-    select d.id, d.organization_id, d.site_id, s.state as region, d.kind, d.status,
+    select d.id, d.organization_id, d.site_id, s.state as region, d.kind, d.driver, d.status,
       (select started_at from device_status_intervals i where i.device_id = d.id and i.ended_at is null) as since,
       d.last_update, d.modem_signal_statistics, d.disabled_ports,
       e.id as edge_id, e.status as edge_status,
@@ -76,6 +78,7 @@ export async function loadFacts(
     siteId: r.site_id,
     region: r.region,
     kind: r.kind,
+    driver: r.driver,
     status: r.status,
     statusSince: ms(r.since),
     lastUpdate: ms(r.last_update),
@@ -95,12 +98,15 @@ export async function loadFacts(
 export async function sweepCandidates(tx: DbOrTx, now: number, speed = 1): Promise<string[]> {
   const t = ALERT_THRESHOLDS;
   const fair = (m: keyof typeof SIGNAL_THRESHOLDS) => SIGNAL_THRESHOLDS[m][2];
-  const silentSince = iso(now - (t.cloudDisconnectedMinutes * 60_000) / speed);
+  // Silence is measured in each device's time: the fleet's for simulated devices, the clock's for real ones.
+  const silentSince = (driver: DeviceDriver) =>
+    iso(now - (t.cloudDisconnectedMinutes * 60_000) / deviceSpeed(driver, speed));
   const recent = iso(now - 15 * 60_000);
   const { rows } = await tx.execute<{ id: string }>(sql`
     select d.id from devices d
     where d.status in ('offline', 'onbackup', 'rebooting', 'pending', 'error')
-      or (d.status in ('online', 'onbackup') and d.last_update < ${silentSince})
+      or (d.status in ('online', 'onbackup') and d.last_update < case when d.driver = 'simulator'
+        then ${silentSince('simulator')}::timestamptz else ${silentSince('agent')}::timestamptz end)
       or cardinality(d.disabled_ports) > 0
       or (d.status in ('online', 'onbackup') and exists (
         select 1 from jsonb_array_elements(d.modem_signal_statistics) m

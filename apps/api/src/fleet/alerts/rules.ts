@@ -5,6 +5,7 @@
 import {
   ALERT_THRESHOLDS,
   type AlertCode,
+  type DeviceDriver,
   type DeviceKind,
   type DeviceStatus,
   deviceSignalBars,
@@ -26,6 +27,8 @@ export type WanAverages = {
 export type DeviceFacts = {
   deviceId: string;
   kind: DeviceKind;
+  /** How the device reports: a simulated one lives in the fleet's time, a real one (agent, OpenWISP) on the clock. */
+  driver: DeviceDriver;
   status: DeviceStatus;
   /** When the current status began (ms); null when unknown. */
   statusSince: number | null;
@@ -56,11 +59,21 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 export const ROOT_CAUSE_CODES: readonly AlertCode[] = ['site_offline', 'reboot_too_long'];
 
 /**
- * The conditions that hold for a device at `now`. Durations are the fleet's time: `speed` (SIM_SPEED) fleet
- * ms pass per real ms, so a simulated fleet at speed 60 reboots "too long" after 10 simulated minutes.
+ * The speed of a device's time: SIM_SPEED for a simulated device; 1 for a real one, whose minutes are the
+ * clock's whatever the simulator's speed (at SIM_SPEED 20, 15 silent seconds are not 5 silent minutes).
  */
-export function conditionsOf(f: DeviceFacts, now: number, speed = 1): Condition[] {
+export function deviceSpeed(driver: DeviceDriver, speed: number): number {
+  return driver === 'simulator' ? speed : 1;
+}
+
+/**
+ * The conditions that hold for a device at `now`. Durations are the device's time (`deviceSpeed`): for a
+ * simulated device `speed` (SIM_SPEED) fleet ms pass per real ms, so a simulated fleet at speed 60 reboots
+ * "too long" after 10 simulated minutes; a real device's durations are real.
+ */
+export function conditionsOf(f: DeviceFacts, now: number, fleetSpeed = 1): Condition[] {
   const t = ALERT_THRESHOLDS;
+  const speed = deviceSpeed(f.driver, fleetSpeed);
   /** Fleet ms since a real time (0 when unknown). */
   const since = (at: number | null) => (at === null ? 0 : (now - at) * speed);
   const minutes = (at: number | null) => Math.floor(since(at) / MINUTE);

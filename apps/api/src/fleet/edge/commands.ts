@@ -10,10 +10,11 @@ import {
   type DeviceCommand,
   type DeviceCommandName,
   DeviceCommandResultSchema,
-  DIAGNOSTIC_ACTIONS,
-  type DiagnosticAction,
   deviceTopic,
+  JOB_ACTIONS,
+  type JobAction,
   type PortsResult,
+  PortsResultSchema,
 } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/db.ts';
@@ -32,7 +33,7 @@ export const COMMAND_MESSAGES = {
 } as const;
 
 /** How long the device may take per action (ms); it gives up and answers a failure after that. */
-export const ACTION_TIMEOUTS_MS: Record<DiagnosticAction, number> = {
+export const ACTION_TIMEOUTS_MS: Record<JobAction, number> = {
   reboot: 30_000,
   wantest: 60_000,
   lanpingtest: 60_000,
@@ -41,7 +42,13 @@ export const ACTION_TIMEOUTS_MS: Record<DiagnosticAction, number> = {
   traceroute: 120_000,
   disableLanPorts: 30_000,
   revertLanPorts: 30_000,
+  confirmLanPorts: 30_000,
 };
+
+/** What a device answers to each job's command (confirming answers the ports as it keeps them). */
+const JOB_RESULT_SCHEMAS = { ...ACTION_RESULT_SCHEMAS, confirmLanPorts: PortsResultSchema } as const;
+/** Jobs that change which ports are off (confirming keeps them as they are, and says so). */
+const PORT_JOBS: readonly JobAction[] = ['disableLanPorts', 'revertLanPorts', 'confirmLanPorts'];
 
 /** What the sender needs of an MQTT client (mqtt.js's `MqttClient` has it). */
 export type CommandPublisher = {
@@ -150,16 +157,19 @@ export type EdgeActionOptions = {
   alerts?: Pick<AlertEngine, 'evaluate' | 'committed'>;
   now?: () => number;
   /** Per-action timeouts (tests shorten them); default ACTION_TIMEOUTS_MS. */
-  timeoutsMs?: Partial<Record<DiagnosticAction, number>>;
+  timeoutsMs?: Partial<Record<JobAction, number>>;
 };
 
-/** A handler for every troubleshooting action of a device that reports over MQTT (driver 'agent'). */
-export function createEdgeActionHandlers(options: EdgeActionOptions): Record<DiagnosticAction, JobHandler> {
+/**
+ * A handler for every troubleshooting job of a device that reports over MQTT (driver 'agent'): the console's
+ * actions, and confirming disabled ports (`confirmLanPorts`).
+ */
+export function createEdgeActionHandlers(options: EdgeActionOptions): Record<JobAction, JobHandler> {
   const { db, commands } = options;
   const now = options.now ?? Date.now;
 
   const handle: JobHandler = async (job, signal) => {
-    const action = job.action as DiagnosticAction;
+    const action = job.action as JobAction;
     const device = await loadActionDevice(db, job.deviceId);
     if (!device) throw new JobFailure(ACTION_MESSAGES.offline);
     const refusal = actionRefusal(device, action);
@@ -167,9 +177,9 @@ export function createEdgeActionHandlers(options: EdgeActionOptions): Record<Dia
     const params = (job.params ?? {}) as Record<string, unknown>;
     const timeoutMs = options.timeoutsMs?.[action] ?? ACTION_TIMEOUTS_MS[action];
     const answer = await commands.send(device.id, action, params, timeoutMs, signal);
-    const result = ACTION_RESULT_SCHEMAS[action].safeParse(answer);
+    const result = JOB_RESULT_SCHEMAS[action].safeParse(answer);
     if (!result.success) throw new JobFailure(COMMAND_MESSAGES.unreadable);
-    if (action === 'disableLanPorts' || action === 'revertLanPorts') {
+    if (PORT_JOBS.includes(action)) {
       // The device says which ports are off now; the console's record and the port alert follow it.
       const off = (result.data as PortsResult).ports.filter((p) => !p.enabled).map((p) => p.systemNumber);
       await applyDisabledPorts(db, options.alerts, device.id, { exactly: off }, now());
@@ -177,10 +187,7 @@ export function createEdgeActionHandlers(options: EdgeActionOptions): Record<Dia
     return result.data;
   };
 
-  return Object.fromEntries(DIAGNOSTIC_ACTIONS.map((a) => [a, handle])) as Record<
-    DiagnosticAction,
-    JobHandler
-  >;
+  return Object.fromEntries(JOB_ACTIONS.map((a) => [a, handle])) as Record<JobAction, JobHandler>;
 }
 
 export type DriverHandlers = {
@@ -189,8 +196,11 @@ export type DriverHandlers = {
   agent: Readonly<Record<string, JobHandler>>;
 };
 
-/** One handler per action that hands each job to the driver of its device. */
-export function routeJobsByDriver(db: Db, drivers: DriverHandlers): Record<DiagnosticAction, JobHandler> {
+/**
+ * One handler per job action that hands each job to the driver of its device (a simulated device has no
+ * `confirmLanPorts`: the API refuses it, and a job of it would fail as an unknown action).
+ */
+export function routeJobsByDriver(db: Db, drivers: DriverHandlers): Record<JobAction, JobHandler> {
   const handle: JobHandler = async (job, signal) => {
     const { rows } = await db.execute<{ driver: string }>(
       sql`select driver from devices where id = ${job.deviceId}`,
@@ -204,8 +214,5 @@ export function routeJobsByDriver(db: Db, drivers: DriverHandlers): Record<Diagn
     if (!handler) throw new JobFailure(`Unknown action: ${job.action}.`);
     return handler(job, signal);
   };
-  return Object.fromEntries(DIAGNOSTIC_ACTIONS.map((a) => [a, handle])) as Record<
-    DiagnosticAction,
-    JobHandler
-  >;
+  return Object.fromEntries(JOB_ACTIONS.map((a) => [a, handle])) as Record<JobAction, JobHandler>;
 }

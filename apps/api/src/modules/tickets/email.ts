@@ -1,6 +1,6 @@
 import {
-  type DiagnosticAction,
   type Job,
+  type JobAction,
   jobVerdict,
   type Ticket,
   VERDICT_TEXT,
@@ -9,7 +9,7 @@ import {
 } from '@vnoc/contracts';
 
 /** Action names as support reads them. */
-export const ACTION_NAMES: Record<DiagnosticAction, string> = {
+export const ACTION_NAMES: Record<JobAction, string> = {
   reboot: 'Reboot',
   wantest: 'WAN latency test',
   lanpingtest: 'LAN ping test',
@@ -18,6 +18,7 @@ export const ACTION_NAMES: Record<DiagnosticAction, string> = {
   traceroute: 'Traceroute',
   disableLanPorts: 'Disable LAN ports',
   revertLanPorts: 'Revert LAN ports',
+  confirmLanPorts: 'Keep LAN ports off',
 };
 
 const mbps = (kbps: number) => `${(kbps / 1000).toFixed(1)} Mbps`;
@@ -56,7 +57,8 @@ export function describeJob(job: Job): string {
       return `to ${done.result.target} on VLAN ${done.result.vlan}: ${done.result.hops.length} hops, last ${last?.ip ?? '*'}`;
     }
     case 'disableLanPorts':
-    case 'revertLanPorts': {
+    case 'revertLanPorts':
+    case 'confirmLanPorts': {
       const off = done.result.ports.filter((p) => !p.enabled).map((p) => p.systemNumber);
       return off.length ? `ports disabled: ${off.join(', ')}` : 'every LAN port enabled';
     }

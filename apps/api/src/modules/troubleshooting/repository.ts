@@ -1,4 +1,4 @@
-import type { DiagnosticAction, JobState } from '@vnoc/contracts';
+import type { DiagnosticAction, JobAction, JobState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { deviceName, personName } from '../../sql/names.ts';
@@ -9,7 +9,7 @@ export type JobRow = {
   id: string;
   device_id: string;
   batch_id: string | null;
-  action: DiagnosticAction;
+  action: JobAction;
   params: Record<string, unknown>;
   state: JobState;
   result: unknown;
@@ -132,11 +132,30 @@ export async function listRecentBatches(
   return rows;
 }
 
-/** The device's latest finished (succeeded or failed) run of each action, newest first. */
+/**
+ * The device's latest port job that did not fail nor was cancelled (disabling, reverting or confirming), in
+ * the scope: whether an automatic revert is pending follows from it.
+ */
+export async function latestPortJob(db: DbOrTx, scope: Scope, deviceId: string): Promise<JobRow | undefined> {
+  const { rows } = await db.execute<JobRow>(
+    selectJobs(
+      scope,
+      sql`j.device_id = ${deviceId} and j.action in ('disableLanPorts', 'revertLanPorts', 'confirmLanPorts')
+        and j.state in ('queued', 'running', 'succeeded')`,
+      sql`order by j.created_at desc, j.id desc limit 1`,
+    ),
+  );
+  return rows[0];
+}
+
+/**
+ * The device's latest finished (succeeded or failed) run of each of the console's actions, newest first
+ * (confirming ports is no diagnostic a ticket carries).
+ */
 export async function latestFinishedJobs(db: DbOrTx, scope: Scope, deviceId: string): Promise<JobRow[]> {
   const latest = selectJobs(
     scope,
-    sql`j.device_id = ${deviceId} and j.state in ('succeeded', 'failed')`,
+    sql`j.device_id = ${deviceId} and j.state in ('succeeded', 'failed') and j.action <> 'confirmLanPorts'`,
     sql`order by j.action, j.finished_at desc, j.id desc`,
     sql`distinct on (j.action)`,
   );

@@ -62,6 +62,19 @@ export function troubleshootingRoutes(app: FastifyInstance, ctx: AppContext): vo
     );
   }
 
+  // Not one of the console's actions (DIAGNOSTIC_ACTIONS): it follows a port disable on a real device.
+  r.post(
+    `${base}/confirmLanPorts/:id`,
+    route(runner(entitlementsFor('disableLanPorts')), {
+      summary: 'Keep the ports a real device disabled off: it cancels their automatic revert',
+      params: IdParamsSchema,
+      body: z.preprocess((body) => body ?? {}, z.strictObject({})),
+      answer: JobSchema,
+    }),
+    async (request) =>
+      troubleshooting.confirmLanPorts(ctx, authOf(request), request.params.id, metaOf(request)),
+  );
+
   r.post(
     `${base}/future/:id`,
     route(reader, { summary: "A job's state and result", params: IdParamsSchema, answer: JobSchema }),

@@ -3,10 +3,12 @@ import {
   type ActionCallMap,
   BATCH_MAX_DEVICES,
   type Batch,
+  CONFIRM_PORTS_MESSAGES,
   type DiagnosticAction,
   DiagnosticActionSchema,
   ErrorIds,
   type Job,
+  type PortsResult,
   RECENT_BATCHES,
   type RecentBatch,
 } from '@vnoc/contracts';
@@ -22,6 +24,7 @@ import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { findDeviceInScope } from '../devices/service.ts';
 import { presentBatch, presentJob, presentRecentBatch } from './present.ts';
+import type { JobRow } from './repository.ts';
 import * as repo from './repository.ts';
 
 /** Runs in the device's history, newest first. */
@@ -97,6 +100,58 @@ export async function runTroubleshooting<A extends DiagnosticAction>(
     target: device.id,
     detail: { jobId: job.id, ...(batchId ? { batchId } : {}), params },
     meta,
+  });
+  return getJob(ctx, user, job.id);
+}
+
+/**
+ * Whether the device's ports wait for their automatic revert at `now`: its latest port job (not failed nor
+ * cancelled) is a port disable that succeeded with a `revertAt` still ahead, and ports are still off.
+ */
+function revertPending(latest: JobRow | undefined, disabledPorts: readonly number[], now: number): boolean {
+  if (latest?.action !== 'disableLanPorts' || latest.state !== 'succeeded') return false;
+  const revertAt = (latest.result as PortsResult | null)?.revertAt;
+  return revertAt !== undefined && Date.parse(revertAt) > now && disabledPorts.length > 0;
+}
+
+/**
+ * POST device/troubleshooting/confirmLanPorts/{id}: keeps off the ports a real device disabled — the device
+ * cancels its automatic revert (docs/device-protocol.md, section 4, `confirmLanPorts`). A job like the
+ * console's actions, answered at once and followed the same way, so it shows in the run history. Refused
+ * (409, nothing queued) for a simulated device, which keeps ports off until they are reverted, while a
+ * confirmation already runs, and when no revert is pending.
+ */
+export async function confirmLanPorts(
+  ctx: AppContext,
+  auth: AuthContext,
+  deviceId: string,
+  meta: RequestMeta,
+): Promise<Job> {
+  const { user } = auth;
+  const scope = await scopeOf(ctx.db, user);
+  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  if (device.driver === 'simulator')
+    throw Errors.conflict(ErrorIds.portsStayOff, CONFIRM_PORTS_MESSAGES.simulated);
+  const latest = await repo.latestPortJob(ctx.db, scope, device.id);
+  if (latest?.action === 'confirmLanPorts' && latest.state !== 'succeeded')
+    throw Errors.conflict(ErrorIds.alreadyRunning, ACTION_CONFLICT_MESSAGES.alreadyRunning);
+  if (!revertPending(latest, device.disabled_ports, ctx.now().getTime()))
+    throw Errors.conflict(ErrorIds.noPortsPending, CONFIRM_PORTS_MESSAGES.nothingPending);
+  const job = await queue.enqueueUnlessActive(ctx.db, {
+    organizationId: user.organizationId,
+    deviceId: device.id,
+    action: 'confirmLanPorts',
+    params: {},
+    requestedBy: user.id,
+  });
+  if (!job) throw Errors.conflict(ErrorIds.alreadyRunning, ACTION_CONFLICT_MESSAGES.alreadyRunning);
+  ctx.jobs.wake();
+  ctx.jobs.changed([{ id: job.id, state: job.state }]);
+  await audit(ctx.db, {
+    action: 'device.troubleshooting.confirmLanPorts',
+    ...actorOf(auth, meta),
+    target: device.id,
+    detail: { jobId: job.id, disableJobId: latest?.id ?? null },
   });
   return getJob(ctx, user, job.id);
 }

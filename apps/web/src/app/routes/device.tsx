@@ -90,7 +90,7 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
         });
       }
       if (job.state !== 'succeeded') return;
-      if (job.action === 'reboot' || PORT_ACTIONS.includes(job.action)) {
+      if (job.action === 'reboot' || (PORT_ACTIONS as readonly string[]).includes(job.action)) {
         void client.invalidateQueries({ queryKey: deviceQueryKey(job.deviceId) });
       }
       startWatch(job);

@@ -2,9 +2,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { Job } from '@vnoc/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { authStore } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { i18n } from '../../../lib/i18n.ts';
-import { installDomStubs, Providers } from '../../../test/render.tsx';
+import { fakeJwt, fullClaims, installDomStubs, Providers } from '../../../test/render.tsx';
 import { device, job, results } from '../test/fixtures.ts';
 import { JobResult } from './job-result.tsx';
 
@@ -31,6 +32,36 @@ const rowTexts = (root: HTMLElement) =>
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     );
+
+describe('JobResult: keeping a real device’s disabled ports off', () => {
+  afterEach(() => authStore.logout());
+  const pending = () =>
+    job('disableLanPorts', 'succeeded', {
+      result: { ...results.disableLanPorts, revertAt: new Date(Date.now() + 10 * 60_000).toISOString() },
+    });
+  it.each([
+    ['a USER with port control', { role: 'USER', entitlements: ['diagnostics', 'port-control'] }, true],
+    [
+      'an ADMINISTRATOR with port control',
+      { role: 'ADMINISTRATOR', entitlements: ['diagnostics', 'port-control'] },
+      true,
+    ],
+    ['a USER without port control', { role: 'USER', entitlements: ['diagnostics'] }, false],
+    ['READ_ONLY', { role: 'READ_ONLY', entitlements: ['diagnostics', 'port-control'] }, false],
+  ])('%s: "Keep them off" offered: %s', (_who, claims, offered) => {
+    authStore.setToken(fakeJwt(fullClaims(claims)));
+    show(pending());
+    expect(screen.getByTestId('ports-revert-countdown')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Keep them off' }) !== null).toBe(offered);
+  });
+
+  it('a confirmation’s result: the ports as kept, no countdown', () => {
+    authStore.setToken(fakeJwt(fullClaims({ role: 'USER', entitlements: ['diagnostics', 'port-control'] })));
+    show(job('confirmLanPorts', 'succeeded', { result: { ports: results.disableLanPorts.ports } }));
+    expect(screen.getByTestId('result-ports')).toBeTruthy();
+    expect(screen.queryByTestId('ports-revert-countdown')).toBeNull();
+  });
+});
 
 describe('JobResult: every result readable, never JSON', () => {
   it('WAN test: link, per-target table and the average latency chart', async () => {

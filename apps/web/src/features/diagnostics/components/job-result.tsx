@@ -3,7 +3,9 @@ import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { type Job, jobVerdict } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { VerdictSummary } from '../../../components/verdict.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
 import type { PortMapDevice } from '../../../lib/ports.ts';
+import { diagnosticsAccess } from '../utils/access.ts';
 import { JobProgress } from './job-progress.tsx';
 import { LanPingResultView } from './results/lan-ping-result.tsx';
 import { PortsResultView } from './results/ports-result.tsx';
@@ -39,6 +41,8 @@ export function JobResult({ job, device, liveStatus }: JobResultProps) {
 
 function JobFigures({ job, device, liveStatus }: JobResultProps) {
   const { t } = useTranslation('diagnostics');
+  const { claims } = useAuth();
+  const canControlPorts = diagnosticsAccess(claims).canControlPorts;
   if (job.state === 'queued' || job.state === 'running') return <JobProgress job={job} />;
   if (job.state === 'failed') {
     return (
@@ -80,7 +84,15 @@ function JobFigures({ job, device, liveStatus }: JobResultProps) {
     case 'reboot':
       return <RebootResultView result={job.result} liveStatus={liveStatus} />;
     case 'disableLanPorts':
+      return (
+        <PortsResultView
+          result={job.result}
+          device={device}
+          keepOff={{ deviceId: job.deviceId, since: job.createdAt, allowed: canControlPorts }}
+        />
+      );
     case 'revertLanPorts':
+    case 'confirmLanPorts':
       return <PortsResultView result={job.result} device={device} />;
   }
 }

@@ -1,22 +1,29 @@
-import type { ActionResultMap, DiagnosticAction, Job, JobState } from '@vnoc/contracts';
+import type {
+  ActionResultMap,
+  DiagnosticAction,
+  Job,
+  JobAction,
+  JobState,
+  PortsResult,
+} from '@vnoc/contracts';
 import { DEVICE_ID } from '../../../test/device-fixtures.ts';
 
 // The device is shared with other features' tests, so it lives in src/test/.
 export { DEVICE_ID, device } from '../../../test/device-fixtures.ts';
 
 /** Inputs each action's job carries by default. */
-const defaultParams: Partial<Record<DiagnosticAction, unknown>> = {
+const defaultParams: Partial<Record<JobAction, unknown>> = {
   speedtest: { vlan: 10 },
   traceroute: { vlan: 10, ip: '8.8.8.8' },
   disableLanPorts: { ports: [4] },
 };
 
 /** A job of `action` in `state` (as JobSchema parses it); finished jobs ran 4.2 s. */
-export function job<A extends DiagnosticAction>(
+export function job<A extends JobAction>(
   action: A,
   state: JobState,
   over: {
-    result?: ActionResultMap[A] | null;
+    result?: (A extends DiagnosticAction ? ActionResultMap[A] : PortsResult) | null;
     params?: unknown;
     error?: string | null;
     id?: string;

@@ -64,7 +64,8 @@ export function jobSummary(job: Job, t: TFunction): string {
     case 'reboot':
       return t('summary.reboot', { ns: 'diagnostics', back: formatDate(job.result.expectedBackAt) });
     case 'disableLanPorts':
-    case 'revertLanPorts': {
+    case 'revertLanPorts':
+    case 'confirmLanPorts': {
       const off = job.result.ports.filter((p) => !p.enabled).map((p) => p.systemNumber);
       return off.length === 0
         ? t('summary.portsAllOn', { ns: 'diagnostics' })

@@ -163,7 +163,8 @@ function resultRows(job: Job): SummaryRow[] | null {
       ];
     }
     case 'disableLanPorts':
-    case 'revertLanPorts': {
+    case 'revertLanPorts':
+    case 'confirmLanPorts': {
       const r = job.result;
       if (!r) return null;
       const disabled = sortedPorts(r.ports.filter((p) => !p.enabled).map((p) => p.systemNumber));

@@ -1,4 +1,4 @@
-import { DIAGNOSTIC_ACTIONS } from '@vnoc/contracts';
+import { JOB_ACTIONS } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
 
 /** The audit actions the server writes today; others (newer ones) are shown as they are stored. */
@@ -44,7 +44,7 @@ export const KNOWN_ACTIONS: readonly string[] = [
   'maintenance.end',
   'ticket.create',
   'ticket.status',
-  ...DIAGNOSTIC_ACTIONS.map((a) => `device.troubleshooting.${a}`),
+  ...JOB_ACTIONS.map((a) => `device.troubleshooting.${a}`),
   'device.troubleshooting.cancel',
 ];
 

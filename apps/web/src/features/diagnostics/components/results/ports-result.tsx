@@ -1,10 +1,15 @@
-import { Alert, Stack } from '@mantine/core';
-import { IconClockHour4 } from '@tabler/icons-react';
-import type { PortsResult } from '@vnoc/contracts';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconClockHour4, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { isFinishedJobState, type PortsResult } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../../lib/error-handler.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { type PortMapDevice, padPorts } from '../../../../lib/ports.ts';
+import { useConfirmLanPorts } from '../../api/confirm-lan-ports.ts';
+import { getDeviceJobsQueryOptions } from '../../api/get-device-jobs.ts';
+import { useJob } from '../../api/get-job.ts';
 import { formatElapsed } from '../../utils/format.ts';
 import { PortMap } from '../port-map.tsx';
 
@@ -26,41 +31,140 @@ function useRemaining(at: string, clock: Clock): number {
 }
 
 /**
- * A real device turns disabled ports back on by itself at `revertAt` unless the console confirms them
- * (docs/device-protocol.md, `confirmLanPorts`): the time left, ticking. There is no "Keep them off" button
- * yet: the server has no request to confirm a port action.
+ * The port disable a countdown belongs to: its device, when it was asked (`since`), and whether the person
+ * may keep the ports off (they may control ports).
  */
-export function RevertCountdown({ revertAt, clock = Date.now }: { revertAt: string; clock?: Clock }) {
+export type KeepOff = { deviceId: string; since: string; allowed: boolean };
+
+/**
+ * Whether the device's run history (as already cached by the panel or the history: never fetched here)
+ * holds a confirmation that succeeded after the disable: its countdown is over.
+ */
+function useConfirmedLater(keepOff: KeepOff | undefined): boolean {
+  const { data } = useQuery({ ...getDeviceJobsQueryOptions(keepOff?.deviceId ?? ''), enabled: false });
+  if (!keepOff || !data) return false;
+  const since = Date.parse(keepOff.since);
+  return data.some(
+    (job) =>
+      job.action === 'confirmLanPorts' && job.state === 'succeeded' && Date.parse(job.createdAt) > since,
+  );
+}
+
+/**
+ * Keeping the ports off: POST confirmLanPorts, then the confirmation's job followed until the device answered.
+ * `kept` once it did; `failure` says why not (the server's refusal, or the job's error).
+ */
+function useKeepOff() {
+  const { t } = useTranslation('diagnostics');
+  const [jobId, setJobId] = useState<string | null>(null);
+  const confirm = useConfirmLanPorts((job) => setJobId(job.id));
+  const job = useJob(jobId).data;
+  const failure = confirm.error
+    ? errorMessage(confirm.error)
+    : job?.state === 'failed' || job?.state === 'cancelled'
+      ? t('ports.keepOffFailed', { reason: job.error ?? t('summary.failed') })
+      : null;
+  return {
+    kept: job?.state === 'succeeded',
+    working: confirm.isPending || (job !== undefined && !isFinishedJobState(job.state)),
+    failure,
+    keep: (deviceId: string) => {
+      setJobId(null);
+      confirm.mutate(deviceId);
+    },
+  };
+}
+
+/**
+ * A real device turns disabled ports back on by itself at `revertAt` unless the console confirms them
+ * (docs/device-protocol.md, `confirmLanPorts`): the time left, ticking, and for a person who may control
+ * ports a "Keep them off" button beside it. Once the device confirmed, the countdown gives way to "Ports stay
+ * off until you revert them."; a refusal or a failure is shown under it.
+ */
+export function RevertCountdown({
+  revertAt,
+  clock = Date.now,
+  keepOff,
+}: {
+  revertAt: string;
+  clock?: Clock;
+  keepOff?: KeepOff;
+}) {
   const { t } = useTranslation('diagnostics');
   const remaining = useRemaining(revertAt, clock);
+  const { kept, working, failure, keep } = useKeepOff();
+  const confirmedLater = useConfirmedLater(keepOff);
+  if (kept || confirmedLater)
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconLock size={18} aria-hidden />}
+        data-testid="ports-kept-off"
+      >
+        {t('ports.keptOff')}
+      </Alert>
+    );
   return (
-    <Alert
-      color={remaining > 0 ? 'yellow' : 'gray'}
-      variant="light"
-      icon={<IconClockHour4 size={18} aria-hidden />}
-      data-testid="ports-revert-countdown"
-      aria-live="off"
-    >
-      {remaining > 0
-        ? // Whole seconds up: the last second shows 0:01, not 0:00.
-          t('ports.revertIn', { time: formatElapsed(Math.ceil(remaining / 1000) * 1000) })
-        : t('ports.revertDue', { date: formatDate(revertAt) })}
-    </Alert>
+    <Stack gap="xs">
+      <Alert
+        color={remaining > 0 ? 'yellow' : 'gray'}
+        variant="light"
+        icon={<IconClockHour4 size={18} aria-hidden />}
+        data-testid="ports-revert-countdown"
+        aria-live="off"
+      >
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm" data-testid="ports-revert-time">
+            {remaining > 0
+              ? // Whole seconds up: the last second shows 0:01, not 0:00.
+                t('ports.revertIn', { time: formatElapsed(Math.ceil(remaining / 1000) * 1000) })
+              : t('ports.revertDue', { date: formatDate(revertAt) })}
+          </Text>
+          {keepOff?.allowed && remaining > 0 && (
+            <Button
+              size="xs"
+              variant="light"
+              color="yellow"
+              loading={working}
+              aria-busy={working}
+              onClick={() => keep(keepOff.deviceId)}
+              data-testid="ports-keep-off"
+            >
+              {working ? t('ports.keepingOff') : t('ports.keepOff')}
+            </Button>
+          )}
+        </Group>
+      </Alert>
+      {failure && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          role="alert"
+          data-testid="ports-keep-off-error"
+        >
+          {failure}
+        </Alert>
+      )}
+    </Stack>
   );
 }
 
 /**
  * A port action's outcome: the port map with each LAN port on or off (types and labels from the device, when
- * known), and when a real device turns them back on by itself.
+ * known), and when a real device turns them back on by itself — with a way to keep them off (`keepOff`).
  */
 export function PortsResultView({
   result,
   device,
   clock,
+  keepOff,
 }: {
   result: PortsResult;
   device?: PortMapDevice;
   clock?: Clock;
+  keepOff?: KeepOff;
 }) {
   const { t } = useTranslation('diagnostics');
   const slots = device
@@ -69,7 +173,9 @@ export function PortsResultView({
   const off = result.ports.filter((p) => !p.enabled).map((p) => p.systemNumber);
   return (
     <Stack gap="sm" data-testid="result-ports">
-      {result.revertAt && off.length > 0 && <RevertCountdown revertAt={result.revertAt} clock={clock} />}
+      {result.revertAt && off.length > 0 && (
+        <RevertCountdown revertAt={result.revertAt} clock={clock} keepOff={keepOff} />
+      )}
       <PortMap slots={slots} disabledPorts={off} label={t('ports.mapLabel')} />
     </Stack>
   );

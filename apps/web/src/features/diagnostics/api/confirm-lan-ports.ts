@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Job, JobSchema } from '@vnoc/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { diagnosticsKeys } from './keys.ts';
+
+/**
+ * POST device/troubleshooting/confirmLanPorts/{deviceId}: keeps off the ports a real device disabled (it
+ * cancels their automatic revert). Answers the confirmation's job (queued); the device's answer finishes it.
+ */
+export function confirmLanPorts(deviceId: string): Promise<Job> {
+  return apiRequest(`device/troubleshooting/confirmLanPorts/${encodeURIComponent(deviceId)}`, {
+    method: 'POST',
+    schema: JobSchema,
+  });
+}
+
+/** Confirms; the job is cached for following and the device's history refreshed. Errors are the caller's to show. */
+export function useConfirmLanPorts(onSuccess?: (job: Job) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: confirmLanPorts,
+    onSuccess: (job) => {
+      client.setQueryData(diagnosticsKeys.job(job.id), job);
+      void client.invalidateQueries({ queryKey: diagnosticsKeys.history(job.deviceId) });
+      onSuccess?.(job);
+    },
+  });
+}
