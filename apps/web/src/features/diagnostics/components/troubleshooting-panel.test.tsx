@@ -199,6 +199,29 @@ describe('TroubleshootingPanel', () => {
     expect(actionCalls('disableLanPorts')[0]?.body).toEqual({ ports: [3, 4] });
   });
 
+  it('asks a real device for its automatic revert time; a simulated one has no such field', async () => {
+    renderPanel();
+    await choose('action-select', 'Disable LAN ports');
+    expect(screen.queryByTestId('revert-after-input')).toBeNull();
+    cleanup();
+
+    renderPanel({}, { ...device, driver: 'agent' });
+    await choose('action-select', 'Disable LAN ports');
+    const minutes = screen.getByTestId('revert-after-input') as HTMLInputElement;
+    expect(minutes.value).toBe('5');
+    fireEvent.click(screen.getByTestId('pick-port-3'));
+    fireEvent.change(minutes, { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('run-action'));
+    expect(await screen.findByText('Enter 1 to 120 minutes.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.change(minutes, { target: { value: '15' } });
+    fireEvent.click(screen.getByTestId('run-action'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-run'));
+    await waitFor(() => expect(actionCalls('disableLanPorts')).toHaveLength(1));
+    expect(actionCalls('disableLanPorts')[0]?.body).toEqual({ ports: [3], revertAfterMinutes: 15 });
+  });
+
   it('follows a speed test to its result and shows its figures', async () => {
     jobs.set('new-speedtest', {
       ...job('speedtest', 'succeeded', { id: 'new-speedtest', result: results.speedtest }),

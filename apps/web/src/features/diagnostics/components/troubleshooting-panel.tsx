@@ -1,7 +1,25 @@
-import { Button, Card, Divider, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Divider,
+  Grid,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type Device, type DiagnosticAction, isFinishedJobState, type Job } from '@vnoc/contracts';
+import {
+  type Device,
+  type DiagnosticAction,
+  isFinishedJobState,
+  type Job,
+  MAX_REVERT_MINUTES,
+} from '@vnoc/contracts';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -18,6 +36,7 @@ import {
   EMPTY_INPUTS,
   hostError,
   type InputErrors,
+  revertsByItself,
 } from '../utils/inputs.ts';
 import { ConfirmActionModal } from './confirm-action-modal.tsx';
 import { JobResult } from './job-result.tsx';
@@ -243,6 +262,24 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
                         })
                       : t('inputs.portsHint')}
                   </Text>
+                  {revertsByItself(device) && (
+                    <NumberInput
+                      label={t('inputs.revertAfter')}
+                      description={t('inputs.revertAfterHint')}
+                      min={1}
+                      max={MAX_REVERT_MINUTES}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      value={inputs.revertAfterMinutes}
+                      onChange={(value) => {
+                        update({ revertAfterMinutes: value });
+                        setErrors((e) => ({ ...e, revertAfterMinutes: undefined }));
+                      }}
+                      error={errorText(errors.revertAfterMinutes)}
+                      w={{ base: '100%', xs: 260 }}
+                      data-testid="revert-after-input"
+                    />
+                  )}
                 </Stack>
               )}
               {action === 'revertLanPorts' && (

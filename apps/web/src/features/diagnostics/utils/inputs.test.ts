@@ -65,3 +65,47 @@ describe('buildActionRequest', () => {
     expect(buildActionRequest(action, { ...EMPTY_INPUTS, ...inputs }, device)).toEqual({ ok: true, body });
   });
 });
+
+// Issue 36: a real device turns disabled ports back on by itself after the chosen minutes; a simulated one does not.
+describe('buildActionRequest: the automatic revert of a real device', () => {
+  const agentDevice = { ...device, driver: 'agent' as const };
+  it.each([
+    ['the default', {}, { ok: true, body: { ports: [3], revertAfterMinutes: 5 } }],
+    ['a chosen time', { revertAfterMinutes: 30 }, { ok: true, body: { ports: [3], revertAfterMinutes: 30 } }],
+    ['the longest', { revertAfterMinutes: 120 }, { ok: true, body: { ports: [3], revertAfterMinutes: 120 } }],
+    [
+      'none',
+      { revertAfterMinutes: '' },
+      { ok: false, errors: { revertAfterMinutes: 'validation.revertMinutes' } },
+    ],
+    [
+      'zero',
+      { revertAfterMinutes: 0 },
+      { ok: false, errors: { revertAfterMinutes: 'validation.revertMinutes' } },
+    ],
+    [
+      'too long',
+      { revertAfterMinutes: 121 },
+      { ok: false, errors: { revertAfterMinutes: 'validation.revertMinutes' } },
+    ],
+    [
+      'a fraction',
+      { revertAfterMinutes: 1.5 },
+      { ok: false, errors: { revertAfterMinutes: 'validation.revertMinutes' } },
+    ],
+  ] as const)('%s', (_name, inputs, expected) => {
+    expect(
+      buildActionRequest('disableLanPorts', { ...EMPTY_INPUTS, ports: [3], ...inputs }, agentDevice),
+    ).toEqual(expected);
+  });
+
+  it.each(['simulator', undefined] as const)('a device driven by %s sends no revert time', (driver) => {
+    expect(
+      buildActionRequest(
+        'disableLanPorts',
+        { ...EMPTY_INPUTS, ports: [3], revertAfterMinutes: 0 },
+        { ...device, driver },
+      ),
+    ).toEqual({ ok: true, body: { ports: [3] } });
+  });
+});

@@ -1,4 +1,11 @@
-import { type ActionCallMap, type Device, type DiagnosticAction, HostOrIpSchema } from '@vnoc/contracts';
+import {
+  type ActionCallMap,
+  DEFAULT_REVERT_MINUTES,
+  type Device,
+  type DiagnosticAction,
+  HostOrIpSchema,
+  MAX_REVERT_MINUTES,
+} from '@vnoc/contracts';
 import { devicePortSlots, isPortSelectable } from '../../../lib/ports.ts';
 
 /** The panel's form: every action's inputs (only the chosen action's are read). */
@@ -7,17 +14,25 @@ export interface ActionInputs {
   vlan: string | null;
   host: string;
   ports: readonly number[];
+  /** After how many minutes a real device turns disabled ports back on by itself (as the NumberInput holds it). */
+  revertAfterMinutes: number | string;
 }
 
-export const EMPTY_INPUTS: ActionInputs = { vlan: null, host: '', ports: [] };
+export const EMPTY_INPUTS: ActionInputs = {
+  vlan: null,
+  host: '',
+  ports: [],
+  revertAfterMinutes: DEFAULT_REVERT_MINUTES,
+};
 
 /** Translation keys (namespace `diagnostics`) of the input problems. */
 export type InputErrorKey =
   | 'validation.vlan'
   | 'validation.host'
   | 'validation.ports'
-  | 'validation.portNotAllowed';
-export type InputErrors = Partial<Record<'vlan' | 'host' | 'ports', InputErrorKey>>;
+  | 'validation.portNotAllowed'
+  | 'validation.revertMinutes';
+export type InputErrors = Partial<Record<'vlan' | 'host' | 'ports' | 'revertAfterMinutes', InputErrorKey>>;
 
 /** The problem with a host-or-IP field (spec part 5: an IPv4 dotted quad or a host name), or null. */
 export function hostError(value: string): InputErrorKey | null {
@@ -25,7 +40,12 @@ export function hostError(value: string): InputErrorKey | null {
 }
 
 /** The device fields the inputs are checked against. */
-export type InputDevice = Pick<Device, 'vlans' | 'portMapping' | 'portLabels' | 'disabledPorts'>;
+export type InputDevice = Pick<Device, 'vlans' | 'portMapping' | 'portLabels' | 'disabledPorts'> &
+  Partial<Pick<Device, 'driver'>>;
+
+/** A device that reports for real turns disabled ports back on by itself unless they are kept off. */
+export const revertsByItself = (device: Partial<Pick<Device, 'driver'>>) =>
+  device.driver !== undefined && device.driver !== 'simulator';
 
 export type BuiltRequest<A extends DiagnosticAction> =
   | { ok: true; body: ActionCallMap[A] }
@@ -62,6 +82,12 @@ export function buildActionRequest<A extends DiagnosticAction>(
     if (inputs.ports.length === 0) errors.ports = 'validation.ports';
     else if (inputs.ports.some((p) => !allowed.has(p))) errors.ports = 'validation.portNotAllowed';
     body = { ports: [...inputs.ports].sort((a, b) => a - b) };
+    if (revertsByItself(device)) {
+      const minutes = Number(inputs.revertAfterMinutes);
+      if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_REVERT_MINUTES)
+        errors.revertAfterMinutes = 'validation.revertMinutes';
+      body = { ...body, revertAfterMinutes: minutes };
+    }
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: body as ActionCallMap[A] };
