@@ -151,9 +151,21 @@ describe('before any worker runs', () => {
     ['disableLanPorts', { ports: [1] }, 'WAN ports cannot be disabled.'],
     ['disableLanPorts', { ports: [] }, 'Choose at least one port.'],
     ['disableLanPorts', { ports: [2, 2] }, 'Each port may be chosen once.'],
-    ['disableLanPorts', { ports: [3], revertAfterMinutes: 0 }, 'Turn the ports back on after 1 to 120 minutes.'],
-    ['disableLanPorts', { ports: [3], revertAfterMinutes: 121 }, 'Turn the ports back on after 1 to 120 minutes.'],
-    ['disableLanPorts', { ports: [3], revertAfterMinutes: 2.5 }, 'Turn the ports back on after 1 to 120 minutes.'],
+    [
+      'disableLanPorts',
+      { ports: [3], revertAfterMinutes: 0 },
+      'Turn the ports back on after 1 to 120 minutes.',
+    ],
+    [
+      'disableLanPorts',
+      { ports: [3], revertAfterMinutes: 121 },
+      'Turn the ports back on after 1 to 120 minutes.',
+    ],
+    [
+      'disableLanPorts',
+      { ports: [3], revertAfterMinutes: 2.5 },
+      'Turn the ports back on after 1 to 120 minutes.',
+    ],
     ['lanpingtest', { batchId: 'not-a-uuid' }, 'The batch id must be a UUID.'],
   ] as const)('%s with %j → 400 "%s", and no job', async (action, payload, message) => {
     const res = await run(action, f.edge.id, payload);
