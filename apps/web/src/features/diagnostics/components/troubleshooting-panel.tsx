@@ -276,7 +276,7 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
                         setErrors((e) => ({ ...e, revertAfterMinutes: undefined }));
                       }}
                       error={errorText(errors.revertAfterMinutes)}
-                      w={{ base: '100%', xs: 260 }}
+                      w={{ base: '100%', xs: 360 }}
                       data-testid="revert-after-input"
                     />
                   )}
