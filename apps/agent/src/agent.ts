@@ -75,7 +75,7 @@ export function startAgent(options: AgentOptions): Agent {
     password: config.secret,
     clean: false,
     keepalive: 30,
-    protocolVersion: 4,
+    protocolVersion: config.mqttVersion,
     reconnectPeriod: 0,
     connectTimeout: 15_000,
     incomingStore,

@@ -29,6 +29,10 @@ export const AgentConfigSchema = z
       },
       { error: 'url must be mqtt://host:port or mqtts://host:port, without credentials in it.' },
     ),
+    /** MQTT 3.1.1 (4, default: vNOC's embedded broker speaks only 3.1.1) or 5 (an external broker that speaks it). */
+    mqttVersion: z
+      .union([z.literal(4), z.literal(5)], { error: 'mqttVersion is 4 (MQTT 3.1.1) or 5.' })
+      .default(4),
     /** A CA certificate file (PEM) for mqtts:// and https:// (a server with its own CA). */
     ca: z.string().min(1).optional(),
     deviceId: z

@@ -47,6 +47,25 @@ describe('loadConfig', () => {
     expect(c.speedtestUrl).toBeUndefined();
   });
 
+  it.each([
+    [undefined, 4],
+    [4, 4],
+    [5, 5],
+  ] as const)('speaks MQTT version %s as %s (3.1.1 unless the broker speaks 5)', (mqttVersion, expected) => {
+    const path = file(`v${mqttVersion}.json`, {
+      url: 'mqtt://a:1883',
+      deviceId: ID,
+      secret: 's',
+      mqttVersion,
+    });
+    expect(loadConfig(['--config', path]).mqttVersion).toBe(expected);
+  });
+
+  it('refuses an MQTT version it does not speak', () => {
+    const path = file('v3.json', { url: 'mqtt://a:1883', deviceId: ID, secret: 's', mqttVersion: 3 });
+    expect(() => loadConfig(['--config', path])).toThrow(/mqttVersion is 4 \(MQTT 3\.1\.1\) or 5/);
+  });
+
   it('reads the secret from its file and derives the speed-test address from apiUrl', () => {
     const secretFile = file('secret', 'abc123\n');
     const c = loadConfig([

@@ -458,6 +458,7 @@ describe("an external broker: the machine's Mosquitto", () => {
           clientId,
           // A group of this run's own: a session other runs left on the machine's broker takes no share.
           shareGroup: `vnoc-test-${run}`,
+          protocolVersion: n === 1 ? 5 : 4,
           consumeReports: true,
           route: createDeviceMessageRouter({ ingest, log: silentLog }),
           log: silentLog,

@@ -78,6 +78,8 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'must be 1 to 64 letters, digits, _ or -' })
     .default('vnoc-gateway'),
+  /** The MQTT version vNOC's gateway speaks to an external broker: 5 (default) or 4 (3.1.1). */
+  MQTT_PROTOCOL_VERSION: z.enum(['4', '5']).default('5'),
   /** TLS for the embedded broker: both set → it listens with TLS. */
   MQTT_TLS_CERT: optionalText,
   MQTT_TLS_KEY: optionalText,
@@ -196,6 +198,8 @@ export type Config = {
     url: string | undefined;
     /** The shared-subscription group of this installation's gateway workers (external broker). */
     shareGroup: string;
+    /** The MQTT version the gateway speaks to an external broker (5: sessions expire an hour after a worker left). */
+    protocolVersion: 4 | 5;
     tls: { certFile: string; keyFile: string } | undefined;
     /** The address devices are told to connect to. */
     publicUrl: string;
@@ -371,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       host: e.MQTT_HOST ?? e.HOST,
       url: e.MQTT_URL,
       shareGroup: e.MQTT_SHARE_GROUP,
+      protocolVersion: e.MQTT_PROTOCOL_VERSION === '4' ? 4 : 5,
       tls:
         e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
           ? { certFile: e.MQTT_TLS_CERT, keyFile: e.MQTT_TLS_KEY }

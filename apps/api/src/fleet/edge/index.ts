@@ -93,6 +93,7 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
         ...credentials,
         clientId: n === 0 ? clientId : `${clientId}-${n}`,
         shareGroup: config.mqtt.shareGroup,
+        protocolVersion: config.mqtt.protocolVersion,
         consumeReports: true,
         // Commands go out and results come back on the first connection only.
         consumeResults: n === 0,

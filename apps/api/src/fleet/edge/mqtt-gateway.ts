@@ -36,6 +36,12 @@ export type MqttGatewayOptions = {
   consumeResults?: boolean;
   route: DeviceMessageRouter;
   log: EdgeLog;
+  /**
+   * MQTT 5 (an external broker that speaks it: Mosquitto 2, EMQX, HiveMQ) or 3.1.1 (default; the embedded broker
+   * speaks only 3.1.1). With 5 the session expires an hour after the worker left, so a worker gone for good stops
+   * taking its share of the devices' messages.
+   */
+  protocolVersion?: 4 | 5;
   /** Time between reconnection attempts (ms); default 1 s. */
   reconnectPeriodMs?: number;
 };
@@ -60,6 +66,9 @@ export function gatewaySubscriptions(
   ];
 }
 
+/** How long an external broker keeps a departed worker's session (MQTT 5): its queued share, then gone. */
+export const GATEWAY_SESSION_EXPIRY_S = 3_600;
+
 export function startMqttGateway(options: MqttGatewayOptions): MqttGateway {
   const { log, route } = options;
   const clientOptions: IClientOptions = {
@@ -71,6 +80,9 @@ export function startMqttGateway(options: MqttGatewayOptions): MqttGateway {
     resubscribe: true,
     ...(options.username !== undefined ? { username: options.username } : {}),
     ...(options.password !== undefined ? { password: options.password } : {}),
+    ...(options.protocolVersion === 5
+      ? { protocolVersion: 5, properties: { sessionExpiryInterval: GATEWAY_SESSION_EXPIRY_S } }
+      : { protocolVersion: 4 }),
   };
   const connection = options.connection;
   const client =
