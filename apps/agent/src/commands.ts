@@ -172,7 +172,7 @@ async function traceroute(
   signal?: AbortSignal,
 ): Promise<TracerouteResult> {
   const p = params(z.object({ vlan: z.number().int().default(1), ip: HostOrIpSchema }), raw);
-  const trace = await ctx.access.run(['traceroute', '-n', '-q', '1', '-w', '2', '-m', '20', p.ip], {
+  const trace = await ctx.access.run(['traceroute', '-n', '-q', '3', '-w', '1', '-m', '20', p.ip], {
     timeoutMs: 60_000,
     signal,
   });

@@ -106,6 +106,8 @@ describe('parseTraceroute', () => {
       ],
     ],
     ['traceroute-loopback.txt', [{ hop: 1, host: null, ip: '127.0.0.1', ms: [0.023] }]],
+    // What the agent runs (three probes a hop, `-q 3`), captured on this machine.
+    ['traceroute-loopback-3.txt', [{ hop: 1, host: null, ip: '127.0.0.1', ms: [0.03, 0.005, 0.006] }]],
     [
       'traceroute-stars.txt',
       [

@@ -105,6 +105,24 @@ describe('JobResult: every result readable, never JSON', () => {
     ]);
   });
 
+  it('traceroute from tracepath (one probe a hop): one time column, no "*" for probes never sent', () => {
+    const result = {
+      target: '192.0.2.1',
+      vlan: 1,
+      hops: [
+        { hop: 1, host: null, ip: '10.0.0.1', ms: [0.4] },
+        { hop: 2, host: null, ip: null, ms: [null] },
+      ],
+    };
+    show(job('traceroute', 'succeeded', { result }));
+    const view = screen.getByTestId('result-traceroute');
+    expect(rowTexts(view)).toEqual([
+      ['1', '—', '10.0.0.1', '0.4 ms'],
+      ['2', '*', '*', '*'],
+    ]);
+    expect(view.querySelectorAll('th')).toHaveLength(4);
+  });
+
   it('reboot: when, when back, and the status now', () => {
     show(job('reboot', 'succeeded', { result: results.reboot }), 'rebooting');
     const text = screen.getByTestId('result-reboot').textContent;

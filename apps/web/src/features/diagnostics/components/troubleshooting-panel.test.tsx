@@ -199,6 +199,12 @@ describe('TroubleshootingPanel', () => {
     expect(actionCalls('disableLanPorts')[0]?.body).toEqual({ ports: [3, 4] });
   });
 
+  it('names a VLAN reported without its subnet by id and name alone', async () => {
+    renderPanel({}, { ...device, driver: 'agent', vlans: [{ id: 1, name: 'LAN', subnet: '' }] });
+    await choose('action-select', 'Speed test');
+    expect((screen.getByTestId('vlan-select') as HTMLInputElement).value).toBe('VLAN 1 · LAN');
+  });
+
   it('asks a real device for its automatic revert time; a simulated one has no such field', async () => {
     renderPanel();
     await choose('action-select', 'Disable LAN ports');

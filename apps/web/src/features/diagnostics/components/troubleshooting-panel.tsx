@@ -129,7 +129,10 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
   const slots = useMemo(() => devicePortSlots(device), [device]);
   const vlanOptions = device.vlans.map((vlan) => ({
     value: String(vlan.id),
-    label: t('inputs.vlanOption', { id: vlan.id, name: vlan.name, subnet: vlan.subnet }),
+    // A real device may report a VLAN without its subnet: no empty "()" then.
+    label: vlan.subnet
+      ? t('inputs.vlanOption', { id: vlan.id, name: vlan.name, subnet: vlan.subnet })
+      : t('inputs.vlanOptionNoSubnet', { id: vlan.id, name: vlan.name }),
   }));
   const actionOptions = [
     { group: t('groups.tests'), items: actions.filter((a) => TESTS.includes(a)) },

@@ -5,11 +5,15 @@ import { ScrollTable } from '../../../../components/scroll-table.tsx';
 import { formatMs } from '../../utils/format.ts';
 
 const NO_ANSWER = '*';
-const PROBES = [1, 2, 3] as const;
 
-/** Traceroute: one row per hop (host, address and three probe times), '*' where nothing answered. */
+/**
+ * Traceroute: one row per hop (host, address and a column per probe sent: three from the simulator and the
+ * agent's traceroute, one from tracepath), '*' where a probe got no answer; a probe never sent shows nothing.
+ */
 export function TracerouteResultView({ result }: { result: TracerouteResult }) {
   const { t } = useTranslation('diagnostics');
+  const sent = Math.max(1, ...result.hops.map((hop) => hop.ms.length));
+  const probes = Array.from({ length: sent }, (_, i) => i + 1);
   return (
     <div data-testid="result-traceroute">
       <Text size="sm" mb="xs">
@@ -23,7 +27,7 @@ export function TracerouteResultView({ result }: { result: TracerouteResult }) {
             <Table.Th>{t('result.hop')}</Table.Th>
             <Table.Th>{t('result.host')}</Table.Th>
             <Table.Th>{t('result.ip')}</Table.Th>
-            {PROBES.map((number) => (
+            {probes.map((number) => (
               <Table.Th key={number} ta="right">
                 {t('result.probe', { number })}
               </Table.Th>
@@ -37,11 +41,11 @@ export function TracerouteResultView({ result }: { result: TracerouteResult }) {
             {/* '*' marks a hop that did not answer; one that answered without a name shows '—'. */}
             <Table.Td>{hop.host ?? (hop.ip === null ? NO_ANSWER : '—')}</Table.Td>
             <Table.Td ff="monospace">{hop.ip ?? NO_ANSWER}</Table.Td>
-            {PROBES.map((number) => {
+            {probes.map((number) => {
               const time = hop.ms[number - 1];
               return (
                 <Table.Td key={number} ta="right">
-                  {time === null || time === undefined ? NO_ANSWER : `${formatMs(time)} ms`}
+                  {time === undefined ? '' : time === null ? NO_ANSWER : `${formatMs(time)} ms`}
                 </Table.Td>
               );
             })}
