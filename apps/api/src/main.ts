@@ -8,7 +8,14 @@ import { createEventBus, type EventBus, jobEventPublisher } from './events/index
 import { type AlertEngine, backfillAlertHistory, createAlertEngine } from './fleet/alerts/index.ts';
 import { type DeviceEdgeTransport, startDeviceEdge } from './fleet/edge/index.ts';
 import { createSimulatorControl } from './fleet/gateway/control.ts';
-import { backfillHistory, createActionHandlers, type Gateway, startGateway } from './fleet/gateway/index.ts';
+import {
+  type AnswerCommand,
+  backfillHistory,
+  createActionHandlers,
+  createCommandAnswerer,
+  type Gateway,
+  startGateway,
+} from './fleet/gateway/index.ts';
 import { createJobEngine, type JobEngine } from './fleet/jobs/index.ts';
 import { createLogger } from './logger.ts';
 import { sealPlaintextSeeds } from './modules/accounts/repository.ts';
@@ -151,6 +158,7 @@ async function main(): Promise<void> {
       speed: config.simSpeed,
     });
     let simulatorHandlers: ReturnType<typeof createActionHandlers> | undefined;
+    let simulatorAnswers: AnswerCommand | undefined;
     if (config.simulator) {
       gateway = await startGateway({
         db: database.db,
@@ -165,14 +173,11 @@ async function main(): Promise<void> {
       await gateway.tick(Date.now());
       gateway.run();
       simulator.attach(gateway);
-      // The simulator answers the troubleshooting jobs of its own devices.
-      simulatorHandlers = createActionHandlers({
-        db: database.db,
-        gateway,
-        seed: config.simSeed,
-        speed: config.simSpeed,
-        alerts,
-      });
+      // The simulator answers the troubleshooting jobs of its own devices: as commands its devices take on the
+      // broker (started with the device edge), in process only for a device not connected there.
+      const answering = { db: database.db, gateway, seed: config.simSeed, speed: config.simSpeed, alerts };
+      simulatorAnswers = createCommandAnswerer(answering);
+      simulatorHandlers = createActionHandlers(answering);
     }
     alerts.run();
     // Real devices (docs/device-protocol.md): the embedded MQTT broker unless MQTT_URL names one, the gateway's
@@ -186,6 +191,7 @@ async function main(): Promise<void> {
       ingest: app.edge.ingest,
       jobs,
       simulatorHandlers,
+      simulatorAnswers,
       alerts,
     });
     app.edge.attachConnections(edge);

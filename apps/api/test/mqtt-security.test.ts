@@ -107,7 +107,7 @@ describe('the embedded broker keeps each device to its own topics', () => {
   });
 });
 
-describe('the embedded broker lets in only live secrets of agent devices', () => {
+describe("the embedded broker lets in only live secrets of agent and the simulator's devices", () => {
   it.each([
     ['a wrong secret', async () => ({ ...(await edgeDevice(database.db, site)), secret: 'x'.repeat(43) })],
     ['an empty secret', async () => ({ ...(await edgeDevice(database.db, site)), secret: '' })],
@@ -115,7 +115,10 @@ describe('the embedded broker lets in only live secrets of agent devices', () =>
       'an unknown device id',
       async () => ({ ...(await edgeDevice(database.db, site)), device: { id: crypto.randomUUID() } }),
     ],
-    ['a simulated device', () => edgeDevice(database.db, site, 'simulator')],
+    [
+      'a simulated device with a wrong secret',
+      async () => ({ ...(await edgeDevice(database.db, site, 'simulator')), secret: 'x'.repeat(43) }),
+    ],
     [
       'an OpenWISP device (it posts over HTTPS, it has no MQTT access)',
       () => edgeDevice(database.db, site, 'openwisp'),
@@ -123,6 +126,15 @@ describe('the embedded broker lets in only live secrets of agent devices', () =>
   ])('refuses %s with CONNACK "Not authorized"', async (_name, make) => {
     const { device, secret } = await make();
     expect(await refusalCode(connectDevice(broker.url, device.id, secret))).toBe(NOT_AUTHORIZED);
+  });
+
+  it("lets a simulated device in with its secret, on its own topics only (the simulator's side of the protocol)", async () => {
+    const { device, secret } = await edgeDevice(database.db, site, 'simulator');
+    const other = await edgeDevice(database.db, site, 'simulator');
+    const client = track(await connectDevice(broker.url, device.id, secret));
+    expect(
+      await grantedOf(client, [deviceTopic(device.id, 'commands'), deviceTopic(other.device.id, 'commands')]),
+    ).toEqual([1, 128]);
   });
 
   it('refuses a client id that is not the username', async () => {

@@ -6,7 +6,12 @@
  * a shared subscription of an external broker). Nothing else is allowed: no wildcards for devices, no `$SYS`.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { DEVICE_TOPIC_ROOT, type DeviceTopicKind, parseDeviceTopic } from '@vnoc/contracts';
+import {
+  DEVICE_TOPIC_ROOT,
+  type DeviceDriver,
+  type DeviceTopicKind,
+  parseDeviceTopic,
+} from '@vnoc/contracts';
 
 /** The MQTT username of vNOC's own gateway clients (never a device id: those are UUIDs). */
 export const GATEWAY_USERNAME = 'vnoc-gateway';
@@ -16,6 +21,12 @@ export const SHARE_GROUP = /^[A-Za-z0-9_-]{1,64}$/;
 export type MqttPrincipal = { kind: 'device'; deviceId: string } | { kind: 'gateway' };
 /** `read`: receiving a message on a concrete topic (an external broker asks before it delivers one). */
 export type MqttAction = 'publish' | 'subscribe' | 'read';
+
+/**
+ * The drivers whose devices connect over MQTT: vNOC's agent, and the simulator's devices (sim-devices.ts), which
+ * take their commands the same way. OpenWISP's agent posts over HTTP and never connects.
+ */
+export const MQTT_DRIVERS: readonly DeviceDriver[] = ['agent', 'simulator'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

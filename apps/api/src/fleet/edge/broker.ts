@@ -1,7 +1,7 @@
 /**
  * The embedded MQTT broker (docs/device-protocol.md, section 2): aedes on `MQTT_PORT` (MQTT 3.1.1), with TLS
  * when `MQTT_TLS_CERT`/`MQTT_TLS_KEY` are set. A device connects with clientId = username = its id and its
- * secret as password (only devices whose driver is 'agent'); vNOC's gateway connects with a credential made at
+ * secret as password (devices whose driver is 'agent', and the simulator's own); vNOC's gateway connects with a credential made at
  * start in this process (never stored, never logged). Topics follow acl.ts.
  *
  * Sessions and queued messages live in aedes' default in-memory persistence: a device with `clean: false` keeps
@@ -20,7 +20,7 @@ import tls from 'node:tls';
 import { DEVICE_MESSAGE_MAX_BYTES, parseDeviceTopic } from '@vnoc/contracts';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Db } from '../../plugins/db.ts';
-import { GATEWAY_USERNAME, type MqttPrincipal, mqttTopicAllowed, sameSecret } from './acl.ts';
+import { GATEWAY_USERNAME, MQTT_DRIVERS, type MqttPrincipal, mqttTopicAllowed, sameSecret } from './acl.ts';
 import { checkDeviceSecret } from './credentials.ts';
 import type { EdgeLog, MessageOutcome } from './messages.ts';
 import type { DeviceConnections } from './types.ts';
@@ -113,7 +113,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       }
       checkDeviceSecret(db, username, secret).then(
         (check) => {
-          if (check.ok && check.driver === 'agent' && check.deviceId === username) {
+          if (check.ok && MQTT_DRIVERS.includes(check.driver) && check.deviceId === username) {
             principals.set(client, { kind: 'device', deviceId: check.deviceId });
             return done(null, true);
           }

@@ -4,10 +4,12 @@
  * heartbeat sweep. `startDeviceEdge` starts them in that order; `stop` ends them before the pool closes.
  */
 import { hostname } from 'node:os';
-import type { DiagnosticAction } from '@vnoc/contracts';
+import type { DiagnosticAction, JobAction } from '@vnoc/contracts';
 import type { Config } from '../../plugins/config.ts';
 import type { Db } from '../../plugins/db.ts';
 import type { AlertEngine } from '../alerts/engine.ts';
+import type { AnswerCommand } from '../gateway/actions.ts';
+import { type SimulatedDevices, startSimulatedDevices } from '../gateway/sim-devices.ts';
 import type { JobEngine, JobHandler } from '../jobs/index.ts';
 import { GATEWAY_USERNAME, gatewayPasswordFor } from './acl.ts';
 import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from './broker.ts';
@@ -46,8 +48,16 @@ export type DeviceEdgeOptions = {
   ingest: DeviceIngest;
   /** The job engine: its worker starts here with every driver's handlers. */
   jobs: Pick<JobEngine, 'start'>;
-  /** The simulator's handlers, when the simulator runs. */
+  /**
+   * The simulator's handlers, when the simulator runs: in process, the fallback for a simulated device that is
+   * not on the broker (`simulatorAnswers` absent, or its connection refused).
+   */
   simulatorHandlers?: Readonly<Record<DiagnosticAction, JobHandler>>;
+  /**
+   * The simulator's answers, when it runs: its devices connect to the broker (gateway/sim-devices.ts) and their
+   * jobs travel as commands, like a real device's.
+   */
+  simulatorAnswers?: AnswerCommand;
   alerts?: Pick<AlertEngine, 'evaluate' | 'committed'>;
   /** The gateway client's id on an external broker (its persistent session); default `vnoc-gateway-<host>`. */
   gatewayClientId?: string;
@@ -62,6 +72,8 @@ export type DeviceEdgeTransport = DeviceConnections & {
   commands: CommandSender;
   /** Where devices connect (the embedded broker's listener, or the external broker). */
   brokerUrl: string;
+  /** The simulator's devices on the broker, when the simulator runs. */
+  simulatedDevices: SimulatedDevices | undefined;
   stop: () => Promise<void>;
 };
 
@@ -132,10 +144,26 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
   }
   commands = createCommandSender({ client: gateway.client, log });
 
+  // The simulator's devices connect after the broker and the gateway's client, like any device.
+  let simulated: SimulatedDevices | undefined;
+  if (options.simulatorAnswers) {
+    const embedded = broker;
+    simulated = await startSimulatedDevices({
+      db,
+      log,
+      connection: embedded ? { stream: () => embedded.connectInProcess() } : { url: external ?? '' },
+      protocolVersion: config.mqtt.protocolVersion,
+      answer: options.simulatorAnswers,
+    });
+    // An external broker may be away at start: its devices connect when it is back (the server starts meanwhile).
+    if (embedded) await simulated.ready;
+  }
+
+  const edgeHandlers = createEdgeActionHandlers({ db, commands, alerts: options.alerts });
   options.jobs.start(
     routeJobsByDriver(db, {
-      simulator: options.simulatorHandlers,
-      agent: createEdgeActionHandlers({ db, commands, alerts: options.alerts }),
+      simulator: simulatorJobs(simulated, edgeHandlers, options.simulatorHandlers),
+      agent: edgeHandlers,
     }),
   );
 
@@ -146,8 +174,13 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
     gateway,
     commands,
     brokerUrl: broker?.url ?? redacted(new URL(external ?? '')),
+    simulatedDevices: simulated,
     disconnect: (deviceId) => broker?.disconnect(deviceId),
     async stop() {
+      // The simulator's devices first (their answers under way end unanswered), then the gateway's side.
+      await simulated
+        ?.stop()
+        .catch((error: unknown) => log.error({ err: error }, 'stopping the simulated devices failed'));
       await sweeps.stop();
       await gateway
         .close()
@@ -157,6 +190,26 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
         .catch((error: unknown) => log.error({ err: error }, 'closing the MQTT broker failed'));
     },
   };
+}
+
+/**
+ * The jobs of simulated devices: as commands through the broker for a device connected there (the edge's
+ * handlers), in process otherwise; none when the simulator does not run.
+ */
+function simulatorJobs(
+  simulated: SimulatedDevices | undefined,
+  edge: Readonly<Record<JobAction, JobHandler>>,
+  inProcess: Readonly<Record<DiagnosticAction, JobHandler>> | undefined,
+): Readonly<Record<string, JobHandler>> | undefined {
+  if (!simulated) return inProcess;
+  return Object.fromEntries(
+    Object.entries(inProcess ?? {}).map(([action, fallback]) => {
+      const viaBroker = edge[action as JobAction];
+      const handler: JobHandler = (job, signal) =>
+        simulated.has(job.deviceId) ? viaBroker(job, signal) : fallback(job, signal);
+      return [action, handler];
+    }),
+  );
 }
 
 /** A broker URL without its password, for the log. */

@@ -127,17 +127,31 @@ export async function applyDisabledPorts(
   return disabled;
 }
 
-/** A handler for every troubleshooting action, answering through the simulator and the live gateway. */
-export function createActionHandlers(options: ActionDriverOptions): Record<DiagnosticAction, JobHandler> {
+/**
+ * The simulator's answer to one command (a troubleshooting action) for one of its devices: its result, or a
+ * JobFailure with the simulator's words. What the device does meanwhile happens here too: a reboot goes through
+ * the live simulation, a port action writes the device's disabled ports and re-evaluates its alerts.
+ */
+export type AnswerCommand = (
+  deviceId: string,
+  action: DiagnosticAction,
+  params: unknown,
+  signal: AbortSignal,
+) => Promise<unknown>;
+
+/**
+ * The simulator's answers (see AnswerCommand): one function, used by its in-process job handlers (below) and by
+ * its devices on the broker (sim-devices.ts), so both answer alike.
+ */
+export function createCommandAnswerer(options: ActionDriverOptions): AnswerCommand {
   const { db, gateway, seed, speed } = options;
   const now = options.now ?? Date.now;
   const wait = options.wait ?? sleep;
 
-  async function handle(job: Job, signal: AbortSignal): Promise<unknown> {
-    const action = job.action as DiagnosticAction;
-    const device = await loadActionDevice(db, job.deviceId);
+  return async (deviceId, action, params, signal) => {
+    const device = await loadActionDevice(db, deviceId);
     if (!device) throw new JobFailure(ACTION_MESSAGES.offline);
-    const run = runAction(device, action, job.params, { seed, nowMs: now() });
+    const run = runAction(device, action, params, { seed, nowMs: now() });
     await wait(run.durationMs / speed, signal);
     if (!run.outcome.ok) throw new JobFailure(run.outcome.error);
     const result = run.outcome.result;
@@ -158,7 +172,7 @@ export function createActionHandlers(options: ActionDriverOptions): Record<Diagn
       case 'disableLanPorts':
       case 'revertLanPorts': {
         // Only the requested ports are added to those off now: a revert may have run meanwhile.
-        const requested = (job.params as { ports?: number[] }).ports ?? [];
+        const requested = (params as { ports?: number[] } | null | undefined)?.ports ?? [];
         const disabled = await applyDisabledPorts(
           db,
           options.alerts,
@@ -171,8 +185,14 @@ export function createActionHandlers(options: ActionDriverOptions): Record<Diagn
       default:
         return result;
     }
-  }
+  };
+}
 
+/** A handler for every troubleshooting action, answering in process through the simulator and the live gateway. */
+export function createActionHandlers(options: ActionDriverOptions): Record<DiagnosticAction, JobHandler> {
+  const answer = createCommandAnswerer(options);
+  const handle: JobHandler = (job: Job, signal: AbortSignal) =>
+    answer(job.deviceId, job.action as DiagnosticAction, job.params, signal);
   return Object.fromEntries(DIAGNOSTIC_ACTIONS.map((a) => [a, handle])) as Record<
     DiagnosticAction,
     JobHandler

@@ -9,6 +9,7 @@ import {
   checkDeviceSecret,
   GATEWAY_USERNAME,
   gatewayPasswordFor,
+  MQTT_DRIVERS,
   type MqttAction,
   type MqttPrincipal,
   mqttTopicAllowed,
@@ -38,7 +39,7 @@ export async function authorizeBrokerClient(ctx: AppContext, input: BrokerAuthIn
     return token !== undefined && sameSecret(input.password, gatewayPasswordFor(token));
   if (input.clientid !== input.username) return false;
   const check = await checkDeviceSecret(ctx.db, input.username, input.password);
-  const allowed = check.ok && check.driver === 'agent' && check.deviceId === input.username;
+  const allowed = check.ok && MQTT_DRIVERS.includes(check.driver) && check.deviceId === input.username;
   if (!allowed)
     ctx.log.warn(
       { deviceId: input.username, reason: check.ok ? `driver ${check.driver}` : check.reason },
