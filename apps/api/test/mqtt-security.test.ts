@@ -194,6 +194,7 @@ describe("the external broker's HTTP authentication and ACL (POST /api/edge/mqtt
   let secret: string;
   let other: { id: string };
   let openwisp: { device: { id: string }; secret: string };
+  let simulated: { device: { id: string }; secret: string };
 
   beforeAll(async () => {
     t = await createTestApp({ MQTT_AUTH_TOKEN: TOKEN });
@@ -202,6 +203,7 @@ describe("the external broker's HTTP authentication and ACL (POST /api/edge/mqtt
     ({ device, secret } = await edgeDevice(t.db, s));
     other = (await edgeDevice(t.db, s)).device;
     openwisp = await edgeDevice(t.db, s, 'openwisp');
+    simulated = await edgeDevice(t.db, s, 'simulator');
   });
   afterAll(() => t?.close());
 
@@ -252,6 +254,11 @@ describe("the external broker's HTTP authentication and ACL (POST /api/edge/mqtt
       "an OpenWISP device's key",
       403,
       () => ({ clientid: openwisp.device.id, username: openwisp.device.id, password: openwisp.secret }),
+    ],
+    [
+      "a simulated device with its secret (the simulator's side of the protocol)",
+      200,
+      () => ({ clientid: simulated.device.id, username: simulated.device.id, password: simulated.secret }),
     ],
     ['an unknown id', 403, () => ({ clientid: 'nobody', username: 'nobody', password: secret })],
     [
