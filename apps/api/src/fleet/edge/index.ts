@@ -148,6 +148,7 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
   let simulated: SimulatedDevices | undefined;
   if (options.simulatorAnswers) {
     const embedded = broker;
+    const rssBefore = process.memoryUsage().rss;
     simulated = await startSimulatedDevices({
       db,
       log,
@@ -156,7 +157,14 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
       answer: options.simulatorAnswers,
     });
     // An external broker may be away at start: its devices connect when it is back (the server starts meanwhile).
-    if (embedded) await simulated.ready;
+    if (embedded) {
+      await simulated.ready;
+      const mb = (bytes: number) => Math.round(bytes / 1_048_576);
+      log.info(
+        {},
+        `${simulated.size} simulated devices take their commands over the broker (RSS ${mb(rssBefore)} → ${mb(process.memoryUsage().rss)} MB)`,
+      );
+    }
   }
 
   const edgeHandlers = createEdgeActionHandlers({ db, commands, alerts: options.alerts });
