@@ -20,7 +20,7 @@ import {
 } from '../src/fleet/gateway/index.ts';
 import { createJobEngine, type Job, type JobEngine } from '../src/fleet/jobs/index.ts';
 import { ACTION_MESSAGES, runAction } from '../src/fleet/simulator/actions/index.ts';
-import { recordingIngest } from './edge-support.ts';
+import { mqttBrokerAnswers, recordingIngest } from './edge-support.ts';
 import {
   createDevice,
   createOrganization,
@@ -203,5 +203,44 @@ describe("the simulator's devices on the embedded broker", () => {
     const { value: unknownVlan, received } = await counted(() => runJob(up.id, 'speedtest', { vlan: 99 }));
     expect(received).toBe(1);
     expect([unknownVlan.state, unknownVlan.error]).toEqual(['failed', 'Unknown VLAN.']);
+  });
+});
+
+describe("the simulator's devices on an external broker: the machine's Mosquitto", () => {
+  const MOSQUITTO = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
+  it("they connect to MQTT_URL and answer a command sent there with the simulator's answer", async (ctx) => {
+    if (!(await mqttBrokerAnswers(MOSQUITTO)))
+      ctx.skip(`no MQTT broker answers at ${MOSQUITTO} (set TEST_MQTT_URL to run this test)`);
+    const clientId = `vnoc-gateway-test-${randomUUID().slice(0, 8)}`;
+    const externalJobs = createJobEngine({ db: database.db, log: silentLog, pollMs: 50 });
+    const external = await startDeviceEdge({
+      config: testConfig({ MQTT_URL: MOSQUITTO, MQTT_SHARE_GROUP: clientId }),
+      db: database.db,
+      log: silentLog,
+      ingest: recordingIngest(),
+      // No job is queued meanwhile: here commands are sent directly.
+      jobs: externalJobs,
+      gatewayClientId: clientId,
+      simulatorHandlers: createActionHandlers(answering()),
+      simulatorAnswers: createCommandAnswerer(answering()),
+    });
+    frozenAt = Date.parse('2026-03-10T15:00:00.000Z');
+    try {
+      expect(external.broker).toBeUndefined();
+      await external.gateway.ready;
+      await external.simulatedDevices?.ready;
+      expect(external.simulatedDevices?.has(up.id)).toBe(true);
+      const result = await external.commands.send(up.id, 'systemTest', {}, 30_000);
+      const device = await loadActionDevice(database.db, up.id);
+      if (!device) throw new Error('no device');
+      const run = runAction(device, 'systemTest', {}, { seed: SEED, nowMs: frozenAt });
+      expect(run.outcome.ok && result).toEqual(run.outcome.ok && run.outcome.result);
+      expect(external.simulatedDevices?.commandsReceived).toBe(1);
+    } finally {
+      frozenAt = undefined;
+      await externalJobs.stop();
+      await external.stop();
+    }
   });
 });
