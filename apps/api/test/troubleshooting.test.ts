@@ -154,17 +154,17 @@ describe('before any worker runs', () => {
     [
       'disableLanPorts',
       { ports: [3], revertAfterMinutes: 0 },
-      'Turn the ports back on after 1 to 120 minutes.',
+      'Turn the ports back on after at most 120 minutes.',
     ],
     [
       'disableLanPorts',
       { ports: [3], revertAfterMinutes: 121 },
-      'Turn the ports back on after 1 to 120 minutes.',
+      'Turn the ports back on after at most 120 minutes.',
     ],
     [
       'disableLanPorts',
-      { ports: [3], revertAfterMinutes: 2.5 },
-      'Turn the ports back on after 1 to 120 minutes.',
+      { ports: [3], revertAfterMinutes: -1 },
+      'Turn the ports back on after at most 120 minutes.',
     ],
     ['lanpingtest', { batchId: 'not-a-uuid' }, 'The batch id must be a UUID.'],
   ] as const)('%s with %j → 400 "%s", and no job', async (action, payload, message) => {

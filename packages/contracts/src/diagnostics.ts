@@ -87,7 +87,7 @@ export const MAX_PORTS = 16;
 /** The longest automatic revert a port action may ask of a real device (minutes), and the default. */
 export const MAX_REVERT_MINUTES = 120;
 export const DEFAULT_REVERT_MINUTES = 5;
-const REVERT_MINUTES_MESSAGE = `Turn the ports back on after 1 to ${MAX_REVERT_MINUTES} minutes.`;
+const REVERT_MINUTES_MESSAGE = `Turn the ports back on after at most ${MAX_REVERT_MINUTES} minutes.`;
 const PORT_MESSAGE = `Ports are numbered 1 to ${MAX_PORTS}.`;
 
 /** POST device/troubleshooting/disableLanPorts/{id}: port system numbers on the 16-port map. */
@@ -109,11 +109,11 @@ export const DisableLanPortsRequestSchema = z.object({
   /**
    * A device that reports for real turns the ports back on by itself after this many minutes unless the console
    * keeps them off (`confirmLanPorts`); default 5. A simulated device keeps them off until they are reverted.
+   * The console offers whole minutes; a fraction (0.5: 30 s) is allowed for scripts and tests.
    */
   revertAfterMinutes: z
     .number({ error: REVERT_MINUTES_MESSAGE })
-    .int({ error: REVERT_MINUTES_MESSAGE })
-    .min(1, REVERT_MINUTES_MESSAGE)
+    .positive({ error: REVERT_MINUTES_MESSAGE })
     .max(MAX_REVERT_MINUTES, REVERT_MINUTES_MESSAGE)
     .optional(),
 });
