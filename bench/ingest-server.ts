@@ -5,7 +5,8 @@
  * external broker with MQTT_URL and a shared subscription). Reads BENCH_APP_URL (the database),
  * BENCH_APP_JWT_SECRET and, for the external broker, BENCH_MQTT_URL, BENCH_SHARE_GROUP and BENCH_CLIENT_ID.
  * Sends `{ address, mqttUrl }` once listening; answers 'rss' with `{ rss, peak }` (`/proc/self/status` VmRSS and
- * VmHWM); 'malformed' with how many malformed messages were logged; stops on 'close'.
+ * VmHWM); 'stored' with `{ stored }` (reports the ingest stored so far); 'log' with the warnings and errors
+ * logged; stops on 'close'.
  */
 import { readFileSync } from 'node:fs';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -53,11 +54,22 @@ const alerts = createAlertEngine({
   publish: (organizationId, event) => events.publish(organizationId, event),
 });
 app.edge.ingest.attachAlerts(alerts);
+/** Reports stored so far (the ingest answered ok): the bench's count, whichever broker acknowledged what. */
+let stored = 0;
+const ingest = app.edge.ingest;
+const counted: typeof ingest = {
+  ...ingest,
+  report: async (...args) => {
+    const outcome = await ingest.report(...args);
+    if (outcome.ok) stored += 1;
+    return outcome;
+  },
+};
 const edge = await startDeviceEdge({
   config,
   db: database.db,
   log,
-  ingest: app.edge.ingest,
+  ingest: counted,
   // No troubleshooting jobs run here: the job worker is never started.
   jobs: { start: () => ({}) as ReturnType<Parameters<typeof startDeviceEdge>[0]['jobs']['start']> },
   alerts,
@@ -76,6 +88,7 @@ const send = (message: unknown) => process.send?.(message);
 process.on('message', async (message) => {
   if (message === 'rss') send(memory());
   if (message === 'log') send({ warnings, errors });
+  if (message === 'stored') send({ stored });
   if (message === 'close') {
     await edge.stop();
     await app.close();
