@@ -10,6 +10,11 @@
  * and taken within the heartbeat timeout of its reception, says the device is up (`online`, or `onbackup` when
  * it reports being on its backup link). An older, buffered sample only adds history. A sample from the device's
  * future is taken as received (a device clock ahead must not hide every later report).
+ *
+ * Reports are stored in batches (batcher.ts): those that arrive while the database is busy share one transaction,
+ * one statement per table, each device's reports in the order they came; each is answered only once its batch
+ * is committed (bench/README.md, "Device ingest"). A device's state changes (`online`, `gone`, the sweep) each
+ * take a transaction of their own.
  */
 import {
   DEVICE_MESSAGE_MAX_BYTES,
@@ -46,7 +51,7 @@ export type DeviceIngestOptions = {
    */
   openwispHeartbeatTimeoutMs?: number;
   /**
-   * Reports are stored in batches (`createReportBatcher`): at most `maxReports` devices' reports in one
+   * Reports are stored in batches (batcher.ts, `createKeyedBatcher`): at most `maxReports` devices' reports in one
    * transaction, at most `concurrency` transactions at once (the rest wait, and gather into the next batch).
    */
   batch?: { maxReports?: number; concurrency?: number };
