@@ -38,9 +38,11 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import mqtt from 'mqtt';
 import type pg from 'pg';
 import { presentClaims } from '../apps/api/src/auth/session-user.ts';
 import { createTokenService } from '../apps/api/src/auth/tokens.ts';
+import { EXTERNAL_BROKER_CONNECTIONS } from '../apps/api/src/fleet/edge/index.ts';
 import { findUserById } from '../apps/api/src/modules/accounts/repository.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchDatabase, openBenchDatabase, runBench, SEEDING } from './database.ts';
@@ -139,6 +141,29 @@ function machineCpuSeconds(): { busy: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.split(/\s+/).slice(1).map(Number) ?? [];
   const idle = (line[3] ?? 0) + (line[4] ?? 0);
   return { busy: (line.reduce((a, b) => a + b, 0) - idle) / 100 };
+}
+
+/**
+ * Ends the gateway clients' persistent sessions on the external broker (client ids `tag`, `tag-1`, …): connecting
+ * with a clean session drops what the broker kept for them, so the machine's Mosquitto keeps nothing of the run.
+ */
+async function forgetSessions(url: string, tag: string): Promise<void> {
+  const ids = [tag, ...Array.from({ length: EXTERNAL_BROKER_CONNECTIONS - 1 }, (_, i) => `${tag}-${i + 1}`)];
+  await Promise.all(
+    ids.map(
+      (clientId) =>
+        new Promise<void>((resolve) => {
+          const client = mqtt.connect(url, {
+            clientId,
+            clean: true,
+            reconnectPeriod: 0,
+            connectTimeout: 5_000,
+          });
+          client.once('connect', () => client.end(true, () => resolve()));
+          client.once('error', () => client.end(true, () => resolve()));
+        }),
+    ),
+  );
 }
 
 function answers(url: string): Promise<boolean> {
@@ -279,6 +304,7 @@ async function runBroker(
   await Promise.race([devicesProc.next('closed'), sleep(20_000)]);
   await devicesProc.stop();
   await server.stop();
+  if (external) await forgetSessions(external, tag);
   const stored = (await storedRows(pool)) - before;
   return {
     broker: name,
