@@ -10,6 +10,11 @@
  * and taken within the heartbeat timeout of its reception, says the device is up (`online`, or `onbackup` when
  * it reports being on its backup link). An older, buffered sample only adds history. A sample from the device's
  * future is taken as received (a device clock ahead must not hide every later report).
+ *
+ * Reports are stored in batches (batcher.ts): those that arrive while the database is busy share one transaction,
+ * one statement per table, each device's reports in the order they came; each is answered only once its batch
+ * is committed (bench/README.md, "Device ingest"). A device's state changes (`online`, `gone`, the sweep) each
+ * take a transaction of their own.
  */
 import {
   DEVICE_MESSAGE_MAX_BYTES,
@@ -25,6 +30,7 @@ import type { AlertChange, AlertEngine } from '../alerts/engine.ts';
 import { iso, type OpenInterval } from '../gateway/sql.ts';
 import { publishStatusEvents, recordEvents, type StatusDevice } from '../gateway/status-records.ts';
 import type { DeviceKind, StatusEvent } from '../simulator/index.ts';
+import { createKeyedBatcher } from './batcher.ts';
 import type { DeviceIngest, IngestOutcome } from './types.ts';
 
 /** Drivers whose devices report for real (the simulator's are its own). */
@@ -44,13 +50,32 @@ export type DeviceIngestOptions = {
    * never less than `heartbeatTimeoutMs`.
    */
   openwispHeartbeatTimeoutMs?: number;
+  /**
+   * Reports are stored in batches (batcher.ts, `createKeyedBatcher`): at most `maxReports` devices' reports in one
+   * transaction, at most `concurrency` transactions at once (the rest wait, and gather into the next batch).
+   */
+  batch?: { maxReports?: number; concurrency?: number };
 };
+
+/** Reports of at most this many devices per transaction. */
+export const REPORT_BATCH_MAX = 500;
+/** Batches stored at once (each holds one pooled connection while it runs). */
+export const REPORT_BATCH_CONCURRENCY = 2;
 
 /** OpenWISP's agent's default interval (openwisp-monitoring's `option interval '300'`). */
 export const OPENWISP_REPORT_INTERVAL_MS = 300_000;
 
 /** The ingest, and the alert engine attached once it runs. */
 export type EdgeIngest = DeviceIngest & { attachAlerts: (alerts: AlertEngine) => void };
+
+/** A valid report waiting for its batch (ingest.report). */
+type PendingReport = {
+  deviceId: string;
+  data: DeviceMonitoring;
+  sampledAt: number;
+  receivedAt: number;
+  current: boolean | undefined;
+};
 
 type Parsed = { ok: true; data: DeviceMonitoring } | { ok: false; message: string };
 
@@ -225,6 +250,23 @@ async function lockDevice(tx: DbOrTx, deviceId: string): Promise<LockedDevice | 
   return { ...device, sampled_at: stored.rows[0]?.sampled_at ?? null };
 }
 
+/**
+ * The rows of several devices, locked in the order of their ids (so two batches, or a batch and a single
+ * device's change, never wait on each other in a circle), then their newest stored samples' times (read after
+ * the locks, as above).
+ */
+async function lockDevices(tx: DbOrTx, deviceIds: readonly string[]): Promise<Map<string, LockedDevice>> {
+  const ids = sql.param([...deviceIds]);
+  const { rows } = await tx.execute<Omit<LockedDevice, 'sampled_at'>>(sql`
+    select d.id, d.organization_id, d.site_id, d.kind, d.driver, d.status
+    from devices d where d.id = any(${ids}::uuid[]) order by d.id for update`);
+  const stored = await tx.execute<{ device_id: string; sampled_at: Date | string }>(
+    sql`select device_id, sampled_at from device_telemetry where device_id = any(${ids}::uuid[])`,
+  );
+  const times = new Map(stored.rows.map((r) => [r.device_id, r.sampled_at]));
+  return new Map(rows.map((d) => [d.id, { ...d, sampled_at: times.get(d.id) ?? null }]));
+}
+
 const statusDevice = (d: LockedDevice): StatusDevice => ({
   id: d.id,
   organizationId: d.organization_id,
@@ -232,54 +274,77 @@ const statusDevice = (d: LockedDevice): StatusDevice => ({
   kind: d.kind,
 });
 
-/** History rows of one sample (at its own time; a sample already stored is kept as it is). */
-async function insertHistory(
-  tx: DbOrTx,
-  deviceId: string,
-  data: DeviceMonitoring,
-  at: number,
-): Promise<void> {
+/** A report to store: its device (locked), what it says and when it was taken. */
+type Sample = { deviceId: string; data: DeviceMonitoring; at: number };
+
+/**
+ * History rows of samples (each at its own time; a sample already stored is kept as it is): one statement per
+ * table for all of them (array parameters, unnest), however many devices they come from.
+ */
+async function insertHistory(tx: DbOrTx, samples: readonly Sample[]): Promise<void> {
+  if (samples.length === 0) return;
+  const col = <T>(list: readonly T[], f: (x: T) => unknown) => sql.param(list.map(f));
   await tx.execute(sql`
     insert into device_resource_samples (device_id, time, load1, memory_used_percent, disk_used_percent,
       uptime_seconds, wireless_clients)
-    values (${deviceId}, ${iso(at)}, ${data.resources?.load?.[0] ?? null}, ${memoryUsedPercent(data)},
-      ${diskUsedPercent(data)}, ${round(data.general?.uptime)}, ${wirelessClients(data)})
+    select * from unnest(${col(samples, (s) => s.deviceId)}::uuid[], ${col(samples, (s) => iso(s.at))}::timestamptz[],
+      ${col(samples, (s) => s.data.resources?.load?.[0] ?? null)}::real[],
+      ${col(samples, (s) => memoryUsedPercent(s.data))}::real[], ${col(samples, (s) => diskUsedPercent(s.data))}::real[],
+      ${col(samples, (s) => round(s.data.general?.uptime))}::bigint[],
+      ${col(samples, (s) => wirelessClients(s.data))}::integer[])
     on conflict do nothing`);
-  const itfs = (data.interfaces ?? []).filter((i) => i.statistics || i.up !== undefined);
+  const itfs = samples.flatMap((s) =>
+    (s.data.interfaces ?? []).filter((i) => i.statistics || i.up !== undefined).map((i) => ({ s, i })),
+  );
   if (itfs.length > 0) {
-    const col = (f: (i: (typeof itfs)[number]) => unknown) => sql.param(itfs.map(f));
     const stat = (k: 'rx_bytes' | 'tx_bytes' | 'rx_errors' | 'tx_errors') =>
-      col((i) => round(i.statistics?.[k]));
+      col(itfs, (x) => round(x.i.statistics?.[k]));
     await tx.execute(sql`
       insert into device_interface_samples (device_id, interface, time, up, rx_bytes, tx_bytes, rx_errors, tx_errors)
-      select ${deviceId}, n, ${iso(at)}, u, rb, tb, re, te from unnest(
-        ${col((i) => i.name)}::text[], ${col((i) => i.up ?? null)}::boolean[],
+      select * from unnest(${col(itfs, (x) => x.s.deviceId)}::uuid[], ${col(itfs, (x) => x.i.name)}::text[],
+        ${col(itfs, (x) => iso(x.s.at))}::timestamptz[], ${col(itfs, (x) => x.i.up ?? null)}::boolean[],
         ${stat('rx_bytes')}::bigint[], ${stat('tx_bytes')}::bigint[],
-        ${stat('rx_errors')}::bigint[], ${stat('tx_errors')}::bigint[]) as x(n, u, rb, tb, re, te)
+        ${stat('rx_errors')}::bigint[], ${stat('tx_errors')}::bigint[])
       on conflict do nothing`);
   }
-  const wan = data.vnoc?.wan;
-  if (wan)
+  const wans = samples.flatMap((s) => (s.data.vnoc?.wan ? [{ s, wan: s.data.vnoc.wan }] : []));
+  if (wans.length > 0)
     await tx.execute(sql`
       insert into wan_samples (device_id, time, source_interface, ip_address, ping, jitter, loss)
-      values (${deviceId}, ${iso(at)}, ${wan.interface}, ${wan.ipAddress ?? ''}, ${wan.latencyMs ?? null},
-        ${wan.jitterMs ?? null}, ${wan.lossPercent ?? 0})
+      select * from unnest(${col(wans, (x) => x.s.deviceId)}::uuid[], ${col(wans, (x) => iso(x.s.at))}::timestamptz[],
+        ${col(wans, (x) => x.wan.interface)}::text[], ${col(wans, (x) => x.wan.ipAddress ?? '')}::text[],
+        ${col(wans, (x) => x.wan.latencyMs ?? null)}::real[], ${col(wans, (x) => x.wan.jitterMs ?? null)}::real[],
+        ${col(wans, (x) => x.wan.lossPercent ?? 0)}::real[])
       on conflict do nothing`);
 }
 
-/** The device's latest report, and what the device row keeps of it (signal, port map, VLANs, configuration). */
-async function storeLatest(
+/** A device's newest report: kept as its latest telemetry. */
+type Latest = { d: LockedDevice; data: DeviceMonitoring; sampledAt: number; receivedAt: number };
+
+/**
+ * The devices' latest reports (one upsert for all of them: at most one report per device), and what each device
+ * row keeps of its report (signal, port map, VLANs, configuration; a statement per device that reports any).
+ */
+async function storeLatest(tx: DbOrTx, latest: readonly Latest[]): Promise<void> {
+  if (latest.length === 0) return;
+  const col = (f: (x: Latest) => unknown) => sql.param(latest.map(f));
+  await tx.execute(sql`
+    insert into device_telemetry (device_id, organization_id, sampled_at, received_at, monitoring)
+    select d, o, s, r, m::jsonb from unnest(${col((x) => x.d.id)}::uuid[], ${col((x) => x.d.organization_id)}::uuid[],
+      ${col((x) => iso(x.sampledAt))}::timestamptz[], ${col((x) => iso(x.receivedAt))}::timestamptz[],
+      ${col((x) => JSON.stringify(x.data))}::text[]) as x(d, o, s, r, m)
+    on conflict (device_id) do update set sampled_at = excluded.sampled_at, received_at = excluded.received_at,
+      monitoring = excluded.monitoring`);
+  for (const { d, data, sampledAt } of latest) await storeDeviceFields(tx, d, data, sampledAt);
+}
+
+/** What the device row keeps of its newest report. */
+async function storeDeviceFields(
   tx: DbOrTx,
   d: LockedDevice,
   data: DeviceMonitoring,
   sampledAt: number,
-  receivedAt: number,
 ): Promise<void> {
-  await tx.execute(sql`
-    insert into device_telemetry (device_id, organization_id, sampled_at, received_at, monitoring)
-    values (${d.id}, ${d.organization_id}, ${iso(sampledAt)}, ${iso(receivedAt)}, ${JSON.stringify(data)}::jsonb)
-    on conflict (device_id) do update set sampled_at = excluded.sampled_at, received_at = excluded.received_at,
-      monitoring = excluded.monitoring`);
   const sets = [];
   const cellular = cellularOf(data);
   if (cellular) sets.push(sql`modem_signal_statistics = ${JSON.stringify(cellular)}::jsonb`);
@@ -380,6 +445,75 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       return { result: events.length > 0, events };
     });
 
+  /**
+   * Stores the reports of several devices (one each) in one transaction: the rows locked in id order, the
+   * history and the latest telemetry in one statement per table, then each status change as a single report's
+   * (periods, device row), the alert engine once for all the changed devices; events after the commit.
+   * Answers `undefined` for a report whose device does not report for real (unknown-device).
+   */
+  async function storeReports(reports: readonly PendingReport[]): Promise<(IngestOutcome | undefined)[]> {
+    let events: StatusEvent[] = [];
+    let changes: AlertChange[] = [];
+    const changed = new Map<string, StatusDevice>();
+    const engine = alerts;
+    const outcomes = await db.transaction(async (tx) => {
+      const devices = await lockDevices(
+        tx,
+        reports.map((r) => r.deviceId),
+      );
+      const answers: (IngestOutcome | undefined)[] = [];
+      const history: Sample[] = [];
+      const latest: Latest[] = [];
+      const live: { d: LockedDevice; report: PendingReport }[] = [];
+      for (const r of reports) {
+        const d = devices.get(r.deviceId);
+        if (!d || !(EDGE_DRIVERS as readonly string[]).includes(d.driver)) {
+          answers.push(undefined);
+          continue;
+        }
+        const storedAt = d.sampled_at === null ? null : new Date(d.sampled_at).getTime();
+        const newest = storedAt === null || r.sampledAt >= storedAt;
+        history.push({ deviceId: d.id, data: r.data, at: r.sampledAt });
+        if (newest) latest.push({ d, data: r.data, sampledAt: r.sampledAt, receivedAt: r.receivedAt });
+        const isLive = newest && r.current !== false && r.sampledAt >= r.receivedAt - timeoutOf(d.driver);
+        if (isLive) live.push({ d, report: r });
+        answers.push({ ok: true, stored: isLive ? 'current' : 'history' });
+      }
+      await insertHistory(tx, history);
+      await storeLatest(tx, latest);
+      if (live.length > 0) {
+        await tx.execute(sql`
+          update devices d set last_update = greatest(d.last_update, x.t)
+          from unnest(${sql.param(live.map((x) => x.d.id))}::uuid[],
+            ${sql.param(live.map((x) => iso(x.report.sampledAt)))}::timestamptz[]) as x(id, t)
+          where d.id = x.id`);
+      }
+      let now = 0;
+      for (const { d, report } of live) {
+        const to: DeviceStatus = report.data.vnoc?.connection === 'secondary' ? 'onbackup' : 'online';
+        const moved = await moveStatus(tx, d, to, report.sampledAt);
+        if (moved.length === 0) continue;
+        events = events.concat(moved);
+        changed.set(d.id, statusDevice(d));
+        now = Math.max(now, report.receivedAt);
+      }
+      if (engine && changed.size > 0) changes = await engine.evaluate(tx, [...changed.keys()], now);
+      return answers;
+    });
+    if (events.length > 0) {
+      if (options.publish) publishStatusEvents(options.publish, events, changed, log);
+      engine?.committed(changes);
+    }
+    return outcomes;
+  }
+
+  const batcher = createKeyedBatcher<PendingReport, IngestOutcome | undefined>({
+    key: (r) => r.deviceId,
+    store: storeReports,
+    maxItems: options.batch?.maxReports ?? REPORT_BATCH_MAX,
+    concurrency: options.batch?.concurrency ?? REPORT_BATCH_CONCURRENCY,
+  });
+
   const ingest: EdgeIngest = {
     attachAlerts(engine) {
       alerts = engine;
@@ -395,18 +529,9 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       }
       const data = parsed.data;
       const sampledAt = Math.round(Math.min(given ?? data.vnoc?.sampledAt ?? receivedAt, receivedAt));
-      const outcome = await onDevice<IngestOutcome>(deviceId, receivedAt, async (tx, d) => {
-        const storedAt = d.sampled_at === null ? null : new Date(d.sampled_at).getTime();
-        const newest = storedAt === null || sampledAt >= storedAt;
-        await insertHistory(tx, d.id, data, sampledAt);
-        if (newest) await storeLatest(tx, d, data, sampledAt, receivedAt);
-        const live = newest && current !== false && sampledAt >= receivedAt - timeoutOf(d.driver);
-        if (!live) return { result: { ok: true, stored: 'history' }, events: [] };
-        await tx.execute(sql`update devices set last_update = greatest(last_update, ${iso(sampledAt)}::timestamptz)
-          where id = ${d.id}`);
-        const to: DeviceStatus = data.vnoc?.connection === 'secondary' ? 'onbackup' : 'online';
-        return { result: { ok: true, stored: 'current' }, events: await moveStatus(tx, d, to, sampledAt) };
-      });
+      const outcome = UUID.test(deviceId)
+        ? await batcher.add({ deviceId: deviceId.toLowerCase(), data, sampledAt, receivedAt, current })
+        : undefined;
       return (
         outcome ?? {
           ok: false,

@@ -1,0 +1,113 @@
+/**
+ * Stores many devices' reports in one transaction (ingest.ts): what comes in while the database is busy gathers
+ * into the next batch, so a busy ingest writes more per statement instead of queueing one transaction per report.
+ *
+ * - Per-key order: a key's items are stored in the order they were added, never two in one batch, never in two
+ *   batches at once (the later waits for the batch that holds the earlier).
+ * - Each item's promise settles with its own answer once its batch is committed (so a device is acknowledged
+ *   only after its report is stored), or rejects when it could not be stored.
+ * - A batch that fails is retried item by item, so one item the database refuses fails alone; when the database
+ *   itself fails, every item of the batch rejects and nothing is acknowledged.
+ */
+
+export type KeyedBatcherOptions<I, R> = {
+  key: (item: I) => string;
+  /** Stores the items in one transaction; answers one result per item, in their order. */
+  store: (items: readonly I[]) => Promise<R[]>;
+  /** At most this many items per batch. */
+  maxItems: number;
+  /** At most this many batches being stored at once. */
+  concurrency: number;
+};
+
+export type KeyedBatcher<I, R> = {
+  add: (item: I) => Promise<R>;
+  /** Items waiting or being stored. */
+  pending: () => number;
+};
+
+type Entry<I, R> = { item: I; key: string; resolve: (r: R) => void; reject: (e: unknown) => void };
+
+export function createKeyedBatcher<I, R>(options: KeyedBatcherOptions<I, R>): KeyedBatcher<I, R> {
+  const { key, store, maxItems, concurrency } = options;
+  let queue: Entry<I, R>[] = [];
+  /** Keys of the batches being stored. */
+  const busy = new Set<string>();
+  let running = 0;
+  let inFlight = 0;
+  let scheduled = false;
+
+  async function storeAlone(entry: Entry<I, R>): Promise<void> {
+    try {
+      const [result] = await store([entry.item]);
+      entry.resolve(result as R);
+    } catch (error) {
+      entry.reject(error);
+    }
+  }
+
+  async function run(batch: Entry<I, R>[]): Promise<void> {
+    try {
+      const results = await store(batch.map((e) => e.item));
+      batch.forEach((e, i) => {
+        e.resolve(results[i] as R);
+      });
+    } catch (error) {
+      if (batch.length === 1) (batch[0] as Entry<I, R>).reject(error);
+      // One at a time: an item the database refuses fails alone; the others are stored.
+      else for (const entry of batch) await storeAlone(entry);
+    }
+  }
+
+  function pump(): void {
+    while (running < concurrency && queue.length > 0) {
+      const batch: Entry<I, R>[] = [];
+      const taken = new Set<string>();
+      /** Keys with an item left waiting: their later items wait too (their order). */
+      const held = new Set<string>();
+      const rest: Entry<I, R>[] = [];
+      for (const entry of queue) {
+        if (
+          batch.length < maxItems &&
+          !busy.has(entry.key) &&
+          !taken.has(entry.key) &&
+          !held.has(entry.key)
+        ) {
+          batch.push(entry);
+          taken.add(entry.key);
+        } else {
+          rest.push(entry);
+          held.add(entry.key);
+        }
+      }
+      if (batch.length === 0) return;
+      queue = rest;
+      running += 1;
+      for (const k of taken) busy.add(k);
+      void run(batch).finally(() => {
+        running -= 1;
+        inFlight -= batch.length;
+        for (const k of taken) busy.delete(k);
+        pump();
+      });
+    }
+  }
+
+  return {
+    add(item) {
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ item, key: key(item), resolve, reject });
+        inFlight += 1;
+        // What arrives in the same turn of the event loop joins the same batch.
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            scheduled = false;
+            pump();
+          });
+        }
+      });
+    },
+    pending: () => inFlight,
+  };
+}
