@@ -68,6 +68,7 @@ export function recordingIngest(): RecordingIngest {
     },
     sweep: async () => 0,
     malformedCount: (deviceId) => malformed.get(deviceId) ?? 0,
+    idle: () => Promise.resolve(),
   };
 }
 

@@ -200,6 +200,36 @@ describe('reports stored in batches', () => {
 });
 
 describe('createKeyedBatcher', () => {
+  it('is idle only once every item it took is stored: a stop waits for it before the pool closes', async () => {
+    let release: () => void = () => undefined;
+    const stored: number[] = [];
+    const batcher = createKeyedBatcher<number, number>({
+      key: String,
+      store: async (items) => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        stored.push(...items);
+        return [...items];
+      },
+      maxItems: 10,
+      concurrency: 1,
+    });
+    await batcher.idle(); // nothing taken: idle at once
+    const added = [batcher.add(1), batcher.add(2)];
+    let idle = false;
+    const waiting = batcher.idle().then(() => {
+      idle = true;
+    });
+    await vi.waitFor(() => expect(batcher.pending()).toBe(2));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(idle).toBe(false);
+    release();
+    await waiting;
+    expect(stored).toEqual([1, 2]);
+    expect(await Promise.all(added)).toEqual([1, 2]);
+  });
+
   it('never holds two items of a key in one batch or in two batches at once, and keeps their order', async () => {
     const batches: string[][] = [];
     let running = new Set<string>();

@@ -24,6 +24,8 @@ export type KeyedBatcher<I, R> = {
   add: (item: I) => Promise<R>;
   /** Items waiting or being stored. */
   pending: () => number;
+  /** Settles once nothing waits or is being stored (a stop waits for it before the pool closes). */
+  idle: () => Promise<void>;
 };
 
 type Entry<I, R> = { item: I; key: string; resolve: (r: R) => void; reject: (e: unknown) => void };
@@ -36,6 +38,13 @@ export function createKeyedBatcher<I, R>(options: KeyedBatcherOptions<I, R>): Ke
   let running = 0;
   let inFlight = 0;
   let scheduled = false;
+  let idleWaiters: (() => void)[] = [];
+  const settleIdle = () => {
+    if (inFlight > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
 
   async function storeAlone(entry: Entry<I, R>): Promise<void> {
     try {
@@ -89,6 +98,7 @@ export function createKeyedBatcher<I, R>(options: KeyedBatcherOptions<I, R>): Ke
         inFlight -= batch.length;
         for (const k of taken) busy.delete(k);
         pump();
+        settleIdle();
       });
     }
   }
@@ -109,5 +119,7 @@ export function createKeyedBatcher<I, R>(options: KeyedBatcherOptions<I, R>): Ke
       });
     },
     pending: () => inFlight,
+    idle: () =>
+      inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
   };
 }

@@ -199,6 +199,8 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
       await broker
         ?.close()
         .catch((error: unknown) => log.error({ err: error }, 'closing the MQTT broker failed'));
+      // Reports taken before the broker closed are stored (or refused) before the pool closes.
+      await ingest.idle();
     },
   };
 }

@@ -575,6 +575,8 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     malformedCount(deviceId) {
       return malformed.get(deviceId.toLowerCase()) ?? 0;
     },
+
+    idle: () => batcher.idle(),
   };
   return ingest;
 }

@@ -35,6 +35,8 @@ export type DeviceIngest = {
   gone: (deviceId: string, at: number) => Promise<void>;
   /** Devices that report for real and have been silent past the heartbeat timeout go offline; answers how many. */
   sweep: (now: number) => Promise<number>;
+  /** Settles once no report is being stored (a stop waits for it before the pool closes). */
+  idle: () => Promise<void>;
   /** Malformed messages counted per device since start (logged as they come). */
   malformedCount: (deviceId: string) => number;
 };
