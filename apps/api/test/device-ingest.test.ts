@@ -369,6 +369,26 @@ describe('a report', () => {
     expect((await rowCounts(device.id)).resources).toBe(times.length);
   });
 
+  it('the last boot is the sample time less the reported uptime; clock jitter keeps it, a reboot moves it', async () => {
+    const { device } = await edgeDevice();
+    const lastBoot = async () => {
+      const row = await one<{ last_boot: Date | string | null }>(
+        sql`select last_boot from devices where id = ${device.id}`,
+      );
+      return row.last_boot === null ? null : new Date(row.last_boot).toISOString();
+    };
+    await report(device.id, { type: 'DeviceMonitoring' }, T0);
+    expect(await lastBoot()).toBeNull(); // no uptime reported: nothing claimed
+    await report(device.id, { type: 'DeviceMonitoring', general: { uptime: 3_600 } }, T0 + MIN);
+    expect(await lastBoot()).toBe(new Date(T0 + MIN - 3_600_000).toISOString());
+    // A minute later the uptime says 2 s less than it should (clocks): the boot time stays.
+    await report(device.id, { type: 'DeviceMonitoring', general: { uptime: 3_658 } }, T0 + 2 * MIN);
+    expect(await lastBoot()).toBe(new Date(T0 + MIN - 3_600_000).toISOString());
+    // Rebooted: 30 s up.
+    await report(device.id, { type: 'DeviceMonitoring', general: { uptime: 30 } }, T0 + 10 * MIN);
+    expect(await lastBoot()).toBe(new Date(T0 + 10 * MIN - 30_000).toISOString());
+  });
+
   it('a sample from the future is taken as received', async () => {
     const { device } = await edgeDevice();
     await report(device.id, { type: 'DeviceMonitoring' }, T0, { sampledAt: T0 + 60 * MIN });

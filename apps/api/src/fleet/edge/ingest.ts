@@ -79,6 +79,13 @@ type PendingReport = {
 
 type Parsed = { ok: true; data: DeviceMonitoring } | { ok: false; message: string };
 
+/** When the device booted, from the uptime its report gives (whole seconds), or null when it gives none. */
+function bootOf(report: Pick<PendingReport, 'data' | 'sampledAt'>): string | null {
+  const uptime = report.data.general?.uptime;
+  if (uptime === undefined || !Number.isFinite(uptime)) return null;
+  return iso(Math.round((report.sampledAt - uptime * 1000) / 1000) * 1000);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Counters stored as bigint: beyond this they would lose precision (or overflow the column). */
@@ -482,10 +489,17 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       await insertHistory(tx, history);
       await storeLatest(tx, latest);
       if (live.length > 0) {
+        // The last boot is the sample's time less the uptime it reports (whole seconds); kept unless it moved by
+        // more than a minute, so the clocks' jitter does not rewrite it every report.
         await tx.execute(sql`
-          update devices d set last_update = greatest(d.last_update, x.t)
+          update devices d set last_update = greatest(d.last_update, x.t),
+            last_boot = case
+              when x.b is null then d.last_boot
+              when d.last_boot is null or abs(extract(epoch from d.last_boot - x.b)) > 60 then x.b
+              else d.last_boot end
           from unnest(${sql.param(live.map((x) => x.d.id))}::uuid[],
-            ${sql.param(live.map((x) => iso(x.report.sampledAt)))}::timestamptz[]) as x(id, t)
+            ${sql.param(live.map((x) => iso(x.report.sampledAt)))}::timestamptz[],
+            ${sql.param(live.map((x) => bootOf(x.report)))}::timestamptz[]) as x(id, t, b)
           where d.id = x.id`);
       }
       let now = 0;
