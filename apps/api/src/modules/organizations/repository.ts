@@ -64,22 +64,12 @@ export async function forgetDomains(db: DbOrTx, organizationId: string, kept: st
     kept.map((d) => sql`${d}`),
     sql`, `,
   )}]::text[]`;
-  await db
-    .delete(verifiedDomains)
-    .where(
-      and(
-        eq(verifiedDomains.organizationId, organizationId),
-        sql`not (${verifiedDomains.domain} = any(${keptList}))`,
-      ),
-    );
-  await db
-    .delete(domainVerifications)
-    .where(
-      and(
-        eq(domainVerifications.organizationId, organizationId),
-        sql`not (${domainVerifications.domain} = any(${keptList}))`,
-      ),
-    );
+  // The verified domains and the pending checks go the same way: both keyed by organization and domain.
+  for (const table of [verifiedDomains, domainVerifications]) {
+    await db
+      .delete(table)
+      .where(and(eq(table.organizationId, organizationId), sql`not (${table.domain} = any(${keptList}))`));
+  }
 }
 
 /** Drops domain codes past their expiry (used or not): nothing reads them after it. Answers how many. */
