@@ -202,31 +202,23 @@ export function cellularOf(data: DeviceMonitoring): ModemSignal[] | undefined {
   return modems.flatMap((m): ModemSignal[] => {
     const linkStatus = m.connection_status ?? 'connected';
     const lte = m.signal?.lte;
-    if (lte)
-      return [
-        {
-          linkStatus,
-          serviceType: 'LTE',
-          rsrp: lte.rsrp ?? null,
-          rsrq: lte.rsrq ?? null,
-          sinr: lte.snr ?? null,
-          rssi: lte.rssi ?? null,
-        },
-      ];
+    if (lte) return [radioSignal(linkStatus, 'LTE', lte, lte.rssi ?? null)];
     const nr = m.signal?.['5g'];
-    if (nr)
-      return [
-        {
-          linkStatus,
-          serviceType: '5G',
-          rsrp: nr.rsrp ?? null,
-          rsrq: nr.rsrq ?? null,
-          sinr: nr.snr ?? null,
-          rssi: null,
-        },
-      ];
+    if (nr) return [radioSignal(linkStatus, '5G', nr, null)];
     return [];
   });
+}
+
+type Radio = { rsrp?: number | undefined; rsrq?: number | undefined; snr?: number | undefined };
+
+/** One modem radio's NetJSON figures as the signal kept (its SNR is our SINR; 5G reports no RSSI). */
+function radioSignal(
+  linkStatus: string,
+  serviceType: 'LTE' | '5G',
+  r: Radio,
+  rssi: number | null,
+): ModemSignal {
+  return { linkStatus, serviceType, rsrp: r.rsrp ?? null, rsrq: r.rsrq ?? null, sinr: r.snr ?? null, rssi };
 }
 
 type LockedDevice = {
