@@ -60,17 +60,24 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => profile.updatePreferences(ctx, authOf(request).user, request.body),
   );
 
-  r.post(
-    '/api/userProfile/registered-email/send-code',
-    {
-      schema: { tags, querystring: AltQuerySchema, response: okResponses },
-      config: { auth: { steps: ['email', 'full'] }, sendsCode: true },
-    },
-    async (request) => {
-      await profile.sendEmailCode(ctx, authOf(request), isAlt(request.query));
-      return OK;
-    },
-  );
+  // A code to the registered (or, with ?alt=true, the contact) email or mobile; the email one also serves sign-up.
+  const sendCodeRoutes: [string, AuthRule, typeof profile.sendEmailCode][] = [
+    ['registered-email', { steps: ['email', 'full'] }, profile.sendEmailCode],
+    ['registered-mobile', full, profile.sendMobileCode],
+  ];
+  for (const [address, auth, send] of sendCodeRoutes) {
+    r.post(
+      `/api/userProfile/${address}/send-code`,
+      {
+        schema: { tags, querystring: AltQuerySchema, response: okResponses },
+        config: { auth, sendsCode: true },
+      },
+      async (request) => {
+        await send(ctx, authOf(request), isAlt(request.query));
+        return OK;
+      },
+    );
+  }
 
   r.post(
     '/api/userProfile/registered-email/verify-code',
@@ -90,18 +97,6 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
           metaOf(request),
         ),
       ),
-  );
-
-  r.post(
-    '/api/userProfile/registered-mobile/send-code',
-    {
-      schema: { tags, querystring: AltQuerySchema, response: okResponses },
-      config: { auth: full, sendsCode: true },
-    },
-    async (request) => {
-      await profile.sendMobileCode(ctx, authOf(request), isAlt(request.query));
-      return OK;
-    },
   );
 
   r.post(
