@@ -8,12 +8,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { answers, errorResponses, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
+import {
+  administrators,
+  answers,
+  errorResponses,
+  IdParamsSchema,
+  noContent,
+} from '../../http/route-schemas.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as users from './service-admin.ts';
 
 const tags = ['userProfile'];
-const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+const admin: AuthRule = administrators;
 /** Issue 34: what would outlive a support session (a new, elevated or reactivated person) is not support's. */
 const adminNotSupport: AuthRule = { ...admin, notImpersonated: true };
 

@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-export.ts';
-import { errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
+import { administrators, errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
 import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as activity from './service.ts';
 
 const route = routeOptions(['organization']);
 /** The activity log is the organization administrators' (ARCHITECTURE.md, "Activity log"). */
-const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+const admin: AuthRule = administrators;
 
 export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(

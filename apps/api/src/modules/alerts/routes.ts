@@ -17,15 +17,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-export.ts';
-import { errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
+import { customers, customerWriters, errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
 import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as alerts from './service.ts';
 
 const route = routeOptions(['alert']);
 /** Every customer role reads the organization's alerts; administrators and users act on them. */
-const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
-const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
+const reader: AuthRule = customers;
+const writer: AuthRule = customerWriters;
 
 export function alertRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

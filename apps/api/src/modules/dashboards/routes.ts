@@ -8,14 +8,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { customers, customerWriters } from '../../http/route-schemas.ts';
 import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as dashboards from './service.ts';
 
 const route = routeOptions(['dashboard']);
 /** Every customer role reads dashboards; READ_ONLY may not save or delete (SUPPORT acts as a user). */
-const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
-const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
+const reader: AuthRule = customers;
+const writer: AuthRule = customerWriters;
 
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

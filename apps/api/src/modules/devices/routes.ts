@@ -16,14 +16,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { answers, IdParamsSchema, itemAlertsSchema, signedIn } from '../../http/route-schemas.ts';
+import {
+  answers,
+  customerWriters,
+  IdParamsSchema,
+  itemAlertsSchema,
+  signedIn,
+} from '../../http/route-schemas.ts';
 import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as devices from './service.ts';
 
 const route = routeOptions(['device']);
 // Views are open to every role; changes are refused to READ_ONLY.
-const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
+const writer: AuthRule = customerWriters;
 
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

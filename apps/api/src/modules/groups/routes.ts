@@ -8,13 +8,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { answers, IdParamsSchema, OK, okResponses, signedIn } from '../../http/route-schemas.ts';
+import {
+  administrators,
+  answers,
+  IdParamsSchema,
+  OK,
+  okResponses,
+  signedIn,
+} from '../../http/route-schemas.ts';
 import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as groups from './service.ts';
 
 const route = routeOptions(['group']);
-const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+const admin: AuthRule = administrators;
 const groupResponses = answers(GroupSchema);
 
 export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -7,19 +7,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { IdParamsSchema } from '../../http/route-schemas.ts';
+import { administrators, customers, IdParamsSchema } from '../../http/route-schemas.ts';
 import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as maintenance from './service.ts';
 
 const route = routeOptions(['maintenance']);
-const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
+const reader: AuthRule = customers;
 /**
  * A window silences alert notifications about its sites for everyone in the organization, administrators
  * included: an organization-wide setting, so an ADMINISTRATOR's (issue 34). A USER silences only themselves,
  * with their own notification profile (quiet hours, sites, severities).
  */
-const writer: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+const writer: AuthRule = administrators;
 
 export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -8,14 +8,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { errorResponses } from '../../http/route-schemas.ts';
+import { customers, errorResponses } from '../../http/route-schemas.ts';
 import { routeOptions } from '../../http/routes.ts';
-import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as notifications from './service.ts';
 
 const route = routeOptions(['notifications']);
-/** Every customer role keeps a profile (READ_ONLY people want to be told too); SUPPORT has no fleet. */
-const customers: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
+// Every customer role keeps a profile (READ_ONLY people want to be told too): `customers`; SUPPORT has no fleet.
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { errorResponses, IdParamsSchema, noContent, signedIn } from '../../http/route-schemas.ts';
+import {
+  administrators,
+  errorResponses,
+  IdParamsSchema,
+  noContent,
+  signedIn,
+} from '../../http/route-schemas.ts';
 import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
@@ -20,7 +26,7 @@ import * as organizations from './service.ts';
 
 const tags = ['organization'];
 const route = routeOptions(tags);
-const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+const admin: AuthRule = administrators;
 /** Proving a domain: the organization's own administrators, never support acting as one (issue 34). */
 const ownAdmin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'], notImpersonated: true };
 /**

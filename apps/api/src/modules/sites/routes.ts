@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { createGeocoder } from '../../geocoding/index.ts';
 import {
+  administrators,
   answers,
   errorResponses,
   IdParamsSchema,
@@ -33,7 +34,7 @@ import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as sites from './service.ts';
 
 const route = routeOptions(['site']);
-const admin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+const admin: AuthRule = administrators;
 
 export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

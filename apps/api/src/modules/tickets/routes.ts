@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { IdParamsSchema } from '../../http/route-schemas.ts';
+import { customers, IdParamsSchema } from '../../http/route-schemas.ts';
 import { routeOptions } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as tickets from './service.ts';
@@ -17,7 +17,7 @@ import * as tickets from './service.ts';
 const route = routeOptions(['ticket']);
 const writers: AuthRule['roles'] = ['ADMINISTRATOR', 'USER'];
 /** Every customer role reads the organization's tickets. */
-const reader: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
+const reader: AuthRule = customers;
 
 export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
