@@ -5,15 +5,8 @@ import { Link } from 'react-router';
 import { AlertMiniList } from '../../../components/alert-mini-list.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { sortAlerts } from '../../../lib/alert-display.ts';
-import { paths } from '../../../lib/paths.ts';
+import { alertListPath } from '../../../lib/alert-list-link.ts';
 import { useDeviceAlerts } from '../api/get-device-alerts.ts';
-
-/** The Alerts screen filtered to one device: its active alerts, or its history (cleared ones). */
-export function deviceAlertsPath(deviceId: string, status: 'active' | 'cleared' = 'active'): string {
-  const params = new URLSearchParams({ device: deviceId });
-  if (status === 'cleared') params.set('status', 'cleared');
-  return `${paths.alerts}?${params}`;
-}
 
 /** The device page's alerts panel: its active alerts worst first, and links to them and to its history. */
 export function DeviceAlerts({ deviceId }: { deviceId: string }) {
@@ -27,7 +20,7 @@ export function DeviceAlerts({ deviceId }: { deviceId: string }) {
         </Title>
         <Group gap="md">
           {isFetching && !isPending && <Loader size="xs" aria-label={t('loading')} />}
-          <Anchor component={Link} to={deviceAlertsPath(deviceId, 'cleared')} size="sm">
+          <Anchor component={Link} to={alertListPath('device', deviceId, 'cleared')} size="sm">
             {t('device.history')}
           </Anchor>
         </Group>
@@ -44,7 +37,7 @@ export function DeviceAlerts({ deviceId }: { deviceId: string }) {
       ) : (
         <Stack gap="sm">
           <AlertMiniList alerts={sortAlerts(alerts)} label={t('device.title')} testId="device-alert-list" />
-          <Anchor component={Link} to={deviceAlertsPath(deviceId)} size="sm">
+          <Anchor component={Link} to={alertListPath('device', deviceId)} size="sm">
             {t('device.showAll', { count: alerts.length })}
           </Anchor>
         </Stack>

@@ -19,6 +19,12 @@ import { RESEND_COOLDOWN_SECONDS, useCooldown } from '../hooks/use-cooldown.ts';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { nextAfterMfaValidation } from '../utils/next-step.ts';
 
+/** The ways a code can be sent, in the order their buttons show: the same button, its icon and words differ. */
+const SEND_METHODS = [
+  { method: 'sms', icon: IconDeviceMobileMessage, label: 'authentication.sendSms' },
+  { method: 'voice', icon: IconPhoneCall, label: 'authentication.sendVoice' },
+] as const;
+
 /** /authentication: the multi-factor code (app, or sent by SMS/voice), then spec part 4's TOTP validation. */
 export function Component() {
   const { t } = useTranslation('auth');
@@ -84,28 +90,21 @@ export function Component() {
         {smsNumber || voiceNumber ? (
           <>
             <Divider label={t('authentication.orSend')} labelPosition="center" />
-            {smsNumber ? (
-              <Button
-                variant="default"
-                leftSection={<IconDeviceMobileMessage size={16} aria-hidden />}
-                onClick={() => send('sms')}
-                disabled={cooldown.active}
-                loading={sendTotp.isPending && sendTotp.variables === 'sms'}
-              >
-                {t('authentication.sendSms', { phone: smsNumber })}
-              </Button>
-            ) : null}
-            {voiceNumber ? (
-              <Button
-                variant="default"
-                leftSection={<IconPhoneCall size={16} aria-hidden />}
-                onClick={() => send('voice')}
-                disabled={cooldown.active}
-                loading={sendTotp.isPending && sendTotp.variables === 'voice'}
-              >
-                {t('authentication.sendVoice', { phone: voiceNumber })}
-              </Button>
-            ) : null}
+            {SEND_METHODS.map(({ method, icon: Icon, label }) => {
+              const phone = method === 'sms' ? smsNumber : voiceNumber;
+              return phone ? (
+                <Button
+                  key={method}
+                  variant="default"
+                  leftSection={<Icon size={16} aria-hidden />}
+                  onClick={() => send(method)}
+                  disabled={cooldown.active}
+                  loading={sendTotp.isPending && sendTotp.variables === method}
+                >
+                  {t(label, { phone })}
+                </Button>
+              ) : null;
+            })}
             {cooldown.active ? (
               <Text size="xs" c="dimmed" ta="center">
                 {t('code.waitSeconds', { seconds: cooldown.remaining })}

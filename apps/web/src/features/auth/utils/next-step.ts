@@ -33,9 +33,8 @@ export function nextAfterEmailVerification(claims: StepClaims | null): NextStep 
  * /multi-factor-auth."
  */
 export function nextAfterForgotPasswordVerification(claims: StepClaims | null): NextStep {
-  if (!claims) return paths.login;
-  if (!claims.isEmailValidated) return paths.emailValidation;
-  return claims.isMfaEnrolled ? paths.authentication : paths.multiFactorEnroll;
+  // The same rule as after a login: the spec words it twice, the console keeps it once.
+  return nextAfterLogin(claims);
 }
 
 /**

@@ -9,9 +9,12 @@ import {
 import { describe, expect, it } from 'vitest';
 import { widgetAt } from '../test/widgets.ts';
 import {
+  ANALYTICS_WIDGETS,
   applyLayout,
+  DURATION_WIDGETS,
   defaultDashboard,
   fieldsOf,
+  GROUP_FILTER_WIDGETS,
   moveWidget,
   newWidget,
   resizeWidget,
@@ -210,5 +213,34 @@ describe('the default dashboard', () => {
     expect(defaultDashboard([base, dashboard({ id: '3', default: true })])?.id).toBe('3');
     expect(defaultDashboard([base, dashboard({ id: '3' })])?.id).toBe('vnoc');
     expect(defaultDashboard([])).toBeUndefined();
+  });
+});
+
+describe('widget families', () => {
+  it('splits every widget into fleet-fed (group filter) or analytics-fed, the windowed ones all but VanList', () => {
+    expect([...GROUP_FILTER_WIDGETS].sort()).toEqual(
+      ['ActiveAlerts', 'DeviceTable', 'DeviceTotals', 'SiteMap', 'SiteTable'].sort(),
+    );
+    expect([...ANALYTICS_WIDGETS].sort()).toEqual(
+      [
+        'CellularHealthTrend',
+        'FailoversOverTime',
+        'TopUsage',
+        'TroubledSites',
+        'Uptime',
+        'VanList',
+        'WanLatencyTrend',
+      ].sort(),
+    );
+    expect([...DURATION_WIDGETS].sort()).toEqual(
+      [
+        'CellularHealthTrend',
+        'FailoversOverTime',
+        'TopUsage',
+        'TroubledSites',
+        'Uptime',
+        'WanLatencyTrend',
+      ].sort(),
+    );
   });
 });

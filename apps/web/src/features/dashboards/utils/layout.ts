@@ -5,6 +5,7 @@ import {
   GRID_COLUMNS,
   MAX_WIDGET_HEIGHT,
   sortWidgets,
+  WIDGET_TYPES,
   type Widget,
   type WidgetLayout,
   type WidgetType,
@@ -32,16 +33,6 @@ export const WIDGET_SIZES: Readonly<
   FailoversOverTime: { w: 6, h: 3, minW: 3, minH: 3 },
 };
 
-/** Widgets whose analytics call takes a window (VanList is the current fleet and does not depend on one). */
-export const DURATION_WIDGETS: ReadonlySet<WidgetType> = new Set<WidgetType>([
-  'Uptime',
-  'TopUsage',
-  'TroubledSites',
-  'WanLatencyTrend',
-  'CellularHealthTrend',
-  'FailoversOverTime',
-]);
-
 /** Widgets fed by the fleet lists, whose calls take a site-group filter of their own. */
 export const GROUP_FILTER_WIDGETS: ReadonlySet<WidgetType> = new Set<WidgetType>([
   'SiteMap',
@@ -51,16 +42,18 @@ export const GROUP_FILTER_WIDGETS: ReadonlySet<WidgetType> = new Set<WidgetType>
   'ActiveAlerts',
 ]);
 
-/** Widgets whose data comes from the analytics calls (the `analytics` entitlement). */
-export const ANALYTICS_WIDGETS: ReadonlySet<WidgetType> = new Set<WidgetType>([
-  'Uptime',
-  'VanList',
-  'TopUsage',
-  'TroubledSites',
-  'WanLatencyTrend',
-  'CellularHealthTrend',
-  'FailoversOverTime',
-]);
+/**
+ * Widgets whose data comes from the analytics calls (the `analytics` entitlement): every widget the fleet lists
+ * do not feed, so a widget type is always one or the other.
+ */
+export const ANALYTICS_WIDGETS: ReadonlySet<WidgetType> = new Set<WidgetType>(
+  WIDGET_TYPES.filter((type) => !GROUP_FILTER_WIDGETS.has(type)),
+);
+
+/** Widgets whose analytics call takes a window (VanList is the current fleet and does not depend on one). */
+export const DURATION_WIDGETS: ReadonlySet<WidgetType> = new Set<WidgetType>(
+  [...ANALYTICS_WIDGETS].filter((type) => type !== 'VanList'),
+);
 
 /** The window a widget shows when it has none of its own. */
 export function defaultDuration(type: WidgetType): AnalyticsDuration {

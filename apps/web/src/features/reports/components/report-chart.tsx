@@ -17,6 +17,9 @@ const tooltipProps = {
   labelFormatter: (value: unknown) => (typeof value === 'string' ? formatDay(value) : ''),
 };
 
+/** What every report chart shares: its height, one point per day keyed by date, a legend and day ticks. */
+const DAILY = { h: HEIGHT, dataKey: 'date', withLegend: true, xAxisProps, tooltipProps } as const;
+
 /**
  * The chart above a report's table, one point per day: online analytics as the day's time on primary, on
  * backup and offline (stacked to 100 %); billing as the carrier-reported backup bytes; SLA as availability
@@ -28,46 +31,36 @@ export default function ReportChart({ page }: { page: ReportPage }) {
   if (page.report === 'online-analytics') {
     return (
       <BarChart
-        h={HEIGHT}
+        {...DAILY}
         data={page.summary.series}
-        dataKey="date"
         type="stacked"
         series={[
           { name: 'percentOnPrimary', label: t('chart.onPrimary'), color: 'teal.7' },
           { name: 'percentOnBackup', label: t('chart.onBackup'), color: 'yellow.6' },
           { name: 'percentOffline', label: t('chart.offline'), color: 'red.7' },
         ]}
-        withLegend
         yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100] }}
         valueFormatter={pct}
-        xAxisProps={xAxisProps}
-        tooltipProps={tooltipProps}
       />
     );
   }
   if (page.report === 'cellular-billing') {
     return (
       <BarChart
-        h={HEIGHT}
+        {...DAILY}
         data={page.summary.series}
-        dataKey="date"
         series={[{ name: 'usage_backup', label: t('chart.usageBackup'), color: 'blue.7' }]}
-        withLegend
         valueFormatter={(value) => formatBytes(value)}
         yAxisProps={{ width: 80 }}
-        xAxisProps={xAxisProps}
-        tooltipProps={tooltipProps}
       />
     );
   }
   return (
     <LineChart
-      h={HEIGHT}
+      {...DAILY}
       data={page.summary.series}
-      dataKey="date"
       series={[{ name: 'availability', label: t('chart.availability'), color: 'teal.7' }]}
       yAxisProps={{ domain: ['auto', 100] }}
-      withLegend
       curveType="monotone"
       referenceLines={[
         {
@@ -77,8 +70,6 @@ export default function ReportChart({ page }: { page: ReportPage }) {
         },
       ]}
       valueFormatter={pct}
-      xAxisProps={xAxisProps}
-      tooltipProps={tooltipProps}
     />
   );
 }

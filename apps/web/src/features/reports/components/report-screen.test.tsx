@@ -189,6 +189,16 @@ describe('Report page', () => {
     expect(query?.get('page')).toBe('0');
   });
 
+  it('offers the CSV then the PDF export, each named and with its test id', async () => {
+    open('/reports/online-analytics');
+    const group = await screen.findByRole('group', { name: 'Download' });
+    const buttons = within(group).getAllByRole('button');
+    expect(buttons.map((b) => [b.textContent, b.getAttribute('data-testid')])).toEqual([
+      ['CSV', 'report-export-csv'],
+      ['PDF', 'report-export-pdf'],
+    ]);
+  });
+
   it('sorting a column asks the server and keeps it in the address', async () => {
     const router = open('/reports/online-analytics');
     await screen.findAllByTestId('data-row');

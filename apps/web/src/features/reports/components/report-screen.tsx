@@ -35,6 +35,12 @@ import { ReportTotals } from './report-totals.tsx';
 // The chart library loads with the first report, not with the app.
 const ReportChart = lazy(() => import('./report-chart.tsx'));
 
+/** The export buttons in display order: one button shape, the format and its icon differ. */
+const EXPORTS = [
+  { format: 'csv', icon: IconDownload },
+  { format: 'pdf', icon: IconFileTypePdf },
+] as const satisfies readonly { format: ExportFormat; icon: typeof IconDownload }[];
+
 function ExportButtons({ report, state }: { report: ReportId; state: ReportState }) {
   const { t } = useTranslation('reports');
   const exporter = useExportReport();
@@ -43,24 +49,18 @@ function ExportButtons({ report, state }: { report: ReportId; state: ReportState
   const busy = (format: ExportFormat) => exporter.isPending && exporter.variables?.format === format;
   return (
     <Button.Group aria-label={t('export.label')}>
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={16} aria-hidden />}
-        loading={busy('csv')}
-        onClick={() => run('csv')}
-        data-testid="report-export-csv"
-      >
-        {t('export.csv')}
-      </Button>
-      <Button
-        variant="default"
-        leftSection={<IconFileTypePdf size={16} aria-hidden />}
-        loading={busy('pdf')}
-        onClick={() => run('pdf')}
-        data-testid="report-export-pdf"
-      >
-        {t('export.pdf')}
-      </Button>
+      {EXPORTS.map(({ format, icon: Icon }) => (
+        <Button
+          key={format}
+          variant="default"
+          leftSection={<Icon size={16} aria-hidden />}
+          loading={busy(format)}
+          onClick={() => run(format)}
+          data-testid={`report-export-${format}`}
+        >
+          {t(`export.${format}`)}
+        </Button>
+      ))}
     </Button.Group>
   );
 }

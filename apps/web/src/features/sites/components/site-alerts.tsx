@@ -4,15 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertMiniList } from '../../../components/alert-mini-list.tsx';
 import { sortAlerts } from '../../../lib/alert-display.ts';
-import { paths } from '../../../lib/paths.ts';
+import { alertListPath } from '../../../lib/alert-list-link.ts';
 import { useSiteAlerts } from '../api/get-site-alerts.ts';
-
-/** The Alerts screen filtered to one site: its active alerts, or its history (cleared ones). */
-export function siteAlertsPath(siteId: string, status: 'active' | 'cleared' = 'active'): string {
-  const params = new URLSearchParams({ site: siteId });
-  if (status === 'cleared') params.set('status', 'cleared');
-  return `${paths.alerts}?${params}`;
-}
 
 /**
  * The site's active alerts, worst first: severity, name in the user's language with what was measured,
@@ -28,7 +21,7 @@ export function SiteAlerts({ siteId }: { siteId: string }) {
         <Title order={2} fz="lg">
           {t('alerts.title')}
         </Title>
-        <Anchor component={Link} to={siteAlertsPath(siteId, 'cleared')} size="sm">
+        <Anchor component={Link} to={alertListPath('site', siteId, 'cleared')} size="sm">
           {ta('site.history')}
         </Anchor>
       </Group>
@@ -54,7 +47,12 @@ export function SiteAlerts({ siteId }: { siteId: string }) {
             showDevice
             testId="site-alert-list"
           />
-          <Anchor component={Link} to={siteAlertsPath(siteId)} size="sm" data-testid="site-alerts-link">
+          <Anchor
+            component={Link}
+            to={alertListPath('site', siteId)}
+            size="sm"
+            data-testid="site-alerts-link"
+          >
             {ta('site.showAll')}
           </Anchor>
         </Stack>
