@@ -1,4 +1,4 @@
-import { Button, Code, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Code, FileInput, Group, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import {
   IMPORT_COLUMNS,
@@ -14,8 +14,8 @@ import { FormError } from '../../../components/form-error.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useImportDevices } from '../api/import-devices.ts';
-import { useNarrow } from '../utils/narrow.ts';
 import { ImportProblems } from './import-problems.tsx';
+import { ProvisioningModal } from './provisioning-modal.tsx';
 import { SecretOnceWarning } from './secret-once-warning.tsx';
 
 interface ImportModalProps {
@@ -57,7 +57,6 @@ function problemsOf(error: unknown): ImportProblem[] | null {
  */
 export function ImportModal({ organizationId, organizationName, onClose }: ImportModalProps) {
   const { t } = useTranslation('provisioning');
-  const narrow = useNarrow();
   const run = useImportDevices();
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState<string | null>(null);
@@ -96,9 +95,7 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
 
   if (created) {
     return (
-      <Modal
-        fullScreen={narrow}
-        opened
+      <ProvisioningModal
         onClose={onClose}
         title={t('import.createdTitle', { count: created.length })}
         size="xl"
@@ -152,14 +149,12 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
             <Button onClick={onClose}>{t('secret.done')}</Button>
           </Group>
         </Stack>
-      </Modal>
+      </ProvisioningModal>
     );
   }
 
   return (
-    <Modal
-      fullScreen={narrow}
-      opened
+    <ProvisioningModal
       onClose={onClose}
       title={t('import.title', { organization: organizationName })}
       size="xl"
@@ -241,6 +236,6 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
           )}
         </Group>
       </Stack>
-    </Modal>
+    </ProvisioningModal>
   );
 }

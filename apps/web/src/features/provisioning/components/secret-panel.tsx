@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { DeviceSetup } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNarrow } from '../utils/narrow.ts';
 import { CopyField } from './copy-field.tsx';
+import { ProvisioningModal } from './provisioning-modal.tsx';
 import { SecretOnceWarning } from './secret-once-warning.tsx';
 
 interface SecretPanelProps {
@@ -29,11 +29,8 @@ export function SecretPanel({
   onClose,
 }: SecretPanelProps) {
   const { t } = useTranslation('provisioning');
-  const narrow = useNarrow();
   return (
-    <Modal
-      fullScreen={narrow}
-      opened
+    <ProvisioningModal
       onClose={onClose}
       title={t(rotated ? 'secret.titleRotated' : 'secret.title', { name: deviceName })}
       size="xl"
@@ -78,6 +75,6 @@ export function SecretPanel({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ProvisioningModal>
   );
 }
