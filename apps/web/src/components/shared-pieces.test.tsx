@@ -12,6 +12,7 @@ import { FilteredEmpty } from './filtered-empty.tsx';
 import { FormSubmit } from './form-submit.tsx';
 import { LabelledSegmented } from './labelled-segmented.tsx';
 import { ModalActions } from './modal-actions.tsx';
+import { MonoText } from './mono-text.tsx';
 import { NamedIcon } from './named-icon.tsx';
 import { PlainList } from './plain-list.tsx';
 import { ScrollTable } from './scroll-table.tsx';
@@ -89,6 +90,15 @@ describe('BackLink', () => {
     ]);
     show(<RouterProvider router={router} />);
     expect(screen.getByRole('link', { name: 'Back to tickets' }).getAttribute('href')).toBe('/tickets');
+  });
+});
+
+describe('MonoText', () => {
+  it('writes a machine value in monospace and never breaks it across lines', () => {
+    show(<MonoText>aa:bb:cc:dd:ee:ff</MonoText>);
+    const text = screen.getByText('aa:bb:cc:dd:ee:ff');
+    expect(text.style.whiteSpace).toBe('nowrap');
+    expect(text.getAttribute('style')).toContain('monospace');
   });
 });
 

@@ -1,5 +1,6 @@
 import { Paper, Progress, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FieldLabel } from './field.tsx';
 
 /**
  * A labelled figure (of a test's result, of a device's report); with `percent`, a bar under it (green, then
@@ -19,9 +20,7 @@ export function StatCard({
   const colour = percent === undefined ? undefined : percent > 85 ? 'red' : percent > 60 ? 'yellow' : 'green';
   return (
     <Paper withBorder radius="md" p="sm" data-testid={testId}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
+      <FieldLabel>{label}</FieldLabel>
       <Text fw={700} fz="xl">
         {value}
       </Text>

@@ -3,6 +3,7 @@ import { IconClockHour4, IconCloud, IconCloudOff, IconPlugConnected, IconPower }
 import type { Device } from '@vnoc/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldLabel } from '../../../components/field.tsx';
 import { ageMs } from '../../../lib/age.ts';
 import { lastBootColour, lastUpdateColour } from '../../../lib/age-colours.ts';
 import { deviceStatusColour, deviceStatusLabelKey, isNeverConnected } from '../../../lib/device-status.ts';
@@ -35,9 +36,7 @@ function StatCard({
           {icon}
         </ThemeIcon>
         <div style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {label}
-          </Text>
+          <FieldLabel>{label}</FieldLabel>
           <Text fw={700} component="div">
             {value}
           </Text>

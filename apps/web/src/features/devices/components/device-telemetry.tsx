@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../../../components/date-text.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { MonoText } from '../../../components/mono-text.tsx';
 import { NamedIcon } from '../../../components/named-icon.tsx';
 import { PlainList } from '../../../components/plain-list.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
@@ -198,11 +199,7 @@ function InterfaceRow({ item }: { item: Interface }) {
       <Table.Td ff="monospace">
         {item.addresses.length === 0
           ? '—'
-          : item.addresses.map((address) => (
-              <Text key={address} size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                {address}
-              </Text>
-            ))}
+          : item.addresses.map((address) => <MonoText key={address}>{address}</MonoText>)}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBytes(item.rxBytes) || '—'}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBytes(item.txBytes) || '—'}</Table.Td>
@@ -260,9 +257,7 @@ function ClientSignal({ signal }: { signal: number | null }) {
   const bars = signalBars('rssi', signal);
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-        {signal} dBm
-      </Text>
+      <MonoText>{signal} dBm</MonoText>
       {bars !== null && (
         <>
           <Text component="span" c={signalBarColour[bars]} lh={0}>

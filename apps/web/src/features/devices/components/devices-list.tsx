@@ -15,6 +15,7 @@ import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ModelTagsInput } from '../../../components/filter-fields.tsx';
 import { FleetFilters, fleetFilterLabels } from '../../../components/fleet-filters.tsx';
+import { MonoText } from '../../../components/mono-text.tsx';
 import {
   ACCESS_POINT_MODELS,
   deviceKindLabelKey,
@@ -62,11 +63,7 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
       {
         id: 'macAddress',
         header: t('columns.mac'),
-        cell: ({ row }) => (
-          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-            {row.original.macAddress}
-          </Text>
-        ),
+        cell: ({ row }) => <MonoText>{row.original.macAddress}</MonoText>,
       },
       {
         id: 'siteName',

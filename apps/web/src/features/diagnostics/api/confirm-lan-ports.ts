@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Job, JobSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { diagnosticsKeys } from './keys.ts';
+import { noteStartedJob } from './keys.ts';
 
 /**
  * POST device/troubleshooting/confirmLanPorts/{deviceId}: keeps off the ports a real device disabled (it
@@ -20,8 +20,7 @@ export function useConfirmLanPorts(onSuccess?: (job: Job) => void) {
   return useMutation({
     mutationFn: confirmLanPorts,
     onSuccess: (job) => {
-      client.setQueryData(diagnosticsKeys.job(job.id), job);
-      void client.invalidateQueries({ queryKey: diagnosticsKeys.history(job.deviceId) });
+      noteStartedJob(client, job);
       onSuccess?.(job);
     },
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ActionCallMap, type DiagnosticAction, type Job, JobSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { handleError } from '../../../lib/error-handler.ts';
-import { diagnosticsKeys } from './keys.ts';
+import { noteStartedJob } from './keys.ts';
 
 export interface RunActionRequest<A extends DiagnosticAction = DiagnosticAction> {
   action: A;
@@ -26,8 +26,7 @@ export function useRunAction(onSuccess?: (job: Job) => void) {
   return useMutation({
     mutationFn: runAction,
     onSuccess: (job) => {
-      client.setQueryData(diagnosticsKeys.job(job.id), job);
-      void client.invalidateQueries({ queryKey: diagnosticsKeys.history(job.deviceId) });
+      noteStartedJob(client, job);
       onSuccess?.(job);
     },
     onError: handleError,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateProvisionedDevice, ProvisionedDeviceWithSecretSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshProvisionedDevices } from './keys.ts';
 
 /** POST provisioning/devices: the new device, its secret (shown once) and its setup lines. */
 export function createProvisionedDevice(body: CreateProvisionedDevice) {
@@ -15,6 +16,6 @@ export function useCreateProvisionedDevice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createProvisionedDevice,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['provisioning', 'devices'] }),
+    onSuccess: () => refreshProvisionedDevices(client),
   });
 }

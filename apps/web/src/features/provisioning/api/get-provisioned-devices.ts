@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ProvisionedDevicesPageSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { provisioningKeys } from './keys.ts';
 
 export interface ProvisionedDevicesParams {
   organizationId: string;
@@ -27,7 +28,7 @@ export function getProvisionedDevices(params: ProvisionedDevicesParams, signal?:
 export function useProvisionedDevices(params: ProvisionedDevicesParams | null) {
   return useQuery(
     queryOptions({
-      queryKey: ['provisioning', 'devices', params],
+      queryKey: provisioningKeys.deviceList(params),
       queryFn: ({ signal }) => getProvisionedDevices(params as ProvisionedDevicesParams, signal),
       enabled: params !== null,
       placeholderData: keepPreviousData,

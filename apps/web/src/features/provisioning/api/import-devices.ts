@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportDevicesAnswerSchema, type ImportDevicesRequest } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshProvisionedDevices } from './keys.ts';
 
 /**
  * POST provisioning/devices/import: a dry run (the rows that would be added) or the real run (every device
@@ -19,7 +20,7 @@ export function useImportDevices() {
   return useMutation({
     mutationFn: importDevices,
     onSuccess: (answer) => {
-      if (!answer.dryRun) void client.invalidateQueries({ queryKey: ['provisioning', 'devices'] });
+      if (!answer.dryRun) void refreshProvisionedDevices(client);
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshProvisionedDevices } from './keys.ts';
 
 /** DELETE provisioning/devices/:id/secret: the secret is refused from now on and the device disconnected. */
 export function revokeDeviceSecret(deviceId: string) {
@@ -10,6 +11,6 @@ export function useRevokeDeviceSecret() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: revokeDeviceSecret,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['provisioning', 'devices'] }),
+    onSuccess: () => refreshProvisionedDevices(client),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeviceSecretSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshProvisionedDevices } from './keys.ts';
 
 /** POST provisioning/devices/:id/secret: a new secret; the old one stops working at once. */
 export function rotateDeviceSecret(deviceId: string) {
@@ -14,6 +15,6 @@ export function useRotateDeviceSecret() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: rotateDeviceSecret,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['provisioning', 'devices'] }),
+    onSuccess: () => refreshProvisionedDevices(client),
   });
 }

@@ -1,4 +1,4 @@
-import { Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   DEVICE_KINDS,
@@ -19,7 +19,7 @@ import {
   toCreateRequest,
   validateDeviceForm,
 } from '../utils/device-form.ts';
-import { useNarrow } from '../utils/narrow.ts';
+import { ProvisioningModal } from './provisioning-modal.tsx';
 
 interface AddDeviceModalProps {
   organizationName: string;
@@ -35,7 +35,6 @@ const siteLabel = (site: ProvisioningSite) =>
 /** "Add device": the site of the organization, kind, manufacturer, model, MAC and how it connects. */
 export function AddDeviceModal({ organizationName, sites, onClose, onAdded }: AddDeviceModalProps) {
   const { t } = useTranslation('provisioning');
-  const narrow = useNarrow();
   const create = useCreateProvisionedDevice();
   const form = useForm<DeviceFormValues>({
     initialValues: emptyDeviceForm(),
@@ -55,13 +54,7 @@ export function AddDeviceModal({ organizationName, sites, onClose, onAdded }: Ad
   const failure = create.error instanceof ApiError && create.error.status === 409 ? null : create.error;
 
   return (
-    <Modal
-      fullScreen={narrow}
-      opened
-      onClose={onClose}
-      title={t('add.title', { organization: organizationName })}
-      size="lg"
-    >
+    <ProvisioningModal onClose={onClose} title={t('add.title', { organization: organizationName })} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select
@@ -136,6 +129,6 @@ export function AddDeviceModal({ organizationName, sites, onClose, onAdded }: Ad
           />
         </Stack>
       </form>
-    </Modal>
+    </ProvisioningModal>
   );
 }

@@ -13,6 +13,7 @@ import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import { serverListProps, useListParams } from '../../../components/data-table/server-list.ts';
 import { readTableParams, sortParam } from '../../../components/data-table/table-params.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { MonoText } from '../../../components/mono-text.tsx';
 import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useProvisionedDevices } from '../api/get-provisioned-devices.ts';
@@ -70,11 +71,7 @@ export function DeviceList({ organizationId, organizationName, onAction, emptyAc
       {
         id: 'macAddress',
         header: t('columns.mac'),
-        cell: ({ row }) => (
-          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-            {row.original.macAddress}
-          </Text>
-        ),
+        cell: ({ row }) => <MonoText>{row.original.macAddress}</MonoText>,
       },
       {
         id: 'driver',

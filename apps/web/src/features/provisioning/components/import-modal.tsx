@@ -1,5 +1,5 @@
-import { Alert, Button, Code, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
+import { Button, Code, FileInput, Group, Stack, Table, Text } from '@mantine/core';
+import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import {
   IMPORT_COLUMNS,
   IMPORT_CSV_MAX_CHARS,
@@ -11,10 +11,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useImportDevices } from '../api/import-devices.ts';
-import { useNarrow } from '../utils/narrow.ts';
 import { ImportProblems } from './import-problems.tsx';
+import { ProvisioningModal } from './provisioning-modal.tsx';
+import { SecretOnceWarning } from './secret-once-warning.tsx';
 
 interface ImportModalProps {
   organizationId: string;
@@ -55,7 +57,6 @@ function problemsOf(error: unknown): ImportProblem[] | null {
  */
 export function ImportModal({ organizationId, organizationName, onClose }: ImportModalProps) {
   const { t } = useTranslation('provisioning');
-  const narrow = useNarrow();
   const run = useImportDevices();
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState<string | null>(null);
@@ -94,23 +95,13 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
 
   if (created) {
     return (
-      <Modal
-        fullScreen={narrow}
-        opened
+      <ProvisioningModal
         onClose={onClose}
         title={t('import.createdTitle', { count: created.length })}
         size="xl"
       >
         <Stack>
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            title={t('secret.onceTitle')}
-            role="alert"
-          >
-            {t('import.createdText')}
-          </Alert>
+          <SecretOnceWarning>{t('import.createdText')}</SecretOnceWarning>
           <Group>
             <Button
               leftSection={<IconDownload size={16} aria-hidden />}
@@ -125,28 +116,30 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
               {t('import.downloadSecrets')}
             </Button>
           </Group>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped withTableBorder fz="sm" aria-label={t('import.createdLabel')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('columns.mac')}</Table.Th>
-                  <Table.Th scope="col">{t('secret.deviceId')}</Table.Th>
-                  <Table.Th scope="col">{t('secret.secret')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {created.slice(0, SHOWN_ROWS).map(({ device, secret }) => (
-                  <Table.Tr key={device.id}>
-                    <Table.Td ff="monospace">{device.macAddress}</Table.Td>
-                    <Table.Td ff="monospace">{device.id}</Table.Td>
-                    <Table.Td>
-                      <Code style={{ wordBreak: 'break-all' }}>{secret}</Code>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={560}
+            striped
+            withTableBorder
+            fz="sm"
+            aria-label={t('import.createdLabel')}
+            head={
+              <>
+                <Table.Th scope="col">{t('columns.mac')}</Table.Th>
+                <Table.Th scope="col">{t('secret.deviceId')}</Table.Th>
+                <Table.Th scope="col">{t('secret.secret')}</Table.Th>
+              </>
+            }
+          >
+            {created.slice(0, SHOWN_ROWS).map(({ device, secret }) => (
+              <Table.Tr key={device.id}>
+                <Table.Td ff="monospace">{device.macAddress}</Table.Td>
+                <Table.Td ff="monospace">{device.id}</Table.Td>
+                <Table.Td>
+                  <Code style={{ wordBreak: 'break-all' }}>{secret}</Code>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
           {created.length > SHOWN_ROWS && (
             <Text size="sm" c="dimmed">
               {t('import.moreInFile', { count: created.length - SHOWN_ROWS })}
@@ -156,14 +149,12 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
             <Button onClick={onClose}>{t('secret.done')}</Button>
           </Group>
         </Stack>
-      </Modal>
+      </ProvisioningModal>
     );
   }
 
   return (
-    <Modal
-      fullScreen={narrow}
-      opened
+    <ProvisioningModal
       onClose={onClose}
       title={t('import.title', { organization: organizationName })}
       size="xl"
@@ -191,30 +182,33 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
             <Text size="sm" fw={500}>
               {t('import.ready', { count: checked.rows.length })}
             </Text>
-            <Table.ScrollContainer minWidth={560} maxHeight={280}>
-              <Table striped withTableBorder fz="sm" aria-label={t('import.readyLabel')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('import.line')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.site')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.device')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.mac')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.driver')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {checked.rows.slice(0, SHOWN_ROWS).map((row) => (
-                    <Table.Tr key={row.line}>
-                      <Table.Td>{row.line}</Table.Td>
-                      <Table.Td>{row.site.name}</Table.Td>
-                      <Table.Td>{`${row.manufacturer} ${row.model}`}</Table.Td>
-                      <Table.Td ff="monospace">{row.macAddress}</Table.Td>
-                      <Table.Td>{t(`driver.${row.driver}`)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ScrollTable
+              minWidth={560}
+              maxHeight={280}
+              striped
+              withTableBorder
+              fz="sm"
+              aria-label={t('import.readyLabel')}
+              head={
+                <>
+                  <Table.Th scope="col">{t('import.line')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.site')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.device')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.mac')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.driver')}</Table.Th>
+                </>
+              }
+            >
+              {checked.rows.slice(0, SHOWN_ROWS).map((row) => (
+                <Table.Tr key={row.line}>
+                  <Table.Td>{row.line}</Table.Td>
+                  <Table.Td>{row.site.name}</Table.Td>
+                  <Table.Td>{`${row.manufacturer} ${row.model}`}</Table.Td>
+                  <Table.Td ff="monospace">{row.macAddress}</Table.Td>
+                  <Table.Td>{t(`driver.${row.driver}`)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrollTable>
             {checked.rows.length > SHOWN_ROWS && (
               <Text size="sm" c="dimmed">
                 {t('import.moreRows', { count: checked.rows.length - SHOWN_ROWS })}
@@ -242,6 +236,6 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
           )}
         </Group>
       </Stack>
-    </Modal>
+    </ProvisioningModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { DeviceSetup } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNarrow } from '../utils/narrow.ts';
 import { CopyField } from './copy-field.tsx';
+import { ProvisioningModal } from './provisioning-modal.tsx';
+import { SecretOnceWarning } from './secret-once-warning.tsx';
 
 interface SecretPanelProps {
   /** The device, as the list names it. */
@@ -29,26 +29,14 @@ export function SecretPanel({
   onClose,
 }: SecretPanelProps) {
   const { t } = useTranslation('provisioning');
-  const narrow = useNarrow();
   return (
-    <Modal
-      fullScreen={narrow}
-      opened
+    <ProvisioningModal
       onClose={onClose}
       title={t(rotated ? 'secret.titleRotated' : 'secret.title', { name: deviceName })}
       size="xl"
     >
       <Stack>
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={t('secret.onceTitle')}
-          role="alert"
-          data-testid="secret-once-warning"
-        >
-          {t('secret.onceText')}
-        </Alert>
+        <SecretOnceWarning data-testid="secret-once-warning">{t('secret.onceText')}</SecretOnceWarning>
         <CopyField label={t('secret.deviceId')} value={deviceId} data-testid="secret-device-id" />
         <CopyField label={t('secret.secret')} value={secret} data-testid="secret-value" />
         {setup.driver === 'agent' ? (
@@ -87,6 +75,6 @@ export function SecretPanel({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ProvisioningModal>
   );
 }

@@ -1,0 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ProvisionedDevicesParams } from './get-provisioned-devices.ts';
+
+/** Query keys of the provisioning requests, in one place so a change refreshes what it changes. */
+export const provisioningKeys = {
+  devices: ['provisioning', 'devices'] as const,
+  deviceList: (params: ProvisionedDevicesParams | null) => ['provisioning', 'devices', params] as const,
+};
+
+/** A device was added, imported or had its secret changed: every page of the device list is asked again. */
+export function refreshProvisionedDevices(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: provisioningKeys.devices });
+}
