@@ -14,19 +14,17 @@ import {
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from '../src/fleet/edge/broker.ts';
+import type { EmbeddedBroker } from '../src/fleet/edge/broker.ts';
 import {
   COMMAND_MESSAGES,
   type CommandSender,
-  createCommandSender,
   createEdgeActionHandlers,
   routeJobsByDriver,
 } from '../src/fleet/edge/commands.ts';
-import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
-import { type MqttGateway, startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
+import type { MqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
 import { createJobEngine, type Job, type JobEngine, type JobHandler } from '../src/fleet/jobs/index.ts';
 import { ACTION_MESSAGES } from '../src/fleet/simulator/actions/index.ts';
-import { connectDevice, edgeDevice, recordingIngest, until } from './edge-support.ts';
+import { connectDevice, edgeDevice, startCommandPath, until } from './edge-support.ts';
 import { createOrganization, createSite, createUser, type SiteRow } from './factories.ts';
 import { createTestDatabase, silentLog } from './helpers.ts';
 
@@ -55,32 +53,7 @@ beforeAll(async () => {
   const org = await createOrganization(database.db);
   site = await createSite(database.db, org);
   userId = (await createUser(database.db, org, { role: 'ADMINISTRATOR' })).id;
-  const credentials = newGatewayCredentials();
-  const ingest = recordingIngest();
-  const route = createDeviceMessageRouter({
-    ingest,
-    log: silentLog,
-    onResult: (deviceId, body) => commands.onResult(deviceId, body),
-  });
-  broker = await startEmbeddedBroker({
-    db: database.db,
-    log: silentLog,
-    port: 0,
-    host: '127.0.0.1',
-    gatewayCredentials: credentials,
-    consume: route,
-  });
-  gateway = startMqttGateway({
-    connection: { stream: () => broker.connectInProcess() },
-    ...credentials,
-    clientId: 'vnoc-gateway',
-    consumeReports: false,
-    route,
-    log: silentLog,
-  });
-  await gateway.ready;
-  // No grace beyond the device's own timeout, and short timeouts: silence fails a job in a fraction of a second.
-  commands = createCommandSender({ client: gateway.client, log: silentLog, graceMs: 0 });
+  ({ broker, gateway, commands } = await startCommandPath(database.db));
   const simulatorHandler: JobHandler = async (job) => {
     simulated.push(job.deviceId);
     return { answeredBy: 'simulator' };

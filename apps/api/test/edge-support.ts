@@ -7,10 +7,15 @@ import net from 'node:net';
 import { DEVICE_TOPIC_ROOT, deviceTopic } from '@vnoc/contracts';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { vi } from 'vitest';
+import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from '../src/fleet/edge/broker.ts';
+import { type CommandSender, createCommandSender } from '../src/fleet/edge/commands.ts';
 import { issueDeviceSecret } from '../src/fleet/edge/credentials.ts';
+import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
+import { type MqttGateway, startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
 import type { DeviceIngest, IngestOutcome, ReportSource } from '../src/fleet/edge/types.ts';
 import type { Db } from '../src/plugins/db.ts';
 import { createDevice, type DeviceRow } from './factories.ts';
+import { silentLog } from './helpers.ts';
 
 export type RecordedReport = {
   deviceId: string;
@@ -172,4 +177,39 @@ export async function mqttBrokerAnswers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The command path as the server runs it on the embedded broker: the broker (port 0), the gateway's in-process
+ * client and the command sender, with no grace beyond a device's own timeout (silence fails a job at once).
+ */
+export async function startCommandPath(
+  db: Db,
+): Promise<{ broker: EmbeddedBroker; gateway: MqttGateway; commands: CommandSender }> {
+  const credentials = newGatewayCredentials();
+  let commands: CommandSender | undefined;
+  const route = createDeviceMessageRouter({
+    ingest: recordingIngest(),
+    log: silentLog,
+    onResult: (deviceId, body) => commands?.onResult(deviceId, body),
+  });
+  const broker = await startEmbeddedBroker({
+    db,
+    log: silentLog,
+    port: 0,
+    host: '127.0.0.1',
+    gatewayCredentials: credentials,
+    consume: route,
+  });
+  const gateway = startMqttGateway({
+    connection: { stream: () => broker.connectInProcess() },
+    ...credentials,
+    clientId: 'vnoc-gateway',
+    consumeReports: false,
+    route,
+    log: silentLog,
+  });
+  await gateway.ready;
+  commands = createCommandSender({ client: gateway.client, log: silentLog, graceMs: 0 });
+  return { broker, gateway, commands };
 }

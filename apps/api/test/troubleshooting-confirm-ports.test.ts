@@ -19,19 +19,17 @@ import {
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from '../src/fleet/edge/broker.ts';
+import type { EmbeddedBroker } from '../src/fleet/edge/broker.ts';
 import {
   COMMAND_MESSAGES,
   type CommandSender,
-  createCommandSender,
   createEdgeActionHandlers,
   routeJobsByDriver,
 } from '../src/fleet/edge/commands.ts';
-import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
-import { type MqttGateway, startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
-import { connectDevice, edgeDevice, recordingIngest } from './edge-support.ts';
+import type { MqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
+import { connectDevice, edgeDevice, startCommandPath } from './edge-support.ts';
 import { createOrganization, createSite, createUser, type SiteRow, tokenFor } from './factories.ts';
-import { bearer, count, silentLog, useTestApp } from './helpers.ts';
+import { bearer, count, useTestApp } from './helpers.ts';
 
 const t = useTestApp();
 const base = '/api/device/troubleshooting';
@@ -56,30 +54,7 @@ beforeAll(async () => {
   ] as const)
     tokens[name] = await tokenFor(t.db, await createUser(t.db, o, { role }), 'full');
 
-  const credentials = newGatewayCredentials();
-  const route = createDeviceMessageRouter({
-    ingest: recordingIngest(),
-    log: silentLog,
-    onResult: (deviceId, body) => commands.onResult(deviceId, body),
-  });
-  broker = await startEmbeddedBroker({
-    db: t.db,
-    log: silentLog,
-    port: 0,
-    host: '127.0.0.1',
-    gatewayCredentials: credentials,
-    consume: route,
-  });
-  gateway = startMqttGateway({
-    connection: { stream: () => broker.connectInProcess() },
-    ...credentials,
-    clientId: 'vnoc-gateway',
-    consumeReports: false,
-    route,
-    log: silentLog,
-  });
-  await gateway.ready;
-  commands = createCommandSender({ client: gateway.client, log: silentLog, graceMs: 0 });
+  ({ broker, gateway, commands } = await startCommandPath(t.db));
   t.jobs.start(
     routeJobsByDriver(t.db, {
       agent: createEdgeActionHandlers({ db: t.db, commands, timeoutsMs: { confirmLanPorts: 300 } }),
