@@ -1,7 +1,7 @@
-import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/error-handler.ts';
+import { Notice } from './notice.tsx';
 
 /**
  * A failed request inside a form (role alert, so screen readers announce it). Give it the failure itself,
@@ -12,8 +12,8 @@ export function FormError({ error }: { error: unknown }) {
   useTranslation(); // re-renders on a change of language
   if (error === null || error === undefined || error === '') return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" p="sm">
+    <Notice color="red" icon={IconAlertCircle} role="alert" p="sm">
       {typeof error === 'string' ? error : errorMessage(error)}
-    </Alert>
+    </Notice>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { errorMessage } from '../lib/error-handler.ts';
+import { Notice } from './notice.tsx';
 
 interface LoadErrorProps {
   /** What failed to load: its message is shown. */
@@ -16,14 +17,7 @@ interface LoadErrorProps {
 /** What could not be loaded, why, and a way to ask again (role alert, so screen readers announce it). */
 export function LoadError({ error, onRetry, retryLabel, title, 'data-testid': testId }: LoadErrorProps) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={18} aria-hidden />}
-      title={title}
-      role="alert"
-      data-testid={testId}
-    >
+    <Notice color="red" icon={IconAlertTriangle} title={title} role="alert" data-testid={testId}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
         {onRetry && (
@@ -32,6 +26,6 @@ export function LoadError({ error, onRetry, retryLabel, title, 'data-testid': te
           </Button>
         )}
       </Stack>
-    </Alert>
+    </Notice>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { Table } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Alert, Table } from '@mantine/core';
+import { IconLock, IconPencil } from '@tabler/icons-react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -14,6 +14,7 @@ import { LabelledSegmented } from './labelled-segmented.tsx';
 import { ModalActions } from './modal-actions.tsx';
 import { MonoText } from './mono-text.tsx';
 import { NamedIcon } from './named-icon.tsx';
+import { Notice } from './notice.tsx';
 import { PlainList } from './plain-list.tsx';
 import { ScrollTable } from './scroll-table.tsx';
 import { TooltipAction } from './tooltip-action.tsx';
@@ -99,6 +100,33 @@ describe('MonoText', () => {
     const text = screen.getByText('aa:bb:cc:dd:ee:ff');
     expect(text.style.whiteSpace).toBe('nowrap');
     expect(text.getAttribute('style')).toContain('monospace');
+  });
+});
+
+describe('Notice', () => {
+  it('is the light alert with its icon hidden from screen readers, the rest passed on', () => {
+    const notice = show(
+      <Notice id="n" color="blue" icon={IconLock} title="Kept off" role="status" data-testid="notice">
+        Ports stay off.
+      </Notice>,
+    );
+    const markup = notice.container.innerHTML;
+    cleanup();
+    const spelled = show(
+      <Alert
+        id="n"
+        color="blue"
+        variant="light"
+        icon={<IconLock size={18} aria-hidden />}
+        title="Kept off"
+        role="status"
+        data-testid="notice"
+      >
+        Ports stay off.
+      </Alert>,
+    );
+    expect(markup).toBe(spelled.container.innerHTML);
+    expect(screen.getByTestId('notice').getAttribute('data-variant')).toBe('light');
   });
 });
 

@@ -1,9 +1,10 @@
-import { Alert, Badge, List, Text } from '@mantine/core';
+import { Badge, List, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { type JobVerdict, VERDICT_TEXT, type Verdict } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n.ts';
 import { reasonSentence } from '../lib/verdict.ts';
+import { Notice } from './notice.tsx';
 
 export const verdictColour: Record<Verdict, string> = {
   healthy: 'green',
@@ -38,10 +39,9 @@ export function VerdictSummary({ judged }: { judged: JobVerdict }) {
   const language = currentLanguage();
   const Icon = icons[judged.verdict];
   return (
-    <Alert
+    <Notice
       color={verdictColour[judged.verdict]}
-      variant="light"
-      icon={<Icon size={18} aria-hidden />}
+      icon={Icon}
       title={VERDICT_TEXT[judged.verdict][language]}
       data-testid="verdict-summary"
       data-verdict={judged.verdict}
@@ -52,7 +52,7 @@ export function VerdictSummary({ judged }: { judged: JobVerdict }) {
       ) : (
         <VerdictReasons judged={judged} />
       )}
-    </Alert>
+    </Notice>
   );
 }
 

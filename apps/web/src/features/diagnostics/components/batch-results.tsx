@@ -11,6 +11,7 @@ import {
 } from '@vnoc/contracts';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/notice.tsx';
 import { verdictColour } from '../../../components/verdict.tsx';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useCancelBatch } from '../api/cancel-batch.ts';
@@ -233,10 +234,9 @@ export function BatchResults({
         </Alert>
       )}
       {refusals.length > 0 && (
-        <Alert
+        <Notice
           color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
+          icon={IconAlertTriangle}
           title={t('batch.refusedTitle', { count: refusals.length })}
           data-testid="batch-refusals"
         >
@@ -256,7 +256,7 @@ export function BatchResults({
               </List.Item>
             ))}
           </List>
-        </Alert>
+        </Notice>
       )}
       {jobs.length > 0 && <BatchJobsTable jobs={jobs} devices={devices} />}
     </Stack>

@@ -1,7 +1,8 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { type Job, jobVerdict } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/notice.tsx';
 import { VerdictSummary } from '../../../components/verdict.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import type { PortMapDevice } from '../../../lib/ports.ts';
@@ -46,27 +47,21 @@ function JobFigures({ job, device, liveStatus }: JobResultProps) {
   if (job.state === 'queued' || job.state === 'running') return <JobProgress job={job} />;
   if (job.state === 'failed') {
     return (
-      <Alert
+      <Notice
         color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={18} aria-hidden />}
+        icon={IconAlertTriangle}
         title={t('result.failedTitle', { action: t(`actions.${job.action}.label`) })}
         data-testid="job-error"
       >
         {job.error ?? t('summary.failed')}
-      </Alert>
+      </Notice>
     );
   }
   if (job.state === 'cancelled') {
     return (
-      <Alert
-        color="gray"
-        variant="light"
-        icon={<IconCircleX size={18} aria-hidden />}
-        data-testid="job-cancelled"
-      >
+      <Notice color="gray" icon={IconCircleX} data-testid="job-cancelled">
         {t('summary.cancelled')}
-      </Alert>
+      </Notice>
     );
   }
   if (job.result === null) return <Text size="sm">{t('summary.noResult')}</Text>;

@@ -1,7 +1,8 @@
-import { Alert, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ImportProblem } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/notice.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { problemMessage } from '../utils/messages.ts';
 
@@ -10,10 +11,9 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
   const { t } = useTranslation('provisioning');
   const rows = new Set(problems.map((p) => p.line)).size;
   return (
-    <Alert
+    <Notice
       color="red"
-      variant="light"
-      icon={<IconAlertCircle size={18} aria-hidden />}
+      icon={IconAlertCircle}
       title={t('import.problemsTitle', { count: rows })}
       role="alert"
       data-testid="import-problems"
@@ -48,6 +48,6 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
           </Table.Tr>
         ))}
       </ScrollTable>
-    </Alert>
+    </Notice>
   );
 }

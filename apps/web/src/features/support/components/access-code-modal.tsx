@@ -1,8 +1,9 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import type { SupportPerson } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/notice.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 /** An access code is valid this long after it was generated. */
@@ -59,9 +60,9 @@ export function AccessCodeModal({
         <Text size="sm" c={left > 0 ? 'dimmed' : 'red'} aria-live="polite" data-testid="access-code-validity">
           {left > 0 ? t('code.validFor', { count: left }) : t('code.expired')}
         </Text>
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+        <Notice color="blue" icon={IconInfoCircle}>
           {t('code.signOutNotice')}
-        </Alert>
+        </Notice>
         <Group justify="flex-end">
           {left > 0 ? (
             <>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { isFinishedJobState, type PortsResult } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../../components/notice.tsx';
 import { errorMessage } from '../../../../lib/error-handler.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { type PortMapDevice, padPorts } from '../../../../lib/ports.ts';
@@ -96,21 +97,15 @@ export function RevertCountdown({
   const confirmedLater = useConfirmedLater(keepOff);
   if (kept || confirmedLater)
     return (
-      <Alert
-        color="blue"
-        variant="light"
-        icon={<IconLock size={18} aria-hidden />}
-        data-testid="ports-kept-off"
-      >
+      <Notice color="blue" icon={IconLock} data-testid="ports-kept-off">
         {t('ports.keptOff')}
-      </Alert>
+      </Notice>
     );
   return (
     <Stack gap="xs">
-      <Alert
+      <Notice
         color={remaining > 0 ? 'yellow' : 'gray'}
-        variant="light"
-        icon={<IconClockHour4 size={18} aria-hidden />}
+        icon={IconClockHour4}
         data-testid="ports-revert-countdown"
         aria-live="off"
       >
@@ -135,17 +130,11 @@ export function RevertCountdown({
             </Button>
           )}
         </Group>
-      </Alert>
+      </Notice>
       {failure && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          role="alert"
-          data-testid="ports-keep-off-error"
-        >
+        <Notice color="red" icon={IconAlertTriangle} role="alert" data-testid="ports-keep-off-error">
           {failure}
-        </Alert>
+        </Notice>
       )}
     </Stack>
   );
