@@ -138,12 +138,7 @@ function KnownReport({ report }: { report: ReportId }) {
 
   const filtered = filterCount(state) > 0;
   const empty = filtered ? (
-    <FilteredEmpty
-      title={t('empty.filteredTitle')}
-      text={t('empty.filteredText')}
-      clearLabel={t('filters.clear')}
-      onClear={() => update(CLEAR_FILTERS)}
-    />
+    <FilteredEmpty ns="reports" onClear={() => update(CLEAR_FILTERS)} />
   ) : (
     <EmptyState icon={IconReportOff} title={t('empty.title')} text={t(`empty.text.${report}`)} />
   );
