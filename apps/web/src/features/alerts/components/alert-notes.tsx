@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ALERT_NOTE_MAX, type AlertDetail, AlertNoteRequestSchema } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { CountedTextarea } from '../../../components/counted-textarea.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { PlainList } from '../../../components/plain-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -31,15 +32,13 @@ function AddNoteForm({ alertId }: { alertId: string }) {
   return (
     <form noValidate onSubmit={onSubmit} data-testid="alert-note-form">
       <Stack gap="xs">
-        <Textarea
+        <CountedTextarea
           {...form.getInputProps('text')}
           label={t('notes.add')}
           placeholder={t('notes.placeholder')}
-          description={t('notes.characters', { length: form.values.text.length, max: ALERT_NOTE_MAX })}
-          inputWrapperOrder={['label', 'input', 'error', 'description']}
-          maxLength={ALERT_NOTE_MAX}
+          max={ALERT_NOTE_MAX}
+          count={(length, max) => t('notes.characters', { length, max })}
           rows={3}
-          resize="vertical"
           data-testid="alert-note-text"
         />
         {add.isError && <FormError error={add.error} />}

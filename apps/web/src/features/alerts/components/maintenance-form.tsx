@@ -1,13 +1,13 @@
-import { Button, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { MAINTENANCE_REASON_MAX } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountedTextarea } from '../../../components/counted-textarea.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
+import { ModalButton } from '../../../components/modal-button.tsx';
 import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -106,18 +106,13 @@ function MaintenanceForm({ onClose }: { onClose: () => void }) {
             />
           ))}
         </SimpleGrid>
-        <Textarea
+        <CountedTextarea
           {...form.getInputProps('reason')}
           label={t('maintenance.form.reason')}
           placeholder={t('maintenance.form.reasonPlaceholder')}
-          description={t('notes.characters', {
-            length: form.values.reason.length,
-            max: MAINTENANCE_REASON_MAX,
-          })}
-          inputWrapperOrder={['label', 'input', 'error', 'description']}
-          maxLength={MAINTENANCE_REASON_MAX}
+          max={MAINTENANCE_REASON_MAX}
+          count={(length, max) => t('notes.characters', { length, max })}
           rows={3}
-          resize="vertical"
           required
           data-testid="maintenance-reason"
         />
@@ -141,27 +136,15 @@ function MaintenanceForm({ onClose }: { onClose: () => void }) {
 /** "Schedule a window": the form in a modal (full screen on a phone). */
 export function ScheduleMaintenanceButton() {
   const { t } = useTranslation('alerts');
-  const [opened, setOpened] = useState(false);
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   return (
-    <>
-      <Button
-        leftSection={<IconCalendarPlus size={16} aria-hidden />}
-        onClick={() => setOpened(true)}
-        data-testid="maintenance-schedule"
-      >
-        {t('maintenance.schedule')}
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t('maintenance.form.title')}
-        size="lg"
-        fullScreen={narrow}
-        centered
-      >
-        {opened && <MaintenanceForm onClose={() => setOpened(false)} />}
-      </Modal>
-    </>
+    <ModalButton
+      label={t('maintenance.schedule')}
+      icon={IconCalendarPlus}
+      data-testid="maintenance-schedule"
+      title={t('maintenance.form.title')}
+      size="lg"
+    >
+      {(close) => <MaintenanceForm onClose={close} />}
+    </ModalButton>
   );
 }

@@ -1,6 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useNarrow } from '../utils/narrow.ts';
+import { useNarrow } from '../../../lib/use-narrow.ts';
 
 interface ProvisioningModalProps {
   title: ReactNode;

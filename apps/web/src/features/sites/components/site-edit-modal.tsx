@@ -5,14 +5,12 @@ import {
   Button,
   Fieldset,
   Group,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -33,6 +31,7 @@ import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ModalButton } from '../../../components/modal-button.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -403,31 +402,18 @@ function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
 export function SiteEditButton({ site }: { site: Site }) {
   const { t } = useTranslation('siteDetail');
   const { user } = useAuth();
-  const [opened, setOpened] = useState(false);
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   if (!canEditSite(user?.role)) return null;
-  const close = () => setOpened(false);
   return (
-    <>
-      <Button
-        variant="default"
-        leftSection={<IconPencil size={16} aria-hidden />}
-        onClick={() => setOpened(true)}
-        data-testid="site-edit"
-      >
-        {t('edit.open')}
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('edit.title', { name: site.name })}
-        size="xl"
-        fullScreen={narrow}
-        centered
-      >
-        {/* Mounted per opening, so the form starts from the site as it is now (not on each refetch). */}
-        {opened && <SiteEditForm site={site} onClose={close} />}
-      </Modal>
-    </>
+    <ModalButton
+      label={t('edit.open')}
+      icon={IconPencil}
+      variant="default"
+      data-testid="site-edit"
+      title={t('edit.title', { name: site.name })}
+      size="xl"
+    >
+      {/* Mounted per opening, so the form starts from the site as it is now (not on each refetch). */}
+      {(close) => <SiteEditForm site={site} onClose={close} />}
+    </ModalButton>
   );
 }

@@ -1,6 +1,5 @@
-import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconTicket } from '@tabler/icons-react';
 import {
   type Device,
@@ -11,11 +10,13 @@ import {
   TicketRequestSchema,
 } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
-import { type MouseEvent, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CountedTextarea } from '../../../components/counted-textarea.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
+import { ModalButton } from '../../../components/modal-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { issueMessage } from '../../../lib/form-validation.ts';
@@ -129,15 +130,13 @@ function SendTicketForm({ device, send, onClose, initialValues }: SendTicketForm
           data-autofocus
           data-testid="send-ticket-subject"
         />
-        <Textarea
+        <CountedTextarea
           {...form.getInputProps('comment')}
           label={t('send.comment')}
           placeholder={t('send.commentPlaceholder')}
-          description={t('send.characters', { length: form.values.comment.length, max: TICKET_COMMENT_MAX })}
-          inputWrapperOrder={['label', 'input', 'error', 'description']}
-          maxLength={TICKET_COMMENT_MAX}
+          max={TICKET_COMMENT_MAX}
+          count={(length, max) => t('send.characters', { length, max })}
           rows={6}
-          resize="vertical"
           required
           data-testid="send-ticket-comment"
         />
@@ -180,37 +179,27 @@ export function SendTicketButton({
 }: SendTicketButtonProps) {
   const { t } = useTranslation('tickets');
   const { claims } = useAuth();
-  const [opened, setOpened] = useState(false);
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   // Held here, not in the form: a ticket sent while the modal is closed early still reports its outcome.
   const send = useSendTicket(device.id);
   if (!canRunDiagnostics(claims)) return null;
-  const close = () => setOpened(false);
-  const open = () => {
-    send.reset();
-    setOpened(true);
-  };
   return (
-    <>
-      <Button
-        variant="default"
-        leftSection={<IconTicket size={16} aria-hidden />}
-        onClick={open}
-        data-testid="send-ticket"
-      >
-        {label ?? t('send.open')}
-      </Button>
-      <Modal opened={opened} onClose={close} title={t('send.title')} size="lg" fullScreen={narrow} centered>
-        {/* Mounted per opening, so each ticket starts from an empty form. */}
-        {opened && (
-          <SendTicketForm
-            device={device}
-            send={send}
-            onClose={close}
-            initialValues={{ subject: initialSubject, comment: initialComment }}
-          />
-        )}
-      </Modal>
-    </>
+    <ModalButton
+      label={label ?? t('send.open')}
+      icon={IconTicket}
+      variant="default"
+      data-testid="send-ticket"
+      onOpen={send.reset}
+      title={t('send.title')}
+      size="lg"
+    >
+      {(close) => (
+        <SendTicketForm
+          device={device}
+          send={send}
+          onClose={close}
+          initialValues={{ subject: initialSubject, comment: initialComment }}
+        />
+      )}
+    </ModalButton>
   );
 }

@@ -1,4 +1,4 @@
 import { useMediaQuery } from '@mantine/hooks';
 
-/** A phone-wide screen: the modals take the whole screen there (as the site editor's does). */
+/** A phone-wide screen: the app's modals take the whole screen there. */
 export const useNarrow = (): boolean => useMediaQuery('(max-width: 36em)') ?? false;
