@@ -11,10 +11,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
-import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useImportDevices } from '../api/import-devices.ts';
 import { ImportProblems } from './import-problems.tsx';
+import { ImportTable } from './import-table.tsx';
 import { ProvisioningModal } from './provisioning-modal.tsx';
 import { SecretOnceWarning } from './secret-once-warning.tsx';
 
@@ -116,19 +116,10 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
               {t('import.downloadSecrets')}
             </Button>
           </Group>
-          <ScrollTable
+          <ImportTable
+            label={t('import.createdLabel')}
+            columns={[t('columns.mac'), t('secret.deviceId'), t('secret.secret')]}
             minWidth={560}
-            striped
-            withTableBorder
-            fz="sm"
-            aria-label={t('import.createdLabel')}
-            head={
-              <>
-                <Table.Th scope="col">{t('columns.mac')}</Table.Th>
-                <Table.Th scope="col">{t('secret.deviceId')}</Table.Th>
-                <Table.Th scope="col">{t('secret.secret')}</Table.Th>
-              </>
-            }
           >
             {created.slice(0, SHOWN_ROWS).map(({ device, secret }) => (
               <Table.Tr key={device.id}>
@@ -139,7 +130,7 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
                 </Table.Td>
               </Table.Tr>
             ))}
-          </ScrollTable>
+          </ImportTable>
           {created.length > SHOWN_ROWS && (
             <Text size="sm" c="dimmed">
               {t('import.moreInFile', { count: created.length - SHOWN_ROWS })}
@@ -182,22 +173,17 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
             <Text size="sm" fw={500}>
               {t('import.ready', { count: checked.rows.length })}
             </Text>
-            <ScrollTable
+            <ImportTable
+              label={t('import.readyLabel')}
+              columns={[
+                t('import.line'),
+                t('columns.site'),
+                t('columns.device'),
+                t('columns.mac'),
+                t('columns.driver'),
+              ]}
               minWidth={560}
               maxHeight={280}
-              striped
-              withTableBorder
-              fz="sm"
-              aria-label={t('import.readyLabel')}
-              head={
-                <>
-                  <Table.Th scope="col">{t('import.line')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.site')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.device')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.mac')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.driver')}</Table.Th>
-                </>
-              }
             >
               {checked.rows.slice(0, SHOWN_ROWS).map((row) => (
                 <Table.Tr key={row.line}>
@@ -208,7 +194,7 @@ export function ImportModal({ organizationId, organizationName, onClose }: Impor
                   <Table.Td>{t(`driver.${row.driver}`)}</Table.Td>
                 </Table.Tr>
               ))}
-            </ScrollTable>
+            </ImportTable>
             {checked.rows.length > SHOWN_ROWS && (
               <Text size="sm" c="dimmed">
                 {t('import.moreRows', { count: checked.rows.length - SHOWN_ROWS })}

@@ -3,8 +3,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ImportProblem } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/notice.tsx';
-import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { problemMessage } from '../utils/messages.ts';
+import { ImportTable } from './import-table.tsx';
 
 /** Every bad row of a CSV file: its line, its column and what is wrong, with nothing added. */
 export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
@@ -21,20 +21,11 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
       <Text size="sm" mb="xs">
         {t('import.problemsText')}
       </Text>
-      <ScrollTable
+      <ImportTable
+        label={t('import.problemsLabel')}
+        columns={[t('import.line'), t('import.column'), t('import.problem.label')]}
         minWidth={260}
         maxHeight={320}
-        striped
-        withTableBorder
-        fz="sm"
-        aria-label={t('import.problemsLabel')}
-        head={
-          <>
-            <Table.Th scope="col">{t('import.line')}</Table.Th>
-            <Table.Th scope="col">{t('import.column')}</Table.Th>
-            <Table.Th scope="col">{t('import.problem.label')}</Table.Th>
-          </>
-        }
       >
         {problems.map((problem) => (
           <Table.Tr key={`${problem.line}-${problem.field}-${problem.message}`}>
@@ -47,7 +38,7 @@ export function ImportProblems({ problems }: { problems: ImportProblem[] }) {
             <Table.Td>{problemMessage(problem, t)}</Table.Td>
           </Table.Tr>
         ))}
-      </ScrollTable>
+      </ImportTable>
     </Notice>
   );
 }
