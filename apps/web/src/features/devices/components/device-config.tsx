@@ -1,8 +1,9 @@
-import { Badge, Card, Table, Text, Title } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import type { Device } from '@vnoc/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../../../components/date-text.tsx';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 
 interface ConfigCardProps {
@@ -19,10 +20,7 @@ interface ConfigCardProps {
 /** One of the device's configuration cards: a title, then its table, or a line saying there is nothing. */
 function ConfigCard({ title, emptyText, isEmpty, minWidth, headers, children, ...rest }: ConfigCardProps) {
   return (
-    <Card withBorder radius="md" padding="lg" h="100%" data-testid={rest['data-testid']}>
-      <Title order={2} fz="lg" mb="md">
-        {title}
-      </Title>
+    <DetailCard title={title} h="100%" data-testid={rest['data-testid']}>
       {isEmpty ? (
         <Text c="dimmed">{emptyText}</Text>
       ) : (
@@ -34,7 +32,7 @@ function ConfigCard({ title, emptyText, isEmpty, minWidth, headers, children, ..
           {children}
         </ScrollTable>
       )}
-    </Card>
+    </DetailCard>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { Device } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { RenamePopover } from '../../../components/rename-popover.tsx';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -69,10 +70,7 @@ export function DevicePorts({
   const stateOf = (slot: PortSlot): PortState =>
     slot.unused ? 'unused' : device.disabledPorts.includes(slot.systemNumber) ? 'disabled' : 'enabled';
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="device-ports">
-      <Title order={2} fz="lg" mb="md">
-        {t('ports.title')}
-      </Title>
+    <DetailCard title={t('ports.title')} data-testid="device-ports">
       <SimpleGrid cols={{ base: 3, xs: 4, md: 8 }} spacing="xs">
         {slots.map((slot) => {
           const state = stateOf(slot);
@@ -160,6 +158,6 @@ export function DevicePorts({
           );
         })}
       </SimpleGrid>
-    </Card>
+    </DetailCard>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { Address, Site } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { Field } from '../../../components/field.tsx';
 import { telHref, useFormatPhone } from '../../../lib/use-format-phone.ts';
 
@@ -29,10 +30,7 @@ export function SiteDetails({ site }: { site: Site }) {
   const { t } = useTranslation('siteDetail');
   const none = <Text c="dimmed">{t('none')}</Text>;
   return (
-    <Card withBorder radius="md" padding="lg" h="100%">
-      <Title order={2} fz="lg" mb="md">
-        {t('details.title')}
-      </Title>
+    <DetailCard title={t('details.title')} h="100%">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Field label={t('details.alias')}>{site.alias ? <Text>{site.alias}</Text> : none}</Field>
         <Field label={t('details.account')}>
@@ -68,7 +66,7 @@ export function SiteDetails({ site }: { site: Site }) {
           </Stack>
         </Field>
       </SimpleGrid>
-    </Card>
+    </DetailCard>
   );
 }
 
@@ -77,10 +75,7 @@ export function SiteContacts({ site }: { site: Site }) {
   const formatPhone = useFormatPhone();
   const { t } = useTranslation('siteDetail');
   return (
-    <Card withBorder radius="md" padding="lg" h="100%">
-      <Title order={2} fz="lg" mb="md">
-        {t('contacts.title')}
-      </Title>
+    <DetailCard title={t('contacts.title')} h="100%">
       {site.contacts.length === 0 ? (
         <Text c="dimmed">{t('contacts.empty')}</Text>
       ) : (
@@ -107,6 +102,6 @@ export function SiteContacts({ site }: { site: Site }) {
           ))}
         </SimpleGrid>
       )}
-    </Card>
+    </DetailCard>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Skeleton, Table, Text } from '@mantine/core';
 import type { DeviceSummary } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { NamedIcon } from '../../../components/named-icon.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
@@ -22,10 +23,7 @@ export function SiteDevices({ siteId, deviceIds }: { siteId: string; deviceIds: 
   const now = useNow();
 
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Title order={2} fz="lg" mb="md">
-        {t('devices.title', { count: deviceIds.length })}
-      </Title>
+    <DetailCard title={t('devices.title', { count: deviceIds.length })}>
       {deviceIds.length === 0 ? (
         <Text c="dimmed">{t('devices.empty')}</Text>
       ) : isPending && devices.length === 0 ? (
@@ -96,6 +94,6 @@ export function SiteDevices({ siteId, deviceIds }: { siteId: string; deviceIds: 
           })}
         </ScrollTable>
       )}
-    </Card>
+    </DetailCard>
   );
 }

@@ -1,16 +1,14 @@
-import { Card, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { Site } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { LocationMap } from '../../../components/location-map.tsx';
 
 /** The site map box: the site's location as one marker (spec part 2 "site map box"). */
 export function SiteLocation({ site }: { site: Site }) {
   const { t } = useTranslation('siteDetail');
   return (
-    <Card withBorder radius="md" padding="lg" h="100%">
-      <Title order={2} fz="lg" mb="md">
-        {t('location.title')}
-      </Title>
+    <DetailCard title={t('location.title')} h="100%">
       {site.coordinates ? (
         <LocationMap
           lat={site.coordinates.lat}
@@ -22,6 +20,6 @@ export function SiteLocation({ site }: { site: Site }) {
       ) : (
         <Text c="dimmed">{t('location.none')}</Text>
       )}
-    </Card>
+    </DetailCard>
   );
 }
