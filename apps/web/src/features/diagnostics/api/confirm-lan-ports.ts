@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Job, JobSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { noteStartedJob } from './keys.ts';
+import { useStartJob } from './keys.ts';
 
 /**
  * POST device/troubleshooting/confirmLanPorts/{deviceId}: keeps off the ports a real device disabled (it
@@ -16,12 +15,5 @@ export function confirmLanPorts(deviceId: string): Promise<Job> {
 
 /** Confirms; the job is cached for following and the device's history refreshed. Errors are the caller's to show. */
 export function useConfirmLanPorts(onSuccess?: (job: Job) => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: confirmLanPorts,
-    onSuccess: (job) => {
-      noteStartedJob(client, job);
-      onSuccess?.(job);
-    },
-  });
+  return useStartJob(confirmLanPorts, onSuccess);
 }

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@vnoc/contracts';
 
 /** Query keys of the troubleshooting requests, in one place so runs can update what they change. */
@@ -10,10 +10,25 @@ export const diagnosticsKeys = {
   history: (deviceId: string) => ['diagnostics', 'history', deviceId] as const,
 };
 
-/** A job just started (an action, a confirmation): cached for following, and its device's history refreshed. */
-export function noteStartedJob(client: QueryClient, job: Job): void {
-  client.setQueryData(diagnosticsKeys.job(job.id), job);
-  void client.invalidateQueries({ queryKey: diagnosticsKeys.history(job.deviceId) });
+/**
+ * A request that starts a job (an action, a confirmation): the job it answers is cached for following and its
+ * device's history refreshed, then `onSuccess` is told.
+ */
+export function useStartJob<V>(
+  start: (variables: V) => Promise<Job>,
+  onSuccess?: (job: Job) => void,
+  onError?: (error: Error) => void,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: start,
+    onSuccess: (job) => {
+      client.setQueryData(diagnosticsKeys.job(job.id), job);
+      void client.invalidateQueries({ queryKey: diagnosticsKeys.history(job.deviceId) });
+      onSuccess?.(job);
+    },
+    onError,
+  });
 }
 
 /** How often a job or batch that has not finished is asked again (the brief: ~1.5 s). */

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ActionCallMap, type DiagnosticAction, type Job, JobSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { handleError } from '../../../lib/error-handler.ts';
-import { noteStartedJob } from './keys.ts';
+import { useStartJob } from './keys.ts';
 
 export interface RunActionRequest<A extends DiagnosticAction = DiagnosticAction> {
   action: A;
@@ -22,13 +21,5 @@ export function runAction({ action, deviceId, body }: RunActionRequest): Promise
 
 /** Runs one action on one device; the job is cached for polling and the device's history refreshed. */
 export function useRunAction(onSuccess?: (job: Job) => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: runAction,
-    onSuccess: (job) => {
-      noteStartedJob(client, job);
-      onSuccess?.(job);
-    },
-    onError: handleError,
-  });
+  return useStartJob(runAction, onSuccess, handleError);
 }
