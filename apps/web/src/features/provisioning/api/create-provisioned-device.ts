@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateProvisionedDevice, ProvisionedDeviceWithSecretSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshProvisionedDevices } from './keys.ts';
+import { useDeviceListChange } from './keys.ts';
 
 /** POST provisioning/devices: the new device, its secret (shown once) and its setup lines. */
 export function createProvisionedDevice(body: CreateProvisionedDevice) {
@@ -13,9 +12,5 @@ export function createProvisionedDevice(body: CreateProvisionedDevice) {
 }
 
 export function useCreateProvisionedDevice() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: createProvisionedDevice,
-    onSuccess: () => refreshProvisionedDevices(client),
-  });
+  return useDeviceListChange(createProvisionedDevice);
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshProvisionedDevices } from './keys.ts';
+import { useDeviceListChange } from './keys.ts';
 
 /** DELETE provisioning/devices/:id/secret: the secret is refused from now on and the device disconnected. */
 export function revokeDeviceSecret(deviceId: string) {
@@ -8,9 +7,5 @@ export function revokeDeviceSecret(deviceId: string) {
 }
 
 export function useRevokeDeviceSecret() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: revokeDeviceSecret,
-    onSuccess: () => refreshProvisionedDevices(client),
-  });
+  return useDeviceListChange(revokeDeviceSecret);
 }

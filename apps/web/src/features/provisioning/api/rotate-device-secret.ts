@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeviceSecretSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshProvisionedDevices } from './keys.ts';
+import { useDeviceListChange } from './keys.ts';
 
 /** POST provisioning/devices/:id/secret: a new secret; the old one stops working at once. */
 export function rotateDeviceSecret(deviceId: string) {
@@ -12,9 +11,5 @@ export function rotateDeviceSecret(deviceId: string) {
 }
 
 export function useRotateDeviceSecret() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: rotateDeviceSecret,
-    onSuccess: () => refreshProvisionedDevices(client),
-  });
+  return useDeviceListChange(rotateDeviceSecret);
 }
