@@ -1,12 +1,11 @@
-import { Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
+import { Grid, Skeleton, Stack } from '@mantine/core';
 import { IconRouter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Job, PORT_ACTIONS } from '@vnoc/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
+import { useParams } from 'react-router';
+import { PageLoadFailed } from '../../components/page-load-failed.tsx';
 import { DeviceAlerts } from '../../features/alerts/components/device-alerts.tsx';
 import { deviceQueryKey, useDevice } from '../../features/devices/api/get-device.ts';
 import { DeviceVersions, DeviceVlans } from '../../features/devices/components/device-config.tsx';
@@ -26,10 +25,8 @@ import { diagnosticsAccess } from '../../features/diagnostics/utils/access.ts';
 import { getSiteQueryOptions } from '../../features/sites/api/get-site.ts';
 import { DeviceTickets } from '../../features/tickets/components/device-tickets.tsx';
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useCrumbDetail } from '../../lib/breadcrumb-detail.ts';
-import { errorMessage } from '../../lib/error-handler.ts';
 import { paths } from '../../lib/paths.ts';
 import { canChange } from '../../lib/permissions.ts';
 import { deviceAnalyticsTags, productAnalytics, useTrackOnce } from '../../lib/product-analytics.ts';
@@ -108,22 +105,15 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
     );
   }
   if (error || !device) {
-    const notFound = error instanceof ApiError && error.status === 404;
     return (
-      <PageFrame>
-        <EmptyState
-          icon={IconRouter}
-          title={notFound ? t('device.notFoundTitle') : t('loadFailedTitle')}
-          text={notFound ? t('device.notFoundText') : errorMessage(error)}
-        >
-          <Group gap="xs" justify="center">
-            {!notFound && <Button onClick={() => void refetch()}>{t('retry')}</Button>}
-            <Button component={Link} to={paths.devices} variant="light">
-              {t('backToDevices')}
-            </Button>
-          </Group>
-        </EmptyState>
-      </PageFrame>
+      <PageLoadFailed
+        error={error}
+        icon={IconRouter}
+        notFound={{ title: t('device.notFoundTitle'), text: t('device.notFoundText') }}
+        failedTitle={t('loadFailedTitle')}
+        back={{ to: paths.devices, label: t('backToDevices') }}
+        retry={{ label: t('retry'), onRetry: () => void refetch() }}
+      />
     );
   }
   return (

@@ -1,14 +1,12 @@
-import { Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { useParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { PageLoadFailed } from '../../../components/page-load-failed.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useCrumbDetail } from '../../../lib/breadcrumb-detail.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { paths } from '../../../lib/paths.ts';
 import { siteAnalyticsTags, useTrackOnce } from '../../../lib/product-analytics.ts';
 import { useSite } from '../api/get-site.ts';
@@ -56,22 +54,15 @@ export function Component() {
     );
   }
   if (error || !site) {
-    const notFound = error instanceof ApiError && error.status === 404;
     return (
-      <PageFrame>
-        <EmptyState
-          icon={IconBuildingStore}
-          title={notFound ? t('notFoundTitle') : t('loadFailedTitle')}
-          text={notFound ? t('notFoundText') : errorMessage(error)}
-        >
-          <Group gap="xs" justify="center">
-            {!notFound && <Button onClick={() => void refetch()}>{t('retry')}</Button>}
-            <Button component={Link} to={paths.sites} variant="light">
-              {t('backToSites')}
-            </Button>
-          </Group>
-        </EmptyState>
-      </PageFrame>
+      <PageLoadFailed
+        error={error}
+        icon={IconBuildingStore}
+        notFound={{ title: t('notFoundTitle'), text: t('notFoundText') }}
+        failedTitle={t('loadFailedTitle')}
+        back={{ to: paths.sites, label: t('backToSites') }}
+        retry={{ label: t('retry'), onRetry: () => void refetch() }}
+      />
     );
   }
   return (

@@ -7,13 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { Field } from '../../../components/field.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { PageLoadFailed } from '../../../components/page-load-failed.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { fleetText } from '../../../lib/fleet-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -182,19 +180,14 @@ export function Component() {
     );
   }
   if (error || !ticket) {
-    const notFound = error instanceof ApiError && error.status === 404;
     return (
-      <PageFrame>
-        <EmptyState
-          icon={IconTicket}
-          title={notFound ? t('detail.notFoundTitle') : t('detail.loadFailedTitle')}
-          text={notFound ? t('detail.notFoundText') : errorMessage(error)}
-        >
-          <Button component={Link} to={paths.tickets} variant="light">
-            {t('detail.backToList')}
-          </Button>
-        </EmptyState>
-      </PageFrame>
+      <PageLoadFailed
+        error={error}
+        icon={IconTicket}
+        notFound={{ title: t('detail.notFoundTitle'), text: t('detail.notFoundText') }}
+        failedTitle={t('detail.loadFailedTitle')}
+        back={{ to: paths.tickets, label: t('detail.backToList') }}
+      />
     );
   }
   return <TicketView ticket={ticket} />;
