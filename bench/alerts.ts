@@ -468,7 +468,7 @@ async function runTicks(
     notify: async (tx, input) => {
       const t = performance.now();
       try {
-        return await queueAlertNotifications(tx, input);
+        return await queueAlertNotifications(tx, input, { consoleUrl: 'http://127.0.0.1:8080' });
       } finally {
         fanOut += performance.now() - t;
       }

@@ -21,7 +21,7 @@ import { createLogger } from './logger.ts';
 import { sealPlaintextSeeds } from './modules/accounts/repository.ts';
 import { retargetDevIssuer } from './modules/sso/index.ts';
 import { queueAlertNotifications } from './notifications/fan-out.ts';
-import { type Config, ConfigError, loadConfig, resolveJwtSecret } from './plugins/config.ts';
+import { type Config, ConfigError, consoleUrl, loadConfig, resolveJwtSecret } from './plugins/config.ts';
 import { connectDatabase, type Database, runMigrations } from './plugins/db.ts';
 import { DEMO_USERS, seedDemo } from './seed/demo.ts';
 
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
       db: database.db,
       log,
       publish: (organizationId, event) => bus.publish(organizationId, event),
-      notify: queueAlertNotifications,
+      notify: (tx, input) => queueAlertNotifications(tx, input, { consoleUrl: consoleUrl(config) }),
       notified: () => notifications.wake(),
       speed: config.simSpeed,
     });

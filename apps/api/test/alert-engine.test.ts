@@ -60,7 +60,7 @@ function engine() {
     log: silentLog,
     notify: async (tx, input) => {
       notified.push({ ids: [...input.alertIds], transition: input.transition });
-      return queueAlertNotifications(tx, input);
+      return queueAlertNotifications(tx, input, { consoleUrl: 'https://vnoc.example' });
     },
   });
   const evaluate = (ids: string[], at: number) => t.db.transaction((tx) => alerts.evaluate(tx, ids, at));
@@ -269,7 +269,12 @@ describe('alert engine', () => {
 
   describe('at SIM_SPEED 20, a real device is measured on the clock and a simulated one in the fleet’s time', () => {
     const fast = () =>
-      createAlertEngine({ db: t.db, log: silentLog, speed: 20, notify: queueAlertNotifications });
+      createAlertEngine({
+        db: t.db,
+        log: silentLog,
+        speed: 20,
+        notify: (tx, input) => queueAlertNotifications(tx, input, { consoleUrl: 'https://vnoc.example' }),
+      });
     it.each([
       ['simulator', true],
       ['agent', false],

@@ -316,15 +316,16 @@ describe('GET alert/counts and POST userProfile/updateLastSeenAlert', () => {
 });
 
 describe('GET alert', () => {
-  it('lists the active root alerts, newest first; a root counts its dependents', async () => {
+  it('lists the active root alerts worst first, then newest (none acknowledged yet); a root counts its dependents', async () => {
     const page = await list();
     expect(page).toMatchObject({ page: 0, pageSize: 50, totalElements: 5, totalPages: 1 });
-    expect(page.content.map((a) => a.siteName)).toEqual([
-      'Bravo Store',
-      'Bravo Store',
-      'Alpha Store',
-      'Alpha Store',
-      'Charlie Store',
+    // The critical site outage (the oldest) above the fresher major and minor ones (issue 37).
+    expect(page.content.map((a) => a.id)).toEqual([
+      f.ids.charlieRoot,
+      f.ids.bravoBackup,
+      f.ids.alphaSwitch,
+      f.ids.bravoSignal,
+      f.ids.alphaPorts,
     ]);
     expect(page.content.every((a) => a.status === 'active' && a.rootAlertId === null)).toBe(true);
     const root = page.content.find((a) => a.id === f.ids.charlieRoot);
@@ -435,8 +436,9 @@ describe('GET alert', () => {
     ['siteName-desc', (a) => a.siteName, sites('Charlie', 'Bravo', 'Bravo', 'Alpha', 'Alpha')],
     ['occurrences-asc', (a) => a.occurrences, [1, 1, 1, 1, 2]],
     ['occurrences-desc', (a) => a.occurrences, [2, 1, 1, 1, 1]],
-    // Outside the allow-list: the default, raisedAt-desc.
-    ['bogus-asc', (a) => a.siteName, sites('Bravo', 'Bravo', 'Alpha', 'Alpha', 'Charlie')],
+    ['raisedAt-desc', (a) => a.siteName, sites('Bravo', 'Bravo', 'Alpha', 'Alpha', 'Charlie')],
+    // Outside the allow-list: the active list's default, priority-asc.
+    ['bogus-asc', (a) => a.siteName, sites('Charlie', 'Bravo', 'Alpha', 'Bravo', 'Alpha')],
   ])('sorting=%s', async (sorting, key, expected) => {
     const page = await list(`sorting=${sorting}`);
     expect(page.content.map(key)).toEqual(expected);
@@ -828,6 +830,30 @@ describe('POST alert/{id}/acknowledge, assign, notes', () => {
       id: f.user.id,
       name: 'Uma User',
     });
+  });
+
+  it('the default order puts what nobody has acknowledged first: by severity, then newest; the cleared tab stays newest first', async () => {
+    // bravoBackup (major) was acknowledged above: it goes below the unacknowledged minor and info ones.
+    const page = await list('pageSize=20');
+    expect(page.content.map((a) => a.id)).toEqual([
+      f.ids.charlieRoot,
+      f.ids.alphaSwitch,
+      f.ids.bravoSignal,
+      f.ids.alphaPorts,
+      f.ids.bravoBackup,
+    ]);
+    expect((await list('pageSize=20&sorting=priority-desc')).content.map((a) => a.id)).toEqual([
+      f.ids.bravoBackup,
+      f.ids.alphaPorts,
+      f.ids.bravoSignal,
+      f.ids.alphaSwitch,
+      f.ids.charlieRoot,
+    ]);
+    // The export follows the same order.
+    const csv = parseCsv((await get('/api/alert/export.csv?pageSize=20')).body);
+    const header = csv[0] ?? [];
+    const severity = header.indexOf('Severity');
+    expect(csv.slice(1).map((r) => r[severity])).toEqual(['critical', 'major', 'minor', 'info', 'major']);
   });
 
   it('assign stores a person of the organization who may act; null unassigns; each is audited', async () => {

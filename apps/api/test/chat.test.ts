@@ -8,7 +8,7 @@ import { createDelivery } from '../src/delivery/index.ts';
 import { createMemoryEventBus } from '../src/events/index.ts';
 import { awayEmailText, CHAT_AWAY_EMAIL_MS, CHAT_MESSAGES_PER_MINUTE } from '../src/modules/chat/service.ts';
 import { createNotificationDispatcher } from '../src/notifications/dispatcher.ts';
-import { ConfigError } from '../src/plugins/config.ts';
+import { ConfigError, consoleUrl } from '../src/plugins/config.ts';
 import { createOrganization, createUser, type TestUser, tokenFor } from './factories.ts';
 import {
   bearer,
@@ -375,7 +375,10 @@ describe('support chat: the away email', () => {
       [person.username],
     );
     expect(sent.rows).toEqual([
-      { subject: 'vNOC: the support team answered you', body: awayEmailText('en', undefined).body },
+      {
+        subject: 'vNOC: the support team answered you',
+        body: awayEmailText('en', consoleUrl(testConfig())).body,
+      },
     ]);
     expect((await awayEmails(person.id))[0]?.state).toBe('sent');
   });

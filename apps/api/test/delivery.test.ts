@@ -89,6 +89,7 @@ describe('DELIVERY=live', () => {
       SMS_ACCOUNT_SID: 'AC123',
       SMS_AUTH_TOKEN: 'token-xyz',
       SMS_FROM: '+15550000000',
+      PUBLIC_URL: 'https://noc.example.com/',
     });
   });
   afterAll(async () => {
@@ -130,6 +131,14 @@ describe('DELIVERY=live', () => {
     expect(mail?.text).toContain('No WAN since noon.');
     expect(mail?.text).toContain(device.macAddress);
     expect(await count(t.pool, 'outbox_messages')).toBe(0);
+    // The ticket's and the device's pages on PUBLIC_URL, in the text part and as links in the HTML part.
+    const ticketUrl = `https://noc.example.com/tickets/${res.json().id}`;
+    const deviceUrl = `https://noc.example.com/sites/${device.siteId}/device/${device.id}`;
+    const { text, html } = mimeParts(mail?.text ?? '');
+    expect(text).toContain(`Open the ticket in vNOC: ${ticketUrl}`);
+    expect(text).toContain(`Device page: ${deviceUrl}`);
+    expect(html).toContain(`Open the ticket in vNOC: <a href="${ticketUrl}">${ticketUrl}</a>`);
+    expect(html).toContain(`<a href="${deviceUrl}">`);
   });
 
   it('SMS and voice go to the provider API (Messages.json / Calls.json, basic auth, TwiML Say)', async () => {
@@ -159,3 +168,22 @@ describe('DELIVERY=live', () => {
     expect(call?.form.get('Twiml')).toMatch(/^<Response><Say>.*(\d \d \d \d \d \d).*<\/Say>/);
   });
 });
+
+/** The text and HTML parts of a raw MIME message (quoted-printable or 7-bit, as nodemailer writes them). */
+function mimeParts(raw: string): { text: string; html: string } {
+  const part = (type: string) => {
+    const start = raw.indexOf(`Content-Type: ${type}`);
+    if (start < 0) return '';
+    const body = raw.slice(raw.indexOf('\r\n\r\n', start) + 4);
+    const end = body.search(/\r\n--/);
+    const encoded = end < 0 ? body : body.slice(0, end);
+    return Buffer.from(
+      encoded.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`),
+      'latin1',
+    )
+      .toString('latin1')
+      .replace(/(%[0-9A-F]{2})+/g, (s) => decodeURIComponent(s))
+      .replace(/\r\n/g, '\n');
+  };
+  return { text: part('text/plain'), html: part('text/html') };
+}

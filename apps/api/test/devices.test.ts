@@ -337,6 +337,26 @@ describe('GET device/search/filtered', () => {
     expect((await search('q=charlie')).totalElements).toBe(2);
   });
 
+  it('finds a device by the name the screen shows: its model and MAC suffix ("MS120-8 00B1"), in any case', async () => {
+    const { content } = await search('kind=switch&q=MS120');
+    const shown = content.find((d) => d.site.id === f.alpha.id);
+    expect(shown?.name).toMatch(/^MS120-8 [0-9A-F]{4}$/);
+    const name = shown?.name ?? '';
+    const suffix = name.slice(-4);
+    for (const q of [name, name.toLowerCase(), suffix, `8 ${suffix}`])
+      expect((await search(`q=${encodeURIComponent(q)}`)).content.map((d) => d.id)).toContain(shown?.id);
+    // Exactly that device (the suffix is not in any other device's shown name or MAC here).
+    expect((await search(`q=${encodeURIComponent(name)}`)).content.map((d) => d.id)).toEqual([shown?.id]);
+    // A name someone gave replaces the default, and the default no longer finds it.
+    await t.pool.query("update devices set name = 'Core switch' where id = $1", [shown?.id]);
+    try {
+      expect((await search('q=core%20switch')).content.map((d) => d.id)).toEqual([shown?.id]);
+      expect((await search(`q=${encodeURIComponent(name)}`)).totalElements).toBe(0);
+    } finally {
+      await t.pool.query('update devices set name = null where id = $1', [shown?.id]);
+    }
+  });
+
   it("filters by one site, within the caller's scope", async () => {
     const charlie = await search(`siteId=${f.charlie.id}`);
     expect(charlie.totalElements).toBe(2);

@@ -73,7 +73,9 @@ async function raise(a: NewAlert): Promise<string> {
 }
 
 const fanOut = (alertIds: string[], transition: 'raised' | 'cleared', now = clock) =>
-  db.transaction((tx) => queueAlertNotifications(tx, { alertIds, transition, now }));
+  db.transaction((tx) => queueAlertNotifications(tx, { alertIds, transition, now }, { consoleUrl: CONSOLE }));
+/** Where the console is, for the links in the messages. */
+const CONSOLE = 'https://vnoc.example';
 
 type Row = {
   user_id: string;
@@ -376,39 +378,71 @@ describe('the message', () => {
     // A device someone named is called by its name first.
     expect(email?.body).toContain('Device: Pier 9 gate — FortiGate 60F (firewall), MAC aa:bb:cc:dd:ee:01');
     expect(email?.body).toContain('Raised: Mar 2, 2026');
-    expect(email?.body).toContain('/alerts');
-    expect(sms?.body).toMatch(/^vNOC: Minor — High WAN latency \(182\.4 ms\) at Pier 9 · .* \/alerts$/);
+    // The exact alert, on the console's address (PUBLIC_URL), in the text.
+    expect(email?.body.endsWith(`\n\nOpen this alert in vNOC: ${CONSOLE}/alerts?alert=${id}`)).toBe(true);
+    expect(sms?.body).toMatch(
+      /^vNOC: Minor — High WAN latency \(182\.4 ms\) at Pier 9 · .*\. https:\/\/\S+$/,
+    );
+    expect(sms?.body.endsWith(` ${CONSOLE}/alerts?alert=${id}`)).toBe(true);
     const [spanish] = await rowsOf('alert_id = $1 and user_id = $2', [id, es.id]);
     expect(spanish?.subject).toBe('[vNOC] Menor: Latencia WAN alta — Pier 9');
     expect(spanish?.body).toContain('Sitio: Pier 9');
     // Times in the person's time zone (their quiet hours').
     expect(spanish?.body).toContain('(Europe/Madrid)');
+    expect(spanish?.body).toContain(`Abra esta alerta en vNOC: ${CONSOLE}/alerts?alert=${id}`);
+  });
+
+  it('a clearing links to the alert on the Cleared tab', async () => {
+    nextWindow();
+    const org = await createOrganization(db);
+    const site = await createSite(db, org, { name: 'Dock 4' });
+    const person = await createUser(db, org);
+    const id = await raise({
+      organizationId: org.id,
+      code: 'site_offline',
+      severity: 'critical',
+      siteId: site.id,
+      deviceId: (await createDevice(db, site)).id,
+      state: 'cleared',
+    });
+    await fanOut([id], 'cleared');
+    const [cleared] = await rowsOf('alert_id = $1 and user_id = $2', [id, person.id]);
+    expect(cleared?.subject).toBe('[vNOC] Cleared: Site offline — Dock 4');
+    expect(cleared?.body).toContain(`${CONSOLE}/alerts?status=cleared&alert=${id}`);
   });
 });
 
 describe('quiet hours', () => {
-  it('what fires in them is folded into one digest sent when they end (in the time zone)', async () => {
+  it('minor alerts in them are folded into one digest sent when they end (in the time zone); a critical goes at once', async () => {
     const org = await createOrganization(db);
     const site = await createSite(db, org, { name: 'Night Site' });
     const device = await createDevice(db, site);
     const sleeper = await createUser(db, org);
     const awake = await createUser(db, org);
-    await setProfile(sleeper, { quietHours: { start: '22:00', end: '07:00', timeZone: 'America/Chicago' } });
+    const every = { severities: ['critical', 'major', 'minor', 'info'] } as const;
+    await setProfile(sleeper, {
+      ...every,
+      severities: [...every.severities],
+      quietHours: { start: '22:00', end: '07:00', timeZone: 'America/Chicago' },
+    });
+    await setProfile(awake, { severities: [...every.severities] });
     // 23:00 in Chicago (CST, UTC-6) → quiet until 07:00 the next morning = 13:00 UTC.
     clock = Date.parse('2026-03-03T05:00:00.000Z');
     const a = await raise({
       organizationId: org.id,
-      code: 'site_offline',
-      severity: 'critical',
+      code: 'high_latency',
+      severity: 'minor',
       siteId: site.id,
       deviceId: device.id,
+      details: { ms: 190 },
     });
     const b = await raise({
       organizationId: org.id,
-      code: 'on_backup',
-      severity: 'major',
+      code: 'high_jitter',
+      severity: 'minor',
       siteId: site.id,
       deviceId: device.id,
+      details: { ms: 40 },
     });
     expect(await fanOut([a], 'raised')).toEqual({ queued: 1, folded: 1 });
     clock += 30 * MINUTE;
@@ -420,24 +454,39 @@ describe('quiet hours', () => {
     expect(digests[0]?.state).toBe('pending');
     expect(digests[0]?.not_before.toISOString()).toBe('2026-03-03T13:00:00.000Z');
     expect(digests[0]?.body).toContain('quiet hours');
-    expect(digests[0]?.body).toContain('Site offline');
-    expect(digests[0]?.body).toContain('On backup (failover)');
+    expect(digests[0]?.body).toContain(`Open vNOC's alerts: ${CONSOLE}/alerts`);
+    expect(digests[0]?.body).toContain('High WAN latency');
+    expect(digests[0]?.body).toContain('High WAN jitter');
     // Someone without quiet hours is told at once.
     expect((await rowsOf('user_id = $1', [awake.id])).map((r) => [r.kind, r.state])).toEqual([
       ['raised', 'pending'],
       ['raised', 'pending'],
     ]);
-    // Outside them (08:00 Chicago), messages go at once again.
-    clock = Date.parse('2026-03-03T14:00:00.000Z');
+    // A critical in them is not held: on its own, at once (issue 37).
+    clock += 30 * MINUTE;
     const c = await raise({
       organizationId: org.id,
       code: 'site_offline',
       severity: 'critical',
       siteId: site.id,
-      deviceId: (await createDevice(db, site)).id,
+      deviceId: device.id,
     });
-    await fanOut([c], 'raised');
-    const [now] = await rowsOf('user_id = $1 and alert_id = $2', [sleeper.id, c]);
+    expect(await fanOut([c], 'raised')).toEqual({ queued: 2, folded: 0 });
+    const [critical] = await rowsOf('user_id = $1 and alert_id = $2', [sleeper.id, c]);
+    expect(critical).toMatchObject({ kind: 'raised', state: 'pending' });
+    expect(critical?.not_before.getTime()).toBe(clock);
+    // Outside them (08:00 Chicago), minor messages go at once again.
+    clock = Date.parse('2026-03-03T14:00:00.000Z');
+    const d = await raise({
+      organizationId: org.id,
+      code: 'high_latency',
+      severity: 'minor',
+      siteId: site.id,
+      deviceId: (await createDevice(db, site)).id,
+      details: { ms: 210 },
+    });
+    await fanOut([d], 'raised');
+    const [now] = await rowsOf('user_id = $1 and alert_id = $2', [sleeper.id, d]);
     expect(now?.state).toBe('pending');
     expect(now?.not_before.toISOString()).toBe('2026-03-03T14:00:00.000Z');
   });
@@ -448,7 +497,10 @@ describe('a long digest', () => {
     const org = await createOrganization(db);
     const site = await createSite(db, org, { name: 'A site with a rather long name for the digest lines' });
     const person = await createUser(db, org, { role: 'ADMINISTRATOR' });
-    await setProfile(person, { quietHours: { start: '00:00', end: '23:59', timeZone: 'UTC' } });
+    await setProfile(person, {
+      severities: ['minor'],
+      quietHours: { start: '00:00', end: '23:59', timeZone: 'UTC' },
+    });
     clock = Date.parse('2026-03-06T12:00:00.000Z');
     const ids: string[] = [];
     for (let i = 0; i < 45; i++) {
@@ -456,11 +508,11 @@ describe('a long digest', () => {
       ids.push(
         await raise({
           organizationId: org.id,
-          code: 'site_offline',
-          severity: 'critical',
+          code: 'high_latency',
+          severity: 'minor',
           siteId: site.id,
           deviceId: device.id,
-          details: { minutes: i },
+          details: { ms: 150 + i },
         }),
       );
     }
@@ -476,23 +528,29 @@ describe('a long digest', () => {
 });
 
 describe('rate limit', () => {
+  /** Seven minor alerts (a storm of them), a minute apart from `clock` on, for a person told of every severity. */
   async function sevenAlerts() {
     const org = await createOrganization(db);
     const site = await createSite(db, org, { name: 'Busy Site' });
     const person = await createUser(db, org, { role: 'ADMINISTRATOR' });
+    await setProfile(person, { severities: ['critical', 'major', 'minor', 'info'] });
     const ids: string[] = [];
+    const start = clock;
     for (let i = 0; i < 7; i++) {
       const device = await createDevice(db, site);
+      clock = start + i * MINUTE;
       ids.push(
         await raise({
           organizationId: org.id,
-          code: 'site_offline',
-          severity: 'critical',
+          code: 'high_latency',
+          severity: 'minor',
           siteId: site.id,
           deviceId: device.id,
+          details: { ms: 150 + i },
         }),
       );
     }
+    clock = start;
     return { org, site, person, ids };
   }
 
@@ -516,10 +574,11 @@ describe('rate limit', () => {
     // The next window starts afresh.
     const next = await raise({
       organizationId: org.id,
-      code: 'on_backup',
-      severity: 'major',
+      code: 'high_jitter',
+      severity: 'minor',
       siteId: site.id,
       deviceId: (await createDevice(db, site)).id,
+      details: { ms: 45 },
     });
     await fanOut([next], 'raised', Date.parse('2026-03-04T10:11:00.000Z'));
     const [alone] = await rowsOf('alert_id = $1', [next]);
@@ -540,5 +599,65 @@ describe('rate limit', () => {
     expect(last?.not_before.toISOString()).toBe('2026-03-05T10:10:00.000Z');
     const digest = (await rowsOf("user_id = $1 and kind = 'digest'", [person.id]))[0];
     expect(digest?.body.split('\n- ')).toHaveLength(2);
+  });
+
+  it('a storm of minor alerts: a new Critical or Major goes at once, on its own; the digest lists open problems first, clearings last', async () => {
+    clock = Date.parse('2026-03-07T10:01:00.000Z');
+    const { org, site, person, ids } = await sevenAlerts();
+    const at = (minute: number) => Date.parse(`2026-03-07T10:${String(minute).padStart(2, '0')}:00.000Z`);
+    // 10:01–10:07: five minor alerts on their own, then two folded into the 10:10 digest.
+    for (const [i, id] of ids.entries()) await fanOut([id], 'raised', at(1 + i));
+    const urgent = async (code: AlertCode, severity: AlertSeverity, minute: number) => {
+      clock = at(minute);
+      return raise({
+        organizationId: org.id,
+        code,
+        severity,
+        siteId: site.id,
+        deviceId: (await createDevice(db, site)).id,
+      });
+    };
+    const critical = await urgent('site_offline', 'critical', 8);
+    expect(await fanOut([critical], 'raised', at(8))).toEqual({ queued: 1, folded: 0 });
+    const major = await urgent('on_backup', 'major', 8);
+    expect(await fanOut([major], 'raised', at(8))).toEqual({ queued: 1, folded: 0 });
+    for (const id of [critical, major]) {
+      const [own] = await rowsOf('alert_id = $1', [id]);
+      // Its own message, due at once (not at the end of the window), linked to the alert.
+      expect(own).toMatchObject({ kind: 'raised', state: 'pending', channel: 'email' });
+      expect(own?.not_before.getTime()).toBe(at(8));
+      expect(own?.body).toContain(`${CONSOLE}/alerts?alert=${id}`);
+    }
+    // Later in the storm: an info alert, and clearings of the first minor one and of the critical — held.
+    clock = at(9);
+    const info = await raise({
+      organizationId: org.id,
+      code: 'lan_port_disabled',
+      severity: 'info',
+      siteId: site.id,
+      deviceId: (await createDevice(db, site)).id,
+      details: { ports: '3' },
+    });
+    expect(await fanOut([info], 'raised', at(9))).toEqual({ queued: 0, folded: 1 });
+    await database.pool.query("update alerts set state = 'cleared', cleared_at = $2 where id = any($1)", [
+      [ids[0], critical],
+      new Date(at(9)),
+    ]);
+    expect(await fanOut([ids[0] as string, critical], 'cleared', at(9))).toEqual({ queued: 0, folded: 2 });
+
+    const digests = await rowsOf("user_id = $1 and kind = 'digest'", [person.id]);
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.not_before.toISOString()).toBe('2026-03-07T10:10:00.000Z');
+    const lines = (digests[0]?.body ?? '').split('\n- ').slice(1);
+    // Open problems first (minor before info; the newest minor first), clearings last.
+    expect(lines.map((l) => l.split(' — ')[0])).toEqual(['Minor', 'Minor', 'Info', 'Cleared', 'Cleared']);
+    expect(lines[0]).toContain('(156 ms)');
+    expect(lines[1]).toContain('(155 ms)');
+    expect(lines.slice(3).map((l) => l.split(' — ')[1]?.split(' at ')[0])).toEqual([
+      'Site offline',
+      'High WAN latency (150 ms)',
+    ]);
+    // Nothing of the critical waits in the digest but its clearing.
+    expect(await rowsOf("alert_id = $1 and state = 'skipped'", [critical])).toHaveLength(1);
   });
 });

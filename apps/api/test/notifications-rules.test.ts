@@ -170,10 +170,12 @@ describe('profile helpers', () => {
       };
       const title = alertTitle(code, a.details, lang);
       expect(title).not.toBe(ALERT_CODE_INFO[code].name[lang]);
-      const email = alertText(a, 'raised', 'email', lang, null);
+      const email = alertText(a, 'raised', 'email', lang, null, 'https://vnoc.example/alerts?alert=1');
       expect(email.subject).toContain(ALERT_CODE_INFO[code].name[lang]);
       expect(email.body.split('\n')[0]).toBe(title);
-      expect(alertText(a, 'raised', 'sms', lang, null).body).toContain(` — ${title} `);
+      expect(alertText(a, 'raised', 'sms', lang, null, 'https://vnoc.example/alerts?alert=1').body).toContain(
+        ` — ${title} `,
+      );
       expect(alertLine(a, 'cleared', lang, null)).toContain(` — ${title} `);
     },
   );

@@ -88,7 +88,11 @@ const CHANNELS: Channel[] = [
         })
         .returning({ id: alerts.id });
       await t.db.transaction((tx) =>
-        queueAlertNotifications(tx, { alertIds: [alert?.id ?? ''], transition: 'raised', now: at }),
+        queueAlertNotifications(
+          tx,
+          { alertIds: [alert?.id ?? ''], transition: 'raised', now: at },
+          { consoleUrl: 'https://vnoc.example' },
+        ),
       );
     },
     queued: true,

@@ -1,5 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { chooseLanguage, seriousViolations, signedInAs, useToken } from './support.ts';
+import {
+  chooseLanguage,
+  DEMO_PASSWORD,
+  enrolledSecret,
+  seriousViolations,
+  signedInAs,
+  totpFor,
+  useToken,
+} from './support.ts';
 
 // Runs in the `alerts` project (playwright.config.ts), against the second server (SIM_SPEED 20): each demo
 // user enrols once per server, and there only the troubleshooting flows sign in (as admin@acme.example).
@@ -225,6 +233,62 @@ test.describe('an outage on the Alerts screen', () => {
     await expect(detail).toBeVisible();
     await expect(detail.getByTestId('alert-note-form')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("a critical alert's email links to the alert; signed out, the link goes through sign-in and lands on it", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const token = await signedIn(request, ADMIN);
+    const secret = enrolledSecret(ADMIN);
+    // The outage above emailed the administrator (a critical goes at once); alone, this test takes its own.
+    const criticalEmails = async () => {
+      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(ADMIN)}`);
+      return ((await res.json()) as { subject: string | null; body: string }[]).filter((m) =>
+        /^\[vNOC\] (Critical|Crítica): /.test(m.subject ?? ''),
+      );
+    };
+    if ((await criticalEmails()).length === 0)
+      await takeOffline(request, token, await outageCandidates(request, token));
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const body = (await criticalEmails())[0]?.body ?? '';
+          link = /(?:Open this alert in vNOC|Abra esta alerta en vNOC): (\S+)$/m.exec(body)?.[1] ?? '';
+          return link;
+        },
+        { message: 'a critical alert email with its link', timeout: 30_000 },
+      )
+      .not.toBe('');
+    // An absolute link to this console's Alerts screen with the alert open.
+    const url = new URL(link);
+    expect(url.origin).toBe(new URL(baseURL ?? '').origin);
+    expect(url.pathname).toBe('/alerts');
+    const alertId = url.searchParams.get('alert') ?? '';
+    expect(alertId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Signed out (a fresh browser): sign-in first, with the page kept; then password and code, then the alert.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/login\?originalUri=%2Falerts%3F/);
+    await page.getByLabel('Email address').fill(ADMIN);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/authentication$/);
+    await page.getByLabel('Verification code, digit 1 of 6').click();
+    await page.keyboard.type(totpFor(secret, 1));
+    await expect(page).toHaveURL(`${url.pathname}${url.search}`);
+    const detail = page.getByRole('dialog').getByTestId('alert-detail');
+    await expect(detail).toBeVisible();
+    const shown = await request.get(`/api/alert/${alertId}`, { headers: auth(token) });
+    const code = ((await shown.json()) as { code: string }).code;
+    expect(code).toMatch(/offline|outage/);
+    await expect(page.getByRole('dialog')).toContainText(code === 'regional_outage' ? 'Regional' : 'offline');
+    await context.close();
   });
 });
 

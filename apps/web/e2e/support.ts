@@ -80,6 +80,15 @@ export async function apiEnrollApp(
 }
 
 const sessions = new Map<string, Promise<string>>();
+/** The authenticator secret of each user `signedInAs` enrolled in this worker, for a sign-in through the screens. */
+const secrets = new Map<string, string>();
+
+/** The authenticator secret of a user `signedInAs` enrolled in this worker (call it after `signedInAs`). */
+export function enrolledSecret(username: string): string {
+  const secret = secrets.get(username);
+  expect(secret, `${username} was enrolled by signedInAs in this worker`).toBeTruthy();
+  return secret as string;
+}
 /** A token older than this is renewed before a test is given it. */
 const RENEW_AFTER_S = 180;
 const issuedAt = (token: string): number =>
@@ -94,7 +103,11 @@ const issuedAt = (token: string): number =>
 export function signedInAs(request: APIRequestContext, username: string): Promise<string> {
   const cached = sessions.get(username);
   const next = (async () => {
-    if (!cached) return (await apiEnrollApp(request, username)).token;
+    if (!cached) {
+      const { secret, token } = await apiEnrollApp(request, username);
+      secrets.set(username, secret);
+      return token;
+    }
     const token = await cached;
     if (Date.now() / 1000 - issuedAt(token) < RENEW_AFTER_S) return token;
     const renewed = await request.get('/api/access/newJWT', {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { countsSchema, dateRangeInOrder, dateRangeQuery } from './fields.ts';
-import { commaList, DeviceKindSchema, freeText, PageSchema, PageSizeSchema, sortingSchema } from './fleet.ts';
+import {
+  commaList,
+  DeviceKindSchema,
+  freeText,
+  optionalSortingSchema,
+  PageSchema,
+  PageSizeSchema,
+} from './fleet.ts';
 import { ChannelSchema } from './outbox.ts';
 
 // ---- the catalogue: the one vocabulary of alert codes ----
@@ -356,6 +363,8 @@ export const AlertCountsSchema = z.object({
 export type AlertCounts = z.infer<typeof AlertCountsSchema>;
 
 export const ALERT_SORT_FIELDS = [
+  /** Unacknowledged first, then worst severity, then newest (issue 37): the active list's default. */
+  'priority',
   'raisedAt',
   'lastSeenAt',
   'clearedAt',
@@ -366,13 +375,22 @@ export const ALERT_SORT_FIELDS = [
 ] as const;
 export type AlertSortField = (typeof ALERT_SORT_FIELDS)[number];
 
+/**
+ * The list's order when none is asked for: active alerts by priority (a Critical "Site offline" never sits under
+ * fresh Minor ones), cleared ones newest first.
+ */
+export function defaultAlertSorting(status: AlertState): `${AlertSortField}-${'asc' | 'desc'}` {
+  return status === 'active' ? 'priority-asc' : 'raisedAt-desc';
+}
+
 /** `GET alert` (and the CSV export): paged, sorted, filtered. */
 export const AlertListQuerySchema = dateRangeInOrder(
   z.object({
     status: AlertStateSchema.default('active'),
     page: PageSchema.default(0),
     pageSize: PageSizeSchema.default(50),
-    sorting: sortingSchema(ALERT_SORT_FIELDS, 'raisedAt-desc'),
+    /** Unset: {@link defaultAlertSorting} for the status. */
+    sorting: optionalSortingSchema(ALERT_SORT_FIELDS),
     code: commaList(AlertCodeSchema, 'Unknown alert code.'),
     severity: commaList(AlertSeveritySchema, 'Unknown severity.'),
     siteId: z.uuid({ error: 'Enter a valid site id.' }).optional(),

@@ -231,6 +231,17 @@ export function sortingSchema<F extends string>(fields: readonly F[], fallback: 
     .transform((v) => (typeof v === 'string' && allowed.has(v) ? v : fallback) as `${F}-${'asc' | 'desc'}`);
 }
 
+/** A sort a list may be asked for, or undefined when none (or no valid one) is: the list's own default applies. */
+export function optionalSortingSchema<F extends string>(fields: readonly F[]) {
+  const allowed = new Set(fields.flatMap((f) => [`${f}-asc`, `${f}-desc`]));
+  return z
+    .unknown()
+    .optional()
+    .transform((v) =>
+      typeof v === 'string' && allowed.has(v) ? (v as `${F}-${'asc' | 'desc'}`) : undefined,
+    );
+}
+
 /** A comma-separated list in a query string: each item checked by `item`; empty → undefined. */
 export function commaList<T extends z.ZodType>(item: T, message: string) {
   return z

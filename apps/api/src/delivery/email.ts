@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { emailHtml } from './email-html.ts';
 import type { Attachment } from './message.ts';
 
 export type EmailSender = (
@@ -16,6 +17,7 @@ export function createEmailSender(smtpUrl: string, from: string): EmailSender {
       to,
       subject,
       text,
+      html: emailHtml(text),
       ...(attachments?.length
         ? {
             attachments: attachments.map((a) => ({

@@ -8,6 +8,8 @@
  * Quiet hours fold what happens in them into one digest sent when they end. A person gets at most
  * {@link RATE_LIMIT} alert messages per channel in each {@link RATE_WINDOW_MS} window of the clock
  * (fixed windows, e.g. 14:00–14:10); the rest of that window is folded into one digest sent at its end.
+ * A raised Critical or Major alert is never held by either (issue 37): it goes at once, on its own. A digest
+ * lists open problems first (worst, then newest) and clearings last.
  */
 import {
   type AlertCode,
@@ -17,14 +19,24 @@ import {
   type DeviceKind,
 } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
+import { consoleLinks } from '../delivery/console-links.ts';
 import type { DbOrTx } from '../plugins/db.ts';
 import { matchesProfile } from './matching.ts';
-import { type AlertFacts, alertLine, alertText, digestText } from './messages.ts';
+import {
+  type AlertFacts,
+  alertLine,
+  alertText,
+  compareDigestEntries,
+  type DigestEntry,
+  digestText,
+} from './messages.ts';
 import { contactsOf, languageOf, readProfile } from './profile.ts';
 import {
   appendLines,
   countAlertMessages,
   type DigestWrite,
+  foldedInto,
+  foldedNote,
   insertNotifications,
   lockRecipients,
   type NewNotification,
@@ -45,6 +57,13 @@ export type AlertTransitionInput = {
   /** The engine's clock (ms since the epoch, or a Date). */
   now: number | Date;
 };
+
+export type FanOutOptions = {
+  /** Where the console is (`consoleUrl(config)`): messages link to the alert's page there. */
+  consoleUrl: string;
+};
+
+type Folded = { key: string; notBefore: Date };
 
 export type FanOutResult = {
   /** Messages queued to go on their own. */
@@ -101,24 +120,14 @@ const uuidList = (ids: readonly string[]) =>
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /**
- * Queues the notifications of alerts that were raised or cleared (call it in the transaction that made the
- * change; the engine calls 'cleared' once the flap window passed). Idempotent: the key of each message is
- * `${alertId}:${transition}:${occurrence}:${userId}:${channel}`.
+ * The alerts with what a message says of them; `rootsOnly`: only roots outside maintenance (what is told). A
+ * regional incident concerns its dependents' sites (else its region's).
  */
-export async function queueAlertNotifications(
-  tx: DbOrTx,
-  input: AlertTransitionInput,
-): Promise<FanOutResult> {
-  const result: FanOutResult = { queued: 0, folded: 0 };
-  const ids = [...new Set(input.alertIds)];
-  if (ids.length === 0) return result;
-  const now = input.now instanceof Date ? input.now : new Date(input.now);
-  const { transition } = input;
-
-  // Roots outside maintenance only; a regional incident concerns its dependents' sites (else its region's).
-  const { rows: alerts } = await tx.execute<AlertRow>(sql`
+async function readAlerts(tx: DbOrTx, ids: readonly string[], { rootsOnly }: { rootsOnly: boolean }) {
+  const { rows } = await tx.execute<AlertRow>(sql`
     select a.id, a.organization_id, a.code, a.severity, a.details, a.region, a.raised_at, a.cleared_at,
-      a.occurrences, s.name as site_name, d.kind as device_kind, d.name as device_name, d.model as device_model, d.mac_address,
+      a.occurrences, s.name as site_name, d.kind as device_kind, d.name as device_name, d.model as device_model,
+      d.mac_address,
       case when a.site_id is not null then array[a.site_id]
         else coalesce(
           (select array_agg(distinct x.site_id) from alerts x
@@ -128,7 +137,48 @@ export async function queueAlertNotifications(
     from alerts a
     left join sites s on s.id = a.site_id
     left join devices d on d.id = a.device_id
-    where a.id in (${uuidList(ids)}) and a.root_alert_id is null and not a.in_maintenance`);
+    where a.id in (${uuidList(ids)})${rootsOnly ? sql` and a.root_alert_id is null and not a.in_maintenance` : sql``}`);
+  return rows;
+}
+
+function factsOf(alert: AlertRow): AlertFacts {
+  return {
+    code: alert.code,
+    severity: alert.severity,
+    details: alert.details ?? {},
+    siteName: alert.site_name,
+    region: alert.region,
+    deviceKind: alert.device_kind,
+    deviceName: alert.device_name,
+    deviceModel: alert.device_model,
+    macAddress: alert.mac_address,
+    raisedAt: asDate(alert.raised_at),
+    clearedAt: alert.cleared_at ? asDate(alert.cleared_at) : null,
+  };
+}
+
+/** Raised alerts of these severities go at once, on their own, whatever the rate limit or quiet hours (issue 37). */
+const NEVER_HELD: readonly AlertSeverity[] = ['critical', 'major'];
+
+/**
+ * Queues the notifications of alerts that were raised or cleared (call it in the transaction that made the
+ * change; the engine calls 'cleared' once the flap window passed). Idempotent: the key of each message is
+ * `${alertId}:${transition}:${occurrence}:${userId}:${channel}`.
+ */
+export async function queueAlertNotifications(
+  tx: DbOrTx,
+  input: AlertTransitionInput,
+  options: FanOutOptions,
+): Promise<FanOutResult> {
+  const links = consoleLinks(options.consoleUrl);
+  const result: FanOutResult = { queued: 0, folded: 0 };
+  const ids = [...new Set(input.alertIds)];
+  if (ids.length === 0) return result;
+  const now = input.now instanceof Date ? input.now : new Date(input.now);
+  const { transition } = input;
+
+  // Roots outside maintenance only; a regional incident concerns its dependents' sites (else its region's).
+  const alerts = await readAlerts(tx, ids, { rootsOnly: true });
   if (alerts.length === 0) return result;
 
   const orgIds = [...new Set(alerts.map((a) => a.organization_id))];
@@ -177,19 +227,7 @@ export async function queueAlertNotifications(
 
   const items: Item[] = [];
   for (const alert of alerts) {
-    const facts: AlertFacts = {
-      code: alert.code,
-      severity: alert.severity,
-      details: alert.details ?? {},
-      siteName: alert.site_name,
-      region: alert.region,
-      deviceKind: alert.device_kind,
-      deviceName: alert.device_name,
-      deviceModel: alert.device_model,
-      macAddress: alert.mac_address,
-      raisedAt: asDate(alert.raised_at),
-      clearedAt: alert.cleared_at ? asDate(alert.cleared_at) : null,
-    };
+    const facts = factsOf(alert);
     const target = { code: alert.code, severity: alert.severity, siteIds: alert.site_ids ?? [] };
     for (const person of people) {
       if (person.organization_id !== alert.organization_id) continue;
@@ -251,20 +289,32 @@ export async function queueAlertNotifications(
     notificationsByKey(tx, [...items.map((i) => i.key), ...plans.map((p) => p.digestKey)]),
   ]);
 
-  // Each recipient's new items in order: the first up to the rate limit go on their own, the rest (all of
-  // them in quiet hours) are folded into the digest — or go on their own at its time when a sender already
-  // took it.
+  // Each recipient's new items in order: raised Critical and Major alerts, and the first up to the rate limit,
+  // go on their own at once; the rest (all of them in quiet hours) are folded into the digest — or go on their
+  // own at its time when a sender already took it.
   const rows: NewNotification[] = [];
-  const digests: (DigestWrite & { folded: { key: string; notBefore: Date }[] })[] = [];
+  const folding: {
+    plan: (typeof plans)[number];
+    entries: (DigestEntry & { alertId: string })[];
+    folded: Folded[];
+  }[] = [];
   for (const plan of plans) {
     const { person, channel, destination, lang, timeZone, digestAt, digestKey } = plan;
     let sent = plan.quiet ? Number.POSITIVE_INFINITY : (counts.get(`${person.id}:${channel}`) ?? 0);
     const digest = stored.get(digestKey);
-    const lines: string[] = [];
-    const folded: { key: string; notBefore: Date }[] = [];
+    const entries: (DigestEntry & { alertId: string })[] = [];
+    const folded: Folded[] = [];
     for (const item of plan.group) {
       if (stored.has(item.key)) continue;
-      const text = alertText(item.facts, transition, channel, lang, timeZone);
+      const state = item.facts.clearedAt ? 'cleared' : 'active';
+      const text = alertText(
+        item.facts,
+        transition,
+        channel,
+        lang,
+        timeZone,
+        links.alert(item.alert.id, state),
+      );
       const base = {
         organizationId: person.organization_id,
         userId: person.id,
@@ -277,34 +327,57 @@ export async function queueAlertNotifications(
         idempotencyKey: item.key,
         createdAt: now,
       };
-      if (sent < RATE_LIMIT) {
+      const urgent = transition === 'raised' && NEVER_HELD.includes(item.alert.severity);
+      if (urgent || sent < RATE_LIMIT) {
         rows.push({ ...base, notBefore: now });
         sent += 1;
       } else if (digest && !digest.open) {
         rows.push({ ...base, notBefore: digestAt });
       } else {
         // Folded: the row keeps the key (so it is folded once) and the digest gets a line.
-        rows.push({ ...base, state: 'skipped', notBefore: digestAt, lastError: `In digest ${digestKey}` });
-        lines.push(alertLine(item.facts, transition, lang, timeZone));
+        rows.push({ ...base, state: 'skipped', notBefore: digestAt, lastError: foldedNote(digestKey) });
+        entries.push({ alertId: item.alert.id, facts: item.facts, transition });
         folded.push({ key: item.key, notBefore: digestAt });
       }
     }
-    if (lines.length === 0) continue;
-    const intro = digestText(plan.quiet ? 'quiet' : 'rate', lang);
-    const [first, ...rest] = lines as [string, ...string[]];
-    digests.push({
+    if (entries.length > 0) folding.push({ plan, entries, folded });
+  }
+
+  // A digest is written whole each time, in its order (open problems first, clearings last): what it already
+  // holds is read back with the alerts as they are now.
+  const earlier = await foldedInto(
+    tx,
+    folding.map(({ plan }) => ({ digestKey: plan.digestKey, userId: plan.person.id })),
+  );
+  const factsById = new Map(alerts.map((a) => [a.id, factsOf(a)]));
+  const missing = [...new Set([...earlier.values()].flat().map((e) => e.alertId))].filter(
+    (id) => !factsById.has(id),
+  );
+  if (missing.length > 0)
+    for (const a of await readAlerts(tx, missing, { rootsOnly: false })) factsById.set(a.id, factsOf(a));
+  const digests: (DigestWrite & { folded: Folded[] })[] = folding.map(({ plan, entries, folded }) => {
+    const { person, channel, destination, lang, timeZone, digestAt, digestKey } = plan;
+    const held = (earlier.get(digestKey) ?? []).flatMap(({ alertId, transition }) => {
+      const facts = factsById.get(alertId);
+      return facts ? [{ facts, transition }] : [];
+    });
+    const intro = digestText(plan.quiet ? 'quiet' : 'rate', lang, links.alerts());
+    const lines = [...held, ...entries]
+      .sort(compareDigestEntries)
+      .map((e) => alertLine(e.facts, e.transition, lang, timeZone));
+    return {
       organizationId: person.organization_id,
       userId: person.id,
       channel,
       destination,
       subject: intro.subject,
-      body: appendLines(digest ? digest.body : `${intro.body}\n\n- ${first}`, digest ? lines : rest),
+      body: appendLines(`${intro.body}\n`, lines),
       idempotencyKey: digestKey,
       notBefore: digestAt,
       createdAt: now,
       folded,
-    });
-  }
+    };
+  });
   await insertNotifications(tx, rows);
   const written = await writeDigests(tx, digests);
   const late = digests.filter((d) => !written.has(d.idempotencyKey)).flatMap((d) => d.folded);

@@ -10,11 +10,9 @@ import {
   alertTitle,
   type Channel,
   type DeviceKind,
+  ALERT_SEVERITIES as SEVERITY_ORDER,
 } from '@vnoc/contracts';
 import type { Language } from './profile.ts';
-
-/** Where the console lists alerts; notifications point there. */
-export const ALERTS_LINK = '/alerts';
 
 const SEVERITY: Record<Language, Record<AlertSeverity, string>> = {
   en: { critical: 'Critical', major: 'Major', minor: 'Minor', info: 'Info' },
@@ -36,13 +34,15 @@ const WORDS = {
     raised: 'Raised',
     clearedAt: 'Cleared',
     at: 'at',
-    open: `Open vNOC at ${ALERTS_LINK} for details.`,
+    open: (link: string) => `Open this alert in vNOC: ${link}`,
     digestSubject: '[vNOC] Alerts digest',
-    digestRate: `More alerts than usual: the rest of these 10 minutes in one message. Open vNOC at ${ALERTS_LINK} for details.`,
-    digestQuiet: `Alerts during your quiet hours. Open vNOC at ${ALERTS_LINK} for details.`,
+    digestRate: (link: string) =>
+      `More alerts than usual: the rest of these 10 minutes in one message (Critical and Major alerts still come on their own, at once). Open problems first, clearings last. Open vNOC's alerts: ${link}`,
+    digestQuiet: (link: string) =>
+      `Alerts during your quiet hours (Critical and Major alerts still come on their own, at once). Open problems first, clearings last. Open vNOC's alerts: ${link}`,
     testSubject: '[vNOC] Test notification',
-    testBody:
-      'This is a test notification from vNOC. Alerts you choose in Settings → Notifications will arrive here.',
+    testBody: (link: string | null) =>
+      `This is a test notification from vNOC. Alerts you choose in Settings → Notifications will arrive here${link ? `: ${link}` : '.'}`,
   },
   es: {
     cleared: 'Resuelta',
@@ -53,13 +53,15 @@ const WORDS = {
     raised: 'Generada',
     clearedAt: 'Resuelta',
     at: 'en',
-    open: `Abra vNOC en ${ALERTS_LINK} para ver los detalles.`,
+    open: (link: string) => `Abra esta alerta en vNOC: ${link}`,
     digestSubject: '[vNOC] Resumen de alertas',
-    digestRate: `Más alertas de lo habitual: el resto de estos 10 minutos en un solo mensaje. Abra vNOC en ${ALERTS_LINK} para ver los detalles.`,
-    digestQuiet: `Alertas durante sus horas de silencio. Abra vNOC en ${ALERTS_LINK} para ver los detalles.`,
+    digestRate: (link: string) =>
+      `Más alertas de lo habitual: el resto de estos 10 minutos en un solo mensaje (las alertas críticas y mayores siguen llegando solas, al momento). Primero los problemas abiertos, al final los resueltos. Abra las alertas de vNOC: ${link}`,
+    digestQuiet: (link: string) =>
+      `Alertas durante sus horas de silencio (las alertas críticas y mayores siguen llegando solas, al momento). Primero los problemas abiertos, al final los resueltos. Abra las alertas de vNOC: ${link}`,
     testSubject: '[vNOC] Notificación de prueba',
-    testBody:
-      'Esta es una notificación de prueba de vNOC. Las alertas que elija en Configuración → Notificaciones llegarán aquí.',
+    testBody: (link: string | null) =>
+      `Esta es una notificación de prueba de vNOC. Las alertas que elija en Configuración → Notificaciones llegarán aquí${link ? `: ${link}` : '.'}`,
   },
 } as const;
 
@@ -131,21 +133,27 @@ export function alertLine(
 
 export type Text = { subject: string; body: string };
 
-/** A raised or cleared alert for one person on one channel. SMS and voice get one line and the link. */
+/**
+ * A raised or cleared alert for one person on one channel, with `link` (the alert's page in the console). SMS
+ * gets one line and the link; a call one line (an address read aloud helps no one).
+ */
 export function alertText(
   a: AlertFacts,
   transition: 'raised' | 'cleared',
   channel: Channel,
   lang: Language,
   timeZone: string | null,
+  link: string,
 ): Text {
   const w = WORDS[lang];
   const name = ALERT_CODE_INFO[a.code].name[lang];
   const where = place(a);
   const state = transition === 'cleared' ? w.cleared : SEVERITY[lang][a.severity];
   const subject = `[vNOC] ${state}: ${name}${where ? ` — ${where}` : ''}`;
-  if (channel !== 'email')
-    return { subject, body: `vNOC: ${alertLine(a, transition, lang, timeZone)}. ${ALERTS_LINK}` };
+  if (channel !== 'email') {
+    const line = `vNOC: ${alertLine(a, transition, lang, timeZone)}.`;
+    return { subject, body: channel === 'sms' ? `${line} ${link}` : line };
+  }
   const device = deviceText(a, lang);
   const lines = [
     alertTitle(a.code, a.details, lang),
@@ -159,17 +167,38 @@ export function alertText(
       ? `${w.clearedAt}: ${formatTime(a.clearedAt ?? a.raisedAt, lang, timeZone)}`
       : null,
     '',
-    w.open,
+    w.open(link),
   ];
   return { subject, body: lines.filter((l) => l !== null).join('\n') };
 }
 
-/** A digest's subject and first line; the dispatcher sends the lines appended after it. */
-export function digestText(reason: 'rate' | 'quiet', lang: Language): Text {
+/** A digest's subject and first line, with `link` (the Alerts screen); its lines are listed after it. */
+export function digestText(reason: 'rate' | 'quiet', lang: Language, link: string): Text {
   const w = WORDS[lang];
-  return { subject: w.digestSubject, body: reason === 'rate' ? w.digestRate : w.digestQuiet };
+  return { subject: w.digestSubject, body: (reason === 'rate' ? w.digestRate : w.digestQuiet)(link) };
 }
 
-export function testText(lang: Language): Text {
-  return { subject: WORDS[lang].testSubject, body: WORDS[lang].testBody };
+/** The test message, with `link` (Settings → Notifications, where the person chose it; none on a call). */
+export function testText(lang: Language, link: string | null): Text {
+  return { subject: WORDS[lang].testSubject, body: WORDS[lang].testBody(link) };
+}
+
+/** One alert in a digest: what it is, and whether the digest tells it raised or cleared. */
+export type DigestEntry = { facts: AlertFacts; transition: 'raised' | 'cleared' };
+
+/**
+ * A digest's order (issue 37): open problems first (worst severity, then newest), then problems raised and
+ * cleared since, then clearings (newest first).
+ */
+export function compareDigestEntries(x: DigestEntry, y: DigestEntry): number {
+  const group = (e: DigestEntry) => (e.transition === 'cleared' ? 2 : e.facts.clearedAt ? 1 : 0);
+  const time = (e: DigestEntry) =>
+    (e.transition === 'cleared' ? (e.facts.clearedAt ?? e.facts.raisedAt) : e.facts.raisedAt).getTime();
+  return (
+    group(x) - group(y) ||
+    (group(x) === 2
+      ? 0
+      : SEVERITY_ORDER.indexOf(x.facts.severity) - SEVERITY_ORDER.indexOf(y.facts.severity)) ||
+    time(y) - time(x)
+  );
 }

@@ -116,6 +116,33 @@ export async function writeDigests(db: DbOrTx, digests: readonly DigestWrite[]):
   return new Set(rows.map((r) => r.idempotency_key));
 }
 
+/** What a folded alert message says of where it went (its `last_error`): the digest's key. */
+export const foldedNote = (digestKey: string) => `In digest ${digestKey}`;
+
+/**
+ * The alerts already folded into these digests (each one person's), by digest key: which alert, and whether
+ * it was folded raised or cleared.
+ */
+export async function foldedInto(
+  db: DbOrTx,
+  digests: readonly { digestKey: string; userId: string }[],
+): Promise<Map<string, { alertId: string; transition: 'raised' | 'cleared' }[]>> {
+  const out = new Map<string, { alertId: string; transition: 'raised' | 'cleared' }[]>();
+  if (digests.length === 0) return out;
+  const keyOf = new Map(digests.map((d) => [foldedNote(d.digestKey), d.digestKey]));
+  const { rows } = await db.execute<{ note: string; alert_id: string; kind: 'raised' | 'cleared' }>(sql`
+    select last_error as note, alert_id, kind from notifications
+    where user_id = any(${sql.param([...new Set(digests.map((d) => d.userId))])}::uuid[])
+      and state = 'skipped' and alert_id is not null
+      and last_error = any(${sql.param([...keyOf.keys()])}::text[])`);
+  for (const r of rows) {
+    const key = keyOf.get(r.note);
+    if (!key) continue;
+    out.set(key, [...(out.get(key) ?? []), { alertId: r.alert_id, transition: r.kind }]);
+  }
+  return out;
+}
+
 /** Folded items whose digest was already on its way: each goes on its own at its digest's time. */
 export async function unfold(db: DbOrTx, items: readonly { key: string; notBefore: Date }[]): Promise<void> {
   if (items.length === 0) return;

@@ -41,13 +41,23 @@ interface Row {
 }
 
 const login: GuardDecision = { kind: 'redirect', to: '/login' };
+/** /login, returning to the page asked for once signed in (issue 37). */
+const loginBackTo = (asked: string): GuardDecision => ({
+  kind: 'redirect',
+  to: `/login?originalUri=${encodeURIComponent(asked)}`,
+});
 const allow: GuardDecision = { kind: 'allow' };
 
 const rows: Row[] = [
   // "No token, or an expired token, on any non-public path leads to /login."
   { name: 'no token on /dashboard', path: '/dashboard', auth: signedOut, expected: login },
-  { name: 'no token on /alerts', path: '/alerts', auth: signedOut, expected: login },
-  { name: 'no token on an unknown path', path: '/nowhere', auth: signedOut, expected: login },
+  { name: 'no token on /alerts', path: '/alerts', auth: signedOut, expected: loginBackTo('/alerts') },
+  {
+    name: 'no token on an unknown path',
+    path: '/nowhere',
+    auth: signedOut,
+    expected: loginBackTo('/nowhere'),
+  },
   {
     name: 'no token on /authentication (not in the public list)',
     path: '/authentication',
@@ -72,12 +82,12 @@ const rows: Row[] = [
     auth: signedOut,
     expected: login,
   },
-  { name: 'expired token on /alerts', path: '/alerts', auth: expired, expected: login },
+  { name: 'expired token on /alerts', path: '/alerts', auth: expired, expected: loginBackTo('/alerts') },
   {
     name: 'token expiring exactly now',
     path: '/alerts',
     auth: signedIn({ exp: NOW / 1000 }),
-    expected: login,
+    expected: loginBackTo('/alerts'),
   },
   {
     name: 'token with one second left',
@@ -89,7 +99,7 @@ const rows: Row[] = [
     name: 'undecodable token',
     path: '/alerts',
     auth: { jwt: 'garbage', claims: null, captivity: null },
-    expected: login,
+    expected: loginBackTo('/alerts'),
   },
   // Public paths: login, register, organization-lookup, forgot-password(-confirm), impersonate, maintenance, callbacks.
   { name: 'expired token on /register', path: '/register', auth: expired, expected: allow },
@@ -208,6 +218,15 @@ const rows: Row[] = [
 describe('decideNavigation (spec part 2, navigation guard)', () => {
   it.each(rows)('$name', ({ path, previousPath = '/dashboard', auth, expected }) => {
     expect(decideNavigation({ path, previousPath, auth, nowMs: NOW })).toEqual(expected);
+  });
+
+  it('a deep link keeps its query for after sign-in; the dashboard needs none', () => {
+    const asked = '/alerts?alert=6f1c2f0e-6a43-4a4e-9d55-2f3b9a3c1d10&status=cleared';
+    const decide = (path: string, at: string) =>
+      decideNavigation({ path, asked: at, previousPath: null, auth: signedOut, nowMs: NOW });
+    expect(decide('/alerts', asked)).toEqual(loginBackTo(asked));
+    expect(decide('/dashboard', '/dashboard')).toEqual(login);
+    expect(decide('/', '/')).toEqual(login);
   });
 
   it.each([...guardPublicPaths])('public path %s is allowed without a token', (path) => {

@@ -1,10 +1,13 @@
 import type { Claims } from '@vnoc/contracts';
 import { isExpired } from '../lib/jwt.ts';
 import { guardPublicPaths, paths } from '../lib/paths.ts';
+import { loginPathFor } from '../lib/return-path.ts';
 
 export interface GuardInput {
   /** Path being navigated to (pathname only). */
   path: string;
+  /** The whole location asked for (path, query, hash), which sign-in returns to; default `path`. */
+  asked?: string;
   /** Where the user was before this navigation (a full href), or null on the first load. */
   previousPath: string | null;
   auth: { jwt: string | null; claims: Claims | null; captivity: string | null };
@@ -30,16 +33,16 @@ export function isAdministratorPath(path: string): boolean {
 
 /**
  * The navigation guard of spec part 2, in its order:
- * 1. no token, or an expired token, on a non-public path → /login;
+ * 1. no token, or an expired token, on a non-public path → /login (with the page asked for, issue 37);
  * 2. a stored captivity path forces the user to it, unless already on it or on a public path;
  * 3. a role other than ADMINISTRATOR requesting /sites/search or /admin… goes back to the previous path
  *    (stays where it was), or to /dashboard when there is none.
  */
-export function decideNavigation({ path, previousPath, auth, nowMs }: GuardInput): GuardDecision {
+export function decideNavigation({ path, asked, previousPath, auth, nowMs }: GuardInput): GuardDecision {
   const target = normalize(path);
   const isPublic = isGuardPublicPath(target);
   const expired = !auth.jwt || isExpired(auth.claims, nowMs);
-  if (expired && !isPublic) return { kind: 'redirect', to: paths.login };
+  if (expired && !isPublic) return { kind: 'redirect', to: loginPathFor(asked ?? path) };
 
   if (auth.captivity && !isPublic && target !== normalize(auth.captivity)) {
     return { kind: 'redirect', to: auth.captivity };

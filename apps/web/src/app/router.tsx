@@ -98,11 +98,12 @@ function prefetchDashboardsOf(did: string | undefined) {
     .catch(() => undefined);
 }
 
-/** What the navigation guard decides for a path, with the session as it is now. */
-function guardDecision(path: string, previous: string | null) {
+/** What the navigation guard decides for a location, with the session as it is now. */
+function guardDecision(url: URL, previous: string | null) {
   const { jwt, claims, captivity } = authStore.get();
   return decideNavigation({
-    path,
+    path: url.pathname,
+    asked: `${url.pathname}${url.search}${url.hash}`,
     previousPath: previous,
     auth: { jwt, claims, captivity },
     nowMs: Date.now(),
@@ -115,7 +116,7 @@ function guardDecision(path: string, previous: string | null) {
  * not after it). A failure shows on the screen, which asks again.
  */
 function prefetchDashboards({ request, params }: LoaderFunctionArgs) {
-  if (guardDecision(new URL(request.url).pathname, null).kind !== 'allow') return null;
+  if (guardDecision(new URL(request.url), null).kind !== 'allow') return null;
   prefetchDashboardsOf(params.did);
   prepareFigures();
   return null;
@@ -136,7 +137,7 @@ let previousPath: string | null = null;
 /** Runs the navigation guard before every navigation (the root loader revalidates each time). */
 export function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const decision = guardDecision(url.pathname, previousPath);
+  const decision = guardDecision(url, previousPath);
   if (decision.kind === 'redirect') throw redirect(decision.to);
   if (decision.kind === 'stay' && previousPath) throw replace(previousPath);
   previousPath = `${url.pathname}${url.search}${url.hash}`;

@@ -182,7 +182,7 @@ export function alertWhere(scope: Scope, f: AlertFilters): SQL {
 }
 
 const SEVERITY_ORDER = sql`case a.severity when 'critical' then 0 when 'major' then 1 when 'minor' then 2 else 3 end`;
-const SORT: Record<AlertSortField, SQL> = {
+const SORT: Record<Exclude<AlertSortField, 'priority'>, SQL> = {
   raisedAt: sql`a.raised_at`,
   lastSeenAt: sql`a.last_seen_at`,
   clearedAt: sql`a.cleared_at`,
@@ -192,6 +192,19 @@ const SORT: Record<AlertSortField, SQL> = {
   siteName: sql`lower(s.name)`,
   occurrences: sql`a.occurrences`,
 };
+
+/**
+ * The list's order, with the page's tie-breaker. `priority` (ascending): unacknowledged first, then worst
+ * severity, then newest (issue 37); descending is its reverse.
+ */
+function orderOf({ field, desc }: { field: AlertSortField; desc: boolean }): SQL {
+  const dir = sortDirection(desc);
+  const by =
+    field === 'priority'
+      ? sql`(a.acknowledged_at is not null) ${dir}, ${SEVERITY_ORDER} ${dir}, a.raised_at ${sortDirection(!desc)}`
+      : sql`${SORT[field]} ${dir}`;
+  return sql`${by}, a.seq desc nulls last`;
+}
 
 /** Totals are counted up to this many; a list longer than that says so and no more (a count of a million rows costs). */
 export const COUNT_CAP = 10_000;
@@ -214,7 +227,7 @@ export async function listAlerts(
   { filters, sort, page, pageSize }: ListRequest<AlertFilters, AlertSortField>,
 ): Promise<RowsPage<AlertRow>> {
   const where = alertWhere(scope, filters);
-  const order = sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc nulls last`;
+  const order = orderOf(sort);
   const { rows: picked } = await db.execute<{ ids: string[]; total: number }>(sql`
     select array(select a.id from ${listFrom(sort.field)} where ${where} order by ${order}
       limit ${pageSize} offset ${page * pageSize}) as ids, ${totalOf(scope, filters, where)}::int as total`);
@@ -275,7 +288,7 @@ export async function alertsForExport(
 ): Promise<AlertRow[]> {
   const { rows } = await db.execute<AlertRow>(sql`
     select ${columns(scope)} from ${from} where ${alertWhere(scope, filters)}
-    order by ${SORT[sort.field]} ${sortDirection(sort.desc)}, a.seq desc nulls last limit ${limit}`);
+    order by ${orderOf(sort)} limit ${limit}`);
   return rows;
 }
 

@@ -8,6 +8,7 @@ import {
   type AlertDetail,
   type AlertListQuery,
   type AlertSortField,
+  defaultAlertSorting,
   type Paged,
 } from '@vnoc/contracts';
 import { actorOf, audit } from '../../auth/audit.ts';
@@ -59,7 +60,11 @@ export async function listAlerts(
   const scope = await scopeOf(ctx.db, user);
   const load = async () => {
     const filters = await filtersOf(ctx, scope, query);
-    return pageFor(query, (request) => repo.listAlerts(ctx.db, scope, { filters, ...request }), presentAlert);
+    return pageFor(
+      { ...query, sorting: query.sorting ?? defaultAlertSorting(query.status) },
+      (request) => repo.listAlerts(ctx.db, scope, { filters, ...request }),
+      presentAlert,
+    );
   };
   // A caller who sees the whole organization shares the page with every such caller (ctx.liveAnswers).
   return ctx.liveAnswers.forScope('alerts', scope, query, load);
@@ -91,7 +96,7 @@ export async function exportAlerts(ctx: AppContext, user: UserWithOrg, query: Al
     ctx.db,
     scope,
     await filtersOf(ctx, scope, query),
-    parseSorting<AlertSortField>(query.sorting),
+    parseSorting<AlertSortField>(query.sorting ?? defaultAlertSorting(query.status)),
     EXPORT_LIMIT,
   );
   return csvStream(CSV_COLUMNS, rows.map(presentAlert));

@@ -14,6 +14,7 @@ import { Errors } from '../../errors.ts';
 import { type Language, languageOf } from '../../notifications/profile.ts';
 import { insertNotification, skipWaiting } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { consoleUrl } from '../../plugins/config.ts';
 import { pageOfRows } from '../../sql/paging.ts';
 import { isUuid } from '../../sql/text.ts';
 import { findContact, findLanguage, findUserById } from '../accounts/index.ts';
@@ -37,12 +38,9 @@ import {
  */
 export const CHAT_AWAY_EMAIL_MS = 10 * 60_000;
 
-/** The away email, in the person's language; `url`: where the console is opened, when known. */
-export function awayEmailText(
-  language: Language,
-  url: string | undefined,
-): { subject: string; body: string } {
-  const open = url ? `\n\n${url}` : '';
+/** The away email, in the person's language; `url`: where the console is opened (`consoleUrl`). */
+export function awayEmailText(language: Language, url: string): { subject: string; body: string } {
+  const open = `\n\n${url}`;
   return language === 'es'
     ? {
         subject: 'vNOC: el equipo de soporte le ha respondido',
@@ -66,7 +64,7 @@ async function queueAwayEmail(ctx: AppContext, row: ConversationRow, at: Date): 
   const person = await findUserById(ctx.db, row.user_id);
   if (person?.status !== 'active') return;
   const readAt = await personReadAt(ctx.db, row.id);
-  const text = awayEmailText(languageOf(await findLanguage(ctx.db, person.id)), ctx.config.publicUrl);
+  const text = awayEmailText(languageOf(await findLanguage(ctx.db, person.id)), consoleUrl(ctx.config));
   await insertNotification(ctx.db, {
     organizationId: row.organization_id,
     userId: person.id,

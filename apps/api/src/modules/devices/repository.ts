@@ -114,8 +114,10 @@ export async function searchDevices(
   if (filters.q) {
     const p = containsPattern(filters.q);
     const mac = containsPattern(filters.q.toLowerCase().replaceAll('-', ':'));
-    conditions.push(sql`(d.mac_address ilike ${mac} or d.name ilike ${p} or d.model ilike ${p} or d.manufacturer ilike ${p}
-      or s.name ilike ${p} or s.alias ilike ${p})`);
+    // The name as the screen shows it (its own, else model and MAC suffix: "MS120-8 00B1", issue 37), so what
+    // is read can be searched; the same row filter as the plain name, evaluated on the organization's devices.
+    conditions.push(sql`(d.mac_address ilike ${mac} or ${deviceName} ilike ${p} or d.model ilike ${p}
+      or d.manufacturer ilike ${p} or s.name ilike ${p} or s.alias ilike ${p})`);
   }
   // The whole organization, or only a status filter (the dashboard's devices needing attention): the kept
   // per-status device counts, not a count of the matches (at 100 000 devices, 11 000 problem devices counted

@@ -8,6 +8,7 @@ import {
 import { audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
+import { consoleLinks } from '../../delivery/console-links.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { testText } from '../../notifications/messages.ts';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../../notifications/profile.ts';
 import { insertNotification, latestTestAt, lockRecipient } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { consoleUrl } from '../../plugins/config.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { findLanguage } from '../accounts/index.ts';
 import { presentProfileResponse } from './present.ts';
@@ -85,7 +87,8 @@ export async function sendTestNotification(
   const destination = contactsOf(user)[method];
   if (!destination) throw unverified(method);
   const now = ctx.now();
-  const text = testText(languageOf(await findLanguage(ctx.db, user.id)));
+  const link = method === 'voice' ? null : consoleLinks(consoleUrl(ctx.config)).notificationSettings();
+  const text = testText(languageOf(await findLanguage(ctx.db, user.id)), link);
   await ctx.db.transaction(async (tx) => {
     await lockRecipient(tx, user.id, method);
     const last = await latestTestAt(tx, user.id, method);

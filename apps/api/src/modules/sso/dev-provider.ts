@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTVerifyGetKey } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { escapeHtml } from '../../http/html.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 
@@ -63,13 +64,6 @@ type Language = keyof typeof TEXT;
 
 function languageOf(uiLocales: unknown): Language {
   return typeof uiLocales === 'string' && uiLocales.trim().toLowerCase().startsWith('es') ? 'es' : 'en';
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 }
 
 /** The provider's pages: no scripts; forms may lead (by redirect) back to the console. */

@@ -7,6 +7,7 @@ import {
   type VerdictUnit,
   verdictReasonText,
 } from '@vnoc/contracts';
+import type { ConsoleLinks } from '../../delivery/console-links.ts';
 
 /** Action names as support reads them. */
 export const ACTION_NAMES: Record<JobAction, string> = {
@@ -88,15 +89,18 @@ export function ticketEmail(
   ticket: Ticket,
   organization: string,
   sender: string,
+  links: ConsoleLinks,
 ): { subject: string; body: string } {
   const d = ticket.device;
   const lines = [
     `Support ticket #${ticket.number} from ${organization}`,
+    `Open the ticket in vNOC: ${links.ticket(ticket.id)}`,
     '',
     `Subject: ${ticket.subject}`,
     `Sent by: ${ticket.createdBy.name} <${sender}> at ${when(ticket.createdAt)}`,
     '',
     `Device: ${d.name ? `${d.name} — ` : ''}${d.manufacturer} ${d.model} (${d.kind}), MAC ${d.macAddress}, status ${d.status}`,
+    `Device page: ${links.device(ticket.site.id, d.id)}`,
     `Site: ${ticket.site.name} — ${ticket.site.address}`,
     '',
     'Comment:',

@@ -2,8 +2,10 @@ import type { Ticket, TicketListQuery, TicketRequest, TicketStatus } from '@vnoc
 import { actorOf, audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
+import { consoleLinks } from '../../delivery/console-links.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { consoleUrl } from '../../plugins/config.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
@@ -71,7 +73,12 @@ export async function createTicket(
   });
   // Sent once the ticket is stored (support never gets a number that does not exist, and no database
   // connection waits on the mail server); a ticket that could not be sent is removed again.
-  const email = ticketEmail(ticket, user.organization.name, user.username);
+  const email = ticketEmail(
+    ticket,
+    user.organization.name,
+    user.username,
+    consoleLinks(consoleUrl(ctx.config)),
+  );
   try {
     await ctx.deliver({ channel: 'email', to: emailedTo, subject: email.subject, body: email.body });
   } catch (err) {

@@ -17,7 +17,7 @@ export interface AlertListParams {
   status: AlertState;
   page: number;
   pageSize: number;
-  /** `field-asc|desc`; the server's default is raisedAt-desc. */
+  /** `field-asc|desc`; unset: the server's default (active: priority-asc, cleared: raisedAt-desc). */
   sorting?: string;
   code?: readonly AlertCode[];
   severity?: readonly AlertSeverity[];

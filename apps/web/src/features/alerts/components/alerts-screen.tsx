@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconTool } from '@tabler/icons-react';
 import type { Alert, AlertState } from '@vnoc/contracts';
 import { useEffect, useRef } from 'react';
@@ -26,6 +26,7 @@ import {
   hasFilters,
   readAlertListState,
   toggleSeverity,
+  usesDefaultOrder,
 } from '../utils/alert-list-state.ts';
 import { useAlertColumns } from './alert-columns.tsx';
 import { AlertDetailDrawer, type AlertTicketAction } from './alert-detail-drawer.tsx';
@@ -92,6 +93,11 @@ function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
         selected={state.severity}
         onToggle={(severity) => update({ severity: toggleSeverity(state.severity, severity) })}
       />
+      {usesDefaultOrder(state) ? (
+        <Text size="sm" c="dimmed" data-testid="alerts-default-order">
+          {t('list.defaultOrder')}
+        </Text>
+      ) : null}
       <DataTable<Alert>
         tableId={`alerts-${state.status}`}
         label={t(`list.tableLabel.${state.status}`)}

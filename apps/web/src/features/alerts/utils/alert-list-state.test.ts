@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import enAlerts from '../../../locales/en/alerts.json' with { type: 'json' };
+import esAlerts from '../../../locales/es/alerts.json' with { type: 'json' };
 import {
   alertFilterRequest,
   alertListRequest,
@@ -9,6 +11,7 @@ import {
   rangeReversed,
   readAlertListState,
   toggleSeverity,
+  usesDefaultOrder,
 } from './alert-list-state.ts';
 
 const read = (query: string) => readAlertListState(new URLSearchParams(query));
@@ -136,5 +139,28 @@ describe('local date-times', () => {
     expect(localToIso('')).toBeUndefined();
     expect(localToIso('2026-13-45T99:99')).toBeUndefined();
     expect(isoToLocal('nonsense')).toBe('');
+  });
+});
+
+describe('the default order (issue 37)', () => {
+  const state = (query: string) => readAlertListState(new URLSearchParams(query));
+
+  it("the active tab without a chosen sort asks for the server's order and says it", () => {
+    expect(alertListRequest(state('')).sorting).toBeUndefined();
+    expect(usesDefaultOrder(state(''))).toBe(true);
+    expect(usesDefaultOrder(state('alert=6f1c2f0e-6a43-4a4e-9d55-2f3b9a3c1d10'))).toBe(true);
+  });
+
+  it('a chosen sort, or the cleared tab, is not the default order', () => {
+    expect(alertListRequest(state('sort=raisedAt-desc')).sorting).toBe('raisedAt-desc');
+    expect(usesDefaultOrder(state('sort=raisedAt-desc'))).toBe(false);
+    expect(usesDefaultOrder(state('status=cleared'))).toBe(false);
+  });
+
+  it('is worded in both languages', () => {
+    expect(enAlerts.list.defaultOrder).toBe(
+      'Unacknowledged first, then the worst severity, then the newest.',
+    );
+    expect(esAlerts.list.defaultOrder).toMatch(/^Primero las no reconocidas/);
   });
 });

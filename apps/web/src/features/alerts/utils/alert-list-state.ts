@@ -143,3 +143,11 @@ export function toggleSeverity(current: readonly AlertSeverity[], severity: Aler
   // Kept in the catalogue's order (worst first), so the address is the same whichever was pressed first.
   return ALERT_SEVERITIES.filter((s) => next.includes(s));
 }
+
+/**
+ * Whether the list is in the server's own order for the active tab (no column sort chosen): unacknowledged
+ * first, then worst severity, then newest (issue 37), which the screen says above the table.
+ */
+export function usesDefaultOrder(state: Pick<AlertListState, 'status' | 'table'>): boolean {
+  return state.status === 'active' && state.table.sort === null;
+}

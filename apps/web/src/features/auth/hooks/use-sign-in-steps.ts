@@ -7,6 +7,7 @@ import { showBanner } from '../../../lib/banner.ts';
 import { errorMessage, handleError } from '../../../lib/error-handler.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
+import { takeReturnPath } from '../../../lib/return-path.ts';
 import { useThemeChoice } from '../../../lib/theme.ts';
 import { preferenceChoices } from '../../../lib/user-preferences.ts';
 import { getUserProfile, userProfileQueryKey } from '../../../lib/user-profile.ts';
@@ -51,7 +52,8 @@ export function useSignInSteps() {
       }
       // The shared handler's message, kept across the navigation it precedes.
       if (error) showBanner('danger', errorMessage(error), { keepNext: true });
-      await navigate(to, { replace: true });
+      // The console's start means "where the person was going" when a page was asked for (issue 37).
+      await navigate(to === paths.root ? (takeReturnPath() ?? to) : to, { replace: true });
     },
     [navigate, reloadUser],
   );

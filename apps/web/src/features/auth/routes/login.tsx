@@ -5,7 +5,7 @@ import { IconKey } from '@tabler/icons-react';
 import { EmailSchema, LoginRequestSchema } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormSubmit } from '../../../components/form-submit.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
@@ -13,6 +13,7 @@ import { showBanner } from '../../../lib/banner.ts';
 import { errorText } from '../../../lib/error-handler.ts';
 import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { paths } from '../../../lib/paths.ts';
+import { RETURN_PARAM, rememberReturnPath } from '../../../lib/return-path.ts';
 import { useLogin } from '../api/login.ts';
 import { useSsoTile } from '../api/sso.ts';
 import { EmailField } from '../components/email-field.tsx';
@@ -33,6 +34,11 @@ export function Component() {
   });
   useErrorsFollowLanguage(form);
 
+  // The page asked for while signed out, kept for the next steps (issue 37); none: sign-in ends on the dashboard.
+  const [params] = useSearchParams();
+  const originalUri = params.get(RETURN_PARAM);
+  useEffect(() => rememberReturnPath(originalUri), [originalUri]);
+
   // Back from the identity provider's end-session page after the session expired (session watcher).
   useEffect(() => {
     if (takeExpiredSignOut()) showBanner('warning', errorText('sessionExpired'));
@@ -42,9 +48,11 @@ export function Component() {
   const [typed] = useDebouncedValue(form.getValues().username.trim(), 300);
   const email = EmailSchema.safeParse(typed);
   const tile = useSsoTile(email.success ? email.data : null).data ?? null;
-  const ssoHref = email.success
-    ? `${paths.loginViaOkta}?${new URLSearchParams({ email: email.data }).toString()}`
-    : paths.loginViaOkta;
+  const ssoParams = new URLSearchParams({
+    ...(email.success ? { email: email.data } : {}),
+    ...(originalUri ? { [RETURN_PARAM]: originalUri } : {}),
+  }).toString();
+  const ssoHref = ssoParams ? `${paths.loginViaOkta}?${ssoParams}` : paths.loginViaOkta;
 
   const onSubmit = form.onSubmit((values) => {
     setFailure(null);

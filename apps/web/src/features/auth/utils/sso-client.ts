@@ -1,6 +1,7 @@
 import type { SsoTile } from '@vnoc/contracts';
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { paths } from '../../../lib/paths.ts';
+import { safeReturnPath } from '../../../lib/return-path.ts';
 import { noteExpiredSignOut } from './expired-sign-out.ts';
 import { PROVIDER_KEY } from './sso-session.ts';
 
@@ -36,12 +37,7 @@ function rememberedProvider(): SsoProvider | null {
 
 /** Only a path of this console (never another site) is where a sign-in may lead. */
 export function safeOriginalUri(value: unknown): string {
-  return typeof value === 'string' &&
-    value.startsWith('/') &&
-    !value.startsWith('//') &&
-    !value.includes('\\')
-    ? value
-    : paths.root;
+  return safeReturnPath(value) ?? paths.root;
 }
 
 /** Begins the redirect to the provider (oidc-client-ts signinRedirect), keeping originalUri in its state. */
