@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { AppContext } from '../context.ts';
 import type { AuthRule } from '../plugins/auth.ts';
 import { answers } from './route-schemas.ts';
 
@@ -37,4 +40,26 @@ export function routeOptions(tags: string[]) {
       config: { auth },
     } as RouteOptions<S>;
   };
+}
+
+/** The app as a routes file declares on it: under the zod type provider, so each handler's request is typed. */
+export type TypedRoutes = ReturnType<typeof typed>;
+const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/**
+ * A module's routes, as `app.ts` registers them with `(app, ctx)`: `declare` gets the typed app, the module's
+ * `route` (`routeOptions(tags)`), the context, and the app itself for what the typed one refuses (a route
+ * whose answer is a CSV stream), so a routes file only declares its routes.
+ */
+export function moduleRoutes(
+  tags: string[],
+  declare: (
+    r: TypedRoutes,
+    route: ReturnType<typeof routeOptions>,
+    ctx: AppContext,
+    app: FastifyInstance,
+  ) => void,
+): (app: FastifyInstance, ctx: AppContext) => void {
+  const route = routeOptions(tags);
+  return (app, ctx) => declare(typed(app), route, ctx, app);
 }

@@ -13,16 +13,13 @@ import {
   ProvisioningOrganizationsQuerySchema,
   ProvisioningSiteSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { created, errorResponses, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as provisioning from './service.ts';
 
-const route = routeOptions(['provisioning']);
 /** The provider's support staff, signed in as themselves (never while acting as a customer). */
 const support: AuthRule = { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true };
 const OrgParamsSchema = z.object({ orgId: z.string().max(100) });
@@ -36,9 +33,7 @@ const callerOf = (request: FastifyRequest): provisioning.Caller => ({
 });
 
 /** Provisioning (issue 36 item 4): support staff add real devices to customers' sites and manage their secrets. */
-export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const provisioningRoutes = moduleRoutes(['provisioning'], (r, route, ctx) => {
   r.get(
     '/api/provisioning/organizations',
     route(support, {
@@ -129,4 +124,4 @@ export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void 
       });
     },
   );
-}
+});
