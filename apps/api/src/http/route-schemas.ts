@@ -32,6 +32,8 @@ export const customers: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', '
 export const customerWriters: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
 /** Signed in with every step done, as the organization's administrator. */
 export const administrators: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
+/** The provider's support staff, signed in as themselves (never while acting as a customer). */
+export const supportStaff: AuthRule = { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true };
 
 /** A path's `:id`; not checked as a UUID here, so a malformed id answers 404 like a missing one. */
 export const IdParamsSchema = z.object({ id: z.string().max(100) });

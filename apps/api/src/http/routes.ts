@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -24,20 +24,28 @@ export type RouteOptions<S extends RouteSchema> = {
     tags: string[];
     response: S extends { answer: infer A extends z.ZodType } ? ReturnType<typeof answers<A>> : S['response'];
   };
-  config: { auth: AuthRule };
+  config: RouteConfig;
 };
+
+/** A route's rule, and what else it tells the auth plugin (`sendsCode`: a verification code send, throttled). */
+type RouteConfig = FastifyContextConfig & { auth: AuthRule };
 
 /**
  * The options of a module's routes, whose OpenAPI tags are given once: `route(rule, schema)` is
  * `{ schema: { tags, ...schema, response }, config: { auth: rule } }`, the same object a route used to spell
- * out, so its validation, its auth rule and its OpenAPI entry are unchanged. Every route names its rule.
+ * out, so its validation, its auth rule and its OpenAPI entry are unchanged. Every route names its rule; a third
+ * argument adds to its config (`{ sendsCode: true }`).
  */
 export function routeOptions(tags: string[]) {
-  return <const S extends RouteSchema>(auth: AuthRule, schema: S): RouteOptions<S> => {
+  return <const S extends RouteSchema>(
+    auth: AuthRule,
+    schema: S,
+    config?: Omit<RouteConfig, 'auth'>,
+  ): RouteOptions<S> => {
     const { answer, response, ...own } = schema;
     return {
       schema: { tags, ...own, response: answer ? answers(answer) : response },
-      config: { auth },
+      config: { auth, ...config },
     } as RouteOptions<S>;
   };
 }
