@@ -15,7 +15,7 @@ import {
   UserSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
-import { OK, okResponses, supportStaff } from '../../http/route-schemas.ts';
+import { OK, okResponses, signedInAsSelf, supportStaff } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { adminUserRoutes } from './routes-admin.ts';
@@ -145,7 +145,7 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
 
   r.post(
     '/api/userProfile/unenroll',
-    route({ steps: ['full'], notImpersonated: true }, { body: UnenrollRequestSchema, response: okResponses }),
+    route(signedInAsSelf, { body: UnenrollRequestSchema, response: okResponses }),
     async (request, reply) =>
       sendToken(
         ctx,

@@ -6,7 +6,7 @@ import {
   ChatThreadSchema,
   ChatTokenSchema,
 } from '@vnoc/contracts';
-import { answers, created, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
+import { answers, created, IdParamsSchema, noContent, signedInAsSelf } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as chat from './service.ts';
@@ -18,7 +18,7 @@ const customer: AuthRule = {
   notImpersonated: true,
 };
 /** Either side of a conversation: its person, or the provider's support staff. */
-const eitherSide: AuthRule = { steps: ['full'], notImpersonated: true };
+const eitherSide: AuthRule = signedInAsSelf;
 
 /**
  * The support chat (issue 10 part 6): the chat widget's token, and vNOC's own chat — a person's
