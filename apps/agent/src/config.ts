@@ -20,12 +20,9 @@ export const AgentConfigSchema = z
   .object({
     url: z.string({ error: 'url is required: the broker, e.g. mqtt://vnoc.example.net:1883.' }).refine(
       (v) => {
-        try {
-          const u = new URL(v);
-          return (u.protocol === 'mqtt:' || u.protocol === 'mqtts:') && !u.username && !u.password;
-        } catch {
-          return false;
-        }
+        if (!URL.canParse(v)) return false;
+        const u = new URL(v);
+        return (u.protocol === 'mqtt:' || u.protocol === 'mqtts:') && !u.username && !u.password;
       },
       { error: 'url must be mqtt://host:port or mqtts://host:port, without credentials in it.' },
     ),

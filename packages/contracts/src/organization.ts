@@ -64,12 +64,9 @@ export const SsoIssuerSchema = z
   .max(500, { error: 'The issuer URL is at most 500 characters.' })
   .refine(
     (v) => {
-      try {
-        const url = new URL(v);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
-      } catch {
-        return false;
-      }
+      if (!URL.canParse(v)) return false;
+      const url = new URL(v);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
     },
     { error: "Enter the identity provider's issuer URL, such as https://login.example.com." },
   );

@@ -1,6 +1,7 @@
 import { DEVICE_DRIVERS, DEVICE_KINDS, DEVICE_STATUSES } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -38,6 +39,9 @@ const personRef = (column: string, onDelete?: 'cascade') =>
   uuid(column)
     .notNull()
     .references(() => users.id, onDelete && { onDelete });
+/** The row this one belongs to (a site's, a device's…), by `column`: the row goes with it. */
+const ownerRef = (column: string, target: () => AnyPgColumn) =>
+  uuid(column).notNull().references(target, { onDelete: 'cascade' });
 /** Binary content (drizzle 0.45 has no bytea column of its own). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -252,9 +256,7 @@ export const outboxMessages = pgTable(
 export const outboxAttachments = pgTable(
   'outbox_attachments',
   {
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => outboxMessages.id, { onDelete: 'cascade' }),
+    messageId: ownerRef('message_id', () => outboxMessages.id),
     index: integer('index').notNull(),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
@@ -332,12 +334,8 @@ export const siteGroups = pgTable(
 export const siteGroupSites = pgTable(
   'site_group_sites',
   {
-    siteGroupId: uuid('site_group_id')
-      .notNull()
-      .references(() => siteGroups.id, { onDelete: 'cascade' }),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteGroupId: ownerRef('site_group_id', () => siteGroups.id),
+    siteId: ownerRef('site_id', () => sites.id),
   },
   (t) => [
     primaryKey({ columns: [t.siteGroupId, t.siteId] }),
@@ -349,9 +347,7 @@ export const userSiteGroups = pgTable(
   'user_site_groups',
   {
     userId: personRef('user_id', 'cascade'),
-    siteGroupId: uuid('site_group_id')
-      .notNull()
-      .references(() => siteGroups.id, { onDelete: 'cascade' }),
+    siteGroupId: ownerRef('site_group_id', () => siteGroups.id),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.siteGroupId] }),
@@ -445,9 +441,7 @@ export const siteFavorites = pgTable(
   'site_favorites',
   {
     userId: personRef('user_id', 'cascade'),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: ownerRef('site_id', () => sites.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.siteId] }), index('site_favorites_site_idx').on(t.siteId)],
@@ -458,9 +452,7 @@ export const siteVisits = pgTable(
   'site_visits',
   {
     userId: personRef('user_id', 'cascade'),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: ownerRef('site_id', () => sites.id),
     lastVisited: tz('last_visited').notNull().defaultNow(),
   },
   (t) => [
@@ -475,9 +467,7 @@ export const deviceStatusIntervals = pgTable(
   'device_status_intervals',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: ownerRef('device_id', () => devices.id),
     organizationId: organizationRef(),
     status: text('status', { enum: DEVICE_STATUSES }).notNull(),
     startedAt: tz('started_at').notNull(),
@@ -537,9 +527,7 @@ export const deviceTelemetry = pgTable('device_telemetry', {
 export const deviceResourceSamples = pgTable(
   'device_resource_samples',
   {
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: ownerRef('device_id', () => devices.id),
     time: tz('time').notNull(),
     load1: real('load1'),
     memoryUsedPercent: real('memory_used_percent'),
@@ -554,9 +542,7 @@ export const deviceResourceSamples = pgTable(
 export const deviceInterfaceSamples = pgTable(
   'device_interface_samples',
   {
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: ownerRef('device_id', () => devices.id),
     interface: text('interface').notNull(),
     time: tz('time').notNull(),
     up: boolean('up'),
@@ -572,9 +558,7 @@ export const deviceInterfaceSamples = pgTable(
 export const wanSamples = pgTable(
   'wan_samples',
   {
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: ownerRef('device_id', () => devices.id),
     time: tz('time').notNull(),
     sourceInterface: text('source_interface').notNull(),
     ipAddress: text('ip_address').notNull(),
@@ -593,9 +577,7 @@ export const wanSamples = pgTable(
 export const deviceDailyStats = pgTable(
   'device_daily_stats',
   {
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: ownerRef('device_id', () => devices.id),
     day: date('day', { mode: 'string' }).notNull(),
     organizationId: organizationRef(),
     secondsOnline: integer('seconds_online').notNull(),
@@ -700,9 +682,7 @@ export const jobs = pgTable(
   {
     id: uuidId(),
     organizationId: organizationRef(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: ownerRef('device_id', () => devices.id),
     batchId: uuid('batch_id').references(() => jobBatches.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
@@ -744,12 +724,8 @@ export const tickets = pgTable(
     /** The number quoted to support (#1001, …), counted per organization (others' volume stays private). */
     number: integer('number').notNull(),
     organizationId: organizationRef(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    deviceId: ownerRef('device_id', () => devices.id),
+    siteId: ownerRef('site_id', () => sites.id),
     subject: text('subject').notNull(),
     comment: text('comment').notNull(),
     status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
@@ -867,9 +843,7 @@ export const alertNotes = pgTable(
   'alert_notes',
   {
     id: uuidId(),
-    alertId: uuid('alert_id')
-      .notNull()
-      .references(() => alerts.id, { onDelete: 'cascade' }),
+    alertId: ownerRef('alert_id', () => alerts.id),
     authorId: personRef('author_id'),
     text: text('text').notNull(),
     createdAt: createdAt(),
@@ -909,12 +883,8 @@ export const maintenanceWindows = pgTable(
 export const maintenanceWindowSites = pgTable(
   'maintenance_window_sites',
   {
-    windowId: uuid('window_id')
-      .notNull()
-      .references(() => maintenanceWindows.id, { onDelete: 'cascade' }),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    windowId: ownerRef('window_id', () => maintenanceWindows.id),
+    siteId: ownerRef('site_id', () => sites.id),
   },
   (t) => [
     primaryKey({ columns: [t.windowId, t.siteId] }),
@@ -1071,9 +1041,7 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    conversationId: ownerRef('conversation_id', () => chatConversations.id),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     fromSupport: boolean('from_support').notNull(),
     body: text('body').notNull(),

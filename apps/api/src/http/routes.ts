@@ -1,4 +1,7 @@
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { AppContext } from '../context.ts';
 import type { AuthRule } from '../plugins/auth.ts';
 import { answers } from './route-schemas.ts';
 
@@ -21,20 +24,50 @@ export type RouteOptions<S extends RouteSchema> = {
     tags: string[];
     response: S extends { answer: infer A extends z.ZodType } ? ReturnType<typeof answers<A>> : S['response'];
   };
-  config: { auth: AuthRule };
+  config: RouteConfig;
 };
+
+/** A route's rule, and what else it tells the auth plugin (`sendsCode`: a verification code send, throttled). */
+type RouteConfig = FastifyContextConfig & { auth: AuthRule };
 
 /**
  * The options of a module's routes, whose OpenAPI tags are given once: `route(rule, schema)` is
  * `{ schema: { tags, ...schema, response }, config: { auth: rule } }`, the same object a route used to spell
- * out, so its validation, its auth rule and its OpenAPI entry are unchanged. Every route names its rule.
+ * out, so its validation, its auth rule and its OpenAPI entry are unchanged. Every route names its rule; a third
+ * argument adds to its config (`{ sendsCode: true }`).
  */
 export function routeOptions(tags: string[]) {
-  return <const S extends RouteSchema>(auth: AuthRule, schema: S): RouteOptions<S> => {
+  return <const S extends RouteSchema>(
+    auth: AuthRule,
+    schema: S,
+    config?: Omit<RouteConfig, 'auth'>,
+  ): RouteOptions<S> => {
     const { answer, response, ...own } = schema;
     return {
       schema: { tags, ...own, response: answer ? answers(answer) : response },
-      config: { auth },
+      config: { auth, ...config },
     } as RouteOptions<S>;
   };
+}
+
+/** The app as a routes file declares on it: under the zod type provider, so each handler's request is typed. */
+export type TypedRoutes = ReturnType<typeof typed>;
+const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/**
+ * A module's routes, as `app.ts` registers them with `(app, ctx)`: `declare` gets the typed app, the module's
+ * `route` (`routeOptions(tags)`), the context, and the app itself for what the typed one refuses (a route
+ * whose answer is a CSV stream), so a routes file only declares its routes.
+ */
+export function moduleRoutes(
+  tags: string[],
+  declare: (
+    r: TypedRoutes,
+    route: ReturnType<typeof routeOptions>,
+    ctx: AppContext,
+    app: FastifyInstance,
+  ) => void,
+): (app: FastifyInstance, ctx: AppContext) => void {
+  const route = routeOptions(tags);
+  return (app, ctx) => declare(typed(app), route, ctx, app);
 }

@@ -5,47 +5,26 @@ import {
   CreateUserRequestSchema,
   EditUserRequestSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import {
-  administrators,
-  answers,
-  errorResponses,
-  IdParamsSchema,
-  noContent,
-} from '../../http/route-schemas.ts';
+import { administrators, created, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as users from './service-admin.ts';
 
-const tags = ['userProfile'];
 const admin: AuthRule = administrators;
 /** Issue 34: what would outlive a support session (a new, elevated or reactivated person) is not support's. */
 const adminNotSupport: AuthRule = { ...admin, notImpersonated: true };
 
 /** Administration → Users (ADMINISTRATOR, own organization only). */
-export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => {
   r.get(
     '/api/userProfile/users',
-    {
-      schema: { tags, querystring: AdminUserListQuerySchema, response: answers(AdminUserPageSchema) },
-      config: { auth: admin },
-    },
+    route(admin, { querystring: AdminUserListQuerySchema, answer: AdminUserPageSchema }),
     async (request) => users.listUsers(ctx, authOf(request), request.query),
   );
 
   r.post(
     '/api/userProfile/user',
-    {
-      schema: {
-        tags,
-        body: CreateUserRequestSchema,
-        response: { 201: AdminUserSchema, ...errorResponses },
-      },
-      config: { auth: adminNotSupport },
-    },
+    route(adminNotSupport, { body: CreateUserRequestSchema, response: created(AdminUserSchema) }),
     async (request, reply) => {
       const created = await users.createUser(ctx, authOf(request), request.body, metaOf(request));
       reply.code(201);
@@ -55,10 +34,7 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/api/userProfile/edit',
-    {
-      schema: { tags, body: EditUserRequestSchema, response: noContent },
-      config: { auth: adminNotSupport },
-    },
+    route(adminNotSupport, { body: EditUserRequestSchema, response: noContent }),
     async (request, reply) => {
       await users.editUser(ctx, authOf(request), request.body, metaOf(request));
       return reply.code(204).send(null);
@@ -78,7 +54,7 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const [path, summary, run, auth] of actions) {
     r.post(
       `/api/userProfile/user/:id/${path}`,
-      { schema: { tags, summary, params: IdParamsSchema, response: noContent }, config: { auth } },
+      route(auth, { summary, params: IdParamsSchema, response: noContent }),
       async (request, reply) => {
         await run(ctx, authOf(request), request.params.id, metaOf(request));
         return reply.code(204).send(null);
@@ -88,18 +64,14 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/userProfile/user/:id/invitation',
-    {
-      schema: {
-        tags,
-        summary: 'Send a new invitation link to a person who has not chosen a password yet',
-        params: IdParamsSchema,
-        response: noContent,
-      },
-      config: { auth: adminNotSupport },
-    },
+    route(adminNotSupport, {
+      summary: 'Send a new invitation link to a person who has not chosen a password yet',
+      params: IdParamsSchema,
+      response: noContent,
+    }),
     async (request, reply) => {
       await users.resendInvitation(ctx, authOf(request), request.params.id, metaOf(request));
       return reply.code(204).send(null);
     },
   );
-}
+});

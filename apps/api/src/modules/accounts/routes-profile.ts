@@ -14,64 +14,47 @@ import {
   UserPreferenceSchema,
   UserSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { errorResponses, OK, okResponses } from '../../http/route-schemas.ts';
+import { OK, okResponses, signedInAsSelf, supportStaff } from '../../http/route-schemas.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { adminUserRoutes } from './routes-admin.ts';
 import * as profile from './service-profile.ts';
 
-const tags = ['userProfile'];
 const full: AuthRule = { steps: ['full'] };
+/** Signed in, or at sign-up's email step. */
+const fullOrEmailStep: AuthRule = { steps: ['email', 'full'] };
 const enrolment: AuthRule = { steps: ['mfa', 'full'], mfa: 'not-enrolled', notImpersonated: true };
 const isAlt = (query: { alt?: 'true' | 'false' }) => query.alt === 'true';
 
-export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) => {
   adminUserRoutes(app, ctx);
 
-  r.get(
-    '/api/userProfile',
-    { schema: { tags, response: { 200: UserSchema, ...errorResponses } }, config: { auth: full } },
-    async (request) => profile.getProfile(ctx, authOf(request).user),
+  r.get('/api/userProfile', route(full, { answer: UserSchema }), async (request) =>
+    profile.getProfile(ctx, authOf(request).user),
   );
 
   r.post(
     '/api/userProfile/updateContact',
-    {
-      schema: { tags, body: UpdateContactRequestSchema, response: { 200: UserSchema, ...errorResponses } },
-      config: { auth: full },
-    },
+    route(full, { body: UpdateContactRequestSchema, answer: UserSchema }),
     async (request) => profile.updateContact(ctx, authOf(request), request.body),
   );
 
   r.post(
     '/api/userProfile/updateUserPreferences',
-    {
-      schema: {
-        tags,
-        body: UpdatePreferencesRequestSchema,
-        response: { 200: z.array(UserPreferenceSchema), ...errorResponses },
-      },
-      config: { auth: full },
-    },
+    route(full, { body: UpdatePreferencesRequestSchema, answer: z.array(UserPreferenceSchema) }),
     async (request) => profile.updatePreferences(ctx, authOf(request).user, request.body),
   );
 
   // A code to the registered (or, with ?alt=true, the contact) email or mobile; the email one also serves sign-up.
   const sendCodeRoutes: [string, AuthRule, typeof profile.sendEmailCode][] = [
-    ['registered-email', { steps: ['email', 'full'] }, profile.sendEmailCode],
+    ['registered-email', fullOrEmailStep, profile.sendEmailCode],
     ['registered-mobile', full, profile.sendMobileCode],
   ];
   for (const [address, auth, send] of sendCodeRoutes) {
     r.post(
       `/api/userProfile/${address}/send-code`,
-      {
-        schema: { tags, querystring: AltQuerySchema, response: okResponses },
-        config: { auth, sendsCode: true },
-      },
+      route(auth, { querystring: AltQuerySchema, response: okResponses }, { sendsCode: true }),
       async (request) => {
         await send(ctx, authOf(request), isAlt(request.query));
         return OK;
@@ -81,10 +64,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/userProfile/registered-email/verify-code',
-    {
-      schema: { tags, querystring: AltQuerySchema, body: CodeRequestSchema, response: okResponses },
-      config: { auth: { steps: ['email', 'full'] } },
-    },
+    route(fullOrEmailStep, { querystring: AltQuerySchema, body: CodeRequestSchema, response: okResponses }),
     async (request, reply) =>
       sendToken(
         ctx,
@@ -101,10 +81,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/userProfile/registered-mobile/verify-code',
-    {
-      schema: { tags, querystring: AltQuerySchema, body: CodeRequestSchema, response: okResponses },
-      config: { auth: full },
-    },
+    route(full, { querystring: AltQuerySchema, body: CodeRequestSchema, response: okResponses }),
     async (request) => {
       await profile.verifyMobileCode(ctx, authOf(request), isAlt(request.query), request.body.code);
       return OK;
@@ -113,16 +90,13 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/userProfile/mfa/getQRCodePdi',
-    {
-      schema: { tags, body: QrCodeRequestSchema, response: { 200: QrCodeResponseSchema, ...errorResponses } },
-      config: { auth: enrolment },
-    },
+    route(enrolment, { body: QrCodeRequestSchema, answer: QrCodeResponseSchema }),
     async (request) => profile.getQrCode(ctx, authOf(request), request.body.reenroll),
   );
 
   r.post(
     '/api/userProfile/mfa/enrollWithApp',
-    { schema: { tags, body: TotpRequestSchema, response: okResponses }, config: { auth: enrolment } },
+    route(enrolment, { body: TotpRequestSchema, response: okResponses }),
     async (request, reply) =>
       sendToken(
         ctx,
@@ -137,10 +111,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   ] as const) {
     r.post(
       `/api/userProfile/mfa/send${name}EnrollCode`,
-      {
-        schema: { tags, body: PhoneEnrollRequestSchema, response: okResponses },
-        config: { auth: enrolment, sendsCode: true },
-      },
+      route(enrolment, { body: PhoneEnrollRequestSchema, response: okResponses }, { sendsCode: true }),
       async (request) => {
         await profile.sendPhoneEnrollCode(ctx, authOf(request), channel, request.body.phoneNumber);
         return OK;
@@ -148,7 +119,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
     r.post(
       `/api/userProfile/mfa/enrollWith${name}`,
-      { schema: { tags, body: TotpRequestSchema, response: okResponses }, config: { auth: enrolment } },
+      route(enrolment, { body: TotpRequestSchema, response: okResponses }),
       async (request, reply) =>
         sendToken(
           ctx,
@@ -160,10 +131,10 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/userProfile/updatePassword',
-    {
-      schema: { tags, body: UpdatePasswordRequestSchema, response: okResponses },
-      config: { auth: { steps: ['password', 'full'], notImpersonated: true } },
-    },
+    route(
+      { steps: ['password', 'full'], notImpersonated: true },
+      { body: UpdatePasswordRequestSchema, response: okResponses },
+    ),
     async (request, reply) =>
       sendToken(
         ctx,
@@ -174,10 +145,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/userProfile/unenroll',
-    {
-      schema: { tags, body: UnenrollRequestSchema, response: okResponses },
-      config: { auth: { steps: ['full'], notImpersonated: true } },
-    },
+    route(signedInAsSelf, { body: UnenrollRequestSchema, response: okResponses }),
     async (request, reply) =>
       sendToken(
         ctx,
@@ -188,14 +156,10 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/userProfile/impersonate/generate',
-    {
-      schema: {
-        tags,
-        body: ImpersonateGenerateRequestSchema,
-        response: { 200: ImpersonateGenerateResponseSchema, ...errorResponses },
-      },
-      config: { auth: { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true } },
-    },
+    route(supportStaff, {
+      body: ImpersonateGenerateRequestSchema,
+      answer: ImpersonateGenerateResponseSchema,
+    }),
     async (request) => profile.generateAccessCode(ctx, authOf(request), request.body.userId, metaOf(request)),
   );
-}
+});

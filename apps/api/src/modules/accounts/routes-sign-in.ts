@@ -12,20 +12,19 @@ import {
   TotpRequestSchema,
   VerifyEmailCodeRequestSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { errorResponses, OK, okResponses } from '../../http/route-schemas.ts';
-import { authOf, metaOf, sendToken } from '../../plugins/auth.ts';
+import { errorResponses, OK, okResponses, signedIn, signedInAsSelf } from '../../http/route-schemas.ts';
+import { moduleRoutes } from '../../http/routes.ts';
+import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import * as invitations from './service-admin.ts';
 import * as access from './service-sign-in.ts';
 
 const tags = ['access'];
+/** Signed in with the password, the second factor still to give. */
+const mfaStep: AuthRule = { steps: ['mfa'], mfa: 'enrolled' };
 
-export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+/** Signing in and out, registering, invitations and password resets: public but for the `route(rule, …)` ones. */
+export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
   r.post(
     '/api/login',
     { schema: { tags, body: LoginRequestSchema, response: okResponses } },
@@ -107,10 +106,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/access/validateTOTP',
-    {
-      schema: { tags, body: TotpRequestSchema, response: okResponses },
-      config: { auth: { steps: ['mfa'], mfa: 'enrolled' } },
-    },
+    route(mfaStep, { body: TotpRequestSchema, response: okResponses }),
     async (request, reply) => {
       const grant = await access.validateTotp(ctx, authOf(request), request.body.totp, metaOf(request));
       return sendToken(ctx, reply, grant);
@@ -119,10 +115,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/access/sendTOTP',
-    {
-      schema: { tags, body: SendTotpRequestSchema, response: okResponses },
-      config: { auth: { steps: ['mfa'], mfa: 'enrolled' }, sendsCode: true },
-    },
+    route(mfaStep, { body: SendTotpRequestSchema, response: okResponses }, { sendsCode: true }),
     async (request) => {
       await access.sendLoginCode(ctx, authOf(request), request.body.method);
       return OK;
@@ -131,16 +124,12 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/access/reauthenticate',
-    {
-      schema: {
-        tags,
-        summary:
-          'Prove the person again (current password, or an authenticator code without one): for 5 minutes the session may change its password or factors',
-        body: ReauthenticateRequestSchema,
-        response: okResponses,
-      },
-      config: { auth: { steps: ['full'], notImpersonated: true } },
-    },
+    route(signedInAsSelf, {
+      summary:
+        'Prove the person again (current password, or an authenticator code without one): for 5 minutes the session may change its password or factors',
+      body: ReauthenticateRequestSchema,
+      response: okResponses,
+    }),
     async (request, reply) => {
       const auth = authOf(request);
       const grant = await access.reauthenticate(ctx, auth, request.body, metaOf(request));
@@ -149,24 +138,16 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.get(
-    '/api/access/newJWT',
-    { schema: { tags, response: okResponses }, config: { auth: { steps: ['full'] } } },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const grant = access.refreshToken(auth);
-      return sendToken(ctx, reply, grant, (jti) => access.retireRenewed(ctx, auth, jti));
-    },
-  );
+  r.get('/api/access/newJWT', route(signedIn, { response: okResponses }), async (request, reply) => {
+    const auth = authOf(request);
+    const grant = access.refreshToken(auth);
+    return sendToken(ctx, reply, grant, (jti) => access.retireRenewed(ctx, auth, jti));
+  });
 
-  r.post(
-    '/api/access/logout',
-    { schema: { tags, response: okResponses }, config: { auth: { steps: 'any' } } },
-    async (request) => {
-      await access.logout(ctx, authOf(request), metaOf(request));
-      return OK;
-    },
-  );
+  r.post('/api/access/logout', route({ steps: 'any' }, { response: okResponses }), async (request) => {
+    await access.logout(ctx, authOf(request), metaOf(request));
+    return OK;
+  });
 
   r.post(
     '/api/access/impersonate',
@@ -176,4 +157,4 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
       return sendToken(ctx, reply, grant);
     },
   );
-}
+});

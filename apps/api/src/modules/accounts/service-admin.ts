@@ -17,6 +17,7 @@ import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { consoleUrl } from '../../plugins/config.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { isUniqueViolation } from '../../sql/errors.ts';
 import { paged, parseSorting } from '../../sql/paging.ts';
 import { isUuid } from '../../sql/text.ts';
 import { mfaMethods, presentAdminUser } from './present.ts';
@@ -101,11 +102,6 @@ async function requireOwnGroups(db: DbOrTx, organizationId: string, ids: string[
   if ((await admin.countOwnGroups(db, organizationId, unique)) !== unique.length)
     throw Errors.invalidInput(ADMIN_MESSAGES.foreignGroups, 'siteGroupIds');
   return unique;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: string } | undefined)?.code;
-  return code(error) === '23505' || code((error as { cause?: unknown }).cause) === '23505';
 }
 
 const userExists = () =>

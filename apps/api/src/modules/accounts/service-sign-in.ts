@@ -19,6 +19,7 @@ import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { isUniqueViolation } from '../../sql/errors.ts';
 import {
   claimTotpStep,
   findOrganizationByDomain,
@@ -101,11 +102,6 @@ export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMe
 
 function domainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
 /**

@@ -1,19 +1,15 @@
 import { ActivityEntrySchema, type ActivityQuery, ActivityQuerySchema, PagedSchema } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-export.ts';
 import { administrators, errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as activity from './service.ts';
 
-const route = routeOptions(['organization']);
 /** The activity log is the organization administrators' (ARCHITECTURE.md, "Activity log"). */
 const admin: AuthRule = administrators;
 
-export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export const activityRoutes = moduleRoutes(['organization'], (r, route, ctx, app) => {
+  r.get(
     '/api/organization/:id/activity',
     route(admin, {
       summary: "The organization's activity log (audit entries), newest first",
@@ -44,4 +40,4 @@ export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
     },
   );
-}
+});

@@ -12,24 +12,18 @@ import {
   LastSeenAlertRequestSchema,
   PagedSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-export.ts';
 import { customers, customerWriters, errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as alerts from './service.ts';
 
-const route = routeOptions(['alert']);
 /** Every customer role reads the organization's alerts; administrators and users act on them. */
 const reader: AuthRule = customers;
 const writer: AuthRule = customerWriters;
 
-export function alertRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
   r.get(
     '/api/alert/codes',
     route(reader, {
@@ -122,4 +116,4 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
     async (request) => alerts.updateLastSeenAlert(ctx, authOf(request).user, request.body.lastSeenId),
   );
-}
+});

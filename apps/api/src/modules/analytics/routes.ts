@@ -13,20 +13,14 @@ import {
   VanListSchema,
   WanLatencyTrendSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as analytics from './service.ts';
 
-const route = routeOptions(['analytics']);
 /** Every analytics call needs the organization's `analytics` entitlement (checked on each request). */
 const entitled: AuthRule = { steps: ['full'], entitlements: ['analytics'] };
 
-export function analyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const analyticsRoutes = moduleRoutes(['analytics'], (r, route, ctx) => {
   r.get(
     '/api/analytics/network/uptime',
     route(entitled, {
@@ -98,4 +92,4 @@ export function analyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
     async (request) => analytics.cellularHealthTrend(ctx, authOf(request).user, request.query),
   );
-}
+});

@@ -6,15 +6,11 @@ import {
   ChatThreadSchema,
   ChatTokenSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { answers, created, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { answers, created, IdParamsSchema, noContent, signedInAsSelf } from '../../http/route-schemas.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as chat from './service.ts';
 
-const route = routeOptions(['chat']);
 /** A person of a customer organization, in their own name (a support person acting as them may not chat). */
 const customer: AuthRule = {
   steps: ['full'],
@@ -22,15 +18,13 @@ const customer: AuthRule = {
   notImpersonated: true,
 };
 /** Either side of a conversation: its person, or the provider's support staff. */
-const eitherSide: AuthRule = { steps: ['full'], notImpersonated: true };
+const eitherSide: AuthRule = signedInAsSelf;
 
 /**
  * The support chat (issue 10 part 6): the chat widget's token, and vNOC's own chat — a person's
  * conversations with the provider's support staff, who answer every organization's from their inbox.
  */
-export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const chatRoutes = moduleRoutes(['chat'], (r, route, ctx) => {
   r.get(
     '/api/userProfile/intercomjwt',
     {
@@ -114,4 +108,4 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     );
   }
-}
+});

@@ -5,22 +5,16 @@ import {
   DashboardSavedSchema,
   DashboardSaveSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { customers, customerWriters } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as dashboards from './service.ts';
 
-const route = routeOptions(['dashboard']);
 /** Every customer role reads dashboards; READ_ONLY may not save or delete (SUPPORT acts as a user). */
 const reader: AuthRule = customers;
 const writer: AuthRule = customerWriters;
 
-export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const dashboardRoutes = moduleRoutes(['dashboard'], (r, route, ctx) => {
   r.get(
     '/api/dashboard/all',
     route(reader, {
@@ -49,4 +43,4 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
     async (request) => dashboards.deleteDashboard(ctx, authOf(request).user, request.body),
   );
-}
+});

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { audit } from '../../auth/audit.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
-import { answers } from '../../http/route-schemas.ts';
+import { administrators, answers } from '../../http/route-schemas.ts';
 import { authOf, metaOf } from '../../plugins/auth.ts';
 import { devSurfaceGuard } from '../../plugins/dev-surface.ts';
 import { scopeOf } from '../../sql/scope.ts';
@@ -34,7 +34,7 @@ export function devSimulatorRoutes(app: FastifyInstance, ctx: AppContext): void 
         body: OutageRequestSchema,
         response: answers(z.object({ ok: z.literal(true), backAt: z.string() })),
       },
-      config: { auth: { steps: ['full'], roles: ['ADMINISTRATOR'] } },
+      config: { auth: administrators },
     },
     async (request) => {
       const auth = authOf(request);

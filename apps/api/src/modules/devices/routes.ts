@@ -12,10 +12,7 @@ import {
   TimeseriesSampleSchema,
   TransactionSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import {
   answers,
   customerWriters,
@@ -23,17 +20,14 @@ import {
   itemAlertsSchema,
   signedIn,
 } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as devices from './service.ts';
 
-const route = routeOptions(['device']);
 // Views are open to every role; changes are refused to READ_ONLY.
 const writer: AuthRule = customerWriters;
 
-export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const deviceRoutes = moduleRoutes(['device'], (r, route, ctx) => {
   r.get(
     '/api/device/stats/statuscounts',
     route(signedIn, { querystring: StatusCountsQuerySchema, answer: StatusCountsSchema }),
@@ -99,4 +93,4 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) =>
       devices.timeseries(ctx, authOf(request).user, request.params.id, request.query.duration),
   );
-}
+});

@@ -4,10 +4,7 @@ import {
   EditGroupRequestSchema,
   GroupSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import {
   administrators,
   answers,
@@ -16,17 +13,14 @@ import {
   okResponses,
   signedIn,
 } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as groups from './service.ts';
 
-const route = routeOptions(['group']);
 const admin: AuthRule = administrators;
 const groupResponses = answers(GroupSchema);
 
-export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const groupRoutes = moduleRoutes(['group'], (r, route, ctx) => {
   r.get('/api/group', route(signedIn, { answer: z.array(GroupSchema) }), async (request) =>
     groups.listGroups(ctx, authOf(request).user),
   );
@@ -57,4 +51,4 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
       return OK;
     },
   );
-}
+});

@@ -3,6 +3,7 @@ import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { isUniqueViolation } from '../../sql/errors.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { presentGroup } from './present.ts';
@@ -33,8 +34,7 @@ const conflict = () => new AppError(409, 'conflict', NAME_TAKEN, [{ path: 'name'
 
 /** A concurrent create or rename of the same name loses at the unique index: answer 409, not 500. */
 function uniqueViolationAsConflict(error: unknown): never {
-  const code = (e: unknown) => (e as { code?: string } | undefined)?.code;
-  if (code(error) === '23505' || code((error as { cause?: unknown }).cause) === '23505') throw conflict();
+  if (isUniqueViolation(error)) throw conflict();
   throw error;
 }
 

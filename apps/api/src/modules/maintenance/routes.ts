@@ -3,16 +3,12 @@ import {
   MaintenanceRequestSchema,
   MaintenanceWindowSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { administrators, customers, IdParamsSchema } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as maintenance from './service.ts';
 
-const route = routeOptions(['maintenance']);
 const reader: AuthRule = customers;
 /**
  * A window silences alert notifications about its sites for everyone in the organization, administrators
@@ -21,9 +17,7 @@ const reader: AuthRule = customers;
  */
 const writer: AuthRule = administrators;
 
-export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const maintenanceRoutes = moduleRoutes(['maintenance'], (r, route, ctx) => {
   r.get(
     '/api/maintenance',
     route(reader, { querystring: MaintenanceListQuerySchema, answer: z.array(MaintenanceWindowSchema) }),
@@ -49,4 +43,4 @@ export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
     async (request) => maintenance.endWindow(ctx, authOf(request), request.params.id, metaOf(request)),
   );
-}
+});

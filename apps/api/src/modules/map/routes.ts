@@ -6,19 +6,13 @@ import {
   MapSitesSchema,
   MapSummarySchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { signedIn } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { authOf } from '../../plugins/auth.ts';
 import * as map from './service.ts';
 
-const route = routeOptions(['map']);
-
 /** The console's maps (issue 12 part 3): where their tiles come from, and what a view of the fleet shows. */
-export function mapRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const mapRoutes = moduleRoutes(['map'], (r, route, ctx) => {
   const settings: MapSettings = {
     tileUrl: ctx.config.mapTiles?.url ?? null,
     tileAttribution: ctx.config.mapTiles?.attribution ?? null,
@@ -63,4 +57,4 @@ export function mapRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
     async (request) => map.mapSummary(ctx, authOf(request).user, request.query),
   );
-}
+});

@@ -5,20 +5,14 @@ import {
   OkSchema,
   TestNotificationRequestSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { customers, errorResponses } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as notifications from './service.ts';
 
-const route = routeOptions(['notifications']);
 // Every customer role keeps a profile (READ_ONLY people want to be told too): `customers`; SUPPORT has no fleet.
 
-export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const notificationRoutes = moduleRoutes(['notifications'], (r, route, ctx) => {
   r.get(
     '/api/notificationProfile',
     route(customers, {
@@ -45,4 +39,4 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) =>
       notifications.sendTestNotification(ctx, authOf(request), request.body.method, metaOf(request)),
   );
-}
+});

@@ -6,10 +6,7 @@ import {
   UpdateOrganizationRequestSchema,
   VerifyDomainRequestSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import {
   administrators,
   errorResponses,
@@ -17,7 +14,7 @@ import {
   noContent,
   signedIn,
 } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import { lookupOrganization, presentOrganizationRef } from '../accounts/index.ts';
@@ -25,7 +22,6 @@ import * as domains from './domains.ts';
 import * as organizations from './service.ts';
 
 const tags = ['organization'];
-const route = routeOptions(tags);
 const admin: AuthRule = administrators;
 /** Proving a domain: the organization's own administrators, never support acting as one (issue 34). */
 const ownAdmin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'], notImpersonated: true };
@@ -38,9 +34,7 @@ const adminSettingsNotSupport: AuthRule = {
   notImpersonated: { fields: ['ssoIssuer', 'ssoClientId', 'emailDomains', 'supportAccess'] },
 };
 
-export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const organizationRoutes = moduleRoutes(tags, (r, route, ctx) => {
   r.get(
     '/api/organization/username/:name',
     {
@@ -119,4 +113,4 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) =>
       domains.verifyDomain(ctx, authOf(request), request.params.id, request.body, metaOf(request)),
   );
-}
+});

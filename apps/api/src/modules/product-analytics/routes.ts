@@ -1,8 +1,6 @@
 import { ProductTrackRequestSchema, ProductTrackResponseSchema } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { answers, signedIn } from '../../http/route-schemas.ts';
+import { signedIn } from '../../http/route-schemas.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { createForwarder } from './forwarder.ts';
 import { trackProductEvents } from './service.ts';
@@ -14,28 +12,23 @@ const TRACK_BODY_LIMIT = 256 * 1024;
  * The analytics proxy under /mp (spec part 7): `POST /api/mp/track` takes the console's batch `{ events }` or a
  * Mixpanel-compatible JSON array of `{ event, properties }`, from signed-in users only.
  */
-export function productAnalyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const productAnalyticsRoutes = moduleRoutes(['product analytics'], (r, route, ctx, app) => {
   const settings = ctx.config.productAnalytics;
   const forwarder = settings.mode === 'store' ? null : createForwarder(settings, ctx.log);
   if (forwarder) app.addHook('onClose', () => forwarder.close());
   app.decorate('productAnalytics', { forwarder });
 
-  app.withTypeProvider<ZodTypeProvider>().post(
+  r.post(
     '/api/mp/track',
     {
       bodyLimit: TRACK_BODY_LIMIT,
-      schema: {
-        tags: ['product analytics'],
-        body: ProductTrackRequestSchema,
-        response: answers(ProductTrackResponseSchema),
-      },
-      config: { auth: signedIn },
+      ...route(signedIn, { body: ProductTrackRequestSchema, answer: ProductTrackResponseSchema }),
     },
     async (request) => ({
       accepted: await trackProductEvents(ctx, authOf(request), request.body, forwarder),
     }),
   );
-}
+});
 
 declare module 'fastify' {
   interface FastifyInstance {

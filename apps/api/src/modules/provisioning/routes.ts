@@ -13,18 +13,19 @@ import {
   ProvisioningOrganizationsQuerySchema,
   ProvisioningSiteSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { created, errorResponses, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
-import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import {
+  created,
+  errorResponses,
+  IdParamsSchema,
+  noContent,
+  supportStaff,
+} from '../../http/route-schemas.ts';
+import { moduleRoutes } from '../../http/routes.ts';
+import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as provisioning from './service.ts';
 
-const route = routeOptions(['provisioning']);
-/** The provider's support staff, signed in as themselves (never while acting as a customer). */
-const support: AuthRule = { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true };
 const OrgParamsSchema = z.object({ orgId: z.string().max(100) });
 /** The CSV's text escaped in JSON (quotes, line ends) can be larger than the text itself. */
 const IMPORT_BODY_LIMIT = 3 * IMPORT_CSV_MAX_CHARS;
@@ -36,12 +37,10 @@ const callerOf = (request: FastifyRequest): provisioning.Caller => ({
 });
 
 /** Provisioning (issue 36 item 4): support staff add real devices to customers' sites and manage their secrets. */
-export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const provisioningRoutes = moduleRoutes(['provisioning'], (r, route, ctx) => {
   r.get(
     '/api/provisioning/organizations',
-    route(support, {
+    route(supportStaff, {
       summary: 'Customer organizations support staff can add devices to',
       querystring: ProvisioningOrganizationsQuerySchema,
       answer: z.array(ProvisioningOrganizationSchema),
@@ -51,7 +50,7 @@ export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.get(
     '/api/provisioning/organizations/:orgId/sites',
-    route(support, {
+    route(supportStaff, {
       summary: 'The sites of a customer organization, for the add-device form',
       params: OrgParamsSchema,
       answer: z.array(ProvisioningSiteSchema),
@@ -61,7 +60,7 @@ export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.get(
     '/api/provisioning/organizations/:orgId/devices',
-    route(support, {
+    route(supportStaff, {
       summary: 'A customer organization’s real devices (agent, OpenWISP) and their credentials',
       params: OrgParamsSchema,
       querystring: ProvisionedDevicesQuerySchema,
@@ -72,7 +71,7 @@ export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.post(
     '/api/provisioning/devices',
-    route(support, {
+    route(supportStaff, {
       summary: 'Add a device to a customer’s site; answers its secret (shown once) and setup lines',
       body: CreateProvisionedDeviceSchema,
       response: created(ProvisionedDeviceWithSecretSchema),
@@ -85,7 +84,7 @@ export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.post(
     '/api/provisioning/devices/:id/secret',
-    route(support, {
+    route(supportStaff, {
       summary: 'Rotate a device’s secret: the old one stops working at once',
       params: IdParamsSchema,
       answer: DeviceSecretSchema,
@@ -95,7 +94,7 @@ export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.delete(
     '/api/provisioning/devices/:id/secret',
-    route(support, {
+    route(supportStaff, {
       summary: 'Revoke a device’s secret: refused at once, the device disconnected',
       params: IdParamsSchema,
       response: noContent,
@@ -109,7 +108,7 @@ export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void 
   r.post(
     '/api/provisioning/devices/import',
     {
-      ...route(support, {
+      ...route(supportStaff, {
         summary:
           'Add devices from a CSV file (dry run or for real); any bad row → every problem, nothing written',
         body: ImportDevicesRequestSchema,
@@ -129,4 +128,4 @@ export function provisioningRoutes(app: FastifyInstance, ctx: AppContext): void 
       });
     },
   );
-}
+});

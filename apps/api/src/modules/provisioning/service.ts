@@ -28,6 +28,7 @@ import {
   revokeDeviceSecret,
 } from '../../fleet/edge/credentials.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { isUniqueViolation } from '../../sql/errors.ts';
 import { pageFor } from '../../sql/page-request.ts';
 import { isUuid } from '../../sql/text.ts';
 import { presentDevice, setupFor } from './present.ts';
@@ -38,11 +39,6 @@ export type Caller = { user: UserWithOrg; meta: RequestMeta; origin: string };
 
 const MAC_TAKEN = 'A device with this MAC address already exists.';
 const macTaken = () => new AppError(409, 'conflict', MAC_TAKEN, [{ path: 'macAddress', message: MAC_TAKEN }]);
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (e: unknown) => (e as { code?: string } | undefined)?.code;
-  return code(error) === '23505' || code((error as { cause?: unknown } | undefined)?.cause) === '23505';
-};
 
 /** The addresses a device is told: the broker's (MQTT_PUBLIC_URL…) and the console's (PUBLIC_URL, else the request's). */
 const urlsFor = (ctx: AppContext, caller: Caller) => ({

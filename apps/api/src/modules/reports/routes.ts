@@ -8,19 +8,15 @@ import {
   ReportSubscriptionRequestSchema,
   ReportSubscriptionSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { sendDownload } from '../../http/csv-export.ts';
 import { errorResponses, IdParamsSchema, OK, okResponses } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as files from './files.ts';
 import * as reports from './service.ts';
 import * as subscriptions from './subscriptions.ts';
 
-const route = routeOptions(['reports']);
 const reader: AuthRule = { steps: ['full'], roles: reports.REPORT_READERS };
 /** What each report file holds, for the route's summary. */
 const FILE_SUMMARIES: Record<files.ReportFile, (title: string) => string> = {
@@ -28,9 +24,7 @@ const FILE_SUMMARIES: Record<files.ReportFile, (title: string) => string> = {
   pdf: (title) => `${title} as PDF: totals, chart and the first rows`,
 };
 
-export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const reportRoutes = moduleRoutes(['reports'], (r, route, ctx, app) => {
   r.get(
     '/api/reports',
     route(reader, { summary: 'The reports the caller may open', answer: z.array(ReportInfoSchema) }),
@@ -107,4 +101,4 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
       async (request) => reports.reportInfo(request.params.id) as never,
     );
   }
-}
+});

@@ -16,10 +16,7 @@ import {
   SiteVisitSchema,
   VerifyAddressResponseSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { createGeocoder } from '../../geocoding/index.ts';
 import {
   administrators,
@@ -29,15 +26,13 @@ import {
   itemAlertsSchema,
   signedIn,
 } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as sites from './service.ts';
 
-const route = routeOptions(['site']);
 const admin: AuthRule = administrators;
 
-export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const siteRoutes = moduleRoutes(['site'], (r, route, ctx) => {
   const geocoder = createGeocoder(ctx.config, ctx.log);
   // The address service may be down: 503 geocoder_unavailable.
   const geocoderResponses = { ...errorResponses, 503: ErrorBodySchema };
@@ -124,4 +119,4 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
     async (request) => sites.recordVisit(ctx, authOf(request).user, request.params.id, request.params.userId),
   );
-}
+});

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, like, ne, or } from 'drizzle-orm';
 import { organizations, users } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { isUniqueViolation } from '../../sql/errors.ts';
 
 export type SsoOrganization = {
   id: string;
@@ -107,8 +108,7 @@ export async function bindSsoIdentity(
     return rows.length > 0;
   } catch (error) {
     // Another person was bound to this identity meanwhile (users_sso_identity_key).
-    const code = (e: unknown) => (e as { code?: string } | undefined)?.code;
-    if (code(error) === '23505' || code((error as { cause?: unknown }).cause) === '23505') return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }

@@ -1,22 +1,13 @@
 import { SupportPeoplePageSchema, SupportPeopleQuerySchema } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { answers } from '../../http/route-schemas.ts';
+import { supportStaff } from '../../http/route-schemas.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { listSupportPeople } from './service.ts';
 
 /** The Support area's calls: SUPPORT staff only, never while acting as someone else. */
-export function supportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export const supportRoutes = moduleRoutes(['support'], (r, route, ctx) => {
+  r.get(
     '/api/support/people',
-    {
-      schema: {
-        tags: ['support'],
-        querystring: SupportPeopleQuerySchema,
-        response: answers(SupportPeoplePageSchema),
-      },
-      config: { auth: { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true } },
-    },
+    route(supportStaff, { querystring: SupportPeopleQuerySchema, answer: SupportPeoplePageSchema }),
     async (request) => listSupportPeople(ctx, request.query),
   );
-}
+});

@@ -6,22 +6,16 @@ import {
   TicketStatusRequestSchema,
   TicketSummarySchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { customers, IdParamsSchema } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as tickets from './service.ts';
 
-const route = routeOptions(['ticket']);
 const writers: AuthRule['roles'] = ['ADMINISTRATOR', 'USER'];
 /** Every customer role reads the organization's tickets. */
 const reader: AuthRule = customers;
 
-export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
   r.post(
     '/api/device/troubleshooting/ticket/:id',
     // Part of troubleshooting: the organization needs the diagnostics feature.
@@ -57,4 +51,4 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) =>
       tickets.setTicketStatus(ctx, authOf(request), request.params.id, request.body.status, metaOf(request)),
   );
-}
+});

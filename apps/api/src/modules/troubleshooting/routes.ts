@@ -8,16 +8,12 @@ import {
   PORT_ACTIONS,
   RecentBatchSchema,
 } from '@vnoc/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { IdParamsSchema } from '../../http/route-schemas.ts';
-import { routeOptions } from '../../http/routes.ts';
+import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as troubleshooting from './service.ts';
 
-const route = routeOptions(['troubleshooting']);
 const base = '/api/device/troubleshooting';
 
 /** The organization needs `diagnostics`, and `port-control` for port actions. */
@@ -37,9 +33,7 @@ const reader: AuthRule = {
 };
 const BatchParamsSchema = z.object({ uuid: z.string().max(100) });
 
-export function troubleshootingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const troubleshootingRoutes = moduleRoutes(['troubleshooting'], (r, route, ctx) => {
   for (const action of DIAGNOSTIC_ACTIONS) {
     r.post(
       `${base}/${action}/:id`,
@@ -120,4 +114,4 @@ export function troubleshootingRoutes(app: FastifyInstance, ctx: AppContext): vo
     }),
     async (request) => troubleshooting.deviceHistory(ctx, authOf(request).user, request.params.id),
   );
-}
+});
