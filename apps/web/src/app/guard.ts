@@ -1,6 +1,6 @@
 import type { Claims } from '@vnoc/contracts';
-import { isExpired } from '../lib/jwt.ts';
 import { guardPublicPaths, paths } from '../lib/paths.ts';
+import { isExpired } from '../lib/session.ts';
 
 export interface GuardInput {
   /** Path being navigated to (pathname only). */
