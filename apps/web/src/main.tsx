@@ -16,7 +16,9 @@ import { themeColorSchemeManager } from './lib/theme.ts';
 // The toasts' container loads with the first toast (lib/notify.ts); a toast shown before it mounts waits in
 // Mantine's store and appears with it.
 const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+  Promise.all([import('@mantine/notifications'), import('./styles/sign-in-styles.ts')]).then(([m]) => ({
+    default: m.Notifications,
+  })),
 );
 
 function Toasts() {

@@ -1,4 +1,5 @@
 import { Menu } from '@mantine/core';
+import '../styles/sign-in-styles.ts';
 import type { HeaderMenuProps } from './header-menu.tsx';
 
 /** The header menu itself (`HeaderMenu` loads it when it is first opened). */
