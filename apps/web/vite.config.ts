@@ -90,6 +90,8 @@ function loadedBefore(chunks: Map<string, FirstChunk>, from: FirstChunk[]): Set<
 const CONSOLE_FRAME = /[\\/]src[\\/](?:app[\\/]layouts[\\/]main-layout\.tsx|styles[\\/]console-styles\.ts)$/;
 /** Mantine's styles beyond /login's, loaded with what needs them: a chunk of their own in no group. */
 const SIGN_IN_STYLES = /[\\/]src[\\/]styles[\\/]sign-in-styles\.ts$/;
+/** The header menus' dropdown (Mantine's Menu, Popover, floating-ui), loaded when a menu first opens. */
+const HEADER_MENU = /[\\/]src[\\/]components[\\/]header-menu-dropdown\.tsx$/;
 /** The screens before sign-in, lazy routes of their own (`authModules` in app/router.tsx). */
 const PUBLIC_SCREEN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/][^\\/]+\.tsx$/;
 /** The two sign-in steps every session passes: the password (/login) and the code (/authentication). */
@@ -138,16 +140,21 @@ async function groups() {
   // Each group leaves out the modules the lazy chunks were made for: the manifest keeps naming their chunks
   // (bench:web reads it).
   const own = new Set(
-    [...publicScreens, ...frameChunks, ...screenChunks, ...made(SIGN_IN_STYLES)].map((c) => c.facadeModuleId),
+    [...publicScreens, ...frameChunks, ...screenChunks, ...made(SIGN_IN_STYLES), ...made(HEADER_MENU)].map(
+      (c) => c.facadeModuleId,
+    ),
   );
   const beforeSignIn = loadedBefore(chunks, made(SIGN_IN));
   const beforeLogin = loadedBefore(chunks, made(LOGIN));
+  const signInStyles = loadedBefore(chunks, made(SIGN_IN_STYLES));
+  const menus = loadedBefore(chunks, made(HEADER_MENU));
   const frame = loadedBefore(chunks, frameChunks);
   const usedBy = new Map<string, number>();
   for (const screen of screenChunks)
     for (const id of loadedBefore(chunks, [screen])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
   const common = SCREENS_SHARE * screenChunks.length;
-  const beyond = (id: string) => !first.has(id) && !own.has(id);
+  // The sign-in styles stay in their own chunk (with their stylesheet), whoever else loads them.
+  const beyond = (id: string) => !first.has(id) && !own.has(id) && !signInStyles.has(id);
   const sharedWithConsole = (id: string) => frame.has(id) || (usedBy.get(id) ?? 0) >= common;
   return [
     { name: 'index', test: (id: string) => first.has(id) },
@@ -166,6 +173,8 @@ async function groups() {
       test: (id: string) => beyond(id) && beforeSignIn.has(id) && sharedWithConsole(id),
     },
     { name: 'code', test: (id: string) => beyond(id) && beforeSignIn.has(id) },
+    // The signed-in frame's menus use them too: in a group of their own, the public pages' menus do not load it.
+    { name: 'menus', test: (id: string) => beyond(id) && menus.has(id) },
     {
       name: 'console',
       test: (id: string) => beyond(id) && frame.has(id) && !beforeSignIn.has(id),
