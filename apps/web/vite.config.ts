@@ -92,6 +92,9 @@ const CONSOLE_FRAME = /[\\/]src[\\/](?:app[\\/]layouts[\\/]main-layout\.tsx|styl
 const SIGN_IN_STYLES = /[\\/]src[\\/]styles[\\/]sign-in-styles\.ts$/;
 /** The header menus' dropdown (Mantine's Menu, Popover, floating-ui), loaded when a menu first opens. */
 const HEADER_MENU = /[\\/]src[\\/]components[\\/]header-menu-dropdown\.tsx$/;
+/** What a public page loads on demand besides the menus: the dev outbox's button, the toasts' container. */
+const PUBLIC_ON_DEMAND =
+  /[\\/](?:src[\\/]features[\\/]dev-outbox[\\/]components[\\/]dev-outbox\.tsx|@mantine[\\/]notifications[\\/]esm[\\/]index\.mjs)$/;
 /** The screens before sign-in, lazy routes of their own (`authModules` in app/router.tsx). */
 const PUBLIC_SCREEN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/][^\\/]+\.tsx$/;
 /** The two sign-in steps every session passes: the password (/login) and the code (/authentication). */
@@ -148,6 +151,7 @@ async function groups() {
   const beforeLogin = loadedBefore(chunks, made(LOGIN));
   const signInStyles = loadedBefore(chunks, made(SIGN_IN_STYLES));
   const menus = loadedBefore(chunks, made(HEADER_MENU));
+  const onDemand = loadedBefore(chunks, made(PUBLIC_ON_DEMAND));
   const frame = loadedBefore(chunks, frameChunks);
   const usedBy = new Map<string, number>();
   for (const screen of screenChunks)
@@ -173,7 +177,9 @@ async function groups() {
       test: (id: string) => beyond(id) && beforeSignIn.has(id) && sharedWithConsole(id),
     },
     { name: 'code', test: (id: string) => beyond(id) && beforeSignIn.has(id) },
-    // The signed-in frame's menus use them too: in a group of their own, the public pages' menus do not load it.
+    // The signed-in frame's menus use them too: in groups of their own, the public pages' menus, dev outbox and
+    // toasts do not load `console`, and the dev outbox and toasts load what they share with the menus alone.
+    { name: 'overlays', test: (id: string) => beyond(id) && menus.has(id) && onDemand.has(id) },
     { name: 'menus', test: (id: string) => beyond(id) && menus.has(id) },
     {
       name: 'console',
