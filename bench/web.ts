@@ -1,11 +1,13 @@
 /**
- * `npm run bench:web` (issue 12 part 1): what each screen of the console downloads before it can show
- * itself, against the budgets — /login's JavaScript ≤ 120 KB and CSS ≤ 30 KB gzipped, every other route's
- * first load ≤ 250 KB gzipped. Builds the web app with Vite's manifest, then walks its static import graph:
- * a route's first load is the entry (index.html's script, its preloads and stylesheets) plus the layout and
- * the route module it lazily loads, with everything they import statically (and, signed in, the console's
- * English wording, which the layout fetches). Sizes are gzip level 9, as the
- * server sends them (`.gz` beside each asset; brotli is smaller still and printed too).
+ * `npm run bench:web` (issues 12 and 39): what each screen of the console downloads before it can show itself,
+ * against issue 39's weight ceilings — /login ≤ 200 KB and every signed-in screen ≤ 280 KB gzipped, JavaScript
+ * and CSS together (issue 12's 120 KB for /login's JavaScript is retired). Builds the web app with Vite's
+ * manifest, then walks its static import graph: a route's first load is the entry (index.html's script, its
+ * preloads and stylesheets) plus the layout and the route module it lazily loads, with everything they import
+ * statically (and, signed in, the console's English wording, which the layout fetches; beyond /login, the public
+ * screens' Mantine styles the router loads with them). Sizes are gzip level 9, as the server sends them (`.gz`
+ * beside each asset; brotli is smaller still and printed too). What /login fetches once drawn (its checks' schemas
+ * and zod) is printed apart.
  *
  * Then, unless `--no-live`, the build served as `npm start` serves it (bench/web-live.ts): Lighthouse on /login
  * and /dashboard, and the MFA code → base dashboard drawn, for the demo fleet and a 30 000-site organization.
@@ -41,7 +43,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'apps/web');
 const DIST = path.join(WEB, 'dist');
 const KB = 1024;
-const BUDGET = { loginJs: 120 * KB, loginCss: 30 * KB, routeJs: 250 * KB };
+/** Issue 39's ceilings, JavaScript and CSS together; the other public screens have none of their own. */
+const BUDGET = { login: 200 * KB, signedIn: 280 * KB };
 const BIG_SITES = Number(process.env.BENCH_SITES ?? 30_000);
 const BIG_DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 
@@ -123,7 +126,13 @@ const verdict = (ok: boolean) => {
   return ok ? 'PASS' : 'FAIL';
 };
 console.log('\nFirst load per screen (gzip level 9; brotli in brackets):\n');
-console.log('screen'.padEnd(30), 'JS'.padStart(24), 'CSS'.padStart(22), '  budget');
+console.log(
+  'screen'.padEnd(30),
+  'JS'.padStart(24),
+  'CSS'.padStart(22),
+  'JS + CSS'.padStart(10),
+  '  budget (JS + CSS)',
+);
 for (const [route, layout, module] of screens) {
   if (!manifest[module]) {
     console.log(`${route.padEnd(30)} (module ${module} not in the build)`);
@@ -133,20 +142,22 @@ for (const [route, layout, module] of screens) {
   const wording = layout
     ? Object.keys(manifest).filter((key) => /^src\/locales\/en\/[^/]+\.json$/.test(key))
     : [];
-  const signedIn = layout ? [layout, 'src/styles/console-styles.ts'] : [];
-  const { js, css } = closure([entryKey, ...signedIn, ...wording, module]);
-  const jsGz = total(js, 'gz');
-  const cssGz = total(css, 'gz');
   const login = route === '/login';
-  const ok = login ? jsGz <= BUDGET.loginJs && cssGz <= BUDGET.loginCss : jsGz <= BUDGET.routeJs;
-  const budget = login
-    ? `JS ≤ ${kb(BUDGET.loginJs)}, CSS ≤ ${kb(BUDGET.loginCss)}`
-    : `JS ≤ ${kb(BUDGET.routeJs)}`;
+  // The router loads the public screens beyond /login with the rest of their Mantine styles.
+  const styles = layout
+    ? [layout, 'src/styles/console-styles.ts']
+    : login
+      ? []
+      : ['src/styles/sign-in-styles.ts'];
+  const { js, css } = closure([entryKey, ...styles, ...wording, module]);
+  const sum = total(js, 'gz') + total(css, 'gz');
+  const budget = login ? BUDGET.login : layout ? BUDGET.signedIn : null;
   console.log(
     route.padEnd(30),
-    `${kb(jsGz)} [${kb(total(js, 'br'))}] ${String(js.size).padStart(2)} files`.padStart(24),
-    `${kb(cssGz)} [${kb(total(css, 'br'))}]`.padStart(22),
-    ` ${budget}  ${verdict(ok)}`,
+    `${kb(total(js, 'gz'))} [${kb(total(js, 'br'))}] ${String(js.size).padStart(2)} files`.padStart(24),
+    `${kb(total(css, 'gz'))} [${kb(total(css, 'br'))}]`.padStart(22),
+    kb(sum).padStart(10),
+    budget === null ? '  (no ceiling of its own)' : `  ≤ ${kb(budget)}  ${verdict(sum <= budget)}`,
   );
 }
 
@@ -156,10 +167,18 @@ console.log('Its largest files:');
 for (const file of [...entry.js, ...entry.css].sort((a, b) => sizeOf(b).gz - sizeOf(a).gz).slice(0, 8)) {
   console.log(`  ${kb(sizeOf(file).gz).padStart(9)}  ${file}`);
 }
-const login = closure([entryKey, 'src/features/auth/routes/login.tsx']);
+const LOGIN = 'src/features/auth/routes/login.tsx';
+const login = closure([entryKey, LOGIN]);
 const loginOnly = [...login.js].filter((f) => !entry.js.has(f));
 console.log(
   `/login adds ${loginOnly.length} files: ${loginOnly.map((f) => `${f} ${kb(sizeOf(f).gz)}`).join(', ')}`,
+);
+// What the page itself imports on demand (not the router's other screens): its checks' schemas and zod,
+// fetched once it has drawn.
+const later = closure(manifest[LOGIN]?.dynamicImports ?? []);
+const afterPaint = [...later.js, ...later.css].filter((f) => !login.js.has(f) && !login.css.has(f));
+console.log(
+  `Once drawn, /login fetches ${kb(afterPaint.reduce((sum, f) => sum + sizeOf(f).gz, 0))} more: ${afterPaint.map((f) => `${f} ${kb(sizeOf(f).gz)}`).join(', ')}`,
 );
 console.log(
   `\n${failures === 0 ? 'Every screen is within its weight budget.' : `${failures} screen(s) over budget.`}`,
@@ -242,7 +261,7 @@ createRoot(document.body).render(h(MantineProvider, null, h(Page)));`,
     const js = chunks.flatMap((c) => (c.type === 'chunk' ? [c.code] : [])).join('\n');
     const gz = gzipSync(js, { level: 9 }).length;
     console.log(
-      `  ${kb(gz).padStart(9)}  ${name}${gz > BUDGET.loginJs ? ` — over /login's ${kb(BUDGET.loginJs)} already` : ''}`,
+      `  ${kb(gz).padStart(9)}  ${name}${gz > BUDGET.login ? ` — over /login's ${kb(BUDGET.login)} already` : ''}`,
     );
   }
 }

@@ -88,10 +88,21 @@ function loadedBefore(chunks: Map<string, FirstChunk>, from: FirstChunk[]): Set<
 
 /** The signed-in frame's modules (`loadConsole` in app/router.tsx): its layout and the rest of Mantine's styles. */
 const CONSOLE_FRAME = /[\\/]src[\\/](?:app[\\/]layouts[\\/]main-layout\.tsx|styles[\\/]console-styles\.ts)$/;
+/** Mantine's styles beyond /login's, loaded with what needs them: a chunk of their own in no group. */
+const SIGN_IN_STYLES = /[\\/]src[\\/]styles[\\/]sign-in-styles\.ts$/;
+/** The header menus' dropdown (Mantine's Menu, Popover, floating-ui), loaded when a menu first opens. */
+const HEADER_MENU = /[\\/]src[\\/]components[\\/]header-menu-dropdown\.tsx$/;
+/** What a public page loads on demand besides the menus: the dev outbox's button, the toasts' container. */
+const PUBLIC_ON_DEMAND =
+  /[\\/](?:src[\\/]features[\\/]dev-outbox[\\/]components[\\/]dev-outbox\.tsx|@mantine[\\/]notifications[\\/]esm[\\/]index\.mjs)$/;
 /** The screens before sign-in, lazy routes of their own (`authModules` in app/router.tsx). */
 const PUBLIC_SCREEN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/][^\\/]+\.tsx$/;
 /** The two sign-in steps every session passes: the password (/login) and the code (/authentication). */
 const SIGN_IN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/](?:login|multi-factor-auth)\.tsx$/;
+/** The first of them, whose first load is held to 200 KB (issue 39). */
+const LOGIN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]login\.tsx$/;
+/** zod and the contracts' schemas, which /login fetches after its first paint. */
+const SCHEMAS = /[\\/](?:node_modules[\\/]zod|packages[\\/]contracts[\\/]src)[\\/]/;
 /** The signed-in screens, lazy route modules (the public ones among them). */
 const SCREEN = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/][^\\/]+\.tsx$/;
 /** The share of the signed-in screens that must use a module for it to go into the screens' common chunk. */
@@ -104,11 +115,14 @@ const LAZY_WORDING = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/;
 
 /**
  * Groups built from that splitting, so a page asks for a few files instead of dozens: what every page loads
- * first, in the entry's one chunk (`index`); what the two sign-in steps load beyond it, in three by who else
- * uses it — the signed-in frame or 40 % of the signed-in screens too (`public-common`: schemas, product
- * analytics, the support chat's state), some signed-in screens (`public-shared`: @mantine/form, the form error)
- * or no one (`public`: the code and password inputs, the sign-in calls), so no signed-in screen loads the sign-in
- * steps' own code; what the signed-in frame loads before it shows, the layout, its dialogs and its styles
+ * first, in the entry's one chunk (`index`); zod and the contracts' schemas that the sign-in steps or the signed-in
+ * frame use (`schemas`: /authentication and the frame load it, /login only after its first paint); what /login
+ * loads beyond the entry, in three by who else uses it — the signed-in frame or 40 % of the signed-in screens too
+ * (`public-common`: form errors, the user's preferences), some signed-in screens (`public-shared`: @mantine/form,
+ * the form validation) or no one (`public`: the password form, the sign-in calls); what the code step
+ * (/authentication) adds to them, in two the same way (`code-common`: product analytics, the support chat's
+ * state; `code`: the code inputs), so no signed-in screen loads the sign-in steps' own code and /login no module
+ * that imports zod; what the signed-in frame loads before it shows, the layout, its dialogs and its styles
  * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use (`screens`); and each
  * language's lazily loaded wording (`wording-<lang>`, its public screens' apart). The splitting alone cuts them
  * into ~55, ~18, ~60, ~25 and 14 files (one per set of lazy screens that also use them, most under 1 KB), each a
@@ -128,23 +142,45 @@ async function groups() {
   const screenChunks = made(SCREEN).filter((c) => !publicScreens.includes(c));
   // Each group leaves out the modules the lazy chunks were made for: the manifest keeps naming their chunks
   // (bench:web reads it).
-  const own = new Set([...publicScreens, ...frameChunks, ...screenChunks].map((c) => c.facadeModuleId));
+  const own = new Set(
+    [...publicScreens, ...frameChunks, ...screenChunks, ...made(SIGN_IN_STYLES), ...made(HEADER_MENU)].map(
+      (c) => c.facadeModuleId,
+    ),
+  );
   const beforeSignIn = loadedBefore(chunks, made(SIGN_IN));
+  const beforeLogin = loadedBefore(chunks, made(LOGIN));
+  const signInStyles = loadedBefore(chunks, made(SIGN_IN_STYLES));
+  const menus = loadedBefore(chunks, made(HEADER_MENU));
+  const onDemand = loadedBefore(chunks, made(PUBLIC_ON_DEMAND));
   const frame = loadedBefore(chunks, frameChunks);
   const usedBy = new Map<string, number>();
   for (const screen of screenChunks)
     for (const id of loadedBefore(chunks, [screen])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
   const common = SCREENS_SHARE * screenChunks.length;
-  const beyond = (id: string) => !first.has(id) && !own.has(id);
+  // The sign-in styles stay in their own chunk (with their stylesheet), whoever else loads them.
+  const beyond = (id: string) => !first.has(id) && !own.has(id) && !signInStyles.has(id);
+  const sharedWithConsole = (id: string) => frame.has(id) || (usedBy.get(id) ?? 0) >= common;
   return [
     { name: 'index', test: (id: string) => first.has(id) },
     {
-      name: 'public-common',
-      test: (id: string) =>
-        beyond(id) && beforeSignIn.has(id) && (frame.has(id) || (usedBy.get(id) ?? 0) >= common),
+      name: 'schemas',
+      test: (id: string) => beyond(id) && SCHEMAS.test(id) && (beforeSignIn.has(id) || frame.has(id)),
     },
-    { name: 'public-shared', test: (id: string) => beyond(id) && beforeSignIn.has(id) && usedBy.has(id) },
-    { name: 'public', test: (id: string) => beyond(id) && beforeSignIn.has(id) },
+    {
+      name: 'public-common',
+      test: (id: string) => beyond(id) && beforeLogin.has(id) && sharedWithConsole(id),
+    },
+    { name: 'public-shared', test: (id: string) => beyond(id) && beforeLogin.has(id) && usedBy.has(id) },
+    { name: 'public', test: (id: string) => beyond(id) && beforeLogin.has(id) },
+    {
+      name: 'code-common',
+      test: (id: string) => beyond(id) && beforeSignIn.has(id) && sharedWithConsole(id),
+    },
+    { name: 'code', test: (id: string) => beyond(id) && beforeSignIn.has(id) },
+    // The signed-in frame's menus use them too: in groups of their own, the public pages' menus, dev outbox and
+    // toasts do not load `console`, and the dev outbox and toasts load what they share with the menus alone.
+    { name: 'overlays', test: (id: string) => beyond(id) && menus.has(id) && onDemand.has(id) },
+    { name: 'menus', test: (id: string) => beyond(id) && menus.has(id) },
     {
       name: 'console',
       test: (id: string) => beyond(id) && frame.has(id) && !beforeSignIn.has(id),

@@ -116,11 +116,13 @@ test('a registration waits for approval; once approved the person proves the ema
   await expect(applicant.getByTestId('dev-outbox-button')).toBeVisible();
   await applicant.waitForLoadState('networkidle');
   // The sign-in page downloads what it shows: not the signed-in frame, the code its screens share, wording it
-  // does not show (the console's, another language's), the toasts
-  // (they come with the first toast) or the dev outbox's drawer (it comes when its button is used).
+  // does not show (the console's, another language's), the toasts (they come with the first toast), the header
+  // menus (they come when one is pointed at, focused or pressed) or the dev outbox's drawer (when its button is).
   expect(
     scripts.filter((path) =>
-      /\/assets\/(?:console|screens|main-layout|esm|dev-outbox-drawer|wording)-/.test(path),
+      /\/assets\/(?:console|screens|main-layout|esm|dev-outbox-drawer|wording|menus|header-menu-dropdown)-/.test(
+        path,
+      ),
     ),
   ).toEqual([]);
   await signIn(applicant, username, DEMO_PASSWORD);

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
+import { authReady } from './lib/auth-store.ts';
 import { languageReady } from './lib/i18n.ts';
 import { TOAST_MS, useToastsWanted } from './lib/notify.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -15,7 +16,9 @@ import { themeColorSchemeManager } from './lib/theme.ts';
 // The toasts' container loads with the first toast (lib/notify.ts); a toast shown before it mounts waits in
 // Mantine's store and appears with it.
 const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+  Promise.all([import('@mantine/notifications'), import('./styles/sign-in-styles.ts')]).then(([m]) => ({
+    default: m.Notifications,
+  })),
 );
 
 function Toasts() {
@@ -27,14 +30,15 @@ function Toasts() {
   ) : null;
 }
 
-const router = createAppRouter();
 const colorSchemeManager = themeColorSchemeManager();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// A Spanish user's wording is fetched first (lib/i18n.ts); until then the page keeps index.html's mark. A failed
-// fetch renders all the same, in English, the fallback.
-const render = () =>
+// A Spanish user's wording is fetched first (lib/i18n.ts), and a stored token's claims are read (lib/auth-store.ts)
+// before the router's first navigation guard; until then the page keeps index.html's mark. A failed fetch renders
+// all the same: in English, the fallback, or signed out as for a token that cannot be read.
+const render = () => {
+  const router = createAppRouter();
   createRoot(root).render(
     <StrictMode>
       <MantineProvider
@@ -50,4 +54,5 @@ const render = () =>
       </MantineProvider>
     </StrictMode>,
   );
-void languageReady.then(render, render);
+};
+void Promise.allSettled([languageReady, authReady]).then(render);

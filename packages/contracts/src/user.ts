@@ -65,11 +65,4 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** Spec part 3: list → map keyed by name, sorted by id ascending, first entry per name wins. */
-export function preferencesToMap(list: readonly UserPreference[]): Record<string, UserPreference> {
-  const map: Record<string, UserPreference> = {};
-  for (const pref of [...list].sort((a, b) => a.id - b.id)) {
-    if (!(pref.name in map)) map[pref.name] = pref;
-  }
-  return map;
-}
+export { preferencesToMap } from './preference-map.ts';

@@ -1,7 +1,7 @@
 import type { Claims } from '@vnoc/contracts';
-import { isExpired } from '../lib/jwt.ts';
 import { guardPublicPaths, paths } from '../lib/paths.ts';
 import { loginPathFor } from '../lib/return-path.ts';
+import { isExpired } from '../lib/session.ts';
 
 export interface GuardInput {
   /** Path being navigated to (pathname only). */

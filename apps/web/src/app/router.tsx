@@ -22,12 +22,19 @@ const authModules = import.meta.glob<RouteModule>([
   '!../features/auth/routes/*.test.tsx',
 ]);
 
+/**
+ * A public screen beyond /login, with the Mantine styles /login's first load leaves out (its code inputs,
+ * checkboxes, selects, dialogs: styles/mantine-sign-in.css).
+ */
+function withSignInStyles<M>(load: () => Promise<M>) {
+  return async () => (await Promise.all([load(), import('../styles/sign-in-styles.ts')]))[0];
+}
+
 function authScreen(name: string) {
-  return async () => {
-    const load = authModules[`../features/auth/routes/${name}.tsx`];
-    if (!load) throw new Error(`Route module features/auth/routes/${name}.tsx is missing.`);
-    return (await load()) as Pick<RouteObject, 'Component'>;
-  };
+  const load = authModules[`../features/auth/routes/${name}.tsx`];
+  if (!load) throw new Error(`Route module features/auth/routes/${name}.tsx is missing.`);
+  const screen = async () => (await load()) as Pick<RouteObject, 'Component'>;
+  return name === 'login' ? screen : withSignInStyles(screen);
 }
 
 /** The signed-in frame: its layout, the rest of Mantine's styles and the console's wording. */
@@ -442,29 +449,29 @@ export const routes: RouteObject[] = [
           {
             path: 'accept-invitation',
             handle: h({ name: 'AcceptInvitation', title: 'titles.acceptInvitation' }),
-            lazy: () => import('../features/admin/users/routes/accept-invitation.tsx'),
+            lazy: withSignInStyles(() => import('../features/admin/users/routes/accept-invitation.tsx')),
           },
           {
             path: 'maintenance',
             handle: h({ name: 'Maintenance', title: 'titles.maintenance' }),
-            lazy: () => import('./routes/maintenance.tsx'),
+            lazy: withSignInStyles(() => import('./routes/maintenance.tsx')),
           },
           {
             path: 'login/callback',
             handle: h({ name: 'LoginCallback', title: 'titles.loginCallback' }),
-            lazy: () => import('../features/auth/routes/sso-callback.tsx'),
+            lazy: withSignInStyles(() => import('../features/auth/routes/sso-callback.tsx')),
             loader: preloadConsole,
           },
           {
             path: 'login/callback/oauth',
             handle: h({ name: 'LoginCallbackOauth', title: 'titles.loginCallback' }),
-            lazy: () => import('../features/auth/routes/sso-callback.tsx'),
+            lazy: withSignInStyles(() => import('../features/auth/routes/sso-callback.tsx')),
             loader: preloadConsole,
           },
           {
             path: 'login/callback/login-via-okta',
             handle: h({ name: 'LoginViaOkta', title: 'titles.loginCallback' }),
-            lazy: () => import('../features/auth/routes/sso-begin.tsx'),
+            lazy: withSignInStyles(() => import('../features/auth/routes/sso-begin.tsx')),
           },
         ],
       },

@@ -1,4 +1,3 @@
-import { Menu } from '@mantine/core';
 import { IconApps, IconExternalLink } from '@tabler/icons-react';
 import { type SsoApp, SsoAppListSchema } from '@vnoc/contracts';
 import { useMemo } from 'react';
@@ -30,20 +29,21 @@ export function AppSwitcher() {
       label={t('header.apps')}
       title={t('header.appsLabel')}
       testId="app-switcher"
-    >
-      {apps.map((app) => (
-        <Menu.Item
-          key={`${app.sortOrder}-${app.url}`}
-          component="a"
-          href={app.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('header.appOpens', { name: app.name })}
-          rightSection={<IconExternalLink size={14} aria-hidden="true" />}
-        >
-          {app.name}
-        </Menu.Item>
-      ))}
-    </HeaderIconMenu>
+      items={(Item) =>
+        apps.map((app) => (
+          <Item
+            key={`${app.sortOrder}-${app.url}`}
+            component="a"
+            href={app.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('header.appOpens', { name: app.name })}
+            rightSection={<IconExternalLink size={14} aria-hidden="true" />}
+          >
+            {app.name}
+          </Item>
+        ))
+      }
+    />
   );
 }

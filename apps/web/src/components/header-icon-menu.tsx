@@ -1,30 +1,26 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { HeaderMenu, type HeaderMenuProps } from './header-menu.tsx';
 
-interface HeaderIconMenuProps {
+interface HeaderIconMenuProps extends Pick<HeaderMenuProps, 'title' | 'items'> {
   /** The button's icon (decorative: the button is named by `label`). */
   icon: ReactNode;
   /** The button's accessible name. */
   label: string;
-  /** The menu's heading. */
-  title: string;
   testId: string;
-  children: ReactNode;
 }
 
 /** A menu of the header opened by an icon button (theme, the single sign-on apps). */
-export function HeaderIconMenu({ icon, label, title, testId, children }: HeaderIconMenuProps) {
+export function HeaderIconMenu({ icon, label, title, testId, items }: HeaderIconMenuProps) {
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
+    <HeaderMenu
+      target={
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} data-testid={testId}>
           {icon}
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{title}</Menu.Label>
-        {children}
-      </Menu.Dropdown>
-    </Menu>
+      }
+      title={title}
+      items={items}
+    />
   );
 }

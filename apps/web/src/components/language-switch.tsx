@@ -1,15 +1,16 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, type Language, languages, setLanguage } from '../lib/i18n.ts';
+import { HeaderMenu } from './header-menu.tsx';
 
 /** Language menu (English default, Spanish). `onSelected` lets the signed-in header also save the preference. */
 export function LanguageSwitch({ onSelected }: { onSelected?: (lang: Language) => void }) {
   const { t, i18n } = useTranslation();
   const active = currentLanguage();
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
+    <HeaderMenu
+      target={
         <Button
           variant="subtle"
           color="gray"
@@ -22,11 +23,11 @@ export function LanguageSwitch({ onSelected }: { onSelected?: (lang: Language) =
         >
           {active.toUpperCase()}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('header.language')}</Menu.Label>
-        {languages.map((lang) => (
-          <Menu.Item
+      }
+      title={t('header.language')}
+      items={(Item) =>
+        languages.map((lang) => (
+          <Item
             key={lang}
             lang={lang}
             onClick={() => {
@@ -37,9 +38,9 @@ export function LanguageSwitch({ onSelected }: { onSelected?: (lang: Language) =
             aria-current={lang === active ? 'true' : undefined}
           >
             {t(`languages.${lang}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+          </Item>
+        ))
+      }
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { Menu } from '@mantine/core';
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ThemeChoice, themeChoices, useThemeChoice } from '../lib/theme.ts';
@@ -17,24 +16,25 @@ export function ThemeSwitch({ onSelected }: { onSelected?: (choice: ThemeChoice)
       label={`${t('header.theme')}: ${t(`themes.${choice}`)}`}
       title={t('header.theme')}
       testId="theme-switch"
-    >
-      {themeChoices.map((option) => {
-        const Icon = icons[option];
-        return (
-          <Menu.Item
-            key={option}
-            leftSection={<Icon size={16} aria-hidden="true" />}
-            rightSection={option === choice ? <IconCheck size={16} aria-hidden="true" /> : null}
-            aria-current={option === choice ? 'true' : undefined}
-            onClick={() => {
-              setChoice(option);
-              onSelected?.(option);
-            }}
-          >
-            {t(`themes.${option}`)}
-          </Menu.Item>
-        );
-      })}
-    </HeaderIconMenu>
+      items={(Item) =>
+        themeChoices.map((option) => {
+          const Icon = icons[option];
+          return (
+            <Item
+              key={option}
+              leftSection={<Icon size={16} aria-hidden="true" />}
+              rightSection={option === choice ? <IconCheck size={16} aria-hidden="true" /> : null}
+              aria-current={option === choice ? 'true' : undefined}
+              onClick={() => {
+                setChoice(option);
+                onSelected?.(option);
+              }}
+            >
+              {t(`themes.${option}`)}
+            </Item>
+          );
+        })
+      }
+    />
   );
 }

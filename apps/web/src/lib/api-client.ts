@@ -1,6 +1,6 @@
-import { type ErrorBody, ErrorBodySchema } from '@vnoc/contracts';
+import type { ErrorBody } from '@vnoc/contracts';
 import type { z } from 'zod';
-import { authStore } from './auth-store.ts';
+import { authStore, loadClaimsDecoder } from './auth-store.ts';
 
 /** A failed call: HTTP status (0 for a network failure) and the server's error body when it sent one. */
 export class ApiError extends Error {
@@ -59,7 +59,10 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   }
 
   const token = response.headers.get('Authorization');
-  if (response.ok && token?.startsWith('Bearer ')) authStore.setToken(token.slice('Bearer '.length));
+  if (response.ok && token?.startsWith('Bearer ')) {
+    await loadClaimsDecoder();
+    authStore.setToken(token.slice('Bearer '.length));
+  }
 
   const text = await response.text();
   let json: unknown = null;
@@ -71,6 +74,8 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     }
   }
   if (!response.ok) {
+    // The schema (and zod) only when an answer fails: /login's first load carries neither.
+    const { ErrorBodySchema } = await import('@vnoc/contracts/errors');
     const parsed = ErrorBodySchema.safeParse(json);
     throw new ApiError(response.status, parsed.success ? parsed.data : null, path);
   }

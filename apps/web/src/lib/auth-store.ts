@@ -1,6 +1,7 @@
 import type { Claims, User } from '@vnoc/contracts';
 import { useSyncExternalStore } from 'react';
-import { decodeClaims, isExpired } from './jwt.ts';
+import { loadedLater } from './loaded-later.ts';
+import { isExpired } from './session.ts';
 import { readItem, readJson, StorageKeys, writeItem, writeJson } from './storage.ts';
 
 /** Auth/session state of spec part 3 that outlives a screen; persisted under the spec's storage keys. */
@@ -11,17 +12,40 @@ export interface AuthState {
   captivity: string | null;
 }
 
+/*
+ * Claims are read with the contracts' schema, and so with zod (~30 KB gzipped): fetched when a token is there to
+ * read, not on /login's first load. `authReady` has them for a stored token before the app starts; the API client
+ * waits for them before storing a token it receives.
+ */
+const claimsDecoder = loadedLater(() => import('./jwt.ts'));
+
+/** Fetches the claims decoder (once); `setToken` needs it. */
+export function loadClaimsDecoder(): Promise<void> {
+  return claimsDecoder.load().then(() => undefined);
+}
+
+function claimsOf(jwt: string): Claims | null {
+  const decoder = claimsDecoder.current();
+  if (!decoder) throw new Error('Claims read before their decoder loaded (await loadClaimsDecoder()).');
+  return decoder.decodeClaims(jwt);
+}
+
 function load(): AuthState {
   const jwt = readItem(StorageKeys.jwt);
   return {
     jwt,
-    claims: jwt ? decodeClaims(jwt) : null,
+    // Until `authReady`, a stored token's claims are not read yet (the app does not start before).
+    claims: jwt && claimsDecoder.current() ? claimsOf(jwt) : null,
     user: readJson<User>(StorageKeys.user),
     captivity: readItem(StorageKeys.captivity),
   };
 }
 
 let state: AuthState = load();
+/** The stored session with its claims read: the app renders (and routes) once this has settled. */
+export const authReady: Promise<void> = state.jwt
+  ? loadClaimsDecoder().then(() => emit(load()))
+  : Promise.resolve();
 const listeners = new Set<() => void>();
 
 function emit(next: AuthState) {
@@ -37,7 +61,7 @@ export const authStore = {
   },
   /** Stores a token received in an Authorization header; claims are decoded from it. */
   setToken(jwt: string) {
-    const claims = decodeClaims(jwt);
+    const claims = claimsOf(jwt);
     writeItem(StorageKeys.jwt, jwt);
     writeJson(StorageKeys.claims, claims);
     emit({ ...state, jwt, claims });
@@ -83,7 +107,7 @@ export const authStore = {
  */
 export function adoptRenewedToken(jwt: string | null): boolean {
   if (!jwt || jwt === state.jwt || !state.claims) return false;
-  const claims = decodeClaims(jwt);
+  const claims = claimsOf(jwt);
   if (!claims || claims.sub !== state.claims.sub || claims.impersonatedBy !== state.claims.impersonatedBy)
     return false;
   emit({ ...state, jwt, claims });
@@ -92,6 +116,7 @@ export function adoptRenewedToken(jwt: string | null): boolean {
 
 if (typeof window !== 'undefined')
   window.addEventListener('storage', (event) => {
+    // A tab with claims has their decoder; one without has no session to renew.
     if (event.key === StorageKeys.jwt) adoptRenewedToken(event.newValue);
   });
 

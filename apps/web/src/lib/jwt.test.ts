@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeClaims, isExpired } from './jwt.ts';
+import { decodeClaims } from './jwt.ts';
+import { isExpired } from './session.ts';
 
 function token(payload: unknown): string {
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

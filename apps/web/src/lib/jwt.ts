@@ -17,8 +17,3 @@ export function decodeClaims(token: string): Claims | null {
     return null;
   }
 }
-
-/** True when the claims' exp (seconds) is at or before now (ms). */
-export function isExpired(claims: Pick<Claims, 'exp'> | null, nowMs: number): boolean {
-  return !claims || claims.exp * 1000 <= nowMs;
-}

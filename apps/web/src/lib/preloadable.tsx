@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, useState } from 'react';
+import { loadedLater } from './loaded-later.ts';
 
 export type Preloadable<P extends object> = {
   /** Renders the component; suspends (a Suspense boundary above shows its fallback) only while it loads. */
@@ -26,32 +27,17 @@ export function forgetPreloadedForTests(): void {
  * loaded one would remount it.
  */
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const start = () => {
-    loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        // A failed load (a new deployment, a network blip) is tried again by the next render.
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  const lazyLoad = () => lazy(() => start().then((component) => ({ default: component })));
+  // A failed load (a new deployment, a network blip) is tried again by the next render.
+  let component = loadedLater(load);
+  const lazyLoad = () => lazy(() => component.load().then((loaded) => ({ default: loaded })));
   let Lazy = lazyLoad();
   forgetters.add(() => {
-    loaded = undefined;
-    loading = undefined;
+    component = loadedLater(load);
     Lazy = lazyLoad();
   });
   function PreloadableComponent(props: P) {
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    const [Component] = useState<ComponentType<P>>(() => component.current() ?? Lazy);
     return <Component {...props} />;
   }
-  return { Component: PreloadableComponent, preload: () => start().then(() => undefined) };
+  return { Component: PreloadableComponent, preload: () => component.load().then(() => undefined) };
 }

@@ -1,5 +1,10 @@
 import type { Claims } from '@vnoc/contracts';
 
+/** True when the claims' exp (seconds) is at or before now (ms). */
+export function isExpired(claims: Pick<Claims, 'exp'> | null, nowMs: number): boolean {
+  return !claims || claims.exp * 1000 <= nowMs;
+}
+
 /** Spec part 9 session constants. */
 export const SESSION_CHECK_MS = 1000;
 export const IDLE_AFTER_MS = 120_000;

@@ -1,6 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { OkSchema } from '@vnoc/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -29,6 +28,8 @@ const MIN_AUTO_REFRESH_GAP_MS = 60_000;
 
 /** Refreshes the token (GET access/newJWT; apiRequest stores the new one). */
 export async function refreshSession(): Promise<void> {
+  // The schema loads with the first refresh: every page's first load carries this watcher, not zod.
+  const { OkSchema } = await import('@vnoc/contracts/auth');
   await apiRequest('access/newJWT', { schema: OkSchema });
 }
 

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { type SsoApp, SsoAppListSchema, SsoTileResponseSchema } from '@vnoc/contracts';
+import type { SsoApp } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET sso/tile?email=: the identity-provider tile of the address's organization, or null. */
 export async function getSsoTile(email: string) {
+  // Its schema (and zod) load with the first tile asked for, not with /login.
+  const { SsoTileResponseSchema } = await import('@vnoc/contracts/sso');
   const { tile } = await apiRequest('sso/tile', { query: { email }, schema: SsoTileResponseSchema });
   return tile;
 }
@@ -24,6 +26,7 @@ export function useSsoTile(email: string | null) {
  * GET /api/ps/access/okta with the identity provider's access token (spec part 7): the vNOC token comes
  * back in the Authorization header (stored by the API client), the body is the app list.
  */
-export function exchangeProviderToken(accessToken: string): Promise<SsoApp[]> {
+export async function exchangeProviderToken(accessToken: string): Promise<SsoApp[]> {
+  const { SsoAppListSchema } = await import('@vnoc/contracts/sso');
   return apiRequest('ps/access/okta', { bearer: accessToken, schema: SsoAppListSchema });
 }

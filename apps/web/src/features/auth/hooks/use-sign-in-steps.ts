@@ -10,7 +10,6 @@ import { paths } from '../../../lib/paths.ts';
 import { takeReturnPath } from '../../../lib/return-path.ts';
 import { useThemeChoice } from '../../../lib/theme.ts';
 import { preferenceChoices } from '../../../lib/user-preferences.ts';
-import { getUserProfile, userProfileQueryKey } from '../../../lib/user-profile.ts';
 import { type NextStep, nextAfterPasswordUpdate } from '../utils/next-step.ts';
 
 /**
@@ -25,6 +24,8 @@ export function useSignInSteps() {
   /** Reloads the user and applies their language and theme; on failure user is null and the error is shown. */
   const reloadUser = useCallback(async (): Promise<{ user: User | null; error: unknown }> => {
     try {
+      // With the console's code (the user's schema, zod): not part of /login's first load.
+      const { getUserProfile, userProfileQueryKey } = await import('../../../lib/user-profile.ts');
       const user = await getUserProfile();
       queryClient.setQueryData(userProfileQueryKey, user);
       const { language, theme } = preferenceChoices(user);

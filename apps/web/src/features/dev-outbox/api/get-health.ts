@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HealthSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export function getHealth(signal?: AbortSignal) {
+/** Asked on every page (the outbox gate): its schema, and zod, load with the answer, not with the page. */
+export async function getHealth(signal?: AbortSignal) {
+  const { HealthSchema } = await import('@vnoc/contracts/health');
   return apiRequest('health', { schema: HealthSchema, signal });
 }
 

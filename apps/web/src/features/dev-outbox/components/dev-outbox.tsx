@@ -2,6 +2,7 @@ import { Affix, Button } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../styles/sign-in-styles.ts';
 
 const loadDrawer = () => import('./dev-outbox-drawer.tsx');
 const DevOutboxDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.DevOutboxDrawer })));

@@ -1,0 +1,21 @@
+import { Menu } from '@mantine/core';
+import '../styles/sign-in-styles.ts';
+import type { HeaderMenuProps } from './header-menu.tsx';
+
+/** The header menu itself (`HeaderMenu` loads it when it is first opened). */
+export function HeaderMenuDropdown({
+  target,
+  title,
+  items,
+  defaultOpened,
+}: HeaderMenuProps & { defaultOpened: boolean }) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{title}</Menu.Label>
+        {items(Menu.Item)}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

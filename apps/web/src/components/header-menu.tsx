@@ -1,0 +1,38 @@
+import type { Menu } from '@mantine/core';
+import { cloneElement, type ReactElement, type ReactNode, useState } from 'react';
+import { loadedLater } from '../lib/loaded-later.ts';
+
+export interface HeaderMenuProps {
+  /** The button that opens it (a Mantine Button or ActionIcon, with its accessible name). */
+  target: ReactElement<Record<string, unknown>>;
+  /** The menu's heading. */
+  title: string;
+  /** Its items, drawn with Mantine's Menu.Item (given once the menu has loaded). */
+  items: (Item: typeof Menu.Item) => ReactNode;
+}
+
+const dropdown = loadedLater(() => import('./header-menu-dropdown.tsx'));
+const prefetch = () => void dropdown.load().catch(() => undefined);
+
+/**
+ * A menu of the header opened by its button (language, theme, the single sign-on apps). Mantine's Menu (with its
+ * Popover and floating-ui, ~25 KB gzipped) is no part of a page's first load: it is fetched when the button is
+ * first pointed at, focused or pressed, and until the menu first opens the button is drawn alone, with the popup
+ * semantics Menu.Target gives it. Once opened it stays Mantine's menu.
+ */
+export function HeaderMenu({ target, title, items }: HeaderMenuProps) {
+  const [loaded, setLoaded] = useState<Awaited<ReturnType<typeof dropdown.load>> | null>(null);
+  if (loaded) return <loaded.HeaderMenuDropdown target={target} title={title} items={items} defaultOpened />;
+  return cloneElement(target, {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: prefetch,
+    onFocus: prefetch,
+    onClick: () => {
+      dropdown.load().then(
+        (module) => setLoaded(module),
+        () => undefined,
+      );
+    },
+  });
+}

@@ -1,0 +1,53 @@
+/*
+ * Plain constants, no schema: a module that needs only the ids (the web's entry, which maps them to the spec's
+ * catalogue) imports no zod with them.
+ */
+
+/** Stable error ids the server answers with; the web client maps them to the spec's catalogue. */
+export const ErrorIds = {
+  invalidInput: 'invalid_input',
+  invalidCredentials: 'invalid_credentials',
+  locked: 'locked',
+  lockedDay: 'locked_day',
+  reauthRequired: 'reauth_required',
+  reauthFailed: 'reauth_failed',
+  unauthorized: 'unauthorized',
+  wrongStep: 'wrong_step',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  alreadyRegistered: 'already_registered',
+  noOrganization: 'no_organization',
+  userExists: 'user_exists',
+  accountPending: 'account_pending',
+  accountDeactivated: 'account_deactivated',
+  registrationClosed: 'registration_closed',
+  invitationInvalid: 'invitation_invalid',
+  invitationsLimited: 'invitations_limited',
+  lastAdministrator: 'last_administrator',
+  codeInvalid: 'code_invalid',
+  passwordPolicy: 'password_policy',
+  rateLimited: 'rate_limited',
+  conflict: 'conflict',
+  geocoderUnavailable: 'geocoder_unavailable',
+  deliveryFailed: 'delivery_failed',
+  notEntitled: 'not_entitled',
+  supportAccessOff: 'support_access_off',
+  supportConfined: 'support_confined',
+  alreadyRebooting: 'already_rebooting',
+  alreadyRunning: 'already_running',
+  batchAction: 'batch_action',
+  batchFull: 'batch_full',
+  /** Confirming disabled ports on a simulated device: it keeps them off until they are reverted. */
+  portsStayOff: 'ports_stay_off',
+  /** Confirming disabled ports when no automatic revert is pending. */
+  noPortsPending: 'no_ports_pending',
+  testWait: 'test_wait',
+  costlyNumber: 'costly_number',
+  /** Too many CSV downloads running (the person's or the server's): try again in a minute. */
+  exportsBusy: 'exports_busy',
+  /** Every database connection busy for longer than the server waits: try again in a moment. */
+  busy: 'busy',
+  ssoIssuerRefused: 'sso_issuer_refused',
+  internal: 'internal',
+} as const;
+export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];
