@@ -35,6 +35,12 @@ import type { DeviceIngest, IngestOutcome } from './types.ts';
 
 /** Drivers whose devices report for real (the simulator's are its own). */
 export const EDGE_DRIVERS = ['agent', 'openwisp'] as const;
+/**
+ * Drivers whose devices' reports and states the ingest records: the real ones, and the simulator's, whose devices
+ * publish over MQTT what the simulator decides (fleet/gateway/sim-messages.ts). Silence takes only a real device
+ * offline (`sweep`): a simulated one goes down when the simulator says so.
+ */
+export const INGEST_DRIVERS: readonly string[] = [...EDGE_DRIVERS, 'simulator'];
 
 export type DeviceIngestOptions = {
   db: Db;
@@ -61,6 +67,9 @@ export type DeviceIngestOptions = {
 export const REPORT_BATCH_MAX = 500;
 /** Batches stored at once (each holds one pooled connection while it runs). */
 export const REPORT_BATCH_CONCURRENCY = 2;
+
+/** A device in these goes offline when it is gone (its will) or silent past its timeout (the sweep). */
+const GOES_DOWN_FROM: readonly DeviceStatus[] = ['online', 'onbackup', 'rebooting'];
 
 /** OpenWISP's agent's default interval (openwisp-monitoring's `option interval '300'`). */
 export const OPENWISP_REPORT_INTERVAL_MS = 300_000;
@@ -273,6 +282,12 @@ const statusDevice = (d: LockedDevice): StatusDevice => ({
   kind: d.kind,
 });
 
+/** Whether a report gives any figure of a resource sample (uptime, resources, wireless interfaces). */
+const hasResourceFigures = (s: Sample) =>
+  s.data.general?.uptime !== undefined ||
+  s.data.resources !== undefined ||
+  (s.data.interfaces ?? []).some((i) => i.wireless);
+
 /** A report to store: its device (locked), what it says and when it was taken. */
 type Sample = { deviceId: string; data: DeviceMonitoring; at: number };
 
@@ -283,14 +298,17 @@ type Sample = { deviceId: string; data: DeviceMonitoring; at: number };
 async function insertHistory(tx: DbOrTx, samples: readonly Sample[]): Promise<void> {
   if (samples.length === 0) return;
   const col = <T>(list: readonly T[], f: (x: T) => unknown) => sql.param(list.map(f));
-  await tx.execute(sql`
+  // A report with no resource figure (a simulated device's heartbeat) adds no resource sample.
+  const res = samples.filter(hasResourceFigures);
+  if (res.length > 0)
+    await tx.execute(sql`
     insert into device_resource_samples (device_id, time, load1, memory_used_percent, disk_used_percent,
       uptime_seconds, wireless_clients)
-    select * from unnest(${col(samples, (s) => s.deviceId)}::uuid[], ${col(samples, (s) => iso(s.at))}::timestamptz[],
-      ${col(samples, (s) => s.data.resources?.load?.[0] ?? null)}::real[],
-      ${col(samples, (s) => memoryUsedPercent(s.data))}::real[], ${col(samples, (s) => diskUsedPercent(s.data))}::real[],
-      ${col(samples, (s) => round(s.data.general?.uptime))}::bigint[],
-      ${col(samples, (s) => wirelessClients(s.data))}::integer[])
+    select * from unnest(${col(res, (s) => s.deviceId)}::uuid[], ${col(res, (s) => iso(s.at))}::timestamptz[],
+      ${col(res, (s) => s.data.resources?.load?.[0] ?? null)}::real[],
+      ${col(res, (s) => memoryUsedPercent(s.data))}::real[], ${col(res, (s) => diskUsedPercent(s.data))}::real[],
+      ${col(res, (s) => round(s.data.general?.uptime))}::bigint[],
+      ${col(res, (s) => wirelessClients(s.data))}::integer[])
     on conflict do nothing`);
   const itfs = samples.flatMap((s) =>
     (s.data.interfaces ?? []).filter((i) => i.statistics || i.up !== undefined).map((i) => ({ s, i })),
@@ -415,7 +433,7 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     const engine = alerts;
     const result = await db.transaction(async (tx) => {
       device = await lockDevice(tx, deviceId);
-      if (!device || !(EDGE_DRIVERS as readonly string[]).includes(device.driver)) return undefined;
+      if (!device || !INGEST_DRIVERS.includes(device.driver)) return undefined;
       const done = await work(tx, device);
       events = done.events;
       if (engine && events.length > 0) changes = await engine.evaluate(tx, [device.id], now);
@@ -429,10 +447,13 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     return result;
   }
 
-  /** Takes the device offline at `at`; from a sweep (`swept`), only if it is still silent past its timeout. */
+  /**
+   * Takes the device offline at `at` (from up or rebooting); from a sweep (`swept`), only if it is still silent past
+   * its timeout.
+   */
   const goDown = (deviceId: string, at: number, swept = false) =>
     onDevice(deviceId, at, async (tx, d) => {
-      if (d.status !== 'online' && d.status !== 'onbackup') return { result: false, events: [] };
+      if (!GOES_DOWN_FROM.includes(d.status)) return { result: false, events: [] };
       if (swept) {
         // The sweep found it silent; a report may have come in since.
         const { rows } = await tx.execute(
@@ -466,7 +487,7 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       const live: { d: LockedDevice; report: PendingReport }[] = [];
       for (const r of reports) {
         const d = devices.get(r.deviceId);
-        if (!d || !(EDGE_DRIVERS as readonly string[]).includes(d.driver)) {
+        if (!d || !INGEST_DRIVERS.includes(d.driver)) {
           answers.push(undefined);
           continue;
         }
@@ -561,10 +582,18 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       await goDown(deviceId, at);
     },
 
+    async rebooting(deviceId, at) {
+      await onDevice(deviceId, at, async (tx, d) => {
+        await tx.execute(sql`update devices set last_update = greatest(last_update, ${iso(at)}::timestamptz)
+          where id = ${d.id}`);
+        return { result: undefined, events: await moveStatus(tx, d, 'rebooting', at) };
+      });
+    },
+
     async sweep(now) {
       const { rows } = await db.execute<{ id: string }>(sql`
         select id from devices
-        where status in ('online', 'onbackup') and (
+        where status in ('online', 'onbackup', 'rebooting') and (
           (driver = 'agent' and last_update < ${iso(now - heartbeatTimeoutMs)})
           or (driver = 'openwisp' and last_update < ${iso(now - openwispTimeoutMs)}))`);
       let n = 0;
