@@ -13,7 +13,7 @@ import { issueDeviceSecret } from '../src/fleet/edge/credentials.ts';
 import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
 import { type MqttGateway, startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
 import type { DeviceIngest, IngestOutcome, ReportSource } from '../src/fleet/edge/types.ts';
-import type { SimDeviceLink, SimMessage } from '../src/fleet/gateway/sim-messages.ts';
+import { byDevice, type SimDeviceLink } from '../src/fleet/gateway/sim-messages.ts';
 import type { Db } from '../src/plugins/db.ts';
 import { createDevice, type DeviceRow } from './factories.ts';
 import { silentLog } from './helpers.ts';
@@ -222,11 +222,9 @@ export function inProcessDevices(ingest: DeviceIngest): SimDeviceLink {
   const route = createDeviceMessageRouter({ ingest, log: silentLog });
   return {
     async deliver(messages, now) {
-      const byDevice = new Map<string, SimMessage[]>();
-      for (const m of messages) byDevice.set(m.deviceId, [...(byDevice.get(m.deviceId) ?? []), m]);
       let sent = 0;
       await Promise.all(
-        [...byDevice].map(async ([deviceId, list]) => {
+        [...byDevice(messages)].map(async ([deviceId, list]) => {
           for (const m of list) {
             const payload = Buffer.from(JSON.stringify(m.body));
             if ((await route(deviceTopic(deviceId, m.topic), payload, now)) !== 'stored') return;

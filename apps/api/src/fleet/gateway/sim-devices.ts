@@ -30,7 +30,7 @@ import { issueDeviceSecret } from '../edge/credentials.ts';
 import type { EdgeLog } from '../edge/messages.ts';
 import { JobFailure, UNEXPECTED_ERROR } from '../jobs/index.ts';
 import type { AnswerCommand } from './actions.ts';
-import type { SimDeviceLink, SimMessage } from './sim-messages.ts';
+import { byDevice, type SimDeviceLink, type SimMessage } from './sim-messages.ts';
 import { loadDevices } from './sql.ts';
 
 export type SimulatedDevicesOptions = {
@@ -246,16 +246,10 @@ export async function startSimulatedDevices(options: SimulatedDevicesOptions): P
       return received;
     },
     async deliver(messages) {
-      const byDevice = new Map<string, SimMessage[]>();
-      for (const m of messages) {
-        const list = byDevice.get(m.deviceId);
-        if (list) list.push(m);
-        else byDevice.set(m.deviceId, [m]);
-      }
       let sent = 0;
       let firstError: unknown;
       await Promise.all(
-        [...byDevice].map(([deviceId, list]) =>
+        [...byDevice(messages)].map(([deviceId, list]) =>
           publishInOrder(deviceId, list).then(
             (n) => {
               sent += n;

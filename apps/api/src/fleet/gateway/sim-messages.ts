@@ -41,6 +41,17 @@ export type SimDeviceLink = {
   deliver: (messages: readonly SimMessage[], now: number) => Promise<{ sent: number; failed: number }>;
 };
 
+/** Messages by device, each device's in the order given (a device's are delivered one after another). */
+export function byDevice(messages: readonly SimMessage[]): Map<string, SimMessage[]> {
+  const out = new Map<string, SimMessage[]>();
+  for (const m of messages) {
+    const list = out.get(m.deviceId);
+    if (list) list.push(m);
+    else out.set(m.deviceId, [m]);
+  }
+  return out;
+}
+
 /** A device as its messages need it. */
 export type SimMessageDevice = { id: string; kind: DeviceKind };
 
