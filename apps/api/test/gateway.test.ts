@@ -27,8 +27,19 @@ const T0 = Date.parse('2026-03-02T10:00:00.000Z');
 const STEP = 60_000; // one real minute per tick = one simulated hour at SIM_SPEED 60
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 let fleet: ReturnType<typeof generateFleet>;
-/** The simulated devices' messages, recorded by the app's ingest (the device edge) as the broker hands them over. */
-const link = () => inProcessDevices(t.app.edge.ingest);
+/**
+ * The gateway from `now`, its devices' messages recorded by the app's ingest (the device edge) as the broker hands
+ * them over.
+ */
+const gatewayAt = (now: number) =>
+  startGateway({
+    db: t.db,
+    log: silent,
+    seed: SEED,
+    speed: SPEED,
+    now,
+    devices: inProcessDevices(t.app.edge.ingest),
+  });
 
 beforeAll(async () => {
   const orgs = [await createOrganization(t.db), await createOrganization(t.db)].map((o, i) => ({
@@ -119,7 +130,7 @@ describe('the simulator gateway', () => {
   });
 
   it('ticks move devices through legal changes, recorded in devices and intervals', async () => {
-    first = await startGateway({ db: t.db, log: silent, seed: SEED, speed: SPEED, now: T0, devices: link() });
+    first = await gatewayAt(T0);
     // 3 real hours at SIM_SPEED 60 = 7.5 simulated days.
     const events = await runTicks(first, T0, 180);
     lastTick = T0 + 180 * STEP;
@@ -245,14 +256,7 @@ describe('the simulator gateway', () => {
   it('a restarted gateway continues from the stored statuses, legally and without gaps', async () => {
     const stored = await statuses();
     const restartAt = lastTick + 30_000; // the server was down for half a minute
-    const second = await startGateway({
-      db: t.db,
-      log: silent,
-      seed: SEED,
-      speed: SPEED,
-      now: restartAt,
-      devices: link(),
-    });
+    const second = await gatewayAt(restartAt);
     for (const d of second.state.devices) expect(d.status).toBe(stored.get(d.id));
     const events = await runTicks(second, restartAt, 120);
     expect(events.length).toBeGreaterThan(0);
@@ -319,14 +323,7 @@ describe('the simulator gateway', () => {
       } as never)
       .returning({ id: devices.id });
     const at = T0 + 10 * 3_600_000;
-    const g = await startGateway({
-      db: t.db,
-      log: silent,
-      seed: SEED,
-      speed: SPEED,
-      now: at,
-      devices: link(),
-    });
+    const g = await gatewayAt(at);
     await g.stop();
     const { rows } = await t.pool.query<{ status: string; started_at: Date }>(
       'select status, started_at from device_status_intervals where device_id = $1',
@@ -338,14 +335,7 @@ describe('the simulator gateway', () => {
 
   it('a device that lost its cloud connection stays online but sends no heartbeats until it is back', async () => {
     const at = T0 + 12 * 3_600_000;
-    const g = await startGateway({
-      db: t.db,
-      log: silent,
-      seed: SEED,
-      speed: SPEED,
-      now: at,
-      devices: link(),
-    });
+    const g = await gatewayAt(at);
     // The gateway is deterministic: mirror it (same devices, seed and rng) to find its first silent episode.
     const rng = mulberry32(SEED);
     let mirror = initialState(await loadDevices(t.db), SEED, g.clock.toSim(at), rng);

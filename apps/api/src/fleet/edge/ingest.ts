@@ -31,6 +31,7 @@ import { iso, type OpenInterval } from '../gateway/sql.ts';
 import { publishStatusEvents, recordEvents, type StatusDevice } from '../gateway/status-records.ts';
 import type { DeviceKind, StatusEvent } from '../simulator/index.ts';
 import { createKeyedBatcher } from './batcher.ts';
+import { retryDeadlocks } from './deadlock.ts';
 import type { DeviceIngest, IngestOutcome } from './types.ts';
 
 /** Drivers whose devices report for real (the simulator's are its own). */
@@ -431,14 +432,18 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     let events: StatusEvent[] = [];
     let changes: AlertChange[] = [];
     const engine = alerts;
-    const result = await db.transaction(async (tx) => {
-      device = await lockDevice(tx, deviceId);
-      if (!device || !INGEST_DRIVERS.includes(device.driver)) return undefined;
-      const done = await work(tx, device);
-      events = done.events;
-      if (engine && events.length > 0) changes = await engine.evaluate(tx, [device.id], now);
-      return done.result;
-    });
+    const result = await retryDeadlocks(() =>
+      db.transaction(async (tx) => {
+        events = [];
+        changes = [];
+        device = await lockDevice(tx, deviceId);
+        if (!device || !INGEST_DRIVERS.includes(device.driver)) return undefined;
+        const done = await work(tx, device);
+        events = done.events;
+        if (engine && events.length > 0) changes = await engine.evaluate(tx, [device.id], now);
+        return done.result;
+      }),
+    );
     if (device && events.length > 0) {
       if (options.publish)
         publishStatusEvents(options.publish, events, new Map([[device.id, statusDevice(device)]]), log);
@@ -476,35 +481,40 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     let changes: AlertChange[] = [];
     const changed = new Map<string, StatusDevice>();
     const engine = alerts;
-    const outcomes = await db.transaction(async (tx) => {
-      const devices = await lockDevices(
-        tx,
-        reports.map((r) => r.deviceId),
-      );
-      const answers: (IngestOutcome | undefined)[] = [];
-      const history: Sample[] = [];
-      const latest: Latest[] = [];
-      const live: { d: LockedDevice; report: PendingReport }[] = [];
-      for (const r of reports) {
-        const d = devices.get(r.deviceId);
-        if (!d || !INGEST_DRIVERS.includes(d.driver)) {
-          answers.push(undefined);
-          continue;
+    const outcomes = await retryDeadlocks(() =>
+      db.transaction(async (tx) => {
+        // A deadlock's victim runs again from here (deadlock.ts).
+        events = [];
+        changes = [];
+        changed.clear();
+        const devices = await lockDevices(
+          tx,
+          reports.map((r) => r.deviceId),
+        );
+        const answers: (IngestOutcome | undefined)[] = [];
+        const history: Sample[] = [];
+        const latest: Latest[] = [];
+        const live: { d: LockedDevice; report: PendingReport }[] = [];
+        for (const r of reports) {
+          const d = devices.get(r.deviceId);
+          if (!d || !INGEST_DRIVERS.includes(d.driver)) {
+            answers.push(undefined);
+            continue;
+          }
+          const storedAt = d.sampled_at === null ? null : new Date(d.sampled_at).getTime();
+          const newest = storedAt === null || r.sampledAt >= storedAt;
+          history.push({ deviceId: d.id, data: r.data, at: r.sampledAt });
+          if (newest) latest.push({ d, data: r.data, sampledAt: r.sampledAt, receivedAt: r.receivedAt });
+          const isLive = newest && r.current !== false && r.sampledAt >= r.receivedAt - timeoutOf(d.driver);
+          if (isLive) live.push({ d, report: r });
+          answers.push({ ok: true, stored: isLive ? 'current' : 'history' });
         }
-        const storedAt = d.sampled_at === null ? null : new Date(d.sampled_at).getTime();
-        const newest = storedAt === null || r.sampledAt >= storedAt;
-        history.push({ deviceId: d.id, data: r.data, at: r.sampledAt });
-        if (newest) latest.push({ d, data: r.data, sampledAt: r.sampledAt, receivedAt: r.receivedAt });
-        const isLive = newest && r.current !== false && r.sampledAt >= r.receivedAt - timeoutOf(d.driver);
-        if (isLive) live.push({ d, report: r });
-        answers.push({ ok: true, stored: isLive ? 'current' : 'history' });
-      }
-      await insertHistory(tx, history);
-      await storeLatest(tx, latest);
-      if (live.length > 0) {
-        // The last boot is the sample's time less the uptime it reports (whole seconds); kept unless it moved by
-        // more than a minute, so the clocks' jitter does not rewrite it every report.
-        await tx.execute(sql`
+        await insertHistory(tx, history);
+        await storeLatest(tx, latest);
+        if (live.length > 0) {
+          // The last boot is the sample's time less the uptime it reports (whole seconds); kept unless it moved by
+          // more than a minute, so the clocks' jitter does not rewrite it every report.
+          await tx.execute(sql`
           update devices d set last_update = greatest(d.last_update, x.t),
             last_boot = case
               when x.b is null then d.last_boot
@@ -514,19 +524,20 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
             ${sql.param(live.map((x) => iso(x.report.sampledAt)))}::timestamptz[],
             ${sql.param(live.map((x) => bootOf(x.report)))}::timestamptz[]) as x(id, t, b)
           where d.id = x.id`);
-      }
-      let now = 0;
-      for (const { d, report } of live) {
-        const to: DeviceStatus = report.data.vnoc?.connection === 'secondary' ? 'onbackup' : 'online';
-        const moved = await moveStatus(tx, d, to, report.sampledAt);
-        if (moved.length === 0) continue;
-        events = events.concat(moved);
-        changed.set(d.id, statusDevice(d));
-        now = Math.max(now, report.receivedAt);
-      }
-      if (engine && changed.size > 0) changes = await engine.evaluate(tx, [...changed.keys()], now);
-      return answers;
-    });
+        }
+        let now = 0;
+        for (const { d, report } of live) {
+          const to: DeviceStatus = report.data.vnoc?.connection === 'secondary' ? 'onbackup' : 'online';
+          const moved = await moveStatus(tx, d, to, report.sampledAt);
+          if (moved.length === 0) continue;
+          events = events.concat(moved);
+          changed.set(d.id, statusDevice(d));
+          now = Math.max(now, report.receivedAt);
+        }
+        if (engine && changed.size > 0) changes = await engine.evaluate(tx, [...changed.keys()], now);
+        return answers;
+      }),
+    );
     if (events.length > 0) {
       if (options.publish) publishStatusEvents(options.publish, events, changed, log);
       engine?.committed(changes);
