@@ -409,7 +409,7 @@ async function moveStatus(tx: DbOrTx, d: LockedDevice, to: DeviceStatus, at: num
     to,
   };
   // The edge's device going down was last heard before (its last report), not when it was found silent.
-  await recordEvents(tx, [event], new Map([[d.id, statusDevice(d)]]), open, { keepLastUpdate: true });
+  await recordEvents(tx, [event], new Map([[d.id, statusDevice(d)]]), open);
   return [event];
 }
 
