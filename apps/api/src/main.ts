@@ -173,7 +173,8 @@ async function main(): Promise<void> {
       // The simulator answers the troubleshooting jobs of its own devices: as commands its devices take on the
       // broker (started with the device edge), in process only for a device not connected there.
       const answering = { db: database.db, gateway, seed: config.simSeed, speed: config.simSpeed, alerts };
-      simulatorAnswers = createCommandAnswerer(answering);
+      // Over the broker, a port action's answer is recorded by the device edge's handler, as a real device's.
+      simulatorAnswers = createCommandAnswerer(answering, { recordPorts: false });
       simulatorHandlers = createActionHandlers(answering);
     }
     // Real devices (docs/device-protocol.md): the embedded MQTT broker unless MQTT_URL names one, the gateway's

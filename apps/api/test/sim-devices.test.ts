@@ -76,7 +76,7 @@ beforeAll(async () => {
     ingest,
     jobs,
     simulatorHandlers: createActionHandlers(answering()),
-    simulatorAnswers: createCommandAnswerer(answering()),
+    simulatorAnswers: createCommandAnswerer(answering(), { recordPorts: false }),
   });
   const devices = edge.simulatedDevices;
   if (!devices) throw new Error('the simulated devices did not start');
@@ -218,6 +218,15 @@ describe("the simulator's devices on the embedded broker", () => {
     expect((await deviceRow(ports.id))?.disabled_ports).toEqual([]);
   });
 
+  it("a port action's answer over the broker writes nothing itself: the device edge records it from the answer", async () => {
+    const answer = createCommandAnswerer(answering(), { recordPorts: false });
+    const result = PortsResultSchema.parse(
+      await answer(ports.id, 'disableLanPorts', { ports: [4] }, new AbortController().signal),
+    );
+    expect(result.ports.filter((p) => !p.enabled).map((p) => p.systemNumber)).toEqual([4]);
+    expect((await deviceRow(ports.id))?.disabled_ports).toEqual([]);
+  });
+
   it("a refused action fails with the simulator's words (offline device; a VLAN the device does not have)", async () => {
     const offline = await runJob(down.id, 'traceroute', { vlan: 1, ip: '8.8.8.8' });
     expect([offline.state, offline.error]).toEqual(['failed', ACTION_MESSAGES.offline]);
@@ -234,7 +243,7 @@ describe('without its connection to the broker a simulated device changes nothin
       db: database.db,
       log: silentLog,
       connection: { stream: () => (edge.broker as EmbeddedBroker).connectInProcess() },
-      answer: createCommandAnswerer(answering()),
+      answer: createCommandAnswerer(answering(), { recordPorts: false }),
       devices: [{ id: victim.id, organizationId: site.organizationId }],
     });
     await sim.ready;
@@ -281,7 +290,7 @@ describe("the simulator's devices on an external broker: the machine's Mosquitto
       jobs: externalJobs,
       gatewayClientId: clientId,
       simulatorHandlers: createActionHandlers(answering()),
-      simulatorAnswers: createCommandAnswerer(answering()),
+      simulatorAnswers: createCommandAnswerer(answering(), { recordPorts: false }),
     });
     frozenAt = Date.parse('2026-03-10T15:00:00.000Z');
     try {
