@@ -67,7 +67,8 @@ async function main(): Promise<void> {
       // Jobs in flight are put back in the queue (they run again at the next start), then the simulator's
       // loop stops (and a running tick ends): both write through the pool, which closes after them.
       await jobs?.stop().catch((err: unknown) => log.error({ err }, 'stopping the job worker failed'));
-      // The device edge's client, then its broker (no more reports to store), before the pool closes.
+      // The device edge's client, then its broker (no more reports to store), before the pool closes. A tick under
+      // way then ends with its devices' messages unsent (sim-devices.ts); the next start goes on from what was stored.
       await edge?.stop().catch((err: unknown) => log.error({ err }, 'stopping the device edge failed'));
       await gateway?.stop().catch((err: unknown) => log.error({ err }, 'stopping the simulator failed'));
       await alerts?.stop().catch((err: unknown) => log.error({ err }, 'stopping the alert engine failed'));

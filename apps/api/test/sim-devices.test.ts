@@ -12,7 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { type DiagnosticAction, PortsResultSchema, RebootResultSchema } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type DeviceEdgeTransport, type EmbeddedBroker, startDeviceEdge } from '../src/fleet/edge/index.ts';
+import {
+  type DeviceEdgeTransport,
+  type EmbeddedBroker,
+  newGatewayCredentials,
+  startDeviceEdge,
+  startEmbeddedBroker,
+} from '../src/fleet/edge/index.ts';
 import { createDeviceIngest, type EdgeIngest } from '../src/fleet/edge/ingest.ts';
 import {
   createActionHandlers,
@@ -269,6 +275,54 @@ describe('without its connection to the broker a simulated device changes nothin
     } finally {
       await own.stop();
       await sim.stop();
+    }
+  });
+});
+
+describe('stopping the simulated devices', () => {
+  it('ends a tick waiting for acknowledgements that will never come', async () => {
+    // A broker that never stores what it is given, so it never acknowledges.
+    let consumed = 0;
+    const stuck = await startEmbeddedBroker({
+      db: database.db,
+      log: silentLog,
+      port: 0,
+      host: '127.0.0.1',
+      gatewayCredentials: newGatewayCredentials(),
+      consume: () => {
+        consumed += 1;
+        return new Promise(() => undefined);
+      },
+    });
+    const sim = await startSimulatedDevices({
+      db: database.db,
+      log: silentLog,
+      connection: { stream: () => stuck.connectInProcess() },
+      answer: createCommandAnswerer(answering(), { recordPorts: false }),
+      devices: [{ id: up.id, organizationId: site.organizationId }],
+    });
+    await sim.ready;
+    const own = await startGateway({
+      db: database.db,
+      log: silentLog,
+      seed: SEED,
+      speed: 1,
+      now: Date.now(),
+    });
+    own.attachDevices(sim);
+    try {
+      let settled = false;
+      const tick = own.tick(Date.now() + 5_000).finally(() => {
+        settled = true;
+      });
+      // Its heartbeat is in flight, unacknowledged: the tick waits.
+      await vi.waitFor(() => expect(consumed).toBeGreaterThan(0));
+      expect(settled).toBe(false);
+      await sim.stop();
+      expect(await tick).toMatchObject({ skipped: false, sent: 0 });
+    } finally {
+      await own.stop();
+      await stuck.close();
     }
   });
 });

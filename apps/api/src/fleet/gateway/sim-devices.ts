@@ -213,13 +213,24 @@ export async function startSimulatedDevices(options: SimulatedDevicesOptions): P
     });
   };
 
+  /**
+   * Settles (rejects) once `stop` ends the connections: a publish then in flight is never acknowledged (mqtt.js keeps
+   * it for a reconnection that will not come), and a tick waiting for it must end.
+   */
+  let endPublishing: (reason: Error) => void = () => undefined;
+  const ended = new Promise<never>((_, reject) => {
+    endPublishing = reject;
+  });
+  ended.catch(() => undefined);
+
   /** Publishes one device's messages in order, each once the previous was acknowledged (so they are stored in order). */
   async function publishInOrder(deviceId: string, messages: readonly SimMessage[]): Promise<number> {
-    const client = clients.get(deviceId);
-    if (!client) return 0;
     let sent = 0;
     for (const m of messages) {
-      await client.publishAsync(deviceTopic(deviceId, m.topic), JSON.stringify(m.body), { qos: 1 });
+      const client = clients.get(deviceId);
+      if (!client || stopping) break;
+      const topic = deviceTopic(deviceId, m.topic);
+      await Promise.race([client.publishAsync(topic, JSON.stringify(m.body), { qos: 1 }), ended]);
       sent += 1;
     }
     return sent;
@@ -266,6 +277,7 @@ export async function startSimulatedDevices(options: SimulatedDevicesOptions): P
     },
     async stop() {
       stopping = true;
+      endPublishing(new Error('the simulated devices stopped'));
       for (const controller of running.values()) controller.abort(new Error('the simulator is stopping'));
       await Promise.all(
         [...clients.values()].map((c) =>
