@@ -1,10 +1,10 @@
 /**
- * The device edge's ingest (docs/device-protocol.md): the one place reports of real devices are validated and
- * stored, whichever way they came (MQTT, OpenWISP's HTTP agent). A report is a NetJSON DeviceMonitoring object;
- * it is kept as the device's latest telemetry when it is its newest, as resource, interface and WAN samples at
- * the time it was taken (a replay is stored once), and it moves the device's status exactly as the simulator's
- * ticks do: status periods, the device row, the alert engine in the same transaction, `device.status` after the
- * commit (fleet/gateway/status-records.ts, shared with the simulator).
+ * The device edge's ingest (docs/device-protocol.md): the one place device reports are validated and stored,
+ * whichever way they came (MQTT from vNOC's agent or the simulator's devices, OpenWISP's HTTP agent). A report is a
+ * NetJSON DeviceMonitoring object; it is kept as the device's latest telemetry when it is its newest, as resource,
+ * interface and WAN samples at the time it was taken (a replay is stored once), and it moves the device's status:
+ * status periods, the device row, the alert engine in the same transaction, `device.status` after the commit
+ * (fleet/gateway/status-records.ts).
  *
  * What moves the status: a report that is the device's newest, not marked as a buffered one (`current: false`),
  * and taken within the heartbeat timeout of its reception, says the device is up (`online`, or `onbackup` when
@@ -13,8 +13,8 @@
  *
  * Reports are stored in batches (batcher.ts): those that arrive while the database is busy share one transaction,
  * one statement per table, each device's reports in the order they came; each is answered only once its batch
- * is committed (bench/README.md, "Device ingest"). A device's state changes (`online`, `gone`, the sweep) each
- * take a transaction of their own.
+ * is committed (bench/README.md, "Device ingest"). A device's state changes (`online`, `gone`, `rebooting`, the
+ * sweep) each take a transaction of their own.
  */
 import {
   DEVICE_MESSAGE_MAX_BYTES,

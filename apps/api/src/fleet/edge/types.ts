@@ -1,8 +1,7 @@
 /**
- * The device edge's seam (docs/device-protocol.md): every driver of a real device — the MQTT gateway, the
- * OpenWISP HTTP path, later SNMP — hands what a device said to one `DeviceIngest`, which validates it (the
- * contracts' zod schemas), stores it and moves the device's status, alerts and live events exactly as the
- * simulator's ticks do.
+ * The device edge's seam (docs/device-protocol.md): every driver — the MQTT gateway (vNOC's agent and the
+ * simulator's devices), the OpenWISP HTTP path, later SNMP — hands what a device said to one `DeviceIngest`, which
+ * validates it (the contracts' zod schemas), stores it and moves the device's status, alerts and live events.
  */
 
 /** Which way a report came in (stored with the device's telemetry). */
