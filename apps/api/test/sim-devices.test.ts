@@ -242,25 +242,28 @@ describe("the simulator's devices on the embedded broker", () => {
   });
 });
 
+/**
+ * One simulated device on `broker` (its own connection, as the edge makes them), and a gateway of its own whose
+ * messages go through it (the other simulated devices of the database have no connection here).
+ */
+async function oneDeviceOn(broker: Pick<EmbeddedBroker, 'connectInProcess'>, deviceId: string) {
+  const sim = await startSimulatedDevices({
+    db: database.db,
+    log: silentLog,
+    connection: { stream: () => broker.connectInProcess() },
+    answer: createCommandAnswerer(answering(), { recordPorts: false }),
+    devices: [{ id: deviceId, organizationId: site.organizationId }],
+  });
+  await sim.ready;
+  const own = await startGateway({ db: database.db, log: silentLog, seed: SEED, speed: 1, now: Date.now() });
+  own.attachDevices(sim);
+  return { sim, own };
+}
+
 describe('without its connection to the broker a simulated device changes nothing', () => {
   it('an outage the simulator decides is not recorded when the device cannot publish it', async () => {
     const victim = await createDevice(database.db, site);
-    const sim = await startSimulatedDevices({
-      db: database.db,
-      log: silentLog,
-      connection: { stream: () => (edge.broker as EmbeddedBroker).connectInProcess() },
-      answer: createCommandAnswerer(answering(), { recordPorts: false }),
-      devices: [{ id: victim.id, organizationId: site.organizationId }],
-    });
-    await sim.ready;
-    const own = await startGateway({
-      db: database.db,
-      log: silentLog,
-      seed: SEED,
-      speed: 1,
-      now: Date.now(),
-    });
-    own.attachDevices(sim);
+    const { sim, own } = await oneDeviceOn(edge.broker as EmbeddedBroker, victim.id);
     try {
       // Connected: the outage goes through the broker to the ingest.
       expect(await own.outage(victim.id, 60_000)).not.toBeNull();
@@ -294,22 +297,7 @@ describe('stopping the simulated devices', () => {
         return new Promise(() => undefined);
       },
     });
-    const sim = await startSimulatedDevices({
-      db: database.db,
-      log: silentLog,
-      connection: { stream: () => stuck.connectInProcess() },
-      answer: createCommandAnswerer(answering(), { recordPorts: false }),
-      devices: [{ id: up.id, organizationId: site.organizationId }],
-    });
-    await sim.ready;
-    const own = await startGateway({
-      db: database.db,
-      log: silentLog,
-      seed: SEED,
-      speed: 1,
-      now: Date.now(),
-    });
-    own.attachDevices(sim);
+    const { sim, own } = await oneDeviceOn(stuck, up.id);
     try {
       let settled = false;
       const tick = own.tick(Date.now() + 5_000).finally(() => {
