@@ -67,7 +67,8 @@ async function main(): Promise<void> {
       // Jobs in flight are put back in the queue (they run again at the next start), then the simulator's
       // loop stops (and a running tick ends): both write through the pool, which closes after them.
       await jobs?.stop().catch((err: unknown) => log.error({ err }, 'stopping the job worker failed'));
-      // The device edge's client, then its broker (no more reports to store), before the pool closes.
+      // The device edge's client, then its broker (no more reports to store), before the pool closes. A tick under
+      // way then ends with its devices' messages unsent (sim-devices.ts); the next start goes on from what was stored.
       await edge?.stop().catch((err: unknown) => log.error({ err }, 'stopping the device edge failed'));
       await gateway?.stop().catch((err: unknown) => log.error({ err }, 'stopping the simulator failed'));
       await alerts?.stop().catch((err: unknown) => log.error({ err }, 'stopping the alert engine failed'));
@@ -160,29 +161,26 @@ async function main(): Promise<void> {
     let simulatorHandlers: ReturnType<typeof createActionHandlers> | undefined;
     let simulatorAnswers: AnswerCommand | undefined;
     if (config.simulator) {
+      // Its devices connect to the broker with the device edge (below) and publish what happens through it: the
+      // device edge's ingest records it (status, alerts, live events, samples), as it records a real device's.
       gateway = await startGateway({
         db: database.db,
         log,
         seed: config.simSeed,
         speed: config.simSpeed,
         now: Date.now(),
-        publish: (organizationId, event) => bus.publish(organizationId, event),
-        alerts,
       });
-      // One tick first, so the fleet's heartbeats are current before the first sweep looks for silent devices.
-      await gateway.tick(Date.now());
-      gateway.run();
       simulator.attach(gateway);
       // The simulator answers the troubleshooting jobs of its own devices: as commands its devices take on the
       // broker (started with the device edge), in process only for a device not connected there.
       const answering = { db: database.db, gateway, seed: config.simSeed, speed: config.simSpeed, alerts };
-      simulatorAnswers = createCommandAnswerer(answering);
+      // Over the broker, a port action's answer is recorded by the device edge's handler, as a real device's.
+      simulatorAnswers = createCommandAnswerer(answering, { recordPorts: false });
       simulatorHandlers = createActionHandlers(answering);
     }
-    alerts.run();
     // Real devices (docs/device-protocol.md): the embedded MQTT broker unless MQTT_URL names one, the gateway's
     // client, and the job worker with every driver's handlers. The seam (the ingest) is the app's.
-    // The ingest moves real devices' status in the same transaction as their alerts.
+    // The ingest moves every device's status (real and simulated) in the same transaction as its alerts.
     app.edge.ingest.attachAlerts(alerts);
     edge = await startDeviceEdge({
       config,
@@ -195,6 +193,14 @@ async function main(): Promise<void> {
       alerts,
     });
     app.edge.attachConnections(edge);
+    if (gateway && edge.simulatedDevices) {
+      gateway.attachDevices(edge.simulatedDevices);
+      // One tick first, so the fleet's heartbeats are current at once; then every TICK_MS.
+      await gateway.tick(Date.now());
+      gateway.run();
+    }
+    // The alert engine's sweeps start once the simulated fleet's heartbeats are current (none looks silent).
+    alerts.run();
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     log.info(`vNOC is ready at http://${host}:${config.port}`);
     if (config.demo) {

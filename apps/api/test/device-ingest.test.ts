@@ -1,8 +1,10 @@
+import { deviceTopic } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEnvelope } from '../src/events/bus.ts';
 import { createAlertEngine } from '../src/fleet/alerts/index.ts';
 import { createDeviceIngest, type EdgeIngest, runSweeps } from '../src/fleet/edge/ingest.ts';
+import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
 import { createDevice, createOrganization, createSite } from './factories.ts';
 import { silentLog, useTestApp } from './helpers.ts';
 
@@ -395,17 +397,31 @@ describe('a report', () => {
     expect((await deviceRow(device.id)).last_update?.getTime()).toBe(T0);
   });
 
-  it('is refused for a simulated device or one that does not exist, and writes nothing', async () => {
+  it("is refused for a device that does not exist, and writes nothing; a simulated device's is recorded", async () => {
     const org = await createOrganization(t.db);
-    const sim = await createDevice(t.db, await createSite(t.db, org));
+    const sim = await createDevice(t.db, await createSite(t.db, org), {
+      status: 'offline',
+      connection: 'none',
+    });
     const before = await rowCounts(sim.id);
-    expect(await report(sim.id, FULL, T0)).toMatchObject({ ok: false, reason: 'unknown-device' });
     expect(await report('8d8f4b54-8e55-4b8e-9a54-6d6f8a0d0c11', FULL, T0)).toMatchObject({
       ok: false,
       reason: 'unknown-device',
     });
     expect(await report('not-a-uuid', FULL, T0)).toMatchObject({ ok: false, reason: 'unknown-device' });
     expect(await rowCounts(sim.id)).toEqual(before);
+    // The simulator's devices publish over MQTT what the simulator decides: recorded the same way.
+    expect(await report(sim.id, FULL, T0)).toEqual({ ok: true, stored: 'current' });
+    expect(await deviceRow(sim.id)).toMatchObject({ status: 'online', connection: 'primary' });
+  });
+
+  it('a heartbeat with no resource figure (a simulated device) adds no resource sample, only its WAN sample', async () => {
+    const { device } = await edgeDevice();
+    const wan = { interface: 'WAN', ipAddress: '8.8.8.8', latencyMs: 21.5, jitterMs: 2, lossPercent: 0 };
+    await report(device.id, { type: 'DeviceMonitoring', vnoc: { connection: 'primary' } }, T0);
+    await report(device.id, { type: 'DeviceMonitoring', vnoc: { connection: 'primary', wan } }, T0 + MIN);
+    expect(await rowCounts(device.id)).toMatchObject({ resources: 0, interfaces: 0, wan: 1, telemetry: 1 });
+    expect((await deviceRow(device.id)).last_update?.getTime()).toBe(T0 + MIN);
   });
 });
 
@@ -452,6 +468,43 @@ describe('a device going away', () => {
     expect((await rowCounts(device.id)).telemetry).toBe(0);
   });
 
+  it('rebooting (its state message): rebooting from then until its next report, which sets its last boot', async () => {
+    const { device } = await edgeDevice();
+    await report(device.id, FULL, T0);
+    await ingest.rebooting(device.id, T0 + MIN);
+    expect(await deviceRow(device.id)).toMatchObject({ status: 'rebooting', connection: 'none' });
+    await report(device.id, { type: 'DeviceMonitoring' }, T0 + 3 * MIN);
+    const { last_boot } = await one<{ last_boot: Date }>(
+      sql`select last_boot from devices where id = ${device.id}`,
+    );
+    expect(new Date(last_boot).getTime()).toBe(T0 + 3 * MIN);
+    expect((await intervalsOf(device.id)).map((i) => [i.status, i.started])).toEqual([
+      ['online', T0],
+      ['rebooting', T0 + MIN],
+      ['online', T0 + 3 * MIN],
+    ]);
+    // Gone while rebooting (it never came back): offline.
+    await ingest.rebooting(device.id, T0 + 4 * MIN);
+    await ingest.gone(device.id, T0 + 5 * MIN);
+    expect((await intervalsOf(device.id)).at(-1)).toMatchObject({ status: 'offline', started: T0 + 5 * MIN });
+  });
+
+  it('a state message is recorded at the time it says it happened, never later than received', async () => {
+    const { device } = await edgeDevice();
+    const route = createDeviceMessageRouter({ ingest, log: silentLog });
+    const state = (body: object, receivedAt: number) =>
+      route(deviceTopic(device.id, 'state'), Buffer.from(JSON.stringify(body)), receivedAt);
+    await report(device.id, FULL, T0);
+    expect(await state({ status: 'rebooting', at: T0 + 10_000 }, T0 + 14_000)).toBe('stored');
+    // A time ahead of the reception is taken as received.
+    expect(await state({ status: 'gone', at: T0 + 99 * MIN }, T0 + 20_000)).toBe('stored');
+    expect((await intervalsOf(device.id)).map((i) => [i.status, i.started])).toEqual([
+      ['online', T0],
+      ['rebooting', T0 + 10_000],
+      ['offline', T0 + 20_000],
+    ]);
+  });
+
   it('sweep: a device silent past its heartbeat timeout goes offline (the clock injected)', async () => {
     // A day later than the other tests' reports: their devices are swept first, so the counts are this test's.
     const TS = T0 + 24 * 60 * MIN;
@@ -481,6 +534,20 @@ describe('a device going away', () => {
     expect((await deviceRow(openwisp.device.id)).status).toBe('online');
     expect(await ingest.sweep(TS + 15 * MIN + 1)).toBe(1);
     expect((await deviceRow(openwisp.device.id)).status).toBe('offline');
+  });
+
+  it('sweep: a real device rebooting past its timeout goes offline; a simulated device is never swept', async () => {
+    const TS = T0 + 48 * 60 * MIN;
+    await ingest.sweep(TS);
+    const { device } = await edgeDevice();
+    const sim = await createDevice(t.db, (await edgeDevice()).site, { driver: 'simulator' });
+    await report(device.id, FULL, TS);
+    await report(sim.id, FULL, TS);
+    await ingest.rebooting(device.id, TS + MIN);
+    expect(await ingest.sweep(TS + MIN + TIMEOUT + 1)).toBe(1);
+    expect((await deviceRow(device.id)).status).toBe('offline');
+    // The simulator says when its devices go down.
+    expect((await deviceRow(sim.id)).status).toBe('online');
   });
 });
 

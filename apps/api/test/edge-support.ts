@@ -13,6 +13,7 @@ import { issueDeviceSecret } from '../src/fleet/edge/credentials.ts';
 import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
 import { type MqttGateway, startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
 import type { DeviceIngest, IngestOutcome, ReportSource } from '../src/fleet/edge/types.ts';
+import { byDevice, type SimDeviceLink } from '../src/fleet/gateway/sim-messages.ts';
 import type { Db } from '../src/plugins/db.ts';
 import { createDevice, type DeviceRow } from './factories.ts';
 import { silentLog } from './helpers.ts';
@@ -27,6 +28,7 @@ export type RecordingIngest = DeviceIngest & {
   reports: RecordedReport[];
   online: DeviceIngest['online'] & { calls: { deviceId: string; at: number }[] };
   gone: DeviceIngest['gone'] & { calls: { deviceId: string; at: number }[] };
+  rebooting: DeviceIngest['rebooting'] & { calls: { deviceId: string; at: number }[] };
   /** Replaces how `report` answers (e.g. hold it, or fail it); none: back to stored, or malformed for a non-report. */
   onReport: (answer?: (report: RecordedReport) => Promise<IngestOutcome>) => void;
 };
@@ -40,26 +42,23 @@ const defaultAnswer = async (report: RecordedReport): Promise<IngestOutcome> =>
 
 export function recordingIngest(): RecordingIngest {
   const reports: RecordedReport[] = [];
-  const onlineCalls: { deviceId: string; at: number }[] = [];
-  const goneCalls: { deviceId: string; at: number }[] = [];
   const malformed = new Map<string, number>();
   let answer = defaultAnswer;
-  const online = Object.assign(
-    async (deviceId: string, at: number) => {
-      onlineCalls.push({ deviceId, at });
-    },
-    { calls: onlineCalls },
-  );
-  const gone = Object.assign(
-    async (deviceId: string, at: number) => {
-      goneCalls.push({ deviceId, at });
-    },
-    { calls: goneCalls },
-  );
+  /** A state handler that records its calls. */
+  const recorded = () => {
+    const calls: { deviceId: string; at: number }[] = [];
+    return Object.assign(
+      async (deviceId: string, at: number) => {
+        calls.push({ deviceId, at });
+      },
+      { calls },
+    );
+  };
   return {
     reports,
-    online,
-    gone,
+    online: recorded(),
+    gone: recorded(),
+    rebooting: recorded(),
     onReport: (next) => {
       answer = next ?? defaultAnswer;
     },
@@ -212,4 +211,28 @@ export async function startCommandPath(
   await gateway.ready;
   commands = createCommandSender({ client: gateway.client, log: silentLog, graceMs: 0 });
   return { broker, gateway, commands };
+}
+
+/**
+ * The simulated devices' messages handed to the device edge's router in process, as the embedded broker hands them
+ * over (no MQTT in between): each device's in order, received at the tick's time, so a gateway on a test clock is
+ * recorded by the real ingest. The broker's own path is proven in sim-devices.test.ts.
+ */
+export function inProcessDevices(ingest: DeviceIngest): SimDeviceLink {
+  const route = createDeviceMessageRouter({ ingest, log: silentLog });
+  return {
+    async deliver(messages, now) {
+      let sent = 0;
+      await Promise.all(
+        [...byDevice(messages)].map(async ([deviceId, list]) => {
+          for (const m of list) {
+            const payload = Buffer.from(JSON.stringify(m.body));
+            if ((await route(deviceTopic(deviceId, m.topic), payload, now)) !== 'stored') return;
+            sent += 1;
+          }
+        }),
+      );
+      return { sent, failed: messages.length - sent };
+    },
+  };
 }

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { revokedTokens, siteGroupSites } from '../src/db/schema.ts';
 import { createMemoryEventBus, type EventBus, jobEventPublisher } from '../src/events/index.ts';
+import { createDeviceIngest } from '../src/fleet/edge/ingest.ts';
 import { startGateway } from '../src/fleet/gateway/index.ts';
 import { createJobEngine, type JobEngine } from '../src/fleet/jobs/index.ts';
 import { STREAMS_BUSY_MESSAGE, STREAMS_PER_PERSON } from '../src/modules/events/routes.ts';
 import { useTestClock } from './clock.ts';
+import { inProcessDevices } from './edge-support.ts';
 import {
   createDevice,
   createGroup,
@@ -445,11 +447,22 @@ describe('producers', () => {
     other.close();
   });
 
-  /** The fleet gateway over the fixture's database, in real time from now. */
-  const gatewayNow = (publish?: (organizationId: string, event: LiveEvent) => void) =>
-    startGateway({ db: database.db, log: silentLog, seed: 7, speed: 1, now: Date.now(), publish });
+  /**
+   * The fleet gateway over the fixture's database, in real time from now; its devices' messages go to the device
+   * edge's ingest, which publishes the live events.
+   */
+  const gatewayNow = (publish?: (organizationId: string, event: LiveEvent) => void) => {
+    const ingest = createDeviceIngest({
+      db: database.db,
+      log: silentLog,
+      heartbeatTimeoutMs: 180_000,
+      ...(publish ? { publish } : {}),
+    });
+    const devices = inProcessDevices(ingest);
+    return startGateway({ db: database.db, log: silentLog, seed: 7, speed: 1, now: Date.now(), devices });
+  };
 
-  it('the gateway publishes device.status for each committed status change', async () => {
+  it("a simulated device's status change is published as device.status once the ingest recorded it", async () => {
     const published: { organizationId: string; event: LiveEvent }[] = [];
     const gateway = await gatewayNow((organizationId, event) => published.push({ organizationId, event }));
     try {

@@ -1,16 +1,25 @@
 /**
  * Issue 36, the simulator as one more client of the device protocol: with the device edge started as the server
- * starts it (embedded broker, gateway client, job worker), each simulated device is connected to the broker with
- * its own secret and takes its troubleshooting jobs as commands on its own topic. A job's result is the
- * simulator's answer (the same seed, device, action and time answer the same as in process), a reboot moves the
- * device through rebooting and back, a port action writes the disabled ports, and a refusal keeps its words.
- * Real PostgreSQL, real job queue, real aedes, real mqtt.js clients; the simulator's actions run 1000× fast.
+ * starts it (embedded broker, gateway client, real ingest, job worker), each simulated device is connected to the
+ * broker with its own secret, takes its troubleshooting jobs as commands on its own topic and publishes what the
+ * simulator decides (status changes, heartbeats, samples) on its own `state` and `report` topics, which the
+ * ingest records. A job's result is the simulator's answer (the same seed, device, action and time answer the
+ * same as in process), a reboot moves the device through rebooting and back, a port action writes the disabled
+ * ports, and a refusal keeps its words. Real PostgreSQL, real job queue, real aedes, real mqtt.js clients; the
+ * simulator's actions run 1000× fast.
  */
 import { randomUUID } from 'node:crypto';
 import { type DiagnosticAction, PortsResultSchema, RebootResultSchema } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type DeviceEdgeTransport, startDeviceEdge } from '../src/fleet/edge/index.ts';
+import {
+  type DeviceEdgeTransport,
+  type EmbeddedBroker,
+  newGatewayCredentials,
+  startDeviceEdge,
+  startEmbeddedBroker,
+} from '../src/fleet/edge/index.ts';
+import { createDeviceIngest, type EdgeIngest } from '../src/fleet/edge/ingest.ts';
 import {
   createActionHandlers,
   createCommandAnswerer,
@@ -18,6 +27,7 @@ import {
   loadActionDevice,
   startGateway,
 } from '../src/fleet/gateway/index.ts';
+import { startSimulatedDevices } from '../src/fleet/gateway/sim-devices.ts';
 import { createJobEngine, type Job, type JobEngine } from '../src/fleet/jobs/index.ts';
 import { ACTION_MESSAGES, runAction } from '../src/fleet/simulator/actions/index.ts';
 import { mqttBrokerAnswers, recordingIngest } from './edge-support.ts';
@@ -39,6 +49,8 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let gateway: Gateway;
 let jobs: JobEngine;
 let edge: DeviceEdgeTransport;
+/** The device edge's real ingest, its calls counted (what arrived through the broker). */
+let ingest: EdgeIngest;
 let site: SiteRow;
 let userId: string;
 let up: DeviceRow;
@@ -62,15 +74,19 @@ beforeAll(async () => {
   // The fleet runs in real time (calm for the test's few seconds); only the actions are accelerated.
   gateway = await startGateway({ db: database.db, log: silentLog, seed: SEED, speed: 1, now: Date.now() });
   jobs = createJobEngine({ db: database.db, log: silentLog, pollMs: 50 });
+  ingest = createDeviceIngest({ db: database.db, log: silentLog, heartbeatTimeoutMs: 180_000 });
   edge = await startDeviceEdge({
     config: testConfig(),
     db: database.db,
     log: silentLog,
-    ingest: recordingIngest(),
+    ingest,
     jobs,
     simulatorHandlers: createActionHandlers(answering()),
-    simulatorAnswers: createCommandAnswerer(answering()),
+    simulatorAnswers: createCommandAnswerer(answering(), { recordPorts: false }),
   });
+  const devices = edge.simulatedDevices;
+  if (!devices) throw new Error('the simulated devices did not start');
+  gateway.attachDevices(devices);
 });
 
 afterAll(async () => {
@@ -170,15 +186,26 @@ describe("the simulator's devices on the embedded broker", () => {
     },
   );
 
-  it('reboot travels as a command: the device goes rebooting, then comes back online', async () => {
-    const { value: job, received } = await counted(() => runJob(rebooting.id, 'reboot'));
-    expect(received).toBe(1);
-    expect(job.state).toBe('succeeded');
-    const result = RebootResultSchema.parse(job.result);
-    expect((await deviceRow(rebooting.id))?.status).toBe('rebooting');
-    // The simulation moves to just past the due time (its clock is the tick's argument).
-    await gateway.tick(Date.parse(result.expectedBackAt) + 20);
-    expect((await deviceRow(rebooting.id))?.status).toBe('online');
+  it('reboot travels as a command; the device publishes rebooting, then reports back online, through the broker', async () => {
+    const states = vi.spyOn(ingest, 'rebooting');
+    const reports = vi.spyOn(ingest, 'report');
+    try {
+      const { value: job, received } = await counted(() => runJob(rebooting.id, 'reboot'));
+      expect(received).toBe(1);
+      expect(job.state).toBe('succeeded');
+      const result = RebootResultSchema.parse(job.result);
+      // The state message reached the ingest from the broker (the router's call), with the time it happened.
+      expect(states.mock.calls).toEqual([[rebooting.id, expect.any(Number)]]);
+      expect((await deviceRow(rebooting.id))?.status).toBe('rebooting');
+      // The simulation moves to just past the due time (its clock is the tick's argument): the device reports.
+      const tick = await gateway.tick(Date.parse(result.expectedBackAt) + 20);
+      expect(tick).toMatchObject({ skipped: false, failed: 0 });
+      expect(reports.mock.calls.map((c) => c[0])).toContain(rebooting.id);
+      expect((await deviceRow(rebooting.id))?.status).toBe('online');
+    } finally {
+      states.mockRestore();
+      reports.mockRestore();
+    }
   });
 
   it('disable and revert travel as commands and write the disabled ports', async () => {
@@ -197,12 +224,94 @@ describe("the simulator's devices on the embedded broker", () => {
     expect((await deviceRow(ports.id))?.disabled_ports).toEqual([]);
   });
 
+  it("a port action's answer over the broker writes nothing itself: the device edge records it from the answer", async () => {
+    const answer = createCommandAnswerer(answering(), { recordPorts: false });
+    const result = PortsResultSchema.parse(
+      await answer(ports.id, 'disableLanPorts', { ports: [4] }, new AbortController().signal),
+    );
+    expect(result.ports.filter((p) => !p.enabled).map((p) => p.systemNumber)).toEqual([4]);
+    expect((await deviceRow(ports.id))?.disabled_ports).toEqual([]);
+  });
+
   it("a refused action fails with the simulator's words (offline device; a VLAN the device does not have)", async () => {
     const offline = await runJob(down.id, 'traceroute', { vlan: 1, ip: '8.8.8.8' });
     expect([offline.state, offline.error]).toEqual(['failed', ACTION_MESSAGES.offline]);
     const { value: unknownVlan, received } = await counted(() => runJob(up.id, 'speedtest', { vlan: 99 }));
     expect(received).toBe(1);
     expect([unknownVlan.state, unknownVlan.error]).toEqual(['failed', 'Unknown VLAN.']);
+  });
+});
+
+/**
+ * One simulated device on `broker` (its own connection, as the edge makes them), and a gateway of its own whose
+ * messages go through it (the other simulated devices of the database have no connection here).
+ */
+async function oneDeviceOn(broker: Pick<EmbeddedBroker, 'connectInProcess'>, deviceId: string) {
+  const sim = await startSimulatedDevices({
+    db: database.db,
+    log: silentLog,
+    connection: { stream: () => broker.connectInProcess() },
+    answer: createCommandAnswerer(answering(), { recordPorts: false }),
+    devices: [{ id: deviceId, organizationId: site.organizationId }],
+  });
+  await sim.ready;
+  const own = await startGateway({ db: database.db, log: silentLog, seed: SEED, speed: 1, now: Date.now() });
+  own.attachDevices(sim);
+  return { sim, own };
+}
+
+describe('without its connection to the broker a simulated device changes nothing', () => {
+  it('an outage the simulator decides is not recorded when the device cannot publish it', async () => {
+    const victim = await createDevice(database.db, site);
+    const { sim, own } = await oneDeviceOn(edge.broker as EmbeddedBroker, victim.id);
+    try {
+      // Connected: the outage goes through the broker to the ingest.
+      expect(await own.outage(victim.id, 60_000)).not.toBeNull();
+      expect((await deviceRow(victim.id))?.status).toBe('offline');
+      await own.tick(Date.now() + 61_000);
+      expect((await deviceRow(victim.id))?.status).toBe('online');
+      // Its connection closed: the simulator still decides an outage, and nothing is recorded.
+      await sim.stop();
+      await expect(own.outage(victim.id, 60_000)).rejects.toThrow(/could not report/);
+      expect(own.state.devices.find((d) => d.id === victim.id)?.status).toBe('offline');
+      expect((await deviceRow(victim.id))?.status).toBe('online');
+    } finally {
+      await own.stop();
+      await sim.stop();
+    }
+  });
+});
+
+describe('stopping the simulated devices', () => {
+  it('ends a tick waiting for acknowledgements that will never come', async () => {
+    // A broker that never stores what it is given, so it never acknowledges.
+    let consumed = 0;
+    const stuck = await startEmbeddedBroker({
+      db: database.db,
+      log: silentLog,
+      port: 0,
+      host: '127.0.0.1',
+      gatewayCredentials: newGatewayCredentials(),
+      consume: () => {
+        consumed += 1;
+        return new Promise(() => undefined);
+      },
+    });
+    const { sim, own } = await oneDeviceOn(stuck, up.id);
+    try {
+      let settled = false;
+      const tick = own.tick(Date.now() + 5_000).finally(() => {
+        settled = true;
+      });
+      // Its heartbeat is in flight, unacknowledged: the tick waits.
+      await vi.waitFor(() => expect(consumed).toBeGreaterThan(0));
+      expect(settled).toBe(false);
+      await sim.stop();
+      expect(await tick).toMatchObject({ skipped: false, sent: 0 });
+    } finally {
+      await own.stop();
+      await stuck.close();
+    }
   });
 });
 
@@ -223,7 +332,7 @@ describe("the simulator's devices on an external broker: the machine's Mosquitto
       jobs: externalJobs,
       gatewayClientId: clientId,
       simulatorHandlers: createActionHandlers(answering()),
-      simulatorAnswers: createCommandAnswerer(answering()),
+      simulatorAnswers: createCommandAnswerer(answering(), { recordPorts: false }),
     });
     frozenAt = Date.parse('2026-03-10T15:00:00.000Z');
     try {

@@ -10,6 +10,7 @@ import {
 } from '@vnoc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActionHandlers, type Gateway, startGateway } from '../src/fleet/gateway/index.ts';
+import { inProcessDevices } from './edge-support.ts';
 import {
   createDevice,
   createGroup,
@@ -89,7 +90,9 @@ beforeAll(async () => {
   f = await fixture();
   for (const [name, user] of Object.entries(f.users)) tokens[name] = await tokenFor(t.db, user, 'full');
   // The fleet runs in real time (calm for the test's few seconds); only the actions are accelerated.
-  gateway = await startGateway({ db: t.db, log: silentLog, seed: 7, speed: 1, now: Date.now() });
+  // Its devices' messages go to the app's ingest (the device edge), as the broker hands them over.
+  const devices = inProcessDevices(t.app.edge.ingest);
+  gateway = await startGateway({ db: t.db, log: silentLog, seed: 7, speed: 1, now: Date.now(), devices });
 });
 afterAll(async () => {
   await t.jobs.stop();

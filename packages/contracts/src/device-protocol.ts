@@ -213,9 +213,13 @@ export const DEVICE_MESSAGE_MAX_BYTES = 512 * 1024;
 
 // ---- state, commands, results ----
 
-/** `…/state`: `online` when the device connects (retained), `gone` as its last will. */
+/**
+ * `…/state`: `online` when the device connects (retained), `gone` as its last will (or when it goes down),
+ * `rebooting` just before it restarts. `at` (ms) is when it happened (default: when received).
+ */
+export const DEVICE_STATES = ['online', 'gone', 'rebooting'] as const;
 export const DeviceStateMessageSchema = z.object({
-  status: z.enum(['online', 'gone']),
+  status: z.enum(DEVICE_STATES),
   at: z.number().int().nonnegative().optional(),
   agent: text.optional(),
   protocol: z.number().int().positive().optional(),

@@ -1,10 +1,10 @@
 /**
- * The device edge's ingest (docs/device-protocol.md): the one place reports of real devices are validated and
- * stored, whichever way they came (MQTT, OpenWISP's HTTP agent). A report is a NetJSON DeviceMonitoring object;
- * it is kept as the device's latest telemetry when it is its newest, as resource, interface and WAN samples at
- * the time it was taken (a replay is stored once), and it moves the device's status exactly as the simulator's
- * ticks do: status periods, the device row, the alert engine in the same transaction, `device.status` after the
- * commit (fleet/gateway/status-records.ts, shared with the simulator).
+ * The device edge's ingest (docs/device-protocol.md): the one place device reports are validated and stored,
+ * whichever way they came (MQTT from vNOC's agent or the simulator's devices, OpenWISP's HTTP agent). A report is a
+ * NetJSON DeviceMonitoring object; it is kept as the device's latest telemetry when it is its newest, as resource,
+ * interface and WAN samples at the time it was taken (a replay is stored once), and it moves the device's status:
+ * status periods, the device row, the alert engine in the same transaction, `device.status` after the commit
+ * (fleet/gateway/status-records.ts).
  *
  * What moves the status: a report that is the device's newest, not marked as a buffered one (`current: false`),
  * and taken within the heartbeat timeout of its reception, says the device is up (`online`, or `onbackup` when
@@ -13,8 +13,8 @@
  *
  * Reports are stored in batches (batcher.ts): those that arrive while the database is busy share one transaction,
  * one statement per table, each device's reports in the order they came; each is answered only once its batch
- * is committed (bench/README.md, "Device ingest"). A device's state changes (`online`, `gone`, the sweep) each
- * take a transaction of their own.
+ * is committed (bench/README.md, "Device ingest"). A device's state changes (`online`, `gone`, `rebooting`, the
+ * sweep) each take a transaction of their own.
  */
 import {
   DEVICE_MESSAGE_MAX_BYTES,
@@ -31,10 +31,17 @@ import { iso, type OpenInterval } from '../gateway/sql.ts';
 import { publishStatusEvents, recordEvents, type StatusDevice } from '../gateway/status-records.ts';
 import type { DeviceKind, StatusEvent } from '../simulator/index.ts';
 import { createKeyedBatcher } from './batcher.ts';
+import { retryDeadlocks } from './deadlock.ts';
 import type { DeviceIngest, IngestOutcome } from './types.ts';
 
 /** Drivers whose devices report for real (the simulator's are its own). */
 export const EDGE_DRIVERS = ['agent', 'openwisp'] as const;
+/**
+ * Drivers whose devices' reports and states the ingest records: the real ones, and the simulator's, whose devices
+ * publish over MQTT what the simulator decides (fleet/gateway/sim-messages.ts). Silence takes only a real device
+ * offline (`sweep`): a simulated one goes down when the simulator says so.
+ */
+export const INGEST_DRIVERS: readonly string[] = [...EDGE_DRIVERS, 'simulator'];
 
 export type DeviceIngestOptions = {
   db: Db;
@@ -61,6 +68,9 @@ export type DeviceIngestOptions = {
 export const REPORT_BATCH_MAX = 500;
 /** Batches stored at once (each holds one pooled connection while it runs). */
 export const REPORT_BATCH_CONCURRENCY = 2;
+
+/** A device in these goes offline when it is gone (its will) or silent past its timeout (the sweep). */
+const GOES_DOWN_FROM: readonly DeviceStatus[] = ['online', 'onbackup', 'rebooting'];
 
 /** OpenWISP's agent's default interval (openwisp-monitoring's `option interval '300'`). */
 export const OPENWISP_REPORT_INTERVAL_MS = 300_000;
@@ -273,6 +283,12 @@ const statusDevice = (d: LockedDevice): StatusDevice => ({
   kind: d.kind,
 });
 
+/** Whether a report gives any figure of a resource sample (uptime, resources, wireless interfaces). */
+const hasResourceFigures = (s: Sample) =>
+  s.data.general?.uptime !== undefined ||
+  s.data.resources !== undefined ||
+  (s.data.interfaces ?? []).some((i) => i.wireless);
+
 /** A report to store: its device (locked), what it says and when it was taken. */
 type Sample = { deviceId: string; data: DeviceMonitoring; at: number };
 
@@ -283,14 +299,17 @@ type Sample = { deviceId: string; data: DeviceMonitoring; at: number };
 async function insertHistory(tx: DbOrTx, samples: readonly Sample[]): Promise<void> {
   if (samples.length === 0) return;
   const col = <T>(list: readonly T[], f: (x: T) => unknown) => sql.param(list.map(f));
-  await tx.execute(sql`
+  // A report with no resource figure (a simulated device's heartbeat) adds no resource sample.
+  const res = samples.filter(hasResourceFigures);
+  if (res.length > 0)
+    await tx.execute(sql`
     insert into device_resource_samples (device_id, time, load1, memory_used_percent, disk_used_percent,
       uptime_seconds, wireless_clients)
-    select * from unnest(${col(samples, (s) => s.deviceId)}::uuid[], ${col(samples, (s) => iso(s.at))}::timestamptz[],
-      ${col(samples, (s) => s.data.resources?.load?.[0] ?? null)}::real[],
-      ${col(samples, (s) => memoryUsedPercent(s.data))}::real[], ${col(samples, (s) => diskUsedPercent(s.data))}::real[],
-      ${col(samples, (s) => round(s.data.general?.uptime))}::bigint[],
-      ${col(samples, (s) => wirelessClients(s.data))}::integer[])
+    select * from unnest(${col(res, (s) => s.deviceId)}::uuid[], ${col(res, (s) => iso(s.at))}::timestamptz[],
+      ${col(res, (s) => s.data.resources?.load?.[0] ?? null)}::real[],
+      ${col(res, (s) => memoryUsedPercent(s.data))}::real[], ${col(res, (s) => diskUsedPercent(s.data))}::real[],
+      ${col(res, (s) => round(s.data.general?.uptime))}::bigint[],
+      ${col(res, (s) => wirelessClients(s.data))}::integer[])
     on conflict do nothing`);
   const itfs = samples.flatMap((s) =>
     (s.data.interfaces ?? []).filter((i) => i.statistics || i.up !== undefined).map((i) => ({ s, i })),
@@ -390,7 +409,7 @@ async function moveStatus(tx: DbOrTx, d: LockedDevice, to: DeviceStatus, at: num
     to,
   };
   // The edge's device going down was last heard before (its last report), not when it was found silent.
-  await recordEvents(tx, [event], new Map([[d.id, statusDevice(d)]]), open, { keepLastUpdate: true });
+  await recordEvents(tx, [event], new Map([[d.id, statusDevice(d)]]), open);
   return [event];
 }
 
@@ -413,14 +432,18 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     let events: StatusEvent[] = [];
     let changes: AlertChange[] = [];
     const engine = alerts;
-    const result = await db.transaction(async (tx) => {
-      device = await lockDevice(tx, deviceId);
-      if (!device || !(EDGE_DRIVERS as readonly string[]).includes(device.driver)) return undefined;
-      const done = await work(tx, device);
-      events = done.events;
-      if (engine && events.length > 0) changes = await engine.evaluate(tx, [device.id], now);
-      return done.result;
-    });
+    const result = await retryDeadlocks(() =>
+      db.transaction(async (tx) => {
+        events = [];
+        changes = [];
+        device = await lockDevice(tx, deviceId);
+        if (!device || !INGEST_DRIVERS.includes(device.driver)) return undefined;
+        const done = await work(tx, device);
+        events = done.events;
+        if (engine && events.length > 0) changes = await engine.evaluate(tx, [device.id], now);
+        return done.result;
+      }),
+    );
     if (device && events.length > 0) {
       if (options.publish)
         publishStatusEvents(options.publish, events, new Map([[device.id, statusDevice(device)]]), log);
@@ -429,10 +452,13 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     return result;
   }
 
-  /** Takes the device offline at `at`; from a sweep (`swept`), only if it is still silent past its timeout. */
+  /**
+   * Takes the device offline at `at` (from up or rebooting); from a sweep (`swept`), only if it is still silent past
+   * its timeout.
+   */
   const goDown = (deviceId: string, at: number, swept = false) =>
     onDevice(deviceId, at, async (tx, d) => {
-      if (d.status !== 'online' && d.status !== 'onbackup') return { result: false, events: [] };
+      if (!GOES_DOWN_FROM.includes(d.status)) return { result: false, events: [] };
       if (swept) {
         // The sweep found it silent; a report may have come in since.
         const { rows } = await tx.execute(
@@ -455,35 +481,40 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     let changes: AlertChange[] = [];
     const changed = new Map<string, StatusDevice>();
     const engine = alerts;
-    const outcomes = await db.transaction(async (tx) => {
-      const devices = await lockDevices(
-        tx,
-        reports.map((r) => r.deviceId),
-      );
-      const answers: (IngestOutcome | undefined)[] = [];
-      const history: Sample[] = [];
-      const latest: Latest[] = [];
-      const live: { d: LockedDevice; report: PendingReport }[] = [];
-      for (const r of reports) {
-        const d = devices.get(r.deviceId);
-        if (!d || !(EDGE_DRIVERS as readonly string[]).includes(d.driver)) {
-          answers.push(undefined);
-          continue;
+    const outcomes = await retryDeadlocks(() =>
+      db.transaction(async (tx) => {
+        // A deadlock's victim runs again from here (deadlock.ts).
+        events = [];
+        changes = [];
+        changed.clear();
+        const devices = await lockDevices(
+          tx,
+          reports.map((r) => r.deviceId),
+        );
+        const answers: (IngestOutcome | undefined)[] = [];
+        const history: Sample[] = [];
+        const latest: Latest[] = [];
+        const live: { d: LockedDevice; report: PendingReport }[] = [];
+        for (const r of reports) {
+          const d = devices.get(r.deviceId);
+          if (!d || !INGEST_DRIVERS.includes(d.driver)) {
+            answers.push(undefined);
+            continue;
+          }
+          const storedAt = d.sampled_at === null ? null : new Date(d.sampled_at).getTime();
+          const newest = storedAt === null || r.sampledAt >= storedAt;
+          history.push({ deviceId: d.id, data: r.data, at: r.sampledAt });
+          if (newest) latest.push({ d, data: r.data, sampledAt: r.sampledAt, receivedAt: r.receivedAt });
+          const isLive = newest && r.current !== false && r.sampledAt >= r.receivedAt - timeoutOf(d.driver);
+          if (isLive) live.push({ d, report: r });
+          answers.push({ ok: true, stored: isLive ? 'current' : 'history' });
         }
-        const storedAt = d.sampled_at === null ? null : new Date(d.sampled_at).getTime();
-        const newest = storedAt === null || r.sampledAt >= storedAt;
-        history.push({ deviceId: d.id, data: r.data, at: r.sampledAt });
-        if (newest) latest.push({ d, data: r.data, sampledAt: r.sampledAt, receivedAt: r.receivedAt });
-        const isLive = newest && r.current !== false && r.sampledAt >= r.receivedAt - timeoutOf(d.driver);
-        if (isLive) live.push({ d, report: r });
-        answers.push({ ok: true, stored: isLive ? 'current' : 'history' });
-      }
-      await insertHistory(tx, history);
-      await storeLatest(tx, latest);
-      if (live.length > 0) {
-        // The last boot is the sample's time less the uptime it reports (whole seconds); kept unless it moved by
-        // more than a minute, so the clocks' jitter does not rewrite it every report.
-        await tx.execute(sql`
+        await insertHistory(tx, history);
+        await storeLatest(tx, latest);
+        if (live.length > 0) {
+          // The last boot is the sample's time less the uptime it reports (whole seconds); kept unless it moved by
+          // more than a minute, so the clocks' jitter does not rewrite it every report.
+          await tx.execute(sql`
           update devices d set last_update = greatest(d.last_update, x.t),
             last_boot = case
               when x.b is null then d.last_boot
@@ -493,19 +524,20 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
             ${sql.param(live.map((x) => iso(x.report.sampledAt)))}::timestamptz[],
             ${sql.param(live.map((x) => bootOf(x.report)))}::timestamptz[]) as x(id, t, b)
           where d.id = x.id`);
-      }
-      let now = 0;
-      for (const { d, report } of live) {
-        const to: DeviceStatus = report.data.vnoc?.connection === 'secondary' ? 'onbackup' : 'online';
-        const moved = await moveStatus(tx, d, to, report.sampledAt);
-        if (moved.length === 0) continue;
-        events = events.concat(moved);
-        changed.set(d.id, statusDevice(d));
-        now = Math.max(now, report.receivedAt);
-      }
-      if (engine && changed.size > 0) changes = await engine.evaluate(tx, [...changed.keys()], now);
-      return answers;
-    });
+        }
+        let now = 0;
+        for (const { d, report } of live) {
+          const to: DeviceStatus = report.data.vnoc?.connection === 'secondary' ? 'onbackup' : 'online';
+          const moved = await moveStatus(tx, d, to, report.sampledAt);
+          if (moved.length === 0) continue;
+          events = events.concat(moved);
+          changed.set(d.id, statusDevice(d));
+          now = Math.max(now, report.receivedAt);
+        }
+        if (engine && changed.size > 0) changes = await engine.evaluate(tx, [...changed.keys()], now);
+        return answers;
+      }),
+    );
     if (events.length > 0) {
       if (options.publish) publishStatusEvents(options.publish, events, changed, log);
       engine?.committed(changes);
@@ -561,10 +593,18 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       await goDown(deviceId, at);
     },
 
+    async rebooting(deviceId, at) {
+      await onDevice(deviceId, at, async (tx, d) => {
+        await tx.execute(sql`update devices set last_update = greatest(last_update, ${iso(at)}::timestamptz)
+          where id = ${d.id}`);
+        return { result: undefined, events: await moveStatus(tx, d, 'rebooting', at) };
+      });
+    },
+
     async sweep(now) {
       const { rows } = await db.execute<{ id: string }>(sql`
         select id from devices
-        where status in ('online', 'onbackup') and (
+        where status in ('online', 'onbackup', 'rebooting') and (
           (driver = 'agent' and last_update < ${iso(now - heartbeatTimeoutMs)})
           or (driver = 'openwisp' and last_update < ${iso(now - openwispTimeoutMs)}))`);
       let n = 0;

@@ -1,6 +1,6 @@
 /**
  * What a device said on MQTT, handed to the seam (docs/device-protocol.md, section 2): a report to
- * `ingest.report`, its state to `ingest.online`/`ingest.gone`, a command's result to whoever waits for it.
+ * `ingest.report`, its state to `ingest.online`/`gone`/`rebooting`, a command's result to whoever waits for it.
  * Used by the gateway's MQTT client (mqtt-gateway.ts) and by the embedded broker, which hands device messages
  * over in-process before it acknowledges them (broker.ts). Never throws: a message that is not JSON or not the
  * right shape is counted or logged with its device and changes nothing.
@@ -84,8 +84,10 @@ export function createDeviceMessageRouter(options: DeviceMessageRouterOptions): 
             log.warn({ deviceId }, 'a malformed state message was ignored');
             return 'stored';
           }
-          if (state.data.status === 'online') await ingest.online(deviceId, receivedAt);
-          else await ingest.gone(deviceId, receivedAt);
+          // When it happened, as the device says (a simulated device's change falls inside its tick), never later
+          // than received.
+          const at = Math.min(state.data.at ?? receivedAt, receivedAt);
+          await ingest[state.data.status](deviceId, at);
           return 'stored';
         }
         case 'results': {

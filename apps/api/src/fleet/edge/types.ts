@@ -1,8 +1,7 @@
 /**
- * The device edge's seam (docs/device-protocol.md): every driver of a real device — the MQTT gateway, the
- * OpenWISP HTTP path, later SNMP — hands what a device said to one `DeviceIngest`, which validates it (the
- * contracts' zod schemas), stores it and moves the device's status, alerts and live events exactly as the
- * simulator's ticks do.
+ * The device edge's seam (docs/device-protocol.md): every driver — the MQTT gateway (vNOC's agent and the
+ * simulator's devices), the OpenWISP HTTP path, later SNMP — hands what a device said to one `DeviceIngest`, which
+ * validates it (the contracts' zod schemas), stores it and moves the device's status, alerts and live events.
  */
 
 /** Which way a report came in (stored with the device's telemetry). */
@@ -31,8 +30,10 @@ export type DeviceIngest = {
   ) => Promise<IngestOutcome>;
   /** The device says it is connected (its `state` topic). */
   online: (deviceId: string, at: number) => Promise<void>;
-  /** The device is gone (its last will, or the broker saw it drop). */
+  /** The device is gone (its last will, the broker saw it drop, or its driver says it went down). */
   gone: (deviceId: string, at: number) => Promise<void>;
+  /** The device says it is restarting: `rebooting` until its next report or `online` (offline once silent past the heartbeat timeout). */
+  rebooting: (deviceId: string, at: number) => Promise<void>;
   /** Devices that report for real and have been silent past the heartbeat timeout go offline; answers how many. */
   sweep: (now: number) => Promise<number>;
   /** Settles once no report is being stored (a stop waits for it before the pool closes). */

@@ -107,6 +107,11 @@ async function writeDisabledPorts(
   return rows[0]?.disabled_ports ?? [];
 }
 
+/** The ports off once `change` is applied to those off now (as `writeDisabledPorts` stores it). */
+function portsAfter(off: readonly number[], change: readonly number[] | 'none'): number[] {
+  return change === 'none' ? [] : [...new Set([...off, ...change])].sort((a, b) => a - b);
+}
+
 /**
  * Writes the device's disabled ports and re-evaluates its alerts (the LAN-port-disabled alert) in one
  * transaction, then publishes the alert changes; answers the disabled ports. Shared by the simulator's handlers
@@ -141,9 +146,14 @@ export type AnswerCommand = (
 
 /**
  * The simulator's answers (see AnswerCommand): one function, used by its in-process job handlers (below) and by
- * its devices on the broker (sim-devices.ts), so both answer alike.
+ * its devices on the broker (sim-devices.ts), so both answer alike. `recordPorts: false` (a device on the broker):
+ * a port action answers the ports as the device now keeps them and writes nothing, since the device edge's
+ * handler records them from the answer, as it does a real device's.
  */
-export function createCommandAnswerer(options: ActionDriverOptions): AnswerCommand {
+export function createCommandAnswerer(
+  options: ActionDriverOptions,
+  { recordPorts = true }: { recordPorts?: boolean } = {},
+): AnswerCommand {
   const { db, gateway, seed, speed } = options;
   const now = options.now ?? Date.now;
   const wait = options.wait ?? sleep;
@@ -173,13 +183,10 @@ export function createCommandAnswerer(options: ActionDriverOptions): AnswerComma
       case 'revertLanPorts': {
         // Only the requested ports are added to those off now: a revert may have run meanwhile.
         const requested = (params as { ports?: number[] } | null | undefined)?.ports ?? [];
-        const disabled = await applyDisabledPorts(
-          db,
-          options.alerts,
-          device.id,
-          action === 'revertLanPorts' ? 'none' : requested,
-          now(),
-        );
+        const change = action === 'revertLanPorts' ? 'none' : requested;
+        const disabled = recordPorts
+          ? await applyDisabledPorts(db, options.alerts, device.id, change, now())
+          : portsAfter((await loadActionDevice(db, device.id))?.disabledPorts ?? [], change);
         return lanPortStates(device, disabled);
       }
       default:

@@ -1,16 +1,15 @@
 /**
- * The fleet gateway with the simulator driver: keeps the live simulation's state
- * in memory and, every tick, advances it to the current time and records what happened — status
- * changes (devices and their status intervals), heartbeats, last boots, WAN samples and drifted
- * signals — in one transaction; about once a minute after it, the days that ended are rolled up and the
- * carrier's backup usage filled in as it comes due (`daily.ts`). Ticks never overlap; a failed tick is logged and the next one
- * simulates the same span again.
+ * The fleet gateway with the simulator driver: keeps the live simulation's state in memory and, every tick,
+ * advances it to the current time. What happened — status changes, heartbeats, WAN samples and drifted signals —
+ * each simulated device then publishes over the device protocol (sim-messages.ts, through its connection to the
+ * broker: sim-devices.ts), and the device edge's ingest records it as it records a real device's reports (status
+ * periods, the device row, alerts, live events, samples). About once a minute after a tick, the days that ended
+ * are rolled up and the carrier's backup usage filled in as it comes due (`daily.ts`). Ticks never overlap; a
+ * message a device could not deliver is logged (its connection resends what it had not been acknowledged).
  */
-import type { LiveEvent } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../plugins/db.ts';
-import type { AlertChange, AlertEngine } from '../alerts/engine.ts';
+import type { Db } from '../../plugins/db.ts';
 import { mulberry32 } from '../seed-fleet.ts';
 import {
   initialState,
@@ -24,17 +23,10 @@ import {
   startEpisode,
 } from '../simulator/index.ts';
 import { keepDailyFigures } from './daily.ts';
-import {
-  arr,
-  type GatewayDevice,
-  insertSamples,
-  iso,
-  loadDevices,
-  loadOpenIntervals,
-  type OpenInterval,
-  writeSignals,
-} from './sql.ts';
-import { insertOpen, publishStatusEvents, recordEvents } from './status-records.ts';
+import type { SimDeviceLink, SimMessage } from './sim-messages.ts';
+import { statusMessage, tickMessages } from './sim-messages.ts';
+import { type GatewayDevice, iso, loadDevices, loadOpenIntervals, type OpenInterval } from './sql.ts';
+import { insertOpen } from './status-records.ts';
 
 export const TICK_MS = 5_000;
 /** Drifted signals are written about once a real minute (they drift every simulated sample step). */
@@ -50,15 +42,26 @@ export type GatewayOptions = {
   speed: number;
   /** Real ms the simulation starts from (server start); the clock is anchored here. */
   now: number;
-  /** The alert engine: told, in the same transaction, which devices changed (docs/decisions/alerts-and-notifications.md). */
-  alerts?: AlertEngine;
-  /** Live events (the event bus): told each status change once its tick or reboot is committed. */
-  publish?: (organizationId: string, event: LiveEvent) => void;
+  /**
+   * The simulated devices' connections (sim-devices.ts; tests may route in process): what happens is published
+   * through them. Attach later with `attachDevices` (the devices connect after the gateway starts); until then
+   * ticks are skipped.
+   */
+  devices?: SimDeviceLink;
 };
 
 export type TickResult =
   | { skipped: true }
-  | { skipped: false; events: StatusEvent[]; samples: number; signals: boolean; error?: unknown };
+  | {
+      skipped: false;
+      events: StatusEvent[];
+      samples: number;
+      signals: boolean;
+      /** Messages the devices published and had acknowledged, and those they could not deliver. */
+      sent: number;
+      failed: number;
+      error?: unknown;
+    };
 
 /** A reboot or outage as it happened: real ms when the device went down and when it is due back. */
 export type Episode = { atMs: number; backAtMs: number };
@@ -79,6 +82,8 @@ export type Gateway = {
   reboot: (deviceId: string, downMs: number, now?: () => number) => Promise<Episode | null>;
   /** Like `reboot`, but the device goes `offline` (a power or line outage, from the demo's dev control). */
   outage: (deviceId: string, downMs: number, now?: () => number) => Promise<Episode | null>;
+  /** Where the simulated devices publish (their connections to the broker); ticks wait for it. */
+  attachDevices: (link: SimDeviceLink) => void;
   /** The simulated clock (SIM_SPEED) the gateway runs on. */
   readonly clock: ReturnType<typeof simClock>;
   /** Stops the loop and waits for a running tick to finish (call before the pool closes). */
@@ -94,17 +99,17 @@ export type Gateway = {
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { db, log, seed, speed } = options;
-  const announce = (events: readonly StatusEvent[]) => {
-    if (options.publish) publishStatusEvents(options.publish, events, byId, log);
-  };
   const start = Math.floor(options.now);
   const devices = await loadDevices(db);
   const byId = new Map(devices.map((d) => [d.id, d]));
-  let open = await reconcileOpenIntervals(db, devices, await loadOpenIntervals(db), start);
+  await reconcileOpenIntervals(db, devices, await loadOpenIntervals(db), start);
 
   const rng = mulberry32(seed);
   const clock = simClock(start, speed);
   let state = initialState(devices, seed, clock.toSim(start), rng);
+  let link = options.devices;
+  /** Reports of devices that lost their cloud connection, sent once they are heard from again. */
+  const held = new Map<string, SimMessage[]>();
   let last = start;
   let lastSignals = start;
   let lastDaily = Number.NEGATIVE_INFINITY;
@@ -113,59 +118,65 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  async function advance(now: number): Promise<TickResult> {
-    if (now <= last) return { skipped: false, events: [], samples: 0, signals: false };
+  /** Publishes the messages through the devices' connections; a failure is logged, not retried here. */
+  async function deliver(
+    to: SimDeviceLink,
+    messages: readonly SimMessage[],
+    now: number,
+  ): Promise<{ sent: number; failed: number; error?: unknown }> {
+    try {
+      const outcome = await to.deliver(messages, now);
+      if (outcome.failed > 0)
+        log.warn(
+          { failed: outcome.failed, sent: outcome.sent },
+          'simulated devices could not deliver some messages',
+        );
+      return outcome;
+    } catch (error) {
+      log.error({ err: error }, 'simulated devices could not deliver their messages');
+      return { sent: 0, failed: messages.length, error };
+    }
+  }
+
+  async function advance(to: SimDeviceLink, now: number): Promise<TickResult> {
+    const none = { skipped: false as const, events: [], samples: 0, signals: false, sent: 0, failed: 0 };
+    if (now <= last) return none;
     const run = simulate(state, clock.toSim(last), clock.toSim(now), rng, { sampleEveryMs: MINUTE * speed });
     const toReal = (simMs: number) => Math.round(clock.toReal(simMs));
     const events = run.events.map((e) => ({ ...e, at: toReal(e.at) }));
     const samples = run.samples.map((s) => ({ ...s, at: toReal(s.at) }));
     const signals = now - lastSignals >= SIGNAL_WRITE_MS;
-    const nextOpen = new Map(open);
-    let alertChanges: AlertChange[] = [];
-    try {
-      await db.transaction(async (tx) => {
-        await recordEvents(tx, events, byId, nextOpen);
-        // Heartbeats: every device that is up reported just now, but those that lost their cloud connection.
-        const simNow = clock.toSim(now);
-        const up = run.state.devices.filter((d) => isUp(d.status) && !isSilent(d, simNow)).map((d) => d.id);
-        if (up.length > 0)
-          await tx.execute(
-            sql`update devices set last_update = ${iso(now)} where id = any(${arr(up)}::uuid[])`,
-          );
-        await insertSamples(tx, samples);
-        if (signals) {
-          await writeSignals(
-            tx,
-            run.state.devices.flatMap((d) => (d.signal ? [{ id: d.id, signal: d.signal }] : [])),
-          );
-        }
-        alertChanges = await evaluateAlerts(tx, events, now);
-      });
-    } catch (error) {
-      // Nothing was written; the next tick simulates this span again (with the rng further on).
-      log.error({ err: error }, 'simulator tick failed');
-      return { skipped: false, events: [], samples: 0, signals: false, error };
-    }
+    const simNow = clock.toSim(now);
+    const messages = tickMessages(
+      {
+        now,
+        events,
+        samples,
+        devices: run.state.devices.map((d) => ({
+          id: d.id,
+          kind: d.kind,
+          status: d.status,
+          // Devices that lost their cloud connection send nothing until they are back.
+          silent: isSilent(d, simNow),
+          signal: signals ? d.signal : null,
+        })),
+      },
+      held,
+    );
+    // What the simulator decided has happened, whether or not every message got through (a device's connection
+    // resends what was not acknowledged).
     state = run.state;
-    open = nextOpen;
     last = now;
     if (signals) lastSignals = now;
-    announce(events);
-    options.alerts?.committed(alertChanges);
+    const outcome = await deliver(to, messages, now);
     if (now - lastDaily >= DAILY_CHECK_MS) {
       lastDaily = now;
-      // After the tick's commit, so a day that just ended is rolled up with its last changes.
+      // After the tick's reports are stored, so a day that just ended is rolled up with its last changes.
       await keepDailyFigures(db, seed, now).catch((err: unknown) =>
         log.error({ err }, 'rolling up the daily figures failed'),
       );
     }
-    return { skipped: false, events, samples: samples.length, signals };
-  }
-
-  /** The devices whose status changed, re-evaluated by the alert engine in the transaction that recorded them. */
-  function evaluateAlerts(tx: DbOrTx, events: readonly StatusEvent[], now: number): Promise<AlertChange[]> {
-    if (!options.alerts || events.length === 0) return Promise.resolve([]);
-    return options.alerts.evaluate(tx, [...new Set(events.map((e) => e.deviceId))], now);
+    return { ...none, events, samples: samples.length, signals, ...outcome };
   }
 
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
@@ -182,21 +193,24 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     nowMs: number,
     backAtMs: number,
   ): Promise<boolean> {
-    await advance(nowMs);
+    const to = link;
+    if (!to) return false;
+    await advance(to, nowMs);
     const device = state.devices.find((d) => d.id === deviceId);
     if (!device || !isUp(device.status)) return false;
     const started = startEpisode(state, deviceId, clock.toSim(last), status, clock.toSim(backAtMs));
     if (!started) return false;
-    const events = started.events.map((e) => ({ ...e, at: Math.round(clock.toReal(e.at)) }));
-    const nextOpen = new Map(open);
-    const alertChanges = await db.transaction(async (tx) => {
-      await recordEvents(tx, events, byId, nextOpen);
-      return evaluateAlerts(tx, events, last);
+    const messages = started.events.flatMap((e) => {
+      const d = byId.get(e.deviceId);
+      const message = d && statusMessage(d, { ...e, at: Math.round(clock.toReal(e.at)) });
+      return message ? [message] : [];
     });
     state = started.state;
-    open = nextOpen;
-    announce(events);
-    options.alerts?.committed(alertChanges);
+    // The device was heard from (it says it is going down): what it kept goes first.
+    const kept = held.get(deviceId) ?? [];
+    held.delete(deviceId);
+    const outcome = await deliver(to, [...kept, ...messages], last);
+    if (outcome.failed > 0) throw new Error('The simulated device could not report its status change.');
     return true;
   }
 
@@ -215,8 +229,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   const gateway: Gateway = {
     tick(now) {
-      if (running) return Promise.resolve({ skipped: true });
-      return exclusive(() => advance(now));
+      const to = link;
+      if (running || !to) return Promise.resolve({ skipped: true });
+      return exclusive(() => advance(to, now));
+    },
+    attachDevices(devices) {
+      link = devices;
     },
     reboot: command('rebooting'),
     outage: command('offline'),
@@ -243,15 +261,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return gateway;
 }
 
-/** Opens a status period from `now` for devices without one, or whose open one disagrees with the device. */
+/**
+ * Opens a status period from `now` for devices without one, or whose open one disagrees with the device (the
+ * simulator's housekeeping of its own records at start, before its devices report).
+ */
 async function reconcileOpenIntervals(
   db: Db,
   devices: readonly GatewayDevice[],
   open: Map<string, OpenInterval>,
   now: number,
-): Promise<Map<string, OpenInterval>> {
+): Promise<void> {
   const fix = devices.filter((d) => open.get(d.id)?.status !== d.status);
-  if (fix.length === 0) return open;
+  if (fix.length === 0) return;
   await db.transaction(async (tx) => {
     for (const d of fix) {
       const current = open.get(d.id);
@@ -259,8 +280,6 @@ async function reconcileOpenIntervals(
       await tx.execute(sql`update device_status_intervals set ended_at = ${iso(at)}
         where device_id = ${d.id} and ended_at is null`);
       await insertOpen(tx, d, d.status, at);
-      open.set(d.id, { status: d.status, from: at });
     }
   });
-  return open;
 }

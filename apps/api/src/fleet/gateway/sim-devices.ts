@@ -5,9 +5,14 @@
  * kept in this process's memory only), subscribed to its own `commands` topic. A command is answered by the
  * simulator (`AnswerCommand`, the same function its in-process job handlers use) and the answer published on
  * the device's `results` topic, so a troubleshooting job of a simulated device takes the same path as a real
- * device's. The devices report nothing over MQTT: the simulator's tick writes their status and samples.
+ * device's. What the simulator decides happens to a device (its status changes, heartbeats, samples:
+ * sim-messages.ts) it publishes on its own `report` and `state` topics (`deliver`), so the device edge's ingest
+ * records it as it records a real device's; the embedded broker acknowledges a message once it is stored.
  *
  * With the embedded broker the connections are in-process streams (no sockets), a few hundred cost little.
+ * Unlike a real device, a simulated one sets no last will and publishes no retained state: the simulator alone
+ * says when it goes down (a will fired as the server stops would take the whole fleet offline), and a retained
+ * `gone` would be read again by a gateway subscribing later, against what the simulator decided since.
  */
 import type { Duplex } from 'node:stream';
 import {
@@ -25,6 +30,7 @@ import { issueDeviceSecret } from '../edge/credentials.ts';
 import type { EdgeLog } from '../edge/messages.ts';
 import { JobFailure, UNEXPECTED_ERROR } from '../jobs/index.ts';
 import type { AnswerCommand } from './actions.ts';
+import { byDevice, type SimDeviceLink, type SimMessage } from './sim-messages.ts';
 import { loadDevices } from './sql.ts';
 
 export type SimulatedDevicesOptions = {
@@ -39,7 +45,7 @@ export type SimulatedDevicesOptions = {
   devices?: readonly { id: string; organizationId: string }[];
 };
 
-export type SimulatedDevices = {
+export type SimulatedDevices = SimDeviceLink & {
   /** Settles once every device connected and subscribed, or was refused (an external broker may be away: later). */
   ready: Promise<void>;
   /** Whether this device is connected here and takes commands. */
@@ -207,6 +213,29 @@ export async function startSimulatedDevices(options: SimulatedDevicesOptions): P
     });
   };
 
+  /**
+   * Settles (rejects) once `stop` ends the connections: a publish then in flight is never acknowledged (mqtt.js keeps
+   * it for a reconnection that will not come), and a tick waiting for it must end.
+   */
+  let endPublishing: (reason: Error) => void = () => undefined;
+  const ended = new Promise<never>((_, reject) => {
+    endPublishing = reject;
+  });
+  ended.catch(() => undefined);
+
+  /** Publishes one device's messages in order, each once the previous was acknowledged (so they are stored in order). */
+  async function publishInOrder(deviceId: string, messages: readonly SimMessage[]): Promise<number> {
+    let sent = 0;
+    for (const m of messages) {
+      const client = clients.get(deviceId);
+      if (!client || stopping) break;
+      const topic = deviceTopic(deviceId, m.topic);
+      await Promise.race([client.publishAsync(topic, JSON.stringify(m.body), { qos: 1 }), ended]);
+      sent += 1;
+    }
+    return sent;
+  }
+
   const connecting = devices.map((d) => connect(d.id, secrets.get(d.id) as string));
   secrets.clear();
   const ready = Promise.allSettled(connecting).then((started) => {
@@ -227,8 +256,28 @@ export async function startSimulatedDevices(options: SimulatedDevicesOptions): P
     get commandsReceived() {
       return received;
     },
+    async deliver(messages) {
+      let sent = 0;
+      let firstError: unknown;
+      await Promise.all(
+        [...byDevice(messages)].map(([deviceId, list]) =>
+          publishInOrder(deviceId, list).then(
+            (n) => {
+              sent += n;
+            },
+            (error: unknown) => {
+              firstError ??= error;
+            },
+          ),
+        ),
+      );
+      if (firstError !== undefined)
+        log.warn({ err: firstError }, 'a simulated device could not publish its messages');
+      return { sent, failed: messages.length - sent };
+    },
     async stop() {
       stopping = true;
+      endPublishing(new Error('the simulated devices stopped'));
       for (const controller of running.values()) controller.abort(new Error('the simulator is stopping'));
       await Promise.all(
         [...clients.values()].map((c) =>

@@ -1,25 +1,18 @@
 /**
- * How a device's status change is recorded, whoever drives the device (the simulator's gateway, the device
- * edge): its status periods, its row, and the `device.status` live event once the change is committed. Both
- * drivers write the same records, so alerts, reports, rollups and the live console read them the same way.
+ * How a device's status change is recorded (the device edge's ingest, for real and simulated devices alike): its
+ * status periods, its row, and the `device.status` live event once the change is committed, so alerts, reports,
+ * rollups and the live console read one kind of record. The simulator's gateway opens the periods a device lacks
+ * at start (`insertOpen`).
  */
 import type { LiveEvent } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { type DeviceStatus, isEdgeKind, isUp, type StatusEvent } from '../simulator/index.ts';
+import { type DeviceStatus, isEdgeKind, type StatusEvent } from '../simulator/index.ts';
 import type { GatewayDevice, OpenInterval } from './sql.ts';
 import { iso } from './sql.ts';
 
 /** What recording a status change needs of its device. */
 export type StatusDevice = Pick<GatewayDevice, 'id' | 'organizationId' | 'siteId' | 'kind'>;
-
-export type RecordOptions = {
-  /**
-   * A device going down keeps `last_update` as it is (the device edge: it was last heard before it went
-   * silent) instead of taking the time it went down (the simulator's: it reported until that moment).
-   */
-  keepLastUpdate?: boolean;
-};
 
 const connectionOf = (d: StatusDevice, status: DeviceStatus) =>
   !isEdgeKind(d.kind)
@@ -68,17 +61,16 @@ export async function insertOpen(
 /**
  * Status changes in time order: each closes its device's open period and opens the next. A period
  * that would last no time is dropped instead (merged into the one before when that had the new status).
- * The device row gets its final status and connection; one going down keeps the time it was last
- * heard from, one coming back from a reboot its boot time.
+ * The device row gets its final status and connection; one going down keeps `last_update` (it was last heard
+ * before it went down), one coming back from a reboot its boot time.
  */
 export async function recordEvents(
   tx: DbOrTx,
   events: readonly StatusEvent[],
   byId: ReadonlyMap<string, StatusDevice>,
   open: Map<string, OpenInterval>,
-  options: RecordOptions = {},
 ): Promise<void> {
-  const final = new Map<string, { status: DeviceStatus; wentDown?: number; booted?: number }>();
+  const final = new Map<string, { status: DeviceStatus; booted?: number }>();
   for (const e of events) {
     const d = byId.get(e.deviceId);
     if (!d) continue;
@@ -110,17 +102,14 @@ export async function recordEvents(
     }
     const f = final.get(d.id) ?? { status: e.to };
     f.status = e.to;
-    if (isUp(e.from) && !isUp(e.to)) f.wentDown = at;
     if (e.from === 'rebooting' && e.to === 'online') f.booted = at;
     final.set(d.id, f);
   }
   for (const [id, f] of final) {
     const d = byId.get(id) as StatusDevice;
-    const wentDown = !options.keepLastUpdate && f.wentDown !== undefined && !isUp(f.status);
     await tx.execute(sql`update devices set
         status = ${f.status},
         connection = ${connectionOf(d, f.status)},
-        last_update = ${wentDown ? iso(f.wentDown as number) : sql`last_update`},
         last_boot = ${f.booted !== undefined ? iso(f.booted) : sql`last_boot`}
       where id = ${id}`);
   }
