@@ -1,25 +1,22 @@
 import { Button } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from './empty-state.tsx';
 
 interface FilteredEmptyProps {
-  /** The list's namespace, and the prefix of its keys there when the list is one of several in it. */
-  ns: string;
-  keyPrefix?: string;
+  /** The list's own words: what matched nothing and how to see more. */
+  title: string;
+  text: string;
+  /** The list's "Clear filters". */
+  clearLabel: string;
   onClear: () => void;
 }
 
-/**
- * A list whose filters match nothing, with the way out: clearing them. Its words are the list's own, at the
- * keys every filtered list keeps: `empty.filteredTitle`, `empty.filteredText` and `filters.clear`.
- */
-export function FilteredEmpty({ ns, keyPrefix, onClear }: FilteredEmptyProps) {
-  const { t } = useTranslation(ns, { keyPrefix });
+/** A list whose filters match nothing, with the way out: clearing them. */
+export function FilteredEmpty({ title, text, clearLabel, onClear }: FilteredEmptyProps) {
   return (
-    <EmptyState icon={IconFilterOff} title={t('empty.filteredTitle')} text={t('empty.filteredText')}>
+    <EmptyState icon={IconFilterOff} title={title} text={text}>
       <Button variant="light" onClick={onClear}>
-        {t('filters.clear')}
+        {clearLabel}
       </Button>
     </EmptyState>
   );

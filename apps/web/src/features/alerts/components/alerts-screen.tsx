@@ -75,7 +75,12 @@ function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
 
   const filtered = hasFilters(state);
   const empty = filtered ? (
-    <FilteredEmpty ns="alerts" onClear={() => update(CLEAR_FILTERS)} />
+    <FilteredEmpty
+      title={t('empty.filteredTitle')}
+      text={t('empty.filteredText')}
+      clearLabel={t('filters.clear')}
+      onClear={() => update(CLEAR_FILTERS)}
+    />
   ) : state.status === 'active' ? (
     <EmptyState icon={IconCircleCheck} title={t('empty.activeTitle')} text={t('empty.activeText')}>
       <Button variant="light" onClick={() => update({ status: 'cleared' })}>

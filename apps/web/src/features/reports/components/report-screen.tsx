@@ -138,7 +138,12 @@ function KnownReport({ report }: { report: ReportId }) {
 
   const filtered = filterCount(state) > 0;
   const empty = filtered ? (
-    <FilteredEmpty ns="reports" onClear={() => update(CLEAR_FILTERS)} />
+    <FilteredEmpty
+      title={t('empty.filteredTitle')}
+      text={t('empty.filteredText')}
+      clearLabel={t('filters.clear')}
+      onClear={() => update(CLEAR_FILTERS)}
+    />
   ) : (
     <EmptyState icon={IconReportOff} title={t('empty.title')} text={t(`empty.text.${report}`)} />
   );

@@ -181,7 +181,12 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
 
   const empty =
     active > 0 ? (
-      <FilteredEmpty ns="adminOrganization" keyPrefix="activity" onClear={() => update(CLEAR_FILTERS)} />
+      <FilteredEmpty
+        title={t('activity.empty.filteredTitle')}
+        text={t('activity.empty.filteredText')}
+        clearLabel={t('activity.filters.clear')}
+        onClear={() => update(CLEAR_FILTERS)}
+      />
     ) : (
       <EmptyState icon={IconHistory} title={t('activity.empty.title')} text={t('activity.empty.text')} />
     );
