@@ -2,11 +2,11 @@
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../app/theme.ts';
+import { browserLanguage, i18n, initialLanguage, setLanguage } from '../lib/i18n.ts';
+import { readItem, StorageKeys, writeItem } from '../lib/storage.ts';
+import { readThemeChoice, themeColorSchemeManager } from '../lib/theme.ts';
 import { installDomStubs } from '../test/render.tsx';
-import { browserLanguage, i18n, initialLanguage, setLanguage } from './i18n.ts';
-import { readItem, StorageKeys, writeItem } from './storage.ts';
-import { readThemeChoice, themeColorSchemeManager } from './theme.ts';
+import { theme } from './theme.ts';
 
 function browserPrefers(languages: string[], dark: boolean) {
   vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
