@@ -1,3 +1,4 @@
+import { formatDuration } from '@vnoc/contracts';
 import { currentLanguage } from './i18n.ts';
 import { dateTimeFormat } from './intl.ts';
 
@@ -75,17 +76,9 @@ export function formatBitRate(kbps: number | null | undefined): string {
 }
 
 /**
- * An uptime in its two largest units: "3 d 4 h", "5 h 12 min", "7 min 3 s", "45 s" (the abbreviations read
- * the same in English and Spanish): a system test's and a reporting device's. Negative or not finite → "—".
+ * A duration in its two largest units, in the interface's language unless given: "1 d 15 h", "5 h 12 min",
+ * "45 s" (the contracts' words, which the API's messages use too). Negative or not finite → "—".
  */
-export function humanizeUptime(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '—';
-  const s = Math.floor(seconds);
-  const days = Math.floor(s / 86_400);
-  const hours = Math.floor((s % 86_400) / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  if (minutes > 0) return `${minutes} min ${s % 60} s`;
-  return `${s} s`;
+export function humanizeDuration(seconds: number, lang: string = currentLanguage()): string {
+  return formatDuration(seconds, lang === 'es' ? 'es' : 'en');
 }
