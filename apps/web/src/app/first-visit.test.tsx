@@ -5,21 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserLanguage, i18n, initialLanguage, setLanguage } from '../lib/i18n.ts';
 import { readItem, StorageKeys, writeItem } from '../lib/storage.ts';
 import { readThemeChoice, themeColorSchemeManager } from '../lib/theme.ts';
-import { installDomStubs } from '../test/render.tsx';
+import { installDomStubs, mediaQueryList } from '../test/render.tsx';
 import { theme } from './theme.ts';
 
 function browserPrefers(languages: string[], dark: boolean) {
   vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: dark && query.includes('dark'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal('matchMedia', (query: string) => mediaQueryList(query, dark && query.includes('dark')));
 }
 
 /** The provider as the entry (main.tsx) mounts it: the stored choice, else what the manager reads. */
