@@ -144,7 +144,6 @@ describe('profile helpers', () => {
 
   // Every code, both languages: email, SMS and digest lines say what the one vocabulary says.
   const measuredOf: Record<string, Record<string, number | string>> = {
-    pending_too_long: { days: 9 },
     weak_signal: { bars: 2 },
     high_latency: { ms: 182.4 },
     high_jitter: { ms: 31 },

@@ -164,3 +164,35 @@ test('the fleet screens in Spanish: site, port rename, map, dashboard', async ({
   await expect(page.getByTestId('widget-uptime')).toContainText('Disponibilidad', { timeout: FIRST_DRAW });
   await expect(page.getByTestId('uptime-value')).toHaveText(/^\d{1,3},\d{4} %$/);
 });
+
+test('on a phone the first rows and a device’s Run are on the first screen (issue 37 point 11)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const token = await signedInAdmin(request);
+  const found = await request.get('/api/device/search/filtered?kind=firewall&pageSize=1', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const [device] = ((await found.json()) as { content: { id: string; site: { id: string } }[] }).content;
+  if (!device) throw new Error('the demo fleet has no firewall');
+  await useToken(page, token);
+  /** The element's top, in px from the top of the page as it opens (not scrolled). */
+  const topOf = async (locator: ReturnType<typeof page.getByTestId>) => {
+    await expect(locator).toBeVisible({ timeout: FIRST_DRAW });
+    return locator.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  };
+
+  for (const path of ['/sites', '/devices']) {
+    await page.goto(path);
+    // The filters fold behind one button; the first row is above the fold.
+    await expect(page.getByTestId('filters-toggle')).toHaveText('Filters');
+    expect(await topOf(page.getByTestId('data-row').first()), path).toBeLessThan(844);
+    // A set filter is counted on the button.
+    await page.goto(`${path}?status=offline`);
+    await expect(page.getByTestId('filters-toggle')).toHaveText('Filters1');
+  }
+
+  await page.goto(`/sites/${device.site.id}/device/${device.id}`);
+  expect(await topOf(page.getByTestId('run-action'))).toBeLessThan(844);
+});

@@ -34,15 +34,15 @@ const TITLES: [AlertCode, Details, en: string, es: string][] = [
   ],
   [
     'pending_too_long',
-    { days: 9 },
-    'Pending installation for too long (for 9 days)',
-    'Instalación pendiente demasiado tiempo (durante 9 días)',
+    { minutes: 9 * 1440 + 125 },
+    'Pending installation for too long (for 9 d 2 h)',
+    'Instalación pendiente demasiado tiempo (durante 9 d 2 h)',
   ],
   [
     'cloud_disconnected',
     { minutes: 1440 },
-    'Cloud connection lost (for 1,440 min)',
-    'Conexión con la nube perdida (durante 1440 min)',
+    'Cloud connection lost (for 1 d)',
+    'Conexión con la nube perdida (durante 1 d)',
   ],
   ['weak_signal', { bars: 2 }, 'Weak cellular signal (2 of 5 bars)', 'Señal celular débil (2 de 5 barras)'],
   ['high_latency', { ms: 182.4 }, 'High WAN latency (182.4 ms)', 'Latencia WAN alta (182,4 ms)'],
@@ -61,6 +61,21 @@ const TITLES: [AlertCode, Details, en: string, es: string][] = [
     'Caída regional (4 sitios en TX)',
   ],
 ];
+
+describe('how long a condition has lasted (issue 37 point 8)', () => {
+  it.each([
+    ['site_offline', 2379, 'Site offline (for 1 d 15 h)', 'Sitio sin conexión (durante 1 d 15 h)'],
+    [
+      'on_backup',
+      75,
+      'On backup (failover) (for 1 h 15 min)',
+      'En respaldo (conmutación) (durante 1 h 15 min)',
+    ],
+  ] as const)('%s for %s min reads as days and hours, not minutes', (code, minutes, en, es) => {
+    expect(alertTitle(code, { minutes }, 'en')).toBe(en);
+    expect(alertTitle(code, { minutes }, 'es')).toBe(es);
+  });
+});
 
 describe('the alert vocabulary', () => {
   it('describes every code once, and the table above covers every code', () => {

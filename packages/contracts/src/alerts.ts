@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDuration } from './duration.ts';
 import { countsSchema, dateRangeInOrder, dateRangeQuery } from './fields.ts';
 import {
   commaList,
@@ -89,8 +90,8 @@ export type AlertCodeDescription = AlertCodeInfo & {
 };
 
 const t = ALERT_THRESHOLDS;
-/** The engine counts whole minutes since a condition began. */
-const FOR_MINUTES: Text = { en: 'for {minutes} min', es: 'durante {minutes} min' };
+/** The engine counts whole minutes since a condition began; they read as a duration ("for 1 d 15 h"). */
+const FOR_MINUTES: Text = { en: 'for {minutes}', es: 'durante {minutes}' };
 const WAN_MS: Text = { en: '{ms} ms', es: '{ms} ms' };
 
 /** Every alert code with its severity, name, description and measure in both languages (`GET alert/codes`). */
@@ -148,7 +149,7 @@ export const ALERT_CATALOGUE: readonly AlertCodeDescription[] = [
       en: `The device has been pending installation for more than ${t.pendingTooLongDays} days.`,
       es: `El dispositivo lleva más de ${t.pendingTooLongDays} días con la instalación pendiente.`,
     },
-    measured: { en: 'for {days} days', es: 'durante {days} días' },
+    measured: FOR_MINUTES,
   },
   {
     code: 'cloud_disconnected',
@@ -271,7 +272,8 @@ export function alertMeasured(
   const text = words.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = details[key];
     if (value === undefined || value === '') missing = true;
-    return typeof value === 'number' ? numberFormats[lang].format(value) : String(value ?? '');
+    if (typeof value !== 'number') return String(value ?? '');
+    return key === 'minutes' ? formatDuration(value * 60, lang) : numberFormats[lang].format(value);
   });
   return missing ? null : text;
 }

@@ -6,6 +6,7 @@ export * from './chat.ts';
 export * from './dashboards.ts';
 export * from './device-protocol.ts';
 export * from './diagnostics.ts';
+export * from './duration.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './fleet.ts';

@@ -78,6 +78,7 @@ describe('fleetFilterLabels', () => {
       status: '[filters.status]',
       kind: '[filters.kind]',
       any: '[filters.any]',
+      toggle: '[filters.toggle]',
     });
   });
 });

@@ -2,6 +2,7 @@ import { MultiSelect, SimpleGrid } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CollapsibleFilters } from './collapsible-filters.tsx';
 import { SearchInput } from './data-table/search-input.tsx';
 import type { ParamPatch } from './data-table/table-params.ts';
 import { kindOptions, type StatusFilter, statusOptions } from './fleet-filter-options.ts';
@@ -18,12 +19,13 @@ export function fleetFilterLabels(listT: TFunction) {
     status: listT('filters.status'),
     kind: listT('filters.kind'),
     any: listT('filters.any'),
+    toggle: listT('filters.toggle'),
   };
 }
 
 interface FleetFiltersProps {
   /** The list's own texts for the fields (its namespace's `filters.*`). */
-  labels: { search: string; searchPlaceholder: string; status: string; kind: string; any: string };
+  labels: ReturnType<typeof fleetFilterLabels>;
   state: FleetListState;
   update: (patch: ParamPatch) => void;
   /** The statuses offered (all by default). */
@@ -31,38 +33,55 @@ interface FleetFiltersProps {
   statusTestId?: string;
   /** The list's own filters, after kind. */
   children?: ReactNode;
+  /** How many of the list's own filters are set (counted on the phone's Filters button). */
+  ownActive?: number;
 }
 
-/** A fleet list's filter row: search text, status and kind, then the list's own filters. */
-export function FleetFilters({ labels, state, update, statuses, statusTestId, children }: FleetFiltersProps) {
+/**
+ * A fleet list's filter row: search text, status and kind, then the list's own filters. On a phone they fold
+ * behind a Filters button that counts the set ones, so the list's first rows are on the first screen.
+ */
+export function FleetFilters({
+  labels,
+  state,
+  update,
+  statuses,
+  statusTestId,
+  children,
+  ownActive = 0,
+}: FleetFiltersProps) {
   // The options' texts are the fleet's status and kind names.
   const { t } = useTranslation('fleet');
+  const active =
+    [state.q !== '', state.status.length > 0, state.kind.length > 0].filter(Boolean).length + ownActive;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-      <SearchInput
-        label={labels.search}
-        placeholder={labels.searchPlaceholder}
-        value={state.q}
-        onChange={(q) => update({ q })}
-      />
-      <MultiSelect
-        label={labels.status}
-        placeholder={state.status.length ? undefined : labels.any}
-        data={statusOptions(t, statuses)}
-        value={state.status}
-        onChange={(status) => update({ status })}
-        clearable
-        data-testid={statusTestId}
-      />
-      <MultiSelect
-        label={labels.kind}
-        placeholder={state.kind.length ? undefined : labels.any}
-        data={kindOptions(t)}
-        value={state.kind}
-        onChange={(kind) => update({ kind })}
-        clearable
-      />
-      {children}
-    </SimpleGrid>
+    <CollapsibleFilters id="fleet-filters" label={labels.toggle} active={active}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        <SearchInput
+          label={labels.search}
+          placeholder={labels.searchPlaceholder}
+          value={state.q}
+          onChange={(q) => update({ q })}
+        />
+        <MultiSelect
+          label={labels.status}
+          placeholder={state.status.length ? undefined : labels.any}
+          data={statusOptions(t, statuses)}
+          value={state.status}
+          onChange={(status) => update({ status })}
+          clearable
+          data-testid={statusTestId}
+        />
+        <MultiSelect
+          label={labels.kind}
+          placeholder={state.kind.length ? undefined : labels.any}
+          data={kindOptions(t)}
+          value={state.kind}
+          onChange={(kind) => update({ kind })}
+          clearable
+        />
+        {children}
+      </SimpleGrid>
+    </CollapsibleFilters>
   );
 }

@@ -5,6 +5,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../lib/format.ts';
+import { i18n } from '../lib/i18n.ts';
 import { installDomStubs, Providers } from '../test/render.tsx';
 import { BackLink } from './back-link.tsx';
 import { DateText } from './date-text.tsx';
@@ -27,8 +29,24 @@ const show = (node: ReactNode) => render(<Providers>{node}</Providers>);
 describe('DateText', () => {
   it('writes the date as the app does and never breaks it across lines', () => {
     show(<DateText value={new Date(2025, 5, 1, 15, 45)} />);
-    const text = screen.getByText('06/01/2025 03:45 PM');
+    const text = screen.getByText(formatDate(new Date(2025, 5, 1, 15, 45)));
+    expect(text.textContent).toMatch(/^06\/01\/2025 03:45 PM \S+$/);
     expect(text.style.whiteSpace).toBe('nowrap');
+  });
+
+  it('writes an age in the language, the exact date and zone on hover and read with it (issue 37)', async () => {
+    const now = Date.parse('2026-03-02T15:00:00Z');
+    const at = '2026-03-02T12:00:00Z';
+    show(<DateText value={at} relative now={now} />);
+    const age = screen.getByText('3 hours ago');
+    expect(age.getAttribute('title')).toBe(formatDate(at));
+    expect(age.getAttribute('aria-label')).toBe(`3 hours ago (${formatDate(at)})`);
+    expect(age.getAttribute('datetime')).toBe('2026-03-02T12:00:00.000Z');
+    cleanup();
+    await i18n.changeLanguage('es');
+    show(<DateText value={at} relative now={now} />);
+    expect(screen.getByText('hace 3 horas').getAttribute('title')).toBe(formatDate(at));
+    await i18n.changeLanguage('en');
   });
 });
 

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { LineChart, type LineChartProps } from '@mantine/charts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '../lib/intl.ts';
+import { formatDate } from '../lib/format.ts';
 
 /** Recharts also calls formatters with no value (a hidden tooltip): those get no text. */
 export function formatTime(format: Intl.DateTimeFormat, value: unknown): string {
@@ -14,12 +14,11 @@ export function formatTime(format: Intl.DateTimeFormat, value: unknown): string 
 
 /**
  * The time axis of a chart whose points carry `time` in epoch milliseconds: from the first point to the last,
- * ticks written as `tick` writes them, the full date and time in the tooltip.
+ * ticks written as `tick` writes them, the full date, time and zone in the tooltip as every date of the console.
  */
 export function useTimeAxis(tick: Intl.DateTimeFormat) {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const full = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
     return {
       xAxisProps: {
         type: 'number' as const,
@@ -27,7 +26,11 @@ export function useTimeAxis(tick: Intl.DateTimeFormat) {
         domain: ['dataMin', 'dataMax'] as [string, string],
         tickFormatter: (value: number) => formatTime(tick, value),
       },
-      tooltipProps: { labelFormatter: (value: unknown) => formatTime(full, value) },
+      tooltipProps: {
+        // Number(null) and Number('') are 0, not a missing time: those get no text, like formatTime's.
+        labelFormatter: (value: unknown) =>
+          formatDate(value === null || value === '' ? null : Number(value), { lang: i18n.language }),
+      },
     };
   }, [tick, i18n.language]);
 }

@@ -102,7 +102,7 @@ describe('alertMeasuredText: the vocabulary of the emails and the CSV', () => {
     ['minutes (en)', { minutes: 12 }, 'en', 'for 12 min'],
     ['minutes (es)', { minutes: 12 }, 'es', 'durante 12 min'],
     ['just raised', { minutes: 0 }, 'en', 'for under a minute'],
-    ['decimals in the language', { minutes: 1234.56 }, 'es', 'durante 1234,6 min'],
+    ['a long time, in days and hours', { minutes: 1234.56 }, 'es', 'durante 20 h 34 min'],
     ['nothing measured yet', {}, 'en', null],
   ])('%s', (_name, details, lang, expected) => {
     expect(alertMeasuredText({ code: 'site_offline', details }, lang)).toBe(expected);

@@ -1,26 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { formatBitRate, formatBytes, formatDate, humanizeUptime } from './format.ts';
+import { formatBitRate, formatBytes, formatDate, humanizeDuration } from './format.ts';
 
-// Dates are built with the local-time constructor, so the expected text holds in any time zone.
-describe('formatDate: MM/DD/YYYY hh:mm A', () => {
+const NY = { timeZone: 'America/New_York' };
+
+describe('formatDate: MM/DD/YYYY hh:mm A and the time zone (spec part 9, issue 37 point 8)', () => {
   it.each([
-    [new Date(2025, 0, 5, 0, 0), '01/05/2025 12:00 AM'],
-    [new Date(2025, 0, 5, 0, 59), '01/05/2025 12:59 AM'],
-    [new Date(2025, 0, 5, 1, 7), '01/05/2025 01:07 AM'],
-    [new Date(2025, 0, 5, 11, 59), '01/05/2025 11:59 AM'],
-    [new Date(2025, 0, 5, 12, 0), '01/05/2025 12:00 PM'],
-    [new Date(2025, 0, 5, 12, 30), '01/05/2025 12:30 PM'],
-    [new Date(2025, 0, 5, 13, 0), '01/05/2025 01:00 PM'],
-    [new Date(2025, 11, 31, 23, 59, 59), '12/31/2025 11:59 PM'],
-    [new Date(2024, 1, 29, 9, 5), '02/29/2024 09:05 AM'],
+    ['2025-01-05T05:00:00Z', '01/05/2025 12:00 AM EST'],
+    ['2025-01-05T05:59:00Z', '01/05/2025 12:59 AM EST'],
+    ['2025-01-05T06:07:00Z', '01/05/2025 01:07 AM EST'],
+    ['2025-01-05T16:59:00Z', '01/05/2025 11:59 AM EST'],
+    ['2025-01-05T17:00:00Z', '01/05/2025 12:00 PM EST'],
+    ['2025-01-05T18:00:00Z', '01/05/2025 01:00 PM EST'],
+    ['2026-01-01T04:59:59Z', '12/31/2025 11:59 PM EST'],
+    ['2024-02-29T14:05:00Z', '02/29/2024 09:05 AM EST'],
+    ['2025-07-04T16:30:00Z', '07/04/2025 12:30 PM EDT'],
   ])('%s → %s', (date, text) => {
-    expect(formatDate(date)).toBe(text);
+    expect(formatDate(date, { ...NY, lang: 'en' })).toBe(text);
   });
 
-  it('accepts epoch milliseconds and ISO text, shown in local time', () => {
+  it('keeps the spec’s pattern in Spanish and names the zone as Spanish does', () => {
+    expect(formatDate('2025-01-05T18:00:00Z', { ...NY, lang: 'es' })).toBe('01/05/2025 01:00 PM GMT-5');
+    expect(formatDate('2025-01-05T18:00:00Z', { timeZone: 'Europe/Madrid', lang: 'es' })).toBe(
+      '01/05/2025 07:00 PM CET',
+    );
+    expect(formatDate('2025-01-05T18:00:00Z', { timeZone: 'UTC', lang: 'es' })).toBe(
+      '01/05/2025 06:00 PM UTC',
+    );
+  });
+
+  it('accepts epoch milliseconds, ISO text and dates alike', () => {
+    const at = new Date('2025-06-01T19:45:00Z');
+    for (const value of [at, at.getTime(), at.toISOString()])
+      expect(formatDate(value, { ...NY, lang: 'en' })).toBe('06/01/2025 03:45 PM EDT');
+  });
+
+  it('shows the browser’s time zone, in the interface’s language, when none is given', () => {
     const local = new Date(2025, 5, 1, 15, 45);
-    expect(formatDate(local.getTime())).toBe('06/01/2025 03:45 PM');
-    expect(formatDate(local.toISOString())).toBe('06/01/2025 03:45 PM');
+    expect(formatDate(local)).toMatch(/^06\/01\/2025 03:45 PM \S+/);
   });
 
   it.each([null, undefined, '', 'not a date', Number.NaN])('%s → empty', (value) => {
@@ -93,20 +109,22 @@ describe('formatBitRate: from kbps, base 1000, kbps to Tbps', () => {
   });
 });
 
-describe('humanizeUptime', () => {
+describe('humanizeDuration: the two largest units, the second left out at 0', () => {
   it.each([
-    [-1, '—'],
-    [Number.POSITIVE_INFINITY, '—'],
-    [0, '0 s'],
-    [45, '45 s'],
-    [60, '1 min 0 s'],
-    [423, '7 min 3 s'],
-    [3600, '1 h 0 min'],
-    [18_720, '5 h 12 min'],
-    [86_400, '1 d 0 h'],
-    [273_600, '3 d 4 h'],
-    [273_600.9, '3 d 4 h'],
-  ])('%s s → %s', (seconds, text) => {
-    expect(humanizeUptime(seconds)).toBe(text);
+    [-1, '—', '—'],
+    [Number.POSITIVE_INFINITY, '—', '—'],
+    [0, '0 s', '0 s'],
+    [45, '45 s', '45 s'],
+    [60, '1 min', '1 min'],
+    [423, '7 min 3 s', '7 min 3 s'],
+    [3600, '1 h', '1 h'],
+    [18_720, '5 h 12 min', '5 h 12 min'],
+    [86_400, '1 d', '1 d'],
+    [142_740, '1 d 15 h', '1 d 15 h'],
+    [273_600.9, '3 d 4 h', '3 d 4 h'],
+    [1_234 * 86_400, '1,234 d', '1234 d'],
+  ])('%s s → %s / %s', (seconds, en, es) => {
+    expect(humanizeDuration(seconds, 'en')).toBe(en);
+    expect(humanizeDuration(seconds, 'es')).toBe(es);
   });
 });

@@ -1,21 +1,44 @@
+import { formatDuration } from '@vnoc/contracts';
+import { currentLanguage } from './i18n.ts';
+import { dateTimeFormat } from './intl.ts';
+
 /** A time as the server sends it (ISO text or epoch milliseconds), or a Date. */
 export type DateInput = Date | string | number;
 
-const pad = (value: number) => String(value).padStart(2, '0');
+export interface DateOptions {
+  /** The language of the time zone's name ("EST", "GMT-5"); the interface's language unless given. */
+  lang?: string;
+  /** The zone to show the time in; the browser's unless given. */
+  timeZone?: string;
+}
 
 /**
- * Spec: dates are shown as MM/DD/YYYY hh:mm A, in the browser's local time, 12-hour with AM/PM
- * (midnight is 12:00 AM, noon 12:00 PM). The format is the same in every language. Missing or
- * invalid → ''.
+ * Spec: dates are shown as MM/DD/YYYY hh:mm A (12-hour with AM/PM: midnight is 12:00 AM, noon 12:00 PM), the
+ * same pattern in every language, followed by the time zone's short name in the interface's language
+ * ("03/02/2026 09:00 AM EST", "03/02/2026 09:00 AM GMT-5"): an operator reading an alert sent from another
+ * region knows whose clock it is. In the browser's time zone unless one is given. Missing or invalid → ''.
  */
-export function formatDate(date: DateInput | null | undefined): string {
+export function formatDate(date: DateInput | null | undefined, options: DateOptions = {}): string {
   if (date === null || date === undefined || date === '') return '';
   const value = new Date(date);
   if (Number.isNaN(value.getTime())) return '';
-  const hours = value.getHours();
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  const meridiem = hours < 12 ? 'AM' : 'PM';
-  return `${pad(value.getMonth() + 1)}/${pad(value.getDate())}/${value.getFullYear()} ${pad(hour12)}:${pad(value.getMinutes())} ${meridiem}`;
+  const { lang = currentLanguage(), timeZone } = options;
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  const pattern = dateTimeFormat('en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h12',
+    timeZone,
+  });
+  for (const { type, value: text } of pattern.formatToParts(value)) part[type] = text;
+  const zone = dateTimeFormat(lang, { timeZoneName: 'short', timeZone })
+    .formatToParts(value)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const text = `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute} ${part.dayPeriod?.toUpperCase()}`;
+  return zone ? `${text} ${zone}` : text;
 }
 
 /**
@@ -53,17 +76,9 @@ export function formatBitRate(kbps: number | null | undefined): string {
 }
 
 /**
- * An uptime in its two largest units: "3 d 4 h", "5 h 12 min", "7 min 3 s", "45 s" (the abbreviations read
- * the same in English and Spanish): a system test's and a reporting device's. Negative or not finite → "—".
+ * A duration in its two largest units, in the interface's language unless given: "1 d 15 h", "5 h 12 min",
+ * "45 s" (the contracts' words, which the API's messages use too). Negative or not finite → "—".
  */
-export function humanizeUptime(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '—';
-  const s = Math.floor(seconds);
-  const days = Math.floor(s / 86_400);
-  const hours = Math.floor((s % 86_400) / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  if (minutes > 0) return `${minutes} min ${s % 60} s`;
-  return `${s} s`;
+export function humanizeDuration(seconds: number, lang: string = currentLanguage()): string {
+  return formatDuration(seconds, lang === 'es' ? 'es' : 'en');
 }

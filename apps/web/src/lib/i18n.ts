@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { authStore } from './auth-store.ts';
 import { PUBLIC_NAMESPACES } from './public-namespaces.ts';
+import { readItem, StorageKeys, writeItem } from './storage.ts';
 
 export type Language = 'en' | 'es';
 export const languages: readonly Language[] = ['en', 'es'];
@@ -77,11 +78,27 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'es';
 }
 
-/** The signed-in user's stored language preference, else English (spec part 1: English default). */
+/** The first of the browser's languages the console has ("es-MX" → es), else English (spec part 1: default). */
+export function browserLanguage(
+  preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}
+
+/**
+ * The language of the first render: the signed-in user's saved preference, else the one last chosen on this
+ * browser (a choice on the sign-in page included), else the browser's own.
+ */
 export function initialLanguage(): Language {
   const prefs = authStore.get().user?.userPreferences;
-  const lang = prefs ? preferencesToMap(prefs).language?.value : undefined;
-  return isLanguage(lang) ? lang : 'en';
+  const saved = prefs ? preferencesToMap(prefs).language?.value : undefined;
+  if (isLanguage(saved)) return saved;
+  const chosen = readItem(StorageKeys.language);
+  return isLanguage(chosen) ? chosen : browserLanguage();
 }
 
 /** Fetches a namespace that is not bundled (also for the other language when the language changes). */
@@ -125,10 +142,12 @@ syncDocumentLanguage(i18next.language);
 i18next.on('languageChanged', syncDocumentLanguage);
 
 /**
- * Switches the interface language (no server call; Settings → Profile saves the preference). The screens keep
- * the language they show until the new one's namespaces are fetched (i18next loads them before it changes).
+ * Switches the interface language and keeps the choice on this browser for the next load (no server call;
+ * Settings → Profile saves the preference). The screens keep the language they show until the new one's
+ * namespaces are fetched (i18next loads them before it changes).
  */
 export function setLanguage(lang: Language): void {
+  writeItem(StorageKeys.language, lang);
   if (i18next.language !== lang) void i18next.changeLanguage(lang);
 }
 

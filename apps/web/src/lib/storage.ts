@@ -10,6 +10,11 @@ export const StorageKeys = {
   theme: 'theme',
   /** Not a spec key: the product analytics session (id and last activity, spec part 4). */
   analyticsSession: 'vnoc-analytics-session',
+  /**
+   * Not a spec key: the language a person chose on this browser (the spec's keys hold it only inside `user`,
+   * which a signed-out person has not got), so a choice made on the sign-in page outlives the next load.
+   */
+  language: 'vnoc-language',
 } as const;
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
 

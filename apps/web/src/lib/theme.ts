@@ -6,7 +6,10 @@ import {
 import { useCallbackRef } from '@mantine/hooks';
 import { readItem, StorageKeys, writeItem } from './storage.ts';
 
-/** Spec part 1 themes; light is the default. Stored under the spec's `theme` key. */
+/**
+ * Spec part 1 themes. Stored under the spec's `theme` key once the person chooses; until then the browser's
+ * colour scheme applies (system), which is light, the spec's default, unless the browser asks for dark.
+ */
 export type ThemeChoice = 'light' | 'system' | 'dark';
 export const themeChoices: readonly ThemeChoice[] = ['light', 'system', 'dark'];
 
@@ -24,7 +27,7 @@ export function toThemeChoice(scheme: MantineColorScheme): ThemeChoice {
 
 export function readThemeChoice(): ThemeChoice {
   const stored = readItem(StorageKeys.theme);
-  return isThemeChoice(stored) ? stored : 'light';
+  return isThemeChoice(stored) ? stored : 'system';
 }
 
 /** Mantine's colour scheme manager backed by storage key `theme` with the spec's values (system, not auto). */

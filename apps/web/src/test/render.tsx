@@ -9,21 +9,23 @@ import { resetRouterState, routes } from '../app/router.tsx';
 import { theme } from '../app/theme.ts';
 import { queryClient } from '../lib/query-client.ts';
 
+/** A media query's answer as jsdom lacks it: `matches` fixed, listeners ignored. */
+export function mediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  };
+}
+
 /** jsdom lacks browser APIs Mantine reads (matchMedia, ResizeObserver, scrollTo). */
 export function installDomStubs(): void {
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
+  if (!window.matchMedia) window.matchMedia = (query: string) => mediaQueryList(query, false);
   if (!('ResizeObserver' in window)) {
     class ResizeObserverStub {
       observe() {}

@@ -76,7 +76,7 @@ export type AlertEngine = {
 
 export const SWEEP_MS = 30_000;
 /** Details that only say how long a condition has lasted (they change every minute). */
-const DURATION_KEYS = sql`array['minutes', 'days']`;
+const DURATION_KEYS = sql`array['minutes']`;
 /** An active alert's `last seen` is rewritten at least this often while its condition holds (real time). */
 export const LAST_SEEN_REFRESH_MS = 2 * MINUTE;
 

@@ -67,16 +67,17 @@ export function deviceSpeed(driver: DeviceDriver, speed: number): number {
 }
 
 /**
- * The conditions that hold for a device at `now`. Durations are the device's time (`deviceSpeed`): for a
+ * The conditions that hold for a device at `now`. Thresholds are the device's time (`deviceSpeed`): for a
  * simulated device `speed` (SIM_SPEED) fleet ms pass per real ms, so a simulated fleet at speed 60 reboots
- * "too long" after 10 simulated minutes; a real device's durations are real.
+ * "too long" after 10 simulated minutes; a real device's durations are real. How long a condition has lasted
+ * (`minutes`) is the clock's, for every device: people read it next to the alert's wall-clock times.
  */
 export function conditionsOf(f: DeviceFacts, now: number, fleetSpeed = 1): Condition[] {
   const t = ALERT_THRESHOLDS;
   const speed = deviceSpeed(f.driver, fleetSpeed);
   /** Fleet ms since a real time (0 when unknown). */
   const since = (at: number | null) => (at === null ? 0 : (now - at) * speed);
-  const minutes = (at: number | null) => Math.floor(since(at) / MINUTE);
+  const minutes = (at: number | null) => (at === null ? 0 : Math.floor(Math.max(0, now - at) / MINUTE));
   const out: Condition[] = [];
   const add = (code: AlertCode, details: Condition['details'], began?: number | null, dependsOn?: string) =>
     out.push({
@@ -114,7 +115,7 @@ export function conditionsOf(f: DeviceFacts, now: number, fleetSpeed = 1): Condi
   )
     add(
       'pending_too_long',
-      { days: Math.floor(since(f.statusSince) / DAY) },
+      { minutes: minutes(f.statusSince) },
       after(f.statusSince, t.pendingTooLongDays * DAY),
     );
   if (f.status === 'onbackup' && edge) add('on_backup', { minutes: minutes(f.statusSince) }, f.statusSince);

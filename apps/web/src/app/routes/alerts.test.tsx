@@ -146,7 +146,10 @@ describe('Alerts: the list', () => {
       `/sites/${SITE_ID}/device/${EDGE_ID}`,
     );
     expect(first.getByText('00:17:c5:00:00:db')).toBeTruthy();
-    expect(first.getByText(formatDate(root.raisedAt))).toBeTruthy();
+    // When, as an age with the exact date and zone on hover (issue 37 point 8).
+    const raised = first.getAllByTitle(formatDate(root.raisedAt));
+    expect(raised.length).toBeGreaterThan(0);
+    expect(raised[0]?.textContent).toMatch(/ago$/);
     expect(first.getByTestId('dependents-count').textContent).toBe('1 dependent');
     const second = within(rows[1] as HTMLElement);
     expect(second.getByText('182.4 ms')).toBeTruthy();

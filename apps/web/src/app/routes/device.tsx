@@ -1,4 +1,5 @@
 import { Grid, Skeleton, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconRouter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Job, PORT_ACTIONS } from '@vnoc/contracts';
@@ -50,6 +51,8 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
   const reboot = useRebootWatch();
   // A port action asked for from a port tile, handed to the troubleshooting panel.
   const [portRequest, setPortRequest] = useState<ActionRequest | null>(null);
+  // Read at once (not after the first paint), so the actions start in their place on a phone.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const {
     data: device,
     isPending,
@@ -116,6 +119,14 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
       />
     );
   }
+  const actions = (
+    <TroubleshootingPanel
+      key="actions"
+      device={device}
+      request={portRequest}
+      onJobFinished={handleJobFinished}
+    />
+  );
   return (
     <Stack gap="lg" component="section" aria-labelledby="page-title">
       <DeviceHeader
@@ -123,19 +134,32 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
         canRename={canChange(claims?.role)}
         actions={<SendTicketButton device={device} />}
       />
-      <DeviceStatusCards device={device} />
-      <DeviceAlerts deviceId={device.id} />
-      <DevicePorts
-        device={device}
-        canRename={canChange(claims?.role)}
-        onPortAction={
-          diagnosticsAccess(claims).canControlPorts
-            ? (action, port) =>
-                setPortRequest({ action, ports: action === 'disableLanPorts' ? [port] : [], at: Date.now() })
-            : undefined
-        }
-      />
-      <TroubleshootingPanel device={device} request={portRequest} onJobFinished={handleJobFinished} />
+      {/*
+       * On a phone the troubleshooting actions come first: below the status cards, alerts and up to 16 port
+       * tiles, Run was two screens down (issue 37 point 11). Keyed, so the panel keeps its state when a turned
+       * phone moves it.
+       */}
+      {[
+        phone && actions,
+        <DeviceStatusCards key="status" device={device} />,
+        <DeviceAlerts key="alerts" deviceId={device.id} />,
+        <DevicePorts
+          key="ports"
+          device={device}
+          canRename={canChange(claims?.role)}
+          onPortAction={
+            diagnosticsAccess(claims).canControlPorts
+              ? (action, port) =>
+                  setPortRequest({
+                    action,
+                    ports: action === 'disableLanPorts' ? [port] : [],
+                    at: Date.now(),
+                  })
+              : undefined
+          }
+        />,
+        !phone && actions,
+      ]}
       <JobHistory device={device} />
       <DeviceTickets deviceId={device.id} />
       {/* After the actions, which keep their place on every device's page, beside the other reported facts. */}

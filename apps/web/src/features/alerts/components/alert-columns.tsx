@@ -10,7 +10,6 @@ import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
 import { DateText } from '../../../components/date-text.tsx';
 import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 
 /** Who handles it: acknowledged (by whom) and the assignee, or a dash. */
@@ -119,9 +118,14 @@ function alertColumns(t: TFunction<'alerts'>, lang: string, status: AlertState):
               </Group>
             )}
             {/* On a phone the table scrolls sideways: where and when come along with the name. */}
-            <Text size="xs" c="dimmed" hiddenFrom="sm">
-              {[alertPlace(alert), formatDate(alert.raisedAt)].filter(Boolean).join(' · ')}
-            </Text>
+            <Group gap={4} hiddenFrom="sm" wrap="nowrap">
+              {alertPlace(alert) && (
+                <Text size="xs" c="dimmed">
+                  {alertPlace(alert)} ·
+                </Text>
+              )}
+              <DateText value={alert.raisedAt} relative size="xs" c="dimmed" />
+            </Group>
           </Stack>
         );
       },
@@ -160,13 +164,13 @@ function alertColumns(t: TFunction<'alerts'>, lang: string, status: AlertState):
     {
       id: 'raisedAt',
       header: t('list.columns.raisedAt'),
-      cell: ({ row }) => <DateText value={row.original.raisedAt} />,
+      cell: ({ row }) => <DateText value={row.original.raisedAt} relative />,
     },
     {
       id: 'lastSeenAt',
       header: t('list.columns.lastSeenAt'),
       meta: { hiddenByDefault: true, label: t('list.columns.lastSeenAt') } satisfies ColumnMeta,
-      cell: ({ row }) => <DateText value={row.original.lastSeenAt} />,
+      cell: ({ row }) => <DateText value={row.original.lastSeenAt} relative />,
     },
     status === 'cleared'
       ? {

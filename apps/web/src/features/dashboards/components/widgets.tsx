@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertDeviceLink } from '../../../components/alert-device-link.tsx';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
+import { DateText } from '../../../components/date-text.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { MapSitePopup } from '../../../components/map-site-popup.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
@@ -302,8 +303,8 @@ function ActiveAlertRow({ alert }: { alert: Alert }) {
           {alertDeviceLabel(alert)}
         </AlertDeviceLink>
       </Table.Td>
-      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{formatDate(alert.raisedAt)}</Text>
+      <Table.Td visibleFrom="sm">
+        <DateText value={alert.raisedAt} relative />
       </Table.Td>
     </Table.Tr>
   );

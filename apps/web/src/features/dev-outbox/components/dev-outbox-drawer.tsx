@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 
 // The address typed last is kept while the app is open, so it survives moving between sign-in screens.
@@ -34,7 +35,7 @@ function MessageCard({ message }: { message: OutboxMessage }) {
           {t(`outbox.channels.${message.channel}`)}
         </Badge>
         <Text size="xs" component="time" dateTime={message.createdAt}>
-          {new Date(message.createdAt).toLocaleString(i18n.language)}
+          {formatDate(message.createdAt)}
         </Text>
       </Group>
       <Text size="sm" mt={6}>

@@ -12,7 +12,7 @@ import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { ageMs } from '../../../lib/age.ts';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
-import { formatBytes, formatDate, humanizeUptime } from '../../../lib/format.ts';
+import { formatBytes, formatDate, humanizeDuration } from '../../../lib/format.ts';
 import { numberFormat } from '../../../lib/intl.ts';
 import { formatAge } from '../../../lib/relative-age.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -99,7 +99,7 @@ function Resources({ telemetry }: { telemetry: Telemetry }) {
         />
         <StatCard
           label={t('telemetry.uptime')}
-          value={telemetry.uptimeSeconds === null ? notReported : humanizeUptime(telemetry.uptimeSeconds)}
+          value={telemetry.uptimeSeconds === null ? notReported : humanizeDuration(telemetry.uptimeSeconds)}
         />
         <StatCard
           label={t('telemetry.load')}

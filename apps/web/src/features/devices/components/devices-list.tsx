@@ -127,7 +127,12 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
 
   const filtered = state.status.length + state.kind.length + state.model.length > 0 || state.q !== '';
   const filters = (
-    <FleetFilters labels={fleetFilterLabels(t)} state={state} update={update}>
+    <FleetFilters
+      labels={fleetFilterLabels(t)}
+      state={state}
+      update={update}
+      ownActive={state.model.length > 0 ? 1 : 0}
+    >
       <ModelTagsInput
         label={t('filters.model')}
         anyLabel={t('filters.any')}

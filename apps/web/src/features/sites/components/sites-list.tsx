@@ -94,6 +94,7 @@ export function SitesList() {
       update={update}
       statuses={view === 'problem' ? PROBLEM_STATUSES : undefined}
       statusTestId="filter-status"
+      ownActive={state.group.length > 0 ? 1 : 0}
     >
       <MultiSelect
         label={t('filters.group')}

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
 import {
   IconCheck,
   IconDots,
@@ -16,15 +16,13 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../../components/data-table/search-input.tsx';
 import { serverListProps, useListParams } from '../../../../components/data-table/server-list.ts';
+import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
 import { TooltipAction } from '../../../../components/tooltip-action.tsx';
-import { ageMs } from '../../../../lib/age.ts';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { errorMessage, handleError } from '../../../../lib/error-handler.ts';
-import { formatDate } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/notify.ts';
-import { formatAge } from '../../../../lib/relative-age.ts';
 import { useNow } from '../../../../lib/use-now.ts';
 import { useUsers } from '../api/get-users.ts';
 import {
@@ -48,25 +46,14 @@ const fullName = (user: Pick<AdminUser, 'firstName' | 'lastName' | 'email'>) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 function LastSignIn({ at, now }: { at: string | null; now: number }) {
-  const { t, i18n } = useTranslation('adminUsers');
+  const { t } = useTranslation('adminUsers');
   if (!at)
     return (
       <Text size="sm" c="dimmed">
         {t('never')}
       </Text>
     );
-  return (
-    <Tooltip label={formatDate(at)}>
-      <Text
-        size="sm"
-        style={{ whiteSpace: 'nowrap' }}
-        tabIndex={0}
-        aria-label={`${formatAge(ageMs(at, now), i18n.language)} (${formatDate(at)})`}
-      >
-        {formatAge(ageMs(at, now), i18n.language)}
-      </Text>
-    </Tooltip>
-  );
+  return <DateText value={at} relative now={now} />;
 }
 
 /** Administration → Users: the organization's people, paged and searched on the server, with their actions. */

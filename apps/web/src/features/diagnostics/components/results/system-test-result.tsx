@@ -2,7 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import type { SystemTestResult } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { StatCard } from '../../../../components/stat-card.tsx';
-import { humanizeUptime } from '../../../../lib/format.ts';
+import { humanizeDuration } from '../../../../lib/format.ts';
 import { formatPercent } from '../../utils/format.ts';
 
 /** System performance: CPU and memory with bars, sessions, temperature and uptime. */
@@ -22,7 +22,7 @@ export function SystemTestResultView({ result }: { result: SystemTestResult }) {
       />
       <StatCard label={t('result.sessions')} value={result.sessions.toLocaleString()} />
       <StatCard label={t('result.temperature')} value={`${formatPercent(result.temperatureC)} °C`} />
-      <StatCard label={t('result.uptime')} value={humanizeUptime(result.uptimeSeconds)} />
+      <StatCard label={t('result.uptime')} value={humanizeDuration(result.uptimeSeconds)} />
     </SimpleGrid>
   );
 }
