@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActorSchema } from './actor.ts';
 import { JobSchema } from './diagnostics.ts';
 import { requiredText } from './fields.ts';
 import { DeviceKindSchema, DeviceStatusSchema, pagingQuery, sortingSchema } from './fleet.ts';
@@ -46,7 +47,8 @@ const ticketBase = {
   status: TicketStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
-  createdBy: z.object({ id: z.string(), name: z.string() }),
+  /** Who sent it; `support` when a support person did, acting as them. */
+  createdBy: ActorSchema,
   device: TicketDeviceSchema,
   site: TicketSiteSchema,
 };

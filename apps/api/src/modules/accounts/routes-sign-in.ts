@@ -1,6 +1,7 @@
 import {
   AcceptInvitationRequestSchema,
   ImpersonateExchangeRequestSchema,
+  ImpersonationSessionSchema,
   InvitationCheckRequestSchema,
   InvitationSchema,
   LoginRequestSchema,
@@ -15,11 +16,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { errorResponses, OK, okResponses } from '../../http/route-schemas.ts';
+import { answers, errorResponses, OK, okResponses } from '../../http/route-schemas.ts';
 import { authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import * as invitations from './service-admin.ts';
 import * as access from './service-sign-in.ts';
+import * as supportSession from './service-support-access.ts';
 
 const tags = ['access'];
 
@@ -174,6 +176,36 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const grant = await access.exchangeAccessCode(ctx, request.body.accessCode, metaOf(request));
       return sendToken(ctx, reply, grant);
+    },
+  );
+
+  r.get(
+    '/api/access/impersonation',
+    {
+      schema: {
+        tags,
+        summary:
+          'The support session the token belongs to: whom support acts as, and when it ends (404 outside one)',
+        response: answers(ImpersonationSessionSchema),
+      },
+      config: { auth: { steps: ['full'] } },
+    },
+    async (request) => supportSession.impersonationSession(ctx, authOf(request)),
+  );
+
+  r.delete(
+    '/api/access/impersonation',
+    {
+      schema: {
+        tags,
+        summary: 'Ends the support session the token belongs to (404 outside one)',
+        response: okResponses,
+      },
+      config: { auth: { steps: ['full'] } },
+    },
+    async (request) => {
+      await supportSession.endImpersonation(ctx, authOf(request), metaOf(request));
+      return OK;
     },
   );
 }

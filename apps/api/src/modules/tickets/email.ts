@@ -1,4 +1,5 @@
 import {
+  actorName,
   type Job,
   type JobAction,
   jobVerdict,
@@ -94,7 +95,7 @@ export function ticketEmail(
     `Support ticket #${ticket.number} from ${organization}`,
     '',
     `Subject: ${ticket.subject}`,
-    `Sent by: ${ticket.createdBy.name} <${sender}> at ${when(ticket.createdAt)}`,
+    `Sent by: ${actorName(ticket.createdBy)} <${sender}> at ${when(ticket.createdAt)}`,
     '',
     `Device: ${d.name ? `${d.name} — ` : ''}${d.manufacturer} ${d.model} (${d.kind}), MAC ${d.macAddress}, status ${d.status}`,
     `Site: ${ticket.site.name} — ${ticket.site.address}`,

@@ -10,7 +10,14 @@ export function presentSummary(row: TicketRow): TicketSummary {
     status: row.status,
     createdAt: iso(row.created_at) ?? '',
     updatedAt: iso(row.updated_at) ?? '',
-    createdBy: { id: row.created_by, name: row.created_by_name },
+    createdBy: {
+      id: row.created_by,
+      name: row.created_by_name,
+      support:
+        row.created_by_support && row.created_by_support_name
+          ? { id: row.created_by_support, name: row.created_by_support_name }
+          : null,
+    },
     device: TicketDeviceSchema.parse(row.device),
     site: TicketSiteSchema.parse(row.site),
   };

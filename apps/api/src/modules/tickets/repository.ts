@@ -1,7 +1,7 @@
 import type { TicketSortField, TicketStatus } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { personName } from '../../sql/names.ts';
+import { personName, personNameOf } from '../../sql/names.ts';
 import type { ListRequest } from '../../sql/page-request.ts';
 import { pageOf, sortDirection } from '../../sql/paging.ts';
 import { onlyRow } from '../../sql/rows.ts';
@@ -19,12 +19,15 @@ export type TicketRow = {
   emailed_to: string;
   created_by: string;
   created_by_name: string;
+  created_by_support: string | null;
+  created_by_support_name: string | null;
   created_at: Date;
   updated_at: Date;
 };
 
 const columns = sql`t.id, t.number, t.subject, t.comment, t.status, t.device, t.site, t.job_ids, t.emailed_to,
-  t.created_by, ${personName()} as created_by_name, t.created_at, t.updated_at`;
+  t.created_by, ${personName()} as created_by_name,
+  t.created_by_support, ${personNameOf(sql`t.created_by_support`)} as created_by_support_name, t.created_at, t.updated_at`;
 const from = sql`tickets t
   join sites s on s.id = t.site_id
   join users u on u.id = t.created_by
@@ -43,6 +46,8 @@ export type NewTicket = {
   jobIds: string[];
   emailedTo: string;
   createdBy: string;
+  /** The support person who sent it acting as `createdBy` (issue 37). */
+  createdBySupport: string | null;
 };
 
 /** Numbers start here in each organization. */
@@ -56,12 +61,12 @@ export async function insertTicket(db: DbOrTx, t: NewTicket): Promise<{ id: stri
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tickets:${t.organizationId}`}, 0))`);
   const { rows } = await db.execute<{ id: string; number: number }>(sql`
     insert into tickets (organization_id, number, device_id, site_id, subject, comment, device, site, job_ids,
-      emailed_to, created_by)
+      emailed_to, created_by, created_by_support)
     values (${t.organizationId},
       (select coalesce(max(number) + 1, ${FIRST_TICKET_NUMBER}) from tickets where organization_id = ${t.organizationId}),
       ${t.deviceId}, ${t.siteId}, ${t.subject}, ${t.comment},
       ${JSON.stringify(t.device)}::jsonb, ${JSON.stringify(t.site)}::jsonb,
-      ${`{${t.jobIds.join(',')}}`}::uuid[], ${t.emailedTo}, ${t.createdBy})
+      ${`{${t.jobIds.join(',')}}`}::uuid[], ${t.emailedTo}, ${t.createdBy}, ${t.createdBySupport})
     returning id, number`);
   return onlyRow(rows, 'the ticket was not stored');
 }

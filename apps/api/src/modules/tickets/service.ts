@@ -64,6 +64,7 @@ export async function createTicket(
       jobIds,
       emailedTo,
       createdBy: user.id,
+      createdBySupport: auth.impersonator?.id ?? null,
     });
     const row = await repo.findTicket(tx, scope, id);
     if (!row) throw new Error('the new ticket is not readable');
