@@ -73,6 +73,9 @@ function AssignSelect({ alert }: { alert: Alert }) {
   return (
     <Select
       label={t('detail.assign')}
+      description={
+        alert.assignedBy ? t('detail.assignedBy', { name: actorName(t, alert.assignedBy) }) : undefined
+      }
       data={data}
       value={alert.assignee?.id ?? NOBODY}
       onChange={(value) => {
