@@ -146,6 +146,8 @@ const PROVISIONING = [
 /** Routes only support staff call, with their own session (never while acting as someone). */
 const SUPPORT_ROUTES = new Set([
   'GET /api/support/people',
+  // The tickets customers sent to support (issue 37).
+  'GET /api/support/tickets',
   'POST /api/userProfile/impersonate/generate',
   ...PROVISIONING,
 ]);
@@ -199,6 +201,8 @@ const ADMINISTRATOR_ONLY = new Map([
 /** The provider's support staff's own routes: no customer role reaches them. */
 const SUPPORT_ONLY = new Set([
   'GET /api/support/people',
+  // The tickets customers sent to support (issue 37).
+  'GET /api/support/tickets',
   'POST /api/userProfile/impersonate/generate',
   ...PROVISIONING,
 ]);

@@ -241,3 +241,51 @@ describe('support acting as a customer (issue 37)', () => {
     expect(await count(t.pool, 'audit_log', "action = 'impersonated.request'")).toBe(0);
   });
 });
+
+describe('support staff read the tickets customers send (issue 37, point 9)', () => {
+  it("lists every customer organization's tickets to SUPPORT as themselves, filtered, and to nobody else", async () => {
+    const { support, target, admin, device, customer } = await setup();
+    const other = await createOrganization(t.db, { name: 'Bluebird Clinics', entitlements: ['diagnostics'] });
+    const otherUser = await createUser(t.db, other, { role: 'USER' });
+    const otherDevice = await createDevice(t.db, await createSite(t.db, other));
+    const send = async (token: string, deviceId: string, subject: string) =>
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/device/troubleshooting/ticket/${deviceId}`,
+            headers: bearer(token),
+            payload: { subject, comment: `About: ${subject}` },
+          })
+        ).statusCode,
+      ).toBe(200);
+    await send(await tokenFor(t.db, target, 'full'), device.id, 'Router keeps rebooting');
+    await send(await tokenFor(t.db, otherUser, 'full'), otherDevice.id, 'Printer offline');
+
+    const list = (token: string, query = '') =>
+      t.app.inject({ method: 'GET', url: `/api/support/tickets${query}`, headers: bearer(token) });
+    const own = await tokenFor(t.db, support, 'full');
+    const all = await list(own);
+    expect(all.statusCode).toBe(200);
+    const content = all.json().content as {
+      subject: string;
+      comment: string;
+      organization: { id: string; name: string };
+    }[];
+    // This file's other tests sent tickets of their own organizations too: these two organizations', newest first.
+    const ours = content.filter((c) => [customer.id, other.id].includes(c.organization.id));
+    expect(ours.map((c) => [c.organization.name, c.subject, c.comment])).toEqual([
+      ['Bluebird Clinics', 'Printer offline', 'About: Printer offline'],
+      ['Acme Retail', 'Router keeps rebooting', 'About: Router keeps rebooting'],
+    ]);
+    const bluebird = (await list(own, '?q=bluebird')).json();
+    expect(bluebird.totalElements).toBe(1);
+    expect(bluebird.content[0].organization.id).toBe(other.id);
+    expect((await list(own, '?status=closed')).json().totalElements).toBe(0);
+
+    // Customers' roles, and support while acting as a customer, are refused.
+    expect((await list(await tokenFor(t.db, admin, 'full'))).statusCode).toBe(403);
+    const acting = await actAs(support, target.id);
+    expect((await list(acting)).statusCode).toBe(403);
+  });
+});

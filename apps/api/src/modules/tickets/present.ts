@@ -1,6 +1,11 @@
-import { TicketDeviceSchema, TicketSiteSchema, type TicketSummary } from '@vnoc/contracts';
+import {
+  type SupportTicket,
+  TicketDeviceSchema,
+  TicketSiteSchema,
+  type TicketSummary,
+} from '@vnoc/contracts';
 import { iso } from '../../http/iso.ts';
-import type { TicketRow } from './repository.ts';
+import type { SupportTicketRow, TicketRow } from './repository.ts';
 
 export function presentSummary(row: TicketRow): TicketSummary {
   return {
@@ -20,5 +25,14 @@ export function presentSummary(row: TicketRow): TicketSummary {
     },
     device: TicketDeviceSchema.parse(row.device),
     site: TicketSiteSchema.parse(row.site),
+  };
+}
+
+/** A ticket as the provider's support staff list it: with its organization and comment. */
+export function presentSupportTicket(row: SupportTicketRow): SupportTicket {
+  return {
+    ...presentSummary(row),
+    organization: { id: row.organization_id, name: row.organization_name },
+    comment: row.comment,
   };
 }

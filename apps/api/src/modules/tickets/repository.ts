@@ -6,6 +6,7 @@ import type { ListRequest } from '../../sql/page-request.ts';
 import { pageOf, sortDirection } from '../../sql/paging.ts';
 import { onlyRow } from '../../sql/rows.ts';
 import { type Scope, siteInScope } from '../../sql/scope.ts';
+import { containsPattern } from '../../sql/text.ts';
 
 export type TicketRow = {
   id: string;
@@ -132,4 +133,38 @@ export async function ticketSite(db: DbOrTx, siteId: string) {
       concat_ws(', ', nullif(street, ''), nullif(city, ''), nullif(concat_ws(' ', nullif(state, ''), nullif(zip, '')), ''), country) as address
     from sites where id = ${siteId}`);
   return onlyRow(rows, 'the device has no site');
+}
+
+export type SupportTicketRow = TicketRow & { organization_id: string; organization_name: string };
+export type SupportTicketFilters = { status?: TicketStatus; q?: string };
+
+/**
+ * Every customer organization's tickets, for the provider's support staff (issue 37): they were sent to
+ * support. The provider's own organization is never listed (it has no customers' tickets).
+ */
+export function listSupportTickets(
+  db: DbOrTx,
+  { filters, sort, page, pageSize }: ListRequest<SupportTicketFilters, TicketSortField>,
+) {
+  const text = filters.q ? containsPattern(filters.q) : undefined;
+  const where = sql.join(
+    [
+      sql`o.kind = 'customer'`,
+      filters.status ? sql`t.status = ${filters.status}` : undefined,
+      text
+        ? sql`(t.subject ilike ${text} or o.name ilike ${text} or t.site->>'name' ilike ${text}
+            or t.device->>'name' ilike ${text} or t.number::text = ${filters.q})`
+        : undefined,
+    ].filter((c): c is SQL => c !== undefined),
+    sql` and `,
+  );
+  return pageOf<SupportTicketRow>(db, {
+    columns: sql`${columns}, o.id as organization_id, o.name as organization_name`,
+    from: sql`${from} join organizations o on o.id = t.organization_id`,
+    countFrom: sql`tickets t join organizations o on o.id = t.organization_id`,
+    where,
+    orderBy: sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, t.created_at desc, t.id`,
+    page,
+    pageSize,
+  });
 }
