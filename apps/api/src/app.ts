@@ -295,7 +295,9 @@ export async function buildApp({
     if (!auth?.impersonator || request.method === 'GET') return payload;
     // Product analytics events change nothing of the customer's: not worth an activity log line per batch.
     if (request.routeOptions.url?.startsWith('/api/mp/')) return payload;
-    // Every change made under impersonation is attributed to the support person too.
+    // The service logged the act itself, naming the support person: one row per act (issue 37).
+    if (request.supportActRecorded) return payload;
+    // Every other change made under impersonation (or refused) is attributed to the support person too.
     await audit(db, {
       action: 'impersonated.request',
       user: auth.user,

@@ -47,4 +47,10 @@ export type AppContext = {
 };
 
 /** Who is calling, for audit entries and per-address limits. */
-export type RequestMeta = { ip: string };
+export type RequestMeta = {
+  ip: string;
+  /** The support person acting as the caller (impersonation): every audit entry of the request names them. */
+  impersonatorId?: string | null;
+  /** Told when an entry naming the support person is written: the request's act is then logged once (issue 37). */
+  recorded?: () => void;
+};

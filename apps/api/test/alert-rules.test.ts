@@ -66,8 +66,14 @@ const alertRow = (c: Condition): AlertRow => ({
   acknowledged_at: null,
   acknowledged_by: null,
   acknowledged_by_name: null,
+  acknowledged_by_support: null,
+  acknowledged_by_support_name: null,
   assignee_id: null,
   assignee_name: null,
+  assigned_by: null,
+  assigned_by_name: null,
+  assigned_by_support: null,
+  assigned_by_support_name: null,
   in_maintenance: false,
 });
 const codes = (f: Partial<DeviceFacts>) => conditionsOf({ ...base, ...f }, NOW).map((c) => c.code);

@@ -344,6 +344,7 @@ describe('GET alert', () => {
       dependents: 1,
       acknowledgedBy: null,
       assignee: null,
+      assignedBy: null,
       inMaintenance: false,
     });
     expect(page.content.filter((a) => a.id !== f.ids.charlieRoot).every((a) => a.dependents === 0)).toBe(
@@ -810,7 +811,7 @@ describe('POST alert/{id}/acknowledge, assign, notes', () => {
       .finally(() => clocked.close());
     expect(res.statusCode, res.body).toBe(200);
     const alert = AlertSchema.parse(res.json());
-    expect(alert.acknowledgedBy).toEqual({ id: f.user.id, name: 'Uma User' });
+    expect(alert.acknowledgedBy).toEqual({ id: f.user.id, name: 'Uma User', support: null });
     expect(alert.acknowledgedAt).toBe(at.toISOString());
     const first = await stored(id);
     expect(first?.acknowledged_by).toBe(f.user.id);
@@ -818,7 +819,7 @@ describe('POST alert/{id}/acknowledge, assign, notes', () => {
 
     const again = await post(`/api/alert/${id}/acknowledge`);
     expect(again.statusCode).toBe(200);
-    expect(again.json().acknowledgedBy).toEqual({ id: f.user.id, name: 'Uma User' });
+    expect(again.json().acknowledgedBy).toEqual({ id: f.user.id, name: 'Uma User', support: null });
     expect(again.json().acknowledgedAt).toBe(alert.acknowledgedAt);
     expect(await stored(id)).toEqual(first);
     expect((await audits('alert.acknowledge', id)).map((a) => a.actor_user_id)).toEqual([
@@ -829,6 +830,7 @@ describe('POST alert/{id}/acknowledge, assign, notes', () => {
     expect((await list()).content.find((a) => a.id === id)?.acknowledgedBy).toEqual({
       id: f.user.id,
       name: 'Uma User',
+      support: null,
     });
   });
 
@@ -906,7 +908,10 @@ describe('POST alert/{id}/acknowledge, assign, notes', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = AlertDetailSchema.parse(res.json());
     expect(body.notes).toEqual([
-      expect.objectContaining({ text: 'Called the ISP.', author: { id: f.user.id, name: 'Uma User' } }),
+      expect.objectContaining({
+        text: 'Called the ISP.',
+        author: { id: f.user.id, name: 'Uma User', support: null },
+      }),
     ]);
     expect(body.dependentAlerts).toHaveLength(1);
     const longest = 'x'.repeat(2000);

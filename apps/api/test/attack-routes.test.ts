@@ -62,6 +62,8 @@ const READ_ONLY_WRITES = new Set([
   'POST /api/access/validateTOTP',
   // Proving the person again before their own password or factor change (issue 34): full step only.
   'POST /api/access/reauthenticate',
+  // Ending the support session the token belongs to (issue 37): 404 outside one.
+  'DELETE /api/access/impersonation',
   'POST /api/userProfile/updateContact',
   'POST /api/userProfile/updatePassword',
   'POST /api/userProfile/updateUserPreferences',
@@ -144,6 +146,8 @@ const PROVISIONING = [
 /** Routes only support staff call, with their own session (never while acting as someone). */
 const SUPPORT_ROUTES = new Set([
   'GET /api/support/people',
+  // The tickets customers sent to support (issue 37).
+  'GET /api/support/tickets',
   'POST /api/userProfile/impersonate/generate',
   ...PROVISIONING,
 ]);
@@ -152,7 +156,11 @@ const SUPPORT_ROUTES = new Set([
 const STREAMS = new Set(['GET /api/events']);
 
 /** Calls that end the session they are made with: the role matrix below reuses one token per person. */
-const SESSION_ENDERS = new Set(['POST /api/access/logout']);
+const SESSION_ENDERS = new Set([
+  'POST /api/access/logout',
+  // Ends the support session the token belongs to (issue 37); outside one it answers 404 to every role.
+  'DELETE /api/access/impersonation',
+]);
 
 /**
  * Routes a device calls with its own credentials (issue 36: its id and secret as HTTP Basic), never with a
@@ -193,6 +201,8 @@ const ADMINISTRATOR_ONLY = new Map([
 /** The provider's support staff's own routes: no customer role reaches them. */
 const SUPPORT_ONLY = new Set([
   'GET /api/support/people',
+  // The tickets customers sent to support (issue 37).
+  'GET /api/support/tickets',
   'POST /api/userProfile/impersonate/generate',
   ...PROVISIONING,
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActorSchema, PersonRefSchema as PersonSchema } from './actor.ts';
 import { formatDuration } from './duration.ts';
 import { countsSchema, dateRangeInOrder, dateRangeQuery } from './fields.ts';
 import {
@@ -295,8 +296,6 @@ export const ALERT_STATES = ['active', 'cleared'] as const;
 export const AlertStateSchema = z.enum(ALERT_STATES);
 export type AlertState = z.infer<typeof AlertStateSchema>;
 
-const PersonSchema = z.object({ id: z.string(), name: z.string() });
-
 /** One alert (spec part 3 "Alert": per-alert fields are ours). A dependent points at its root. */
 export const AlertSchema = z.object({
   id: z.string(),
@@ -326,8 +325,11 @@ export const AlertSchema = z.object({
   /** How many alerts are attached to this one as dependents. */
   dependents: z.number().int(),
   acknowledgedAt: z.string().nullable(),
-  acknowledgedBy: PersonSchema.nullable(),
+  /** Who acknowledged it; `support` when a support person did, acting as them. */
+  acknowledgedBy: ActorSchema.nullable(),
   assignee: PersonSchema.nullable(),
+  /** Who last assigned it (or took the assignment away), likewise. */
+  assignedBy: ActorSchema.nullable(),
   /** Raised while its site was in a maintenance window: recorded, not notified. */
   inMaintenance: z.boolean(),
 });
@@ -336,7 +338,7 @@ export type Alert = z.infer<typeof AlertSchema>;
 export const AlertNoteSchema = z.object({
   id: z.string(),
   text: z.string(),
-  author: PersonSchema,
+  author: ActorSchema,
   createdAt: z.string(),
 });
 export type AlertNote = z.infer<typeof AlertNoteSchema>;

@@ -111,5 +111,19 @@ export const ImpersonateGenerateRequestSchema = z.object({ userId: z.string().uu
 export const ImpersonateGenerateResponseSchema = z.object({ accessCode: z.string() });
 export const ImpersonateExchangeRequestSchema = z.object({ accessCode: z.string().min(1).max(4096) });
 
+const SessionPersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+/**
+ * GET access/impersonation (issue 37): the support session the caller's token belongs to, for the console's
+ * banner: whom support acts as, who the support person is, and when the session ends (the server's expiry).
+ */
+export const ImpersonationSessionSchema = z.object({
+  user: SessionPersonSchema,
+  organization: z.object({ id: z.string(), name: z.string() }),
+  support: SessionPersonSchema,
+  endsAt: z.string(),
+});
+export type ImpersonationSession = z.infer<typeof ImpersonationSessionSchema>;
+
 /** Body of answers whose real payload is the token in the Authorization header. */
 export const OkSchema = z.object({ ok: z.literal(true) });

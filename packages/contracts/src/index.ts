@@ -1,3 +1,4 @@
+export * from './actor.ts';
 export * from './admin-users.ts';
 export * from './alerts.ts';
 export * from './analytics.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ActorSchema } from './actor.ts';
 import { JobSchema } from './diagnostics.ts';
 import { requiredText } from './fields.ts';
-import { DeviceKindSchema, DeviceStatusSchema, pagingQuery, sortingSchema } from './fleet.ts';
+import { DeviceKindSchema, DeviceStatusSchema, freeText, pagingQuery, sortingSchema } from './fleet.ts';
 
 /**
  * Support tickets (issue 4; spec part 7 Devices: POST device/troubleshooting/ticket/{id}): sent from a
@@ -46,7 +47,8 @@ const ticketBase = {
   status: TicketStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
-  createdBy: z.object({ id: z.string(), name: z.string() }),
+  /** Who sent it; `support` when a support person did, acting as them. */
+  createdBy: ActorSchema,
   device: TicketDeviceSchema,
   site: TicketSiteSchema,
 };
@@ -81,3 +83,23 @@ export type TicketListQuery = z.infer<typeof TicketListQuerySchema>;
 /** POST ticket/{id}/status: close a ticket, or open it again. */
 export const TicketStatusRequestSchema = z.object({ status: TicketStatusSchema });
 export type TicketStatusRequest = z.infer<typeof TicketStatusRequestSchema>;
+
+/**
+ * GET support/tickets (issue 37): the provider's support staff, signed in as themselves, read the tickets
+ * customers sent them (each was emailed to support with the same words): every customer organization's, newest
+ * first, with the organization and the comment. The diagnostics stay behind the customer's scope.
+ */
+export const SupportTicketSchema = TicketSummarySchema.extend({
+  organization: z.object({ id: z.string(), name: z.string() }),
+  comment: z.string(),
+});
+export type SupportTicket = z.infer<typeof SupportTicketSchema>;
+
+export const SupportTicketQuerySchema = z.object({
+  ...pagingQuery,
+  sorting: sortingSchema(TICKET_SORT_FIELDS, 'createdAt-desc'),
+  status: TicketStatusSchema.optional(),
+  /** Subject, organization, site or device name contains this. */
+  q: freeText,
+});
+export type SupportTicketQuery = z.infer<typeof SupportTicketQuerySchema>;

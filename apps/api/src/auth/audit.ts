@@ -28,15 +28,22 @@ export const actorOf = (auth: Pick<AuthContext, 'user' | 'impersonator'>, meta: 
   meta,
 });
 
-export function audit(db: DbOrTx, input: AuditInput): Promise<void> {
+/**
+ * Writes one entry. Under impersonation it names the support person (from the request's meta when the
+ * caller did not), and tells the request its act is logged, so the generic `impersonated.request` line is
+ * not written beside it (one row per act, issue 37).
+ */
+export async function audit(db: DbOrTx, input: AuditInput): Promise<void> {
+  const impersonatorId = input.impersonatorId ?? input.meta?.impersonatorId ?? null;
   const entry: AuditEntry = {
     action: input.action,
     actorUserId: input.user?.id ?? null,
     organizationId: input.user?.organizationId ?? null,
-    impersonatorUserId: input.impersonatorId ?? null,
+    impersonatorUserId: impersonatorId,
     target: input.target ?? null,
     detail: input.detail ?? null,
     ip: input.meta?.ip ?? null,
   };
-  return insertAudit(db, entry);
+  await insertAudit(db, entry);
+  if (impersonatorId) input.meta?.recorded?.();
 }

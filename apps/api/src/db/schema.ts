@@ -42,6 +42,11 @@ const personRef = (column: string, onDelete?: 'cascade') =>
 /** The row this one belongs to (a site's, a device's…), by `column`: the row goes with it. */
 const ownerRef = (column: string, target: () => AnyPgColumn) =>
   uuid(column).notNull().references(target, { onDelete: 'cascade' });
+/**
+ * The provider's support person who did what the row records while acting as the person it names
+ * (impersonation, issue 37); null when the person did it themselves.
+ */
+const supportRef = (column: string) => uuid(column).references(() => users.id);
 /** Binary content (drizzle 0.45 has no bytea column of its own). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -736,6 +741,8 @@ export const tickets = pgTable(
     jobIds: uuid('job_ids').array().notNull().default(sql`'{}'::uuid[]`),
     emailedTo: text('emailed_to').notNull(),
     createdBy: personRef('created_by'),
+    /** The support person who sent it while acting as `createdBy` (issue 37), else null. */
+    createdBySupport: supportRef('created_by_support'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -775,7 +782,12 @@ export const alerts = pgTable(
     rootAlertId: uuid('root_alert_id'),
     acknowledgedAt: tz('acknowledged_at'),
     acknowledgedBy: uuid('acknowledged_by').references(() => users.id),
+    /** The support person who acknowledged it while acting as `acknowledgedBy` (issue 37), else null. */
+    acknowledgedBySupport: supportRef('acknowledged_by_support'),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who last assigned it (or took the assignment away), and the support person acting as them, if any. */
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedBySupport: supportRef('assigned_by_support'),
     inMaintenance: boolean('in_maintenance').notNull().default(false),
     /** The clearing was notified (once the flap window passed without the alert coming back). */
     clearNotified: boolean('clear_notified').notNull().default(false),
@@ -845,6 +857,8 @@ export const alertNotes = pgTable(
     id: uuidId(),
     alertId: ownerRef('alert_id', () => alerts.id),
     authorId: personRef('author_id'),
+    /** The support person who wrote it while acting as the author (issue 37), else null. */
+    authorSupport: supportRef('author_support'),
     text: text('text').notNull(),
     createdAt: createdAt(),
   },

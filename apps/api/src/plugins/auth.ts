@@ -46,6 +46,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** An audit entry of this request names the support person acting (see `metaOf`). */
+    supportActRecorded: boolean;
   }
 }
 
@@ -151,6 +153,7 @@ export async function openSessionOf(
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const sessions = createSessionCache();
   app.decorateRequest('auth', null);
+  app.decorateRequest('supportActRecorded', false);
   // Before the answer leaves: the caller's next request already sees what this write changed.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!READS.has(request.method)) sessions.clear();
@@ -205,7 +208,13 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 export function metaOf(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip };
+  return {
+    ip: request.ip,
+    impersonatorId: request.auth?.impersonator?.id ?? null,
+    recorded: () => {
+      request.supportActRecorded = true;
+    },
+  };
 }
 
 /** Signs a session token for the grant's user and session and puts it in the Authorization response header. */

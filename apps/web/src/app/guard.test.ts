@@ -178,6 +178,40 @@ const rows: Row[] = [
     auth: signedIn({ role: 'SUPPORT' }),
     expected: { kind: 'stay' },
   },
+  // Issue 37: support staff as themselves have no customer data; they land in the support area.
+  {
+    name: 'SUPPORT on /dashboard (where sign-in leads) → /support',
+    path: '/dashboard',
+    previousPath: null,
+    auth: signedIn({ role: 'SUPPORT' }),
+    expected: { kind: 'redirect', to: '/support' },
+  },
+  {
+    name: 'SUPPORT on /tickets → /support',
+    path: '/tickets',
+    previousPath: '/support',
+    auth: signedIn({ role: 'SUPPORT' }),
+    expected: { kind: 'redirect', to: '/support' },
+  },
+  { name: 'SUPPORT on /support', path: '/support', auth: signedIn({ role: 'SUPPORT' }), expected: allow },
+  {
+    name: 'SUPPORT on /provisioning',
+    path: '/provisioning',
+    auth: signedIn({ role: 'SUPPORT' }),
+    expected: allow,
+  },
+  {
+    name: 'SUPPORT on /settings/profile',
+    path: '/settings/profile',
+    auth: signedIn({ role: 'SUPPORT' }),
+    expected: allow,
+  },
+  {
+    name: 'SUPPORT acting as a customer on /dashboard',
+    path: '/dashboard',
+    auth: signedIn({ role: 'SUPPORT', impersonatedBy: 'support@vnoc.example' }),
+    expected: allow,
+  },
   {
     name: 'USER on /admin/users first load → /dashboard',
     path: '/admin/users',

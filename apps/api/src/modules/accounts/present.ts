@@ -94,6 +94,38 @@ export function securityNoticeText(
   };
 }
 
+/** When a support session starts or ends, for people: "2025-03-04 14:05 UTC". */
+const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * The notice to a customer organization's administrators that a support person began acting as one of its
+ * people (issue 37), in the administrator's language: who, as whom, from when and until when at the latest,
+ * where their acts are recorded, and how to stop it.
+ */
+export function supportSessionNoticeText(
+  language: Language,
+  session: {
+    support: string;
+    user: string;
+    userEmail: string;
+    organization: string;
+    startedAt: Date;
+    endsAt: Date;
+  },
+): { subject: string; body: string } {
+  const { support, user, userEmail, organization } = session;
+  const [from, until] = [utcMinute(session.startedAt), utcMinute(session.endsAt)];
+  if (language === 'es')
+    return {
+      subject: `El soporte de vNOC está actuando como ${user}`,
+      body: `${support} (soporte de vNOC) inició una sesión de soporte en nombre de ${user} (${userEmail}) en ${organization} el ${from}. La sesión termina a más tardar el ${until}.\n\nTodo lo que se haga en ella se muestra como hecho por el soporte y queda en Administración → Registro de actividad.\n\nSi no la esperaba, un administrador puede desactivar el acceso del soporte en Administración → Organización; eso termina la sesión de inmediato.`,
+    };
+  return {
+    subject: `vNOC support is acting as ${user}`,
+    body: `${support} (vNOC support) started a support session acting as ${user} (${userEmail}) in ${organization} at ${from}. It ends at ${until} at the latest.\n\nEverything done in it is shown as support's and recorded in Administration → Activity log.\n\nIf you did not expect it, an administrator can turn support access off in Administration → Organization; that ends the session at once.`,
+  };
+}
+
 /** The second factors a person has enrolled. */
 export function mfaMethods(row: AdminUserRow): MfaMethod[] {
   return [row.mfa_app && 'app', row.mfa_sms && 'sms', row.mfa_voice && 'voice'].filter((m): m is MfaMethod =>

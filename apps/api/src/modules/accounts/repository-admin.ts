@@ -2,6 +2,7 @@ import type { AdminUserSortField, UserStatus } from '@vnoc/contracts';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { siteGroups, userSiteGroups, users, verificationCodes } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { personName } from '../../sql/names.ts';
 import { pageOf, sortDirection } from '../../sql/paging.ts';
 import { containsPattern } from '../../sql/text.ts';
 import { insertCode } from './repository-security.ts';
@@ -134,6 +135,23 @@ export function listActiveAdmins(db: DbOrTx, organizationId: string) {
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(activeAdminsOf(organizationId));
+}
+
+export type NamedPerson = { id: string; username: string; name: string; language: string | null };
+
+/** People by id with their display name and `language` preference (to name them, and to write to them). */
+export async function findNamedPeople(db: DbOrTx, ids: readonly string[]): Promise<NamedPerson[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<NamedPerson>(sql`
+    select u.id, u.username, ${personName()} as name,
+      (select p.value from user_preferences p where p.user_id = u.id and p.name = 'language'
+        order by p.id limit 1) as language
+    from users u left join contacts c on c.user_id = u.id
+    where u.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  return rows;
 }
 
 export async function deleteUser(db: DbOrTx, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   AcceptInvitationRequestSchema,
   ImpersonateExchangeRequestSchema,
+  ImpersonationSessionSchema,
   InvitationCheckRequestSchema,
   InvitationSchema,
   LoginRequestSchema,
@@ -18,6 +19,7 @@ import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts'
 import { clientKeyOf } from '../../plugins/client-address.ts';
 import * as invitations from './service-admin.ts';
 import * as access from './service-sign-in.ts';
+import * as supportSession from './service-support-access.ts';
 
 const tags = ['access'];
 /** Signed in with the password, the second factor still to give. */
@@ -155,6 +157,28 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
     async (request, reply) => {
       const grant = await access.exchangeAccessCode(ctx, request.body.accessCode, metaOf(request));
       return sendToken(ctx, reply, grant);
+    },
+  );
+
+  r.get(
+    '/api/access/impersonation',
+    route(signedIn, {
+      summary:
+        'The support session the token belongs to: whom support acts as, and when it ends (404 outside one)',
+      answer: ImpersonationSessionSchema,
+    }),
+    async (request) => supportSession.impersonationSession(ctx, authOf(request)),
+  );
+
+  r.delete(
+    '/api/access/impersonation',
+    route(signedIn, {
+      summary: 'Ends the support session the token belongs to (404 outside one)',
+      response: okResponses,
+    }),
+    async (request) => {
+      await supportSession.endImpersonation(ctx, authOf(request), metaOf(request));
+      return OK;
     },
   );
 });

@@ -44,7 +44,7 @@ import {
   takeAttempt,
   totpKey,
 } from './service-security.ts';
-import { requireSupportAccess } from './service-support-access.ts';
+import { requireSupportAccess, tellAdministrators } from './service-support-access.ts';
 
 /** A user and the session state a new token must carry; the route signs it. */
 export type TokenGrant = { user: UserWithOrg; session: SessionState };
@@ -431,7 +431,8 @@ export async function exchangeAccessCode(
 ): Promise<TokenGrant> {
   const code = await ctx.tokens.verifyAccessCode(accessCode);
   if (!code) throw Errors.unauthorized();
-  const impersonationEnds = Math.floor(Date.now() / 1000) + IMPERSONATION_SECONDS;
+  const startedAt = Math.floor(Date.now() / 1000);
+  const impersonationEnds = startedAt + IMPERSONATION_SECONDS;
   const recorded = await revokeToken(ctx.db, code.jti, new Date(impersonationEnds * 1000), {
     effectiveAt: new Date(),
     renewedTo: code.impersonatorSession,
@@ -451,6 +452,10 @@ export async function exchangeAccessCode(
     impersonatorId: support.id,
     target: user.username,
     meta,
+  });
+  await tellAdministrators(ctx, user, support, {
+    startedAt: new Date(startedAt * 1000),
+    endsAt: new Date(impersonationEnds * 1000),
   });
   return {
     user,

@@ -10,6 +10,14 @@ import type { AlertRow, NoteRow, SeverityCountRow } from './repository.ts';
 
 const person = (id: string | null, name: string | null) => (id && name ? { id, name } : null);
 
+/** The person who acted, with the support person acting as them (issue 37). */
+const actor = (
+  id: string | null,
+  name: string | null,
+  supportId: string | null,
+  supportName: string | null,
+) => (id && name ? { id, name, support: person(supportId, supportName) } : null);
+
 export function presentAlert(row: AlertRow): Alert {
   return {
     id: row.id,
@@ -33,8 +41,19 @@ export function presentAlert(row: AlertRow): Alert {
     rootAlertId: row.root_alert_id,
     dependents: row.dependents,
     acknowledgedAt: iso(row.acknowledged_at),
-    acknowledgedBy: person(row.acknowledged_by, row.acknowledged_by_name),
+    acknowledgedBy: actor(
+      row.acknowledged_by,
+      row.acknowledged_by_name,
+      row.acknowledged_by_support,
+      row.acknowledged_by_support_name,
+    ),
     assignee: person(row.assignee_id, row.assignee_name),
+    assignedBy: actor(
+      row.assigned_by,
+      row.assigned_by_name,
+      row.assigned_by_support,
+      row.assigned_by_support_name,
+    ),
     inMaintenance: row.in_maintenance,
   };
 }
@@ -43,7 +62,11 @@ export function presentNote(row: NoteRow): AlertNote {
   return {
     id: row.id,
     text: row.text,
-    author: { id: row.author_id, name: row.author_name },
+    author: {
+      id: row.author_id,
+      name: row.author_name,
+      support: person(row.author_support, row.author_support_name),
+    },
     createdAt: iso(row.created_at) ?? '',
   };
 }

@@ -1,7 +1,7 @@
 import type { AlertCode, AlertSeverity, AlertSortField, AlertState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../plugins/db.ts';
-import { deviceName, personName } from '../../sql/names.ts';
+import { deviceName, personName, personNameOf } from '../../sql/names.ts';
 import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { sortDirection } from '../../sql/paging.ts';
 import { type Scope, siteInScope } from '../../sql/scope.ts';
@@ -31,14 +31,16 @@ export type AlertRow = {
   acknowledged_at: Date | string | null;
   acknowledged_by: string | null;
   acknowledged_by_name: string | null;
+  acknowledged_by_support: string | null;
+  acknowledged_by_support_name: string | null;
   assignee_id: string | null;
   assignee_name: string | null;
+  assigned_by: string | null;
+  assigned_by_name: string | null;
+  assigned_by_support: string | null;
+  assigned_by_support_name: string | null;
   in_maintenance: boolean;
 };
-
-/** A person's display name by id (a scalar subquery: fewer joins to plan than joining users and contacts twice). */
-const nameOf = (id: SQL) =>
-  sql`(select ${personName()} from users u left join contacts c on c.user_id = u.id where u.id = ${id})`;
 
 /** The columns of an alert row; its dependents are counted within the caller's scope. */
 const columns = (
@@ -48,8 +50,11 @@ const columns = (
   a.raised_at, a.last_seen_at, a.cleared_at, a.occurrences, a.root_alert_id,
   (select count(*)::int from alerts x where x.root_alert_id = a.id and (a.state = 'cleared' or x.state = 'active')
      and (x.site_id is null or ${siteInScope(scope, sql`x.site_id`, sql`x.organization_id`)})) as dependents,
-  a.acknowledged_at, a.acknowledged_by, ${nameOf(sql`a.acknowledged_by`)} as acknowledged_by_name,
-  a.assignee_id, ${nameOf(sql`a.assignee_id`)} as assignee_name, a.in_maintenance`;
+  a.acknowledged_at, a.acknowledged_by, ${personNameOf(sql`a.acknowledged_by`)} as acknowledged_by_name,
+  a.acknowledged_by_support, ${personNameOf(sql`a.acknowledged_by_support`)} as acknowledged_by_support_name,
+  a.assignee_id, ${personNameOf(sql`a.assignee_id`)} as assignee_name,
+  a.assigned_by, ${personNameOf(sql`a.assigned_by`)} as assigned_by_name,
+  a.assigned_by_support, ${personNameOf(sql`a.assigned_by_support`)} as assigned_by_support_name, a.in_maintenance`;
 const from = sql`alerts a
   left join sites s on s.id = a.site_id
   left join devices d on d.id = a.device_id`;
@@ -383,6 +388,9 @@ export async function siteSeverities(db: DbOrTx, scope: Scope) {
   return rows;
 }
 
+/** Who acts: the person, and the support person acting as them (null when they act themselves). */
+export type ActedBy = { userId: string; supportId: string | null };
+
 /**
  * Sets who acknowledged an alert of the scope and when (`at`, the app's clock; once); answers whether the alert
  * is in scope.
@@ -391,12 +399,14 @@ export async function acknowledge(
   db: DbOrTx,
   scope: Scope,
   id: string,
-  userId: string,
+  by: ActedBy,
   at: Date,
 ): Promise<boolean> {
   const { rows } = await db.execute<{ id: string }>(sql`
     update alerts a set acknowledged_at = coalesce(a.acknowledged_at, ${at.toISOString()}::timestamptz),
-      acknowledged_by = coalesce(a.acknowledged_by, ${userId})
+      acknowledged_by_support = case when a.acknowledged_by is null then ${by.supportId}::uuid
+        else a.acknowledged_by_support end,
+      acknowledged_by = coalesce(a.acknowledged_by, ${by.userId})
     where a.id = ${id} and ${alertInScope(scope)} returning a.id`);
   return rows.length > 0;
 }
@@ -406,9 +416,11 @@ export async function assign(
   scope: Scope,
   id: string,
   assigneeId: string | null,
+  by: ActedBy,
 ): Promise<boolean> {
   const { rows } = await db.execute<{ id: string }>(sql`
-    update alerts a set assignee_id = ${assigneeId}
+    update alerts a set assignee_id = ${assigneeId}, assigned_by = ${by.userId},
+      assigned_by_support = ${by.supportId}
     where a.id = ${id} and ${alertInScope(scope)} returning a.id`);
   return rows.length > 0;
 }
@@ -418,18 +430,22 @@ export type NoteRow = {
   text: string;
   author_id: string;
   author_name: string;
+  author_support: string | null;
+  author_support_name: string | null;
   created_at: Date | string;
 };
 
-export async function insertNote(db: DbOrTx, alertId: string, authorId: string, text: string): Promise<void> {
+export async function insertNote(db: DbOrTx, alertId: string, by: ActedBy, text: string): Promise<void> {
   await db.execute(
-    sql`insert into alert_notes (alert_id, author_id, text) values (${alertId}, ${authorId}, ${text})`,
+    sql`insert into alert_notes (alert_id, author_id, author_support, text)
+      values (${alertId}, ${by.userId}, ${by.supportId}, ${text})`,
   );
 }
 
 export async function notesOf(db: DbOrTx, alertId: string): Promise<NoteRow[]> {
   const { rows } = await db.execute<NoteRow>(sql`
-    select n.id, n.text, n.author_id, ${personName()} as author_name, n.created_at
+    select n.id, n.text, n.author_id, ${personName()} as author_name,
+      n.author_support, ${personNameOf(sql`n.author_support`)} as author_support_name, n.created_at
     from alert_notes n join users u on u.id = n.author_id left join contacts c on c.user_id = u.id
     where n.alert_id = ${alertId} order by n.created_at, n.id`);
   return rows;

@@ -8,6 +8,7 @@ import {
   type AlertDetail,
   type AlertListQuery,
   type AlertSortField,
+  actorName,
   defaultAlertSorting,
   type Paged,
 } from '@vnoc/contracts';
@@ -84,7 +85,7 @@ const CSV_COLUMNS: CsvColumn<Alert>[] = [
   { header: 'Cleared', value: (a) => a.clearedAt },
   { header: 'Occurrences', value: (a) => a.occurrences },
   { header: 'Dependents', value: (a) => a.dependents },
-  { header: 'Acknowledged by', value: (a) => a.acknowledgedBy?.name },
+  { header: 'Acknowledged by', value: (a) => a.acknowledgedBy && actorName(a.acknowledgedBy) },
   { header: 'Assignee', value: (a) => a.assignee?.name },
   { header: 'Maintenance', value: (a) => (a.inMaintenance ? 'yes' : 'no') },
 ];
@@ -143,6 +144,12 @@ function published(ctx: AppContext, organizationId: string, row: repo.AlertRow):
   });
 }
 
+/** The caller, and the support person acting as them: stored with each act (issue 37). */
+const actedBy = (auth: AuthContext): repo.ActedBy => ({
+  userId: auth.user.id,
+  supportId: auth.impersonator?.id ?? null,
+});
+
 async function changed(
   ctx: AppContext,
   auth: AuthContext,
@@ -165,7 +172,7 @@ async function changed(
 
 export async function acknowledgeAlert(ctx: AppContext, auth: AuthContext, id: string, meta: RequestMeta) {
   const scope = await scopeOf(ctx.db, auth.user);
-  if (!isUuid(id) || !(await repo.acknowledge(ctx.db, scope, id, auth.user.id, ctx.now())))
+  if (!isUuid(id) || !(await repo.acknowledge(ctx.db, scope, id, actedBy(auth), ctx.now())))
     throw Errors.notFound();
   return presentAlert(await changed(ctx, auth, scope, id, 'alert.acknowledge', {}, meta));
 }
@@ -186,7 +193,7 @@ export async function assignAlert(
     if (!theirs || !(await repo.findAlert(ctx.db, theirs, id)))
       throw Errors.invalidInput('Choose a person of your organization.', 'userId');
   }
-  if (!(await repo.assign(ctx.db, scope, id, userId))) throw Errors.notFound();
+  if (!(await repo.assign(ctx.db, scope, id, userId, actedBy(auth)))) throw Errors.notFound();
   return presentAlert(await changed(ctx, auth, scope, id, 'alert.assign', { assigneeId: userId }, meta));
 }
 
@@ -199,7 +206,7 @@ export async function addAlertNote(
 ) {
   const scope = await scopeOf(ctx.db, auth.user);
   await requireAlert(ctx, scope, id);
-  await repo.insertNote(ctx.db, id, auth.user.id, text);
+  await repo.insertNote(ctx.db, id, actedBy(auth), text);
   return detailOf(ctx, scope, await changed(ctx, auth, scope, id, 'alert.note', {}, meta));
 }
 

@@ -1,4 +1,5 @@
 import {
+  actorName,
   type Job,
   type JobAction,
   jobVerdict,
@@ -97,7 +98,7 @@ export function ticketEmail(
     `Open the ticket in vNOC: ${links.ticket(ticket.id)}`,
     '',
     `Subject: ${ticket.subject}`,
-    `Sent by: ${ticket.createdBy.name} <${sender}> at ${when(ticket.createdAt)}`,
+    `Sent by: ${actorName(ticket.createdBy)} <${sender}> at ${when(ticket.createdAt)}`,
     '',
     `Device: ${d.name ? `${d.name} — ` : ''}${d.manufacturer} ${d.model} (${d.kind}), MAC ${d.macAddress}, status ${d.status}`,
     `Device page: ${links.device(ticket.site.id, d.id)}`,

@@ -1,6 +1,11 @@
-import { TicketDeviceSchema, TicketSiteSchema, type TicketSummary } from '@vnoc/contracts';
+import {
+  type SupportTicket,
+  TicketDeviceSchema,
+  TicketSiteSchema,
+  type TicketSummary,
+} from '@vnoc/contracts';
 import { iso } from '../../http/iso.ts';
-import type { TicketRow } from './repository.ts';
+import type { SupportTicketRow, TicketRow } from './repository.ts';
 
 export function presentSummary(row: TicketRow): TicketSummary {
   return {
@@ -10,8 +15,24 @@ export function presentSummary(row: TicketRow): TicketSummary {
     status: row.status,
     createdAt: iso(row.created_at) ?? '',
     updatedAt: iso(row.updated_at) ?? '',
-    createdBy: { id: row.created_by, name: row.created_by_name },
+    createdBy: {
+      id: row.created_by,
+      name: row.created_by_name,
+      support:
+        row.created_by_support && row.created_by_support_name
+          ? { id: row.created_by_support, name: row.created_by_support_name }
+          : null,
+    },
     device: TicketDeviceSchema.parse(row.device),
     site: TicketSiteSchema.parse(row.site),
+  };
+}
+
+/** A ticket as the provider's support staff list it: with its organization and comment. */
+export function presentSupportTicket(row: SupportTicketRow): SupportTicket {
+  return {
+    ...presentSummary(row),
+    organization: { id: row.organization_id, name: row.organization_name },
+    comment: row.comment,
   };
 }

@@ -1,11 +1,12 @@
 import type { TicketSortField, TicketStatus } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { personName } from '../../sql/names.ts';
+import { personName, personNameOf } from '../../sql/names.ts';
 import type { ListRequest } from '../../sql/page-request.ts';
 import { pageOf, sortDirection } from '../../sql/paging.ts';
 import { onlyRow } from '../../sql/rows.ts';
 import { type Scope, siteInScope } from '../../sql/scope.ts';
+import { containsPattern } from '../../sql/text.ts';
 
 export type TicketRow = {
   id: string;
@@ -19,12 +20,15 @@ export type TicketRow = {
   emailed_to: string;
   created_by: string;
   created_by_name: string;
+  created_by_support: string | null;
+  created_by_support_name: string | null;
   created_at: Date;
   updated_at: Date;
 };
 
 const columns = sql`t.id, t.number, t.subject, t.comment, t.status, t.device, t.site, t.job_ids, t.emailed_to,
-  t.created_by, ${personName()} as created_by_name, t.created_at, t.updated_at`;
+  t.created_by, ${personName()} as created_by_name,
+  t.created_by_support, ${personNameOf(sql`t.created_by_support`)} as created_by_support_name, t.created_at, t.updated_at`;
 const from = sql`tickets t
   join sites s on s.id = t.site_id
   join users u on u.id = t.created_by
@@ -43,6 +47,8 @@ export type NewTicket = {
   jobIds: string[];
   emailedTo: string;
   createdBy: string;
+  /** The support person who sent it acting as `createdBy` (issue 37). */
+  createdBySupport: string | null;
 };
 
 /** Numbers start here in each organization. */
@@ -56,12 +62,12 @@ export async function insertTicket(db: DbOrTx, t: NewTicket): Promise<{ id: stri
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tickets:${t.organizationId}`}, 0))`);
   const { rows } = await db.execute<{ id: string; number: number }>(sql`
     insert into tickets (organization_id, number, device_id, site_id, subject, comment, device, site, job_ids,
-      emailed_to, created_by)
+      emailed_to, created_by, created_by_support)
     values (${t.organizationId},
       (select coalesce(max(number) + 1, ${FIRST_TICKET_NUMBER}) from tickets where organization_id = ${t.organizationId}),
       ${t.deviceId}, ${t.siteId}, ${t.subject}, ${t.comment},
       ${JSON.stringify(t.device)}::jsonb, ${JSON.stringify(t.site)}::jsonb,
-      ${`{${t.jobIds.join(',')}}`}::uuid[], ${t.emailedTo}, ${t.createdBy})
+      ${`{${t.jobIds.join(',')}}`}::uuid[], ${t.emailedTo}, ${t.createdBy}, ${t.createdBySupport})
     returning id, number`);
   return onlyRow(rows, 'the ticket was not stored');
 }
@@ -127,4 +133,38 @@ export async function ticketSite(db: DbOrTx, siteId: string) {
       concat_ws(', ', nullif(street, ''), nullif(city, ''), nullif(concat_ws(' ', nullif(state, ''), nullif(zip, '')), ''), country) as address
     from sites where id = ${siteId}`);
   return onlyRow(rows, 'the device has no site');
+}
+
+export type SupportTicketRow = TicketRow & { organization_id: string; organization_name: string };
+export type SupportTicketFilters = { status?: TicketStatus; q?: string };
+
+/**
+ * Every customer organization's tickets, for the provider's support staff (issue 37): they were sent to
+ * support. The provider's own organization is never listed (it has no customers' tickets).
+ */
+export function listSupportTickets(
+  db: DbOrTx,
+  { filters, sort, page, pageSize }: ListRequest<SupportTicketFilters, TicketSortField>,
+) {
+  const text = filters.q ? containsPattern(filters.q) : undefined;
+  const where = sql.join(
+    [
+      sql`o.kind = 'customer'`,
+      filters.status ? sql`t.status = ${filters.status}` : undefined,
+      text
+        ? sql`(t.subject ilike ${text} or o.name ilike ${text} or t.site->>'name' ilike ${text}
+            or t.device->>'name' ilike ${text} or t.number::text = ${filters.q})`
+        : undefined,
+    ].filter((c): c is SQL => c !== undefined),
+    sql` and `,
+  );
+  return pageOf<SupportTicketRow>(db, {
+    columns: sql`${columns}, o.id as organization_id, o.name as organization_name`,
+    from: sql`${from} join organizations o on o.id = t.organization_id`,
+    countFrom: sql`tickets t join organizations o on o.id = t.organization_id`,
+    where,
+    orderBy: sql`${SORT[sort.field]} ${sortDirection(sort.desc)}, t.created_at desc, t.id`,
+    page,
+    pageSize,
+  });
 }

@@ -1,5 +1,7 @@
 import {
   PagedSchema,
+  SupportTicketQuerySchema,
+  SupportTicketSchema,
   TicketListQuerySchema,
   TicketRequestSchema,
   TicketSchema,
@@ -40,6 +42,20 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
 
   r.get('/api/ticket/:id', route(reader, { params: IdParamsSchema, answer: TicketSchema }), async (request) =>
     tickets.getTicket(ctx, authOf(request).user, request.params.id),
+  );
+
+  r.get(
+    '/api/support/tickets',
+    route(
+      { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true },
+      {
+        summary:
+          "The tickets customers sent to support, every customer organization's (SUPPORT staff as themselves)",
+        querystring: SupportTicketQuerySchema,
+        answer: PagedSchema(SupportTicketSchema),
+      },
+    ),
+    async (request) => tickets.listSupportTickets(ctx, request.query),
   );
 
   r.post(

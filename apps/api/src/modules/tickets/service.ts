@@ -1,4 +1,12 @@
-import type { Ticket, TicketListQuery, TicketRequest, TicketStatus } from '@vnoc/contracts';
+import type {
+  Paged,
+  SupportTicket,
+  SupportTicketQuery,
+  Ticket,
+  TicketListQuery,
+  TicketRequest,
+  TicketStatus,
+} from '@vnoc/contracts';
 import { actorOf, audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
@@ -7,13 +15,13 @@ import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { consoleUrl } from '../../plugins/config.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { scopedList } from '../../sql/page-request.ts';
+import { pageFor, scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { findDeviceInScope } from '../devices/service.ts';
 import { jobsOf, latestFinishedJobIds } from '../troubleshooting/service.ts';
 import { ticketEmail } from './email.ts';
-import { presentSummary } from './present.ts';
+import { presentSummary, presentSupportTicket } from './present.ts';
 import * as repo from './repository.ts';
 
 /** Where tickets go when SUPPORT_EMAIL is not set. */
@@ -66,6 +74,7 @@ export async function createTicket(
       jobIds,
       emailedTo,
       createdBy: user.id,
+      createdBySupport: auth.impersonator?.id ?? null,
     });
     const row = await repo.findTicket(tx, scope, id);
     if (!row) throw new Error('the new ticket is not readable');
@@ -130,4 +139,17 @@ export async function setTicketStatus(
     detail: { status },
   });
   return getTicket(ctx, auth.user, id);
+}
+
+/** GET support/tickets: every customer organization's tickets, for the provider's support staff (issue 37). */
+export function listSupportTickets(
+  ctx: AppContext,
+  query: SupportTicketQuery,
+): Promise<Paged<SupportTicket>> {
+  const filters = { status: query.status, q: query.q || undefined };
+  return pageFor(
+    query,
+    (request) => repo.listSupportTickets(ctx.db, { filters, ...request }),
+    presentSupportTicket,
+  );
 }

@@ -13,6 +13,7 @@ import {
   IconListDetails,
   IconMap2,
   IconMapPinExclamation,
+  IconMessageCircle,
   IconRouter,
   IconSearch,
   IconStar,
@@ -74,7 +75,10 @@ function UnseenAlertsBadge() {
   );
 }
 
-/** The menu with the spec's labels (part 2); administrator-only links are hidden for other roles. */
+/**
+ * The menu with the spec's labels (part 2); administrator-only links are hidden for other roles, and support staff
+ * signed in as themselves see only the support area and their profile.
+ */
 export function AppNavbar() {
   const { t } = useTranslation();
   const { claims } = useAuth();
@@ -149,6 +153,23 @@ export function AppNavbar() {
 
   const lastVisited = <LastVisitedSiteLink key="last-visited" />;
 
+  // Support staff as themselves have no customer data (issue 37): their menu holds only what they may use.
+  if (isSupport) {
+    return (
+      <Stack gap={0}>
+        <NavGroup id="nav-support" heading={sectionHeading('menu.support')}>
+          {link({ label: 'menu.supportPeople', to: paths.support, icon: IconLifebuoy, exact: true })}
+          {link({ label: 'menu.supportTickets', to: `${paths.support}?view=tickets`, icon: IconTicket })}
+          {link({ label: 'menu.supportChat', to: `${paths.support}?view=chat`, icon: IconMessageCircle })}
+          {link({ label: 'menu.provisioning', to: paths.provisioning, icon: IconRouter })}
+        </NavGroup>
+        <NavGroup id="nav-settings" heading={sectionHeading('menu.settings')}>
+          {link({ label: 'menu.profile', to: paths.settingsProfile, icon: IconUser })}
+        </NavGroup>
+      </Stack>
+    );
+  }
+
   return (
     <Stack gap={0}>
       {sections.map((section) => (
@@ -167,12 +188,6 @@ export function AppNavbar() {
       {isAdministrator && (
         <NavGroup id="nav-administration" heading={sectionHeading('menu.administration')}>
           {adminItems.map((item) => link(item))}
-        </NavGroup>
-      )}
-      {isSupport && (
-        <NavGroup id="nav-support" heading={sectionHeading('menu.support')}>
-          {link({ label: 'menu.supportPeople', to: paths.support, icon: IconLifebuoy })}
-          {link({ label: 'menu.provisioning', to: paths.provisioning, icon: IconRouter })}
         </NavGroup>
       )}
     </Stack>

@@ -107,6 +107,24 @@ describe('main layout', () => {
     expect(within(menu).queryByText('Act as a customer')).toBeNull();
   });
 
+  it("SUPPORT staff land in the Support area, and their menu holds no screen of a customer's data (issue 37)", async () => {
+    signIn({ role: 'SUPPORT' });
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const hrefs = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href') ?? '');
+    expect(hrefs).toEqual([
+      '/support',
+      '/support?view=tickets',
+      '/support?view=chat',
+      '/provisioning',
+      '/settings/profile',
+    ]);
+    expect(calls.filter((call) => /\/api\/(dashboard|alert|ticket|site|device)/.test(call))).toEqual([]);
+  });
+
   it('SUPPORT staff see the Support area, but not while acting as a customer', async () => {
     signIn({ role: 'SUPPORT' });
     const { unmount } = renderApp('/alerts');

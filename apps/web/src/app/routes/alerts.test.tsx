@@ -82,7 +82,7 @@ beforeEach(() => {
         const acknowledged = {
           ...root,
           acknowledgedAt: '2026-03-02T15:00:00.000Z',
-          acknowledgedBy: { id: 'u-1', name: 'Uma User' },
+          acknowledgedBy: { id: 'u-1', name: 'Uma User', support: null },
         };
         detail = { ...detail, ...acknowledged };
         return answer(acknowledged);
@@ -94,7 +94,7 @@ beforeEach(() => {
             {
               id: 'n-1',
               text: body.text,
-              author: { id: 'u-1', name: 'Uma User' },
+              author: { id: 'u-1', name: 'Uma User', support: null },
               createdAt: '2026-03-02T15:05:00.000Z',
             },
           ],

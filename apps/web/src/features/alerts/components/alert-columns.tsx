@@ -9,6 +9,7 @@ import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
 import { DateText } from '../../../components/date-text.tsx';
+import { actorName } from '../../../lib/actor-name.ts';
 import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { paths } from '../../../lib/paths.ts';
 
@@ -25,7 +26,11 @@ function OwnerCell({ alert }: { alert: Alert }) {
   return (
     <Stack gap={2}>
       {alert.acknowledgedBy && (
-        <Group gap={4} wrap="nowrap" title={t('list.acknowledgedBy', { name: alert.acknowledgedBy.name })}>
+        <Group
+          gap={4}
+          wrap="nowrap"
+          title={t('list.acknowledgedBy', { name: actorName(t, alert.acknowledgedBy) })}
+        >
           <IconCircleCheck
             size={14}
             aria-hidden
@@ -34,7 +39,7 @@ function OwnerCell({ alert }: { alert: Alert }) {
           />
           <Text size="xs">
             <VisuallyHidden>{t('list.acknowledgedByLabel')} </VisuallyHidden>
-            {alert.acknowledgedBy.name}
+            {actorName(t, alert.acknowledgedBy)}
           </Text>
         </Group>
       )}

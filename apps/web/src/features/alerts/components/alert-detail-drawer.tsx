@@ -25,6 +25,7 @@ import { AlertMarkBadge } from '../../../components/alert-mark-badge.tsx';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { Field } from '../../../components/field.tsx';
 import { PlainList } from '../../../components/plain-list.tsx';
+import { actorName } from '../../../lib/actor-name.ts';
 import {
   alertDescription,
   alertDeviceLabel,
@@ -72,6 +73,9 @@ function AssignSelect({ alert }: { alert: Alert }) {
   return (
     <Select
       label={t('detail.assign')}
+      description={
+        alert.assignedBy ? t('detail.assignedBy', { name: actorName(t, alert.assignedBy) }) : undefined
+      }
       data={data}
       value={alert.assignee?.id ?? NOBODY}
       onChange={(value) => {
@@ -225,7 +229,7 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
           <Text size="sm" data-testid="alert-acknowledged-by">
             {detail.acknowledgedBy && detail.acknowledgedAt
               ? t('detail.acknowledgedByAt', {
-                  name: detail.acknowledgedBy.name,
+                  name: actorName(t, detail.acknowledgedBy),
                   date: formatDate(detail.acknowledgedAt),
                 })
               : t('detail.notAcknowledged')}

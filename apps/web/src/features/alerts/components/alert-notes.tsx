@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CountedTextarea } from '../../../components/counted-textarea.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { PlainList } from '../../../components/plain-list.tsx';
+import { actorName } from '../../../lib/actor-name.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useAddAlertNote } from '../api/add-alert-note.ts';
 
@@ -70,7 +71,7 @@ export function AlertNotes({ detail, canAct }: { detail: AlertDetail; canAct: bo
             <Paper component="li" key={note.id} withBorder radius="sm" p="sm">
               <Group justify="space-between" gap="xs" mb={4}>
                 <Text size="xs" fw={700}>
-                  {note.author.name}
+                  {actorName(t, note.author)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatDate(note.createdAt)}

@@ -30,6 +30,7 @@ export function alertOf(overrides: Partial<Alert> = {}): Alert {
     acknowledgedAt: null,
     acknowledgedBy: null,
     assignee: null,
+    assignedBy: null,
     inMaintenance: false,
     ...overrides,
   };
@@ -63,7 +64,7 @@ export const latency = alertOf({
   raisedAt: '2026-03-02T13:00:00.000Z',
   occurrences: 3,
   acknowledgedAt: '2026-03-02T13:10:00.000Z',
-  acknowledgedBy: { id: 'u-2', name: 'Ada Admin' },
+  acknowledgedBy: { id: 'u-2', name: 'Ada Admin', support: null },
   assignee: { id: 'u-1', name: 'Uma User' },
   inMaintenance: true,
 });

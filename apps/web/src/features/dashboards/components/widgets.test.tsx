@@ -30,6 +30,7 @@ const alertOf = (id: string, severity: Alert['severity'], code: Alert['code']): 
   dependents: 0,
   acknowledgedAt: null,
   acknowledgedBy: null,
+  assignedBy: null,
   assignee: null,
   inMaintenance: false,
 });

@@ -33,6 +33,7 @@ const alertOf = (overrides: Partial<Alert>): Alert => ({
   dependents: 0,
   acknowledgedAt: null,
   acknowledgedBy: null,
+  assignedBy: null,
   assignee: null,
   inMaintenance: false,
   ...overrides,

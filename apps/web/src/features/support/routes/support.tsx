@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { IconLock, IconMessageCircle, IconUsers } from '@tabler/icons-react';
+import { IconLock, IconMessageCircle, IconTicket, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -7,16 +7,22 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { ChatInbox } from '../components/chat-inbox.tsx';
 import { PeopleList } from '../components/people-list.tsx';
+import { TicketsInbox } from '../components/tickets-inbox.tsx';
+
+const VIEWS = ['people', 'tickets', 'chat'] as const;
+type View = (typeof VIEWS)[number];
 
 /**
  * Support: the provider's SUPPORT staff find a customer's person and act as them with an access code
- * (People), and answer the customers' support chat (Chat, `?view=chat`).
+ * (People), read the tickets customers send them (Tickets, `?view=tickets`) and answer the customers' support
+ * chat (Chat, `?view=chat`). It is where support staff land (issue 37).
  */
 export function Component() {
   const { t } = useTranslation('support');
   const { claims } = useAuth();
   const [params, setParams] = useSearchParams();
-  const view = params.get('view') === 'chat' ? 'chat' : 'people';
+  const asked = params.get('view');
+  const view: View = VIEWS.find((v) => v === asked) ?? 'people';
   if (claims?.role !== 'SUPPORT' || claims.impersonatedBy) {
     return (
       <PageFrame>
@@ -28,12 +34,15 @@ export function Component() {
     <PageFrame>
       <Tabs
         value={view}
-        onChange={(next) => setParams(next === 'chat' ? { view: 'chat' } : {}, { replace: true })}
+        onChange={(next) => setParams(next && next !== 'people' ? { view: next } : {}, { replace: true })}
         keepMounted={false}
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="people" leftSection={<IconUsers size={16} aria-hidden />}>
             {t('tabs.people')}
+          </Tabs.Tab>
+          <Tabs.Tab value="tickets" leftSection={<IconTicket size={16} aria-hidden />}>
+            {t('tabs.tickets')}
           </Tabs.Tab>
           <Tabs.Tab value="chat" leftSection={<IconMessageCircle size={16} aria-hidden />}>
             {t('tabs.chat')}
@@ -41,6 +50,9 @@ export function Component() {
         </Tabs.List>
         <Tabs.Panel value="people">
           <PeopleList />
+        </Tabs.Panel>
+        <Tabs.Panel value="tickets">
+          <TicketsInbox />
         </Tabs.Panel>
         <Tabs.Panel value="chat">
           <ChatInbox />

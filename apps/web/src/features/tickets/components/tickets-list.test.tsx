@@ -15,7 +15,7 @@ const closed: TicketSummary = {
   number: 1000,
   subject: 'Port 3 dead',
   status: 'closed',
-  createdBy: { id: 'u-2', name: 'Ada Admin' },
+  createdBy: { id: 'u-2', name: 'Ada Admin', support: null },
 };
 
 let tickets: TicketSummary[];

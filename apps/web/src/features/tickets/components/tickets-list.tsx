@@ -11,6 +11,7 @@ import { serverListProps, useListParams } from '../../../components/data-table/s
 import { DateText } from '../../../components/date-text.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LabelledSegmented } from '../../../components/labelled-segmented.tsx';
+import { actorName } from '../../../lib/actor-name.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useTickets } from '../api/get-tickets.ts';
 import { readTicketListState, ticketListRequest } from './ticket-list-state.ts';
@@ -77,7 +78,7 @@ export function TicketsList() {
         id: 'sentBy',
         header: t('list.columns.sentBy'),
         enableSorting: false,
-        cell: ({ row }) => row.original.createdBy.name,
+        cell: ({ row }) => actorName(t, row.original.createdBy),
       },
       {
         id: 'createdAt',

@@ -10,6 +10,7 @@ import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { Field } from '../../../components/field.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { PageLoadFailed } from '../../../components/page-load-failed.tsx';
+import { actorName } from '../../../lib/actor-name.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { fleetText } from '../../../lib/fleet-text.ts';
@@ -73,7 +74,7 @@ function TicketView({ ticket }: { ticket: Ticket }) {
           <Card withBorder radius="md" padding="lg" h="100%">
             <Stack gap="md">
               <Field label={t('detail.sentBy')}>
-                <Text data-testid="ticket-sent-by">{ticket.createdBy.name}</Text>
+                <Text data-testid="ticket-sent-by">{actorName(t, ticket.createdBy)}</Text>
               </Field>
               <Field label={t('detail.sentAt')}>
                 <Text>{formatDate(ticket.createdAt)}</Text>

@@ -33,7 +33,7 @@ export const ticketSummary: TicketSummary = {
   status: 'open',
   createdAt: '2026-03-02T15:04:00.000Z',
   updatedAt: '2026-03-02T15:04:00.000Z',
-  createdBy: { id: 'u-1', name: 'Uma User' },
+  createdBy: { id: 'u-1', name: 'Uma User', support: null },
   device: {
     id: '11111111-1111-4111-8111-111111111111',
     name: 'Front desk firewall',

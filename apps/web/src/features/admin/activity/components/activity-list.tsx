@@ -12,6 +12,7 @@ import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { DateRangeInputs } from '../../../../components/filter-fields.tsx';
 import { FilteredEmpty } from '../../../../components/filtered-empty.tsx';
+import { actorName } from '../../../../lib/actor-name.ts';
 import { useActivity } from '../api/get-activity.ts';
 import { actionLabel, KNOWN_ACTIONS } from '../utils/action-label.ts';
 import {
@@ -22,11 +23,16 @@ import {
   readActivityState,
 } from '../utils/activity-list-state.ts';
 
-function Person({ person }: { person: ActivityEntry['actor'] }) {
+/** Who acted: the person, as "Sam Support (vNOC support) for Uriel Operator" in a support session (issue 37). */
+function Person({ entry }: { entry: ActivityEntry }) {
+  const { t } = useTranslation('adminOrganization');
+  const person = entry.actor;
   if (!person) return <Text size="sm">—</Text>;
   return (
     <Stack gap={0}>
-      <Text size="sm">{person.name}</Text>
+      <Text size="sm" data-testid="activity-person">
+        {actorName(t, { name: person.name, support: entry.impersonator })}
+      </Text>
       {person.email && person.email !== person.name && (
         <Text size="xs" c="dimmed">
           {person.email}
@@ -52,7 +58,7 @@ function useColumns() {
         header: t('activity.columns.actor'),
         enableSorting: false,
         enableHiding: false,
-        cell: ({ row }) => <Person person={row.original.actor} />,
+        cell: ({ row }) => <Person entry={row.original} />,
       },
       {
         id: 'action',

@@ -1,0 +1,124 @@
+import { Badge, Stack, Text } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { SupportTicket } from '@vnoc/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { SearchInput } from '../../../components/data-table/search-input.tsx';
+import {
+  queryStateProps,
+  urlPagingProps,
+  useListParams,
+} from '../../../components/data-table/server-list.ts';
+import { DateText } from '../../../components/date-text.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { actorName } from '../../../lib/actor-name.ts';
+import { useSupportTickets } from '../api/get-support-tickets.ts';
+import { readPeopleListState } from './people-list.tsx';
+
+/**
+ * Support area, Tickets (issue 37): the tickets customers sent to support, newest first, with the
+ * organization, the device and site, who sent it and the comment, as the email to support carried them.
+ */
+export function TicketsInbox() {
+  const { t } = useTranslation('support');
+  const { state, update } = useListParams(readPeopleListState);
+  const tickets = useSupportTickets({ q: state.q, page: state.table.page, pageSize: state.table.pageSize });
+
+  const columns = useMemo<ColumnDef<SupportTicket>[]>(
+    () => [
+      {
+        id: 'ticket',
+        header: t('tickets.columns.ticket'),
+        enableHiding: false,
+        enableSorting: false,
+        meta: { wrapAt: 260 },
+        cell: ({ row }) => (
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              #{row.original.number} · {row.original.subject}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
+              {row.original.comment}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        id: 'organization',
+        header: t('columns.organization'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Stack gap={0}>
+            <Text size="sm">{row.original.organization.name}</Text>
+            <Text size="xs" c="dimmed">
+              {row.original.site.name}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        id: 'device',
+        header: t('tickets.columns.device'),
+        enableSorting: false,
+        cell: ({ row }) => <Text size="sm">{row.original.device.name ?? row.original.device.model}</Text>,
+      },
+      {
+        id: 'sentBy',
+        header: t('tickets.columns.sentBy'),
+        enableSorting: false,
+        cell: ({ row }) => <Text size="sm">{actorName(t, row.original.createdBy)}</Text>,
+      },
+      {
+        id: 'status',
+        header: t('columns.status'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Badge size="sm" variant="light" color={row.original.status === 'open' ? 'blue' : 'gray'}>
+            {t(`tickets.status.${row.original.status}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: 'createdAt',
+        header: t('tickets.columns.sent'),
+        enableSorting: false,
+        cell: ({ row }) => <DateText value={row.original.createdAt} />,
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <DataTable<SupportTicket>
+      tableId="support-tickets"
+      label={t('tickets.tableLabel')}
+      columns={columns}
+      data={tickets.data?.content}
+      total={tickets.data?.totalElements ?? 0}
+      {...urlPagingProps(state.table, update)}
+      {...queryStateProps(tickets)}
+      getRowId={(ticket) => ticket.id}
+      empty={
+        state.q ? (
+          <EmptyState
+            icon={IconTicket}
+            title={t('tickets.empty.noMatchTitle')}
+            text={t('tickets.empty.noMatchText', { q: state.q })}
+          />
+        ) : (
+          <EmptyState icon={IconTicket} title={t('tickets.empty.title')} text={t('tickets.empty.text')} />
+        )
+      }
+      toolbar={
+        <SearchInput
+          label={t('tickets.search.label')}
+          placeholder={t('tickets.search.placeholder')}
+          value={state.q}
+          onChange={(q) => update({ q: q || null })}
+        />
+      }
+    />
+  );
+}
