@@ -117,9 +117,23 @@ function wanLoss(reasons: VerdictReason[], loss: number, sent: number, subject: 
   const limit = VERDICT_THRESHOLDS.lossPercent;
   const lost = Math.round((loss / 100) * sent);
   if (loss >= limit.failing && lost >= limit.failingProbes)
-    reasons.push({ code: 'wanLoss', level: 'failing', subject, value: loss, limit: limit.failing, unit: 'percent' });
+    reasons.push({
+      code: 'wanLoss',
+      level: 'failing',
+      subject,
+      value: loss,
+      limit: limit.failing,
+      unit: 'percent',
+    });
   else if (loss > limit.degraded)
-    reasons.push({ code: 'wanLoss', level: 'degraded', subject, value: loss, limit: limit.degraded, unit: 'percent' });
+    reasons.push({
+      code: 'wanLoss',
+      level: 'degraded',
+      subject,
+      value: loss,
+      limit: limit.degraded,
+      unit: 'percent',
+    });
 }
 
 const onBackup: VerdictReason = { code: 'onBackup', level: 'degraded' };
