@@ -53,6 +53,8 @@ describe('GET device/{id}', () => {
         { id: 2, systemNumber: 2, type: 'LAN' },
         { id: 3, systemNumber: 3, type: 'LAN' },
         { id: 4, systemNumber: 4, type: 'LAN' },
+        // Spec part 9: padded to 16, the padding marked unused (the console draws only the real ports).
+        ...Array.from({ length: 12 }, (_, i) => ({ id: 0, systemNumber: i + 5, type: 'unused' })),
       ],
       vlans: [{ id: 1, name: 'Corporate', subnet: '10.0.0.0/26' }],
       portLabels: {},

@@ -231,17 +231,18 @@ describe('report PDF and email content', () => {
   it('labels the totals in the reader’s language and number format', () => {
     const page = slaPage([slaRow], 2000);
     expect(totalsLines(page)).toEqual([
-      { label: 'Availability', value: '95.4861 %' },
+      // As the console writes them (issue 37 point 6): at most 2 decimals; the JSON and CSV keep 4.
+      { label: 'Availability', value: '95.49 %' },
       { label: 'Target', value: '99.9 %' },
       { label: 'Sites meeting target', value: '1,234 of 2,000' },
-      { label: 'On backup', value: '2.8935 %' },
-      { label: 'Down', value: '4.5139 %' },
+      { label: 'On backup', value: '2.89 %' },
+      { label: 'Down', value: '4.51 %' },
       { label: 'Outages', value: '1' },
       { label: 'Failovers', value: '1' },
     ]);
     expect(totalsLines(page, 'es').slice(0, 3)).toEqual([
-      { label: 'Disponibilidad', value: '95,4861 %' },
-      { label: 'Objetivo', value: '99.9 %' },
+      { label: 'Disponibilidad', value: '95,49 %' },
+      { label: 'Objetivo', value: '99,9 %' },
       { label: 'Sitios que cumplen el objetivo', value: '1234 de 2000' },
     ]);
   });
@@ -275,18 +276,21 @@ describe('report PDF and email content', () => {
       'Alpha Store',
       'Austin',
       'TX',
-      '95,4861 %',
-      '99.9 %',
+      '95,49 %',
+      '99,9 %',
       'NO',
-      '2,8935 %',
-      '4,5139 %',
+      '2,89 %',
+      '4,51 %',
       '2h 10m',
       '1h 23m',
       '1',
       '1234',
     ]);
-    expect(pdf.chart.points).toEqual([{ label: '03/01', value: 1 }]);
-    expect(pdf.chart.format(1)).toBe('1,00 %');
+    // The console's chart: availability per day as a line against the target, not downtime bars.
+    expect(pdf.chart.title).toBe('Disponibilidad por día frente al objetivo');
+    expect(pdf.chart.points).toEqual([{ label: '03/01', value: 99 }]);
+    expect(pdf.chart.line).toEqual({ top: 100, reference: { value: 99.9, label: 'Objetivo 99,9 %' } });
+    expect(pdf.chart.format(99.25)).toBe('99,25 %');
     expect(pdf.chart.empty).toBe('No hay muestras en este intervalo.');
   });
 
@@ -296,11 +300,11 @@ describe('report PDF and email content', () => {
     expect(whole.body.split('\n')).toEqual([
       'Your weekly Site availability (SLA) report for 03/01/2026 – 03/02/2026 (UTC days) is attached as CSV and PDF.',
       '',
-      'Availability: 95.4861 %',
+      'Availability: 95.49 %',
       'Target: 99.9 %',
       'Sites meeting target: 1,234 of 2',
-      'On backup: 2.8935 %',
-      'Down: 4.5139 %',
+      'On backup: 2.89 %',
+      'Down: 4.51 %',
       'Outages: 1',
       'Failovers: 1',
       '',

@@ -130,6 +130,25 @@ export const PortSchema = z.object({
   systemNumber: z.number().int(),
   type: z.string(),
 });
+export type Port = z.infer<typeof PortSchema>;
+
+/** Spec part 9: "Ports padded to 16." A device's portMapping in the API's answers holds 16 entries at least. */
+export const PADDED_PORTS = 16;
+/** The type of an entry that only pads the map (id 0): no port of the device, never drawn nor chosen. */
+export const UNUSED_PORT_TYPE = 'unused';
+
+/**
+ * The device's ports, by number, padded to 16 with `unused` entries (id 0) for the numbers it does not have
+ * (issue 37 point 7: the padding is in the data; the console draws only the device's own ports).
+ */
+export function padPortMapping(ports: readonly Port[]): Port[] {
+  const have = new Set(ports.map((p) => p.systemNumber));
+  const padding: Port[] = [];
+  for (let n = 1; n <= PADDED_PORTS; n += 1)
+    if (!have.has(n)) padding.push({ id: 0, systemNumber: n, type: UNUSED_PORT_TYPE });
+  return [...ports, ...padding].sort((a, b) => a.systemNumber - b.systemNumber);
+}
+
 export const VlanSchema = z.object({ id: z.number().int(), name: z.string(), subnet: z.string() });
 
 /** A configuration version (spec part 3 "Transaction / configuration version"). */

@@ -5,6 +5,7 @@ export * from './analytics.ts';
 export * from './auth.ts';
 export * from './chat.ts';
 export * from './dashboards.ts';
+export * from './device-kinds.ts';
 export * from './device-protocol.ts';
 export * from './diagnostics.ts';
 export * from './duration.ts';

@@ -82,7 +82,12 @@ describe('WAN latency test: loss, latency and jitter per target, each side of ea
     ['loss at the degraded limit', { loss: T.lossPercent.degraded }, 'healthy'],
     ['loss just over it', { loss: T.lossPercent.degraded + 0.1 }, 'degraded'],
     ['loss just under failing', { loss: T.lossPercent.failing - 0.1 }, 'degraded'],
-    ['10 % loss', { loss: T.lossPercent.failing }, 'failing'],
+    // Issue 37 point 13: one probe lost in ten flagged a healthy site Failing.
+    ['one probe lost in ten (10 %)', { sent: 10, loss: 10 }, 'degraded'],
+    ['two lost in ten (20 %)', { sent: 10, loss: 20 }, 'degraded'],
+    ['three lost in ten (30 %): the window fails', { sent: 10, loss: 30 }, 'failing'],
+    ['two lost in four (50 %): too few probes to fail', { sent: 4, loss: 50 }, 'degraded'],
+    ['a quarter of twenty (5 lost)', { sent: 20, loss: T.lossPercent.failing }, 'failing'],
     ['every probe lost', { loss: 100 }, 'failing'],
     ['latency at the limit', { avg: T.wanLatencyMs.degraded }, 'healthy'],
     ['latency over it', { avg: T.wanLatencyMs.degraded + 1 }, 'degraded'],
@@ -107,9 +112,9 @@ describe('WAN latency test: loss, latency and jitter per target, each side of ea
   });
 
   it('names the target, the figure and the limit, problems first', () => {
-    const result = jobVerdict(wan({ loss: 20, jitter: 40 }));
+    const result = jobVerdict(wan({ loss: 30, jitter: 40 }));
     expect(result?.reasons).toEqual([
-      { code: 'wanLoss', level: 'failing', subject: 'Google DNS', value: 20, limit: 10, unit: 'percent' },
+      { code: 'wanLoss', level: 'failing', subject: 'Google DNS', value: 30, limit: 25, unit: 'percent' },
       { code: 'wanJitter', level: 'degraded', subject: 'Google DNS', value: 40, limit: 30, unit: 'ms' },
     ]);
   });
@@ -232,12 +237,12 @@ describe('order and wording', () => {
   });
 
   it("writes a reason in English and in Spanish with the caller's figures", () => {
-    const reason = jobVerdict(wan({ loss: 10 }))?.reasons[0];
+    const reason = jobVerdict(wan({ loss: 30 }))?.reasons[0];
     if (!reason) throw new Error('no reason');
     const figure = (value: number, unit: string) => `${value} ${unit === 'percent' ? '%' : unit}`;
-    expect(verdictReasonText(reason, 'en', figure)).toBe('Google DNS: 10 % of probes lost (limit 10 %).');
+    expect(verdictReasonText(reason, 'en', figure)).toBe('Google DNS: 30 % of probes lost (limit 25 %).');
     expect(verdictReasonText(reason, 'es', figure)).toBe(
-      'Google DNS: 10 % de sondeos perdidos (límite 10 %).',
+      'Google DNS: 30 % de sondeos perdidos (límite 25 %).',
     );
   });
 });

@@ -15,8 +15,13 @@ export type Verdict = (typeof VERDICTS)[number];
  * an alert agree on what is high.
  */
 export const VERDICT_THRESHOLDS = {
-  /** % of probes lost, per WAN target (a LAN host that replies at all is at most Degraded). */
-  lossPercent: { degraded: ALERT_THRESHOLDS.lossPercent, failing: 10 },
+  /**
+   * % of probes lost, per WAN target, over the test's window of probes (issue 37 point 13): over `degraded` is
+   * Degraded; Failing takes at least `failing` % of the window AND at least `failingProbes` probes lost, so one
+   * probe lost in ten (a busy router dropping ICMP) reads Degraded, not Failing. A LAN host that replies at all
+   * is at most Degraded. docs/decisions/fleet.md, "Failing and Failed".
+   */
+  lossPercent: { degraded: ALERT_THRESHOLDS.lossPercent, failing: 25, failingProbes: 3 },
   /** Average round trip to a WAN target, ms. */
   wanLatencyMs: { degraded: ALERT_THRESHOLDS.latencyMs, failing: 300 },
   /** WAN jitter, ms. */
@@ -107,6 +112,30 @@ function under(
     reasons.push({ code, level: 'degraded', value, limit: limit.degraded, unit });
 }
 
+/** A WAN target's loss over its window of `sent` probes: Failing needs a share and a count (VERDICT_THRESHOLDS). */
+function wanLoss(reasons: VerdictReason[], loss: number, sent: number, subject: string) {
+  const limit = VERDICT_THRESHOLDS.lossPercent;
+  const lost = Math.round((loss / 100) * sent);
+  if (loss >= limit.failing && lost >= limit.failingProbes)
+    reasons.push({
+      code: 'wanLoss',
+      level: 'failing',
+      subject,
+      value: loss,
+      limit: limit.failing,
+      unit: 'percent',
+    });
+  else if (loss > limit.degraded)
+    reasons.push({
+      code: 'wanLoss',
+      level: 'degraded',
+      subject,
+      value: loss,
+      limit: limit.degraded,
+      unit: 'percent',
+    });
+}
+
 const onBackup: VerdictReason = { code: 'onBackup', level: 'degraded' };
 
 function reasonsOf(job: Job): VerdictReason[] | null {
@@ -120,7 +149,7 @@ function reasonsOf(job: Job): VerdictReason[] | null {
       if (link === 'backup') reasons.push(onBackup);
       for (const target of targets) {
         const subject = target.name || target.target;
-        over(reasons, 'wanLoss', target.loss, T.lossPercent, 'percent', subject);
+        wanLoss(reasons, target.loss, target.sent, subject);
         if (target.loss < 100) {
           over(reasons, 'wanLatency', target.avg, T.wanLatencyMs, 'ms', subject);
           over(reasons, 'wanJitter', target.jitter, T.jitterMs, 'ms', subject);

@@ -1,4 +1,4 @@
-import { Badge, List, Text } from '@mantine/core';
+import { Badge, List, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { type JobVerdict, VERDICT_TEXT, type Verdict } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
@@ -13,23 +13,29 @@ export const verdictColour: Record<Verdict, string> = {
 };
 const icons = { healthy: IconCircleCheck, degraded: IconAlertTriangle, failing: IconCircleX } as const;
 
-/** Healthy, Degraded or Failing: colour, icon and word (colour is never the only cue). */
+/**
+ * Healthy, Degraded or Failing: colour, icon and word (colour is never the only cue), and a tooltip saying the
+ * test ran (a run that did not is the job state Failed, grey and dashed: JobStateBadge).
+ */
 export function VerdictBadge({ verdict }: { verdict: Verdict }) {
-  useTranslation(); // re-renders on a change of language
+  const { t } = useTranslation();
   const Icon = icons[verdict];
   return (
-    <Badge
-      color={verdictColour[verdict]}
-      variant="light"
-      radius="sm"
-      leftSection={<Icon size={14} aria-hidden />}
-      style={{ minWidth: 'max-content' }}
-      styles={{ label: { textTransform: 'none', overflow: 'visible' } }}
-      data-testid="verdict"
-      data-verdict={verdict}
-    >
-      {VERDICT_TEXT[verdict][currentLanguage()]}
-    </Badge>
+    <Tooltip label={t(`verdict.hint.${verdict}`)} multiline w={260} withArrow>
+      <Badge
+        color={verdictColour[verdict]}
+        variant="light"
+        radius="sm"
+        leftSection={<Icon size={14} aria-hidden />}
+        style={{ minWidth: 'max-content' }}
+        styles={{ label: { textTransform: 'none', overflow: 'visible' } }}
+        data-testid="verdict"
+        data-verdict={verdict}
+        aria-description={t(`verdict.hint.${verdict}`)}
+      >
+        {VERDICT_TEXT[verdict][currentLanguage()]}
+      </Badge>
+    </Tooltip>
   );
 }
 

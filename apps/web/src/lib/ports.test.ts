@@ -136,7 +136,7 @@ describe('padPorts', () => {
 });
 
 describe('devicePortSlots', () => {
-  it('pads to 16 and puts the labels (keyed by port id) on their port numbers', () => {
+  it('draws only the ports the device has, with the labels (keyed by port id) on their numbers', () => {
     const slots = devicePortSlots({
       portMapping: [
         { id: 101, systemNumber: 1, type: 'WAN' },
@@ -144,10 +144,19 @@ describe('devicePortSlots', () => {
       ],
       portLabels: { '102': 'Printer' },
     });
-    expect(slots).toHaveLength(16);
+    expect(slots).toHaveLength(2);
     expect(slots[0]).toMatchObject({ systemNumber: 1, id: 101, type: 'WAN', label: null, unused: false });
     expect(slots[1]).toMatchObject({ systemNumber: 2, id: 102, label: 'Printer' });
-    expect(slots[15]).toMatchObject({ systemNumber: 16, id: null, unused: true });
+  });
+
+  it("an access point's one port is one tile: the API's padding to 16 (type unused) is not drawn", () => {
+    const padded = [
+      { id: 1, systemNumber: 1, type: 'LAN' },
+      ...Array.from({ length: 15 }, (_, i) => ({ id: 0, systemNumber: i + 2, type: 'unused' })),
+    ];
+    expect(devicePortSlots({ portMapping: padded, portLabels: {} }).map((s) => s.systemNumber)).toEqual([1]);
+    // The data keeps the spec's 16: padPorts still reads them as 16 slots, 15 of them placeholders.
+    expect(padPorts(padded).filter((s) => s.unused)).toHaveLength(15);
   });
 });
 

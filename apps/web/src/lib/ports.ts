@@ -1,8 +1,8 @@
-/** Spec part 9: "Ports padded to 16." */
-export const PORT_COUNT = 16;
+import { PADDED_PORTS, UNUSED_PORT_TYPE } from '@vnoc/contracts';
 
-/** The type given to a slot the device did not report. */
-export const UNUSED_PORT_TYPE = 'unused';
+/** Spec part 9: "Ports padded to 16." */
+export const PORT_COUNT = PADDED_PORTS;
+export { UNUSED_PORT_TYPE };
 
 /** One entry of a device's portMapping (spec part 3: id, systemNumber, type). */
 export interface PortMappingEntry {
@@ -60,6 +60,8 @@ export function padPorts(
   };
   const slots = new Map<number, PortSlot>();
   for (const port of ports ?? []) {
+    // The API's own padding entries are placeholders like the ones added below.
+    if (port.type === UNUSED_PORT_TYPE) continue;
     if (!isPortNumber(port.systemNumber) || slots.has(port.systemNumber)) continue;
     slots.set(port.systemNumber, {
       systemNumber: port.systemNumber,
@@ -89,9 +91,13 @@ export interface PortMapDevice {
   portLabels: PortLabels;
 }
 
-/** The port slots of a device: its portMapping padded to 16, with the labels (keyed by port id) by number. */
+/**
+ * The port slots drawn for a device: only the ports it has (an access point's one port is one tile, not 16;
+ * issue 37 point 7), by number, with the labels (keyed by port id). The spec's padding to 16 stays in the
+ * data (`padPorts`, the API's portMapping), not on screen.
+ */
 export function devicePortSlots(device: PortMapDevice): PortSlot[] {
-  return padPorts(device.portMapping, device.portLabels);
+  return padPorts(device.portMapping, device.portLabels).filter((slot) => !slot.unused);
 }
 
 /** A port that carries the WAN (`WAN`, `WAN2`, …): port actions never turn it off. */

@@ -3,6 +3,7 @@ import {
   DeviceMonitoringSchema,
   type DeviceSummary,
   type DeviceTelemetry,
+  padPortMapping,
   type TimeseriesSample,
   type Transaction,
 } from '@vnoc/contracts';
@@ -43,7 +44,7 @@ export function presentDevice(row: DeviceRow): Device {
     ...presentDeviceSummary(row),
     modemSignalStatistics: row.modem_signal_statistics,
     signalStrength: row.modem_signal_statistics[0]?.rsrp ?? null,
-    portMapping: row.port_mapping,
+    portMapping: padPortMapping(row.port_mapping),
     vlans: row.vlans,
     portLabels: row.port_labels,
     disabledPorts: row.disabled_ports,

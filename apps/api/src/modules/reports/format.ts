@@ -62,7 +62,8 @@ export const writerOf = (language: Language): Writer => {
   const text = REPORT_TEXT[language];
   return {
     text,
-    percent: (v) => `${fixed(text.locale, v, 4)} %`,
+    // As the console writes it (at most 2 decimals): the JSON and the CSV keep the 4 decimals.
+    percent: (v) => `${new Intl.NumberFormat(text.locale, { maximumFractionDigits: 2 }).format(v)} %`,
     count: (v) => new Intl.NumberFormat(text.locale).format(v),
     bytes: (v) => formatBytes(v, text.locale),
   };

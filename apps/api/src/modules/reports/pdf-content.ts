@@ -53,7 +53,7 @@ const PDF_COLUMNS: { [K in ReportId]: ColumnDef<PageOf<K>['content'][number]>[] 
     ['city', 9, (r) => r.city ?? ''],
     ['state', 5, (r) => r.state ?? ''],
     ['availability', 9, (r, w) => w.percent(r.availability)],
-    ['target', 6, (r) => `${r.target} %`],
+    ['target', 6, (r, w) => w.percent(r.target)],
     ['met', 4, (r, w) => (r.met ? w.text.yes : w.text.no)],
     ['onBackup', 9, (r, w) => w.percent(r.percentOnBackup)],
     ['down', 9, (r, w) => w.percent(r.percentDown)],
@@ -101,7 +101,7 @@ const TOTALS: { [K in ReportId]: TotalDef<PageOf<K>['totals']>[] } = {
   ],
   sla: [
     ['availability', (t, w) => w.percent(t.availability)],
-    ['target', (t) => `${t.target} %`],
+    ['target', (t, w) => w.percent(t.target)],
     ['meetingTarget', (t, w) => w.text.of(w.count(t.sitesMeetingTarget), w.count(t.sites))],
     ['onBackup', (t, w) => w.percent(t.percentOnBackup)],
     ['down', (t, w) => w.percent(t.percentDown)],
@@ -117,7 +117,10 @@ export function totalsLines(page: ReportPage, language: Language = 'en'): { labe
   return defs.map(([label, value]) => ({ label: w.text.labels[label], value: value(page.totals, w) }));
 }
 
-/** The per-day chart: billing's backup bytes, the others' share of time down. */
+/**
+ * The per-day chart, the console's: billing's backup bytes, online analytics' share of time offline, and the
+ * SLA's availability per day as a line against the target (issue 37 point 6: the PDF drew downtime bars).
+ */
 function chartOf(page: ReportPage, w: Writer): PdfReport['chart'] {
   const label = (d: string) => d.slice(5).replace('-', '/');
   const share = (v: number) => `${fixed(w.text.locale, v, 2)} %`;
@@ -143,11 +146,17 @@ function chartOf(page: ReportPage, w: Writer): PdfReport['chart'] {
       page.summary.series.map((p) => ({ date: p.date, value: p.percentOffline })),
       share,
     );
-  return chart(
-    w.text.charts.sla,
-    page.summary.series.map((p) => ({ date: p.date, value: p.percentDown })),
-    share,
-  );
+  return {
+    ...chart(
+      w.text.charts.sla,
+      page.summary.series.map((p) => ({ date: p.date, value: p.availability })),
+      w.percent,
+    ),
+    line: {
+      top: 100,
+      reference: { value: page.totals.target, label: w.text.target(w.percent(page.totals.target)) },
+    },
+  };
 }
 
 /** The whole PDF of a page (its first rows) in `language`, generated at `now`. */

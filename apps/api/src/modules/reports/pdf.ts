@@ -17,6 +17,11 @@ export type PdfReport = {
     format: (v: number) => string;
     /** Said in the plot when there are no points. */
     empty: string;
+    /**
+     * As the console draws it: bars from 0 (default), or a line whose axis runs from its lowest point (or the
+     * reference) to `top`, with a reference line (the SLA's availability against its target).
+     */
+    line?: { top: number; reference: { value: number; label: string } };
   };
   columns: PdfColumn[];
   rows: unknown[];
@@ -31,6 +36,9 @@ const INK = '#1f2937';
 const MUTED = '#6b7280';
 const BAR = '#2563eb';
 const RULE = '#d1d5db';
+/** The console's SLA chart colours: availability teal, the target red. */
+const LINE = '#0c8599';
+const REFERENCE = '#c92a2a';
 
 /** Draws the report; the answer is the PDF stream (read it, or pipe it to the reply). */
 export function reportPdf(report: PdfReport): Readable {
@@ -88,8 +96,11 @@ function drawChart(
   const plotHeight = height - 30;
   const axis = 48;
   const plotWidth = width - axis;
-  const max = Math.max(0, ...chart.points.map((p) => p.value));
-  const scale = max > 0 ? plotHeight / max : 0;
+  const values = chart.points.map((p) => p.value);
+  const max = chart.line ? chart.line.top : Math.max(0, ...values);
+  const min = chart.line ? Math.min(max - 1, chart.line.reference.value, ...values) : 0;
+  const scale = max > min ? plotHeight / (max - min) : 0;
+  const yOf = (v: number) => plotTop + plotHeight - (v - min) * scale;
   doc.lineWidth(0.5).strokeColor(RULE);
   for (const f of [0, 0.5, 1]) {
     const yy = plotTop + plotHeight - f * plotHeight;
@@ -101,7 +112,7 @@ function drawChart(
       .fillColor(MUTED)
       .font('Helvetica')
       .fontSize(7)
-      .text(chart.format(max * f), x, yy - 4, { width: axis - 4, align: 'right' });
+      .text(chart.format(min + (max - min) * f), x, yy - 4, { width: axis - 4, align: 'right' });
   }
   const n = chart.points.length;
   if (n === 0) {
@@ -112,10 +123,35 @@ function drawChart(
   }
   const slot = n > 0 ? plotWidth / n : plotWidth;
   const labelEvery = Math.max(1, Math.ceil(n / 16));
+  if (chart.line && n > 0) {
+    const { reference } = chart.line;
+    const ry = yOf(reference.value);
+    doc.save().lineWidth(1).strokeColor(REFERENCE).dash(3, { space: 2 });
+    doc
+      .moveTo(x + axis, ry)
+      .lineTo(x + width, ry)
+      .stroke();
+    doc.undash().restore();
+    doc
+      .fillColor(REFERENCE)
+      .font('Helvetica')
+      .fontSize(7)
+      .text(reference.label, x + axis + 4, ry - 9);
+    doc.save().lineWidth(1.5).strokeColor(LINE);
+    chart.points.forEach((p, i) => {
+      const px = x + axis + i * slot + slot / 2;
+      if (i === 0) doc.moveTo(px, yOf(p.value));
+      else doc.lineTo(px, yOf(p.value));
+    });
+    doc.stroke().restore();
+  }
   chart.points.forEach((p, i) => {
-    const h = Math.max(p.value > 0 ? 0.5 : 0, p.value * scale);
     const bx = x + axis + i * slot + slot * 0.15;
-    doc.rect(bx, plotTop + plotHeight - h, slot * 0.7, h).fill(BAR);
+    if (chart.line) doc.circle(x + axis + i * slot + slot / 2, yOf(p.value), 1.8).fill(LINE);
+    else {
+      const h = Math.max(p.value > 0 ? 0.5 : 0, p.value * scale);
+      doc.rect(bx, plotTop + plotHeight - h, slot * 0.7, h).fill(BAR);
+    }
     if (i % labelEvery === 0)
       doc
         .fillColor(MUTED)

@@ -43,7 +43,7 @@ const EN = {
   charts: {
     billing: 'Backup usage per day',
     online: 'Offline time per day (% of device time)',
-    sla: 'Downtime per day (% of edge device time)',
+    sla: 'Availability per day against the target',
   },
   yes: 'yes',
   no: 'NO',
@@ -51,6 +51,7 @@ const EN = {
   range: (from: string, to: string) => `${from} – ${to} (UTC days)`,
   generated: (at: string) => `Generated ${at}`,
   noSamples: 'No samples in this range.',
+  target: (value: string) => `Target ${value}`,
   noRows: 'No rows match this range and these filters.',
   showingFirst: (shown: string, total: string) =>
     `Showing the first ${shown} of ${total} rows. Export the CSV for all of them.`,
@@ -105,7 +106,7 @@ const ES: ReportText = {
   charts: {
     billing: 'Uso de respaldo por día',
     online: 'Tiempo sin conexión por día (% del tiempo de los dispositivos)',
-    sla: 'Tiempo caído por día (% del tiempo de los equipos de borde)',
+    sla: 'Disponibilidad por día frente al objetivo',
   },
   yes: 'sí',
   no: 'NO',
@@ -113,6 +114,7 @@ const ES: ReportText = {
   range: (from, to) => `${from} – ${to} (días UTC)`,
   generated: (at) => `Generado el ${at}`,
   noSamples: 'No hay muestras en este intervalo.',
+  target: (value) => `Objetivo ${value}`,
   noRows: 'Ninguna fila coincide con este intervalo y estos filtros.',
   showingFirst: (shown, total) =>
     `Se muestran las primeras ${shown} de ${total} filas. Exporte el CSV para verlas todas.`,

@@ -7,7 +7,9 @@ import {
   type DiagnosticAction,
   DiagnosticActionSchema,
   ErrorIds,
+  isActionOffered,
   type Job,
+  KIND_REFUSALS,
   type PortsResult,
   RECENT_BATCHES,
   type RecentBatch,
@@ -31,7 +33,8 @@ import * as repo from './repository.ts';
 export const HISTORY_LIMIT = 50;
 
 /**
- * A troubleshooting call: checks the inputs against the device (bad input → 400, no job), refuses a
+ * A troubleshooting call: refuses an action the device's kind is not offered (400, no job), checks the
+ * inputs against the device (bad input → 400, no job), refuses a
  * second run of the same action while one is queued or running (409; a device rebooting refuses a
  * reboot), queues the job — in the console's batch when it names one — and answers it at once.
  */
@@ -47,6 +50,8 @@ export async function runTroubleshooting<A extends DiagnosticAction>(
   const scope = await scopeOf(ctx.db, user);
   const device = await findDeviceInScope(ctx.db, scope, deviceId);
   const { batchId, ...input } = body;
+  // The device's kind decides what makes sense on it (contracts' KIND_ACTIONS, the console offers the same).
+  if (!isActionOffered(device.kind, action)) throw Errors.invalidInput(KIND_REFUSALS[device.kind], 'action');
   const params = validateActionParams(
     {
       id: device.id,

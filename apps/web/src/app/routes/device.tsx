@@ -2,7 +2,7 @@ import { Grid, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRouter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Job, PORT_ACTIONS } from '@vnoc/contracts';
+import { type Job, KIND_TRAITS, PORT_ACTIONS } from '@vnoc/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -22,7 +22,7 @@ import {
   TroubleshootingPanel,
 } from '../../features/diagnostics/components/troubleshooting-panel.tsx';
 import { useRebootWatch } from '../../features/diagnostics/hooks/use-reboot-watch.ts';
-import { diagnosticsAccess } from '../../features/diagnostics/utils/access.ts';
+import { deviceActions, diagnosticsAccess } from '../../features/diagnostics/utils/access.ts';
 import { getSiteQueryOptions } from '../../features/sites/api/get-site.ts';
 import { DeviceTickets } from '../../features/tickets/components/device-tickets.tsx';
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
@@ -119,6 +119,11 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
       />
     );
   }
+  // The kind decides the cards and actions (issue 37 point 7): no WAN chart or signal without a WAN or modem,
+  // no port tile action on a kind not offered port actions; an offline device says why they cannot run.
+  const traits = KIND_TRAITS[device.kind];
+  const offer = deviceActions(diagnosticsAccess(claims), device);
+  const portActions = offer.offered.includes('disableLanPorts');
   const actions = (
     <TroubleshootingPanel
       key="actions"
@@ -148,7 +153,7 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
           device={device}
           canRename={canChange(claims?.role)}
           onPortAction={
-            diagnosticsAccess(claims).canControlPorts
+            portActions
               ? (action, port) =>
                   setPortRequest({
                     action,
@@ -157,6 +162,7 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
                   })
               : undefined
           }
+          blockedReason={offer.block ? t(`ports.blocked.${offer.block}`) : null}
         />,
         !phone && actions,
       ]}
@@ -165,12 +171,16 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
       {/* After the actions, which keep their place on every device's page, beside the other reported facts. */}
       <DeviceTelemetrySection device={device} />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <DeviceSignal device={device} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <DeviceWanChart deviceId={device.id} />
-        </Grid.Col>
+        {traits.modem && (
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <DeviceSignal device={device} />
+          </Grid.Col>
+        )}
+        {traits.wan && (
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <DeviceWanChart deviceId={device.id} />
+          </Grid.Col>
+        )}
         <Grid.Col span={{ base: 12, md: 6 }}>
           <DeviceVlans device={device} />
         </Grid.Col>

@@ -25,6 +25,16 @@ const MODEM_KINDS = sql`('firewall', '5g')`;
 
 export const FROM = sql`device_daily_stats ds join devices d on d.id = ds.device_id join sites s on s.id = d.site_id`;
 
+/**
+ * SLA: a device-day counts once the device is installed (issue 37 point 6: a site pending installation read as
+ * 100 % down). The rollups keep pending time with the offline time, so installation is the first day the
+ * device was up at all: a day with time up, or any day after one. A device never up is pending installation and
+ * left out, and so is a site whose edge devices all are. The installation day itself counts whole (the rollup
+ * does not say when in the day the device came up). The look back runs only for days with no time up.
+ */
+const INSTALLED = sql`(ds.seconds_online > 0 or exists (select 1 from device_daily_stats u
+  where u.device_id = ds.device_id and u.day < ds.day and u.seconds_online > 0))`;
+
 /** The rows of `FROM` a report covers: the caller's scope, the range and the filters. */
 export function where(report: ReportId, scope: Scope, f: ReportFilter): SQL {
   const parts: SQL[] = [
@@ -34,6 +44,7 @@ export function where(report: ReportId, scope: Scope, f: ReportFilter): SQL {
   ];
   // Billing: devices with a modem; SLA: a site's availability is its edge devices' (its WAN).
   if (report !== 'online-analytics') parts.push(sql`d.kind in ${MODEM_KINDS}`);
+  if (report === 'sla') parts.push(INSTALLED);
   if (f.siteId) parts.push(sql`d.site_id = ${f.siteId}`);
   if (f.groupId) parts.push(inSiteGroups([f.groupId], sql`d.site_id`));
   if (f.models?.length) parts.push(sql`d.model = any(${sql.param(f.models)}::text[])`);

@@ -38,7 +38,8 @@ const SUMS = sql`count(*)::int as row_count, count(distinct ds.device_id)::int a
 
 /**
  * The per-day sums and the totals over the whole filtered set in one pass (`group by rollup`): the
- * totals' row is the one without a day.
+ * totals' row is the one without a day. The SLA never reads the kept sums: they hold the device-days of
+ * devices not installed yet, which the SLA leaves out (rollups.ts `INSTALLED`).
  */
 export async function seriesAndTotalsOf(
   db: DbOrTx,
@@ -47,7 +48,7 @@ export async function seriesAndTotalsOf(
   f: ReportFilter,
 ): Promise<{ totals: DayTotals; series: (DayTotals & { date: string })[] }> {
   const { rows } = await db.execute<DayTotals & { date: string | null }>(
-    wholeOrganization(scope, f)
+    wholeOrganization(scope, f) && report !== 'sla'
       ? keptSums(report, scope, f)
       : sql`
     select ds.day::text as date, ${SUMS} from ${FROM} where ${where(report, scope, f)}

@@ -25,7 +25,6 @@ describe('DevicePorts: each tile says its state by colour and word', () => {
     [1, 'enabled', 'Enabled'],
     [3, 'enabled', 'Enabled'],
     [5, 'disabled', 'Disabled'],
-    [12, 'unused', 'Unused'],
   ])('port %i → %s ("%s")', (port, state, word) => {
     renderPorts();
     const tile = screen.getByTestId(`port-${port}`);
@@ -33,11 +32,46 @@ describe('DevicePorts: each tile says its state by colour and word', () => {
     expect(tile.textContent).toContain(word);
   });
 
+  it("draws only the device's own ports, not the spec's padding to 16 (issue 37 point 7)", () => {
+    renderPorts();
+    const own = device.portMapping.filter((p) => p.type !== 'unused').length;
+    expect(screen.getAllByTestId(/^port-\d+$/)).toHaveLength(own);
+    expect(screen.queryByTestId('port-12')).toBeNull();
+    cleanup();
+    const ap: Device = {
+      ...device,
+      kind: 'access-point',
+      portMapping: [
+        { id: 1, systemNumber: 1, type: 'LAN' },
+        ...Array.from({ length: 15 }, (_, i) => ({ id: 0, systemNumber: i + 2, type: 'unused' })),
+      ],
+      disabledPorts: [],
+    };
+    renderPorts(undefined, ap);
+    expect(screen.getAllByTestId(/^port-\d+$/).map((tile) => tile.getAttribute('data-testid'))).toEqual([
+      'port-1',
+    ]);
+  });
+
+  it('an offline device: the port buttons are disabled and say why', () => {
+    render(
+      <Providers>
+        <DevicePorts
+          device={device}
+          canRename={false}
+          onPortAction={vi.fn()}
+          blockedReason="The device is offline"
+        />
+      </Providers>,
+    );
+    expect((screen.getByTestId('port-turn-off-3') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('ports-blocked').textContent).toBe('The device is offline');
+  });
+
   it('offers a LAN port that is on to be turned off, a disabled one to be turned back on; never a WAN port', () => {
     const onPortAction = vi.fn();
     renderPorts(onPortAction);
     expect(screen.queryByTestId('port-turn-off-1')).toBeNull(); // WAN
-    expect(screen.queryByTestId('port-turn-off-12')).toBeNull(); // unused
     fireEvent.click(screen.getByRole('button', { name: 'Turn off Printer (Port 3)…' }));
     expect(onPortAction).toHaveBeenLastCalledWith('disableLanPorts', 3);
     fireEvent.click(screen.getByTestId('port-turn-off-4'));

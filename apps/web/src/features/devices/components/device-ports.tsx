@@ -50,7 +50,7 @@ type PortState = 'enabled' | 'disabled' | 'unused';
 const stateColour: Record<PortState, string> = { enabled: 'green', disabled: 'red', unused: 'gray' };
 
 /**
- * The 16-port map: number, type, state (enabled, disabled or unused, by colour and word) and label of each
+ * The device's own ports (not the spec's padding to 16, which stays in the data): number, type, state (enabled, disabled or unused, by colour and word) and label of each
  * port; renaming for users who may change devices; with `onPortAction` (port-control), a LAN port's tile
  * offers to turn it off, and a disabled one to turn the LAN ports back on. Whether a link is up is not
  * reported by the devices, so no tile claims it.
@@ -59,10 +59,13 @@ export function DevicePorts({
   device,
   canRename,
   onPortAction,
+  blockedReason,
 }: {
   device: Device;
   canRename: boolean;
   onPortAction?: (action: PortAction, port: number) => void;
+  /** Why the port actions cannot run now (the device is offline): their buttons are disabled with it. */
+  blockedReason?: string | null;
 }) {
   const { t } = useTranslation('siteDetail');
   const { t: tf } = useTranslation(FLEET_NS);
@@ -71,6 +74,12 @@ export function DevicePorts({
     slot.unused ? 'unused' : device.disabledPorts.includes(slot.systemNumber) ? 'disabled' : 'enabled';
   return (
     <DetailCard title={t('ports.title')} data-testid="device-ports">
+      {slots.length === 0 && <Text c="dimmed">{t('ports.none')}</Text>}
+      {onPortAction && blockedReason && (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="ports-blocked">
+          {blockedReason}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 3, xs: 4, md: 8 }} spacing="xs">
         {slots.map((slot) => {
           const state = stateOf(slot);
@@ -132,6 +141,7 @@ export function DevicePorts({
                   size="compact-xs"
                   mt={4}
                   px={0}
+                  disabled={Boolean(blockedReason)}
                   onClick={() => onPortAction('disableLanPorts', slot.systemNumber)}
                   aria-label={t('ports.turnOffLabel', {
                     port: slot.label ? `${slot.label} (${portName})` : portName,
@@ -147,6 +157,7 @@ export function DevicePorts({
                   size="compact-xs"
                   mt={4}
                   px={0}
+                  disabled={Boolean(blockedReason)}
                   onClick={() => onPortAction('revertLanPorts', slot.systemNumber)}
                   aria-label={t('ports.turnOnLabel')}
                   data-testid={`port-turn-on-${slot.systemNumber}`}

@@ -1,6 +1,6 @@
 import { Card, ColorSwatch, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconClockHour4, IconCloud, IconCloudOff, IconPlugConnected, IconPower } from '@tabler/icons-react';
-import type { Device } from '@vnoc/contracts';
+import { type Device, KIND_TRAITS } from '@vnoc/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from '../../../components/field.tsx';
@@ -111,19 +111,26 @@ function CloudCard({ device }: { device: Device }) {
   );
 }
 
-/** Connection, cloud connection, last update and last boot, each with the spec's colour rule. */
+/**
+ * Connection, cloud connection, last update and last boot, each with the spec's colour rule. The connection
+ * (primary, secondary, No Service) is a WAN's: a switch or access point has none of its own, so it has no
+ * such card rather than a red "No Service" (issue 37 point 7).
+ */
 export function DeviceStatusCards({ device }: { device: Device }) {
   const { t } = useTranslation('siteDetail');
   const { t: tf } = useTranslation(FLEET_NS);
+  const wan = KIND_TRAITS[device.kind].wan;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-      <StatCard
-        testId="device-connection"
-        label={t('device.connection')}
-        icon={<IconPlugConnected size={22} aria-hidden />}
-        color={connectionColour[deviceConnection(device.connection)]}
-        value={tf(connectionLabelKey(device.connection))}
-      />
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: wan ? 4 : 3 }} spacing="md">
+      {wan && (
+        <StatCard
+          testId="device-connection"
+          label={t('device.connection')}
+          icon={<IconPlugConnected size={22} aria-hidden />}
+          color={connectionColour[deviceConnection(device.connection)]}
+          value={tf(connectionLabelKey(device.connection))}
+        />
+      )}
       <CloudCard device={device} />
       <AgeCard device={device} time="lastUpdate" />
       <AgeCard device={device} time="lastBoot" />

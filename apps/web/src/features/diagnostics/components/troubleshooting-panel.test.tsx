@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Device, Job } from '@vnoc/contracts';
+import {
+  DEVICE_KINDS,
+  type Device,
+  type DeviceStatus,
+  DIAGNOSTIC_ACTIONS,
+  isActionOffered,
+  type Job,
+} from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
@@ -91,6 +98,55 @@ describe('TroubleshootingPanel', () => {
     expect(await screen.findByRole('option', { name: 'Reboot' })).toBeTruthy();
     expect(screen.queryByRole('option', { name: 'Disable LAN ports' })).toBeNull();
     expect(screen.queryByRole('option', { name: 'Revert LAN ports' })).toBeNull();
+  });
+
+  // Issue 37 point 7: the kind decides the actions (the contracts' KIND_ACTIONS, which the API enforces).
+  it.each(DEVICE_KINDS.flatMap((kind) => DIAGNOSTIC_ACTIONS.map((action) => ({ kind, action }))))(
+    '$kind × $action: listed only when the kind is offered it, and named as not offered otherwise',
+    async ({ kind, action }) => {
+      renderPanel({}, { ...device, kind });
+      const labels = i18n.getFixedT('en', 'diagnostics');
+      const label = labels(`actions.${action}.label`);
+      fireEvent.click(screen.getByTestId('action-select'));
+      if (isActionOffered(kind, action))
+        expect(await screen.findByRole('option', { name: label })).toBeTruthy();
+      else {
+        expect(await screen.findByRole('option', { name: labels('actions.reboot.label') })).toBeTruthy();
+        expect(screen.queryByRole('option', { name: label })).toBeNull();
+      }
+      const note = screen.queryByTestId('actions-not-offered')?.textContent ?? '';
+      expect(note.includes(label)).toBe(!isActionOffered(kind, action));
+    },
+  );
+
+  it('starts a switch on a test it is offered (LAN ping, not the WAN test), and says in Spanish what it is not offered', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      renderPanel({}, { ...device, kind: 'switch' });
+      expect(screen.getByTestId('action-description').textContent).toBe(
+        i18n.getFixedT('es', 'diagnostics')('actions.lanpingtest.description'),
+      );
+      expect(screen.getByTestId('actions-not-offered').textContent).toContain('No disponible para switches');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it.each<[DeviceStatus, string | null]>([
+    ['offline', 'The device is offline'],
+    ['rebooting', 'The device is rebooting'],
+    ['pending', 'The device is offline'],
+    ['online', null],
+    ['onbackup', null],
+  ])('a device %s: Run disabled with the reason (%s), nothing sent', async (status, reason) => {
+    renderPanel({}, { ...device, status });
+    const runButton = screen.getByTestId('run-action') as HTMLButtonElement;
+    expect(runButton.disabled).toBe(reason !== null);
+    const notice = screen.queryByTestId('actions-blocked');
+    if (reason === null) expect(notice).toBeNull();
+    else expect(notice?.textContent).toContain(reason);
+    fireEvent.click(runButton);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(reason === null));
   });
 
   it('refuses an invalid host: the message shows under the field and nothing is sent', async () => {

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
+import { IconPlayerPlay, IconPlugConnectedX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type Device,
@@ -22,6 +22,7 @@ import {
 } from '@vnoc/contracts';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/notice.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { devicePortSlots } from '../../../lib/ports.ts';
@@ -29,7 +30,7 @@ import { useDeviceJobs } from '../api/get-device-jobs.ts';
 import { useJob } from '../api/get-job.ts';
 import { diagnosticsKeys } from '../api/keys.ts';
 import { useRunAction } from '../api/run-action.ts';
-import { diagnosticsAccess, isDisruptive, runnableActions } from '../utils/access.ts';
+import { deviceActions, diagnosticsAccess, isDisruptive } from '../utils/access.ts';
 import {
   type ActionInputs,
   buildActionRequest,
@@ -74,10 +75,16 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
   const { t } = useTranslation('diagnostics');
   const { claims } = useAuth();
   const access = diagnosticsAccess(claims);
-  const actions = runnableActions(access);
+  const { offered: actions, notOffered, block } = deviceActions(access, device);
   const client = useQueryClient();
 
-  const [action, setAction] = useState<DiagnosticAction>('wantest');
+  const [chosenAction, setAction] = useState<DiagnosticAction | null>(null);
+  // The first test the device's kind is offered (the WAN test on an edge device, LAN ping on a switch or
+  // access point), until the person chooses.
+  const action: DiagnosticAction =
+    chosenAction && actions.includes(chosenAction)
+      ? chosenAction
+      : (actions.find((a) => TESTS.includes(a)) ?? actions[0] ?? 'reboot');
   const [inputs, setInputs] = useState<ActionInputs>(EMPTY_INPUTS);
   const [errors, setErrors] = useState<InputErrors>({});
   const [confirming, setConfirming] = useState(false);
@@ -152,11 +159,13 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
   const update = (next: Partial<ActionInputs>) =>
     setInputs((currentInputs) => ({ ...currentInputs, ...next }));
   const start = () => {
+    if (block) return;
     const request = buildActionRequest(action, chosen, device);
     if (request.ok) run.mutate({ action, deviceId: device.id, body: request.body });
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (block) return;
     const request = buildActionRequest(action, chosen, device);
     setErrors(request.ok ? {} : request.errors);
     if (!request.ok) return;
@@ -176,7 +185,19 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
             {access.canRun ? t('panel.intro') : t('panel.readOnly')}
           </Text>
         </div>
-        {access.canRun && (
+        {access.canRun && notOffered.length > 0 && (
+          <Text size="sm" c="dimmed" data-testid="actions-not-offered">
+            {t(`notOffered.${device.kind}`, {
+              actions: notOffered.map((a) => t(`actions.${a}.label`)).join(', '),
+            })}
+          </Text>
+        )}
+        {access.canRun && block && (
+          <Notice color="gray" icon={IconPlugConnectedX} data-testid="actions-blocked" p="sm">
+            {t(`blocked.${block}`)}
+          </Notice>
+        )}
+        {access.canRun && actions.length > 0 && (
           <form onSubmit={handleSubmit} noValidate aria-label={t('panel.formLabel')}>
             <Stack gap="md">
               <Grid gap="md" align="flex-start">
@@ -301,6 +322,8 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
                   type="submit"
                   leftSection={<IconPlayerPlay size={16} aria-hidden />}
                   loading={run.isPending && !confirming}
+                  disabled={block !== null}
+                  title={block ? t(`blocked.${block}`) : undefined}
                   color={isDisruptive(action) ? 'red' : undefined}
                   data-testid="run-action"
                 >

@@ -1,8 +1,13 @@
 import {
+  type ActionBlock,
+  actionBlock,
   type Claims,
+  type DeviceKind,
+  type DeviceStatus,
   DIAGNOSTIC_ACTIONS,
   DISRUPTIVE_ACTIONS,
   type DiagnosticAction,
+  isActionOffered,
   PORT_ACTIONS,
 } from '@vnoc/contracts';
 import { canRunDiagnostics, hasEntitlement } from '../../../lib/permissions.ts';
@@ -27,6 +32,23 @@ export function diagnosticsAccess(claims: Pick<Claims, 'role' | 'entitlements'> 
 export function runnableActions(access: DiagnosticsAccess): DiagnosticAction[] {
   if (!access.canRun) return [];
   return DIAGNOSTIC_ACTIONS.filter((action) => access.canControlPorts || !PORT_ACTIONS.includes(action));
+}
+
+/**
+ * What one device offers the user (issue 37 point 7): the actions its kind is offered among those the user may
+ * run, the ones its kind is not (named, so the panel can say why they are missing), and why none can run now
+ * (the device is offline or rebooting: shown, with Run disabled, never hidden silently).
+ */
+export function deviceActions(
+  access: DiagnosticsAccess,
+  device: { kind: DeviceKind; status: DeviceStatus },
+): { offered: DiagnosticAction[]; notOffered: DiagnosticAction[]; block: ActionBlock | null } {
+  const runnable = runnableActions(access);
+  return {
+    offered: runnable.filter((action) => isActionOffered(device.kind, action)),
+    notOffered: runnable.filter((action) => !isActionOffered(device.kind, action)),
+    block: actionBlock(device.status),
+  };
 }
 
 /**

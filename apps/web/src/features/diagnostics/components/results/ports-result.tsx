@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../../components/notice.tsx';
 import { errorMessage } from '../../../../lib/error-handler.ts';
 import { formatDate } from '../../../../lib/format.ts';
-import { type PortMapDevice, padPorts } from '../../../../lib/ports.ts';
+import { devicePortSlots, type PortMapDevice } from '../../../../lib/ports.ts';
 import { useConfirmLanPorts } from '../../api/confirm-lan-ports.ts';
 import { getDeviceJobsQueryOptions } from '../../api/get-device-jobs.ts';
 import { useJob } from '../../api/get-job.ts';
@@ -156,9 +156,16 @@ export function PortsResultView({
   keepOff?: KeepOff;
 }) {
   const { t } = useTranslation('diagnostics');
-  const slots = device
-    ? padPorts(device.portMapping, device.portLabels)
-    : padPorts(result.ports.map((p) => ({ id: p.systemNumber, systemNumber: p.systemNumber, type: 'LAN' })));
+  const slots = devicePortSlots(
+    device ?? {
+      portMapping: result.ports.map((p) => ({
+        id: p.systemNumber,
+        systemNumber: p.systemNumber,
+        type: 'LAN',
+      })),
+      portLabels: {},
+    },
+  );
   const off = result.ports.filter((p) => !p.enabled).map((p) => p.systemNumber);
   return (
     <Stack gap="sm" data-testid="result-ports">

@@ -1,0 +1,55 @@
+import { DIAGNOSTIC_ACTIONS, type DiagnosticAction } from './diagnostics.ts';
+import type { DeviceKind, DeviceStatus } from './fleet.ts';
+
+/**
+ * What each kind of device is (issue 37 point 7), defined once: the console draws a device's cards and offers
+ * its actions from here, and the API refuses an action its kind is not offered (400, the message below).
+ * A switch and an access point hang off the site's edge device (firewall or 5G appliance): they have no WAN
+ * link of their own and no modem, so no connection, signal, WAN or speed figures, and no test of the WAN.
+ */
+export const KIND_TRAITS: Record<DeviceKind, { wan: boolean; modem: boolean }> = {
+  /** Its WAN, and the LTE modem it fails over to. */
+  firewall: { wan: true, modem: true },
+  '5g': { wan: true, modem: true },
+  switch: { wan: false, modem: false },
+  'access-point': { wan: false, modem: false },
+};
+
+/** Actions that measure or need the device's own WAN link (the WAN test, speed test and traceroute by VLAN). */
+const WAN_ACTIONS: readonly DiagnosticAction[] = ['wantest', 'speedtest', 'traceroute'];
+
+/**
+ * The actions each kind is offered, in the contracts' order. A switch keeps its port actions (turning a
+ * port off is what a switch is for); an access point has only its uplink, which turning off would cut it
+ * off, so it has none.
+ */
+export const KIND_ACTIONS: Record<DeviceKind, readonly DiagnosticAction[]> = {
+  firewall: DIAGNOSTIC_ACTIONS,
+  '5g': DIAGNOSTIC_ACTIONS,
+  switch: DIAGNOSTIC_ACTIONS.filter((a) => !WAN_ACTIONS.includes(a)),
+  'access-point': ['reboot', 'lanpingtest', 'systemTest'],
+};
+
+export function isActionOffered(kind: DeviceKind, action: DiagnosticAction): boolean {
+  return KIND_ACTIONS[kind].includes(action);
+}
+
+/** Why a kind is not offered an action: the API's 400 message (the console shows its own words for it). */
+export const KIND_REFUSALS: Record<DeviceKind, string> = {
+  firewall: 'This action is not offered for firewall appliances.',
+  '5g': 'This action is not offered for 5G appliances.',
+  switch:
+    "This action is not offered for switches: a switch has no WAN link of its own. Run it on the site's firewall or 5G appliance.",
+  'access-point':
+    "This action is not offered for access points: an access point has no WAN link and only its uplink port. Run it on the site's firewall or 5G appliance.",
+};
+
+/**
+ * Why no action can run on the device now, or null when it can: every action is carried out by the device,
+ * so it must be up (online or on backup). The console shows the reason beside a disabled Run button.
+ */
+export type ActionBlock = 'offline' | 'rebooting';
+export function actionBlock(status: DeviceStatus): ActionBlock | null {
+  if (status === 'online' || status === 'onbackup') return null;
+  return status === 'rebooting' ? 'rebooting' : 'offline';
+}
