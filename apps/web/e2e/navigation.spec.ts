@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { apiEnrollApp, useToken } from './support.ts';
 
-test('a signed-out visit to /alerts lands on /login', async ({ page }) => {
+test('a signed-out visit to /alerts lands on /login, which keeps the page asked for', async ({ page }) => {
   await page.goto('/alerts');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?originalUri=%2Falerts$/);
   await expect(page).toHaveTitle(/\| vNOC$/);
 });
 
