@@ -1,4 +1,4 @@
-import { Button, Select, TagsInput, TextInput } from '@mantine/core';
+import { Button, MultiSelect, type MultiSelectProps, Select, TagsInput, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ParamPatch } from './data-table/table-params.ts';
 
@@ -116,4 +116,15 @@ export function GroupFilter({ labels, groups, value, update }: GroupFilterProps)
       data-testid="filter-group"
     />
   );
+}
+
+interface AnyOfSelectProps extends Omit<MultiSelectProps, 'placeholder' | 'value' | 'clearable'> {
+  value: string[];
+  /** What choosing nothing means ("Any", "All sites"), shown while nothing is chosen. */
+  anyLabel: string;
+}
+
+/** A choice of several where choosing none means all of them: it says so while empty, and clears in one click. */
+export function AnyOfSelect({ anyLabel, value, ...rest }: AnyOfSelectProps) {
+  return <MultiSelect placeholder={value.length ? undefined : anyLabel} value={value} clearable {...rest} />;
 }

@@ -1,10 +1,11 @@
-import { MultiSelect, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from './collapsible-filters.tsx';
 import { SearchInput } from './data-table/search-input.tsx';
 import type { ParamPatch } from './data-table/table-params.ts';
+import { AnyOfSelect } from './filter-fields.tsx';
 import { kindOptions, type StatusFilter, statusOptions } from './fleet-filter-options.ts';
 import type { FleetListState } from './fleet-search.ts';
 
@@ -63,22 +64,20 @@ export function FleetFilters({
           value={state.q}
           onChange={(q) => update({ q })}
         />
-        <MultiSelect
+        <AnyOfSelect
           label={labels.status}
-          placeholder={state.status.length ? undefined : labels.any}
+          anyLabel={labels.any}
           data={statusOptions(t, statuses)}
           value={state.status}
           onChange={(status) => update({ status })}
-          clearable
           data-testid={statusTestId}
         />
-        <MultiSelect
+        <AnyOfSelect
           label={labels.kind}
-          placeholder={state.kind.length ? undefined : labels.any}
+          anyLabel={labels.any}
           data={kindOptions(t)}
           value={state.kind}
           onChange={(kind) => update({ kind })}
-          clearable
         />
         {children}
       </SimpleGrid>

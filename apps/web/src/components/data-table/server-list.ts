@@ -53,3 +53,22 @@ export function serverListProps<T>(
     ...queryStateProps(query),
   };
 }
+
+type QueryState = Parameters<typeof queryStateProps>[0];
+
+/**
+ * All of DataTable's data props for a server page (`{ content, totalElements }`) asked with the address bar's table
+ * params: its rows and total, paging and sorting, loading and error.
+ */
+export function serverPageProps<T>(
+  query: QueryState & { data: { content: T[]; totalElements: number } | undefined },
+  table: TableParams,
+  update: (patch: ParamPatch) => void,
+) {
+  return {
+    data: query.data?.content,
+    total: query.data?.totalElements ?? 0,
+    ...urlPagingProps(table, update),
+    ...queryStateProps(query),
+  };
+}

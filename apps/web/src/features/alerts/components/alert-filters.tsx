@@ -1,9 +1,14 @@
-import { CloseButton, Group, MultiSelect, Pill, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CloseButton, Group, Pill, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from '../../../components/collapsible-filters.tsx';
 import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import type { ParamPatch } from '../../../components/data-table/table-params.ts';
-import { ClearFiltersButton, DateRangeInputs, GroupFilter } from '../../../components/filter-fields.tsx';
+import {
+  AnyOfSelect,
+  ClearFiltersButton,
+  DateRangeInputs,
+  GroupFilter,
+} from '../../../components/filter-fields.tsx';
 import { alertName } from '../../../lib/alert-display.ts';
 import { useAlertCodes } from '../api/get-alert-codes.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -62,14 +67,13 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
     <Stack gap="xs">
       <CollapsibleFilters id="alert-filters" label={t('filters.toggle')} active={active}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3, xl: 5 }} spacing="sm">
-          <MultiSelect
+          <AnyOfSelect
             label={t('filters.code')}
-            placeholder={state.code.length ? undefined : t('filters.any')}
+            anyLabel={t('filters.any')}
             data={codeOptions}
             value={state.code}
             onChange={(code) => update({ code })}
             searchable
-            clearable
             data-testid="filter-code"
           />
           <GroupFilter

@@ -1,16 +1,7 @@
-import {
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  Stack,
-  Switch,
-  TagsInput,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Group, Modal, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnyOfSelect } from '../../../components/filter-fields.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
 import { errorMessage } from '../../../lib/error-handler.ts';
@@ -114,14 +105,13 @@ export function DashboardForm({
             maxTags={50}
             clearable
           />
-          <MultiSelect
+          <AnyOfSelect
             label={t('form.groups')}
             description={t('form.groupsHelp')}
-            placeholder={fields.groupIds.length === 0 ? t('form.allSites') : undefined}
+            anyLabel={t('form.allSites')}
             data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
             value={fields.groupIds}
             onChange={(value) => set('groupIds', value)}
-            clearable
             disabled={groups.isPending}
             error={groups.error ? errorMessage(groups.error) : undefined}
           />

@@ -1,8 +1,9 @@
-import { Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import type { AnalyticsDuration, Widget } from '@vnoc/contracts';
 import { ANALYTICS_DURATIONS } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnyOfSelect } from '../../../components/filter-fields.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
 import { useGroups } from '../api/get-groups.ts';
 import { DURATION_WIDGETS, GROUP_FILTER_WIDGETS, widgetDuration } from '../utils/layout.ts';
@@ -90,14 +91,13 @@ export function WidgetSettings({ widget, dashboardGroupIds, onClose, onApply }: 
                 error={groups.error ? t('settings.groupsFailed') : undefined}
               />
             ) : (
-              <MultiSelect
+              <AnyOfSelect
                 label={t('settings.groups')}
                 description={t('settings.groupHelp')}
-                placeholder={groupIds.length === 0 ? t('settings.allGroups') : undefined}
+                anyLabel={t('settings.allGroups')}
                 data={choices}
                 value={groupIds}
                 onChange={setGroupIds}
-                clearable
                 disabled={groups.isPending}
                 error={groups.error ? t('settings.groupsFailed') : undefined}
               />

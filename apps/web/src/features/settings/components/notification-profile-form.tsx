@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  MultiSelect,
   Select,
   SimpleGrid,
   Stack,
@@ -24,6 +23,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AnyOfSelect } from '../../../components/filter-fields.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
@@ -169,15 +169,14 @@ export function NotificationProfileForm({ data }: { data: NotificationProfileRes
               ))}
             </Group>
           </Checkbox.Group>
-          <MultiSelect
+          <AnyOfSelect
             label={t('codes.label')}
             description={t('codes.description')}
-            placeholder={values.codes.length ? undefined : t('codes.all')}
+            anyLabel={t('codes.all')}
             data={codes}
             value={values.codes}
             onChange={(v) => form.setFieldValue('codes', v as NotificationProfile['codes'])}
             searchable
-            clearable
             hidePickedOptions
             data-testid="notification-codes"
           />
@@ -190,15 +189,14 @@ export function NotificationProfileForm({ data }: { data: NotificationProfileRes
 
         <ProfileSection title={t('where.title')} description={t('where.description')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <MultiSelect
+            <AnyOfSelect
               label={t('where.groups')}
-              placeholder={values.groupIds.length ? undefined : t('where.allGroups')}
+              anyLabel={t('where.allGroups')}
               data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
               value={values.groupIds}
               onChange={(v) => form.setFieldValue('groupIds', v)}
               nothingFoundMessage={t('where.noGroups')}
               searchable
-              clearable
               hidePickedOptions
               data-testid="notification-groups"
             />

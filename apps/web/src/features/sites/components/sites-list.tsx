@@ -1,4 +1,4 @@
-import { Button, MultiSelect, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconBuildingStore, IconHistory, IconMapPinExclamation, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import {
 } from '../../../components/data-table/server-list.ts';
 import { sortParam } from '../../../components/data-table/table-params.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { AnyOfSelect } from '../../../components/filter-fields.tsx';
 import type { StatusFilter } from '../../../components/fleet-filter-options.ts';
 import { FleetFilters, fleetFilterLabels } from '../../../components/fleet-filters.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -96,14 +97,13 @@ export function SitesList() {
       statusTestId="filter-status"
       ownActive={state.group.length > 0 ? 1 : 0}
     >
-      <MultiSelect
+      <AnyOfSelect
         label={t('filters.group')}
-        placeholder={state.group.length ? undefined : t('filters.any')}
+        anyLabel={t('filters.any')}
         data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
         value={state.group}
         onChange={(group) => update({ group })}
         nothingFoundMessage={t('filters.noGroups')}
-        clearable
         searchable
       />
     </FleetFilters>

@@ -7,11 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../components/data-table/search-input.tsx';
-import {
-  queryStateProps,
-  urlPagingProps,
-  useListParams,
-} from '../../../components/data-table/server-list.ts';
+import { serverPageProps, useListParams } from '../../../components/data-table/server-list.ts';
 import { readTableParams } from '../../../components/data-table/table-params.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { showBanner } from '../../../lib/banner.ts';
@@ -176,10 +172,7 @@ export function PeopleList() {
         tableId="support-people"
         label={t('tableLabel')}
         columns={columns}
-        data={people.data?.content}
-        total={people.data?.totalElements ?? 0}
-        {...urlPagingProps(state.table, update)}
-        {...queryStateProps(people)}
+        {...serverPageProps(people, state.table, update)}
         getRowId={(person) => person.id}
         empty={empty}
         toolbar={toolbar}

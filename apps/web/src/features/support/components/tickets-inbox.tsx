@@ -6,11 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../components/data-table/search-input.tsx';
-import {
-  queryStateProps,
-  urlPagingProps,
-  useListParams,
-} from '../../../components/data-table/server-list.ts';
+import { serverPageProps, useListParams } from '../../../components/data-table/server-list.ts';
 import { DateText } from '../../../components/date-text.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { actorName } from '../../../lib/actor-name.ts';
@@ -95,10 +91,7 @@ export function TicketsInbox() {
       tableId="support-tickets"
       label={t('tickets.tableLabel')}
       columns={columns}
-      data={tickets.data?.content}
-      total={tickets.data?.totalElements ?? 0}
-      {...urlPagingProps(state.table, update)}
-      {...queryStateProps(tickets)}
+      {...serverPageProps(tickets, state.table, update)}
       getRowId={(ticket) => ticket.id}
       empty={
         state.q ? (

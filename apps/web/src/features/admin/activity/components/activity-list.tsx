@@ -1,4 +1,4 @@
-import { Badge, Checkbox, MultiSelect, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Checkbox, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconHistory, IconLifebuoy } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ActivityEntry } from '@vnoc/contracts';
@@ -10,7 +10,7 @@ import { SearchInput } from '../../../../components/data-table/search-input.tsx'
 import { serverListProps, useListParams } from '../../../../components/data-table/server-list.ts';
 import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
-import { DateRangeInputs } from '../../../../components/filter-fields.tsx';
+import { AnyOfSelect, DateRangeInputs } from '../../../../components/filter-fields.tsx';
 import { FilteredEmpty } from '../../../../components/filtered-empty.tsx';
 import { actorName } from '../../../../lib/actor-name.ts';
 import { useActivity } from '../api/get-activity.ts';
@@ -156,14 +156,13 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
           value={state.person}
           onChange={(person) => update({ person })}
         />
-        <MultiSelect
+        <AnyOfSelect
           label={t('activity.filters.action')}
-          placeholder={state.actions.length ? undefined : t('activity.filters.anyAction')}
+          anyLabel={t('activity.filters.anyAction')}
           data={actionOptions}
           value={state.actions}
           onChange={(action) => update({ action })}
           searchable
-          clearable
           data-testid="activity-filter-action"
         />
         <DateRangeInputs
