@@ -1,4 +1,5 @@
 import { Button, Group, type MantineSpacing } from '@mantine/core';
+import { FormError } from './form-error.tsx';
 
 interface ModalActionsProps {
   cancelLabel: string;
@@ -11,9 +12,11 @@ interface ModalActionsProps {
   submitDisabled?: boolean;
   submitTestId?: string;
   mt?: MantineSpacing;
+  /** The form's request failed where no field says so: shown above the buttons (nothing when null). */
+  error?: unknown;
 }
 
-/** The end of a form in a modal: Cancel, then the submit button, at the right. */
+/** The end of a form in a modal: its request's failure if any, then Cancel and the submit button, at the right. */
 export function ModalActions({
   cancelLabel,
   submitLabel,
@@ -23,15 +26,19 @@ export function ModalActions({
   submitDisabled,
   submitTestId,
   mt,
+  error,
 }: ModalActionsProps) {
   return (
-    <Group justify="flex-end" gap="sm" mt={mt}>
-      <Button variant="default" onClick={onCancel} disabled={lockCancel && loading}>
-        {cancelLabel}
-      </Button>
-      <Button type="submit" loading={loading} disabled={submitDisabled} data-testid={submitTestId}>
-        {submitLabel}
-      </Button>
-    </Group>
+    <>
+      <FormError error={error} />
+      <Group justify="flex-end" gap="sm" mt={mt}>
+        <Button variant="default" onClick={onCancel} disabled={lockCancel && loading}>
+          {cancelLabel}
+        </Button>
+        <Button type="submit" loading={loading} disabled={submitDisabled} data-testid={submitTestId}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
   );
 }

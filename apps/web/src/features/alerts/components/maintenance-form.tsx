@@ -5,7 +5,6 @@ import { MAINTENANCE_REASON_MAX } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CountedTextarea } from '../../../components/counted-textarea.tsx';
-import { FormError } from '../../../components/form-error.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ModalButton } from '../../../components/modal-button.tsx';
 import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
@@ -119,8 +118,8 @@ function MaintenanceForm({ onClose }: { onClose: () => void }) {
         <Text size="xs" c="dimmed">
           {t('maintenance.form.effect')}
         </Text>
-        {create.isError && !fieldError && <FormError error={create.error} />}
         <ModalActions
+          error={fieldError ? null : create.error}
           cancelLabel={t('cancel')}
           submitLabel={t('maintenance.form.submit')}
           onCancel={onClose}

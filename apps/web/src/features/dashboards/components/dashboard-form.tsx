@@ -2,7 +2,6 @@ import { Group, Modal, Select, Stack, Switch, TagsInput, Textarea, TextInput } f
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnyOfSelect } from '../../../components/filter-fields.tsx';
-import { FormError } from '../../../components/form-error.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -129,8 +128,8 @@ export function DashboardForm({
             checked={fields.default}
             onChange={(event) => set('default', event.currentTarget.checked)}
           />
-          {error ? <FormError error={error} /> : null}
           <ModalActions
+            error={error}
             cancelLabel={t('actions.cancel')}
             submitLabel={t(`form.submit.${mode}`)}
             onCancel={onClose}

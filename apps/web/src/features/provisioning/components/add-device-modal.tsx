@@ -7,7 +7,6 @@ import {
   type ProvisioningSite,
 } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/form-error.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
@@ -119,8 +118,8 @@ export function AddDeviceModal({ organizationName, sites, onClose, onAdded }: Ad
               {t(`add.driverHelp.${form.values.driver}`)}
             </Text>
           </Stack>
-          <FormError error={failure} />
           <ModalActions
+            error={failure}
             cancelLabel={t('cancel')}
             submitLabel={t('add.submit')}
             onCancel={onClose}

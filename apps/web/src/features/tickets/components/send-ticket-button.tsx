@@ -14,7 +14,6 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CountedTextarea } from '../../../components/counted-textarea.tsx';
-import { FormError } from '../../../components/form-error.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ModalButton } from '../../../components/modal-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -144,8 +143,8 @@ function SendTicketForm({ device, send, onClose, initialValues }: SendTicketForm
           <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm">{t('send.attached')}</Text>
         </Group>
-        {send.isError && !fieldError && <FormError error={send.error} />}
         <ModalActions
+          error={fieldError ? null : send.error}
           cancelLabel={t('send.cancel')}
           submitLabel={t('send.submit')}
           onCancel={onClose}

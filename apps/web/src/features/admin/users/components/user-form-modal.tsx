@@ -9,7 +9,6 @@ import {
 } from '@vnoc/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../../components/form-error.tsx';
 import { ModalActions } from '../../../../components/modal-actions.tsx';
 import { useSiteGroups } from '../api/get-site-groups.ts';
 
@@ -175,8 +174,8 @@ export function UserFormModal({
               disabled={user.id === selfId}
             />
           )}
-          <FormError error={failure} />
           <ModalActions
+            error={failure}
             cancelLabel={t('actions.cancel')}
             submitLabel={editing ? t('actions.save') : t('actions.create')}
             onCancel={onClose}
