@@ -80,8 +80,16 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }
 
-/** A child process speaking IPC: `next(type)` is its next message of that type (or with that key). */
-function child(module: string, execArgv: string[], extraEnv: Record<string, string>) {
+/**
+ * A child process speaking IPC: `next(type)` is its next message of that type (or with that key); its
+ * `progress` messages go to `onProgress` instead.
+ */
+function child(
+  module: string,
+  execArgv: string[],
+  extraEnv: Record<string, string>,
+  onProgress?: (count: number) => void,
+) {
   const proc = fork(new URL(module, import.meta.url), [], {
     execArgv,
     env: { ...process.env, ...extraEnv },
@@ -91,6 +99,7 @@ function child(module: string, execArgv: string[], extraEnv: Record<string, stri
   const inbox: Record<string, unknown>[] = [];
   const waiters: (() => void)[] = [];
   proc.on('message', (m: Record<string, unknown>) => {
+    if (m.type === 'progress') return onProgress?.(m.count as number);
     inbox.push(m);
     for (const w of waiters.splice(0)) w();
   });
@@ -227,11 +236,20 @@ async function runBroker(
   const pool = res.database?.pool as pg.Pool;
   const before = await storedRows(pool);
   const tag = `vnoc-bench-${process.pid}`;
-  const server = child('./ingest-server.ts', ['--import', 'tsx'], {
-    BENCH_APP_URL: dbUrl,
-    BENCH_APP_JWT_SECRET: jwtSecret,
-    ...(external ? { BENCH_MQTT_URL: external, BENCH_SHARE_GROUP: tag, BENCH_CLIENT_ID: tag } : {}),
-  });
+  // BENCH_GATEWAY_PROF=<dir>: the gateway's CPU profile (node --cpu-prof), one file per broker, written as it stops.
+  const profile = env.BENCH_GATEWAY_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_GATEWAY_PROF}`] : [];
+  // The gateway's count of stored reports, relayed to the devices while they are paced on it.
+  let relay: ((count: number) => void) | undefined;
+  const server = child(
+    './ingest-server.ts',
+    ['--import', 'tsx', ...profile],
+    {
+      BENCH_APP_URL: dbUrl,
+      BENCH_APP_JWT_SECRET: jwtSecret,
+      ...(external ? { BENCH_MQTT_URL: external, BENCH_SHARE_GROUP: tag, BENCH_CLIENT_ID: tag } : {}),
+    },
+    (count) => relay?.(count),
+  );
   const { address, mqttUrl } = await server.next<{ address: string; mqttUrl: string }>('address');
   log(`${name}: gateway up (pid ${server.proc.pid}), devices connect to ${mqttUrl}`);
   const devicesProc = child('./ingest-devices.mjs', [], {});
@@ -285,13 +303,21 @@ async function runBroker(
   log(
     `${name}: cadence ${CADENCE_RATE}/s offered: ${cadence.storedPerS.toFixed(0)}/s stored, ${(cadence.ackedInWindow / (cadence.windowMs / 1000)).toFixed(0)}/s acknowledged to devices, ${cadence.statusMs.length} probes`,
   );
-  devicesProc.proc.send({ cmd: 'saturate', ms: SATURATE_MS });
+  // An external broker acknowledges on receipt, so its PUBACKs cannot close the loop: the devices are paced on
+  // what the gateway stored instead (at most one report per device published and not stored; ingest-devices.mjs).
+  if (external) {
+    relay = (count) => devicesProc.proc.send({ cmd: 'stored', stored: count });
+    server.proc.send('watch');
+  }
+  devicesProc.proc.send({ cmd: 'saturate', ms: SATURATE_MS, paced: external !== undefined });
   const saturationStored = await measure(SATURATE_MS);
   const saturation = {
     ...(await devicesProc.next<Phase>('phase')),
     storedPerS: saturationStored.rate,
     cpu: saturationStored.cpu,
   };
+  server.proc.send('unwatch');
+  relay = undefined;
   log(
     `${name}: saturation: ${saturation.storedPerS.toFixed(0)}/s stored, ${(saturation.ackedInWindow / (saturation.windowMs / 1000)).toFixed(0)}/s acknowledged to devices`,
   );
