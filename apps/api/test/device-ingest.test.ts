@@ -512,6 +512,16 @@ describe('a malformed report', () => {
     ],
     ['a load no sane device has', { type: 'DeviceMonitoring', resources: { load: [1e300] } }],
     ['a NUL character', { type: 'DeviceMonitoring', general: { hostname: 'a\u0000b' } }],
+    // As MQTT hands a report over: its bytes (only a `\u` escape can make a NUL or a lone surrogate of them).
+    [
+      'a NUL character in bytes',
+      Buffer.from('{"type":"DeviceMonitoring","general":{"hostname":"a\\u0000b"}}'),
+    ],
+    [
+      'a lone surrogate in bytes',
+      Buffer.from('{"type":"DeviceMonitoring","interfaces":[{"name":"\\ud800"}]}'),
+    ],
+    ['600 KiB of bytes', Buffer.from(JSON.stringify(big))],
     ['600 KiB', big],
     ['600 KiB of text', JSON.stringify(big)],
   ])('%s: nothing written, counted, logged with the device', async (_name, body) => {
@@ -529,6 +539,24 @@ describe('a malformed report', () => {
     ]);
     // Never the body in the log.
     expect(JSON.stringify(warnings)).not.toContain('xxxxxxxx');
+  });
+
+  it('bytes that are not UTF-8 are read as U+FFFD, stored like any text (never a lone surrogate)', async () => {
+    const { device } = await edgeDevice();
+    // ED A0 80: a UTF-16 surrogate encoded as if it were a character, which UTF-8 does not allow.
+    const bytes = Buffer.concat([
+      Buffer.from('{"type":"DeviceMonitoring","general":{"hostname":"a'),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from(`"},"vnoc":{"sampledAt":${T0 - 1_000}}}`),
+    ]);
+    expect(await report(device.id, bytes, T0)).toEqual({ ok: true, stored: 'current' });
+    const stored = await one<{ hostname: string; sampled_at: Date }>(
+      sql`select monitoring -> 'general' ->> 'hostname' as hostname, sampled_at from device_telemetry
+        where device_id = ${device.id}`,
+    );
+    expect(stored.hostname).toBe('a\ufffd\ufffd\ufffd');
+    // Its time is the one it carries (`vnoc.sampledAt`).
+    expect(new Date(stored.sampled_at).getTime()).toBe(T0 - 1_000);
   });
 
   it('says where the report is wrong', async () => {
