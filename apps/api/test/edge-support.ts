@@ -88,7 +88,9 @@ export function recordingIngest(): RecordingIngest {
       return outcome;
     },
     sweep: async () => 0,
+    refuses: async () => false,
     malformedCount: (deviceId) => malformed.get(deviceId) ?? 0,
+    refusedCount: () => 0,
     idle: () => Promise.resolve(),
   };
 }

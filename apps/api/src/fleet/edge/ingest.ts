@@ -31,7 +31,8 @@ import { iso, type OpenInterval } from '../gateway/sql.ts';
 import { publishStatusEvents, recordEvents, type StatusDevice } from '../gateway/status-records.ts';
 import type { DeviceKind, StatusEvent } from '../simulator/index.ts';
 import { createKeyedBatcher } from './batcher.ts';
-import type { DeviceIngest, IngestOutcome } from './types.ts';
+import { credentialRefused } from './credentials.ts';
+import type { DeviceIngest, IngestOutcome, ReportSource } from './types.ts';
 
 /** Drivers whose devices report for real (the simulator's are its own). */
 export const EDGE_DRIVERS = ['agent', 'openwisp'] as const;
@@ -251,8 +252,14 @@ type LockedDevice = {
   kind: DeviceKind;
   driver: string;
   status: DeviceStatus;
+  /** Its secret was revoked, or rotated and not proved since: what it sends is refused (credentials.ts). */
+  refused: boolean;
   sampled_at: Date | string | null;
 };
+
+/** The locked row's columns (devices `d`, its credential `c`: read under the same lock). */
+const LOCKED_COLUMNS = sql`d.id, d.organization_id, d.site_id, d.kind, d.driver, d.status, ${credentialRefused} as refused`;
+const LOCKED_FROM = sql`devices d left join device_credentials c on c.device_id = d.id`;
 
 /**
  * The device's row, locked until the transaction ends (its reports are recorded one at a time), then its newest
@@ -262,8 +269,7 @@ type LockedDevice = {
  */
 async function lockDevice(tx: DbOrTx, deviceId: string): Promise<LockedDevice | undefined> {
   const { rows } = await tx.execute<Omit<LockedDevice, 'sampled_at'>>(sql`
-    select d.id, d.organization_id, d.site_id, d.kind, d.driver, d.status
-    from devices d where d.id = ${deviceId} for update`);
+    select ${LOCKED_COLUMNS} from ${LOCKED_FROM} where d.id = ${deviceId} for update of d`);
   const device = rows[0];
   if (!device) return undefined;
   const stored = await tx.execute<{ sampled_at: Date | string }>(
@@ -280,8 +286,7 @@ async function lockDevice(tx: DbOrTx, deviceId: string): Promise<LockedDevice | 
 async function lockDevices(tx: DbOrTx, deviceIds: readonly string[]): Promise<Map<string, LockedDevice>> {
   const ids = sql.param([...deviceIds]);
   const { rows } = await tx.execute<Omit<LockedDevice, 'sampled_at'>>(sql`
-    select d.id, d.organization_id, d.site_id, d.kind, d.driver, d.status
-    from devices d where d.id = any(${ids}::uuid[]) order by d.id for update`);
+    select ${LOCKED_COLUMNS} from ${LOCKED_FROM} where d.id = any(${ids}::uuid[]) order by d.id for update of d`);
   const stored = await tx.execute<{ device_id: string; sampled_at: Date | string }>(
     sql`select device_id, sampled_at from device_telemetry where device_id = any(${ids}::uuid[])`,
   );
@@ -424,6 +429,17 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
   const timeoutOf = (driver: string) => (driver === 'openwisp' ? openwispTimeoutMs : heartbeatTimeoutMs);
   let alerts = options.alerts;
   const malformed = new Map<string, number>();
+  const refused = new Map<string, number>();
+  /** Counts and logs what a device sent while its secret is revoked or rotated (`LockedDevice.refused`). */
+  const refuse = (deviceId: string, source: ReportSource, what: string): IngestOutcome => {
+    const key = deviceId.toLowerCase();
+    refused.set(key, (refused.get(key) ?? 0) + 1);
+    log.warn(
+      { deviceId: key, source },
+      `a ${what} from a device whose secret was revoked or rotated since it connected was refused: nothing stored`,
+    );
+    return { ok: false, reason: 'revoked', message: REVOKED_MESSAGE };
+  };
 
   /** Runs `work` on the locked edge device in one transaction; then publishes its status change and alerts. */
   async function onDevice<T>(
@@ -491,6 +507,10 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
         const d = devices.get(r.deviceId);
         if (!d || !(EDGE_DRIVERS as readonly string[]).includes(d.driver)) {
           answers.push(undefined);
+          continue;
+        }
+        if (d.refused) {
+          answers.push({ ok: false, reason: 'revoked', message: REVOKED_MESSAGE });
           continue;
         }
         const storedAt = d.sampled_at === null ? null : new Date(d.sampled_at).getTime();
@@ -561,6 +581,7 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       const outcome = UUID.test(deviceId)
         ? await batcher.add({ deviceId: deviceId.toLowerCase(), data, sampledAt, receivedAt, current })
         : undefined;
+      if (outcome?.ok === false && outcome.reason === 'revoked') return refuse(deviceId, source, 'report');
       return (
         outcome ?? {
           ok: false,
@@ -572,6 +593,10 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
 
     async online(deviceId, at) {
       await onDevice(deviceId, at, async (tx, d) => {
+        if (d.refused) {
+          refuse(deviceId, 'agent', "'online' state");
+          return { result: undefined, events: [] };
+        }
         await tx.execute(sql`update devices set last_update = greatest(last_update, ${iso(at)}::timestamptz)
           where id = ${d.id}`);
         // Already up (online or on its backup): its next report says which.
@@ -601,8 +626,22 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       return n;
     },
 
+    async refuses(deviceId, source) {
+      if (!UUID.test(deviceId)) return false;
+      const { rows } = await db.execute<{ refused: boolean }>(
+        sql`select ${credentialRefused} as refused from device_credentials c where c.device_id = ${deviceId}`,
+      );
+      if (!rows[0]?.refused) return false;
+      refuse(deviceId, source, 'message');
+      return true;
+    },
+
     malformedCount(deviceId) {
       return malformed.get(deviceId.toLowerCase()) ?? 0;
+    },
+
+    refusedCount(deviceId) {
+      return refused.get(deviceId.toLowerCase()) ?? 0;
     },
 
     idle: () => batcher.idle(),

@@ -73,6 +73,8 @@ export function createDeviceMessageRouter(options: DeviceMessageRouterOptions): 
           return 'stored';
         }
         case 'results': {
+          // Stored by whoever waits for it, so refused here from a device whose secret was revoked or rotated.
+          if (await ingest.refuses(deviceId, 'agent')) return 'stored';
           const body = parseJson(payload);
           if (body === undefined) log.warn({ deviceId }, 'a command result that is not JSON was ignored');
           else options.onResult?.(deviceId, body);
