@@ -306,6 +306,8 @@ async function runBroker(
   // An external broker acknowledges on receipt, so its PUBACKs cannot close the loop: the devices are paced on
   // what the gateway stored instead (at most one report per device published and not stored; ingest-devices.mjs).
   if (external) {
+    // The count at the start first (IPC keeps the order), so the devices' pacing starts from it.
+    devicesProc.proc.send({ cmd: 'stored', stored: await storedCount() });
     relay = (count) => devicesProc.proc.send({ cmd: 'stored', stored: count });
     server.proc.send('watch');
   }
