@@ -35,11 +35,11 @@ export * from './types.ts';
 /**
  * Connections one server keeps to an external broker, all in the shared group: mqtt.js handles one client's
  * messages one at a time (the PUBACK waits for the store), so several connections store several at once, and
- * what they hand over together is stored in one batch (ingest.ts). With 4, one report per connection in
- * flight, the ingest stored ~900 reports/s through Mosquitto, under the 1 667/s of 100 000 devices
- * (bench/README.md, "Device ingest").
+ * what they hand over together is stored in one batch (ingest.ts). So this many reports at most are stored at
+ * once: with 4 the ingest stored ~900 reports/s through Mosquitto, under the 1 667/s of 100 000 devices; with
+ * 128, batches of at most 128 left the database half idle at saturation (bench/README.md, "Device ingest").
  */
-export const EXTERNAL_BROKER_CONNECTIONS = 128;
+export const EXTERNAL_BROKER_CONNECTIONS = 512;
 
 /** How often silent devices are looked for (the ingest's sweep). */
 export const SWEEP_EVERY_MS = 15_000;
