@@ -23,7 +23,7 @@ import {
   type DeviceStatus,
   type LiveEvent,
 } from '@vnoc/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ModemSignal } from '../../db/schema.ts';
 import type { Db, DbOrTx } from '../../plugins/db.ts';
 import type { AlertChange, AlertEngine } from '../alerts/engine.ts';
@@ -304,14 +304,28 @@ const statusDevice = (d: LockedDevice): StatusDevice => ({
 /** A report to store: its device (locked), what it says and when it was taken. */
 type Sample = { deviceId: string; data: DeviceMonitoring; at: number };
 
+/** An array parameter: `f` of every item. */
+const col = <T>(list: readonly T[], f: (x: T) => unknown) => sql.param(list.map(f));
+
 /**
- * History rows of samples (each at its own time; a sample already stored is kept as it is): one statement per
+ * Runs the writes as one statement (each a data-modifying WITH query: PostgreSQL runs every one of them, once,
+ * on the same snapshot). They must touch different tables. One round trip instead of one per table: a batch's
+ * time is mostly its round trips when the machine is busy.
+ */
+async function writeTogether(tx: DbOrTx, writes: readonly SQL[]): Promise<void> {
+  if (writes.length === 0) return;
+  const parts = writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`);
+  await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+}
+
+/**
+ * History rows of samples (each at its own time; a sample already stored is kept as it is): one insert per
  * table for all of them (array parameters, unnest), however many devices they come from.
  */
-async function insertHistory(tx: DbOrTx, samples: readonly Sample[]): Promise<void> {
-  if (samples.length === 0) return;
-  const col = <T>(list: readonly T[], f: (x: T) => unknown) => sql.param(list.map(f));
-  await tx.execute(sql`
+function historyWrites(samples: readonly Sample[]): SQL[] {
+  if (samples.length === 0) return [];
+  const writes = [
+    sql`
     insert into device_resource_samples (device_id, time, load1, memory_used_percent, disk_used_percent,
       uptime_seconds, wireless_clients)
     select * from unnest(${col(samples, (s) => s.deviceId)}::uuid[], ${col(samples, (s) => iso(s.at))}::timestamptz[],
@@ -319,14 +333,15 @@ async function insertHistory(tx: DbOrTx, samples: readonly Sample[]): Promise<vo
       ${col(samples, (s) => memoryUsedPercent(s.data))}::real[], ${col(samples, (s) => diskUsedPercent(s.data))}::real[],
       ${col(samples, (s) => round(s.data.general?.uptime))}::bigint[],
       ${col(samples, (s) => wirelessClients(s.data))}::integer[])
-    on conflict do nothing`);
+    on conflict do nothing`,
+  ];
   const itfs = samples.flatMap((s) =>
     (s.data.interfaces ?? []).filter((i) => i.statistics || i.up !== undefined).map((i) => ({ s, i })),
   );
   if (itfs.length > 0) {
     const stat = (k: 'rx_bytes' | 'tx_bytes' | 'rx_errors' | 'tx_errors') =>
       col(itfs, (x) => round(x.i.statistics?.[k]));
-    await tx.execute(sql`
+    writes.push(sql`
       insert into device_interface_samples (device_id, interface, time, up, rx_bytes, tx_bytes, rx_errors, tx_errors)
       select * from unnest(${col(itfs, (x) => x.s.deviceId)}::uuid[], ${col(itfs, (x) => x.i.name)}::text[],
         ${col(itfs, (x) => iso(x.s.at))}::timestamptz[], ${col(itfs, (x) => x.i.up ?? null)}::boolean[],
@@ -336,33 +351,56 @@ async function insertHistory(tx: DbOrTx, samples: readonly Sample[]): Promise<vo
   }
   const wans = samples.flatMap((s) => (s.data.vnoc?.wan ? [{ s, wan: s.data.vnoc.wan }] : []));
   if (wans.length > 0)
-    await tx.execute(sql`
+    writes.push(sql`
       insert into wan_samples (device_id, time, source_interface, ip_address, ping, jitter, loss)
       select * from unnest(${col(wans, (x) => x.s.deviceId)}::uuid[], ${col(wans, (x) => iso(x.s.at))}::timestamptz[],
         ${col(wans, (x) => x.wan.interface)}::text[], ${col(wans, (x) => x.wan.ipAddress ?? '')}::text[],
         ${col(wans, (x) => x.wan.latencyMs ?? null)}::real[], ${col(wans, (x) => x.wan.jitterMs ?? null)}::real[],
         ${col(wans, (x) => x.wan.lossPercent ?? 0)}::real[])
       on conflict do nothing`);
+  return writes;
 }
 
 /** A device's newest report: kept as its latest telemetry. */
 type Latest = { d: LockedDevice; data: DeviceMonitoring; sampledAt: number; receivedAt: number };
 
-/**
- * The devices' latest reports (one upsert for all of them: at most one report per device), and what each device
- * row keeps of its report (signal, port map, VLANs, configuration; a statement per device that reports any).
- */
-async function storeLatest(tx: DbOrTx, latest: readonly Latest[]): Promise<void> {
-  if (latest.length === 0) return;
-  const col = (f: (x: Latest) => unknown) => sql.param(latest.map(f));
-  await tx.execute(sql`
+/** The devices' latest reports: one upsert for all of them (at most one report per device). */
+function latestWrites(latest: readonly Latest[]): SQL[] {
+  if (latest.length === 0) return [];
+  const of = (f: (x: Latest) => unknown) => col(latest, f);
+  return [
+    sql`
     insert into device_telemetry (device_id, organization_id, sampled_at, received_at, monitoring)
-    select d, o, s, r, m::jsonb from unnest(${col((x) => x.d.id)}::uuid[], ${col((x) => x.d.organization_id)}::uuid[],
-      ${col((x) => iso(x.sampledAt))}::timestamptz[], ${col((x) => iso(x.receivedAt))}::timestamptz[],
-      ${col((x) => JSON.stringify(x.data))}::text[]) as x(d, o, s, r, m)
+    select d, o, s, r, m::jsonb from unnest(${of((x) => x.d.id)}::uuid[], ${of((x) => x.d.organization_id)}::uuid[],
+      ${of((x) => iso(x.sampledAt))}::timestamptz[], ${of((x) => iso(x.receivedAt))}::timestamptz[],
+      ${of((x) => JSON.stringify(x.data))}::text[]) as x(d, o, s, r, m)
     on conflict (device_id) do update set sampled_at = excluded.sampled_at, received_at = excluded.received_at,
-      monitoring = excluded.monitoring`);
-  for (const { d, data, sampledAt } of latest) await storeDeviceFields(tx, d, data, sampledAt);
+      monitoring = excluded.monitoring`,
+  ];
+}
+
+/** A live report (its device's newest, taken within the heartbeat timeout): it moves the device's status. */
+type Live = { d: LockedDevice; report: PendingReport };
+
+/**
+ * The device rows of live reports: last heard from, and the last boot — the sample's time less the uptime it
+ * reports (whole seconds), kept unless it moved by more than a minute, so the clocks' jitter does not rewrite it
+ * every report.
+ */
+function liveWrites(live: readonly Live[]): SQL[] {
+  if (live.length === 0) return [];
+  return [
+    sql`
+    update devices d set last_update = greatest(d.last_update, x.t),
+      last_boot = case
+        when x.b is null then d.last_boot
+        when d.last_boot is null or abs(extract(epoch from d.last_boot - x.b)) > 60 then x.b
+        else d.last_boot end
+    from unnest(${col(live, (x) => x.d.id)}::uuid[],
+      ${col(live, (x) => iso(x.report.sampledAt))}::timestamptz[],
+      ${col(live, (x) => bootOf(x.report))}::timestamptz[]) as x(id, t, b)
+    where d.id = x.id`,
+  ];
 }
 
 /** What the device row keeps of its newest report. */
@@ -502,7 +540,7 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       const answers: (IngestOutcome | undefined)[] = [];
       const history: Sample[] = [];
       const latest: Latest[] = [];
-      const live: { d: LockedDevice; report: PendingReport }[] = [];
+      const live: Live[] = [];
       for (const r of reports) {
         const d = devices.get(r.deviceId);
         if (!d || !(EDGE_DRIVERS as readonly string[]).includes(d.driver)) {
@@ -521,22 +559,10 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
         if (isLive) live.push({ d, report: r });
         answers.push({ ok: true, stored: isLive ? 'current' : 'history' });
       }
-      await insertHistory(tx, history);
-      await storeLatest(tx, latest);
-      if (live.length > 0) {
-        // The last boot is the sample's time less the uptime it reports (whole seconds); kept unless it moved by
-        // more than a minute, so the clocks' jitter does not rewrite it every report.
-        await tx.execute(sql`
-          update devices d set last_update = greatest(d.last_update, x.t),
-            last_boot = case
-              when x.b is null then d.last_boot
-              when d.last_boot is null or abs(extract(epoch from d.last_boot - x.b)) > 60 then x.b
-              else d.last_boot end
-          from unnest(${sql.param(live.map((x) => x.d.id))}::uuid[],
-            ${sql.param(live.map((x) => iso(x.report.sampledAt)))}::timestamptz[],
-            ${sql.param(live.map((x) => bootOf(x.report)))}::timestamptz[]) as x(id, t, b)
-          where d.id = x.id`);
-      }
+      // History, latest telemetry and device rows in one statement (different tables); then what each device
+      // row keeps of its newest report (signal, port map, VLANs, configuration: a statement per device with any).
+      await writeTogether(tx, [...historyWrites(history), ...latestWrites(latest), ...liveWrites(live)]);
+      for (const { d, data, sampledAt } of latest) await storeDeviceFields(tx, d, data, sampledAt);
       let now = 0;
       for (const { d, report } of live) {
         const to: DeviceStatus = report.data.vnoc?.connection === 'secondary' ? 'onbackup' : 'online';
