@@ -36,7 +36,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -147,6 +147,19 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** The pid of the machine's Mosquitto (a process named `mosquitto`), if one runs. */
+function mosquittoPid(): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'mosquitto') return Number(entry);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return undefined;
+}
+
 /** The machine's busy CPU seconds (all cores) so far. */
 function machineCpuSeconds(): { busy: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.split(/\s+/).slice(1).map(Number) ?? [];
@@ -205,7 +218,10 @@ type Phase = {
   probeTimeouts: number;
   /** Measured at the gateway (reports its ingest stored), not at the devices (a broker's PUBACK). */
   storedPerS: number;
-  /** CPU over the window: the gateway's process, the devices' process, the machine's (PostgreSQL's included). */
+  /**
+   * CPU over the window: the gateway's process, the devices' process, the external broker's (when it is a
+   * process here), the machine's (PostgreSQL's and any other work's included).
+   */
   cpu: string;
 };
 
@@ -285,9 +301,11 @@ async function runBroker(
     server.proc.send('stored');
     return (await server.next<{ stored: number }>('stored')).stored;
   };
+  const broker = external ? mosquittoPid() : undefined;
   const cpu = () => ({
     gateway: cpuSeconds(server.proc.pid),
     devices: cpuSeconds(devicesProc.proc.pid),
+    broker: broker === undefined ? 0 : cpuSeconds(broker),
     machine: machineCpuSeconds(),
   });
   const measure = async (ms: number) => {
@@ -303,7 +321,7 @@ async function runBroker(
     const share = (a: number, b: number) => `${(((b - a) / seconds) * 100).toFixed(0)} %`;
     return {
       rate: (to - from) / seconds,
-      cpu: `gateway ${share(c0.gateway, c1.gateway)}, devices ${share(c0.devices, c1.devices)}, machine busy ${share(c0.machine.busy, c1.machine.busy)} of ${os.cpus().length * 100} %`,
+      cpu: `gateway ${share(c0.gateway, c1.gateway)}, devices ${share(c0.devices, c1.devices)}${broker === undefined ? '' : `, Mosquitto ${share(c0.broker, c1.broker)}`}, machine busy ${share(c0.machine.busy, c1.machine.busy)} of ${os.cpus().length * 100} %`,
     };
   };
   devicesProc.proc.send({ cmd: 'cadence', rate: CADENCE_RATE, ms: CADENCE_MS });
