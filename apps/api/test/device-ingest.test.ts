@@ -629,6 +629,15 @@ describe('a device whose secret was revoked or rotated since it connected', () =
     expect((await rowCounts(device.id)).resources).toBe(2);
   });
 
+  it("never refuses a simulated device's messages: the server gives it a new secret at every start", async () => {
+    const org = await createOrganization(t.db);
+    const sim = await createDevice(t.db, await createSite(t.db, org));
+    await issueDeviceSecret(t.db, sim.id, org.id);
+    await issueDeviceSecret(t.db, sim.id, org.id);
+    expect(await ingest.refuses(sim.id, 'agent')).toBe(false);
+    expect(ingest.refusedCount(sim.id)).toBe(0);
+  });
+
   it('a secret issued again after a revocation is refused the same way until proved', async () => {
     const { org, device } = await connected();
     await revokeDeviceSecret(t.db, device.id);

@@ -34,13 +34,16 @@ export type SecretCheck =
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The secret was rotated and no connection has proved the new one since (`device_credentials` aliased `c`). */
+const UNPROVED = sql`(c.rotated_at is not null and (c.authenticated_at is null or c.authenticated_at < c.rotated_at))`;
+
 /**
- * Whether the ingest refuses what the device sends (a SQL condition on its `device_credentials` row, aliased
- * `c`): its secret is revoked, or was rotated and no connection has proved the new one since. A device without
- * a credential row has had nothing revoked.
+ * Whether the ingest refuses what the device sends (a SQL condition on its `devices` row aliased `d` and its
+ * `device_credentials` row aliased `c`): its secret is revoked, or rotated and not proved since. A device without
+ * a credential row has had nothing revoked. Never a simulated device: the server gives those new secrets at every
+ * start (fleet/gateway/sim-devices.ts) and no one else ever held their old ones.
  */
-export const credentialRefused = sql`(c.revoked_at is not null
-  or (c.rotated_at is not null and (c.authenticated_at is null or c.authenticated_at < c.rotated_at)))`;
+export const credentialRefused = sql`(d.driver <> 'simulator' and (c.revoked_at is not null or ${UNPROVED}))`;
 
 /**
  * Checks a device's secret against its stored hash (in constant time). Unknown ids are told apart (OpenWISP's 404).
@@ -57,8 +60,7 @@ export async function checkDeviceSecret(db: DbOrTx, deviceId: string, secret: st
     revoked_at: Date | null;
     unproved: boolean | null;
   }>(sql`
-    select d.organization_id, d.site_id, d.driver, c.secret_hash, c.revoked_at,
-      c.rotated_at is not null and (c.authenticated_at is null or c.authenticated_at < c.rotated_at) as unproved
+    select d.organization_id, d.site_id, d.driver, c.secret_hash, c.revoked_at, ${UNPROVED} as unproved
     from devices d left join device_credentials c on c.device_id = d.id
     where d.id = ${deviceId}`);
   const row = rows[0];

@@ -655,7 +655,8 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
     async refuses(deviceId, source) {
       if (!UUID.test(deviceId)) return false;
       const { rows } = await db.execute<{ refused: boolean }>(
-        sql`select ${credentialRefused} as refused from device_credentials c where c.device_id = ${deviceId}`,
+        sql`select ${credentialRefused} as refused
+          from devices d join device_credentials c on c.device_id = d.id where d.id = ${deviceId}`,
       );
       if (!rows[0]?.refused) return false;
       refuse(deviceId, source, 'message');
