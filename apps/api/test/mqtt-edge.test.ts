@@ -435,6 +435,9 @@ describe("an external broker: the machine's Mosquitto", () => {
       await Promise.all(devices.map((d) => d.endAsync(true)));
       await jobs.stop();
       await edge.stop();
+      // Every connection of the shared group is closed by stop, not only the first.
+      expect(edge.gatewayConnections).toHaveLength(EXTERNAL_BROKER_CONNECTIONS);
+      expect(edge.gatewayConnections.filter((g) => !g.client.disconnected)).toEqual([]);
       // Every connection's persistent session: left on the machine's broker, they would pile up run after run.
       const ids = Array.from({ length: EXTERNAL_BROKER_CONNECTIONS }, (_, n) =>
         n ? `${clientId}-${n}` : clientId,

@@ -72,6 +72,8 @@ export type DeviceEdgeTransport = DeviceConnections & {
   /** The embedded broker, when it runs. */
   broker: EmbeddedBroker | undefined;
   gateway: MqttGateway;
+  /** All of the gateway's connections (`gateway` and, to an external broker, the others in the shared group). */
+  gatewayConnections: readonly MqttGateway[];
   commands: CommandSender;
   /** Where devices connect (the embedded broker's listener, or the external broker). */
   brokerUrl: string;
@@ -183,6 +185,7 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
   return {
     broker,
     gateway,
+    gatewayConnections: [gateway, ...extra],
     commands,
     brokerUrl: broker?.url ?? redacted(new URL(external ?? '')),
     simulatedDevices: simulated,
@@ -193,9 +196,13 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
         ?.stop()
         .catch((error: unknown) => log.error({ err: error }, 'stopping the simulated devices failed'));
       await sweeps.stop();
-      await gateway
-        .close()
-        .catch((error: unknown) => log.error({ err: error }, 'closing the gateway client failed'));
+      // Every connection to an external broker: one left open would go on taking its share of the reports
+      // after the pool closed (and, reconnecting, bring its persistent session back).
+      await Promise.all(
+        [gateway, ...extra].map((g) =>
+          g.close().catch((error: unknown) => log.error({ err: error }, 'closing the gateway client failed')),
+        ),
+      );
       await broker
         ?.close()
         .catch((error: unknown) => log.error({ err: error }, 'closing the MQTT broker failed'));
