@@ -11,6 +11,9 @@
 //       → { type: 'phase', published, acked, ackedInWindow, windowMs, backlog, ackMs: [...], statusMs: [...], probeTimeouts }
 //   { cmd: 'saturate', ms }        closed loop: every device sends its next report as soon as the last is acked
 //       → the same 'phase' message (no probes)
+//   { cmd: 'saturate', ms, paced: true }   for a broker that acknowledges on receipt (Mosquitto): the same closed
+//       loop on what the gateway stored instead of the broker's PUBACKs — at most one report per device published
+//       and not yet stored (round robin), the gateway's count relayed by the parent as { cmd: 'stored', stored }
 //   { cmd: 'close' }               ends every connection → { type: 'closed' }
 import http from 'node:http';
 import mqtt from 'mqtt';
@@ -26,6 +29,8 @@ let probes = [];
 /** deviceId → the console's waiter for its next device.status event. */
 const statusWaiters = new Map();
 let sse;
+/** Reports the gateway stored so far (paced saturation), as the parent last relayed it. */
+let gatewayStored = 0;
 
 const send = (m) => process.send?.(m);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -179,7 +184,7 @@ function publishReport(device, onAck) {
   });
 }
 
-async function runPhase({ mode, rate, ms }) {
+async function runPhase({ mode, rate, ms, paced }) {
   const counters = { published: 0, acked: 0, ackedInWindow: 0, ackMs: [] };
   const windowStart = performance.now() + Math.min(5_000, ms / 6);
   let windowEnd = Number.POSITIVE_INFINITY;
@@ -235,6 +240,19 @@ async function runPhase({ mode, rate, ms }) {
       }
       const wait = t + tickMs - performance.now();
       if (wait > 0) await sleep(wait);
+    }
+  } else if (paced) {
+    // Closed loop on the store: as many reports published and not yet stored as there are devices, each device's
+    // next only after all the others' (round robin), so each has at most about one waiting in the broker.
+    const storedAtStart = gatewayStored;
+    let next = 0;
+    while (performance.now() < until) {
+      const owed = gatewayStored - storedAtStart + devices.length - counters.published;
+      for (let i = 0; i < owed; i++) {
+        counters.published += 1;
+        publishReport(devices[next++ % devices.length], onAck);
+      }
+      await sleep(20);
     }
   } else {
     // Closed loop: every device one report in flight, the next as soon as it is acknowledged.
@@ -292,7 +310,9 @@ process.on('message', async (m) => {
       sse = await openConsole(m.eventsUrl, m.token);
       send({ type: 'connected', connected: opened.length, failed, ms: performance.now() - started });
     } else if (m.cmd === 'cadence' || m.cmd === 'saturate') {
-      send(await runPhase({ mode: m.cmd, rate: m.rate, ms: m.ms }));
+      send(await runPhase({ mode: m.cmd, rate: m.rate, ms: m.ms, paced: m.paced === true }));
+    } else if (m.cmd === 'stored') {
+      gatewayStored = m.stored;
     } else if (m.cmd === 'close') {
       sse?.destroy();
       await Promise.all([...devices, ...probes].map((d) => d.client.endAsync(true).catch(() => undefined)));

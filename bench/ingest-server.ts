@@ -6,7 +6,8 @@
  * BENCH_APP_JWT_SECRET and, for the external broker, BENCH_MQTT_URL, BENCH_SHARE_GROUP and BENCH_CLIENT_ID.
  * Sends `{ address, mqttUrl }` once listening; answers 'rss' with `{ rss, peak }` (`/proc/self/status` VmRSS and
  * VmHWM); 'stored' with `{ stored }` (reports the ingest stored so far); 'log' with the warnings and errors
- * logged; stops on 'close'.
+ * logged; 'watch' / 'unwatch' start and stop `{ type: 'progress', count }` (the same count) every 50 ms, which
+ * paces the devices on a broker that acknowledges on receipt; stops on 'close'.
  */
 import { readFileSync } from 'node:fs';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -85,10 +86,16 @@ function memory(): { rss: number; peak: number } {
 }
 
 const send = (message: unknown) => process.send?.(message);
+let watching: NodeJS.Timeout | undefined;
 process.on('message', async (message) => {
   if (message === 'rss') send(memory());
   if (message === 'log') send({ warnings, errors });
   if (message === 'stored') send({ stored });
+  if (message === 'watch') watching ??= setInterval(() => send({ type: 'progress', count: stored }), 50);
+  if (message === 'unwatch') {
+    clearInterval(watching);
+    watching = undefined;
+  }
   if (message === 'close') {
     await edge.stop();
     await app.close();

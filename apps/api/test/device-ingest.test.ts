@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEnvelope } from '../src/events/bus.ts';
 import { createAlertEngine } from '../src/fleet/alerts/index.ts';
+import { checkDeviceSecret, issueDeviceSecret, revokeDeviceSecret } from '../src/fleet/edge/credentials.ts';
 import { createDeviceIngest, type EdgeIngest, runSweeps } from '../src/fleet/edge/ingest.ts';
 import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
 import { createDevice, createOrganization, createSite } from './factories.ts';
@@ -579,6 +580,16 @@ describe('a malformed report', () => {
     ],
     ['a load no sane device has', { type: 'DeviceMonitoring', resources: { load: [1e300] } }],
     ['a NUL character', { type: 'DeviceMonitoring', general: { hostname: 'a\u0000b' } }],
+    // As MQTT hands a report over: its bytes (only a `\u` escape can make a NUL or a lone surrogate of them).
+    [
+      'a NUL character in bytes',
+      Buffer.from('{"type":"DeviceMonitoring","general":{"hostname":"a\\u0000b"}}'),
+    ],
+    [
+      'a lone surrogate in bytes',
+      Buffer.from('{"type":"DeviceMonitoring","interfaces":[{"name":"\\ud800"}]}'),
+    ],
+    ['600 KiB of bytes', Buffer.from(JSON.stringify(big))],
     ['600 KiB', big],
     ['600 KiB of text', JSON.stringify(big)],
   ])('%s: nothing written, counted, logged with the device', async (_name, body) => {
@@ -598,6 +609,24 @@ describe('a malformed report', () => {
     expect(JSON.stringify(warnings)).not.toContain('xxxxxxxx');
   });
 
+  it('bytes that are not UTF-8 are read as U+FFFD, stored like any text (never a lone surrogate)', async () => {
+    const { device } = await edgeDevice();
+    // ED A0 80: a UTF-16 surrogate encoded as if it were a character, which UTF-8 does not allow.
+    const bytes = Buffer.concat([
+      Buffer.from('{"type":"DeviceMonitoring","general":{"hostname":"a'),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from(`"},"vnoc":{"sampledAt":${T0 - 1_000}}}`),
+    ]);
+    expect(await report(device.id, bytes, T0)).toEqual({ ok: true, stored: 'current' });
+    const stored = await one<{ hostname: string; sampled_at: Date }>(
+      sql`select monitoring -> 'general' ->> 'hostname' as hostname, sampled_at from device_telemetry
+        where device_id = ${device.id}`,
+    );
+    expect(stored.hostname).toBe('a\ufffd\ufffd\ufffd');
+    // Its time is the one it carries (`vnoc.sampledAt`).
+    expect(new Date(stored.sampled_at).getTime()).toBe(T0 - 1_000);
+  });
+
   it('says where the report is wrong', async () => {
     const { device } = await edgeDevice();
     const outcome = await report(
@@ -608,6 +637,81 @@ describe('a malformed report', () => {
     expect(outcome).toMatchObject({ ok: false, message: expect.stringMatching(/^vnoc\.wan\.lossPercent: /) });
     await report(device.id, '[', T0);
     expect(ingest.malformedCount(device.id)).toBe(2);
+  });
+});
+
+describe('a device whose secret was revoked or rotated since it connected', () => {
+  // An external broker keeps a connection it accepted before; the ingest refuses what comes on it.
+  async function connected() {
+    const { org, device } = await edgeDevice();
+    const secret = await issueDeviceSecret(t.db, device.id, org.id);
+    expect(await report(device.id, FULL, T0)).toEqual({ ok: true, stored: 'current' });
+    return { org, device, secret };
+  }
+
+  it('revoked: its reports, online states and messages are refused, counted and logged; nothing stored', async () => {
+    const { device } = await connected();
+    await ingest.gone(device.id, T0 + MIN);
+    expect(await revokeDeviceSecret(t.db, device.id)).toBe(true);
+    const before = await rowCounts(device.id);
+    warnings = [];
+
+    expect(await report(device.id, FULL, T0 + 2 * MIN)).toMatchObject({ ok: false, reason: 'revoked' });
+    await ingest.online(device.id, T0 + 2 * MIN);
+    expect(await ingest.refuses(device.id, 'agent')).toBe(true);
+
+    expect(await rowCounts(device.id)).toEqual(before);
+    const row = await deviceRow(device.id);
+    expect(row.status).toBe('offline');
+    expect(row.last_update?.getTime()).toBe(T0);
+    expect(ingest.refusedCount(device.id)).toBe(3);
+    expect(warnings).toHaveLength(3);
+    for (const w of warnings) expect(w.obj).toMatchObject({ deviceId: device.id, source: 'agent' });
+    expect(ingest.malformedCount(device.id)).toBe(0);
+  });
+
+  it('revoked: its will (gone) is still taken, a device cut off being down', async () => {
+    const { device } = await connected();
+    await revokeDeviceSecret(t.db, device.id);
+    await ingest.gone(device.id, T0 + MIN);
+    expect((await deviceRow(device.id)).status).toBe('offline');
+  });
+
+  it('rotated: refused until a connection proves the new secret; the old one proves nothing', async () => {
+    const { org, device, secret } = await connected();
+    const rotated = await issueDeviceSecret(t.db, device.id, org.id);
+    expect(await report(device.id, FULL, T0 + MIN)).toMatchObject({ ok: false, reason: 'revoked' });
+    expect(await checkDeviceSecret(t.db, device.id, secret)).toMatchObject({
+      ok: false,
+      reason: 'wrong-secret',
+    });
+    expect(await report(device.id, FULL, T0 + 2 * MIN)).toMatchObject({ ok: false, reason: 'revoked' });
+    expect(await ingest.refuses(device.id, 'agent')).toBe(true);
+
+    // The device connects with its new secret (the broker checks it), which ends the old connection.
+    expect(await checkDeviceSecret(t.db, device.id, rotated)).toMatchObject({ ok: true });
+    expect(await report(device.id, FULL, T0 + 3 * MIN)).toEqual({ ok: true, stored: 'current' });
+    expect(await ingest.refuses(device.id, 'agent')).toBe(false);
+    expect(ingest.refusedCount(device.id)).toBe(3);
+    expect((await rowCounts(device.id)).resources).toBe(2);
+  });
+
+  it("never refuses a simulated device's messages: the server gives it a new secret at every start", async () => {
+    const org = await createOrganization(t.db);
+    const sim = await createDevice(t.db, await createSite(t.db, org));
+    await issueDeviceSecret(t.db, sim.id, org.id);
+    await issueDeviceSecret(t.db, sim.id, org.id);
+    expect(await ingest.refuses(sim.id, 'agent')).toBe(false);
+    expect(ingest.refusedCount(sim.id)).toBe(0);
+  });
+
+  it('a secret issued again after a revocation is refused the same way until proved', async () => {
+    const { org, device } = await connected();
+    await revokeDeviceSecret(t.db, device.id);
+    const fresh = await issueDeviceSecret(t.db, device.id, org.id);
+    expect(await report(device.id, FULL, T0 + MIN)).toMatchObject({ ok: false, reason: 'revoked' });
+    await checkDeviceSecret(t.db, device.id, fresh);
+    expect(await report(device.id, FULL, T0 + 2 * MIN)).toEqual({ ok: true, stored: 'current' });
   });
 });
 

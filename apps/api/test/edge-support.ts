@@ -20,9 +20,23 @@ import { silentLog } from './helpers.ts';
 
 export type RecordedReport = {
   deviceId: string;
+  /** What the device sent: its JSON, or its text when it is not JSON (the router hands the raw payload over). */
   body: unknown;
   options: { source: ReportSource; receivedAt: number; sampledAt?: number };
+  /** The time the ingest takes it was sampled at: the option, else the body's `vnoc.sampledAt` (undefined: none). */
+  sampledAt: number | undefined;
 };
+
+/** A payload as the stand-in records it (JSON parsed, else its text). */
+function bodyOf(raw: unknown): unknown {
+  const text = raw instanceof Uint8Array ? Buffer.from(raw).toString('utf8') : raw;
+  if (typeof text !== 'string') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 export type RecordingIngest = DeviceIngest & {
   reports: RecordedReport[];
@@ -63,7 +77,9 @@ export function recordingIngest(): RecordingIngest {
       answer = next ?? defaultAnswer;
     },
     async report(deviceId, body, options) {
-      const report = { deviceId, body, options };
+      const parsed = bodyOf(body);
+      const carried = (parsed as { vnoc?: { sampledAt?: number } } | null)?.vnoc?.sampledAt;
+      const report = { deviceId, body: parsed, options, sampledAt: options.sampledAt ?? carried };
       reports.push(report);
       const outcome = await answer(report);
       if (!outcome.ok && outcome.reason === 'malformed')
@@ -71,7 +87,9 @@ export function recordingIngest(): RecordingIngest {
       return outcome;
     },
     sweep: async () => 0,
+    refuses: async () => false,
     malformedCount: (deviceId) => malformed.get(deviceId) ?? 0,
+    refusedCount: () => 0,
     idle: () => Promise.resolve(),
   };
 }

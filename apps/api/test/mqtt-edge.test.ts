@@ -14,7 +14,7 @@ import { deviceTopic } from '@vnoc/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, type TestContext, vi } from 'vitest';
 import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from '../src/fleet/edge/broker.ts';
-import { startDeviceEdge } from '../src/fleet/edge/index.ts';
+import { EXTERNAL_BROKER_CONNECTIONS, startDeviceEdge } from '../src/fleet/edge/index.ts';
 import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
 import { type MqttGateway, startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
 import { createJobEngine } from '../src/fleet/jobs/index.ts';
@@ -83,10 +83,11 @@ describe('the embedded broker hands device messages to the ingest', () => {
     await client.publishAsync(deviceTopic(device.id, 'report'), report(), { qos: 1 });
     const mine = ingest.reports.filter((r) => r.deviceId === device.id);
     expect(mine).toHaveLength(2);
-    expect(mine[0]?.options).toMatchObject({ source: 'agent', sampledAt: 1_795_950_000_000 });
+    expect(mine[0]?.options).toMatchObject({ source: 'agent' });
+    expect(mine[0]?.sampledAt).toBe(1_795_950_000_000);
     expect(mine[0]?.body).toMatchObject({ type: 'DeviceMonitoring', general: { hostname: 'edge-test' } });
     // No `vnoc.sampledAt`: the ingest takes the time it was received.
-    expect(mine[1]?.options.sampledAt).toBeUndefined();
+    expect(mine[1]?.sampledAt).toBeUndefined();
     expect(mine[1]?.options.receivedAt).toBeGreaterThanOrEqual(before);
   });
 
@@ -128,7 +129,7 @@ describe('the embedded broker hands device messages to the ingest', () => {
     });
     await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_060_000), { qos: 1 });
     const mine = ingest.reports.filter((r) => r.deviceId === device.id);
-    expect(mine.map((r) => r.options.sampledAt)).toEqual([1_795_950_060_000, 1_795_950_060_000]);
+    expect(mine.map((r) => r.sampledAt)).toEqual([1_795_950_060_000, 1_795_950_060_000]);
     ingest.onReport();
   });
 
@@ -213,9 +214,7 @@ describe("the gateway's MQTT client (a broker that does not hand messages over i
       await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_120_000), { qos: 1 });
       await client.publishAsync(deviceTopic(device.id, 'state'), '{"status":"online"}', { qos: 1 });
       await until(() => ingest.online.calls.some((c) => c.deviceId === device.id));
-      expect(ingest.reports.map((r) => [r.deviceId, r.options.sampledAt])).toEqual([
-        [device.id, 1_795_950_120_000],
-      ]);
+      expect(ingest.reports.map((r) => [r.deviceId, r.sampledAt])).toEqual([[device.id, 1_795_950_120_000]]);
     } finally {
       await gateway.close();
       await broker.close();
@@ -260,7 +259,7 @@ describe('retained messages on the embedded broker', () => {
       // A fresh report after it: anything retained would have come first on the gateway's one connection.
       await client.publishAsync(deviceTopic(device.id, 'report'), report(1_795_950_420_000), { qos: 1 });
       await until(() => ingest.reports.length > 0);
-      expect(ingest.reports.map((r) => r.options.sampledAt)).toEqual([1_795_950_420_000]);
+      expect(ingest.reports.map((r) => r.sampledAt)).toEqual([1_795_950_420_000]);
     } finally {
       await gateway?.close();
       await broker.close();
@@ -436,10 +435,23 @@ describe("an external broker: the machine's Mosquitto", () => {
       await Promise.all(devices.map((d) => d.endAsync(true)));
       await jobs.stop();
       await edge.stop();
-      for (const id of [clientId, ...[1, 2, 3].map((n) => `${clientId}-${n}`)]) {
-        const cleaner = await mqtt.connectAsync(MOSQUITTO, { clientId: id, clean: true, reconnectPeriod: 0 });
-        await cleaner.endAsync();
-      }
+      // Every connection of the shared group is closed by stop, not only the first.
+      expect(edge.gatewayConnections).toHaveLength(EXTERNAL_BROKER_CONNECTIONS);
+      expect(edge.gatewayConnections.filter((g) => !g.client.disconnected)).toEqual([]);
+      // Every connection's persistent session: left on the machine's broker, they would pile up run after run.
+      const ids = Array.from({ length: EXTERNAL_BROKER_CONNECTIONS }, (_, n) =>
+        n ? `${clientId}-${n}` : clientId,
+      );
+      await Promise.all(
+        ids.map(async (id) => {
+          const cleaner = await mqtt.connectAsync(MOSQUITTO, {
+            clientId: id,
+            clean: true,
+            reconnectPeriod: 0,
+          });
+          await cleaner.endAsync();
+        }),
+      );
     }
   });
 

@@ -2,21 +2,29 @@
  * Issue 36, security of the MQTT transport: the embedded broker (real aedes on a free port, real mqtt.js
  * clients as devices) lets a device use only its own topics and refuses any credential that is not a live
  * secret of an 'agent' device; the HTTP authentication and ACL an external broker calls apply the same rules.
- * The ingest behind the broker is a recording stand-in for the seam (the real one is tested on its own).
+ * The ingest behind the broker is a recording stand-in for the seam (the real one is tested on its own), except
+ * where the real ingest refuses what a device sends after its secret was revoked or rotated on a connection
+ * that stayed open: through the embedded broker, and through the machine's Mosquitto (when it answers), which
+ * keeps a connection it accepted.
  */
+import { randomUUID } from 'node:crypto';
 import { deviceTopic } from '@vnoc/contracts';
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it, type TestContext, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { gatewayPasswordFor } from '../src/fleet/edge/acl.ts';
 import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from '../src/fleet/edge/broker.ts';
 import { issueDeviceSecret, revokeDeviceSecret } from '../src/fleet/edge/credentials.ts';
 import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
+import { startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
+import type { Db } from '../src/plugins/db.ts';
 import {
   closed,
   connectDevice,
   edgeDevice,
   grantedOf,
+  mqttBrokerAnswers,
   type RecordingIngest,
   recordingIngest,
   refusalCode,
@@ -392,5 +400,133 @@ describe("the external broker's HTTP authentication and ACL (POST /api/edge/mqtt
   it('answers 400 for a body that is not an authentication request, and decides nothing', async () => {
     const res = await post('auth', { clientid: device.id });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a secret revoked or rotated while the device stays connected: the ingest refuses what it sends', () => {
+  const TOKEN = 'broker-token-0123456789abcdefghij';
+  const MOSQUITTO = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+  let t: TestApp;
+  let org: Awaited<ReturnType<typeof createOrganization>>;
+  let s: SiteRow;
+  beforeAll(async () => {
+    t = await createTestApp({ MQTT_AUTH_TOKEN: TOKEN });
+    org = await createOrganization(t.db);
+    s = await createSite(t.db, org);
+  });
+  afterAll(() => t?.close());
+
+  const samples = async (db: Db, deviceId: string) =>
+    (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from device_resource_samples where device_id = ${deviceId}`,
+      )
+    ).rows[0]?.n;
+  const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 5_000, interval: 20 });
+  const sent = (client: MqttClient, deviceId: string, kind: 'report' | 'results', body: string) =>
+    client.publishAsync(deviceTopic(deviceId, kind), body, { qos: 1 });
+  const result = (id: string) => JSON.stringify({ id, ok: true, result: {} });
+
+  it('through the embedded broker, on a connection nothing ended: refused, counted, nothing stored', async () => {
+    const ingest = t.app.edge.ingest;
+    const results: string[] = [];
+    const embedded = await startEmbeddedBroker({
+      db: t.db,
+      log: silentLog,
+      port: 0,
+      host: '127.0.0.1',
+      gatewayCredentials: newGatewayCredentials(),
+      consume: createDeviceMessageRouter({ ingest, log: silentLog, onResult: (id) => results.push(id) }),
+    });
+    try {
+      const { device, secret } = await edgeDevice(t.db, s);
+      const client = track(await connectDevice(embedded.url, device.id, secret));
+      await sent(client, device.id, 'report', report(Date.now() - 1_000));
+      expect(await samples(t.db, device.id)).toBe(1);
+      // Revoked in the database only (revocation through provisioning also ends the connection).
+      await revokeDeviceSecret(t.db, device.id);
+      await sent(client, device.id, 'report', report(Date.now()));
+      expect(ingest.refusedCount(device.id)).toBe(1);
+      expect(await samples(t.db, device.id)).toBe(1);
+      // The broker hands command results to the gateway's client: none here, so straight through the router.
+      const route = createDeviceMessageRouter({ ingest, log: silentLog, onResult: (id) => results.push(id) });
+      expect(
+        await route(deviceTopic(device.id, 'results'), Buffer.from(result(randomUUID())), Date.now()),
+      ).toBe('stored');
+      expect(results).toEqual([]);
+      expect(ingest.refusedCount(device.id)).toBe(2);
+      expect(client.connected).toBe(true);
+    } finally {
+      await embedded.close();
+    }
+  });
+
+  it("through the machine's Mosquitto, which keeps the connection: refused until the new secret connects", async (ctx: TestContext) => {
+    if (!(await mqttBrokerAnswers(MOSQUITTO)))
+      return ctx.skip(`no MQTT broker answers at ${MOSQUITTO} (set TEST_MQTT_URL to run this test)`);
+    const ingest = t.app.edge.ingest;
+    const run = randomUUID().slice(0, 8);
+    const clientId = `vnoc-gateway-test-${run}`;
+    const results: string[] = [];
+    const gateway = startMqttGateway({
+      connection: { url: MOSQUITTO },
+      clientId,
+      // A group of this run's own: a session other runs left on the machine's broker takes no share.
+      shareGroup: `vnoc-test-${run}`,
+      consumeReports: true,
+      route: createDeviceMessageRouter({ ingest, log: silentLog, onResult: (id) => results.push(id) }),
+      log: silentLog,
+    });
+    const devices: MqttClient[] = [];
+    // The HTTP authentication Mosquitto calls (mosquitto-go-auth) when a device connects with its secret.
+    const brokerAuth = (deviceId: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/edge/mqtt/auth',
+        payload: { clientid: deviceId, username: deviceId, password },
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+    const connect = async (deviceId: string, password: string) => {
+      expect((await brokerAuth(deviceId, password)).statusCode).toBe(200);
+      const client = await mqtt.connectAsync(MOSQUITTO, { clientId: deviceId, reconnectPeriod: 0 });
+      devices.push(client);
+      return client;
+    };
+    try {
+      await gateway.ready;
+      const { device, secret } = await edgeDevice(t.db, s);
+      const old = await connect(device.id, secret);
+      await sent(old, device.id, 'report', report(Date.now() - 3_000));
+      await waitFor(async () => expect(await samples(t.db, device.id)).toBe(1));
+
+      // Rotated: the connection Mosquitto keeps is the old secret's.
+      const rotated = await issueDeviceSecret(t.db, device.id, org.id);
+      await sent(old, device.id, 'report', report(Date.now() - 2_000));
+      await sent(old, device.id, 'results', result(randomUUID()));
+      await waitFor(() => expect(ingest.refusedCount(device.id)).toBe(2));
+      expect(results).toEqual([]);
+      expect(await samples(t.db, device.id)).toBe(1);
+      expect(old.connected).toBe(true);
+      // The old secret proves nothing; the new one connects, and Mosquitto ends the old connection (same client id).
+      expect((await brokerAuth(device.id, secret)).statusCode).toBe(403);
+      const ended = closed(old);
+      const renewed = await connect(device.id, rotated);
+      await ended;
+      await sent(renewed, device.id, 'report', report(Date.now() - 1_000));
+      await waitFor(async () => expect(await samples(t.db, device.id)).toBe(2));
+
+      // Revoked: refused at once on the connection Mosquitto keeps.
+      await revokeDeviceSecret(t.db, device.id);
+      await sent(renewed, device.id, 'report', report(Date.now()));
+      await waitFor(() => expect(ingest.refusedCount(device.id)).toBe(3));
+      expect(await samples(t.db, device.id)).toBe(2);
+      expect((await brokerAuth(device.id, rotated)).statusCode).toBe(403);
+    } finally {
+      await Promise.all(devices.map((d) => d.endAsync(true)));
+      await gateway.close();
+      // A persistent session left on the machine's broker would take a share of others' messages: end it.
+      const cleaner = await mqtt.connectAsync(MOSQUITTO, { clientId, clean: true, reconnectPeriod: 0 });
+      await cleaner.endAsync();
+    }
   });
 });

@@ -514,6 +514,11 @@ export const deviceCredentials = pgTable('device_credentials', {
   createdAt: createdAt(),
   rotatedAt: tz('rotated_at'),
   revokedAt: tz('revoked_at'),
+  /**
+   * When a connection last proved the current secret, kept only once per secret (fleet/edge/credentials.ts):
+   * before it, after a rotation, the device's messages come from a connection of the old secret and are refused.
+   */
+  authenticatedAt: tz('authenticated_at'),
 });
 
 /** The latest NetJSON report of a device that reports for real (interfaces, clients, leases, resources). */

@@ -3,6 +3,12 @@
  * device, shown once and stored as its SHA-256 hash (a secret that random needs no slow hash, and the broker
  * checks thousands of connections a second). Issuing again rotates it: the old secret stops working at once;
  * a revoked secret is refused at once.
+ *
+ * "At once" also for a connection already open on an external broker, which vNOC cannot end: the ingest refuses
+ * the messages of a device whose secret is revoked, or was rotated and no connection has proved the new one
+ * since (`credentialRefused`). A connection proves it through `checkDeviceSecret` (the embedded broker's
+ * authentication, the external broker's HTTP authentication call, OpenWISP's key); its client id is the device's
+ * id, so the broker ends the old secret's connection as it lets the new one in (MQTT's session take-over).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DeviceDriver } from '@vnoc/contracts';
@@ -28,7 +34,22 @@ export type SecretCheck =
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Checks a device's secret against its stored hash (in constant time). Unknown ids are told apart (OpenWISP's 404). */
+/** The secret was rotated and no connection has proved the new one since (`device_credentials` aliased `c`). */
+const UNPROVED = sql`(c.rotated_at is not null and (c.authenticated_at is null or c.authenticated_at < c.rotated_at))`;
+
+/**
+ * Whether the ingest refuses what the device sends (a SQL condition on its `devices` row aliased `d` and its
+ * `device_credentials` row aliased `c`): its secret is revoked, or rotated and not proved since. A device without
+ * a credential row has had nothing revoked. Never a simulated device: the server gives those new secrets at every
+ * start (fleet/gateway/sim-devices.ts) and no one else ever held their old ones.
+ */
+export const credentialRefused = sql`(d.driver <> 'simulator' and (c.revoked_at is not null or ${UNPROVED}))`;
+
+/**
+ * Checks a device's secret against its stored hash (in constant time). Unknown ids are told apart (OpenWISP's 404).
+ * The first success after a rotation is kept (`authenticated_at`): from then on the device's messages are taken
+ * again (`credentialRefused`).
+ */
 export async function checkDeviceSecret(db: DbOrTx, deviceId: string, secret: string): Promise<SecretCheck> {
   if (!UUID.test(deviceId)) return { ok: false, reason: 'unknown-device' };
   const { rows } = await db.execute<{
@@ -37,8 +58,9 @@ export async function checkDeviceSecret(db: DbOrTx, deviceId: string, secret: st
     driver: DeviceDriver;
     secret_hash: string | null;
     revoked_at: Date | null;
+    unproved: boolean | null;
   }>(sql`
-    select d.organization_id, d.site_id, d.driver, c.secret_hash, c.revoked_at
+    select d.organization_id, d.site_id, d.driver, c.secret_hash, c.revoked_at, ${UNPROVED} as unproved
     from devices d left join device_credentials c on c.device_id = d.id
     where d.id = ${deviceId}`);
   const row = rows[0];
@@ -49,6 +71,11 @@ export async function checkDeviceSecret(db: DbOrTx, deviceId: string, secret: st
   const stored = Buffer.from(row.secret_hash, 'hex');
   if (given.length !== stored.length || !timingSafeEqual(given, stored))
     return { ok: false, reason: 'wrong-secret' };
+  // Only while this secret is the stored one: a rotation committed since the read above changes nothing here.
+  if (row.unproved)
+    await db.execute(sql`
+      update device_credentials set authenticated_at = clock_timestamp()
+      where device_id = ${deviceId} and secret_hash = ${row.secret_hash} and revoked_at is null`);
   return {
     ok: true,
     deviceId: deviceId.toLowerCase(),

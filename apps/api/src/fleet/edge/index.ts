@@ -35,11 +35,11 @@ export * from './types.ts';
 /**
  * Connections one server keeps to an external broker, all in the shared group: mqtt.js handles one client's
  * messages one at a time (the PUBACK waits for the store), so several connections store several at once, and
- * what they hand over together is stored in one batch (ingest.ts). With 4, one report per connection in
- * flight, the ingest stored ~900 reports/s through Mosquitto, under the 1 667/s of 100 000 devices
- * (bench/README.md, "Device ingest").
+ * what they hand over together is stored in one batch (ingest.ts). So this many reports at most are stored at
+ * once: with 4 the ingest stored ~900 reports/s through Mosquitto, under the 1 667/s of 100 000 devices; with
+ * 128, batches of at most 128 left the database half idle at saturation (bench/README.md, "Device ingest").
  */
-export const EXTERNAL_BROKER_CONNECTIONS = 128;
+export const EXTERNAL_BROKER_CONNECTIONS = 512;
 
 /** How often silent devices are looked for (the ingest's sweep). */
 export const SWEEP_EVERY_MS = 15_000;
@@ -72,6 +72,8 @@ export type DeviceEdgeTransport = DeviceConnections & {
   /** The embedded broker, when it runs. */
   broker: EmbeddedBroker | undefined;
   gateway: MqttGateway;
+  /** All of the gateway's connections (`gateway` and, to an external broker, the others in the shared group). */
+  gatewayConnections: readonly MqttGateway[];
   commands: CommandSender;
   /** Where devices connect (the embedded broker's listener, or the external broker). */
   brokerUrl: string;
@@ -183,6 +185,7 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
   return {
     broker,
     gateway,
+    gatewayConnections: [gateway, ...extra],
     commands,
     brokerUrl: broker?.url ?? redacted(new URL(external ?? '')),
     simulatedDevices: simulated,
@@ -193,9 +196,13 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
         ?.stop()
         .catch((error: unknown) => log.error({ err: error }, 'stopping the simulated devices failed'));
       await sweeps.stop();
-      await gateway
-        .close()
-        .catch((error: unknown) => log.error({ err: error }, 'closing the gateway client failed'));
+      // Every connection to an external broker: one left open would go on taking its share of the reports
+      // after the pool closed (and, reconnecting, bring its persistent session back).
+      await Promise.all(
+        [gateway, ...extra].map((g) =>
+          g.close().catch((error: unknown) => log.error({ err: error }, 'closing the gateway client failed')),
+        ),
+      );
       await broker
         ?.close()
         .catch((error: unknown) => log.error({ err: error }, 'closing the MQTT broker failed'));

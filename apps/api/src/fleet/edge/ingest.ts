@@ -23,7 +23,7 @@ import {
   type DeviceStatus,
   type LiveEvent,
 } from '@vnoc/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ModemSignal } from '../../db/schema.ts';
 import type { Db, DbOrTx } from '../../plugins/db.ts';
 import type { AlertChange, AlertEngine } from '../alerts/engine.ts';
@@ -31,8 +31,9 @@ import { iso, type OpenInterval } from '../gateway/sql.ts';
 import { publishStatusEvents, recordEvents, type StatusDevice } from '../gateway/status-records.ts';
 import type { DeviceKind, StatusEvent } from '../simulator/index.ts';
 import { createKeyedBatcher } from './batcher.ts';
+import { credentialRefused } from './credentials.ts';
 import { retryDeadlocks } from './deadlock.ts';
-import type { DeviceIngest, IngestOutcome } from './types.ts';
+import type { DeviceIngest, IngestOutcome, ReportSource } from './types.ts';
 
 /** Drivers whose devices report for real (the simulator's are its own). */
 export const EDGE_DRIVERS = ['agent', 'openwisp'] as const;
@@ -64,13 +65,18 @@ export type DeviceIngestOptions = {
   batch?: { maxReports?: number; concurrency?: number };
 };
 
-/** Reports of at most this many devices per transaction. */
-export const REPORT_BATCH_MAX = 500;
+/**
+ * Reports of at most this many devices per transaction: as many as the raw INSERT the bench compares with puts
+ * in one (bench/README.md, "Device ingest"); fewer, larger statements cost the database less per report.
+ */
+export const REPORT_BATCH_MAX = 1_000;
 /** Batches stored at once (each holds one pooled connection while it runs). */
 export const REPORT_BATCH_CONCURRENCY = 2;
 
 /** A device in these goes offline when it is gone (its will) or silent past its timeout (the sweep). */
 const GOES_DOWN_FROM: readonly DeviceStatus[] = ['online', 'onbackup', 'rebooting'];
+
+const REVOKED_MESSAGE = "The device's secret was revoked or rotated since it connected.";
 
 /** OpenWISP's agent's default interval (openwisp-monitoring's `option interval '300'`). */
 export const OPENWISP_REPORT_INTERVAL_MS = 300_000;
@@ -136,15 +142,33 @@ function outOfRange(data: DeviceMonitoring): string | undefined {
   return undefined;
 }
 
-/** A report as the device sent it (its raw text or bytes, or already parsed JSON), validated. */
+/**
+ * Text that may hold a string the database cannot keep: a NUL or a UTF-16 surrogate, raw or as a `\u` escape.
+ * Text decoded from UTF-8 holds no lone surrogate (bad bytes decode to U+FFFD) and JSON refuses a raw control
+ * character in a string, so a body without any of these needs no walk through its strings (the common case).
+ */
+const SURROGATE = /[\uD800-\uDFFF]/;
+const mayBeUnstorable = (text: string) =>
+  text.includes('\\u') || text.includes('\u0000') || SURROGATE.test(text);
+
+/**
+ * A report as the device sent it (its raw text or bytes, or already parsed JSON), validated. The raw payload is
+ * the cheap way: its size is its length, and its text says whether its strings need checking (above).
+ */
 export function parseReport(body: unknown): Parsed {
   let value = body;
-  if (typeof body === 'string' || Buffer.isBuffer(body) || body instanceof Uint8Array) {
+  let unstorable = true;
+  if (typeof body === 'string' || body instanceof Uint8Array) {
     const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
     if (size > DEVICE_MESSAGE_MAX_BYTES)
       return { ok: false, message: `The report is larger than ${DEVICE_MESSAGE_MAX_BYTES} bytes.` };
+    const text =
+      typeof body === 'string'
+        ? body
+        : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+    unstorable = mayBeUnstorable(text);
     try {
-      value = JSON.parse(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+      value = JSON.parse(text);
     } catch {
       return { ok: false, message: 'The report is not valid JSON.' };
     }
@@ -160,7 +184,7 @@ export function parseReport(body: unknown): Parsed {
     const path = issue?.path.map(String).join('.') ?? '';
     return { ok: false, message: `${path ? `${path}: ` : ''}${issue?.message ?? 'Invalid report.'}` };
   }
-  const text = unstorableTextAt(result.data, '');
+  const text = unstorable ? unstorableTextAt(result.data, '') : undefined;
   if (text !== undefined)
     return { ok: false, message: `${text}: Text cannot contain NUL characters or lone surrogates.` };
   const range = outOfRange(result.data);
@@ -238,8 +262,14 @@ type LockedDevice = {
   kind: DeviceKind;
   driver: string;
   status: DeviceStatus;
+  /** Its secret was revoked, or rotated and not proved since: what it sends is refused (credentials.ts). */
+  refused: boolean;
   sampled_at: Date | string | null;
 };
+
+/** The locked row's columns (devices `d`, its credential `c`: read under the same lock). */
+const LOCKED_COLUMNS = sql`d.id, d.organization_id, d.site_id, d.kind, d.driver, d.status, ${credentialRefused} as refused`;
+const LOCKED_FROM = sql`devices d left join device_credentials c on c.device_id = d.id`;
 
 /**
  * The device's row, locked until the transaction ends (its reports are recorded one at a time), then its newest
@@ -249,8 +279,7 @@ type LockedDevice = {
  */
 async function lockDevice(tx: DbOrTx, deviceId: string): Promise<LockedDevice | undefined> {
   const { rows } = await tx.execute<Omit<LockedDevice, 'sampled_at'>>(sql`
-    select d.id, d.organization_id, d.site_id, d.kind, d.driver, d.status
-    from devices d where d.id = ${deviceId} for update`);
+    select ${LOCKED_COLUMNS} from ${LOCKED_FROM} where d.id = ${deviceId} for update of d`);
   const device = rows[0];
   if (!device) return undefined;
   const stored = await tx.execute<{ sampled_at: Date | string }>(
@@ -267,8 +296,7 @@ async function lockDevice(tx: DbOrTx, deviceId: string): Promise<LockedDevice | 
 async function lockDevices(tx: DbOrTx, deviceIds: readonly string[]): Promise<Map<string, LockedDevice>> {
   const ids = sql.param([...deviceIds]);
   const { rows } = await tx.execute<Omit<LockedDevice, 'sampled_at'>>(sql`
-    select d.id, d.organization_id, d.site_id, d.kind, d.driver, d.status
-    from devices d where d.id = any(${ids}::uuid[]) order by d.id for update`);
+    select ${LOCKED_COLUMNS} from ${LOCKED_FROM} where d.id = any(${ids}::uuid[]) order by d.id for update of d`);
   const stored = await tx.execute<{ device_id: string; sampled_at: Date | string }>(
     sql`select device_id, sampled_at from device_telemetry where device_id = any(${ids}::uuid[])`,
   );
@@ -292,17 +320,31 @@ const hasResourceFigures = (s: Sample) =>
 /** A report to store: its device (locked), what it says and when it was taken. */
 type Sample = { deviceId: string; data: DeviceMonitoring; at: number };
 
+/** An array parameter: `f` of every item. */
+const col = <T>(list: readonly T[], f: (x: T) => unknown) => sql.param(list.map(f));
+
 /**
- * History rows of samples (each at its own time; a sample already stored is kept as it is): one statement per
+ * Runs the writes as one statement (each a data-modifying WITH query: PostgreSQL runs every one of them, once,
+ * on the same snapshot). They must touch different tables. One round trip instead of one per table: a batch's
+ * time is mostly its round trips when the machine is busy.
+ */
+async function writeTogether(tx: DbOrTx, writes: readonly SQL[]): Promise<void> {
+  if (writes.length === 0) return;
+  const parts = writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`);
+  await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+}
+
+/**
+ * History rows of samples (each at its own time; a sample already stored is kept as it is): one insert per
  * table for all of them (array parameters, unnest), however many devices they come from.
  */
-async function insertHistory(tx: DbOrTx, samples: readonly Sample[]): Promise<void> {
-  if (samples.length === 0) return;
-  const col = <T>(list: readonly T[], f: (x: T) => unknown) => sql.param(list.map(f));
+function historyWrites(samples: readonly Sample[]): SQL[] {
+  if (samples.length === 0) return [];
   // A report with no resource figure (a simulated device's heartbeat) adds no resource sample.
   const res = samples.filter(hasResourceFigures);
+  const writes: SQL[] = [];
   if (res.length > 0)
-    await tx.execute(sql`
+    writes.push(sql`
     insert into device_resource_samples (device_id, time, load1, memory_used_percent, disk_used_percent,
       uptime_seconds, wireless_clients)
     select * from unnest(${col(res, (s) => s.deviceId)}::uuid[], ${col(res, (s) => iso(s.at))}::timestamptz[],
@@ -317,7 +359,7 @@ async function insertHistory(tx: DbOrTx, samples: readonly Sample[]): Promise<vo
   if (itfs.length > 0) {
     const stat = (k: 'rx_bytes' | 'tx_bytes' | 'rx_errors' | 'tx_errors') =>
       col(itfs, (x) => round(x.i.statistics?.[k]));
-    await tx.execute(sql`
+    writes.push(sql`
       insert into device_interface_samples (device_id, interface, time, up, rx_bytes, tx_bytes, rx_errors, tx_errors)
       select * from unnest(${col(itfs, (x) => x.s.deviceId)}::uuid[], ${col(itfs, (x) => x.i.name)}::text[],
         ${col(itfs, (x) => iso(x.s.at))}::timestamptz[], ${col(itfs, (x) => x.i.up ?? null)}::boolean[],
@@ -327,33 +369,56 @@ async function insertHistory(tx: DbOrTx, samples: readonly Sample[]): Promise<vo
   }
   const wans = samples.flatMap((s) => (s.data.vnoc?.wan ? [{ s, wan: s.data.vnoc.wan }] : []));
   if (wans.length > 0)
-    await tx.execute(sql`
+    writes.push(sql`
       insert into wan_samples (device_id, time, source_interface, ip_address, ping, jitter, loss)
       select * from unnest(${col(wans, (x) => x.s.deviceId)}::uuid[], ${col(wans, (x) => iso(x.s.at))}::timestamptz[],
         ${col(wans, (x) => x.wan.interface)}::text[], ${col(wans, (x) => x.wan.ipAddress ?? '')}::text[],
         ${col(wans, (x) => x.wan.latencyMs ?? null)}::real[], ${col(wans, (x) => x.wan.jitterMs ?? null)}::real[],
         ${col(wans, (x) => x.wan.lossPercent ?? 0)}::real[])
       on conflict do nothing`);
+  return writes;
 }
 
 /** A device's newest report: kept as its latest telemetry. */
 type Latest = { d: LockedDevice; data: DeviceMonitoring; sampledAt: number; receivedAt: number };
 
-/**
- * The devices' latest reports (one upsert for all of them: at most one report per device), and what each device
- * row keeps of its report (signal, port map, VLANs, configuration; a statement per device that reports any).
- */
-async function storeLatest(tx: DbOrTx, latest: readonly Latest[]): Promise<void> {
-  if (latest.length === 0) return;
-  const col = (f: (x: Latest) => unknown) => sql.param(latest.map(f));
-  await tx.execute(sql`
+/** The devices' latest reports: one upsert for all of them (at most one report per device). */
+function latestWrites(latest: readonly Latest[]): SQL[] {
+  if (latest.length === 0) return [];
+  const of = (f: (x: Latest) => unknown) => col(latest, f);
+  return [
+    sql`
     insert into device_telemetry (device_id, organization_id, sampled_at, received_at, monitoring)
-    select d, o, s, r, m::jsonb from unnest(${col((x) => x.d.id)}::uuid[], ${col((x) => x.d.organization_id)}::uuid[],
-      ${col((x) => iso(x.sampledAt))}::timestamptz[], ${col((x) => iso(x.receivedAt))}::timestamptz[],
-      ${col((x) => JSON.stringify(x.data))}::text[]) as x(d, o, s, r, m)
+    select d, o, s, r, m::jsonb from unnest(${of((x) => x.d.id)}::uuid[], ${of((x) => x.d.organization_id)}::uuid[],
+      ${of((x) => iso(x.sampledAt))}::timestamptz[], ${of((x) => iso(x.receivedAt))}::timestamptz[],
+      ${of((x) => JSON.stringify(x.data))}::text[]) as x(d, o, s, r, m)
     on conflict (device_id) do update set sampled_at = excluded.sampled_at, received_at = excluded.received_at,
-      monitoring = excluded.monitoring`);
-  for (const { d, data, sampledAt } of latest) await storeDeviceFields(tx, d, data, sampledAt);
+      monitoring = excluded.monitoring`,
+  ];
+}
+
+/** A live report (its device's newest, taken within the heartbeat timeout): it moves the device's status. */
+type Live = { d: LockedDevice; report: PendingReport };
+
+/**
+ * The device rows of live reports: last heard from, and the last boot — the sample's time less the uptime it
+ * reports (whole seconds), kept unless it moved by more than a minute, so the clocks' jitter does not rewrite it
+ * every report.
+ */
+function liveWrites(live: readonly Live[]): SQL[] {
+  if (live.length === 0) return [];
+  return [
+    sql`
+    update devices d set last_update = greatest(d.last_update, x.t),
+      last_boot = case
+        when x.b is null then d.last_boot
+        when d.last_boot is null or abs(extract(epoch from d.last_boot - x.b)) > 60 then x.b
+        else d.last_boot end
+    from unnest(${col(live, (x) => x.d.id)}::uuid[],
+      ${col(live, (x) => iso(x.report.sampledAt))}::timestamptz[],
+      ${col(live, (x) => bootOf(x.report))}::timestamptz[]) as x(id, t, b)
+    where d.id = x.id`,
+  ];
 }
 
 /** What the device row keeps of its newest report. */
@@ -420,6 +485,17 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
   const timeoutOf = (driver: string) => (driver === 'openwisp' ? openwispTimeoutMs : heartbeatTimeoutMs);
   let alerts = options.alerts;
   const malformed = new Map<string, number>();
+  const refused = new Map<string, number>();
+  /** Counts and logs what a device sent while its secret is revoked or rotated (`LockedDevice.refused`). */
+  const refuse = (deviceId: string, source: ReportSource, what: string): IngestOutcome => {
+    const key = deviceId.toLowerCase();
+    refused.set(key, (refused.get(key) ?? 0) + 1);
+    log.warn(
+      { deviceId: key, source },
+      `a ${what} from a device whose secret was revoked or rotated since it connected was refused: nothing stored`,
+    );
+    return { ok: false, reason: 'revoked', message: REVOKED_MESSAGE };
+  };
 
   /** Runs `work` on the locked edge device in one transaction; then publishes its status change and alerts. */
   async function onDevice<T>(
@@ -494,11 +570,15 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
         const answers: (IngestOutcome | undefined)[] = [];
         const history: Sample[] = [];
         const latest: Latest[] = [];
-        const live: { d: LockedDevice; report: PendingReport }[] = [];
+        const live: Live[] = [];
         for (const r of reports) {
           const d = devices.get(r.deviceId);
           if (!d || !INGEST_DRIVERS.includes(d.driver)) {
             answers.push(undefined);
+            continue;
+          }
+          if (d.refused) {
+            answers.push({ ok: false, reason: 'revoked', message: REVOKED_MESSAGE });
             continue;
           }
           const storedAt = d.sampled_at === null ? null : new Date(d.sampled_at).getTime();
@@ -509,22 +589,10 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
           if (isLive) live.push({ d, report: r });
           answers.push({ ok: true, stored: isLive ? 'current' : 'history' });
         }
-        await insertHistory(tx, history);
-        await storeLatest(tx, latest);
-        if (live.length > 0) {
-          // The last boot is the sample's time less the uptime it reports (whole seconds); kept unless it moved by
-          // more than a minute, so the clocks' jitter does not rewrite it every report.
-          await tx.execute(sql`
-          update devices d set last_update = greatest(d.last_update, x.t),
-            last_boot = case
-              when x.b is null then d.last_boot
-              when d.last_boot is null or abs(extract(epoch from d.last_boot - x.b)) > 60 then x.b
-              else d.last_boot end
-          from unnest(${sql.param(live.map((x) => x.d.id))}::uuid[],
-            ${sql.param(live.map((x) => iso(x.report.sampledAt)))}::timestamptz[],
-            ${sql.param(live.map((x) => bootOf(x.report)))}::timestamptz[]) as x(id, t, b)
-          where d.id = x.id`);
-        }
+        // History, latest telemetry and device rows in one statement (different tables); then what each device
+        // row keeps of its newest report (signal, port map, VLANs, configuration: a statement per device with any).
+        await writeTogether(tx, [...historyWrites(history), ...latestWrites(latest), ...liveWrites(live)]);
+        for (const { d, data, sampledAt } of latest) await storeDeviceFields(tx, d, data, sampledAt);
         let now = 0;
         for (const { d, report } of live) {
           const to: DeviceStatus = report.data.vnoc?.connection === 'secondary' ? 'onbackup' : 'online';
@@ -570,6 +638,7 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       const outcome = UUID.test(deviceId)
         ? await batcher.add({ deviceId: deviceId.toLowerCase(), data, sampledAt, receivedAt, current })
         : undefined;
+      if (outcome?.ok === false && outcome.reason === 'revoked') return refuse(deviceId, source, 'report');
       return (
         outcome ?? {
           ok: false,
@@ -581,6 +650,10 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
 
     async online(deviceId, at) {
       await onDevice(deviceId, at, async (tx, d) => {
+        if (d.refused) {
+          refuse(deviceId, 'agent', "'online' state");
+          return { result: undefined, events: [] };
+        }
         await tx.execute(sql`update devices set last_update = greatest(last_update, ${iso(at)}::timestamptz)
           where id = ${d.id}`);
         // Already up (online or on its backup): its next report says which.
@@ -618,8 +691,23 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       return n;
     },
 
+    async refuses(deviceId, source) {
+      if (!UUID.test(deviceId)) return false;
+      const { rows } = await db.execute<{ refused: boolean }>(
+        sql`select ${credentialRefused} as refused
+          from devices d join device_credentials c on c.device_id = d.id where d.id = ${deviceId}`,
+      );
+      if (!rows[0]?.refused) return false;
+      refuse(deviceId, source, 'message');
+      return true;
+    },
+
     malformedCount(deviceId) {
       return malformed.get(deviceId.toLowerCase()) ?? 0;
+    },
+
+    refusedCount(deviceId) {
+      return refused.get(deviceId.toLowerCase()) ?? 0;
     },
 
     idle: () => batcher.idle(),

@@ -5,7 +5,7 @@
  * over in-process before it acknowledges them (broker.ts). Never throws: a message that is not JSON or not the
  * right shape is counted or logged with its device and changes nothing.
  */
-import { DEVICE_MESSAGE_MAX_BYTES, DeviceStateMessageSchema, parseDeviceTopic } from '@vnoc/contracts';
+import { DeviceStateMessageSchema, parseDeviceTopic } from '@vnoc/contracts';
 import type { DeviceIngest } from './types.ts';
 
 export type EdgeLog = {
@@ -43,15 +43,6 @@ function parseJson(payload: Buffer): unknown {
   }
 }
 
-/** `vnoc.sampledAt` of a report when it is a time (ms); the ingest validates the rest. */
-function sampledAtOf(body: unknown): number | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const vnoc = (body as { vnoc?: unknown }).vnoc;
-  if (typeof vnoc !== 'object' || vnoc === null) return undefined;
-  const at = (vnoc as { sampledAt?: unknown }).sampledAt;
-  return typeof at === 'number' && Number.isSafeInteger(at) && at >= 0 ? at : undefined;
-}
-
 export function createDeviceMessageRouter(options: DeviceMessageRouterOptions): DeviceMessageRouter {
   const { ingest, log } = options;
   return async (topic, payload, receivedAt) => {
@@ -64,16 +55,9 @@ export function createDeviceMessageRouter(options: DeviceMessageRouterOptions): 
     try {
       switch (kind) {
         case 'report': {
-          // Too big, or not JSON: the ingest gets what cannot be a report, counts it and logs it.
-          const body =
-            payload.length > DEVICE_MESSAGE_MAX_BYTES
-              ? `a message of ${payload.length} bytes (at most ${DEVICE_MESSAGE_MAX_BYTES})`
-              : (parseJson(payload) ?? payload.toString('utf8').slice(0, 200));
-          const outcome = await ingest.report(deviceId, body, {
-            source: 'agent',
-            receivedAt,
-            sampledAt: sampledAtOf(body),
-          });
+          // As it came: the ingest parses it once (too big, or not JSON, is counted and logged there) and
+          // takes its time from its `vnoc.sampledAt`.
+          const outcome = await ingest.report(deviceId, payload, { source: 'agent', receivedAt });
           if (!outcome.ok && outcome.reason === 'unknown-device')
             log.warn({ deviceId }, 'a report from a device that does not report over MQTT was ignored');
           return 'stored';
@@ -91,6 +75,8 @@ export function createDeviceMessageRouter(options: DeviceMessageRouterOptions): 
           return 'stored';
         }
         case 'results': {
+          // Stored by whoever waits for it, so refused here from a device whose secret was revoked or rotated.
+          if (await ingest.refuses(deviceId, 'agent')) return 'stored';
           const body = parseJson(payload);
           if (body === undefined) log.warn({ deviceId }, 'a command result that is not JSON was ignored');
           else options.onResult?.(deviceId, body);

@@ -91,8 +91,7 @@ export function startMqttGateway(options: MqttGatewayOptions): MqttGateway {
       : new mqtt.MqttClient(() => connection.stream() as never, { ...clientOptions, protocolVersion: 4 });
 
   client.handleMessage = (packet, callback) => {
-    const payload =
-      typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
     route(packet.topic, payload, Date.now()).then(
       (outcome) => {
         if (outcome === 'stored') return callback();

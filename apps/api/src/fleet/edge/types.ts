@@ -13,7 +13,12 @@ export type IngestOutcome =
   /** Nothing stored: the body is not a valid report (`message` says why, for the 400 and the log). */
   | { ok: false; reason: 'malformed'; message: string }
   /** Nothing stored: no such device, or it does not report this way. */
-  | { ok: false; reason: 'unknown-device'; message: string };
+  | { ok: false; reason: 'unknown-device'; message: string }
+  /**
+   * Nothing stored: the device's secret was revoked, or rotated and not yet proved by a new connection, so this
+   * came from a connection an external broker kept open (fleet/edge/credentials.ts, `credentialRefused`).
+   */
+  | { ok: false; reason: 'revoked'; message: string };
 
 export type DeviceIngest = {
   /**
@@ -28,18 +33,28 @@ export type DeviceIngest = {
     body: unknown,
     options: { source: ReportSource; receivedAt: number; sampledAt?: number; current?: boolean },
   ) => Promise<IngestOutcome>;
-  /** The device says it is connected (its `state` topic). */
+  /** The device says it is connected (its `state` topic); refused like a report when its secret is (see above). */
   online: (deviceId: string, at: number) => Promise<void>;
-  /** The device is gone (its last will, the broker saw it drop, or its driver says it went down). */
+  /**
+   * The device is gone (its last will, the broker saw it drop, or its driver says it went down). Taken also from a
+   * device whose secret was revoked or rotated: it can only say the device is down, which a device cut off is.
+   */
   gone: (deviceId: string, at: number) => Promise<void>;
   /** The device says it is restarting: `rebooting` until its next report or `online` (offline once silent past the heartbeat timeout). */
   rebooting: (deviceId: string, at: number) => Promise<void>;
+  /**
+   * Whether the device's messages are refused now (its secret revoked, or rotated and not proved since); a refusal
+   * is counted and logged. For what the ingest does not store itself (a command's result).
+   */
+  refuses: (deviceId: string, source: ReportSource) => Promise<boolean>;
   /** Devices that report for real and have been silent past the heartbeat timeout go offline; answers how many. */
   sweep: (now: number) => Promise<number>;
   /** Settles once no report is being stored (a stop waits for it before the pool closes). */
   idle: () => Promise<void>;
   /** Malformed messages counted per device since start (logged as they come). */
   malformedCount: (deviceId: string) => number;
+  /** Messages refused per device since start because its secret was revoked or rotated (logged as they come). */
+  refusedCount: (deviceId: string) => number;
 };
 
 /** The live device connections of this process (the embedded broker), once it runs. */

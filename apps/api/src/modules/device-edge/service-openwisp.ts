@@ -78,6 +78,9 @@ export async function receiveOpenWispReport(ctx: AppContext, post: OpenWispPost)
   });
   if (!outcome.ok) {
     if (outcome.reason === 'unknown-device') throw Errors.notFound();
+    // Revoked or rotated between the key's check and the store.
+    if (outcome.reason === 'revoked')
+      throw new AppError(403, 'forbidden', 'The key is not valid for this device.');
     throw Errors.invalidInput(outcome.message, 'body');
   }
   return { detail: 'ok' };

@@ -1,0 +1,1 @@
+ALTER TABLE "device_credentials" ADD COLUMN "authenticated_at" timestamp with time zone;
