@@ -325,6 +325,11 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
                   disabled={block !== null}
                   title={block ? t(`blocked.${block}`) : undefined}
                   color={isDisruptive(action) ? 'red' : undefined}
+                  // A long action name wraps on a phone instead of being cut ("Ejecutar la prueba de latencia WA").
+                  h="auto"
+                  mih={36}
+                  py={6}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
                   data-testid="run-action"
                 >
                   {t(`actions.${action}.run`)}
