@@ -248,7 +248,7 @@ describe('entries read as sentences about named things (issue 37)', () => {
   const siteOffline = async (siteId: string) => {
     const { rows } = await t.pool.query<{ id: string }>(
       `insert into alerts (organization_id, site_id, code, severity, raised_at, last_seen_at)
-       values ($1, $2, 'siteOffline', 'critical', now(), now()) returning id::text as id`,
+       values ($1, $2, 'site_offline', 'critical', now(), now()) returning id::text as id`,
       [orgA.id, siteId],
     );
     return rows[0]?.id as string;
@@ -290,7 +290,7 @@ describe('entries read as sentences about named things (issue 37)', () => {
       detail: [{ key: 'role', value: 'USER → USER' }],
     });
     expect(byAction['alert.assign']).toMatchObject({
-      target: { kind: 'alert', id: alertId, name: site.name, alertCode: 'siteOffline', siteId: site.id },
+      target: { kind: 'alert', id: alertId, name: site.name, alertCode: 'site_offline', siteId: site.id },
       detail: [{ key: 'assignee', value: 'Uma User' }],
     });
     // A target gone since keeps the name it had when the entry was written, with nothing to link to.
