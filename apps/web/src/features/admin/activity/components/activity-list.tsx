@@ -15,7 +15,14 @@ import { AnyOfSelect, DateRangeInputs } from '../../../../components/filter-fiel
 import { FilteredEmpty } from '../../../../components/filtered-empty.tsx';
 import { actorName } from '../../../../lib/actor-name.ts';
 import { useActivity } from '../api/get-activity.ts';
-import { actionLabel, detailLabel, sentenceKey, targetPath, targetText } from '../utils/action-label.ts';
+import {
+  actionLabel,
+  detailLabel,
+  detailValue,
+  sentenceKey,
+  targetPath,
+  targetText,
+} from '../utils/action-label.ts';
 import {
   activityFilterRequest,
   CLEAR_FILTERS,
@@ -104,7 +111,7 @@ function useColumns() {
                   <Text span c="dimmed" inherit>
                     {detailLabel(t, key)}:
                   </Text>{' '}
-                  {value}
+                  {detailValue(t, value)}
                 </Text>
               ))}
             </Stack>

@@ -2,7 +2,7 @@ import '../../../../test/i18n-setup.ts';
 import { AUDIT_ACTIONS, targetKindOf } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
-import { actionKey, actionLabel, sentenceKey, targetPath, targetText } from './action-label.ts';
+import { actionKey, actionLabel, detailValue, sentenceKey, targetPath, targetText } from './action-label.ts';
 
 const ns = 'adminOrganization';
 
@@ -26,6 +26,13 @@ describe('activity words', () => {
     expect(actionLabel(es, 'impersonation.exchange')).toBe('Sesión de soporte iniciada');
     expect(actionLabel(en, 'register.refused')).toBe('Registration refused');
     expect(actionLabel(en, 'billing.future_thing')).toBe('billing.future_thing');
+  });
+
+  it('words the values the server writes, and leaves the rest as stored', () => {
+    expect(detailValue(es, 'changed')).toBe('cambiado');
+    expect(detailValue(es, 'true')).toBe('sí');
+    expect(detailValue(es, 'acme.example, stores.acme.example')).toBe('acme.example, stores.acme.example');
+    expect(detailValue(en, 'USER → ADMINISTRATOR')).toBe('USER → ADMINISTRATOR');
   });
 
   it('names an alert by its title and place, in the language, and links targets to their page', () => {

@@ -49,3 +49,8 @@ export function targetPath(target: NonNullable<ActivityEntry['target']>): string
 export function detailLabel(t: TFunction<'adminOrganization'>, key: string): string {
   return t(`activity.detail.${key}`, { defaultValue: key });
 }
+
+/** A detail's value in the language where it is a word the server writes (changed, true, false); else as stored. */
+export function detailValue(t: TFunction<'adminOrganization'>, value: string): string {
+  return /^\w+$/.test(value) ? t(`activity.values.${value}`, { defaultValue: value }) : value;
+}
