@@ -179,6 +179,12 @@ describe('Administration → Activity log', () => {
     expect(third.queryByRole('link')).toBeNull();
     expect(third.getByTestId('activity-detail').textContent).toBe('Assigned to: Uma User');
     expect(third.getByText('203.0.113.7')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      'What happened',
+      'When',
+      'From (IP)',
+      'Details',
+    ]);
   });
 
   it('sends the filters to the server, and offers to clear them when nothing matches', async () => {

@@ -70,14 +70,8 @@ function Sentence({ entry }: { entry: ActivityEntry }) {
 function useColumns() {
   const { t } = useTranslation('adminOrganization');
   return useMemo<ColumnDef<ActivityEntry>[]>(
+    // The sentence first: on a phone it is the card's title, read before when and where.
     () => [
-      {
-        id: 'at',
-        header: t('activity.columns.at'),
-        enableSorting: false,
-        enableHiding: false,
-        cell: ({ row }) => <DateText value={row.original.at} />,
-      },
       {
         id: 'event',
         header: t('activity.columns.event'),
@@ -85,6 +79,13 @@ function useColumns() {
         enableHiding: false,
         meta: { wrapAt: 320 },
         cell: ({ row }) => <Sentence entry={row.original} />,
+      },
+      {
+        id: 'at',
+        header: t('activity.columns.at'),
+        enableSorting: false,
+        enableHiding: false,
+        cell: ({ row }) => <DateText value={row.original.at} />,
       },
       {
         id: 'ip',
