@@ -83,6 +83,19 @@ export type BuildAppOptions = {
 export const BODY_LIMIT = 1024 * 1024;
 const HOUSEKEEPING_MS = 10 * 60_000;
 
+/**
+ * Requests that are not acts, so a support session's are not logged as changes: product analytics (page views,
+ * tracked as the spec says), the seen-alerts mark and the last visited site (both written by viewing a page),
+ * and the address look-ups of a site form.
+ */
+const NOT_ACTS: ReadonlySet<string> = new Set([
+  '/api/mp/track',
+  '/api/userProfile/updateLastSeenAlert',
+  '/api/site/:id/user/:userId',
+  '/api/site/verifyAddress',
+  '/api/site/geocode',
+]);
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
@@ -293,8 +306,8 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply, payload) => {
     const auth = request.auth;
     if (!auth?.impersonator || request.method === 'GET') return payload;
-    // Product analytics events change nothing of the customer's: not worth an activity log line per batch.
-    if (request.routeOptions.url?.startsWith('/api/mp/')) return payload;
+    // Page views and look-ups change nothing of the customer's: they are not acts for the log (issue 37).
+    if (NOT_ACTS.has(request.routeOptions.url ?? '')) return payload;
     // The service logged the act itself, naming the support person: one row per act (issue 37).
     if (request.supportActRecorded) return payload;
     // Every other change made under impersonation (or refused) is attributed to the support person too.

@@ -1,6 +1,13 @@
 import { ActivityEntrySchema, PagedSchema } from '@vnoc/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createUser, type TestUser, tokenFor } from './factories.ts';
+import {
+  createDevice,
+  createOrganization,
+  createSite,
+  createUser,
+  type TestUser,
+  tokenFor,
+} from './factories.ts';
 import { bearer, tokenOf, useTestApp } from './helpers.ts';
 
 const t = useTestApp();
@@ -79,9 +86,13 @@ describe('GET organization/{id}/activity', () => {
       at: '2024-01-03T10:00:00.000Z',
       actor: { id: people.user.id, name: 'Uma User', email: people.user.username },
       impersonator: { id: people.support.id, name: 'Sam Support', email: people.support.username },
-      target: 'thing',
+      // A ticket that is no row: named as stored, not linked.
+      target: { kind: 'ticket', id: null, name: 'thing' },
       ip: '203.0.113.7',
-      detail: { method: 'app', list: 'a, b' },
+      detail: [
+        { key: 'list', value: 'a, b' },
+        { key: 'method', value: 'app' },
+      ],
     });
     expect(page.content[0]?.impersonator).toBeNull();
   });
@@ -214,8 +225,82 @@ describe('support sessions in the activity log', () => {
       expect(entry.actor?.id).toBe(people.admin.id);
       expect(entry.impersonator).toMatchObject({ id: people.support.id, name: 'Sam Support' });
     }
-    expect(recent.find((e) => e.action === 'organization.update')?.detail).toEqual({
-      description: 'changed',
+    // Viewing pages changes nothing: the last visited site and the seen-alerts mark are not logged as acts.
+    const site = await createSite(t.db, orgA);
+    const visit = await t.app.inject({
+      method: 'POST',
+      url: `/api/site/${site.id}/user/${people.admin.id}`,
+      headers: bearer(session),
+    });
+    expect(visit.statusCode, visit.body).toBeLessThan(300);
+    const after = await t.pool.query(
+      `select count(*)::int as n from audit_log where action = 'impersonated.request' and organization_id = $1`,
+      [orgA.id],
+    );
+    expect(after.rows[0]).toEqual({ n: 0 });
+    expect(recent.find((e) => e.action === 'organization.update')?.detail).toEqual([
+      { key: 'description', value: 'changed' },
+    ]);
+  });
+});
+
+describe('entries read as sentences about named things (issue 37)', () => {
+  const siteOffline = async (siteId: string) => {
+    const { rows } = await t.pool.query<{ id: string }>(
+      `insert into alerts (organization_id, site_id, code, severity, raised_at, last_seen_at)
+       values ($1, $2, 'site_offline', 'critical', now(), now()) returning id::text as id`,
+      [orgA.id, siteId],
+    );
+    return rows[0]?.id as string;
+  };
+  const at = '2024-02-01T10:00:00Z';
+  const feb = 'from=2024-02-01T00:00:00Z&to=2024-02-28T00:00:00Z';
+  const write = (action: string, target: string | null, detail: object, targetName: string | null = null) =>
+    t.pool.query(
+      `insert into audit_log (at, actor_user_id, action, organization_id, target, target_name, detail)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [at, people.admin.id, action, orgA.id, target, targetName, JSON.stringify(detail)],
+    );
+
+  it('names devices, people and alerts now, an assignee by name, and hides ids', async () => {
+    const site = await createSite(t.db, orgA, { name: 'Acme Raleigh Westgate' });
+    const device = await createDevice(t.db, site, { name: 'Front switch' });
+    const other = await createSite(t.db, orgB, { name: 'Not yours' });
+    const foreign = await createDevice(t.db, other, { name: 'Foreign' });
+    const alertId = await siteOffline(site.id);
+    await write('device.troubleshooting.reboot', device.id, { jobId: device.id, params: { force: true } });
+    await write('dev.outage', foreign.id, { minutes: 5 }); // another organization's device is never named
+    await write('user.edit', people.user.username, {
+      userId: people.user.id,
+      role: { from: 'USER', to: 'USER' },
+    });
+    await write('alert.assign', alertId, { assigneeId: people.user.id });
+    await write('alert.acknowledge', '6f1c2f0e-6a43-4a4e-9d55-2f3b9a3c1d10', {}, 'Purged Site');
+
+    const byAction = Object.fromEntries(
+      (await entries(`${feb}&pageSize=50`)).content.map((e) => [e.action, e]),
+    );
+    expect(byAction['device.troubleshooting.reboot']).toMatchObject({
+      target: { kind: 'device', id: device.id, name: 'Front switch', siteId: site.id, siteName: site.name },
+      detail: [{ key: 'params', value: 'force: true' }],
+    });
+    expect(byAction['dev.outage']?.target).toBeNull();
+    expect(byAction['user.edit']).toMatchObject({
+      target: { kind: 'person', id: people.user.id, name: 'Uma User' },
+      detail: [{ key: 'role', value: 'USER → USER' }],
+    });
+    expect(byAction['alert.assign']).toMatchObject({
+      target: { kind: 'alert', id: alertId, name: site.name, alertCode: 'site_offline', siteId: site.id },
+      detail: [{ key: 'assignee', value: 'Uma User' }],
+    });
+    // A target gone since keeps the name it had when the entry was written, with nothing to link to.
+    expect(byAction['alert.acknowledge']?.target).toEqual({
+      kind: 'alert',
+      id: null,
+      name: 'Purged Site',
+      alertCode: null,
+      siteId: null,
+      siteName: null,
     });
   });
 });

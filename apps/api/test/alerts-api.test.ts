@@ -795,8 +795,8 @@ describe('POST alert/{id}/acknowledge, assign, notes', () => {
     ).rows[0];
   const audits = async (action: string, target: string) =>
     (
-      await t.pool.query<{ actor_user_id: string; detail: unknown }>(
-        'select actor_user_id, detail from audit_log where action = $1 and target = $2 order by id',
+      await t.pool.query<{ actor_user_id: string; detail: unknown; target_name: string | null }>(
+        'select actor_user_id, detail, target_name from audit_log where action = $1 and target = $2 order by id',
         [action, target],
       )
     ).rows;
@@ -822,10 +822,13 @@ describe('POST alert/{id}/acknowledge, assign, notes', () => {
     expect(again.json().acknowledgedBy).toEqual({ id: f.user.id, name: 'Uma User', support: null });
     expect(again.json().acknowledgedAt).toBe(alert.acknowledgedAt);
     expect(await stored(id)).toEqual(first);
-    expect((await audits('alert.acknowledge', id)).map((a) => a.actor_user_id)).toEqual([
-      f.user.id,
-      f.admin.id,
-    ]);
+    const acks = await audits('alert.acknowledge', id);
+    expect(acks.map((a) => a.actor_user_id)).toEqual([f.user.id, f.admin.id]);
+    // The log keeps naming where the alert was once it is purged (issue 37).
+    const siteName = (
+      await t.pool.query('select s.name from alerts a join sites s on s.id = a.site_id where a.id = $1', [id])
+    ).rows[0]?.name;
+    expect(acks.map((a) => a.target_name)).toEqual([siteName, siteName]);
     // The list shows it.
     expect((await list()).content.find((a) => a.id === id)?.acknowledgedBy).toEqual({
       id: f.user.id,

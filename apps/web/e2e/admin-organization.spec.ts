@@ -43,14 +43,17 @@ test('an administrator runs the organization and sees it in the activity log; a 
   const rows = page.getByTestId('data-row');
   await expect(rows).toHaveCount(3);
   // (The demo seed already lets acme.example register, so the domain is what changed.)
-  await expect(rows.first()).toContainText('emailDomains: acme.example, stores.acme.example');
-  await expect(rows.nth(1)).toContainText('contacts: changed');
-  await expect(rows.nth(2)).toContainText('description: changed');
+  // Sentences with the organization named, details as labelled values (issue 37).
+  await expect(rows.first().getByTestId('activity-sentence')).toContainText('updated the organization');
+  await expect(rows.first()).toContainText('Email domains: acme.example, stores.acme.example');
+  await expect(rows.nth(1)).toContainText('Contacts: changed');
+  await expect(rows.nth(2)).toContainText('Description: changed');
 
   // One check in Spanish.
   await chooseLanguage(page, 'Español');
   await expect(page.getByRole('heading', { name: 'Registro de actividad', level: 1 })).toBeVisible();
-  await expect(rows.first().getByTestId('activity-action')).toHaveText('Organización actualizada');
+  await expect(rows.first().getByTestId('activity-sentence')).toContainText('actualizó la organización');
+  await expect(rows.nth(1)).toContainText('Contactos: cambiado');
 
   // A member reads Settings → My Organization.
   const member = await browser.newPage();

@@ -1,3 +1,4 @@
+export * from './activity.ts';
 export * from './actor.ts';
 export * from './admin-users.ts';
 export * from './alerts.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_TARGET_KINDS } from './activity.ts';
 import { EmailSchema, EntitlementSchema } from './auth.ts';
 import { dateRangeInOrder, dateRangeQuery, requiredText } from './fields.ts';
 import { freeText, PageSchema, PageSizeSchema } from './fleet.ts';
@@ -234,6 +235,21 @@ export const ActivityQuerySchema = dateRangeInOrder(
 );
 export type ActivityQuery = z.output<typeof ActivityQuerySchema>;
 
+/** An entry's target, named at read time (or as named when written, if it is gone since). */
+export const ActivityTargetSchema = z.object({
+  kind: z.enum(ACTIVITY_TARGET_KINDS),
+  /** Its id when its page can be opened (the alert, ticket, device or person); null when gone or pageless. */
+  id: z.string().nullable(),
+  /** Its name: the person's, the device's, the ticket's number, the site of an alert, the window's sites. */
+  name: z.string(),
+  /** An alert's code: the console words its title in the reader's language. */
+  alertCode: z.string().nullable(),
+  /** The site of an alert or device (the device's page lives under it). */
+  siteId: z.string().nullable(),
+  siteName: z.string().nullable(),
+});
+export type ActivityTarget = z.infer<typeof ActivityTargetSchema>;
+
 export const ActivityEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -242,9 +258,10 @@ export const ActivityEntrySchema = z.object({
   actor: OrganizationPersonSchema.nullable(),
   /** The support person when the action was taken under impersonation. */
   impersonator: OrganizationPersonSchema.nullable(),
-  target: z.string().nullable(),
-  /** The entry's details as text, key by key. */
-  detail: z.record(z.string(), z.string()),
+  /** What was acted on, named (null: the act has none, e.g. signing out). */
+  target: ActivityTargetSchema.nullable(),
+  /** The entry's details as text, key by key (ids are named in the target instead, or left out). */
+  detail: z.array(z.object({ key: z.string(), value: z.string() })),
   ip: z.string().nullable(),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;

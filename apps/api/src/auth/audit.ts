@@ -1,3 +1,4 @@
+import type { AuditAction } from '@vnoc/contracts';
 import type { RequestMeta } from '../context.ts';
 import { auditLog } from '../db/schema.ts';
 import type { AuthContext } from '../plugins/auth.ts';
@@ -6,17 +7,19 @@ import type { UserWithOrg } from './session-user.ts';
 
 // The audit log is written by every module that changes something on a person's behalf, so it lives in the core.
 
-export type AuditEntry = typeof auditLog.$inferInsert;
+export type AuditEntry = typeof auditLog.$inferInsert & { action: AuditAction };
 
 export async function insertAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(entry);
 }
 
 export type AuditInput = {
-  action: string;
+  action: AuditAction;
   user?: Pick<UserWithOrg, 'id' | 'organizationId'>;
   impersonatorId?: string | null;
   target?: string;
+  /** The target's name now, kept for when it is gone (the log names it from its row while it exists). */
+  targetName?: string;
   detail?: Record<string, unknown>;
   meta?: RequestMeta;
 };
@@ -41,6 +44,7 @@ export async function audit(db: DbOrTx, input: AuditInput): Promise<void> {
     organizationId: input.user?.organizationId ?? null,
     impersonatorUserId: impersonatorId,
     target: input.target ?? null,
+    targetName: input.targetName ?? null,
     detail: input.detail ?? null,
     ip: input.meta?.ip ?? null,
   };

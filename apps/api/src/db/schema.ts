@@ -234,6 +234,8 @@ export const auditLog = pgTable(
     organizationId: uuid('organization_id'),
     action: text('action').notNull(),
     target: text('target'),
+    /** The target's name when written, shown if the target is deleted since (alerts are purged, devices removed). */
+    targetName: text('target_name'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     ip: inet('ip'),
   },

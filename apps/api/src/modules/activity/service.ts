@@ -49,14 +49,11 @@ const CSV_COLUMNS: CsvColumn<ActivityEntry>[] = [
   { header: 'Action', value: (e) => e.action },
   { header: 'Person', value: (e) => personText(e.actor) },
   { header: 'Support person', value: (e) => personText(e.impersonator) },
-  { header: 'Target', value: (e) => e.target },
+  { header: 'Target', value: (e) => e.target?.name },
   { header: 'IP address', value: (e) => e.ip },
   {
     header: 'Details',
-    value: (e) =>
-      Object.entries(e.detail)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join('; '),
+    value: (e) => e.detail.map(({ key, value }) => `${key}: ${value}`).join('; '),
   },
 ];
 

@@ -8,6 +8,7 @@ import {
   type AlertDetail,
   type AlertListQuery,
   type AlertSortField,
+  type AuditAction,
   actorName,
   defaultAlertSorting,
   type Paged,
@@ -155,17 +156,19 @@ async function changed(
   auth: AuthContext,
   scope: Scope,
   id: string,
-  action: string,
+  action: Extract<AuditAction, `alert.${string}`>,
   detail: Record<string, unknown>,
   meta: RequestMeta,
 ): Promise<repo.AlertRow> {
+  const row = await requireAlert(ctx, scope, id);
   await audit(ctx.db, {
     action,
     ...actorOf(auth, meta),
     target: id,
+    // Alerts are purged in time: the log keeps naming where it was.
+    targetName: row.site_name ?? row.device_name ?? undefined,
     detail,
   });
-  const row = await requireAlert(ctx, scope, id);
   published(ctx, auth.user.organizationId, row);
   return row;
 }

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type CreateProvisionedDevice,
   CreateProvisionedDeviceSchema,
   type DeviceSecret,
@@ -51,7 +52,7 @@ const auditFor = (
   db: DbOrTx,
   caller: Caller,
   organizationId: string,
-  action: string,
+  action: Extract<AuditAction, `device.${string}`>,
   target: string,
   detail: Record<string, unknown>,
 ) =>

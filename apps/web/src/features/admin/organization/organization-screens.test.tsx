@@ -23,7 +23,7 @@ const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
   actor: { id: 'u-1', name: 'Ada Admin', email: 'ada@acme.example' },
   impersonator: null,
   target: null,
-  detail: {},
+  detail: [],
   ip: '203.0.113.7',
   ...overrides,
 });
@@ -125,32 +125,66 @@ describe('Administration → Organization', () => {
 });
 
 describe('Administration → Activity log', () => {
-  it('lists entries with action labels, the support person, and raw unknown actions', async () => {
+  it('reads each entry as a sentence with the target named and linked, and details as labelled values', async () => {
     activity = [
       entry({
         id: '3',
-        action: 'organization.update',
+        action: 'alert.acknowledge',
+        actor: { id: 'u-2', name: 'Uriel Operator', email: 'uriel@acme.example' },
         impersonator: { id: 's-1', name: 'Sam Support', email: 'sam@provider.example' },
-        detail: { description: 'changed' },
+        target: {
+          kind: 'alert',
+          id: 'al-1',
+          name: 'Acme Raleigh Westgate',
+          alertCode: 'site_offline',
+          siteId: 's-9',
+          siteName: 'Acme Raleigh Westgate',
+        },
       }),
       entry({ id: '2', action: 'billing.future_thing' }),
-      entry({ id: '1' }),
+      entry({
+        id: '1',
+        action: 'alert.assign',
+        target: {
+          kind: 'alert',
+          id: null,
+          name: 'Durham Main',
+          alertCode: null,
+          siteId: null,
+          siteName: null,
+        },
+        detail: [{ key: 'assignee', value: 'Uma User' }],
+      }),
     ];
     signIn('ADMINISTRATOR');
     open('/admin/activity', ActivityScreen);
     const rows = await screen.findAllByTestId('data-row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[0] as HTMLElement).getByTestId('activity-action').textContent).toBe(
-      'Organization updated',
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByTestId('activity-sentence').textContent).toBe(
+      'Sam Support (vNOC support) for Uriel Operator acknowledged the alert Site offline at Acme Raleigh Westgate',
     );
-    expect(within(rows[0] as HTMLElement).getByTestId('activity-impersonator').textContent).toBe(
-      'Support: Sam Support',
+    expect(
+      first.getByRole('link', { name: 'Site offline at Acme Raleigh Westgate' }).getAttribute('href'),
+    ).toBe('/alerts?alert=al-1');
+    // An action newer than this console reads as who and the stored action.
+    expect(within(rows[1] as HTMLElement).getByTestId('activity-sentence').textContent).toBe(
+      'Ada Admin · billing.future_thing',
     );
-    expect(within(rows[0] as HTMLElement).getByText('description: changed')).toBeTruthy();
-    expect(within(rows[1] as HTMLElement).getByTestId('activity-action').textContent).toBe(
-      'billing.future_thing',
+    // A target gone since is named, not linked; details read as label: value.
+    const third = within(rows[2] as HTMLElement);
+    expect(third.getByTestId('activity-sentence').textContent).toBe(
+      'Ada Admin assigned the alert Durham Main',
     );
-    expect(within(rows[2] as HTMLElement).getByText('203.0.113.7')).toBeTruthy();
+    expect(third.queryByRole('link')).toBeNull();
+    expect(third.getByTestId('activity-detail').textContent).toBe('Assigned to: Uma User');
+    expect(third.getByText('203.0.113.7')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      'What happened',
+      'When',
+      'From (IP)',
+      'Details',
+    ]);
   });
 
   it('sends the filters to the server, and offers to clear them when nothing matches', async () => {
@@ -171,11 +205,28 @@ describe('Administration → Activity log', () => {
   });
 
   it('speaks Spanish', async () => {
-    activity = [entry({ action: 'impersonation.exchange' })];
+    activity = [
+      entry({
+        action: 'device.troubleshooting.reboot',
+        target: {
+          kind: 'device',
+          id: 'd-1',
+          name: 'MX67 00B1',
+          alertCode: null,
+          siteId: 's-1',
+          siteName: 'Acme',
+        },
+        detail: [{ key: 'params', value: 'force: true' }],
+      }),
+    ];
     await i18n.changeLanguage('es');
     signIn('ADMINISTRATOR');
     open('/admin/activity', ActivityScreen);
-    expect((await screen.findByTestId('activity-action')).textContent).toBe('Sesión de soporte iniciada');
+    expect((await screen.findByTestId('activity-sentence')).textContent).toBe('Ada Admin reinició MX67 00B1');
+    expect(screen.getByRole('link', { name: 'MX67 00B1' }).getAttribute('href')).toBe(
+      '/sites/s-1/device/d-1',
+    );
+    expect(screen.getByTestId('activity-detail').textContent).toBe('Ajustes: force: true');
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeTruthy();
   });
 });

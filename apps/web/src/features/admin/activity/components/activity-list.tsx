@@ -1,9 +1,10 @@
-import { Badge, Checkbox, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconHistory, IconLifebuoy } from '@tabler/icons-react';
+import { Anchor, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { ActivityEntry } from '@vnoc/contracts';
+import { type ActivityEntry, AUDIT_ACTIONS } from '@vnoc/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CollapsibleFilters } from '../../../../components/collapsible-filters.tsx';
 import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../../components/data-table/search-input.tsx';
@@ -14,7 +15,14 @@ import { AnyOfSelect, DateRangeInputs } from '../../../../components/filter-fiel
 import { FilteredEmpty } from '../../../../components/filtered-empty.tsx';
 import { actorName } from '../../../../lib/actor-name.ts';
 import { useActivity } from '../api/get-activity.ts';
-import { actionLabel, KNOWN_ACTIONS } from '../utils/action-label.ts';
+import {
+  actionLabel,
+  detailLabel,
+  detailValue,
+  sentenceKey,
+  targetPath,
+  targetText,
+} from '../utils/action-label.ts';
 import {
   activityFilterRequest,
   CLEAR_FILTERS,
@@ -23,19 +31,36 @@ import {
   readActivityState,
 } from '../utils/activity-list-state.ts';
 
-/** Who acted: the person, as "Sam Support (vNOC support) for Uriel Operator" in a support session (issue 37). */
-function Person({ entry }: { entry: ActivityEntry }) {
-  const { t } = useTranslation('adminOrganization');
-  const person = entry.actor;
-  if (!person) return <Text size="sm">—</Text>;
+/**
+ * What happened, as a sentence in the reader's language (issue 37): "Sam Support (vNOC support) for Uriel
+ * Operator acknowledged the alert Site offline at Acme Raleigh Westgate", the target linked to its page.
+ */
+function Sentence({ entry }: { entry: ActivityEntry }) {
+  const { t, i18n } = useTranslation('adminOrganization');
+  const actor = entry.actor
+    ? actorName(t, { name: entry.actor.name, support: entry.impersonator })
+    : t('activity.someone');
+  const target = entry.target;
+  const path = target ? targetPath(target) : null;
+  const targetElement = path ? <Anchor component={Link} to={path} fw={500} /> : <Text span fw={500} />;
   return (
     <Stack gap={0}>
-      <Text size="sm" data-testid="activity-person">
-        {actorName(t, { name: person.name, support: entry.impersonator })}
+      <Text size="sm" data-testid="activity-sentence">
+        {i18n.exists(sentenceKey(entry.action), { ns: 'adminOrganization' }) ? (
+          <Trans
+            t={t}
+            i18nKey={sentenceKey(entry.action)}
+            values={{ actor, target: target ? targetText(t, target, i18n.language) : '—' }}
+            components={{ target: targetElement }}
+          />
+        ) : (
+          // An action newer than this console: who, and the action as stored.
+          `${actor} · ${entry.action}`
+        )}
       </Text>
-      {person.email && person.email !== person.name && (
+      {entry.actor?.email && (
         <Text size="xs" c="dimmed">
-          {person.email}
+          {entry.actor.email}
         </Text>
       )}
     </Stack>
@@ -45,61 +70,22 @@ function Person({ entry }: { entry: ActivityEntry }) {
 function useColumns() {
   const { t } = useTranslation('adminOrganization');
   return useMemo<ColumnDef<ActivityEntry>[]>(
+    // The sentence first: on a phone it is the card's title, read before when and where.
     () => [
+      {
+        id: 'event',
+        header: t('activity.columns.event'),
+        enableSorting: false,
+        enableHiding: false,
+        meta: { wrapAt: 320 },
+        cell: ({ row }) => <Sentence entry={row.original} />,
+      },
       {
         id: 'at',
         header: t('activity.columns.at'),
         enableSorting: false,
         enableHiding: false,
         cell: ({ row }) => <DateText value={row.original.at} />,
-      },
-      {
-        id: 'actor',
-        header: t('activity.columns.actor'),
-        enableSorting: false,
-        enableHiding: false,
-        cell: ({ row }) => <Person entry={row.original} />,
-      },
-      {
-        id: 'action',
-        header: t('activity.columns.action'),
-        enableSorting: false,
-        enableHiding: false,
-        meta: { wrapAt: 200 },
-        cell: ({ row }) => (
-          <Text size="sm" fw={500} title={row.original.action} data-testid="activity-action">
-            {actionLabel(t, row.original.action)}
-          </Text>
-        ),
-      },
-      {
-        id: 'impersonator',
-        header: t('activity.columns.impersonator'),
-        enableSorting: false,
-        cell: ({ row }) => {
-          const support = row.original.impersonator;
-          if (!support) return <Text size="sm">—</Text>;
-          return (
-            <Tooltip label={support.email}>
-              <Badge
-                variant="light"
-                color="orange"
-                tt="none"
-                leftSection={<IconLifebuoy size={12} aria-hidden />}
-                data-testid="activity-impersonator"
-              >
-                {t('activity.bySupport', { name: support.name })}
-              </Badge>
-            </Tooltip>
-          );
-        },
-      },
-      {
-        id: 'target',
-        header: t('activity.columns.target'),
-        enableSorting: false,
-        meta: { wrapAt: 180 },
-        cell: ({ row }) => <Text size="sm">{row.original.target ?? '—'}</Text>,
       },
       {
         id: 'ip',
@@ -117,12 +103,19 @@ function useColumns() {
         enableSorting: false,
         meta: { wrapAt: 220 },
         cell: ({ row }) => {
-          const entries = Object.entries(row.original.detail);
-          if (entries.length === 0) return <Text size="sm">—</Text>;
+          const detail = row.original.detail;
+          if (detail.length === 0) return <Text size="sm">—</Text>;
           return (
-            <Text size="xs" c="dimmed">
-              {entries.map(([k, v]) => `${k}: ${v}`).join(' · ')}
-            </Text>
+            <Stack gap={0} data-testid="activity-detail">
+              {detail.map(({ key, value }) => (
+                <Text size="xs" key={key}>
+                  <Text span c="dimmed" inherit>
+                    {detailLabel(t, key)}:
+                  </Text>{' '}
+                  {detailValue(t, value)}
+                </Text>
+              ))}
+            </Stack>
           );
         },
       },
@@ -143,7 +136,7 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
   const columns = useColumns();
   const reversed = rangeReversed(state);
   const active = filterCount(state);
-  const actionOptions = [...new Set([...KNOWN_ACTIONS, ...state.actions])]
+  const actionOptions = [...new Set([...AUDIT_ACTIONS, ...state.actions])]
     .map((value) => ({ value, label: actionLabel(t, value) }))
     .sort((a, b) => a.label.localeCompare(b.label));
 

@@ -1,57 +1,56 @@
-import { JOB_ACTIONS } from '@vnoc/contracts';
+import type { ActivityEntry } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
+import { alertName } from '../../../../lib/alert-display.ts';
+import { paths } from '../../../../lib/paths.ts';
 
-/** The audit actions the server writes today; others (newer ones) are shown as they are stored. */
-export const KNOWN_ACTIONS: readonly string[] = [
-  'login.success',
-  'login.failure',
-  'login.locked',
-  'login.lockout',
-  'login.pending',
-  'login.deactivated',
-  'logout',
-  'register',
-  'register.refused',
-  'register.notice',
-  'register.notice_held',
-  'register.expired',
-  'email.validated',
-  'password.change',
-  'password.reset_requested',
-  'password.reset_verified',
-  'mfa.validated',
-  'mfa.failure',
-  'mfa.enrol',
-  'mfa.unenrol',
-  'impersonation.exchange',
-  'impersonation.refused',
-  'impersonated.request',
-  'organization.update',
-  'organization.domain_verification_sent',
-  'organization.domain_verified',
-  'organization.domain_claim_dropped',
-  'user.create',
-  'user.edit',
-  'user.invite',
-  'user.invitation_accepted',
-  'user.approve',
-  'user.reject',
-  'user.deactivate',
-  'user.reactivate',
-  'user.mfa_reset',
-  'notificationProfile.update',
-  'maintenance.create',
-  'maintenance.end',
-  'ticket.create',
-  'ticket.status',
-  ...JOB_ACTIONS.map((a) => `device.troubleshooting.${a}`),
-  'device.troubleshooting.cancel',
-];
+/** The translation key part of an action (dots would nest keys: `register` and `register.refused` both exist). */
+const keyOf = (action: string) => action.replaceAll('.', '_');
 
-/** The translation key of an action (dots would nest keys: `register` and `register.refused` both exist). */
-export const actionKey = (action: string) => `actions.${action.replaceAll('.', '_')}`;
+/** The translation key of an action's short label (the action filter). */
+export const actionKey = (action: string) => `actions.${keyOf(action)}`;
+
+/** The translation key of an action's sentence ({{actor}} and a <target> element). */
+export const sentenceKey = (action: string) => `activity.sentences.${keyOf(action)}`;
 
 /** An action in words in the current language (t of the adminOrganization namespace); unknown ones raw. */
 export function actionLabel(t: TFunction<'adminOrganization'>, action: string): string {
   return t(actionKey(action), { defaultValue: action });
+}
+
+/** The target's name as a reader reads it: an alert as "Site offline at Acme Raleigh Westgate". */
+export function targetText(
+  t: TFunction<'adminOrganization'>,
+  target: NonNullable<ActivityEntry['target']>,
+  lang: string,
+): string {
+  if (target.kind !== 'alert' || !target.alertCode) return target.name;
+  return t('activity.alertAt', { alert: alertName(target.alertCode, lang), place: target.name });
+}
+
+/** The console page of a target, if it has one. */
+export function targetPath(target: NonNullable<ActivityEntry['target']>): string | null {
+  switch (target.kind) {
+    case 'alert':
+      return target.id ? `${paths.alerts}?alert=${encodeURIComponent(target.id)}` : null;
+    case 'ticket':
+      return target.id ? paths.ticket(target.id) : null;
+    case 'device':
+      return target.id && target.siteId ? paths.device(target.siteId, target.id) : null;
+    case 'person':
+      return target.id ? paths.adminUsers : null;
+    case 'maintenance':
+      return paths.alertsMaintenance;
+    case 'organization':
+      return paths.adminOrganization;
+  }
+}
+
+/** A detail's label in the language; one without a label reads as stored. */
+export function detailLabel(t: TFunction<'adminOrganization'>, key: string): string {
+  return t(`activity.detail.${key}`, { defaultValue: key });
+}
+
+/** A detail's value in the language where it is a word the server writes (changed, true, false); else as stored. */
+export function detailValue(t: TFunction<'adminOrganization'>, value: string): string {
+  return /^\w+$/.test(value) ? t(`activity.values.${value}`, { defaultValue: value }) : value;
 }
