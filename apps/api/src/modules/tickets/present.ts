@@ -2,8 +2,8 @@ import {
   type SupportTicket,
   TicketAlertSchema,
   TicketDeviceSchema,
-  TicketSiteSchema,
   type TicketNote,
+  TicketSiteSchema,
   type TicketSummary,
 } from '@vnoc/contracts';
 import { iso } from '../../http/iso.ts';

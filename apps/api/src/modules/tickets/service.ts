@@ -19,9 +19,9 @@ import { AppError, Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { consoleUrl } from '../../plugins/config.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { isUniqueViolation } from '../../sql/errors.ts';
 import { pageFor, scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
-import { isUniqueViolation } from '../../sql/errors.ts';
 import { isUuid } from '../../sql/text.ts';
 import { alertForTicket } from '../alerts/service.ts';
 import { findDeviceInScope } from '../devices/service.ts';
@@ -86,35 +86,37 @@ export async function createTicket(
   const emailedTo = ctx.config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
   const alert = body.alertId ? await alertForTicket(ctx, scope, body.alertId) : null;
   await refuseSecondTicket(ctx.db, alert?.id ?? null);
-  const ticket = await oneOpenTicket(ctx.db, alert?.id ?? null, () => ctx.db.transaction(async (tx) => {
-    const jobIds = await latestFinishedJobIds(tx, scope, device.id);
-    const { id } = await repo.insertTicket(tx, {
-      organizationId: user.organizationId,
-      deviceId: device.id,
-      siteId: device.site_id,
-      subject: body.subject,
-      comment: body.comment,
-      device: {
-        id: device.id,
-        name: device.name,
-        macAddress: device.mac_address,
-        kind: device.kind,
-        manufacturer: device.manufacturer,
-        model: device.model,
-        status: device.status,
-      },
-      site: await repo.ticketSite(tx, device.site_id),
-      jobIds,
-      emailedTo,
-      createdBy: user.id,
-      createdBySupport: auth.impersonator?.id ?? null,
-      alertId: alert?.id ?? null,
-      alertNotes: alert?.notes ?? [],
-    });
-    const row = await repo.findTicket(tx, scope, id);
-    if (!row) throw new Error('the new ticket is not readable');
-    return presentTicket(tx, scope, row);
-  }));
+  const ticket = await oneOpenTicket(ctx.db, alert?.id ?? null, () =>
+    ctx.db.transaction(async (tx) => {
+      const jobIds = await latestFinishedJobIds(tx, scope, device.id);
+      const { id } = await repo.insertTicket(tx, {
+        organizationId: user.organizationId,
+        deviceId: device.id,
+        siteId: device.site_id,
+        subject: body.subject,
+        comment: body.comment,
+        device: {
+          id: device.id,
+          name: device.name,
+          macAddress: device.mac_address,
+          kind: device.kind,
+          manufacturer: device.manufacturer,
+          model: device.model,
+          status: device.status,
+        },
+        site: await repo.ticketSite(tx, device.site_id),
+        jobIds,
+        emailedTo,
+        createdBy: user.id,
+        createdBySupport: auth.impersonator?.id ?? null,
+        alertId: alert?.id ?? null,
+        alertNotes: alert?.notes ?? [],
+      });
+      const row = await repo.findTicket(tx, scope, id);
+      if (!row) throw new Error('the new ticket is not readable');
+      return presentTicket(tx, scope, row);
+    }),
+  );
   // Sent once the ticket is stored (support never gets a number that does not exist, and no database
   // connection waits on the mail server); a ticket that could not be sent is removed again.
   const email = ticketEmail(
