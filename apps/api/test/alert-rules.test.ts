@@ -75,6 +75,7 @@ const alertRow = (c: Condition): AlertRow => ({
   assigned_by_support: null,
   assigned_by_support_name: null,
   in_maintenance: false,
+  ticket: null,
 });
 const codes = (f: Partial<DeviceFacts>) => conditionsOf({ ...base, ...f }, NOW).map((c) => c.code);
 

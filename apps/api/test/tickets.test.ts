@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TicketSchema, TicketSummarySchema } from '@vnoc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAlertEngine } from '../src/fleet/alerts/index.ts';
 import { enqueue } from '../src/fleet/jobs/queue.ts';
 import {
   createDevice,
@@ -10,7 +11,7 @@ import {
   createUser,
   tokenFor,
 } from './factories.ts';
-import { bearer, count, createTestApp, type TestApp, useTestApp } from './helpers.ts';
+import { bearer, count, createTestApp, silentLog, type TestApp, useTestApp } from './helpers.ts';
 
 const t = useTestApp();
 const SUPPORT = 'support@vnoc.example';
@@ -241,6 +242,154 @@ describe('GET ticket, GET ticket/{id}, POST ticket/{id}/status', () => {
     expect((await get('/api/ticket?status=open')).json().totalElements).toBe(1);
     expect((await setStatus('open')).json().status).toBe('open');
     expect(await count(t.pool, 'audit_log', "action = 'ticket.status' and target = $1", [first.id])).toBe(2);
+  });
+});
+
+describe('tickets of alerts (issue 37)', () => {
+  // The device has one active alert of a code: each test's alert takes the next code.
+  const codes = ['device_offline', 'high_latency', 'packet_loss', 'high_jitter', 'weak_signal', 'on_backup'];
+  /** An active alert on the harbor firewall, raised an hour ago: Device offline, then other codes. */
+  async function alertOnDevice() {
+    const code = codes.shift();
+    const { rows } = await t.pool.query<{ id: string }>(
+      `insert into alerts (organization_id, site_id, device_id, code, severity, raised_at, last_seen_at)
+       values ($1, $2, $3, $4, 'critical', now() - interval '1 hour', now()) returning id`,
+      [f.org.id, f.site.id, f.device.id, code],
+    );
+    return rows[0]?.id as string;
+  }
+  const note = (alertId: string, text: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/alert/${alertId}/notes`,
+      headers: bearer(tokens.admin as string),
+      payload: { text },
+    });
+  const fromAlert = (alertId: string, token?: string) =>
+    send(f.device.id, { subject: 'Firewall offline', comment: 'Store is down.', alertId }, token);
+  const setStatus = (id: string, status: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/ticket/${id}/status`,
+      headers: bearer(tokens.admin as string),
+      payload: { status },
+    });
+
+  it('stores the alert and its notes; the alert shows its ticket; the ticket links back; the email carries both', async () => {
+    const alertId = await alertOnDevice();
+    expect((await note(alertId, 'Called the store: power is on.')).statusCode).toBe(200);
+    expect((await note(alertId, 'ISP says no outage.')).statusCode).toBe(200);
+    await t.pool.query('delete from outbox_messages');
+
+    const res = await fromAlert(alertId);
+    expect(res.statusCode).toBe(200);
+    const ticket = TicketSchema.parse(res.json());
+    expect(ticket.alert).toEqual({
+      id: alertId,
+      code: 'device_offline',
+      severity: 'critical',
+      status: 'active',
+    });
+    expect(ticket.alertNotes.map((n) => [n.text, n.author.name])).toEqual([
+      ['Called the store: power is on.', 'Ada Admin'],
+      ['ISP says no outage.', 'Ada Admin'],
+    ]);
+    expect(ticket.comment).toBe('Store is down.');
+    expect(ticket.notes).toEqual([]);
+    // The ticket page reads the same; the list names the alert too.
+    expect(TicketSchema.parse((await get(`/api/ticket/${ticket.id}`)).json()).alertNotes).toHaveLength(2);
+    const listed = (await get(`/api/ticket?deviceId=${f.device.id}`)).json().content;
+    expect(listed.find((x: { id: string }) => x.id === ticket.id).alert.id).toBe(alertId);
+
+    // The alert knows its ticket, in its detail and in the list.
+    const ref = { id: ticket.id, number: ticket.number, status: 'open' };
+    expect((await get(`/api/alert/${alertId}`)).json().ticket).toEqual(ref);
+    const alerts = (await get(`/api/alert?deviceId=${f.device.id}`)).json().content;
+    expect(alerts.find((a: { id: string }) => a.id === alertId).ticket).toEqual(ref);
+
+    const { rows } = await t.pool.query<{ body: string }>('select body from outbox_messages');
+    expect(rows[0]?.body).toContain(
+      `Alert: Device offline (critical) — http://127.0.0.1:8080/alerts?alert=${alertId}`,
+    );
+    expect(rows[0]?.body).toMatch(
+      /Notes on the alert:\n- Ada Admin, .+ UTC: Called the store: power is on\.\n- Ada Admin, .+ UTC: ISP says no outage\./,
+    );
+  });
+
+  it('refuses a second open ticket for the alert with 409 naming the open one, nothing stored or sent; after closing, a new one is sent, and the old one cannot be reopened beside it', async () => {
+    const alertId = await alertOnDevice();
+    const first = TicketSchema.parse((await fromAlert(alertId)).json());
+    const tickets = await count(t.pool, 'tickets');
+    const mails = await count(t.pool, 'outbox_messages');
+
+    const second = await fromAlert(alertId);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      id: 'ticket_open',
+      message: `This alert already has an open ticket, #${first.number}. Open it instead of sending another.`,
+    });
+    expect(await count(t.pool, 'tickets')).toBe(tickets);
+    expect(await count(t.pool, 'outbox_messages')).toBe(mails);
+
+    // Two at once: one is stored, the other refused by the database's one-open-ticket index.
+    const other = await alertOnDevice();
+    const both = await Promise.all([fromAlert(other), fromAlert(other)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await count(t.pool, 'tickets', 'alert_id = $1', [other])).toBe(1);
+
+    expect((await setStatus(first.id, 'closed')).statusCode).toBe(200);
+    expect((await get(`/api/alert/${alertId}`)).json().ticket).toMatchObject({
+      id: first.id,
+      status: 'closed',
+    });
+    const next = TicketSchema.parse((await fromAlert(alertId)).json());
+    expect((await get(`/api/alert/${alertId}`)).json().ticket).toMatchObject({ id: next.id, status: 'open' });
+    const reopen = await setStatus(first.id, 'open');
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().message).toContain(`#${next.number}`);
+    expect(TicketSchema.parse((await get(`/api/ticket/${first.id}`)).json()).status).toBe('closed');
+  });
+
+  it('an alert the caller does not see → 404, nothing stored; a malformed id → 400', async () => {
+    const { rows } = await t.pool.query<{ id: string }>(
+      `insert into alerts (organization_id, device_id, code, severity, raised_at, last_seen_at)
+       values ($1, $2, 'device_offline', 'critical', now(), now()) returning id`,
+      [f.deviceB.organizationId, f.deviceB.id],
+    );
+    const tickets = await count(t.pool, 'tickets');
+    for (const id of [rows[0]?.id as string, randomUUID()])
+      expect((await fromAlert(id)).statusCode).toBe(404);
+    const bad = await fromAlert('nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Enter a valid alert id.');
+    expect(await count(t.pool, 'tickets')).toBe(tickets);
+  });
+
+  it('when the alert clears (past the flap window) its open ticket gets a note of when, and stays open', async () => {
+    const alertId = await alertOnDevice();
+    const ticket = TicketSchema.parse((await fromAlert(alertId)).json());
+    const closedAlert = await alertOnDevice();
+    const closedTicket = TicketSchema.parse((await fromAlert(closedAlert)).json());
+    await setStatus(closedTicket.id, 'closed');
+    const clearedAt = '2026-11-21T10:00:00.000Z';
+    await t.pool.query(`update alerts set state = 'cleared', cleared_at = $2 where id = any($1::uuid[])`, [
+      [alertId, closedAlert],
+      clearedAt,
+    ]);
+    const engine = createAlertEngine({ db: t.db, log: silentLog });
+    // Within the flap window nothing is written: the alert may still come back.
+    await engine.sweep(Date.parse(clearedAt) + 5 * 60_000);
+    expect(TicketSchema.parse((await get(`/api/ticket/${ticket.id}`)).json()).notes).toEqual([]);
+    await engine.sweep(Date.parse(clearedAt) + 16 * 60_000);
+    const after = TicketSchema.parse((await get(`/api/ticket/${ticket.id}`)).json());
+    expect(after.notes).toEqual([{ id: expect.any(String), kind: 'alertCleared', at: clearedAt }]);
+    expect(after.status).toBe('open');
+    expect(after.alert?.status).toBe('cleared');
+    // A closed ticket is left as it is; a later sweep writes nothing again.
+    expect(TicketSchema.parse((await get(`/api/ticket/${closedTicket.id}`)).json()).notes).toEqual([]);
+    await engine.sweep(Date.parse(clearedAt) + 30 * 60_000);
+    expect(await count(t.pool, 'ticket_notes', 'ticket_id = $1', [ticket.id])).toBe(1);
+    expect(await count(t.pool, 'ticket_notes', 'ticket_id = $1', [closedTicket.id])).toBe(0);
   });
 });
 

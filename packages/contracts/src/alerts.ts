@@ -332,6 +332,10 @@ export const AlertSchema = z.object({
   assignedBy: ActorSchema.nullable(),
   /** Raised while its site was in a maintenance window: recorded, not notified. */
   inMaintenance: z.boolean(),
+  /** The ticket sent from it (issue 37): its open one, else the latest; null when none was sent. */
+  ticket: z
+    .object({ id: z.string(), number: z.number().int(), status: z.enum(['open', 'closed']) })
+    .nullable(),
 });
 export type Alert = z.infer<typeof AlertSchema>;
 

@@ -49,5 +49,7 @@ export const ErrorIds = {
   busy: 'busy',
   ssoIssuerRefused: 'sso_issuer_refused',
   internal: 'internal',
+  /** A second open ticket about one alert (issue 37): its open ticket is named in the message. */
+  ticketOpen: 'ticket_open',
 } as const;
 export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

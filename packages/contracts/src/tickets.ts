@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActorSchema } from './actor.ts';
+import { AlertCodeSchema, AlertNoteSchema, AlertSeveritySchema, AlertStateSchema } from './alerts.ts';
 import { JobSchema } from './diagnostics.ts';
 import { requiredText } from './fields.ts';
 import { DeviceKindSchema, DeviceStatusSchema, freeText, pagingQuery, sortingSchema } from './fleet.ts';
@@ -22,6 +23,11 @@ export type TicketStatus = z.infer<typeof TicketStatusSchema>;
 export const TicketRequestSchema = z.object({
   subject: requiredText(TICKET_SUBJECT_MAX, 'Enter a subject.', 'The subject'),
   comment: requiredText(TICKET_COMMENT_MAX, 'Describe the problem.', 'The comment'),
+  /**
+   * The alert the ticket is about, when sent from one (issue 37): the ticket keeps it and the alert's notes,
+   * and an alert has one open ticket at a time (a second is refused with 409).
+   */
+  alertId: z.uuid({ error: 'Enter a valid alert id.' }).optional(),
 });
 export type TicketRequest = z.infer<typeof TicketRequestSchema>;
 
@@ -39,6 +45,28 @@ export const TicketDeviceSchema = z.object({
 
 export const TicketSiteSchema = z.object({ id: z.string(), name: z.string(), address: z.string() });
 
+/** The alert a ticket was sent from, as it is now. */
+export const TicketAlertSchema = z.object({
+  id: z.string(),
+  code: AlertCodeSchema,
+  severity: AlertSeveritySchema,
+  status: AlertStateSchema,
+});
+export type TicketAlert = z.infer<typeof TicketAlertSchema>;
+
+export const TICKET_NOTE_KINDS = ['alertCleared'] as const;
+/** What vNOC wrote on a ticket after it was sent: its alert cleared at `at`. */
+export const TicketNoteSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TICKET_NOTE_KINDS),
+  at: z.string(),
+});
+export type TicketNote = z.infer<typeof TicketNoteSchema>;
+
+/** The message of the 409 for a second open ticket about one alert. */
+export const ticketOpenForAlertMessage = (number: number) =>
+  `This alert already has an open ticket, #${number}. Open it instead of sending another.`;
+
 const ticketBase = {
   id: z.string(),
   /** The number support and the customer quote (shown as #1001). */
@@ -51,6 +79,8 @@ const ticketBase = {
   createdBy: ActorSchema,
   device: TicketDeviceSchema,
   site: TicketSiteSchema,
+  /** The alert it was sent from; null when sent from a device (or the alert was removed). */
+  alert: TicketAlertSchema.nullable(),
 };
 
 /** A ticket in the list. */
@@ -64,6 +94,10 @@ export const TicketSchema = z.object({
   emailedTo: z.string(),
   /** The device's latest finished run of each action when the ticket was sent, newest first. */
   diagnostics: z.array(JobSchema),
+  /** The alert's notes when the ticket was sent from it, oldest first. */
+  alertNotes: z.array(AlertNoteSchema),
+  /** What vNOC wrote on it since (its alert cleared), oldest first. */
+  notes: z.array(TicketNoteSchema),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 

@@ -750,6 +750,10 @@ export const tickets = pgTable(
     createdBy: personRef('created_by'),
     /** The support person who sent it while acting as `createdBy` (issue 37), else null. */
     createdBySupport: supportRef('created_by_support'),
+    /** The alert it was sent from (issue 37), else null; kept null when the alert is deleted. */
+    alertId: uuid('alert_id').references((): AnyPgColumn => alerts.id, { onDelete: 'set null' }),
+    /** The alert's notes as they were when the ticket was sent: TicketAlertNote[] of the contracts. */
+    alertNotes: jsonb('alert_notes').$type<Record<string, unknown>[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -757,7 +761,28 @@ export const tickets = pgTable(
     uniqueIndex('tickets_org_number_key').on(t.organizationId, t.number),
     index('tickets_org_created_idx').on(t.organizationId, t.createdAt.desc()),
     index('tickets_device_idx').on(t.deviceId),
+    // One open ticket per alert: a second one is refused (409), also when two are sent at once.
+    uniqueIndex('tickets_alert_open_key')
+      .on(t.alertId)
+      .where(sql`${t.status} = 'open' and ${t.alertId} is not null`),
+    index('tickets_alert_idx').on(t.alertId),
   ],
+);
+
+/**
+ * What happened to a ticket after it was sent, written by vNOC (issue 37): `alert_cleared` when its alert
+ * cleared (at the alert's clearing time). Shown on the ticket in the reader's language.
+ */
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: uuidId(),
+    ticketId: ownerRef('ticket_id', () => tickets.id),
+    kind: text('kind', { enum: ['alert_cleared'] }).notNull(),
+    at: tz('at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_notes_ticket_idx').on(t.ticketId, t.at)],
 );
 
 export const ALERT_STATE_VALUES = ['active', 'cleared'] as const;

@@ -11,6 +11,9 @@ export const paths = {
   sitesSearch: '/sites/search',
   devices: '/devices',
   alerts: '/alerts',
+  /** The Alerts screen with this alert's detail open, on the tab it is in. */
+  alert: (id: string, status: 'active' | 'cleared') =>
+    `/alerts?${status === 'cleared' ? 'status=cleared&' : ''}alert=${encodeURIComponent(id)}`,
   alertsMaintenance: '/alerts/maintenance',
   tickets: '/tickets',
   ticket: (id: string) => `/tickets/${encodeURIComponent(id)}`,

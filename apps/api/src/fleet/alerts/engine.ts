@@ -116,6 +116,7 @@ export function createAlertEngine(options: AlertEngineOptions): AlertEngine {
         const found = await reconcile(tx, ids, now, speed);
         await queueNotifications(tx, found, now);
         const cleared = await confirmClearings(tx, now, speed);
+        await noteClearedTickets(tx, cleared, now);
         if (cleared.length > 0 && options.notify)
           await options.notify(tx, { alertIds: cleared, transition: 'cleared', now });
         return found;
@@ -484,6 +485,22 @@ function regionalChange(r: RegionalRow, transition: AlertTransition, now: number
     transition,
     at: now,
   };
+}
+
+/**
+ * Issue 37: the open ticket of each alert whose clearing is confirmed gets a note of when it cleared. The ticket
+ * stays open: it is the customer's conversation with support, closed by them (docs/decisions/alerts-and-notifications.md,
+ * "Tickets of alerts").
+ */
+async function noteClearedTickets(tx: DbOrTx, alertIds: string[], now: number): Promise<void> {
+  if (alertIds.length === 0) return;
+  await tx.execute(sql`
+    with noted as (
+      insert into ticket_notes (ticket_id, kind, at)
+      select t.id, 'alert_cleared', a.cleared_at from tickets t join alerts a on a.id = t.alert_id
+      where t.alert_id = any(${arr(alertIds)}::uuid[]) and t.status = 'open'
+      returning ticket_id)
+    update tickets set updated_at = ${iso(now)} where id in (select ticket_id from noted)`);
 }
 
 /**

@@ -55,6 +55,7 @@ export function presentAlert(row: AlertRow): Alert {
       row.assigned_by_support_name,
     ),
     inMaintenance: row.in_maintenance,
+    ticket: row.ticket,
   };
 }
 

@@ -40,6 +40,7 @@ export type AlertRow = {
   assigned_by_support: string | null;
   assigned_by_support_name: string | null;
   in_maintenance: boolean;
+  ticket: { id: string; number: number; status: 'open' | 'closed' } | null;
 };
 
 /** The columns of an alert row; its dependents are counted within the caller's scope. */
@@ -54,7 +55,9 @@ const columns = (
   a.acknowledged_by_support, ${personNameOf(sql`a.acknowledged_by_support`)} as acknowledged_by_support_name,
   a.assignee_id, ${personNameOf(sql`a.assignee_id`)} as assignee_name,
   a.assigned_by, ${personNameOf(sql`a.assigned_by`)} as assigned_by_name,
-  a.assigned_by_support, ${personNameOf(sql`a.assigned_by_support`)} as assigned_by_support_name, a.in_maintenance`;
+  a.assigned_by_support, ${personNameOf(sql`a.assigned_by_support`)} as assigned_by_support_name, a.in_maintenance,
+  (select json_build_object('id', t.id, 'number', t.number, 'status', t.status) from tickets t
+     where t.alert_id = a.id order by t.status = 'open' desc, t.created_at desc limit 1) as ticket`;
 const from = sql`alerts a
   left join sites s on s.id = a.site_id
   left join devices d on d.id = a.device_id`;

@@ -7,6 +7,7 @@ import {
   type AlertCounts,
   type AlertDetail,
   type AlertListQuery,
+  type AlertNote,
   type AlertSortField,
   type AuditAction,
   actorName,
@@ -109,6 +110,19 @@ async function requireAlert(ctx: AppContext, scope: Scope, id: string): Promise<
   const row = await repo.findAlert(ctx.db, scope, id);
   if (!row) throw Errors.notFound();
   return row;
+}
+
+/**
+ * The alert a ticket is sent from, with its notes as they are now, oldest first (issue 37: the ticket carries
+ * them); 404 when the caller's scope does not see it.
+ */
+export async function alertForTicket(
+  ctx: AppContext,
+  scope: Scope,
+  id: string,
+): Promise<{ id: string; notes: AlertNote[] }> {
+  const row = await requireAlert(ctx, scope, id);
+  return { id: row.id, notes: (await repo.notesOf(ctx.db, row.id)).map(presentNote) };
 }
 
 export async function alertDetail(ctx: AppContext, user: UserWithOrg, id: string): Promise<AlertDetail> {

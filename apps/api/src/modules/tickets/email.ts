@@ -1,4 +1,5 @@
 import {
+  ALERT_CODE_INFO,
   actorName,
   type Job,
   type JobAction,
@@ -85,6 +86,20 @@ export function verdictLine(job: Job): string {
   return [VERDICT_TEXT[judged.verdict].en, ...reasons].join(' — ');
 }
 
+/** The alert a ticket was sent from, with a link to it and its notes then (issue 37); none for a device's. */
+function alertLines(ticket: Ticket, links: ConsoleLinks): string[] {
+  const alert = ticket.alert;
+  if (!alert) return [];
+  return [
+    `Alert: ${ALERT_CODE_INFO[alert.code].name.en} (${alert.severity}) — ${links.alert(alert.id, alert.status)}`,
+    'Notes on the alert:',
+    ...(ticket.alertNotes.length === 0
+      ? ['(none)']
+      : ticket.alertNotes.map((n) => `- ${actorName(n.author)}, ${when(n.createdAt)}: ${n.text}`)),
+    '',
+  ];
+}
+
 /** The email to the provider's support address. */
 export function ticketEmail(
   ticket: Ticket,
@@ -107,6 +122,7 @@ export function ticketEmail(
     'Comment:',
     ticket.comment,
     '',
+    ...alertLines(ticket, links),
     'Latest diagnostics:',
     ...(ticket.diagnostics.length === 0
       ? ['(none run on this device)']

@@ -1,11 +1,13 @@
 import {
   type SupportTicket,
+  TicketAlertSchema,
   TicketDeviceSchema,
+  type TicketNote,
   TicketSiteSchema,
   type TicketSummary,
 } from '@vnoc/contracts';
 import { iso } from '../../http/iso.ts';
-import type { SupportTicketRow, TicketRow } from './repository.ts';
+import type { SupportTicketRow, TicketNoteRow, TicketRow } from './repository.ts';
 
 export function presentSummary(row: TicketRow): TicketSummary {
   return {
@@ -25,6 +27,7 @@ export function presentSummary(row: TicketRow): TicketSummary {
     },
     device: TicketDeviceSchema.parse(row.device),
     site: TicketSiteSchema.parse(row.site),
+    alert: row.alert ? TicketAlertSchema.parse(row.alert) : null,
   };
 }
 
@@ -35,4 +38,8 @@ export function presentSupportTicket(row: SupportTicketRow): SupportTicket {
     organization: { id: row.organization_id, name: row.organization_name },
     comment: row.comment,
   };
+}
+
+export function presentTicketNote(row: TicketNoteRow): TicketNote {
+  return { id: row.id, kind: 'alertCleared', at: iso(row.at) ?? '' };
 }

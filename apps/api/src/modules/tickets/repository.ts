@@ -1,4 +1,4 @@
-import type { TicketSortField, TicketStatus } from '@vnoc/contracts';
+import type { AlertNote, TicketSortField, TicketStatus } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { personName, personNameOf } from '../../sql/names.ts';
@@ -24,11 +24,15 @@ export type TicketRow = {
   created_by_support_name: string | null;
   created_at: Date;
   updated_at: Date;
+  alert: Record<string, unknown> | null;
+  alert_notes: Record<string, unknown>[];
 };
 
 const columns = sql`t.id, t.number, t.subject, t.comment, t.status, t.device, t.site, t.job_ids, t.emailed_to,
   t.created_by, ${personName()} as created_by_name,
-  t.created_by_support, ${personNameOf(sql`t.created_by_support`)} as created_by_support_name, t.created_at, t.updated_at`;
+  t.created_by_support, ${personNameOf(sql`t.created_by_support`)} as created_by_support_name, t.created_at, t.updated_at,
+  (select json_build_object('id', a.id, 'code', a.code, 'severity', a.severity, 'status', a.state)
+     from alerts a where a.id = t.alert_id) as alert, t.alert_notes`;
 const from = sql`tickets t
   join sites s on s.id = t.site_id
   join users u on u.id = t.created_by
@@ -49,6 +53,9 @@ export type NewTicket = {
   createdBy: string;
   /** The support person who sent it acting as `createdBy` (issue 37). */
   createdBySupport: string | null;
+  /** The alert it is sent from, and that alert's notes then (issue 37). */
+  alertId: string | null;
+  alertNotes: AlertNote[];
 };
 
 /** Numbers start here in each organization. */
@@ -62,12 +69,13 @@ export async function insertTicket(db: DbOrTx, t: NewTicket): Promise<{ id: stri
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tickets:${t.organizationId}`}, 0))`);
   const { rows } = await db.execute<{ id: string; number: number }>(sql`
     insert into tickets (organization_id, number, device_id, site_id, subject, comment, device, site, job_ids,
-      emailed_to, created_by, created_by_support)
+      emailed_to, created_by, created_by_support, alert_id, alert_notes)
     values (${t.organizationId},
       (select coalesce(max(number) + 1, ${FIRST_TICKET_NUMBER}) from tickets where organization_id = ${t.organizationId}),
       ${t.deviceId}, ${t.siteId}, ${t.subject}, ${t.comment},
       ${JSON.stringify(t.device)}::jsonb, ${JSON.stringify(t.site)}::jsonb,
-      ${`{${t.jobIds.join(',')}}`}::uuid[], ${t.emailedTo}, ${t.createdBy}, ${t.createdBySupport})
+      ${`{${t.jobIds.join(',')}}`}::uuid[], ${t.emailedTo}, ${t.createdBy}, ${t.createdBySupport},
+      ${t.alertId}, ${JSON.stringify(t.alertNotes)}::jsonb)
     returning id, number`);
   return onlyRow(rows, 'the ticket was not stored');
 }
@@ -77,6 +85,32 @@ export async function findTicket(db: DbOrTx, scope: Scope, id: string): Promise<
     sql`select ${columns} from ${from} where t.id = ${id} and ${inScope(scope)}`,
   );
   return rows[0];
+}
+
+/** The alert's open ticket, if it has one (an alert has one open ticket at a time). */
+export async function openTicketOfAlert(db: DbOrTx, alertId: string) {
+  const { rows } = await db.execute<{ id: string; number: number }>(
+    sql`select id, number from tickets where alert_id = ${alertId} and status = 'open'`,
+  );
+  return rows[0];
+}
+
+/** The alert a ticket was sent from (null when none), whatever the scope: the caller has found the ticket. */
+export async function alertIdOfTicket(db: DbOrTx, id: string): Promise<string | null> {
+  const { rows } = await db.execute<{ alert_id: string | null }>(
+    sql`select alert_id from tickets where id = ${id}`,
+  );
+  return rows[0]?.alert_id ?? null;
+}
+
+export type TicketNoteRow = { id: string; kind: 'alert_cleared'; at: Date };
+
+/** What vNOC wrote on the ticket since it was sent, oldest first. */
+export async function notesOfTicket(db: DbOrTx, ticketId: string): Promise<TicketNoteRow[]> {
+  const { rows } = await db.execute<TicketNoteRow>(
+    sql`select id, kind, at from ticket_notes where ticket_id = ${ticketId} order by at, id`,
+  );
+  return rows;
 }
 
 export async function deleteTicket(db: DbOrTx, id: string): Promise<void> {

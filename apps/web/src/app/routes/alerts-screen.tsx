@@ -1,15 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { alertsQueryKey } from '../../features/alerts/api/keys.ts';
 import type { AlertTicketAction } from '../../features/alerts/components/alert-detail-drawer.tsx';
 import { AlertsScreen } from '../../features/alerts/components/alerts-screen.tsx';
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
 
 /**
  * The Alerts screen, composed here because an alert's "Open a ticket" is the tickets feature's form,
- * prefilled with the alert and its dependents, for the alert's device (or its first dependent's).
+ * prefilled with the alert and its dependents, for the alert's device (or its first dependent's). The ticket
+ * keeps the alert (issue 37): once sent (or refused as a second one), the alert is read again and names it.
  */
 export function AlertsWithTickets() {
   const { t } = useTranslation('alerts');
-  const ticketAction: AlertTicketAction = ({ device, subject, comment }) => (
+  const client = useQueryClient();
+  const ticketAction: AlertTicketAction = ({ alertId, device, subject, comment }) => (
     <SendTicketButton
       device={{
         id: device.id,
@@ -20,6 +24,8 @@ export function AlertsWithTickets() {
       initialSubject={subject}
       initialComment={comment}
       label={t('detail.openTicket')}
+      alertId={alertId}
+      onSettled={() => void client.invalidateQueries({ queryKey: alertsQueryKey })}
     />
   );
   return <AlertsScreen ticketAction={ticketAction} />;

@@ -11,6 +11,7 @@ import {
   latency,
   SITE_ID,
 } from '../../features/alerts/test/fixtures.ts';
+import { ticket } from '../../features/tickets/test/fixtures.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { formatDate } from '../../lib/format.ts';
 import { i18n } from '../../lib/i18n.ts';
@@ -78,6 +79,11 @@ beforeEach(() => {
         });
       }
       if (path === `/api/alert/${root.id}`) return answer(detail);
+      if (path === `/api/device/troubleshooting/ticket/${EDGE_ID}` && method === 'POST') {
+        // The server keeps the alert: from now on it names its open ticket.
+        detail = { ...detail, ticket: { id: ticket.id, number: ticket.number, status: 'open' } };
+        return answer({ ...ticket, subject: body.subject, comment: body.comment });
+      }
       if (path === `/api/alert/${root.id}/acknowledge`) {
         const acknowledged = {
           ...root,
@@ -282,6 +288,45 @@ describe('Alerts: an alert in the drawer', () => {
     expect(comment).toContain('1 dependent alert:');
     expect(comment).toContain('- [Major] Device offline — Lobby AP (00:18:0a:00:00:01)');
     expect(dialog.getByTestId('send-ticket-device').textContent).toBe('TZ370 00:17:c5:00:00:db at Store 12');
+  });
+
+  it('a ticket sent from the alert keeps it; the drawer then names "Ticket #1001" and offers it instead of a second one', async () => {
+    open(`/alerts?alert=${root.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open a ticket' }, { timeout: 5000 }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send support ticket' }));
+    fireEvent.click(dialog.getByTestId('send-ticket-submit'));
+    const drawer = within(screen.getByTestId('alert-detail'));
+    const openTicket = await drawer.findByRole('link', { name: 'Open ticket #1001' });
+    expect(openTicket.getAttribute('href')).toBe(`/tickets/${ticket.id}`);
+    expect(drawer.getByTestId('alert-ticket-link').getAttribute('href')).toBe(`/tickets/${ticket.id}`);
+    expect(drawer.queryByRole('button', { name: 'Open a ticket' })).toBeNull();
+    const sent = requests.find(
+      (r) => r.method === 'POST' && r.url.pathname.includes('/troubleshooting/ticket/'),
+    );
+    expect(sent?.body).toMatchObject({ alertId: root.id, subject: '[Critical] Site offline — Store 12' });
+  });
+
+  it('in Spanish: the row and the drawer of an alert with an open ticket link it; a closed one is marked and a new one may be sent', async () => {
+    await i18n.changeLanguage('es');
+    const ref = { id: ticket.id, number: 1001, status: 'open' } as const;
+    active = [{ ...root, ticket: ref }, latency];
+    detail = { ...detail, ticket: ref };
+    open(`/alerts?alert=${root.id}`);
+    const drawer = within(await screen.findByTestId('alert-detail', {}, { timeout: 5000 }));
+    expect(drawer.getByRole('link', { name: 'Abrir el ticket #1001' }).getAttribute('href')).toBe(
+      `/tickets/${ticket.id}`,
+    );
+    expect(drawer.queryByRole('button', { name: 'Abrir un ticket' })).toBeNull();
+    const rows = await screen.findAllByTestId('data-row');
+    expect(within(rows[0] as HTMLElement).getByTestId('alert-ticket-link').textContent).toBe('Ticket #1001');
+    cleanup();
+
+    detail = { ...detail, ticket: { ...ref, status: 'closed' } };
+    open(`/alerts?alert=${root.id}`);
+    const again = within(await screen.findByTestId('alert-detail', {}, { timeout: 5000 }));
+    expect(again.getByText('cerrado', { exact: false })).toBeTruthy();
+    expect(again.getByRole('button', { name: 'Abrir un ticket' })).toBeTruthy();
+    expect(again.queryByTestId('alert-open-ticket')).toBeNull();
   });
 
   it('Escape closes the ticket form first, then the drawer', async () => {

@@ -12,6 +12,7 @@ import { DateText } from '../../../components/date-text.tsx';
 import { actorName } from '../../../lib/actor-name.ts';
 import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { paths } from '../../../lib/paths.ts';
+import { AlertTicketLink } from './alert-ticket-link.tsx';
 
 /** Who handles it: acknowledged (by whom) and the assignee, or a dash. */
 function OwnerCell({ alert }: { alert: Alert }) {
@@ -122,6 +123,7 @@ function alertColumns(t: TFunction<'alerts'>, lang: string, status: AlertState):
                 )}
               </Group>
             )}
+            {alert.ticket && <AlertTicketLink ticket={alert.ticket} inRow size="xs" />}
             {/* On a phone the table scrolls sideways: where and when come along with the name. */}
             <Group gap={4} hiddenFrom="sm" wrap="nowrap">
               {alertPlace(alert) && (

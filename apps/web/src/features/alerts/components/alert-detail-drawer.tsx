@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconTicket } from '@tabler/icons-react';
 import type { Alert, AlertDetail } from '@vnoc/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +47,7 @@ import { useAlert } from '../api/get-alert.ts';
 import { useAssignees } from '../api/get-assignees.ts';
 import { type AlertTicketPrefill, alertTicketPrefill } from '../utils/ticket-prefill.ts';
 import { AlertNotes } from './alert-notes.tsx';
+import { AlertTicketLink } from './alert-ticket-link.tsx';
 
 /** Renders "Open a ticket" for an alert (composed in app/, where the tickets feature is at hand). */
 export type AlertTicketAction = (prefill: AlertTicketPrefill) => ReactNode;
@@ -154,7 +155,9 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
   const measured = alertMeasuredText(detail, lang);
   // The detail names the device and gives its MAC, as support asks for it.
   const device = alertDeviceLabel(detail, { withMac: true });
-  const prefill = ticketAction ? alertTicketPrefill(detail, t, lang) : null;
+  // While the alert has an open ticket, that ticket is offered instead of sending a second one.
+  const openTicket = detail.ticket?.status === 'open' ? detail.ticket : null;
+  const prefill = ticketAction && !openTicket ? alertTicketPrefill(detail, t, lang) : null;
   const dependents = sortAlerts(detail.dependentAlerts);
 
   return (
@@ -235,6 +238,11 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
               : t('detail.notAcknowledged')}
           </Text>
         </Field>
+        {detail.ticket && (
+          <Field label={t('detail.ticket')}>
+            <AlertTicketLink ticket={detail.ticket} size="sm" />
+          </Field>
+        )}
         {!canAct && (
           <Field label={t('detail.assignee')}>
             <Text size="sm">{detail.assignee?.name ?? t('detail.nobody')}</Text>
@@ -242,7 +250,7 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
         )}
       </SimpleGrid>
 
-      {(canAct || prefill) && (
+      {(canAct || prefill || openTicket) && (
         <Group gap="sm" align="flex-end" wrap="wrap">
           {canAct && <AssignSelect alert={detail} />}
           {canAct && !detail.acknowledgedAt && detail.status === 'active' && (
@@ -256,6 +264,17 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
             </Button>
           )}
           {prefill && ticketAction?.(prefill)}
+          {openTicket && (
+            <Button
+              component={Link}
+              to={paths.ticket(openTicket.id)}
+              variant="default"
+              leftSection={<IconTicket size={16} aria-hidden />}
+              data-testid="alert-open-ticket"
+            >
+              {t('detail.openExistingTicket', { number: openTicket.number })}
+            </Button>
+          )}
         </Group>
       )}
 

@@ -1,13 +1,11 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ALERT_NOTE_MAX, type AlertDetail, AlertNoteRequestSchema } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CountedTextarea } from '../../../components/counted-textarea.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { PlainList } from '../../../components/plain-list.tsx';
-import { actorName } from '../../../lib/actor-name.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { NoteList } from '../../../components/note-list.tsx';
 import { useAddAlertNote } from '../api/add-alert-note.ts';
 
 /** The note's error from the contract, in the language of `t`; null when it may be sent. */
@@ -66,23 +64,7 @@ export function AlertNotes({ detail, canAct }: { detail: AlertDetail; canAct: bo
           {t('notes.empty')}
         </Text>
       ) : (
-        <PlainList data-testid="alert-notes">
-          {detail.notes.map((note) => (
-            <Paper component="li" key={note.id} withBorder radius="sm" p="sm">
-              <Group justify="space-between" gap="xs" mb={4}>
-                <Text size="xs" fw={700}>
-                  {actorName(t, note.author)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatDate(note.createdAt)}
-                </Text>
-              </Group>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {note.text}
-              </Text>
-            </Paper>
-          ))}
-        </PlainList>
+        <NoteList notes={detail.notes} data-testid="alert-notes" />
       )}
       {canAct && <AddNoteForm alertId={detail.id} />}
     </Stack>

@@ -32,6 +32,7 @@ export function alertOf(overrides: Partial<Alert> = {}): Alert {
     assignee: null,
     assignedBy: null,
     inMaintenance: false,
+    ticket: null,
     ...overrides,
   };
 }

@@ -12,6 +12,8 @@ import { formatDate } from '../../../lib/format.ts';
 
 /** The device a ticket about an alert is sent for, and the subject and comment it starts with. */
 export interface AlertTicketPrefill {
+  /** The alert the ticket is sent from: the ticket keeps it and its notes. */
+  alertId: string;
   device: { id: string; macAddress: string; model: string; siteId: string; siteName: string };
   subject: string;
   comment: string;
@@ -113,6 +115,7 @@ export function alertTicketPrefill(
   const device = ticketDevice(detail);
   if (!device) return null;
   return {
+    alertId: detail.id,
     device,
     subject: alertTicketSubject(detail, t, lang),
     comment: alertTicketComment(detail, t, lang),

@@ -33,6 +33,7 @@ const alertOf = (id: string, severity: Alert['severity'], code: Alert['code']): 
   assignedBy: null,
   assignee: null,
   inMaintenance: false,
+  ticket: null,
 });
 
 let page: { content: Alert[]; totalElements: number };

@@ -36,6 +36,7 @@ const alertOf = (overrides: Partial<Alert>): Alert => ({
   assignedBy: null,
   assignee: null,
   inMaintenance: false,
+  ticket: null,
   ...overrides,
 });
 const windowOf = (state: MaintenanceWindow['state']): MaintenanceWindow => ({

@@ -162,6 +162,44 @@ describe('the send form', () => {
     expect(screen.queryByText('Support ticket successfully sent!')).toBeNull();
   });
 
+  it("a second ticket about an alert that has an open one: the 409 is said in the interface's language, then the caller is told", async () => {
+    reply = () =>
+      answer(
+        {
+          id: 'ticket_open',
+          message: 'This alert already has an open ticket, #1001. Open it instead of sending another.',
+        },
+        409,
+      );
+    await i18n.changeLanguage('es');
+    authStore.setToken(fakeJwt(fullClaims({ role: 'USER', entitlements: ['diagnostics'] })));
+    const settled = vi.fn();
+    const alertId = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+    const router = createMemoryRouter(
+      [{ path: '/', element: <SendTicketButton device={device} alertId={alertId} onSettled={settled} /> }],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar ticket de soporte' }));
+    const form = within(await screen.findByRole('dialog'));
+    fireEvent.change(form.getByLabelText(/^Asunto/), { target: { value: 'Caída' } });
+    fireEvent.change(form.getByLabelText(/^Comentario/), { target: { value: 'Sin conexión.' } });
+    fireEvent.click(form.getByRole('button', { name: 'Enviar ticket' }));
+    expect((await form.findByRole('alert')).textContent).toContain(
+      'Esta alerta ya tiene un ticket abierto. Ábralo en lugar de enviar otro.',
+    );
+    expect(calls.find((c) => c.path === SEND_PATH)?.body).toEqual({
+      subject: 'Caída',
+      comment: 'Sin conexión.',
+      alertId,
+    });
+    await waitFor(() => expect(settled).toHaveBeenCalledTimes(1));
+  });
+
   it("puts the server's refusal of a field under that field", async () => {
     reply = () =>
       answer(

@@ -72,9 +72,12 @@ interface SendTicketFormProps {
   send: ReturnType<typeof useSendTicket>;
   onClose: () => void;
   initialValues: TicketRequest;
+  /** The alert the ticket is sent from, if any. */
+  alertId?: string;
+  onSettled?: () => void;
 }
 
-function SendTicketForm({ device, send, onClose, initialValues }: SendTicketFormProps) {
+function SendTicketForm({ device, send, onClose, initialValues, alertId, onSettled }: SendTicketFormProps) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const form = useForm<TicketRequest>({
@@ -84,7 +87,8 @@ function SendTicketForm({ device, send, onClose, initialValues }: SendTicketForm
   const fieldError = fieldOfError(send.error);
 
   const onSubmit = form.onSubmit((values) => {
-    send.mutate(TicketRequestSchema.parse(values), {
+    send.mutate(TicketRequestSchema.parse({ ...values, alertId }), {
+      onSettled,
       onSuccess: (ticket) => {
         onClose();
         // The toast lives outside the router: its link navigates through this screen's navigate.
@@ -164,6 +168,10 @@ interface SendTicketButtonProps {
   initialComment?: string;
   /** The button's text; "Send support ticket" by default. */
   label?: string;
+  /** The alert it is sent from (issue 37): the ticket keeps it and its notes. */
+  alertId?: string;
+  /** After the ticket was sent or refused (e.g. to refresh the alert that now names its ticket). */
+  onSettled?: () => void;
 }
 
 /**
@@ -175,6 +183,8 @@ export function SendTicketButton({
   initialSubject = '',
   initialComment = '',
   label,
+  alertId,
+  onSettled,
 }: SendTicketButtonProps) {
   const { t } = useTranslation('tickets');
   const { claims } = useAuth();
@@ -197,6 +207,8 @@ export function SendTicketButton({
           send={send}
           onClose={close}
           initialValues={{ subject: initialSubject, comment: initialComment }}
+          alertId={alertId}
+          onSettled={onSettled}
         />
       )}
     </ModalButton>

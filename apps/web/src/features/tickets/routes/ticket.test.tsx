@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Ticket } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import * as notify from '../../../lib/notify.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
@@ -137,5 +138,61 @@ describe('Ticket', () => {
     openTicket('USER', '55555555-5555-4555-8555-555555555555');
     expect(await screen.findByText('Ticket not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to tickets' }).getAttribute('href')).toBe('/tickets');
+  });
+
+  describe('sent from an alert', () => {
+    const ALERT_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+    const fromAlert = (status: 'active' | 'cleared'): Ticket => ({
+      ...ticket,
+      alert: { id: ALERT_ID, code: 'site_offline', severity: 'critical', status },
+      alertNotes: [
+        {
+          id: 'n-1',
+          text: 'Called the store: power is on.',
+          author: { id: 'u-1', name: 'Uma User', support: null },
+          createdAt: '2026-03-02T15:00:00.000Z',
+        },
+      ],
+      notes:
+        status === 'cleared' ? [{ id: 'tn-1', kind: 'alertCleared', at: '2026-03-02T16:30:00.000Z' }] : [],
+    });
+
+    it('links back to its alert, with the notes it carried', async () => {
+      stored = fromAlert('active');
+      openTicket();
+      const card = within(await screen.findByTestId('ticket-alert'));
+      expect(card.getByText('Site offline')).toBeTruthy();
+      expect(card.getByTestId('ticket-alert-link').getAttribute('href')).toBe(`/alerts?alert=${ALERT_ID}`);
+      expect(card.getByText('1 note on the alert when the ticket was sent')).toBeTruthy();
+      expect(
+        within(card.getByTestId('ticket-alert-notes')).getByText('Called the store: power is on.'),
+      ).toBeTruthy();
+      expect(card.queryByTestId('ticket-notes')).toBeNull();
+    });
+
+    it('in Spanish, a cleared alert reads "Alerta resuelta el …" and links to the Cleared tab', async () => {
+      await i18n.changeLanguage('es');
+      try {
+        stored = fromAlert('cleared');
+        openTicket();
+        const card = within(await screen.findByTestId('ticket-alert'));
+        expect(card.getByTestId('ticket-notes').textContent).toBe(
+          `Alerta resuelta el ${formatDate('2026-03-02T16:30:00.000Z')}`,
+        );
+        expect(card.getByText('Resuelta')).toBeTruthy();
+        expect(card.getByTestId('ticket-alert-link').getAttribute('href')).toBe(
+          `/alerts?status=cleared&alert=${ALERT_ID}`,
+        );
+        expect(card.getByText('1 nota de la alerta al enviar el ticket')).toBeTruthy();
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    });
+
+    it('a ticket sent from a device shows no alert', async () => {
+      openTicket();
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByTestId('ticket-alert')).toBeNull();
+    });
   });
 });

@@ -20,6 +20,7 @@ import { paths } from '../../../lib/paths.ts';
 import { canChange } from '../../../lib/permissions.ts';
 import { useTicket } from '../api/get-ticket.ts';
 import { useSetTicketStatus } from '../api/set-ticket-status.ts';
+import { TicketAlert } from '../components/ticket-alert.tsx';
 import { TicketDiagnostics } from '../components/ticket-diagnostics.tsx';
 import { TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
@@ -132,6 +133,8 @@ function TicketView({ ticket }: { ticket: Ticket }) {
           </Anchor>
         </AboutCard>
       </SimpleGrid>
+
+      <TicketAlert ticket={ticket} />
 
       <TicketDiagnostics jobs={ticket.diagnostics} />
     </PageFrame>

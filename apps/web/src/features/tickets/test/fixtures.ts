@@ -48,12 +48,15 @@ export const ticketSummary: TicketSummary = {
     name: 'Acme Houston South',
     address: '1 Main St, Houston, TX',
   },
+  alert: null,
 };
 
 export const ticket: Ticket = {
   ...ticketSummary,
   comment: 'Dropped three times this morning.\nRebooted once, no change.',
   emailedTo: 'support@provider.example',
+  alertNotes: [],
+  notes: [],
   diagnostics: [
     jobOf(
       'speedtest',
