@@ -196,3 +196,31 @@ test('on a phone the first rows and a device’s Run are on the first screen (is
   await page.goto(`/sites/${device.site.id}/device/${device.id}`);
   expect(await topOf(page.getByTestId('run-action'))).toBeLessThan(844);
 });
+
+test('the Tickets table shows Created and Updated whole at 1366 px (issue 37 point 14)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const token = await signedInAdmin(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const found = await request.get('/api/device/search/filtered?kind=firewall&pageSize=1', { headers });
+  const [device] = ((await found.json()) as { content: { id: string }[] }).content;
+  if (!device) throw new Error('the demo fleet has no firewall');
+  const sent = await request.post(`/api/device/troubleshooting/ticket/${device.id}`, {
+    headers,
+    data: {
+      subject: 'Guest Wi-Fi drops every afternoon at the front desk, since the last firmware update',
+      comment: 'Clients lose the guest network for about a minute, several times an afternoon.',
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await useToken(page, token);
+  await page.goto('/tickets');
+  await expect(page.getByTestId('data-row').first()).toBeVisible({ timeout: FIRST_DRAW });
+  // The last column ends inside the page: nothing is left behind a sideways scroll.
+  const main = await page.locator('#main-content').evaluate((el) => el.getBoundingClientRect().right);
+  const columns = page.getByRole('columnheader');
+  const last = await columns.last().evaluate((el) => el.getBoundingClientRect().right);
+  expect(last).toBeLessThanOrEqual(main);
+});
