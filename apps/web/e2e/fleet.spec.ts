@@ -224,3 +224,36 @@ test('the Tickets table shows Created and Updated whole at 1366 px (issue 37 poi
   const last = await columns.last().evaluate((el) => el.getBoundingClientRect().right);
   expect(last).toBeLessThanOrEqual(main);
 });
+
+test('on a phone the dev outbox button leaves the end of a page clear (issue 37 point 14)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useToken(page, await signedInAdmin(request));
+  await page.goto('/sites');
+  await expect(page.getByTestId('data-row').first()).toBeVisible({ timeout: FIRST_DRAW });
+  const button = page.getByTestId('dev-outbox-button');
+  await expect(button).toBeVisible();
+  // Scrolled to the end, nothing of the page is under the button (polled: the page's end eases into place).
+  const covered = () =>
+    button.evaluate((outbox) => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const b = outbox.getBoundingClientRect();
+      const main = document.getElementById('main-content');
+      return [...(main?.querySelectorAll('a, button, input, td, p, span, h1, h2, h3, [role="row"]') ?? [])]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return (
+            r.width > 0 &&
+            r.height > 0 &&
+            r.left < b.right &&
+            r.right > b.left &&
+            r.top < b.bottom &&
+            r.bottom > b.top
+          );
+        })
+        .map((el) => el.textContent?.trim().slice(0, 40) ?? el.tagName);
+    });
+  await expect.poll(covered).toEqual([]);
+});
