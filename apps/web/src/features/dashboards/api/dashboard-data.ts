@@ -55,9 +55,9 @@ function problemListQuery<S extends z.ZodType>(
   });
 }
 
-/** GET device/search/filtered: the problem devices, most stale first. */
+/** GET device/search/filtered: the problem devices by impact, an edge device down (its site cut off) first. */
 export function problemDevicesQuery(groupIds: readonly string[] = []) {
-  return problemListQuery('devices', 'device/search/filtered', PageOfDevices, 'lastUpdate-asc', groupIds);
+  return problemListQuery('devices', 'device/search/filtered', PageOfDevices, 'impact-asc', groupIds);
 }
 
 export function useProblemDevices(groupIds: readonly string[] = []) {

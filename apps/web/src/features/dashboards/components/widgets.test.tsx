@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import { installDomStubs, renderRoutes } from '../../../test/render.tsx';
-import { ActiveAlertsWidget, UptimeWidget } from './widgets.tsx';
+import { ActiveAlertsWidget, DeviceTableWidget, UptimeWidget } from './widgets.tsx';
 
 const alertOf = (id: string, severity: Alert['severity'], code: Alert['code']): Alert => ({
   id,
@@ -92,6 +92,21 @@ describe('the ActiveAlerts widget (spec part 3, base dashboard)', () => {
   it('says so when nothing is active', async () => {
     open();
     expect(await screen.findByText('No active alerts.')).toBeTruthy();
+  });
+});
+
+describe('the DeviceTable widget (problem devices)', () => {
+  it('asks for the problem devices by impact, an edge device down first (issue 37)', async () => {
+    show(
+      <DeviceTableWidget title="Problem devices" dashboardId="vnoc" duration="LAST_6_HOURS" groupIds={[]} />,
+    );
+    expect(await screen.findByText('No device is offline, on backup or rebooting.')).toBeTruthy();
+    const query = requests[0]?.searchParams;
+    expect([requests[0]?.pathname, query?.get('status'), query?.get('sorting')]).toEqual([
+      '/api/device/search/filtered',
+      'offline,onbackup,rebooting',
+      'impact-asc',
+    ]);
   });
 });
 
