@@ -140,6 +140,15 @@ describe('POST dashboard/save', () => {
     expect(mine?.widgets.map((w) => w.type)).toEqual(['Uptime', 'FailoversOverTime']);
   });
 
+  it("accepts a layout of h, w, x, y without i, as the spec lists it: the widget's i fills it (issue 37)", async () => {
+    const { token } = await freshUser();
+    const { layout, ...rest } = widget('a', 'Uptime', 0, 0);
+    const { i: _i, ...plain } = layout;
+    const id = await created({ name: 'No layout i', widgets: [{ ...rest, layout: plain }] }, token);
+    const mine = (await all(token)).find((d) => d.id === id);
+    expect(mine?.widgets).toEqual([widget('a', 'Uptime', 0, 0)]);
+  });
+
   it('accepts widgets as JSON text', async () => {
     const { token } = await freshUser();
     const widgets = [widget('b', 'DeviceTable', 6, 1, 6, 4), widget('a', 'WanLatencyTrend', 0, 1, 6, 4)];

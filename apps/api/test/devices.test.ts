@@ -326,6 +326,18 @@ describe('GET device/search/filtered', () => {
     },
   );
 
+  it('impact-asc: an edge device down first, then other devices down, then on backup (issue 37)', async () => {
+    const { content } = await search('status=offline,onbackup,rebooting&sorting=impact-asc');
+    const down = (s: string) => s === 'offline' || s === 'rebooting';
+    const rank = (d: (typeof content)[number]) =>
+      down(d.status) ? (d.kind === 'firewall' || d.kind === '5g' ? 0 : 1) : 2;
+    const ranks = content.map(rank);
+    expect(ranks).toEqual([...ranks].sort());
+    expect(new Set(ranks)).toEqual(new Set([0, 1, 2]));
+    // Not the order of staleness alone, which put an access point first.
+    expect(content[0]?.kind).toMatch(/^(firewall|5g)$/);
+  });
+
   it('filters by status, kind, model, group and free text', async () => {
     expect((await search('status=offline')).totalElements).toBe(3);
     expect((await search('status=pending,error')).totalElements).toBe(3);

@@ -76,6 +76,14 @@ describe('report query checks', () => {
     expect(range(undefined, '2026-02-02')).toEqual({ from: '2026-01-27', to: '2026-02-02' });
   });
 
+  it('billing opens on the last day the carrier reported in full, not on a day of "Not reported" rows (issue 37)', () => {
+    // The carrier reports a day within 10 hours of its end: at 09:59 UTC yesterday may still be missing.
+    const billing = (at: string) => resolveRange({}, new Date(at), 'cellular-billing');
+    expect(billing('2026-03-10T09:59:59.000Z')).toEqual({ from: '2026-03-02', to: '2026-03-08' });
+    expect(billing('2026-03-10T10:00:00.000Z')).toEqual({ from: '2026-03-03', to: '2026-03-09' });
+    expect(resolveRange({}, new Date('2026-03-10T09:59:59.000Z'), 'online-analytics').to).toBe('2026-03-09');
+  });
+
   it('refuses a range in the future, reversed, or of 13 months or more (400 naming the field)', () => {
     expect(refusal(() => range('2026-03-11'))).toMatchObject({ statusCode: 400, errors: [{ path: 'from' }] });
     expect(refusal(() => range('2026-03-01', '2026-03-11'))).toMatchObject({ errors: [{ path: 'to' }] });

@@ -117,7 +117,7 @@ test('online analytics for the last 7 days: sort a column, export CSV', async ({
   await expect(page.getByTestId('report-chart')).toBeVisible();
   // Days are shown MM/DD/YYYY, bytes in base-1024 units.
   const [y, m, d] = range.to.split('-');
-  expect((await columnTexts(page, 'Day'))[0]).toBe(`${m}/${d}/${y}`);
+  expect((await columnTexts(page, 'Day (UTC)'))[0]).toBe(`${m}/${d}/${y}`);
   expect((await columnTexts(page, 'WAN received'))[0]).toMatch(/^\d+(\.\d)? (B|KB|MB|GB|TB)$/);
 
   // Sort by WAN received: ascending, in the address bar and in the rows (the server sorts).

@@ -70,20 +70,34 @@ export const WidgetLayoutSchema = z
   });
 export type WidgetLayout = z.infer<typeof WidgetLayoutSchema>;
 
-export const WidgetSchema = z
-  .object({
-    type: WidgetTypeSchema,
-    name: z.string().trim().max(100, { error: "A widget's name is at most 100 characters." }).default(''),
-    /** The widget's own settings (duration, statuses, group filter …). */
-    details: z
-      .record(z.string(), z.unknown())
-      .default({})
-      .refine((d) => JSON.stringify(d).length <= 10_000, { error: "A widget's details are too large." }),
-    layout: WidgetLayoutSchema,
-    i: widgetKey,
-    moved: z.boolean().optional(),
-  })
-  .refine((w) => w.layout.i === w.i, { error: "A widget's layout i must equal its i." });
+/**
+ * A widget as sent: the spec lists its layout as h, w, x, y with `i` beside it, so a layout without `i` takes the
+ * widget's own (issue 37 p15); one that names an `i` must name the widget's.
+ */
+const withLayoutKey = (value: unknown): unknown => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { layout, i } = value as { layout?: unknown; i?: unknown };
+  if (typeof layout !== 'object' || layout === null || Array.isArray(layout) || 'i' in layout) return value;
+  return { ...value, layout: { ...layout, i } };
+};
+
+export const WidgetSchema = z.preprocess(
+  withLayoutKey,
+  z
+    .object({
+      type: WidgetTypeSchema,
+      name: z.string().trim().max(100, { error: "A widget's name is at most 100 characters." }).default(''),
+      /** The widget's own settings (duration, statuses, group filter …). */
+      details: z
+        .record(z.string(), z.unknown())
+        .default({})
+        .refine((d) => JSON.stringify(d).length <= 10_000, { error: "A widget's details are too large." }),
+      layout: WidgetLayoutSchema,
+      i: widgetKey,
+      moved: z.boolean().optional(),
+    })
+    .refine((w) => w.layout.i === w.i, { error: "A widget's layout i must equal its i." }),
+);
 export type Widget = z.infer<typeof WidgetSchema>;
 
 /** `widgets` as an array or as JSON text of one (spec part 3), each checked; the i values unique. */

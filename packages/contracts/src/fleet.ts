@@ -24,6 +24,8 @@ export type DeviceStatus = z.infer<typeof DeviceStatusSchema>;
 export const DEVICE_KINDS = ['firewall', '5g', 'access-point', 'switch'] as const;
 export const DeviceKindSchema = z.enum(DEVICE_KINDS);
 export type DeviceKind = z.infer<typeof DeviceKindSchema>;
+/** A site's edge devices (its WAN gateways): access points and switches reach the cloud through them. */
+export const EDGE_KINDS = ['firewall', '5g'] as const satisfies readonly DeviceKind[];
 
 /** WAN connection of an edge device: primary (Connected/Primary), secondary, or none (No Service). */
 export const ConnectionSchema = z.enum(['primary', 'secondary', 'none']);
@@ -338,6 +340,12 @@ export const DEVICE_SORT_FIELDS = [
   'status',
   'lastUpdate',
   'siteName',
+  /**
+   * By what a problem costs (issue 37, the dashboard's problem devices): first an edge device down (offline or
+   * rebooting: its site is cut off, the root of its other devices' outage), then any other device down, then
+   * one on backup (its site still served); within each, the longest silent first.
+   */
+  'impact',
 ] as const;
 export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 

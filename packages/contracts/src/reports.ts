@@ -77,6 +77,23 @@ export const ReportInfoSchema = z.object({
 
 /** The longest range a report covers. */
 export const REPORT_MAX_MONTHS = 13;
+
+/**
+ * The carrier reports a UTC day's backup usage within this many hours after the day ends (the simulated
+ * carrier: 2 h, spread over 8 h more). Until then the day's billing rows read "Not reported".
+ */
+export const CARRIER_REPORT_HOURS = 10;
+
+/**
+ * The last complete UTC day (YYYY-MM-DD) of a report at `now`, where its default range ends: yesterday, and for
+ * the billing report the last day the carrier has reported in full (issue 37: it opened on a day of empty
+ * "Not reported" rows, which in the Americas' evening is already the local today).
+ */
+export function reportLastCompleteDay(report: ReportId, now: number): string {
+  const lag = report === 'cellular-billing' ? CARRIER_REPORT_HOURS * 3_600_000 : 0;
+  const day = Math.floor((now - lag) / 86_400_000) - 1;
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
 /** Default availability target of the SLA report, in percent. */
 export const SLA_DEFAULT_TARGET = 99.5;
 

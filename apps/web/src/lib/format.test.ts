@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBitRate, formatBytes, formatDate, humanizeDuration } from './format.ts';
+import { formatBitRate, formatBytes, formatDate, formatPercent, humanizeDuration } from './format.ts';
 
 const NY = { timeZone: 'America/New_York' };
 
@@ -126,5 +126,24 @@ describe('humanizeDuration: the two largest units, the second left out at 0', ()
   ])('%s s → %s / %s', (seconds, en, es) => {
     expect(humanizeDuration(seconds, 'en')).toBe(en);
     expect(humanizeDuration(seconds, 'es')).toBe(es);
+  });
+});
+
+describe('formatPercent: a share of time rounded as people read it (issue 37: "88.0189 %")', () => {
+  it.each([
+    [88.0189, 'en', '88.02 %'],
+    [88.0189, 'es', '88,02 %'],
+    [92.5, 'en', '92.5 %'],
+    [100, 'en', '100 %'],
+    [0, 'en', '0 %'],
+    [99.9996, 'en', '99.9996 %'],
+    [99.996, 'es', '99,996 %'],
+    [0.0004, 'en', '0.0004 %'],
+    [99.994, 'en', '99.99 %'],
+  ])('%d in %s → "%s"', (value, language, text) => expect(formatPercent(value, language)).toBe(text));
+
+  it('not a number → nothing', () => {
+    expect(formatPercent(null, 'en')).toBe('');
+    expect(formatPercent(Number.NaN, 'en')).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { formatDuration } from '@vnoc/contracts';
 import { currentLanguage } from './i18n.ts';
-import { dateTimeFormat } from './intl.ts';
+import { dateTimeFormat, numberFormat } from './intl.ts';
 
 /** A time as the server sends it (ISO text or epoch milliseconds), or a Date. */
 export type DateInput = Date | string | number;
@@ -81,4 +81,24 @@ export function formatBitRate(kbps: number | null | undefined): string {
  */
 export function humanizeDuration(seconds: number, lang: string = currentLanguage()): string {
   return formatDuration(seconds, lang === 'es' ? 'es' : 'en');
+}
+
+/**
+ * A share of time (uptime, availability, time offline) as people read it: at most 2 decimals in the
+ * language's number style (88.0189 → "88.02 %" / "88,02 %", 100 → "100 %"), with as many more as it takes
+ * (up to 6) that a share short of 100 % or above 0 % never reads as 100 % or 0 % (99.9996 → "99.9996 %").
+ * Not a number → ''.
+ */
+export function formatPercent(
+  value: number | null | undefined,
+  language: string = currentLanguage(),
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  let digits = 2;
+  const bound = (d: number) => {
+    const rounded = Number(value.toFixed(d));
+    return (rounded === 100 && value !== 100) || (rounded === 0 && value !== 0);
+  };
+  while (digits < 6 && bound(digits)) digits += 1;
+  return `${numberFormat(language, { maximumFractionDigits: digits }).format(value)} %`;
 }

@@ -1,4 +1,4 @@
-import type { DeviceKind, DeviceStatus } from '@vnoc/contracts';
+import { type DeviceKind, type DeviceStatus, EDGE_KINDS } from '@vnoc/contracts';
 
 export type { DeviceKind, DeviceStatus };
 
@@ -32,7 +32,7 @@ export function isUp(status: DeviceStatus): boolean {
 
 /** A site's edge device (its WAN gateway); access points and switches reach the cloud through it. */
 export function isEdgeKind(kind: DeviceKind): boolean {
-  return kind === 'firewall' || kind === '5g';
+  return (EDGE_KINDS as readonly DeviceKind[]).includes(kind);
 }
 
 /** Statuses the simulator moves devices out of and back into `online`; the others are left alone. */

@@ -4,6 +4,7 @@
  * with the carrier's own last-updated time. Pure; the backfill and the gateway's daily rollup both use it, so
  * a day rolled up live matches the same day backfilled.
  */
+import { CARRIER_REPORT_HOURS } from '@vnoc/contracts';
 import { DAY, HOUR, SECOND } from './engine.ts';
 import type { DailyRollup } from './intervals.ts';
 import { hashString, noise } from './random.ts';
@@ -28,9 +29,12 @@ const TRANSMIT_SHARE: readonly [number, number] = [0.12, 0.3];
 const WEEKEND_SHARE = 0.55;
 /** Throughput left while an edge device runs on its LTE backup. */
 export const BACKUP_THROUGHPUT = 0.6;
-/** The carrier reports a day's usage this long after the day ended, and up to CARRIER_SPREAD later. */
+/**
+ * The carrier reports a day's usage this long after the day ended, and up to CARRIER_SPREAD later: all of it by
+ * CARRIER_REPORT_HOURS, where the billing report's default range ends (contracts).
+ */
 export const CARRIER_DELAY_MS = 2 * HOUR;
-export const CARRIER_SPREAD_MS = 8 * HOUR;
+export const CARRIER_SPREAD_MS = CARRIER_REPORT_HOURS * HOUR - CARRIER_DELAY_MS;
 
 /** The figures of the day that go beyond the status rollup. */
 export type DailyUsage = {

@@ -1,4 +1,10 @@
-import type { DeviceDriver, DeviceKind, DeviceSortField, DeviceStatus } from '@vnoc/contracts';
+import {
+  type DeviceDriver,
+  type DeviceKind,
+  type DeviceSortField,
+  type DeviceStatus,
+  EDGE_KINDS,
+} from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ConfigVersion, ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
@@ -98,6 +104,8 @@ const DEVICE_SORT: Record<DeviceSortField, SQL> = {
   status: sql`d.status`,
   lastUpdate: sql`d.last_update`,
   siteName: sql`s.name`,
+  impact: sql`(case when d.status in ('offline', 'rebooting') then
+      (case when d.kind in (${sqlList(EDGE_KINDS)}) then 0 else 1 end) else 2 end, d.last_update)`,
 };
 
 export async function searchDevices(

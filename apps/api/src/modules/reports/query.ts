@@ -8,6 +8,7 @@ import {
   REPORT_SORT_FIELDS,
   type ReportId,
   type ReportQuery,
+  reportLastCompleteDay,
 } from '@vnoc/contracts';
 import { Errors } from '../../errors.ts';
 import { parseSorting } from '../../sql/paging.ts';
@@ -28,15 +29,17 @@ function monthsAfter(day: string, months: number): string {
 }
 
 /**
- * The range of a query: default the 7 days before today (UTC); from alone → 7 days from it (not past today);
- * to alone → the 7 days ending then. Reversed, ending after today or longer than 13 months → 400.
+ * The range of a query: default the 7 days ending on the report's last complete day (UTC; yesterday, or the
+ * carrier's last reported day for billing); from alone → 7 days from it (not past today); to alone → the 7 days
+ * ending then. Reversed, ending after today or longer than 13 months → 400.
  */
 export function resolveRange(
   query: Pick<ReportQuery, 'from' | 'to'>,
   now: Date,
+  report: ReportId = 'online-analytics',
 ): { from: string; to: string } {
   const today = dayOf(now.getTime());
-  const yesterday = dayOf(msOf(today) - DAY_MS);
+  const yesterday = reportLastCompleteDay(report, now.getTime());
   let { from, to } = query;
   if ((from && from > today) || (to && to > today))
     throw Errors.invalidInput('The date range cannot end in the future.', to && to > today ? 'to' : 'from');

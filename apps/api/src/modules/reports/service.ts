@@ -70,7 +70,7 @@ export async function resolveQuery(
   const info = reportInfo(id);
   if (info.entitlement && !user.organization.entitlements.includes(info.entitlement))
     throw Errors.notEntitled();
-  const range = resolveRange(query, ctx.now());
+  const range = resolveRange(query, ctx.now(), info.id);
   const { text, sort } = resolveSorting(info.id, query.sorting);
   const models = modelsOf(query.model);
   const scope = await scopeOf(ctx.db, user);

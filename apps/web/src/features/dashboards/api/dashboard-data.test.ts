@@ -2,10 +2,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { BASE_DASHBOARD, BASE_UPTIME_DURATION, type Dashboard } from '@vnoc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../lib/auth-store.ts';
 import { currentMaintenanceQuery, siteSeveritiesQuery } from '../../../lib/map-alerts.ts';
 import { mapSettingsQuery } from '../../../lib/map-settings.ts';
 import { mapSummaryQuery } from '../../../lib/map-view.ts';
 import { statusCountsQuery } from '../../../lib/status-counts.ts';
+import { fakeJwt, fullClaims } from '../../../test/render.tsx';
 import {
   activeAlertsQuery,
   prefetchDashboardData,
@@ -28,6 +30,7 @@ let dashboards: Dashboard[] = [];
 const requests: string[] = [];
 beforeEach(() => {
   requests.length = 0;
+  authStore.setToken(fakeJwt(fullClaims({ role: 'USER', entitlements: ['analytics'] })));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -65,7 +68,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  authStore.logout();
+});
 
 describe('prefetchDashboardData', () => {
   it("asks for the dashboards, then for the default dashboard's widgets' data under the keys the widgets read", async () => {
@@ -102,6 +108,14 @@ describe('prefetchDashboardData', () => {
       currentMaintenanceQuery,
     ])
       expect(client.getQueryData(query.queryKey), JSON.stringify(query.queryKey)).toBeDefined();
+  });
+
+  it('an organization without analytics: no call for the Uptime widget it does not show (issue 37)', async () => {
+    authStore.setToken(fakeJwt(fullClaims({ role: 'USER', entitlements: [] })));
+    dashboards = [BASE_DASHBOARD];
+    await prefetchDashboardData(new QueryClient());
+    expect(requests.length).toBeGreaterThan(1);
+    expect(requests.filter((r) => r.startsWith('/api/analytics/'))).toEqual([]);
   });
 
   it("a dashboard of its own groups: its widgets' data for those groups; a dashboard that is not there: nothing more", async () => {

@@ -13,12 +13,20 @@ import {
 } from '@vnoc/contracts';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { authStore } from '../../../lib/auth-store.ts';
 import { liveRefetchInterval } from '../../../lib/live.ts';
 import { currentMaintenanceQuery, siteSeveritiesQuery } from '../../../lib/map-alerts.ts';
 import { mapSettingsQuery } from '../../../lib/map-settings.ts';
 import { mapSummaryQuery } from '../../../lib/map-view.ts';
+import { hasEntitlement } from '../../../lib/permissions.ts';
 import { groupKey, statusCountsQuery } from '../../../lib/status-counts.ts';
-import { defaultDashboard, widgetDuration, widgetGroupIds } from '../utils/layout.ts';
+import {
+  defaultDashboard,
+  shownWidgets,
+  unavailableWidgets,
+  widgetDuration,
+  widgetGroupIds,
+} from '../utils/layout.ts';
 import { analyticsQuery, WIDGET_ROWS } from './analytics.ts';
 import { getDashboardsQueryOptions } from './get-dashboards.ts';
 
@@ -55,9 +63,9 @@ function problemListQuery<S extends z.ZodType>(
   });
 }
 
-/** GET device/search/filtered: the problem devices, most stale first. */
+/** GET device/search/filtered: the problem devices by impact, an edge device down (its site cut off) first. */
 export function problemDevicesQuery(groupIds: readonly string[] = []) {
-  return problemListQuery('devices', 'device/search/filtered', PageOfDevices, 'lastUpdate-asc', groupIds);
+  return problemListQuery('devices', 'device/search/filtered', PageOfDevices, 'impact-asc', groupIds);
 }
 
 export function useProblemDevices(groupIds: readonly string[] = []) {
@@ -156,5 +164,8 @@ export async function prefetchDashboardData(client: QueryClient, did?: string): 
   const dashboards = await client.fetchQuery(getDashboardsQueryOptions());
   const dashboard = did ? dashboards.find((d) => d.id === did) : defaultDashboard(dashboards);
   if (!dashboard) return;
-  await Promise.all(dashboard.widgets.map((widget) => prefetchWidgetData(client, widget, dashboard)));
+  // Only the widgets the screen shows: none the organization cannot use (their call would be refused).
+  const unavailable = unavailableWidgets(hasEntitlement(authStore.get().claims, 'analytics'));
+  const widgets = shownWidgets(dashboard.widgets, unavailable, false);
+  await Promise.all(widgets.map((widget) => prefetchWidgetData(client, widget, dashboard)));
 }

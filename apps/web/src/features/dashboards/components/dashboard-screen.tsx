@@ -14,7 +14,7 @@ import { canChange, hasEntitlement } from '../../../lib/permissions.ts';
 import { preloadable } from '../../../lib/preloadable.tsx';
 import { useDashboardData } from '../hooks/use-dashboard-data.ts';
 import { useDashboardEditor } from '../hooks/use-dashboard-editor.ts';
-import { ANALYTICS_WIDGETS, newWidget, STACK_BELOW_PX } from '../utils/layout.ts';
+import { newWidget, STACK_BELOW_PX, shownWidgets, unavailableWidgets } from '../utils/layout.ts';
 import { type DashboardDialog, DashboardDialogs } from './dashboard-dialogs.tsx';
 import { DashboardSwitcher, DashboardToolbar } from './dashboard-toolbar.tsx';
 import { preloadWidgets, RenderWidget, widgetTitle } from './render-widget.tsx';
@@ -67,11 +67,7 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
   const closeDialog = () => setDialog(null);
   const narrow = useMediaQuery(`(max-width: ${STACK_BELOW_PX - 0.02}px)`) ?? false;
 
-  const unavailable = useMemo(
-    () =>
-      hasEntitlement(claims, 'analytics') ? new Set<WidgetType>() : new Set<WidgetType>(ANALYTICS_WIDGETS),
-    [claims],
-  );
+  const unavailable = useMemo(() => unavailableWidgets(hasEntitlement(claims, 'analytics')), [claims]);
   const titleOf = useCallback((widget: Widget) => widgetTitle(widget, t), [t]);
   const pageTitle = heading ?? dashboard?.name ?? t('title');
 
@@ -101,7 +97,7 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
   }
 
   const mayEdit = mayChange && dashboard.editable;
-  const widgets = draft ?? dashboard.widgets;
+  const widgets = shownWidgets(draft ?? dashboard.widgets, unavailable, editing);
   const openCatalogue = () => setDialog({ kind: 'catalogue' });
 
   return (

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import { installDomStubs, renderRoutes } from '../../../test/render.tsx';
-import { ActiveAlertsWidget, UptimeWidget } from './widgets.tsx';
+import { ActiveAlertsWidget, DeviceTableWidget, UptimeWidget } from './widgets.tsx';
 
 const alertOf = (id: string, severity: Alert['severity'], code: Alert['code']): Alert => ({
   id,
@@ -96,11 +96,26 @@ describe('the ActiveAlerts widget (spec part 3, base dashboard)', () => {
   });
 });
 
-describe('the Uptime widget (spec: uptime and downtime to 4 decimals)', () => {
+describe('the DeviceTable widget (problem devices)', () => {
+  it('asks for the problem devices by impact, an edge device down first (issue 37)', async () => {
+    show(
+      <DeviceTableWidget title="Problem devices" dashboardId="vnoc" duration="LAST_6_HOURS" groupIds={[]} />,
+    );
+    expect(await screen.findByText('No device is offline, on backup or rebooting.')).toBeTruthy();
+    const query = requests[0]?.searchParams;
+    expect([requests[0]?.pathname, query?.get('status'), query?.get('sorting')]).toEqual([
+      '/api/device/search/filtered',
+      'offline,onbackup,rebooting',
+      'impact-asc',
+    ]);
+  });
+});
+
+describe('the Uptime widget (the API gives 4 decimals; the card rounds as people read a share)', () => {
   it.each([
-    ['en', '85.1814 %', 'Downtime 14.8186 % · 3 devices'],
-    ['es', '85,1814 %', 'Inactividad 14,8186 % · 3 dispositivos'],
-  ])('writes them to 4 decimals as %s writes numbers', async (language, uptime, downtime) => {
+    ['en', '85.18 %', 'Downtime 14.82 % · 3 devices'],
+    ['es', '85,18 %', 'Inactividad 14,82 % · 3 dispositivos'],
+  ])('writes them to 2 decimals as %s writes numbers', async (language, uptime, downtime) => {
     await i18n.changeLanguage(language);
     show(<UptimeWidget title="Uptime" dashboardId="vnoc" duration="LAST_6_HOURS" groupIds={[]} />);
     expect((await screen.findByTestId('uptime-value')).textContent).toBe(uptime);

@@ -13,8 +13,7 @@ import { MapSitePopup } from '../../../components/map-site-popup.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
 import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { numberFormat } from '../../../lib/intl.ts';
+import { formatDate, formatPercent } from '../../../lib/format.ts';
 import { useAlertMarks } from '../../../lib/map-alerts.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -108,13 +107,13 @@ export function DeviceTotalsWidget({ title, caption, groupIds }: WidgetProps) {
   );
 }
 
-/** Uptime (4 decimals) over the widget's window: share of device-time online or on backup; downtime = 100 − uptime. */
+/**
+ * Uptime over the widget's window: share of device-time online or on backup; downtime = 100 − uptime. The API
+ * gives both to 4 decimals (spec); the card rounds them as people read a share (lib/format formatPercent).
+ */
 export function UptimeWidget({ title, dashboardId, duration }: WidgetProps) {
   const { t, i18n } = useTranslation('dashboards');
   const query = useUptime(dashboardId, duration);
-  // Spec: to 4 decimals, written as the language writes numbers (85.1814 / 85,1814).
-  const fourDecimals = (value: number) =>
-    numberFormat(i18n.language, { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(value);
   return (
     <WidgetCard title={title} testId="widget-uptime">
       <Loaded query={query} height={72}>
@@ -128,10 +127,13 @@ export function UptimeWidget({ title, dashboardId, duration }: WidgetProps) {
                 {t(`durations.${duration}`)}
               </Text>
               <Text fz={28} fw={700} lh={1.1} data-testid="uptime-value">
-                {t('uptime.percent', { value: fourDecimals(data.uptime) })}
+                {formatPercent(data.uptime, i18n.language)}
               </Text>
               <Text size="sm" c="dimmed">
-                {t('uptime.downtime', { value: fourDecimals(data.downtime), count: data.devices })}
+                {t('uptime.downtime', {
+                  value: formatPercent(data.downtime, i18n.language),
+                  count: data.devices,
+                })}
               </Text>
             </Stack>
           </Group>

@@ -2,6 +2,7 @@
 import { cleanup, waitFor } from '@testing-library/react';
 import { BASE_DASHBOARD, type Dashboard } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
 import * as notify from '../../../lib/notify.ts';
 import { installDomStubs, renderRoutes } from '../../../test/render.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
@@ -103,7 +104,7 @@ describe('useDashboardData', () => {
       body: { id: '7', name: 'Stores', description: 'East', groupIds: stores.groupIds, default: true },
     });
     expect(posts[0]?.body.widgets).toHaveLength(1);
-    expect(toasts).toEqual([['Saved']]);
+    expect(toasts).toEqual([['Stores has been successfully updated']]);
   });
 
   it('shares, or makes a dashboard the default, with a toast either way', async () => {
@@ -161,6 +162,27 @@ describe('useDashboardData', () => {
     expect(posts).toEqual([{ path: '/api/dashboard/delete', body: { id: '7' } }]);
     expect(onDeleted).toHaveBeenCalledOnce();
     expect(toasts).toEqual([['Stores has been successfully removed']]);
+  });
+
+  it("says how it went in the language shown, not in the server's English (issue 37)", async () => {
+    await i18n.changeLanguage('es');
+    try {
+      const view = mount('/dashboard/7');
+      await view.loaded();
+      view.current().saveFields(stores, { shared: true });
+      await waitFor(() => expect(toasts).toHaveLength(1));
+      view.current().submitForm('create', stores, { ...fieldsOfCopy(), name: 'Nuevo' }, vi.fn());
+      await waitFor(() => expect(toasts).toHaveLength(2));
+      view.current().deleteDashboard(stores, vi.fn());
+      await waitFor(() => expect(toasts).toHaveLength(3));
+      expect(toasts).toEqual([
+        ['Stores se ha actualizado correctamente'],
+        ['Nuevo se ha creado correctamente'],
+        ['Stores se ha eliminado correctamente'],
+      ]);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { BASE_DASHBOARD, type Dashboard, type Widget, type WidgetType } from '@vnoc/contracts';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -17,6 +18,7 @@ import { type DashboardFields, defaultDashboard, fieldsOf, savePayload } from '.
  * groups' names, and the calls that save or delete a dashboard, each telling the user how it went.
  */
 export function useDashboardData(did: string | undefined) {
+  const { t } = useTranslation('dashboards');
   const navigate = useNavigate();
   const list = useDashboards();
   const groups = useGroups();
@@ -43,20 +45,23 @@ export function useDashboardData(did: string | undefined) {
   const groupNames = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, g.name])), [groups.data]);
 
   const toastFailure = (error: Error) => toast(errorMessage(error), 'danger');
+  // The spec's success messages in the language shown ("{name} has been successfully updated"); the server's
+  // answer carries them in English only (issue 37 p15).
+  const done = (key: 'created' | 'updated' | 'removed', name: string) => toast(t(`done.${key}`, { name }));
 
   /** Saves the edited widgets of the dashboard; `onSaved` closes the editor. */
   const saveWidgets = (target: Dashboard, widgets: readonly Widget[], onSaved: () => void) =>
     save.mutate(savePayload(fieldsOf(target), widgets, target.id), {
-      onSuccess: (saved) => {
+      onSuccess: () => {
         onSaved();
-        toast(saved.message);
+        done('updated', target.name);
       },
     });
 
   /** Saves the dashboard's fields as they are but for a change (share), keeping its widgets. */
   const saveFields = (target: Dashboard, change: Partial<DashboardFields>) =>
     save.mutate(savePayload({ ...fieldsOf(target), ...change }, target.widgets, target.id), {
-      onSuccess: (saved) => toast(saved.message),
+      onSuccess: () => done('updated', target.name),
       onError: toastFailure,
     });
 
@@ -64,7 +69,7 @@ export function useDashboardData(did: string | undefined) {
   const makeDefault = (target: Dashboard) =>
     save.mutate(
       { id: target.id, name: target.name, default: true },
-      { onSuccess: (saved) => toast(saved.message), onError: toastFailure },
+      { onSuccess: () => done('updated', target.name), onError: toastFailure },
     );
 
   /**
@@ -79,9 +84,9 @@ export function useDashboardData(did: string | undefined) {
   ) => {
     if (mode === 'edit') {
       save.mutate(savePayload(fields, target.widgets, target.id), {
-        onSuccess: (saved) => {
+        onSuccess: () => {
           onSaved();
-          toast(saved.message);
+          done('updated', fields.name);
         },
       });
       return;
@@ -89,7 +94,7 @@ export function useDashboardData(did: string | undefined) {
     save.mutate(savePayload(fields, mode === 'duplicate' ? target.widgets : []), {
       onSuccess: async (saved) => {
         onSaved();
-        toast(saved.message);
+        done('created', fields.name);
         await list.refetch();
         await navigate(paths.dashboardById(saved.id), { state: { edit: mode === 'create' } });
       },
@@ -99,9 +104,9 @@ export function useDashboardData(did: string | undefined) {
   /** Deletes the dashboard, then opens the caller's default; `onDeleted` closes the confirmation. */
   const deleteDashboard = (target: Dashboard, onDeleted: () => void) =>
     remove.mutate(target.id, {
-      onSuccess: async (answer) => {
+      onSuccess: async () => {
         onDeleted();
-        toast(answer.message);
+        done('removed', target.name);
         await navigate(paths.dashboard);
       },
     });

@@ -19,6 +19,7 @@ import {
   newWidget,
   resizeWidget,
   savePayload,
+  shownWidgets,
   widgetDuration,
   widgetGroupIds,
   widgetsChanged,
@@ -242,5 +243,19 @@ describe('widget families', () => {
         'WanLatencyTrend',
       ].sort(),
     );
+  });
+});
+
+describe('shownWidgets: a widget the organization cannot use is not shown (issue 37)', () => {
+  const base = BASE_DASHBOARD.widgets;
+  const noAnalytics = new Set(ANALYTICS_WIDGETS);
+  it('the base dashboard without the analytics feature: no Uptime, the fleet widgets stay', () => {
+    const types = shownWidgets(base, noAnalytics, false).map((w) => w.type);
+    expect(types).not.toContain('Uptime');
+    expect(types).toEqual(base.map((w) => w.type).filter((type) => type !== 'Uptime'));
+  });
+  it('with the feature, or while editing (so it can be removed), every widget is there', () => {
+    expect(shownWidgets(base, new Set(), false)).toEqual(base);
+    expect(shownWidgets(base, noAnalytics, true)).toEqual(base);
   });
 });

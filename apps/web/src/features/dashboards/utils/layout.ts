@@ -50,6 +50,24 @@ export const ANALYTICS_WIDGETS: ReadonlySet<WidgetType> = new Set<WidgetType>(
   WIDGET_TYPES.filter((type) => !GROUP_FILTER_WIDGETS.has(type)),
 );
 
+/** The widget types an organization cannot use: the analytics ones without the `analytics` feature. */
+export function unavailableWidgets(analytics: boolean): ReadonlySet<WidgetType> {
+  return analytics ? new Set<WidgetType>() : ANALYTICS_WIDGETS;
+}
+
+/**
+ * The widgets a dashboard shows: while it is only viewed, those the organization cannot use are left out (issue
+ * 37: the base dashboard's Uptime said in red "Your organization does not have this feature" to organizations
+ * without analytics); while it is edited they stay, so they can be removed.
+ */
+export function shownWidgets<T extends { type: WidgetType }>(
+  widgets: readonly T[],
+  unavailable: ReadonlySet<WidgetType>,
+  editing: boolean,
+): readonly T[] {
+  return editing || unavailable.size === 0 ? widgets : widgets.filter((w) => !unavailable.has(w.type));
+}
+
 /** Widgets whose analytics call takes a window (VanList is the current fleet and does not depend on one). */
 export const DURATION_WIDGETS: ReadonlySet<WidgetType> = new Set<WidgetType>(
   [...ANALYTICS_WIDGETS].filter((type) => type !== 'VanList'),

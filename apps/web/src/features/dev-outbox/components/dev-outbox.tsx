@@ -1,6 +1,6 @@
 import { Affix, Button } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../styles/sign-in-styles.ts';
 
@@ -19,6 +19,14 @@ export function DevOutbox() {
   const prepare = () => {
     loadDrawer().catch(() => undefined);
   };
+  // The button floats over the page's bottom left: while it shows, the console's page ends clear of it
+  // (styles.css), so a phone can scroll its last row, pager or button out from under it (issue 37).
+  useEffect(() => {
+    document.body.dataset.devOutbox = '';
+    return () => {
+      delete document.body.dataset.devOutbox;
+    };
+  }, []);
   return (
     <>
       <Affix position={{ bottom: 16, left: 16 }} zIndex={150}>

@@ -117,10 +117,10 @@ describe('signal levels: "Excellent, Good, Fair, Weak, Poor, No Signal"', () => 
   });
 });
 
-describe('signal units: "Unit dBm for rssi, otherwise dB."', () => {
+describe('signal units: powers (rssi, rsrp) in dBm, ratios (rsrq, sinr) in dB', () => {
   it.each([
     ['rssi', 'dBm', -70, '-70 dBm'],
-    ['rsrp', 'dB', -95, '-95 dB'],
+    ['rsrp', 'dBm', -95, '-95 dBm'],
     ['rsrq', 'dB', -10, '-10 dB'],
     ['sinr', 'dB', 12.5, '12.5 dB'],
   ] as const)('%s → %s (%d shown as "%s")', (metric, unit, value, text) => {

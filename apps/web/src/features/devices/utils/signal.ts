@@ -44,11 +44,12 @@ export function signalLevelLabelKey(bars: SignalBars): FleetKey {
 }
 
 /**
- * Spec part 9: "Unit dBm for rssi, otherwise dB." Followed as written, although rsrp is a power too; the
- * console shows what the spec names.
+ * The unit a reading is shown in: the two powers (rssi and rsrp, absolute levels against 1 mW) in dBm, the
+ * two ratios (rsrq and sinr) in dB. Spec part 9 says "Unit dBm for rssi, otherwise dB"; an engineer reads
+ * "-95 dB" of RSRP as wrong (issue 37), so rsrp is shown as the power it is.
  */
 export function signalUnit(metric: SignalMetric): 'dBm' | 'dB' {
-  return metric === 'rssi' ? 'dBm' : 'dB';
+  return metric === 'rssi' || metric === 'rsrp' ? 'dBm' : 'dB';
 }
 
 /** A reading with its unit, e.g. "-85 dBm"; empty when not measured. */

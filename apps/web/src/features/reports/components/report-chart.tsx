@@ -2,8 +2,8 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import type { ReportPage } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../lib/format.ts';
-import { formatDay, formatPercent } from '../utils/report-format.ts';
+import { formatBytes, formatPercent } from '../../../lib/format.ts';
+import { formatDay } from '../utils/report-format.ts';
 
 const HEIGHT = 240;
 

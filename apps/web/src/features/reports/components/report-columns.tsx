@@ -6,9 +6,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
-import { formatBytes, formatDate } from '../../../lib/format.ts';
+import { formatBytes, formatDate, formatPercent } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatCount, formatDay, formatDuration, formatPercent } from '../utils/report-format.ts';
+import { formatCount, formatDay, formatDuration } from '../utils/report-format.ts';
 
 export type ReportRow = ReportPage['content'][number];
 

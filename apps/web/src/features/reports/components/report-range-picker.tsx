@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { REPORT_MAX_MONTHS } from '@vnoc/contracts';
+import { REPORT_MAX_MONTHS, type ReportId } from '@vnoc/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DayRange, lastDays, rangeLimits, rangeProblem } from '../utils/report-state.ts';
@@ -12,13 +12,15 @@ interface ReportRangePickerProps {
   /** Called with a range the server accepts; a draft it would refuse stays here with the reason shown. */
   onChange: (range: DayRange) => void;
   now: Date;
+  /** Whose last complete day the presets end on (billing: the carrier's last reported day). */
+  report?: ReportId;
 }
 
 /**
  * The report's date range: two day inputs (UTC days, as the server counts them) limited so a range cannot
  * end after today, run backwards or exceed 13 months, and presets for the last 7, 30 and 90 days.
  */
-export function ReportRangePicker({ range, onChange, now }: ReportRangePickerProps) {
+export function ReportRangePicker({ range, onChange, now, report }: ReportRangePickerProps) {
   const { t } = useTranslation('reports');
   const [draft, setDraft] = useState<DayRange>(range);
   // The range this picker last handed on: when it comes back through the address, the draft may have moved on
@@ -73,7 +75,7 @@ export function ReportRangePicker({ range, onChange, now }: ReportRangePickerPro
           </Text>
           <Group gap={6} wrap="wrap" role="group" aria-labelledby="report-range-presets">
             {PRESETS.map((days) => {
-              const preset = lastDays(now, days);
+              const preset = lastDays(now, days, report);
               const current = preset.from === range.from && preset.to === range.to;
               return (
                 <Button

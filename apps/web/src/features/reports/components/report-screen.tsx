@@ -166,6 +166,7 @@ function KnownReport({ report }: { report: ReportId }) {
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
           <ReportRangePicker
+            report={report}
             range={state.range}
             now={now}
             onChange={(range) => update({ from: range.from, to: range.to })}

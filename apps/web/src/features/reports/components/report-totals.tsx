@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReportPage } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../lib/format.ts';
-import { formatCount, formatDuration, formatPercent } from '../utils/report-format.ts';
+import { formatBytes, formatPercent } from '../../../lib/format.ts';
+import { formatCount, formatDuration } from '../utils/report-format.ts';
 
 interface Total {
   key: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes, formatDate } from '../../../lib/format.ts';
-import { formatCount, formatDay, formatDuration, formatPercent } from './report-format.ts';
+import { formatCount, formatDay, formatDuration } from './report-format.ts';
 
 describe('report display rules', () => {
   it.each([
@@ -29,12 +29,8 @@ describe('report display rules', () => {
     [13_033_740, '150d 20h'],
   ])('durations: %d s → %s', (seconds, text) => expect(formatDuration(seconds)).toBe(text));
 
-  it('percentages and counts in the language style', () => {
-    expect(formatPercent(92.358, 'en')).toBe('92.36 %');
-    expect(formatPercent(92.358, 'es')).toBe('92,36 %');
-    expect(formatPercent(100, 'en')).toBe('100 %');
+  it('counts in the language style', () => {
     expect(formatCount(12345, 'en')).toBe('12,345');
     expect(formatCount(12345, 'es')).toBe('12.345');
-    expect(formatPercent(null, 'en')).toBe('');
   });
 });

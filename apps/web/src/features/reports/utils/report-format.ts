@@ -9,12 +9,6 @@ export function formatDay(day: string | null | undefined): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : '';
 }
 
-/** A percentage to at most 2 decimals in the language's number style: 99.5 → "99.5 %" / "99,5 %". */
-export function formatPercent(value: number | null | undefined, language: string): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return `${numberFormat(language, { maximumFractionDigits: 2 }).format(value)} %`;
-}
-
 /** A whole number in the language's grouping: 12345 → "12,345" / "12.345". */
 export function formatCount(value: number | null | undefined, language: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';

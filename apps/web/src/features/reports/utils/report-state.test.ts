@@ -31,6 +31,16 @@ describe('report days (UTC, as the server counts them)', () => {
     expect(lastDays(NOW, 30)).toEqual({ from: '2026-10-24', to: '2026-11-22' });
   });
 
+  it('billing opens on the carrier\'s last fully reported day, not on a day of "Not reported" rows (issue 37)', () => {
+    // 01:30 UTC is the Americas' evening: yesterday (UTC) is their today, and the carrier has not reported it.
+    const evening = new Date('2026-11-24T01:30:00.000Z');
+    const billing = readReportState('cellular-billing', new URLSearchParams(''), evening);
+    expect(billing.range).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(readReportState('online-analytics', new URLSearchParams(''), evening).range.to).toBe('2026-11-23');
+    // By 10:00 UTC the carrier has reported the day before.
+    expect(lastDays(new Date('2026-11-24T10:00:00.000Z'), 7, 'cellular-billing').to).toBe('2026-11-23');
+  });
+
   it('adds calendar months, clamping to the month end', () => {
     expect(addMonths('2025-10-23', 13)).toBe('2026-11-23');
     expect(addMonths('2025-01-31', 1)).toBe('2025-02-28');

@@ -4,6 +4,7 @@ import {
   REPORT_SORT_FIELDS,
   type ReportFilters,
   type ReportId,
+  reportLastCompleteDay,
 } from '@vnoc/contracts';
 import {
   readList,
@@ -48,9 +49,12 @@ export interface DayRange {
   to: string;
 }
 
-/** The server's default: the last 7 complete days (UTC), ending yesterday. */
-export function lastDays(now: Date, days = 7): DayRange {
-  const to = addDays(dayOf(now), -1);
+/**
+ * The server's default: the last `days` complete UTC days of the report, ending yesterday, or for billing on the
+ * last day the carrier reported in full (contracts' reportLastCompleteDay).
+ */
+export function lastDays(now: Date, days = 7, report: ReportId = 'online-analytics'): DayRange {
+  const to = reportLastCompleteDay(report, now.getTime());
   return { from: addDays(to, -(days - 1)), to };
 }
 
@@ -108,7 +112,7 @@ export function readReportState(report: ReportId, params: URLSearchParams, now: 
   const target = Number(params.get('target'));
   return {
     table: readTableParams(params, REPORT_SORT_FIELDS[report]),
-    range: customRange ? { from, to } : lastDays(now),
+    range: customRange ? { from, to } : lastDays(now, 7, report),
     customRange,
     site: uuidOrNull(params.get('site')),
     group: uuidOrNull(params.get('group')),

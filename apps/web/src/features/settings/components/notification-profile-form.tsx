@@ -20,15 +20,16 @@ import {
   type NotificationProfile,
   type NotificationProfileResponse,
 } from '@vnoc/contracts';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AnyOfSelect } from '../../../components/filter-fields.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
-import { handleError } from '../../../lib/error-handler.ts';
-import { toast } from '../../../lib/notify.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { catalogueKey, errorMessage, handleError } from '../../../lib/error-handler.ts';
+import { hideToast, toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSiteNames } from '../api/get-site-names.ts';
 import { useGroups } from '../api/group-list.ts';
@@ -59,6 +60,18 @@ function ChannelRow({
   const { t } = useTranslation('notifications');
   const test = useSendTestNotification();
   const label = t(`channels.${channel}`);
+  // The row's answer to "Send test" is one toast at a time (issue 37): a second test within 5 minutes is refused
+  // (423), and its "wait" replaces the "sent" still showing, as a warning beside it, not a red banner over it.
+  const shown = useRef<string | null>(null);
+  const say = (message: string, type: 'success' | 'warning') => {
+    if (shown.current) hideToast(shown.current);
+    shown.current = toast(message, type);
+  };
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && catalogueKey(error) === 'testNotificationWait')
+      say(errorMessage(error), 'warning');
+    else handleError(error);
+  };
   return (
     <Group
       justify="space-between"
@@ -92,7 +105,9 @@ function ChannelRow({
         disabled={!contact}
         loading={test.isPending}
         aria-label={t('channels.sendTestTo', { channel: label })}
-        onClick={() => test.mutate(channel, { onSuccess: () => toast(t('testSent')), onError: handleError })}
+        onClick={() =>
+          test.mutate(channel, { onSuccess: () => say(t('testSent'), 'success'), onError: failed })
+        }
       >
         {t('channels.sendTest')}
       </Button>

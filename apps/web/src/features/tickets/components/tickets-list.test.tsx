@@ -79,7 +79,7 @@ describe('Tickets list', () => {
       `/sites/${ticketSummary.site.id}`,
     );
     expect(first.getByText('Uma User')).toBeTruthy();
-    expect(first.getAllByText(formatDate(ticketSummary.createdAt))).toHaveLength(2);
+    expect(first.getAllByTitle(formatDate(ticketSummary.createdAt))).toHaveLength(2);
     expect(within(rows[1] as HTMLElement).getByTestId('ticket-status').textContent).toBe('Closed');
     expect(lastRequest()?.get('page')).toBe('0');
     expect(lastRequest()?.get('pageSize')).toBe('50');

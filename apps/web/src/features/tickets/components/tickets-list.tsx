@@ -19,7 +19,10 @@ import { TicketStatusBadge } from './ticket-status-badge.tsx';
 
 const STATUS_FILTERS = ['all', 'open', 'closed'] as const;
 
-/** Tickets: the organization's support tickets, newest first, filtered by status. */
+/**
+ * Tickets: the organization's support tickets, newest first, filtered by status. Their times are ages ("2 hours
+ * ago", the exact time on hover and focus) and the subject and site wrap, so every column fits 1366 px.
+ */
 export function TicketsList() {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
@@ -42,11 +45,9 @@ export function TicketsList() {
         id: 'subject',
         header: t('list.columns.subject'),
         enableHiding: false,
-        cell: ({ row }) => (
-          <Text size="sm" maw={360} truncate="end" title={row.original.subject}>
-            {row.original.subject}
-          </Text>
-        ),
+        // The subject wraps rather than widening the table (issue 37: at 1366 px the dates fell off its end).
+        meta: { wrapAt: 260 },
+        cell: ({ row }) => <Text size="sm">{row.original.subject}</Text>,
       },
       {
         id: 'status',
@@ -70,6 +71,7 @@ export function TicketsList() {
         id: 'site',
         header: t('list.columns.site'),
         enableSorting: false,
+        meta: { wrapAt: 180 },
         cell: ({ row }) => (
           <CellLink to={paths.site(row.original.site.id)}>{row.original.site.name}</CellLink>
         ),
@@ -83,12 +85,12 @@ export function TicketsList() {
       {
         id: 'createdAt',
         header: t('list.columns.createdAt'),
-        cell: ({ row }) => <DateText value={row.original.createdAt} />,
+        cell: ({ row }) => <DateText value={row.original.createdAt} relative />,
       },
       {
         id: 'updatedAt',
         header: t('list.columns.updatedAt'),
-        cell: ({ row }) => <DateText value={row.original.updatedAt} />,
+        cell: ({ row }) => <DateText value={row.original.updatedAt} relative />,
       },
     ],
     [t],

@@ -1,4 +1,15 @@
-import { Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type AdminUser,
@@ -7,8 +18,9 @@ import {
   MANAGED_ROLES,
   type ManagedRole,
 } from '@vnoc/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../../components/form-error.tsx';
 import { ModalActions } from '../../../../components/modal-actions.tsx';
 import { useSiteGroups } from '../api/get-site-groups.ts';
 
@@ -65,7 +77,11 @@ interface UserFormModalProps {
   onSubmit: (values: UserFormValues) => void;
 }
 
-/** Create or edit a person: contact, role, site groups and (edit) whether the account is active. */
+/**
+ * Create or edit a person: contact, role, site groups and (edit) whether the account is active. Making someone an
+ * administrator (a new person, or one who was not) asks first, in the same dialog: it hands them every person and
+ * setting of the organization (issue 37). "Back" returns to the form as it was left.
+ */
 export function UserFormModal({
   opened,
   user,
@@ -93,11 +109,18 @@ export function UserFormModal({
       return errors;
     },
   });
+  // The values waiting for "yes, make them an administrator"; null while the form shows.
+  const [promoting, setPromoting] = useState<UserFormValues | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another person (or none) opens
   useEffect(() => {
     if (opened) form.setValues(valuesOf(user));
     if (opened) form.resetDirty(valuesOf(user));
+    setPromoting(null);
   }, [opened, user?.id]);
+  const submit = (values: UserFormValues) => {
+    if (values.role === 'ADMINISTRATOR' && user?.role !== 'ADMINISTRATOR') setPromoting(values);
+    else onSubmit(values);
+  };
 
   const pending = user?.status === 'pending';
   return (
@@ -109,7 +132,24 @@ export function UserFormModal({
       }
       size="lg"
     >
-      <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      {promoting && (
+        <Stack gap="md" data-testid="confirm-administrator">
+          <Text fw={600}>
+            {t('confirm.promoteTitle', { name: `${promoting.firstName} ${promoting.lastName}`.trim() })}
+          </Text>
+          <Text size="sm">{t('confirm.promoteText')}</Text>
+          <FormError error={failure} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setPromoting(null)} disabled={loading}>
+              {t('actions.back')}
+            </Button>
+            <Button color="orange" loading={loading} onClick={() => onSubmit(promoting)} data-autofocus>
+              {t('actions.promote')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      <form onSubmit={form.onSubmit(submit)} noValidate hidden={promoting !== null}>
         <Stack gap="md">
           <TextInput
             {...form.getInputProps('email')}

@@ -57,6 +57,7 @@ beforeEach(() => {
       if (url.pathname === '/api/userProfile/users') return usersAnswer();
       if (url.pathname === '/api/group') return json([{ id: 'g1', name: 'Flagship stores', siteIds: [] }]);
       if (url.pathname.endsWith('/approve')) return new Response(null, { status: 204 });
+      if (url.pathname === '/api/userProfile/edit') return new Response(null, { status: 204 });
       return json({ id: 'not_found', message: 'Not found.' }, 404);
     }),
   );
@@ -185,5 +186,47 @@ describe('Administration → Users', () => {
     fireEvent.click(row);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(requests.some((r) => r.method !== 'GET')).toBe(false);
+  });
+
+  it.each([
+    ['en', 'Make Uriel User an administrator?', 'Make administrator', 'Back', 'Save', 'Administrator'],
+    ['es', '¿Hacer administrador a Uriel User?', 'Hacer administrador', 'Volver', 'Guardar', 'Administrador'],
+  ])(
+    'making someone an administrator asks first (%s, issue 37)',
+    async (language, question, yes, back, save, role) => {
+      await i18n.changeLanguage(language);
+      usersAnswer = () =>
+        json(page([person({ id: 'u3', firstName: 'Uriel', lastName: 'User', role: 'USER' })]));
+      open();
+      fireEvent.click(await screen.findByText('Uriel User'));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.click(within(dialog).getByLabelText(/^Rol/));
+      fireEvent.click(await screen.findByRole('option', { name: role, hidden: true }));
+      fireEvent.click(within(dialog).getByRole('button', { name: save }));
+      expect(await within(dialog).findByText(question)).toBeTruthy();
+      expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+      // Back: the form again, with the choice kept; saving asks again, and yes sends it.
+      fireEvent.click(within(dialog).getByRole('button', { name: back }));
+      expect(within(dialog).queryByText(question)).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: save }));
+      fireEvent.click(await within(dialog).findByRole('button', { name: yes }));
+      await waitFor(() =>
+        expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+          id: 'u3',
+          role: 'ADMINISTRATOR',
+        }),
+      );
+    },
+  );
+
+  it('saving an administrator, or someone who stays a user, asks nothing', async () => {
+    usersAnswer = () => json(page([person({ id: 'u1' })]));
+    open();
+    fireEvent.click(await screen.findByText('Ada Admin'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ id: 'u1' }));
+    expect(screen.queryByTestId('confirm-administrator')).toBeNull();
   });
 });
