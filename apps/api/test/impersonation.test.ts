@@ -307,14 +307,21 @@ describe('impersonation', () => {
       expect.objectContaining({
         action: 'impersonated.request',
         ...bySupport,
-        detail: expect.objectContaining({ method: 'PUT', status: '403' }),
+        detail: expect.arrayContaining([
+          { key: 'method', value: 'PUT' },
+          { key: 'status', value: '403' },
+        ]),
       }),
     );
     expect(entries).toContainEqual(
       expect.objectContaining({
         action: 'impersonated.request',
         ...bySupport,
-        detail: expect.objectContaining({ method: 'POST', route: '/api/userProfile/user', status: '403' }),
+        detail: expect.arrayContaining([
+          { key: 'method', value: 'POST' },
+          { key: 'route', value: '/api/userProfile/user' },
+          { key: 'status', value: '403' },
+        ]),
       }),
     );
     const csv = await t.app.inject({
