@@ -85,9 +85,9 @@ const SPANISH: Words = {
   save: 'Guardar',
   makeDefault: 'Establecer como predeterminado',
   defaultBadge: 'Predeterminado',
-  // The server's messages are English (the spec's texts).
-  created: /has been successfully created/,
-  updated: /has been successfully updated/,
+  // The console words the server's messages in the person's language (issue 37 point 15).
+  created: /se ha creado correctamente/,
+  updated: /se ha actualizado correctamente/,
 };
 
 /** Create a dashboard, add Uptime, widen it with the keyboard, save, reload, make it default, open /dashboard. */
@@ -96,7 +96,7 @@ async function buildDashboard(page: Page, words: Words, name: string) {
   await page.getByRole('menuitem', { name: words.create }).click();
   await page.getByTestId('dashboard-name-input').fill(name);
   await page.getByTestId('dashboard-form-submit').click();
-  await expect(page.getByText(`${name} has been successfully created`)).toBeVisible();
+  await expect(page.getByText(words.created)).toContainText(name);
   await expect(page).toHaveURL(/\/dashboard\/\d+$/);
   const url = page.url();
 
