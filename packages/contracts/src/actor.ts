@@ -12,8 +12,11 @@ export type PersonRef = z.infer<typeof PersonRefSchema>;
 export const ActorSchema = PersonRefSchema.extend({ support: PersonRefSchema.nullable() });
 export type Actor = z.infer<typeof ActorSchema>;
 
-/** "Sam Support (vNOC support) for Uriel Operator", or the person's own name (the server's texts: CSV, emails). */
-export function actorName(actor: Actor, language: 'en' | 'es' = 'en'): string {
+/** "Sam Support (vNOC support) for Uriel Operator", or the person's own name (the server's texts: CSV, emails; the console's too). */
+export function actorName(
+  actor: Pick<Actor, 'name'> & { support?: Pick<PersonRef, 'name'> | null },
+  language: 'en' | 'es' = 'en',
+): string {
   if (!actor.support) return actor.name;
   return language === 'es'
     ? `${actor.support.name} (soporte de vNOC) en nombre de ${actor.name}`

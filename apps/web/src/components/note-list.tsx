@@ -7,14 +7,14 @@ import { PlainList } from './plain-list.tsx';
 
 /** Notes people wrote (an alert's, or those a ticket carries from its alert), oldest first: who, when, what. */
 export function NoteList({ notes, 'data-testid': testId }: { notes: AlertNote[]; 'data-testid': string }) {
-  const { t } = useTranslation();
+  useTranslation(); // re-renders on a change of language: the names are worded in it
   return (
     <PlainList data-testid={testId}>
       {notes.map((note) => (
         <Paper component="li" key={note.id} withBorder radius="sm" p="sm">
           <Group justify="space-between" gap="xs" mb={4}>
             <Text size="xs" fw={700}>
-              {actorName(t, note.author)}
+              {actorName(note.author)}
             </Text>
             <Text size="xs" c="dimmed">
               {formatDate(note.createdAt)}

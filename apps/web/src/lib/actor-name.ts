@@ -1,11 +1,11 @@
-import type { Actor } from '@vnoc/contracts';
-import type { TFunction } from 'i18next';
+import { type Actor, actorName as actorPhrase } from '@vnoc/contracts';
+import { currentLanguage } from './i18n.ts';
 
 /**
  * Who did something, as people read it (issue 37): "Sam Support (vNOC support) for Uriel Operator" when a
- * support person did it acting as the person, else the person's name. Any namespace's `t` will do.
+ * support person did it acting as the person, else the person's name — the contracts' wording, the same as the
+ * server's CSV and emails, in the console's language.
  */
-export function actorName(t: TFunction, actor: Pick<Actor, 'name'> & { support?: Actor['support'] }): string {
-  if (!actor.support) return actor.name;
-  return t('actor.bySupport', { ns: 'translation', support: actor.support.name, user: actor.name });
+export function actorName(actor: Pick<Actor, 'name'> & { support?: Pick<Actor, 'name'> | null }): string {
+  return actorPhrase(actor, currentLanguage());
 }

@@ -30,7 +30,7 @@ function OwnerCell({ alert }: { alert: Alert }) {
         <Group
           gap={4}
           wrap="nowrap"
-          title={t('list.acknowledgedBy', { name: actorName(t, alert.acknowledgedBy) })}
+          title={t('list.acknowledgedBy', { name: actorName(alert.acknowledgedBy) })}
         >
           <IconCircleCheck
             size={14}
@@ -40,7 +40,7 @@ function OwnerCell({ alert }: { alert: Alert }) {
           />
           <Text size="xs">
             <VisuallyHidden>{t('list.acknowledgedByLabel')} </VisuallyHidden>
-            {actorName(t, alert.acknowledgedBy)}
+            {actorName(alert.acknowledgedBy)}
           </Text>
         </Group>
       )}

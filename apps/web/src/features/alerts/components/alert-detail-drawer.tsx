@@ -75,7 +75,7 @@ function AssignSelect({ alert }: { alert: Alert }) {
     <Select
       label={t('detail.assign')}
       description={
-        alert.assignedBy ? t('detail.assignedBy', { name: actorName(t, alert.assignedBy) }) : undefined
+        alert.assignedBy ? t('detail.assignedBy', { name: actorName(alert.assignedBy) }) : undefined
       }
       data={data}
       value={alert.assignee?.id ?? NOBODY}
@@ -232,7 +232,7 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
           <Text size="sm" data-testid="alert-acknowledged-by">
             {detail.acknowledgedBy && detail.acknowledgedAt
               ? t('detail.acknowledgedByAt', {
-                  name: actorName(t, detail.acknowledgedBy),
+                  name: actorName(detail.acknowledgedBy),
                   date: formatDate(detail.acknowledgedAt),
                 })
               : t('detail.notAcknowledged')}

@@ -64,7 +64,7 @@ export function TicketsInbox() {
         id: 'sentBy',
         header: t('tickets.columns.sentBy'),
         enableSorting: false,
-        cell: ({ row }) => <Text size="sm">{actorName(t, row.original.createdBy)}</Text>,
+        cell: ({ row }) => <Text size="sm">{actorName(row.original.createdBy)}</Text>,
       },
       {
         id: 'status',

@@ -80,7 +80,7 @@ export function TicketsList() {
         id: 'sentBy',
         header: t('list.columns.sentBy'),
         enableSorting: false,
-        cell: ({ row }) => actorName(t, row.original.createdBy),
+        cell: ({ row }) => actorName(row.original.createdBy),
       },
       {
         id: 'createdAt',

@@ -75,7 +75,7 @@ function TicketView({ ticket }: { ticket: Ticket }) {
           <Card withBorder radius="md" padding="lg" h="100%">
             <Stack gap="md">
               <Field label={t('detail.sentBy')}>
-                <Text data-testid="ticket-sent-by">{actorName(t, ticket.createdBy)}</Text>
+                <Text data-testid="ticket-sent-by">{actorName(ticket.createdBy)}</Text>
               </Field>
               <Field label={t('detail.sentAt')}>
                 <Text>{formatDate(ticket.createdAt)}</Text>
