@@ -10,12 +10,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { deviceTopic } from '@vnoc/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
+import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it, type TestContext, vi } from 'vitest';
 import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from '../src/fleet/edge/broker.ts';
 import { EXTERNAL_BROKER_CONNECTIONS, startDeviceEdge } from '../src/fleet/edge/index.ts';
-import { createDeviceMessageRouter } from '../src/fleet/edge/messages.ts';
+import { createDeviceMessageRouter, type MessageOutcome } from '../src/fleet/edge/messages.ts';
 import { type MqttGateway, startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
 import { createJobEngine } from '../src/fleet/jobs/index.ts';
 import {
@@ -215,6 +217,90 @@ describe("the gateway's MQTT client (a broker that does not hand messages over i
       await client.publishAsync(deviceTopic(device.id, 'state'), '{"status":"online"}', { qos: 1 });
       await until(() => ingest.online.calls.some((c) => c.deviceId === device.id));
       expect(ingest.reports.map((r) => [r.deviceId, r.sampledAt])).toEqual([[device.id, 1_795_950_120_000]]);
+    } finally {
+      await gateway.close();
+      await broker.close();
+    }
+  });
+});
+
+describe('a gateway connection storing several messages at once (inFlight, acks.ts)', () => {
+  /** The connection's packets to the broker, read as the broker reads them: its PUBACKs, in the order sent. */
+  function tapped(stream: Duplex, pubacks: number[]): Duplex {
+    const parser = mqttPacket.parser({ protocolVersion: 4 });
+    parser.on('packet', (packet) => {
+      if (packet.cmd === 'puback') pubacks.push(packet.messageId as number);
+    });
+    const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+    stream.write = ((chunk: Buffer, ...rest: unknown[]) => {
+      parser.parse(Buffer.from(chunk));
+      return write(chunk, ...rest);
+    }) as typeof stream.write;
+    return stream;
+  }
+  const turns = async (n = 20) => {
+    for (let i = 0; i < n; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it('takes up to inFlight messages before any is stored, acknowledges in arrival order, and a refusal renews', async () => {
+    const credentials = newGatewayCredentials();
+    // No `consume`: the broker forwards reports to the gateway's subscription like an external one.
+    const broker = await startEmbeddedBroker({
+      db: database.db,
+      log: silentLog,
+      port: 0,
+      host: '127.0.0.1',
+      gatewayCredentials: credentials,
+    });
+    const pubacks: number[] = [];
+    const routed: { topic: string; id: number; settle: (outcome: MessageOutcome) => void }[] = [];
+    const gateway = startMqttGateway({
+      connection: { stream: () => tapped(broker.connectInProcess(), pubacks) },
+      ...credentials,
+      clientId: 'vnoc-gateway-in-flight',
+      consumeReports: true,
+      inFlight: 3,
+      route: (topic, payload) =>
+        new Promise<MessageOutcome>((settle) => {
+          const id = (JSON.parse(payload.toString()) as { vnoc: { sampledAt: number } }).vnoc.sampledAt;
+          routed.push({ topic, id, settle });
+        }),
+      log: silentLog,
+    });
+    try {
+      await gateway.ready;
+      const { device, secret } = await edgeDevice(database.db, site);
+      const client = track(await connectDevice(broker.url, device.id, secret));
+      const at = (n: number) => 1_795_960_000_000 + n * 60_000;
+      for (const n of [1, 2, 3, 4, 5]) {
+        await client.publishAsync(deviceTopic(device.id, 'report'), report(at(n)), { qos: 1 });
+      }
+      // Three handed over while none is stored; the fourth waits.
+      await until(() => routed.length === 3);
+      await turns();
+      expect(routed.map((r) => r.id)).toEqual([at(1), at(2), at(3)]);
+      expect(pubacks).toEqual([]);
+      // The second stored first: no PUBACK before the first's.
+      routed[1]?.settle('stored');
+      await turns();
+      expect(pubacks).toEqual([]);
+      routed[0]?.settle('stored');
+      await until(() => pubacks.length === 2);
+      // Two acknowledged: the fourth and fifth come.
+      await until(() => routed.length === 5);
+      const [first, second] = pubacks;
+      expect(first).not.toBe(second);
+      // The third refused: nothing after it is acknowledged, the connection is renewed and the broker sends the
+      // third, fourth and fifth again.
+      routed[3]?.settle('stored');
+      routed[2]?.settle('retry');
+      await until(() => routed.length >= 6);
+      expect(routed[5]?.id).toBe(at(3));
+      await until(() => routed.length >= 8);
+      expect(routed.slice(5, 8).map((r) => r.id)).toEqual([at(3), at(4), at(5)]);
+      for (const r of routed.slice(5)) r.settle('stored');
+      await until(() => pubacks.length === 5);
+      expect(new Set(pubacks).size).toBe(5);
     } finally {
       await gateway.close();
       await broker.close();

@@ -33,13 +33,15 @@ export * from './mqtt-gateway.ts';
 export * from './types.ts';
 
 /**
- * Connections one server keeps to an external broker, all in the shared group: mqtt.js handles one client's
- * messages one at a time (the PUBACK waits for the store), so several connections store several at once, and
- * what they hand over together is stored in one batch (ingest.ts). So this many reports at most are stored at
- * once: with 4 the ingest stored ~900 reports/s through Mosquitto, under the 1 667/s of 100 000 devices; with
- * 128, batches of at most 128 left the database half idle at saturation (bench/README.md, "Device ingest").
+ * Connections one server keeps to an external broker, all in the shared group, and how many messages each may
+ * be storing at once (acks.ts: the PUBACKs wait for the store, in order). What they hand over together is stored
+ * in one batch (ingest.ts), so up to connections × in flight reports are stored at once. One message at a time
+ * per connection capped the batches at the number of connections: 4 stored ~900 reports/s through Mosquitto,
+ * 128 left the database half idle, 512 reached 42 % of a raw INSERT (bench/README.md, "Device ingest"). 20 is
+ * Mosquitto's default `max_inflight_messages`: it sends no more to one client before PUBACKs.
  */
-export const EXTERNAL_BROKER_CONNECTIONS = 512;
+export const EXTERNAL_BROKER_CONNECTIONS = 256;
+export const EXTERNAL_BROKER_IN_FLIGHT = 20;
 
 /** How often silent devices are looked for (the ingest's sweep). */
 export const SWEEP_EVERY_MS = 15_000;
@@ -114,6 +116,7 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
         consumeReports: true,
         // Commands go out and results come back on the first connection only.
         consumeResults: n === 0,
+        inFlight: EXTERNAL_BROKER_IN_FLIGHT,
         route,
         log,
       });

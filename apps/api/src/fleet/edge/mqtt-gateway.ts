@@ -9,13 +9,16 @@
  *   before it acknowledges them (broker.ts), so this client subscribes to results only; `consumeReports` makes
  *   it subscribe to reports and states too (a broker without that hand-over).
  *
- * A message is acknowledged (PUBACK) only once the router stored it: mqtt.js sends the PUBACK of a QoS 1
- * message when `handleMessage`'s callback is called. A message that could not be stored is not acknowledged
- * and the connection is renewed, so the broker sends it again (the session is persistent: `clean: false`).
+ * A message is acknowledged (PUBACK) only once the router stored it. A message that could not be stored is not
+ * acknowledged and the connection is renewed, so the broker sends it again (the session is persistent:
+ * `clean: false`). mqtt.js hands a client's messages over one at a time and sends a QoS 1 message's PUBACK when
+ * `handleMessage`'s callback is called; with `inFlight` above 1 the next messages are handed over while earlier
+ * ones are being stored, and the PUBACKs follow in the order the messages came, as MQTT requires (acks.ts).
  */
 import type { Duplex } from 'node:stream';
 import { DEVICE_TOPIC_ROOT, type DeviceTopicKind } from '@vnoc/contracts';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { orderedAcks } from './acks.ts';
 import type { DeviceMessageRouter, EdgeLog } from './messages.ts';
 
 export type MqttGatewayOptions = {
@@ -44,6 +47,12 @@ export type MqttGatewayOptions = {
   protocolVersion?: 4 | 5;
   /** Time between reconnection attempts (ms); default 1 s. */
   reconnectPeriodMs?: number;
+  /**
+   * How many of this connection's messages may be being stored at once (default 1: one at a time). Their
+   * PUBACKs still go out in the order the messages came; a message that could not be stored renews the
+   * connection, and the broker sends it and every later unacknowledged one again.
+   */
+  inFlight?: number;
 };
 
 export type MqttGateway = {
@@ -90,20 +99,20 @@ export function startMqttGateway(options: MqttGatewayOptions): MqttGateway {
       ? mqtt.connect(connection.url, clientOptions)
       : new mqtt.MqttClient(() => connection.stream() as never, { ...clientOptions, protocolVersion: 4 });
 
+  const acks = orderedAcks({
+    client,
+    limit: options.inFlight ?? 1,
+    renew: () => client.stream?.destroy(),
+  });
   client.handleMessage = (packet, callback) => {
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    const settle = acks.take(packet, callback);
     route(packet.topic, payload, Date.now()).then(
-      (outcome) => {
-        if (outcome === 'stored') return callback();
-        // No PUBACK: renew the connection so the broker sends the message again.
-        callback(new Error('not stored'));
-        client.stream?.destroy();
-      },
+      (outcome) => settle(outcome === 'stored'),
       (error: unknown) => {
         // The router never throws; if it did, the message is sent again as above.
         log.error({ err: error, topic: packet.topic }, 'routing a device message failed');
-        callback(error instanceof Error ? error : new Error(String(error)));
-        client.stream?.destroy();
+        settle(false);
       },
     );
   };
