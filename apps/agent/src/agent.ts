@@ -128,6 +128,8 @@ export function startAgent(options: AgentOptions): Agent {
   }
 
   let collecting = false;
+  /** A reboot was announced: stopping then says nothing more (no `gone`). */
+  let rebooting = false;
   async function report() {
     if (collecting) return;
     collecting = true;
@@ -160,6 +162,11 @@ export function startAgent(options: AgentOptions): Agent {
     log: (msg, detail) => log('info', msg, detail),
     // The console sees the ports back on at once, not at the next interval.
     onAutoRevert: () => void report(),
+    beforeReboot: () => {
+      // The restart stops this process: it leaves with a clean DISCONNECT, not `gone` (the device is Rebooting).
+      rebooting = true;
+      return publish(topics.state, { status: 'rebooting', at: access.now() }, true);
+    },
   });
 
   client.on('connect', () => {
@@ -217,7 +224,7 @@ export function startAgent(options: AgentOptions): Agent {
       clearInterval(interval);
       if (reconnectTimer) clearTimeout(reconnectTimer);
       commands.close();
-      if (client.connected)
+      if (client.connected && !rebooting)
         await Promise.race([
           publish(topics.state, { status: 'gone', at: access.now() }, true).catch(() => undefined),
           new Promise((r) => setTimeout(r, 2000)),

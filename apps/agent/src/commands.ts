@@ -59,6 +59,8 @@ export type CommandContext = {
   cpuSampleMs?: number;
   /** Called when disabled ports came back on by themselves (the revert timer). */
   onAutoRevert?: (ports: PortsResult) => void;
+  /** Tells vNOC the device is about to restart (its `rebooting` state); the reboot command runs after it. */
+  beforeReboot?: () => Promise<unknown>;
   log: (msg: string, detail?: Record<string, unknown>) => void;
 };
 
@@ -408,12 +410,14 @@ function confirmPorts(ctx: CommandContext, state: PortState): PortsResult {
   return portsResult(ctx, state);
 }
 
+/** How long a reboot waits for its `rebooting` state to be sent before it runs anyway. */
+const REBOOT_ANNOUNCE_WAIT_MS = 2000;
+
 function reboot(ctx: CommandContext): RebootResult {
   if (!ctx.config.allowReboot) throw new CommandFailure(MESSAGES.rebootNotAllowed);
   const now = ctx.access.now();
   const [file, ...args] = ctx.config.rebootCommand as [string, ...string[]];
-  // After the answer has left: the command may end this process.
-  setTimeout(() => {
+  const restart = () => {
     try {
       const child = spawn(file, args, { detached: true, stdio: 'ignore' });
       child.on('error', (err) => ctx.log('reboot command failed', { error: err.message }));
@@ -421,6 +425,14 @@ function reboot(ctx: CommandContext): RebootResult {
     } catch (err) {
       ctx.log('reboot command failed', { error: (err as Error).message });
     }
+  };
+  // After the answer has left: the command may end this process. The `rebooting` state goes first (waited for
+  // 2 s at most), so the console shows Rebooting, not Offline, when the link drops.
+  setTimeout(() => {
+    const announced = (ctx.beforeReboot?.() ?? Promise.resolve()).catch((err: unknown) =>
+      ctx.log('rebooting state not sent', { error: (err as Error).message }),
+    );
+    void Promise.race([announced, sleep(REBOOT_ANNOUNCE_WAIT_MS)]).then(restart);
   }, 1000).unref();
   return {
     rebootedAt: new Date(now).toISOString(),

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -336,5 +336,33 @@ describe('the agent process', { timeout: 30_000 }, () => {
     );
     expect(gone.payload).toMatchObject({ status: 'gone' });
     expect(await exited).toBe(0);
+  });
+
+  it('announces a reboot, and the restart that ends it says no `gone` (the device is Rebooting, not Offline)', async () => {
+    const config = JSON.parse(readFileSync(join(dir, 'agent.json'), 'utf8')) as Record<string, unknown>;
+    // The "reboot" ends the agent as a system restart would: SIGTERM to it.
+    const rebooting = { ...config, allowReboot: true, rebootCommand: ['/bin/sh', '-c', 'kill -TERM $PPID'] };
+    writeFileSync(join(dir, 'reboot.json'), JSON.stringify(rebooting));
+    const from = seen.length;
+    agent = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/agent/src/main.ts', '--config', join(dir, 'reboot.json')],
+      { cwd: REPO, env: { ...process.env, VNOC_AGENT_SECRET: SECRET }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    agent.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((r) => agent.once('exit', (code) => r(code)));
+    await next((s) => s.kind === 'state' && (s.payload as { status?: string }).status === 'online', from);
+    expect(await command('reboot')).toMatchObject({
+      ok: true,
+      result: { expectedBackAt: expect.any(String) },
+    });
+    const announced = await next(
+      (s) => s.kind === 'state' && (s.payload as { status?: string }).status === 'rebooting',
+      from,
+    );
+    expect(DeviceStateMessageSchema.parse(announced.payload)).toMatchObject({ status: 'rebooting' });
+    expect(await exited).toBe(0);
+    const after = seen.slice(seen.indexOf(announced) + 1);
+    expect(after.filter((s) => s.kind === 'state')).toEqual([]);
   });
 });

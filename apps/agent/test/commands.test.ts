@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SystemTestResultSchema } from '@vnoc/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CommandRunner } from '../src/commands.ts';
 import { resolveConfig } from '../src/config.ts';
 import { runCommand } from '../src/exec.ts';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'host');
 
-function runner(root: string, extra: Record<string, unknown> = {}) {
+function runner(
+  root: string,
+  extra: Record<string, unknown> = {},
+  hooks: Pick<ConstructorParameters<typeof CommandRunner>[0], 'beforeReboot'> = {},
+) {
   const config = resolveConfig({
     url: 'mqtt://127.0.0.1',
     deviceId: randomUUID(),
@@ -22,6 +28,7 @@ function runner(root: string, extra: Record<string, unknown> = {}) {
     ip: (args) => runCommand([...config.ipCommand, ...args]),
     cpuSampleMs: 50,
     log: () => undefined,
+    ...hooks,
   });
 }
 
@@ -88,5 +95,25 @@ describe('CommandRunner', () => {
       ok: true,
       result: { hosts: [{ host: '192.168.1.20', ip: '192.168.1.20', vlan: 1, sent: 3 }] },
     });
+  });
+
+  it('announces `rebooting` before it runs the reboot command, and answers first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vnoc-agent-reboot-'));
+    const ran = join(dir, 'rebooted');
+    const order: string[] = [];
+    const r = runner(
+      FIXTURE,
+      { allowReboot: true, rebootCommand: ['/bin/sh', '-c', `echo yes > ${ran}`] },
+      {
+        beforeReboot: async () => {
+          order.push(existsSync(ran) ? 'announced after the reboot' : 'announced');
+        },
+      },
+    );
+    const answer = await r.handle(message('reboot'));
+    expect(answer).toMatchObject({ ok: true, result: { rebootedAt: expect.any(String) } });
+    expect(order).toEqual([]);
+    await vi.waitFor(() => expect(existsSync(ran)).toBe(true), { timeout: 10_000, interval: 50 });
+    expect(order).toEqual(['announced']);
   });
 });
