@@ -69,6 +69,17 @@ export function startAgent(options: AgentOptions): Agent {
   const incomingStore = new Store();
   const outgoingStore = new Store();
   const ca = config.ca ? readFileSync(config.ca) : undefined;
+  /**
+   * This connection's stamp (docs/device-protocol.md, "States"): on `online`, `rebooting` and the will's `gone`,
+   * so vNOC ignores a state of an earlier connection that reaches it late. Grows with each connection.
+   */
+  let session = access.now();
+  const will = () => ({
+    topic: topics.state,
+    payload: Buffer.from(JSON.stringify({ status: 'gone', session })),
+    qos: 1 as const,
+    retain: true,
+  });
   const client: MqttClient = connect(config.url, {
     clientId: config.deviceId,
     username: config.deviceId,
@@ -80,7 +91,7 @@ export function startAgent(options: AgentOptions): Agent {
     connectTimeout: 15_000,
     incomingStore,
     outgoingStore,
-    will: { topic: topics.state, payload: Buffer.from('{"status":"gone"}'), qos: 1, retain: true },
+    will: will(),
     ...(ca ? { ca } : {}),
   });
 
@@ -165,7 +176,7 @@ export function startAgent(options: AgentOptions): Agent {
     beforeReboot: () => {
       // The restart stops this process: it leaves with a clean DISCONNECT, not `gone` (the device is Rebooting).
       rebooting = true;
-      return publish(topics.state, { status: 'rebooting', at: access.now() }, true);
+      return publish(topics.state, { status: 'rebooting', at: access.now(), session }, true);
     },
   });
 
@@ -174,7 +185,7 @@ export function startAgent(options: AgentOptions): Agent {
     log('info', 'connected', { url: config.url });
     void publish(
       topics.state,
-      { status: 'online', protocol: DEVICE_PROTOCOL_VERSION, agent: AGENT_NAME, at: access.now() },
+      { status: 'online', protocol: DEVICE_PROTOCOL_VERSION, agent: AGENT_NAME, at: access.now(), session },
       true,
     ).catch(() => undefined);
     client.subscribe(topics.commands, { qos: 1 }, (err, granted) => {
@@ -204,7 +215,10 @@ export function startAgent(options: AgentOptions): Agent {
     log('warn', 'disconnected; reconnecting', { inMs: delay });
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
-      if (!stopping) client.reconnect({ incomingStore, outgoingStore });
+      if (stopping) return;
+      session = Math.max(session + 1, access.now());
+      client.options.will = will();
+      client.reconnect({ incomingStore, outgoingStore });
     }, delay);
   });
 
@@ -226,7 +240,7 @@ export function startAgent(options: AgentOptions): Agent {
       commands.close();
       if (client.connected && !rebooting)
         await Promise.race([
-          publish(topics.state, { status: 'gone', at: access.now() }, true).catch(() => undefined),
+          publish(topics.state, { status: 'gone', at: access.now(), session }, true).catch(() => undefined),
           new Promise((r) => setTimeout(r, 2000)),
         ]);
       // A clean DISCONNECT (the will is not published: "gone" was); forced if the broker does not answer.

@@ -40,6 +40,8 @@ const sockets = new Set<Socket>();
 let agent: ChildProcess;
 let stderr = '';
 const seen: Seen[] = [];
+/** The session stamp of the agent's first connection. */
+let firstSession = 0;
 const waiters: { match: (s: Seen) => boolean; resolve: (s: Seen) => void }[] = [];
 let speedServer: HttpServer;
 const speedAuth: string[] = [];
@@ -217,7 +219,9 @@ describe('the agent process', { timeout: 30_000 }, () => {
       status: 'online',
       protocol: 1,
       agent: expect.stringMatching(/^vnoc-agent\//),
+      session: expect.any(Number),
     });
+    firstSession = DeviceStateMessageSchema.parse(state.payload).session ?? 0;
     const report = await next((s) => s.kind === 'report');
     const r = DeviceMonitoringSchema.parse(report.payload);
     expect(r.vnoc?.wan).toMatchObject({ target: '127.0.0.1', lossPercent: 0 });
@@ -278,7 +282,9 @@ describe('the agent process', { timeout: 30_000 }, () => {
     const from = seen.length;
     await startBroker(port);
     const up = Date.now();
-    await next((s) => s.kind === 'state', from);
+    const again = await next((s) => s.kind === 'state', from);
+    // A new connection: a later session stamp than the first, so a late will of the first one is ignored.
+    expect(DeviceStateMessageSchema.parse(again.payload).session).toBeGreaterThan(firstSession);
     // Wait for the first report taken after the return: every buffered one is before it.
     const fresh = await next(
       (s) => s.kind === 'report' && ((s.payload as DeviceMonitoring).vnoc?.sampledAt ?? 0) >= up,

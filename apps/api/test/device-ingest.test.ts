@@ -506,6 +506,38 @@ describe('a device going away', () => {
     ]);
   });
 
+  it('a state of an earlier connection (its session stamp), or an online of a connection already gone, changes nothing', async () => {
+    const { org, device } = await edgeDevice();
+    await issueDeviceSecret(t.db, device.id, org.id);
+    const route = createDeviceMessageRouter({ ingest, log: silentLog });
+    const state = (body: object, receivedAt: number) =>
+      route(deviceTopic(device.id, 'state'), Buffer.from(JSON.stringify(body)), receivedAt);
+    const S1 = T0 - 10 * MIN;
+    const S2 = T0;
+    await state({ status: 'online', at: S1, session: S1 }, S1);
+    // It dropped and came back; its new connection's online reached vNOC before the old one's will.
+    await state({ status: 'online', at: S2, session: S2 }, S2);
+    expect((await deviceRow(device.id)).status).toBe('online');
+    await state({ status: 'gone', session: S1 }, S2 + 1_000);
+    expect((await deviceRow(device.id)).status).toBe('online');
+    // Its will came before the online of the same connection (two workers, out of order): it stays down.
+    await state({ status: 'gone', session: S2 }, S2 + 2 * MIN);
+    expect((await deviceRow(device.id)).status).toBe('offline');
+    await state({ status: 'online', at: S2, session: S2 }, S2 + 2 * MIN + 1);
+    expect((await deviceRow(device.id)).status).toBe('offline');
+    // A new connection brings it up; a state with no stamp (an older agent) is taken as before.
+    await state({ status: 'online', at: S2 + 3 * MIN, session: S2 + 3 * MIN }, S2 + 3 * MIN);
+    expect((await deviceRow(device.id)).status).toBe('online');
+    await state({ status: 'gone' }, S2 + 4 * MIN);
+    expect((await deviceRow(device.id)).status).toBe('offline');
+    expect((await intervalsOf(device.id)).map((i) => [i.status, i.started])).toEqual([
+      ['online', S1],
+      ['offline', S2 + 2 * MIN],
+      ['online', S2 + 3 * MIN],
+      ['offline', S2 + 4 * MIN],
+    ]);
+  });
+
   it('sweep: a device silent past its heartbeat timeout goes offline (the clock injected)', async () => {
     // A day later than the other tests' reports: their devices are swept first, so the counts are this test's.
     const TS = T0 + 24 * 60 * MIN;

@@ -221,6 +221,12 @@ export const DEVICE_STATES = ['online', 'gone', 'rebooting'] as const;
 export const DeviceStateMessageSchema = z.object({
   status: z.enum(DEVICE_STATES),
   at: z.number().int().nonnegative().optional(),
+  /**
+   * Which connection of the device this is (a stamp that grows with each connection, e.g. its time in ms), on
+   * `online`, `rebooting` and the will's `gone`: a state of an earlier connection, or an `online` of one already
+   * gone, is ignored (a scaled installation's workers may take a device's messages out of order).
+   */
+  session: z.number().int().nonnegative().optional(),
   agent: text.optional(),
   protocol: z.number().int().positive().optional(),
 });

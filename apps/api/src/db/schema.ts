@@ -521,6 +521,13 @@ export const deviceCredentials = pgTable('device_credentials', {
    * before it, after a rotation, the device's messages come from a connection of the old secret and are refused.
    */
   authenticatedAt: tz('authenticated_at'),
+  /**
+   * The device's latest MQTT session (its `session` stamp on `online`, `rebooting` and its will's `gone`), and
+   * whether that session is gone: a state of an earlier session, or an `online` of a session already gone, is
+   * stale (an external broker's shared subscription hands a device's messages to several workers at once).
+   */
+  mqttSession: bigint('mqtt_session', { mode: 'number' }),
+  mqttSessionGone: boolean('mqtt_session_gone').notNull().default(false),
 });
 
 /** The latest NetJSON report of a device that reports for real (interfaces, clients, leases, resources). */

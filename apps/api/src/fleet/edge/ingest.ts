@@ -464,6 +464,30 @@ async function openIntervalOf(tx: DbOrTx, deviceId: string): Promise<Map<string,
  * Moves the locked device to `to` at `at` (not before its current period began): its periods and row, as the
  * simulator records them. Answers the change, or none when it is there already (or uninstalled).
  */
+/**
+ * Whether a state belongs to an earlier MQTT session of the device than the latest seen, or is an `online` or
+ * `rebooting` of a session already gone; if not, records its session (docs/device-protocol.md, "States"). A state
+ * without a session stamp (an older agent, the simulator) is never stale. Runs under the device's row lock.
+ */
+async function staleSession(
+  tx: DbOrTx,
+  deviceId: string,
+  status: 'online' | 'gone' | 'rebooting',
+  session: number | undefined,
+): Promise<boolean> {
+  if (session === undefined) return false;
+  const gone = status === 'gone';
+  const { rows } = await tx.execute<{ stale: boolean }>(sql`
+    with taken as (
+      update device_credentials set mqtt_session = ${session}, mqtt_session_gone = ${gone}
+      where device_id = ${deviceId} and (mqtt_session is null or mqtt_session < ${session}
+        or (mqtt_session = ${session} and ${gone ? sql`true` : sql`not mqtt_session_gone`}))
+      returning 1)
+    select not exists (select 1 from taken) and exists (select 1 from device_credentials where device_id = ${deviceId})
+      as stale`);
+  return rows[0]?.stale === true;
+}
+
 async function moveStatus(tx: DbOrTx, d: LockedDevice, to: DeviceStatus, at: number): Promise<StatusEvent[]> {
   if (d.status === to || d.status === 'uninstalled') return [];
   const open = await openIntervalOf(tx, d.id);
@@ -532,8 +556,9 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
    * Takes the device offline at `at` (from up or rebooting); from a sweep (`swept`), only if it is still silent past
    * its timeout.
    */
-  const goDown = (deviceId: string, at: number, swept = false) =>
+  const goDown = (deviceId: string, at: number, swept = false, session?: number) =>
     onDevice(deviceId, at, async (tx, d) => {
+      if (await staleSession(tx, d.id, 'gone', session)) return { result: false, events: [] };
       if (!GOES_DOWN_FROM.includes(d.status)) return { result: false, events: [] };
       if (swept) {
         // The sweep found it silent; a report may have come in since.
@@ -648,12 +673,13 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       );
     },
 
-    async online(deviceId, at) {
+    async online(deviceId, at, session) {
       await onDevice(deviceId, at, async (tx, d) => {
         if (d.refused) {
           refuse(deviceId, 'agent', "'online' state");
           return { result: undefined, events: [] };
         }
+        if (await staleSession(tx, d.id, 'online', session)) return { result: undefined, events: [] };
         await tx.execute(sql`update devices set last_update = greatest(last_update, ${iso(at)}::timestamptz)
           where id = ${d.id}`);
         // Already up (online or on its backup): its next report says which.
@@ -662,12 +688,13 @@ export function createDeviceIngest(options: DeviceIngestOptions): EdgeIngest {
       });
     },
 
-    async gone(deviceId, at) {
-      await goDown(deviceId, at);
+    async gone(deviceId, at, session) {
+      await goDown(deviceId, at, false, session);
     },
 
-    async rebooting(deviceId, at) {
+    async rebooting(deviceId, at, session) {
       await onDevice(deviceId, at, async (tx, d) => {
+        if (await staleSession(tx, d.id, 'rebooting', session)) return { result: undefined, events: [] };
         await tx.execute(sql`update devices set last_update = greatest(last_update, ${iso(at)}::timestamptz)
           where id = ${d.id}`);
         return { result: undefined, events: await moveStatus(tx, d, 'rebooting', at) };

@@ -71,7 +71,7 @@ export function createDeviceMessageRouter(options: DeviceMessageRouterOptions): 
           // When it happened, as the device says (a simulated device's change falls inside its tick), never later
           // than received.
           const at = Math.min(state.data.at ?? receivedAt, receivedAt);
-          await ingest[state.data.status](deviceId, at);
+          await ingest[state.data.status](deviceId, at, state.data.session);
           return 'stored';
         }
         case 'results': {

@@ -34,14 +34,14 @@ export type DeviceIngest = {
     options: { source: ReportSource; receivedAt: number; sampledAt?: number; current?: boolean },
   ) => Promise<IngestOutcome>;
   /** The device says it is connected (its `state` topic); refused like a report when its secret is (see above). */
-  online: (deviceId: string, at: number) => Promise<void>;
+  online: (deviceId: string, at: number, session?: number) => Promise<void>;
   /**
    * The device is gone (its last will, the broker saw it drop, or its driver says it went down). Taken also from a
    * device whose secret was revoked or rotated: it can only say the device is down, which a device cut off is.
    */
-  gone: (deviceId: string, at: number) => Promise<void>;
+  gone: (deviceId: string, at: number, session?: number) => Promise<void>;
   /** The device says it is restarting: `rebooting` until its next report or `online` (offline once silent past the heartbeat timeout). */
-  rebooting: (deviceId: string, at: number) => Promise<void>;
+  rebooting: (deviceId: string, at: number, session?: number) => Promise<void>;
   /**
    * Whether the device's messages are refused now (its secret revoked, or rotated and not proved since); a refusal
    * is counted and logged. For what the ingest does not store itself (a command's result).
