@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Button, SimpleGrid, Text } from '@mantine/core';
 import type { Device } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { DetailCard } from '../../../components/detail-card.tsx';
+import { PortLabel, PortTile } from '../../../components/port-tile.tsx';
 import { RenamePopover } from '../../../components/rename-popover.tsx';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -85,30 +86,23 @@ export function DevicePorts({
           const state = stateOf(slot);
           const portName = tf('ports.port', { number: slot.systemNumber });
           return (
-            <Paper
+            <PortTile
               key={slot.systemNumber}
-              withBorder
-              radius="sm"
-              p="xs"
-              // Unused slots are drawn dashed, not faded: their text keeps its contrast. A strip on the left
-              // gives the state's colour at a glance; the badge says it in words.
-              style={{
-                borderStyle: slot.unused ? 'dashed' : undefined,
-                borderLeft: slot.unused
+              slot={slot}
+              // A strip on the left gives the state's colour at a glance; the badge says it in words.
+              style={
+                slot.unused
                   ? undefined
-                  : `4px solid var(--mantine-color-${stateColour[state]}-6)`,
-              }}
-              data-testid={`port-${slot.systemNumber}`}
-              data-state={state}
+                  : { borderLeft: `4px solid var(--mantine-color-${stateColour[state]}-6)` }
+              }
+              testId={`port-${slot.systemNumber}`}
+              state={state}
+              action={
+                canRename &&
+                !slot.unused &&
+                slot.id !== null && <RenamePort deviceId={device.id} slot={slot} />
+              }
             >
-              <Group justify="space-between" gap={4} wrap="nowrap">
-                <Text fw={700} size="sm">
-                  {slot.systemNumber}
-                </Text>
-                {canRename && !slot.unused && slot.id !== null && (
-                  <RenamePort deviceId={device.id} slot={slot} />
-                )}
-              </Group>
               {!slot.unused && (
                 <Text size="xs" c="dimmed" tt="uppercase">
                   {slot.type}
@@ -126,14 +120,7 @@ export function DevicePorts({
               >
                 {state === 'unused' ? tf('ports.unused') : t(`ports.${state}`)}
               </Badge>
-              <Text
-                size="xs"
-                truncate="end"
-                data-testid={`port-label-${slot.systemNumber}`}
-                title={slot.label ?? undefined}
-              >
-                {slot.label ?? portName}
-              </Text>
+              <PortLabel slot={slot} name={portName} testId={`port-label-${slot.systemNumber}`} />
               {onPortAction && isPortSelectable(slot, device.disabledPorts) && (
                 <Button
                   variant="subtle"
@@ -165,7 +152,7 @@ export function DevicePorts({
                   {t('ports.turnOn')}
                 </Button>
               )}
-            </Paper>
+            </PortTile>
           );
         })}
       </SimpleGrid>
