@@ -47,6 +47,32 @@ function RenamePort({ deviceId, slot }: { deviceId: string; slot: PortSlot }) {
 /** A port action asked for from a tile: the troubleshooting panel takes it from there (inputs, confirmation). */
 export type PortAction = 'disableLanPorts' | 'revertLanPorts';
 
+/** A tile's small action (turn a port off, turn the ports back on). */
+function PortActionButton({
+  label,
+  testId,
+  ...button
+}: {
+  color?: string;
+  disabled: boolean;
+  onClick: () => void;
+  label: string;
+  testId: string;
+  children: string;
+}) {
+  return (
+    <Button
+      variant="subtle"
+      size="compact-xs"
+      mt={4}
+      px={0}
+      aria-label={label}
+      data-testid={testId}
+      {...button}
+    />
+  );
+}
+
 type PortState = 'enabled' | 'disabled' | 'unused';
 const stateColour: Record<PortState, string> = { enabled: 'green', disabled: 'red', unused: 'gray' };
 
@@ -122,35 +148,27 @@ export function DevicePorts({
               </Badge>
               <PortLabel slot={slot} name={portName} testId={`port-label-${slot.systemNumber}`} />
               {onPortAction && isPortSelectable(slot, device.disabledPorts) && (
-                <Button
-                  variant="subtle"
+                <PortActionButton
                   color="red"
-                  size="compact-xs"
-                  mt={4}
-                  px={0}
                   disabled={Boolean(blockedReason)}
                   onClick={() => onPortAction('disableLanPorts', slot.systemNumber)}
-                  aria-label={t('ports.turnOffLabel', {
+                  label={t('ports.turnOffLabel', {
                     port: slot.label ? `${slot.label} (${portName})` : portName,
                   })}
-                  data-testid={`port-turn-off-${slot.systemNumber}`}
+                  testId={`port-turn-off-${slot.systemNumber}`}
                 >
                   {t('ports.turnOff')}
-                </Button>
+                </PortActionButton>
               )}
               {onPortAction && state === 'disabled' && (
-                <Button
-                  variant="subtle"
-                  size="compact-xs"
-                  mt={4}
-                  px={0}
+                <PortActionButton
                   disabled={Boolean(blockedReason)}
                   onClick={() => onPortAction('revertLanPorts', slot.systemNumber)}
-                  aria-label={t('ports.turnOnLabel')}
-                  data-testid={`port-turn-on-${slot.systemNumber}`}
+                  label={t('ports.turnOnLabel')}
+                  testId={`port-turn-on-${slot.systemNumber}`}
                 >
                   {t('ports.turnOn')}
-                </Button>
+                </PortActionButton>
               )}
             </PortTile>
           );
