@@ -182,7 +182,6 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
       <FilteredEmpty
         title={t('activity.empty.filteredTitle')}
         text={t('activity.empty.filteredText')}
-        clearLabel={t('activity.filters.clear')}
         onClear={() => update(CLEAR_FILTERS)}
       />
     ) : (
