@@ -31,6 +31,7 @@ import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ModalButton } from '../../../components/modal-button.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -379,19 +380,14 @@ function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
           </Alert>
         )}
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            loading={save.isPending}
-            disabled={verify.isPending}
-            data-testid="site-edit-save"
-          >
-            {t('save')}
-          </Button>
-        </Group>
+        <ModalActions
+          cancelLabel={t('cancel')}
+          submitLabel={t('save')}
+          onCancel={onClose}
+          loading={save.isPending}
+          submitDisabled={verify.isPending}
+          submitTestId="site-edit-save"
+        />
       </Stack>
     </form>
   );
