@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormSubmit } from '../../../components/form-submit.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { useRegister } from '../api/register.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
 import { EmailField } from '../components/email-field.tsx';
-import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 interface RegisterValues {
   username: string;

@@ -3,8 +3,8 @@ import type { PasswordInput } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n.ts';
-import { installDomStubs, Providers } from '../../../test/render.tsx';
+import { i18n } from '../lib/i18n.ts';
+import { installDomStubs, Providers } from '../test/render.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { PasswordHelper } from './password-helper.tsx';
 
