@@ -48,12 +48,7 @@ export function PasswordChangeForm() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <input type="hidden" name="username" autoComplete="username" value={claims?.sub ?? ''} readOnly />
-          <NewPasswordFields
-            password={form.values.password}
-            confirmation={form.values.confirmation}
-            passwordProps={form.getInputProps('password')}
-            confirmationProps={form.getInputProps('confirmation')}
-          />
+          <NewPasswordFields form={form} />
           <FormSubmit loading={update.isPending} label={t('password.save')} />
         </Stack>
       </form>

@@ -83,12 +83,7 @@ export function Component() {
               required
             />
           </SimpleGrid>
-          <NewPasswordFields
-            password={form.values.password}
-            confirmation={form.values.confirmation}
-            passwordProps={form.getInputProps('password')}
-            confirmationProps={form.getInputProps('confirmation')}
-          />
+          <NewPasswordFields form={form} />
           <FormSubmit error={failure} loading={register.isPending} label={t('register.submit')} fullWidth />
         </Stack>
       </form>

@@ -46,13 +46,7 @@ export function Component() {
         <Stack gap="md">
           {/* Lets password managers file the new password under the right account. */}
           <input type="hidden" name="username" autoComplete="username" value={claims.sub} readOnly />
-          <NewPasswordFields
-            password={form.values.password}
-            confirmation={form.values.confirmation}
-            passwordProps={form.getInputProps('password')}
-            confirmationProps={form.getInputProps('confirmation')}
-            autoFocus
-          />
+          <NewPasswordFields form={form} autoFocus />
           <FormSubmit
             error={failure}
             loading={update.isPending}

@@ -87,13 +87,7 @@ export function Component() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <NewPasswordFields
-            password={form.values.password}
-            confirmation={form.values.confirmation}
-            passwordProps={form.getInputProps('password')}
-            confirmationProps={form.getInputProps('confirmation')}
-            autoFocus
-          />
+          <NewPasswordFields form={form} autoFocus />
           <FormSubmit error={failure} loading={accept.isPending} label={t('invitation.submit')} fullWidth />
         </Stack>
       </form>
