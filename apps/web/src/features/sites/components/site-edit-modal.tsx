@@ -252,29 +252,28 @@ function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
                     {saveErrorText(verify.error, t)}
                   </Text>
                 )}
+                {current && (
+                  <Badge
+                    color={current.verified ? 'green' : 'orange'}
+                    variant="light"
+                    leftSection={
+                      current.verified ? (
+                        <IconCircleCheck size={14} aria-hidden />
+                      ) : (
+                        <IconAlertTriangle size={14} aria-hidden />
+                      )
+                    }
+                  >
+                    {current.verified ? t('edit.address.verified') : t('edit.address.notVerified')}
+                  </Badge>
+                )}
                 {current?.verified && (
-                  <>
-                    <Badge
-                      color="green"
-                      variant="light"
-                      leftSection={<IconCircleCheck size={14} aria-hidden />}
-                    >
-                      {t('edit.address.verified')}
-                    </Badge>
-                    <Text size="sm" data-testid="site-edit-normalized">
-                      {addressLines(current.address).join(', ')}
-                    </Text>
-                  </>
+                  <Text size="sm" data-testid="site-edit-normalized">
+                    {addressLines(current.address).join(', ')}
+                  </Text>
                 )}
                 {current && !current.verified && (
                   <>
-                    <Badge
-                      color="orange"
-                      variant="light"
-                      leftSection={<IconAlertTriangle size={14} aria-hidden />}
-                    >
-                      {t('edit.address.notVerified')}
-                    </Badge>
                     <Text size="sm" c="dimmed">
                       {current.suggestions.length > 0
                         ? t('edit.address.suggestions')
