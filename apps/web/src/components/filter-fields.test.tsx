@@ -42,7 +42,7 @@ describe('ClearFiltersButton', () => {
     const onClick = vi.fn();
     render(
       <Providers>
-        <ClearFiltersButton label="Clear filters" onClick={onClick} />
+        <ClearFiltersButton onClick={onClick} />
       </Providers>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));

@@ -1,5 +1,6 @@
 import { Button, MultiSelect, type MultiSelectProps, Select, TagsInput, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ParamPatch } from './data-table/table-params.ts';
 
 interface DateRangeInputsProps {
@@ -85,10 +86,11 @@ const clearLook = {
 };
 
 /** The "Clear filters" button under a list's filters. */
-export function ClearFiltersButton({ label, onClick }: { label: string; onClick: () => void }) {
+export function ClearFiltersButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('table');
   return (
     <Button {...clearLook} onClick={onClick} data-testid="clear-filters">
-      {label}
+      {t('clearFilters')}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { SectionHeading } from './section-heading.tsx';
 
 /** One titled section of Settings → Profile. */
 export function ProfileSection({
@@ -15,16 +16,7 @@ export function ProfileSection({
   return (
     <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title id={id} order={2} fz="lg">
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </Stack>
+        <SectionHeading id={id} title={title} description={description} />
         {children}
       </Stack>
     </Paper>

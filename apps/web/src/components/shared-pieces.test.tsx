@@ -187,13 +187,12 @@ describe('FormSubmit', () => {
 });
 
 describe('FilteredEmpty', () => {
-  it("says nothing matches in the list's own words and clears the filters on request", () => {
+  it("says nothing matches in the list's own words and clears the filters on request, in the tables' words", () => {
     const onClear = vi.fn();
     show(
       <FilteredEmpty
         title="No alerts match these filters"
         text="Change or clear the filters to see more alerts."
-        clearLabel="Clear filters"
         onClear={onClear}
       />,
     );

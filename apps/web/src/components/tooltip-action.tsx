@@ -8,15 +8,23 @@ interface TooltipActionProps extends ActionIconProps {
   /** The full accessible name, saying what it acts on (e.g. "Edit: Texas stores"). */
   label: string;
   icon: Icon;
+  /** The icon's size in px (18; a smaller action, in a tight bar, 16). */
+  iconSize?: number;
   onClick: MouseEventHandler<HTMLButtonElement>;
 }
 
 /** An icon-only action on a row, named for assistive technology and explained by a tooltip on hover. */
-export function TooltipAction({ tooltip, label, icon: IconShown, ...action }: TooltipActionProps) {
+export function TooltipAction({
+  tooltip,
+  label,
+  icon: IconShown,
+  iconSize = 18,
+  ...action
+}: TooltipActionProps) {
   return (
     <Tooltip label={tooltip}>
       <ActionIcon aria-label={label} {...action}>
-        <IconShown size={18} aria-hidden />
+        <IconShown size={iconSize} aria-hidden />
       </ActionIcon>
     </Tooltip>
   );

@@ -98,26 +98,13 @@ export function conditionsOf(f: DeviceFacts, now: number, fleetSpeed = 1): Condi
       add('device_offline', { minutes: minutes(f.statusSince) }, f.statusSince, f.edge.deviceId);
     else add('device_offline', { minutes: minutes(f.statusSince) }, f.statusSince);
   }
-  if (
-    f.status === 'rebooting' &&
-    f.statusSince !== null &&
-    since(f.statusSince) > t.rebootTooLongMinutes * MINUTE
-  )
-    add(
-      'reboot_too_long',
-      { minutes: minutes(f.statusSince) },
-      after(f.statusSince, t.rebootTooLongMinutes * MINUTE),
-    );
-  if (
-    (f.status === 'pending' || f.status === 'error') &&
-    f.statusSince !== null &&
-    since(f.statusSince) > t.pendingTooLongDays * DAY
-  )
-    add(
-      'pending_too_long',
-      { minutes: minutes(f.statusSince) },
-      after(f.statusSince, t.pendingTooLongDays * DAY),
-    );
+  /** A status held past its limit (fleet ms): the alert begins when the limit was passed. */
+  const heldTooLong = (code: AlertCode, held: boolean, limit: number) => {
+    if (held && f.statusSince !== null && since(f.statusSince) > limit)
+      add(code, { minutes: minutes(f.statusSince) }, after(f.statusSince, limit));
+  };
+  heldTooLong('reboot_too_long', f.status === 'rebooting', t.rebootTooLongMinutes * MINUTE);
+  heldTooLong('pending_too_long', f.status === 'pending' || f.status === 'error', t.pendingTooLongDays * DAY);
   if (f.status === 'onbackup' && edge) add('on_backup', { minutes: minutes(f.statusSince) }, f.statusSince);
 
   if (isUp(f.status)) {

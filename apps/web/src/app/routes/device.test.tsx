@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Device, Job } from '@vnoc/contracts';
+import type { Device, Job, User } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { device as diagnosticsDevice, job, results } from '../../features/diagnostics/test/fixtures.ts';
 import { authStore } from '../../lib/auth-store.ts';
@@ -214,5 +214,30 @@ describe('troubleshooting on the device page', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-run'));
     expect(await screen.findByTestId('port-disabled-2', {}, { timeout: 4000 })).toBeTruthy();
     expect(calls.find((c) => c.path.endsWith(`/disableLanPorts/${device.id}`))?.body).toEqual({ ports: [2] });
+  });
+});
+
+describe('a visit to the device page', () => {
+  it("counts as a visit to the device's site: recorded for site/recent and kept in the sites storage item", async () => {
+    authStore.setUser({
+      id: 'u-1',
+      creationDate: '2026-01-01T00:00:00.000Z',
+      username: 'someone@acme.example',
+      role: 'USER',
+      organization: { id: 'o-1', name: 'Acme' },
+      contact: { firstName: 'Some', lastName: 'One' } as User['contact'],
+      userPreferences: [],
+      siteGroups: [],
+      managedUsers: [],
+    });
+    openDeviceAs('USER');
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'POST' && c.path === `/api/site/${device.site.id}/user/u-1`),
+      ).toHaveLength(1),
+    );
+    expect(JSON.parse(window.localStorage.getItem('sites') ?? 'null')).toMatchObject({
+      lastViewed: { id: device.site.id, name: device.site.name },
+    });
   });
 });

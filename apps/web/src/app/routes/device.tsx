@@ -24,6 +24,7 @@ import {
 import { useRebootWatch } from '../../features/diagnostics/hooks/use-reboot-watch.ts';
 import { deviceActions, diagnosticsAccess } from '../../features/diagnostics/utils/access.ts';
 import { getSiteQueryOptions } from '../../features/sites/api/get-site.ts';
+import { useRecordSiteVisit } from '../../features/sites/api/record-visit.ts';
 import { DeviceTickets } from '../../features/tickets/components/device-tickets.tsx';
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -71,6 +72,8 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
   const tags = device && !site.isPending ? deviceAnalyticsTags(device, site.data) : null;
   // The Device route sends this instead of a page view (spec part 2).
   useTrackOnce('device.viewed', deviceId, tags);
+  // A device's page is a visit to its site too (the menu's Last Visited Site, Recently Viewed).
+  useRecordSiteVisit(device?.site);
   useCrumbDetail(
     device
       ? {

@@ -114,7 +114,7 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
               onRemove={() => update({ device: null })}
             />
           )}
-          <ClearFiltersButton label={t('filters.clear')} onClick={() => update(CLEAR_FILTERS)} />
+          <ClearFiltersButton onClick={() => update(CLEAR_FILTERS)} />
           {reversed && (
             <Text size="xs" c="red.8" role="status">
               {t('filters.rangeIgnored')}

@@ -78,7 +78,6 @@ function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
     <FilteredEmpty
       title={t('empty.filteredTitle')}
       text={t('empty.filteredText')}
-      clearLabel={t('filters.clear')}
       onClear={() => update(CLEAR_FILTERS)}
     />
   ) : state.status === 'active' ? (

@@ -1,7 +1,7 @@
-import { Button, Center, Code, CopyButton, Group, Image, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Button, Center, Code, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '../../../components/copy-value.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useEnrollWithApp } from '../api/enroll-with-app.ts';
@@ -83,22 +83,12 @@ export function AppEnrolment({ onEnrolled, autoFocus }: { onEnrolled: () => void
                 >
                   {groupSecret(secret)}
                 </Code>
-                <CopyButton value={secret}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? t('app.copied') : t('app.copy')} withArrow>
-                      <Button
-                        variant="default"
-                        size="xs"
-                        onClick={copy}
-                        leftSection={
-                          copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
-                        }
-                      >
-                        {copied ? t('app.copied') : t('app.copy')}
-                      </Button>
-                    </Tooltip>
-                  )}
-                </CopyButton>
+                <CopyValueButton
+                  value={secret}
+                  size="xs"
+                  copyLabel={t('app.copy')}
+                  copiedLabel={t('app.copied')}
+                />
               </Group>
             </Stack>
           ) : null}

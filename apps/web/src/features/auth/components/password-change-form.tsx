@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { FormSubmit } from '../../../components/form-submit.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { handleError } from '../../../lib/error-handler.ts';
@@ -10,7 +11,6 @@ import { toast } from '../../../lib/notify.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { newPasswordValidator } from '../utils/new-password-validation.ts';
-import { NewPasswordFields } from './new-password-fields.tsx';
 import { isReauthRequired, useReauth } from './reauth-modal.tsx';
 
 /**
@@ -48,12 +48,7 @@ export function PasswordChangeForm() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <input type="hidden" name="username" autoComplete="username" value={claims?.sub ?? ''} readOnly />
-          <NewPasswordFields
-            password={form.values.password}
-            confirmation={form.values.confirmation}
-            passwordProps={form.getInputProps('password')}
-            confirmationProps={form.getInputProps('confirmation')}
-          />
+          <NewPasswordFields form={form} />
           <FormSubmit loading={update.isPending} label={t('password.save')} />
         </Stack>
       </form>

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormSubmit } from '../../../components/form-submit.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { schemaValidator, useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
 import { useRegister } from '../api/register.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
 import { EmailField } from '../components/email-field.tsx';
-import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 interface RegisterValues {
   username: string;
@@ -83,12 +83,7 @@ export function Component() {
               required
             />
           </SimpleGrid>
-          <NewPasswordFields
-            password={form.values.password}
-            confirmation={form.values.confirmation}
-            passwordProps={form.getInputProps('password')}
-            confirmationProps={form.getInputProps('confirmation')}
-          />
+          <NewPasswordFields form={form} />
           <FormSubmit error={failure} loading={register.isPending} label={t('register.submit')} fullWidth />
         </Stack>
       </form>

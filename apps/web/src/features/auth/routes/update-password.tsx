@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { FormSubmit } from '../../../components/form-submit.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
-import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { newPasswordValidator } from '../utils/new-password-validation.ts';
 
@@ -46,13 +46,7 @@ export function Component() {
         <Stack gap="md">
           {/* Lets password managers file the new password under the right account. */}
           <input type="hidden" name="username" autoComplete="username" value={claims.sub} readOnly />
-          <NewPasswordFields
-            password={form.values.password}
-            confirmation={form.values.confirmation}
-            passwordProps={form.getInputProps('password')}
-            confirmationProps={form.getInputProps('confirmation')}
-            autoFocus
-          />
+          <NewPasswordFields form={form} autoFocus />
           <FormSubmit
             error={failure}
             loading={update.isPending}

@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TooltipAction } from '../../../components/tooltip-action.tsx';
 import type { Direction, SizeChange } from '../utils/layout.ts';
 
 interface WidgetFrameProps {
@@ -131,23 +132,25 @@ export function WidgetFrame({
                 ))}
               </Menu.Dropdown>
             </Menu>
-            <ActionIcon
+            <TooltipAction
               variant="subtle"
               size="sm"
+              iconSize={16}
+              icon={IconSettings}
+              tooltip={t('editor.configureShort')}
+              label={t('editor.configure', { name: title })}
               onClick={onConfigure}
-              aria-label={t('editor.configure', { name: title })}
-            >
-              <IconSettings size={16} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
+            />
+            <TooltipAction
               variant="subtle"
               color="red"
               size="sm"
+              iconSize={16}
+              icon={IconTrash}
+              tooltip={t('editor.removeShort')}
+              label={t('editor.remove', { name: title })}
               onClick={onRemove}
-              aria-label={t('editor.remove', { name: title })}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
+            />
           </Group>
         </Group>
       </Paper>

@@ -1,20 +1,8 @@
-import {
-  ActionIcon,
-  Badge,
-  Chip,
-  CopyButton,
-  Drawer,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Badge, Chip, Drawer, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { OutboxMessage } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyValueIcon } from '../../../components/copy-value.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -64,21 +52,12 @@ function MessageCard({ message }: { message: OutboxMessage }) {
           >
             {message.code}
           </Text>
-          <CopyButton value={message.code}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? t('common.copied') : t('outbox.copyCode')} withArrow>
-                <ActionIcon
-                  variant="light"
-                  color={copied ? 'teal' : 'gray'}
-                  onClick={copy}
-                  aria-label={t('outbox.copyCode')}
-                  size="lg"
-                >
-                  {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
+          <CopyValueIcon
+            value={message.code}
+            size="lg"
+            copyLabel={t('outbox.copyCode')}
+            copiedLabel={t('common.copied')}
+          />
         </Group>
       ) : (
         <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Button, SimpleGrid, Text } from '@mantine/core';
 import type { Device } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { DetailCard } from '../../../components/detail-card.tsx';
+import { PortLabel, PortTile } from '../../../components/port-tile.tsx';
 import { RenamePopover } from '../../../components/rename-popover.tsx';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -46,6 +47,32 @@ function RenamePort({ deviceId, slot }: { deviceId: string; slot: PortSlot }) {
 /** A port action asked for from a tile: the troubleshooting panel takes it from there (inputs, confirmation). */
 export type PortAction = 'disableLanPorts' | 'revertLanPorts';
 
+/** A tile's small action (turn a port off, turn the ports back on). */
+function PortActionButton({
+  label,
+  testId,
+  ...button
+}: {
+  color?: string;
+  disabled: boolean;
+  onClick: () => void;
+  label: string;
+  testId: string;
+  children: string;
+}) {
+  return (
+    <Button
+      variant="subtle"
+      size="compact-xs"
+      mt={4}
+      px={0}
+      aria-label={label}
+      data-testid={testId}
+      {...button}
+    />
+  );
+}
+
 type PortState = 'enabled' | 'disabled' | 'unused';
 const stateColour: Record<PortState, string> = { enabled: 'green', disabled: 'red', unused: 'gray' };
 
@@ -85,30 +112,23 @@ export function DevicePorts({
           const state = stateOf(slot);
           const portName = tf('ports.port', { number: slot.systemNumber });
           return (
-            <Paper
+            <PortTile
               key={slot.systemNumber}
-              withBorder
-              radius="sm"
-              p="xs"
-              // Unused slots are drawn dashed, not faded: their text keeps its contrast. A strip on the left
-              // gives the state's colour at a glance; the badge says it in words.
-              style={{
-                borderStyle: slot.unused ? 'dashed' : undefined,
-                borderLeft: slot.unused
+              slot={slot}
+              // A strip on the left gives the state's colour at a glance; the badge says it in words.
+              style={
+                slot.unused
                   ? undefined
-                  : `4px solid var(--mantine-color-${stateColour[state]}-6)`,
-              }}
-              data-testid={`port-${slot.systemNumber}`}
-              data-state={state}
+                  : { borderLeft: `4px solid var(--mantine-color-${stateColour[state]}-6)` }
+              }
+              testId={`port-${slot.systemNumber}`}
+              state={state}
+              action={
+                canRename &&
+                !slot.unused &&
+                slot.id !== null && <RenamePort deviceId={device.id} slot={slot} />
+              }
             >
-              <Group justify="space-between" gap={4} wrap="nowrap">
-                <Text fw={700} size="sm">
-                  {slot.systemNumber}
-                </Text>
-                {canRename && !slot.unused && slot.id !== null && (
-                  <RenamePort deviceId={device.id} slot={slot} />
-                )}
-              </Group>
               {!slot.unused && (
                 <Text size="xs" c="dimmed" tt="uppercase">
                   {slot.type}
@@ -126,46 +146,31 @@ export function DevicePorts({
               >
                 {state === 'unused' ? tf('ports.unused') : t(`ports.${state}`)}
               </Badge>
-              <Text
-                size="xs"
-                truncate="end"
-                data-testid={`port-label-${slot.systemNumber}`}
-                title={slot.label ?? undefined}
-              >
-                {slot.label ?? portName}
-              </Text>
+              <PortLabel slot={slot} name={portName} testId={`port-label-${slot.systemNumber}`} />
               {onPortAction && isPortSelectable(slot, device.disabledPorts) && (
-                <Button
-                  variant="subtle"
+                <PortActionButton
                   color="red"
-                  size="compact-xs"
-                  mt={4}
-                  px={0}
                   disabled={Boolean(blockedReason)}
                   onClick={() => onPortAction('disableLanPorts', slot.systemNumber)}
-                  aria-label={t('ports.turnOffLabel', {
+                  label={t('ports.turnOffLabel', {
                     port: slot.label ? `${slot.label} (${portName})` : portName,
                   })}
-                  data-testid={`port-turn-off-${slot.systemNumber}`}
+                  testId={`port-turn-off-${slot.systemNumber}`}
                 >
                   {t('ports.turnOff')}
-                </Button>
+                </PortActionButton>
               )}
               {onPortAction && state === 'disabled' && (
-                <Button
-                  variant="subtle"
-                  size="compact-xs"
-                  mt={4}
-                  px={0}
+                <PortActionButton
                   disabled={Boolean(blockedReason)}
                   onClick={() => onPortAction('revertLanPorts', slot.systemNumber)}
-                  aria-label={t('ports.turnOnLabel')}
-                  data-testid={`port-turn-on-${slot.systemNumber}`}
+                  label={t('ports.turnOnLabel')}
+                  testId={`port-turn-on-${slot.systemNumber}`}
                 >
                   {t('ports.turnOn')}
-                </Button>
+                </PortActionButton>
               )}
-            </Paper>
+            </PortTile>
           );
         })}
       </SimpleGrid>

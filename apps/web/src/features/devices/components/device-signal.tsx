@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Device } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { MonoText } from '../../../components/mono-text.tsx';
 import { NamedIcon } from '../../../components/named-icon.tsx';
 import { FLEET_NS } from '../../../lib/fleet-text.ts';
 import {
@@ -72,9 +73,9 @@ export function DeviceSignal({ device }: { device: Device }) {
                             </Text>
                           </Table.Td>
                           <Table.Td>
-                            <Text size="sm" ff="monospace">
+                            <MonoText>
                               {formatSignalValue(metric, modem[metric]) || t('signal.notMeasured')}
-                            </Text>
+                            </MonoText>
                           </Table.Td>
                           <Table.Td>
                             {metricBars !== null && (

@@ -1,8 +1,9 @@
-import { Alert, Card, Group, Loader, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Loader, Table, VisuallyHidden } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import type { Device, Job } from '@vnoc/contracts';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
@@ -71,13 +72,11 @@ export function JobHistory({ device }: { device: Device }) {
   };
 
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="job-history">
-      <Group gap="xs" mb="md">
-        <Title order={2} fz="lg">
-          {t('history.title')}
-        </Title>
-        {jobs.isFetching && !jobs.isPending && <Loader size="xs" aria-label={t('loading')} />}
-      </Group>
+    <DetailCard
+      title={t('history.title')}
+      busyLabel={jobs.isFetching && !jobs.isPending && t('loading')}
+      data-testid="job-history"
+    >
       {jobs.isError ? (
         <Alert color="red" variant="light">
           {errorMessage(jobs.error)}
@@ -111,6 +110,6 @@ export function JobHistory({ device }: { device: Device }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Card>
+    </DetailCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Badge, Checkbox, Group, Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Checkbox, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PortLabel, PortTile } from '../../../components/port-tile.tsx';
 import { isPortSelectable, isWanPort, type PortSlot } from '../../../lib/ports.ts';
 
 interface PortMapProps {
@@ -32,22 +33,14 @@ export function PortMap({ slots, disabledPorts, selected, onToggle, label, error
           const checked = selected?.includes(slot.systemNumber) ?? false;
           const name = t('ports.port', { number: slot.systemNumber });
           return (
-            <Paper
+            <PortTile
               key={slot.systemNumber}
-              withBorder
-              radius="sm"
-              p="xs"
-              // Unused slots are dashed, not faded, so their text keeps its contrast (as on the device's map).
-              style={slot.unused ? { borderStyle: 'dashed' } : undefined}
+              slot={slot}
               bg={checked ? 'var(--mantine-color-red-light)' : undefined}
-              data-testid={`diag-port-${slot.systemNumber}`}
-              data-state={slot.unused ? 'unused' : off ? 'off' : 'on'}
-            >
-              <Group justify="space-between" gap={4} wrap="nowrap">
-                <Text fw={700} size="sm">
-                  {slot.systemNumber}
-                </Text>
-                {selectable && (
+              testId={`diag-port-${slot.systemNumber}`}
+              state={slot.unused ? 'unused' : off ? 'off' : 'on'}
+              action={
+                selectable && (
                   <Checkbox
                     size="xs"
                     checked={checked}
@@ -55,14 +48,13 @@ export function PortMap({ slots, disabledPorts, selected, onToggle, label, error
                     aria-label={t('ports.choose', { port: name })}
                     data-testid={`pick-port-${slot.systemNumber}`}
                   />
-                )}
-              </Group>
+                )
+              }
+            >
               <Text size="xs" c="dimmed" tt="uppercase">
                 {slot.unused ? t('ports.unused') : slot.type}
               </Text>
-              <Text size="xs" truncate="end" title={slot.label ?? undefined}>
-                {slot.label ?? name}
-              </Text>
+              <PortLabel slot={slot} name={name} />
               {/* WAN ports are never switched, so they carry no on/off state. */}
               {!slot.unused && !wan && (
                 <Badge
@@ -75,7 +67,7 @@ export function PortMap({ slots, disabledPorts, selected, onToggle, label, error
                   {off ? t('ports.off') : t('ports.on')}
                 </Badge>
               )}
-            </Paper>
+            </PortTile>
           );
         })}
       </SimpleGrid>

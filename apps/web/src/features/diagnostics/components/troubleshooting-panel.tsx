@@ -23,6 +23,7 @@ import {
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/notice.tsx';
+import { SectionHeading } from '../../../components/section-heading.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { devicePortSlots } from '../../../lib/ports.ts';
@@ -177,14 +178,10 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
   return (
     <Card withBorder radius="md" padding="lg" data-testid="troubleshooting-panel" ref={card}>
       <Stack gap="md">
-        <div>
-          <Title order={2} fz="lg">
-            {t('panel.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {access.canRun ? t('panel.intro') : t('panel.readOnly')}
-          </Text>
-        </div>
+        <SectionHeading
+          title={t('panel.title')}
+          description={access.canRun ? t('panel.intro') : t('panel.readOnly')}
+        />
         {access.canRun && notOffered.length > 0 && (
           <Text size="sm" c="dimmed" data-testid="actions-not-offered">
             {t(`notOffered.${device.kind}`, {

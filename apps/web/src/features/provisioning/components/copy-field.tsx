@@ -1,6 +1,6 @@
-import { ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CopyValueIcon } from '../../../components/copy-value.tsx';
 
 interface CopyFieldProps {
   label: string;
@@ -19,20 +19,12 @@ export function CopyField({ label, value, block = false, 'data-testid': testId }
         <Text size="sm" fw={500}>
           {label}
         </Text>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? t('secret.copied') : t('secret.copy')} withArrow>
-              <ActionIcon
-                variant="light"
-                color={copied ? 'teal' : undefined}
-                onClick={copy}
-                aria-label={`${copied ? t('secret.copied') : t('secret.copy')}: ${label}`}
-              >
-                {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
+        <CopyValueIcon
+          value={value}
+          copyLabel={t('secret.copy')}
+          copiedLabel={t('secret.copied')}
+          name={label}
+        />
       </Group>
       <Code
         block={block}

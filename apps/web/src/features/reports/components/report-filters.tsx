@@ -106,7 +106,7 @@ export function ReportFilters({ report, state, update, seenModels, seenSites }: 
       </CollapsibleFilters>
       {active > 0 && (
         <Group gap="xs">
-          <ClearFiltersButton label={t('filters.clear')} onClick={() => update(CLEAR_FILTERS)} />
+          <ClearFiltersButton onClick={() => update(CLEAR_FILTERS)} />
         </Group>
       )}
     </Stack>

@@ -141,7 +141,6 @@ function KnownReport({ report }: { report: ReportId }) {
     <FilteredEmpty
       title={t('empty.filteredTitle')}
       text={t('empty.filteredText')}
-      clearLabel={t('filters.clear')}
       onClear={() => update(CLEAR_FILTERS)}
     />
   ) : (

@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { AccountIdSchema, MacSchema } from '@vnoc/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SectionHeading } from '../../../components/section-heading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -50,14 +51,11 @@ export function AccountMacLookup() {
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="exact-lookup">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
-          <div>
-            <Title order={2} fz="lg" id="exact-lookup">
-              {t('search.exactTitle')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('search.exactText')}
-            </Text>
-          </div>
+          <SectionHeading
+            id="exact-lookup"
+            title={t('search.exactTitle')}
+            description={t('search.exactText')}
+          />
           <Group align="flex-start" gap="sm" grow preventGrowOverflow={false} wrap="wrap">
             <TextInput
               label={t('search.account')}

@@ -4,12 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useLastVisitedSite } from '../api/get-recent-sites.ts';
+import { readLastViewedSite } from '../utils/stored-sites.ts';
 
-/** The menu's Last Visited Site: a link to the most recently visited site (GET site/recent?pageSize=1). */
+/**
+ * The menu's Last Visited Site: a link to the most recently visited site (GET site/recent?pageSize=1; a
+ * device's page counts as a visit to its site).
+ */
 export function LastVisitedSiteLink() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { site } = useLastVisitedSite();
+  const recent = useLastVisitedSite();
+  // Until site/recent answers, the site this browser last opened (the `sites` storage item).
+  const site = recent.site ?? (recent.isPending ? readLastViewedSite() : null);
   if (!site) {
     return (
       <NavLink

@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { SiteSummary } from '@vnoc/contracts';
 import { useMemo } from 'react';
@@ -7,6 +6,7 @@ import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
 import { DateText } from '../../../components/date-text.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
+import { MonoText } from '../../../components/mono-text.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 export type SiteRow = SiteSummary & { usa?: { lastVisited: string } };
@@ -46,11 +46,7 @@ function siteColumns(
       id: 'backOfficeAccountId',
       header: t('columns.account'),
       enableSorting,
-      cell: ({ row }) => (
-        <Text size="sm" ff="monospace">
-          {row.original.backOfficeAccountId ?? ''}
-        </Text>
-      ),
+      cell: ({ row }) => <MonoText>{row.original.backOfficeAccountId ?? ''}</MonoText>,
     },
     {
       id: 'accountHolders',

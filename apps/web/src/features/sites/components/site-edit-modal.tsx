@@ -31,6 +31,7 @@ import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ModalButton } from '../../../components/modal-button.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -251,29 +252,28 @@ function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
                     {saveErrorText(verify.error, t)}
                   </Text>
                 )}
+                {current && (
+                  <Badge
+                    color={current.verified ? 'green' : 'orange'}
+                    variant="light"
+                    leftSection={
+                      current.verified ? (
+                        <IconCircleCheck size={14} aria-hidden />
+                      ) : (
+                        <IconAlertTriangle size={14} aria-hidden />
+                      )
+                    }
+                  >
+                    {current.verified ? t('edit.address.verified') : t('edit.address.notVerified')}
+                  </Badge>
+                )}
                 {current?.verified && (
-                  <>
-                    <Badge
-                      color="green"
-                      variant="light"
-                      leftSection={<IconCircleCheck size={14} aria-hidden />}
-                    >
-                      {t('edit.address.verified')}
-                    </Badge>
-                    <Text size="sm" data-testid="site-edit-normalized">
-                      {addressLines(current.address).join(', ')}
-                    </Text>
-                  </>
+                  <Text size="sm" data-testid="site-edit-normalized">
+                    {addressLines(current.address).join(', ')}
+                  </Text>
                 )}
                 {current && !current.verified && (
                   <>
-                    <Badge
-                      color="orange"
-                      variant="light"
-                      leftSection={<IconAlertTriangle size={14} aria-hidden />}
-                    >
-                      {t('edit.address.notVerified')}
-                    </Badge>
                     <Text size="sm" c="dimmed">
                       {current.suggestions.length > 0
                         ? t('edit.address.suggestions')
@@ -379,19 +379,14 @@ function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
           </Alert>
         )}
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            loading={save.isPending}
-            disabled={verify.isPending}
-            data-testid="site-edit-save"
-          >
-            {t('save')}
-          </Button>
-        </Group>
+        <ModalActions
+          cancelLabel={t('cancel')}
+          submitLabel={t('save')}
+          onCancel={onClose}
+          loading={save.isPending}
+          submitDisabled={verify.isPending}
+          submitTestId="site-edit-save"
+        />
       </Stack>
     </form>
   );

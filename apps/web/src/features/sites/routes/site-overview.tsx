@@ -1,16 +1,14 @@
 import { Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { PageLoadFailed } from '../../../components/page-load-failed.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
 import { useCrumbDetail } from '../../../lib/breadcrumb-detail.ts';
 import { paths } from '../../../lib/paths.ts';
 import { siteAnalyticsTags, useTrackOnce } from '../../../lib/product-analytics.ts';
 import { useSite } from '../api/get-site.ts';
-import { useRecordVisit } from '../api/record-visit.ts';
+import { useRecordSiteVisit } from '../api/record-visit.ts';
 import { SiteAlerts } from '../components/site-alerts.tsx';
 import { SiteContacts, SiteDetails } from '../components/site-details.tsx';
 import { SiteDevices } from '../components/site-devices.tsx';
@@ -18,19 +16,6 @@ import { SiteEditButton } from '../components/site-edit-modal.tsx';
 import { SiteFavoriteButton } from '../components/site-favorite-button.tsx';
 import { SiteLocation } from '../components/site-location.tsx';
 import { SiteMaintenanceBanner } from '../components/site-maintenance-banner.tsx';
-
-/** Records the visit once per opening of a site (not on refetches or re-renders). */
-function useRecordVisitOnce(siteId: string, found: boolean) {
-  const { user } = useAuth();
-  const record = useRecordVisit();
-  const recorded = useRef<string | null>(null);
-  const userId = user?.id;
-  useEffect(() => {
-    if (!found || !userId || recorded.current === siteId) return;
-    recorded.current = siteId;
-    record.mutate({ siteId, userId });
-  }, [found, userId, siteId, record]);
-}
 
 /**
  * Site overview (/sites/{id}): a maintenance window's banner, details, map box, contacts, devices, alerts
@@ -40,7 +25,7 @@ export function Component() {
   const { t } = useTranslation('siteDetail');
   const { id = '' } = useParams();
   const { data: site, isPending, error, refetch } = useSite(id);
-  useRecordVisitOnce(id, site !== undefined);
+  useRecordSiteVisit(site);
   // The Site route sends this instead of a page view (spec part 2), with the site's analytics tags.
   useTrackOnce('site.viewed', id, site ? siteAnalyticsTags(site) : null);
   useCrumbDetail(site ? { parents: [], name: site.name } : null);

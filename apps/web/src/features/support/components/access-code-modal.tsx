@@ -1,8 +1,9 @@
-import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import type { SupportPerson } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '../../../components/copy-value.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { paths } from '../../../lib/paths.ts';
 
@@ -66,19 +67,7 @@ export function AccessCodeModal({
         <Group justify="flex-end">
           {left > 0 ? (
             <>
-              <CopyButton value={link}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant="default"
-                    onClick={copy}
-                    leftSection={
-                      copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                    }
-                  >
-                    {copied ? t('code.copied') : t('code.copy')}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyValueButton value={link} copyLabel={t('code.copy')} copiedLabel={t('code.copied')} />
               <Button component="a" href={link} leftSection={<IconExternalLink size={16} aria-hidden />}>
                 {t('code.open')}
               </Button>

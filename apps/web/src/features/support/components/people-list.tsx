@@ -5,22 +5,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { SupportPerson } from '@vnoc/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { SearchInput } from '../../../components/data-table/search-input.tsx';
-import { serverPageProps, useListParams } from '../../../components/data-table/server-list.ts';
-import { readTableParams } from '../../../components/data-table/table-params.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { showBanner } from '../../../lib/banner.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { generateAccessCode } from '../api/generate-access-code.ts';
 import { useSupportPeople } from '../api/get-support-people.ts';
 import { AccessCodeModal } from './access-code-modal.tsx';
-
-/** The list's state in the address bar: the search text and paging (the server orders by organization, name). */
-export function readPeopleListState(params: URLSearchParams) {
-  return { q: params.get('q')?.trim() ?? '', table: readTableParams(params, []) };
-}
+import { organizationColumn, SupportList, useSupportListParams } from './support-list.tsx';
 
 /** Why the person cannot be acted as, or null when they can. */
 export function actBlocker(person: SupportPerson): 'supportAccessOff' | 'notActive' | null {
@@ -35,8 +26,9 @@ type Issued = { person: SupportPerson; accessCode: string; issuedAt: number };
 export function PeopleList() {
   const { t } = useTranslation('support');
   const { t: tc } = useTranslation();
-  const { state, update } = useListParams(readPeopleListState);
-  const people = useSupportPeople({ q: state.q, page: state.table.page, pageSize: state.table.pageSize });
+  const list = useSupportListParams();
+  // The server orders people by organization, then name.
+  const people = useSupportPeople(list.request);
   const [issued, setIssued] = useState<Issued | null>(null);
   const generate = useMutation({
     mutationFn: (person: SupportPerson) => generateAccessCode(person.id),
@@ -62,21 +54,13 @@ export function PeopleList() {
           </Stack>
         ),
       },
-      {
-        id: 'organization',
-        header: t('columns.organization'),
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Stack gap={2} align="flex-start">
-            <Text size="sm">{row.original.organization.name}</Text>
-            {!row.original.organization.supportAccess && (
-              <Badge size="xs" color="gray" variant="light">
-                {t('supportAccessOff')}
-              </Badge>
-            )}
-          </Stack>
+      organizationColumn<SupportPerson>(t('columns.organization'), (person) =>
+        person.organization.supportAccess ? null : (
+          <Badge size="xs" color="gray" variant="light">
+            {t('supportAccessOff')}
+          </Badge>
         ),
-      },
+      ),
       {
         id: 'role',
         header: t('columns.role'),
@@ -147,35 +131,23 @@ export function PeopleList() {
     [t, tc, generate],
   );
 
-  const toolbar = (
-    <SearchInput
-      label={t('search.label')}
-      placeholder={t('search.placeholder')}
-      value={state.q}
-      onChange={(q) => update({ q: q || null })}
-    />
-  );
-
-  const empty = state.q ? (
-    <EmptyState
-      icon={IconUserSearch}
-      title={t('empty.noMatchTitle')}
-      text={t('empty.noMatchText', { q: state.q })}
-    />
-  ) : (
-    <EmptyState icon={IconUserSearch} title={t('empty.title')} text={t('empty.text')} />
-  );
-
   return (
     <>
-      <DataTable<SupportPerson>
+      <SupportList<SupportPerson>
         tableId="support-people"
         label={t('tableLabel')}
         columns={columns}
-        {...serverPageProps(people, state.table, update)}
-        getRowId={(person) => person.id}
-        empty={empty}
-        toolbar={toolbar}
+        list={list}
+        query={people}
+        icon={IconUserSearch}
+        words={{
+          searchLabel: t('search.label'),
+          searchPlaceholder: t('search.placeholder'),
+          emptyTitle: t('empty.title'),
+          emptyText: t('empty.text'),
+          noMatchTitle: t('empty.noMatchTitle'),
+          noMatchText: t('empty.noMatchText', { q: list.state.q }),
+        }}
       />
       {issued && (
         <AccessCodeModal

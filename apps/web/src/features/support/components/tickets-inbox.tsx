@@ -4,14 +4,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { SupportTicket } from '@vnoc/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { SearchInput } from '../../../components/data-table/search-input.tsx';
-import { serverPageProps, useListParams } from '../../../components/data-table/server-list.ts';
 import { DateText } from '../../../components/date-text.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { actorName } from '../../../lib/actor-name.ts';
 import { useSupportTickets } from '../api/get-support-tickets.ts';
-import { readPeopleListState } from './people-list.tsx';
+import { organizationColumn, SupportList, useSupportListParams } from './support-list.tsx';
 
 /**
  * Support area, Tickets (issue 37): the tickets customers sent to support, newest first, with the
@@ -19,8 +15,8 @@ import { readPeopleListState } from './people-list.tsx';
  */
 export function TicketsInbox() {
   const { t } = useTranslation('support');
-  const { state, update } = useListParams(readPeopleListState);
-  const tickets = useSupportTickets({ q: state.q, page: state.table.page, pageSize: state.table.pageSize });
+  const list = useSupportListParams();
+  const tickets = useSupportTickets(list.request);
 
   const columns = useMemo<ColumnDef<SupportTicket>[]>(
     () => [
@@ -41,19 +37,11 @@ export function TicketsInbox() {
           </Stack>
         ),
       },
-      {
-        id: 'organization',
-        header: t('columns.organization'),
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Stack gap={0}>
-            <Text size="sm">{row.original.organization.name}</Text>
-            <Text size="xs" c="dimmed">
-              {row.original.site.name}
-            </Text>
-          </Stack>
-        ),
-      },
+      organizationColumn<SupportTicket>(t('columns.organization'), (ticket) => (
+        <Text size="xs" c="dimmed">
+          {ticket.site.name}
+        </Text>
+      )),
       {
         id: 'device',
         header: t('tickets.columns.device'),
@@ -87,31 +75,21 @@ export function TicketsInbox() {
   );
 
   return (
-    <DataTable<SupportTicket>
+    <SupportList<SupportTicket>
       tableId="support-tickets"
       label={t('tickets.tableLabel')}
       columns={columns}
-      {...serverPageProps(tickets, state.table, update)}
-      getRowId={(ticket) => ticket.id}
-      empty={
-        state.q ? (
-          <EmptyState
-            icon={IconTicket}
-            title={t('tickets.empty.noMatchTitle')}
-            text={t('tickets.empty.noMatchText', { q: state.q })}
-          />
-        ) : (
-          <EmptyState icon={IconTicket} title={t('tickets.empty.title')} text={t('tickets.empty.text')} />
-        )
-      }
-      toolbar={
-        <SearchInput
-          label={t('tickets.search.label')}
-          placeholder={t('tickets.search.placeholder')}
-          value={state.q}
-          onChange={(q) => update({ q: q || null })}
-        />
-      }
+      list={list}
+      query={tickets}
+      icon={IconTicket}
+      words={{
+        searchLabel: t('tickets.search.label'),
+        searchPlaceholder: t('tickets.search.placeholder'),
+        emptyTitle: t('tickets.empty.title'),
+        emptyText: t('tickets.empty.text'),
+        noMatchTitle: t('tickets.empty.noMatchTitle'),
+        noMatchText: t('tickets.empty.noMatchText', { q: list.state.q }),
+      }}
     />
   );
 }

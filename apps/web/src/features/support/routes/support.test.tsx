@@ -6,7 +6,8 @@ import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
 import { impersonationLink } from '../components/access-code-modal.tsx';
-import { actBlocker, readPeopleListState } from '../components/people-list.tsx';
+import { actBlocker } from '../components/people-list.tsx';
+import { readSupportListState } from '../components/support-list.tsx';
 import { Component as SupportScreen } from './support.tsx';
 
 const ana: SupportPerson = {
@@ -154,7 +155,7 @@ describe('support rules', () => {
   });
 
   it('reads the search and page from the address bar', () => {
-    expect(readPeopleListState(new URLSearchParams('q=%20ana%20&page=3'))).toMatchObject({
+    expect(readSupportListState(new URLSearchParams('q=%20ana%20&page=3'))).toMatchObject({
       q: 'ana',
       table: { page: 2 },
     });

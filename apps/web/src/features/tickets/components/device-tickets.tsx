@@ -1,6 +1,7 @@
-import { Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { PlainList } from '../../../components/plain-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -17,13 +18,11 @@ export function DeviceTickets({ deviceId }: { deviceId: string }) {
   const tickets = useTickets({ page: 0, pageSize: DEVICE_TICKETS_SHOWN, deviceId });
   const total = tickets.data?.totalElements ?? 0;
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="device-tickets">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="lg">
-          {t('device.title')}
-        </Title>
-        {tickets.isFetching && <Loader size="xs" aria-label={t('device.loading')} />}
-      </Group>
+    <DetailCard
+      title={t('device.title')}
+      busyLabel={tickets.isFetching && t('device.loading')}
+      data-testid="device-tickets"
+    >
       {tickets.isError ? (
         <FormError error={tickets.error} />
       ) : tickets.data && total === 0 ? (
@@ -59,6 +58,6 @@ export function DeviceTickets({ deviceId }: { deviceId: string }) {
           )}
         </Stack>
       )}
-    </Card>
+    </DetailCard>
   );
 }

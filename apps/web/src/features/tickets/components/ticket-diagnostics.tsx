@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type Job, type JobState, jobVerdict } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { SectionHeading } from '../../../components/section-heading.tsx';
 import { VerdictBadge, VerdictReasons } from '../../../components/verdict.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { summarizeJob } from '../utils/diagnostic-summary.ts';
@@ -90,14 +91,11 @@ export function TicketDiagnostics({ jobs }: { jobs: readonly Job[] }) {
   const { t } = useTranslation('tickets');
   return (
     <Stack gap="sm" component="section" aria-labelledby="ticket-diagnostics-title">
-      <div>
-        <Title order={2} fz="lg" id="ticket-diagnostics-title">
-          {t('detail.diagnostics')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {jobs.length > 0 ? t('detail.diagnosticsText') : t('detail.noDiagnostics')}
-        </Text>
-      </div>
+      <SectionHeading
+        id="ticket-diagnostics-title"
+        title={t('detail.diagnostics')}
+        description={jobs.length > 0 ? t('detail.diagnosticsText') : t('detail.noDiagnostics')}
+      />
       {jobs.length > 0 && (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
           {jobs.map((job) => (

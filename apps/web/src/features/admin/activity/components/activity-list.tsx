@@ -13,6 +13,7 @@ import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { AnyOfSelect, DateRangeInputs } from '../../../../components/filter-fields.tsx';
 import { FilteredEmpty } from '../../../../components/filtered-empty.tsx';
+import { MonoText } from '../../../../components/mono-text.tsx';
 import { actorName } from '../../../../lib/actor-name.ts';
 import { useActivity } from '../api/get-activity.ts';
 import {
@@ -91,11 +92,7 @@ function useColumns() {
         id: 'ip',
         header: t('activity.columns.ip'),
         enableSorting: false,
-        cell: ({ row }) => (
-          <Text size="sm" ff="monospace">
-            {row.original.ip ?? '—'}
-          </Text>
-        ),
+        cell: ({ row }) => <MonoText>{row.original.ip ?? '—'}</MonoText>,
       },
       {
         id: 'detail',
@@ -182,7 +179,6 @@ export function ActivityList({ organizationId }: { organizationId: string | unde
       <FilteredEmpty
         title={t('activity.empty.filteredTitle')}
         text={t('activity.empty.filteredText')}
-        clearLabel={t('activity.filters.clear')}
         onClear={() => update(CLEAR_FILTERS)}
       />
     ) : (

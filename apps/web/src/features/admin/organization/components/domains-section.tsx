@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { DOMAIN_CODE, DOMAIN_VERIFICATION_MAILBOXES, type Organization } from '@vnoc/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/form-error.tsx';
 import { FormSubmit } from '../../../../components/form-submit.tsx';
 import { PlainList } from '../../../../components/plain-list.tsx';
+import { SectionHeading } from '../../../../components/section-heading.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { useSendDomainVerification, useVerifyDomain } from '../api/domain-verification.ts';
 
@@ -90,14 +91,11 @@ export function DomainsSection({ organization, ownEmail, initialCode, onVerified
       data-testid="organization-domains"
     >
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} fz="lg" id="organization-domains-title">
-            {t('domains.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('domains.description')}
-          </Text>
-        </Stack>
+        <SectionHeading
+          id="organization-domains-title"
+          title={t('domains.title')}
+          description={t('domains.description')}
+        />
         {locked && (
           <Text size="sm" c="orange.8" data-testid="organization-domains-not-for-support">
             {t('notForSupport')}

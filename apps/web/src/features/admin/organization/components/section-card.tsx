@@ -1,6 +1,7 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionHeading } from '../../../../components/section-heading.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
 
 /**
@@ -53,16 +54,11 @@ export function SectionCard({
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`${id}-title`}>
       <form onSubmit={submit} noValidate data-testid={id}>
         <Stack gap="md">
-          <Stack gap={4}>
-            <Title order={2} fz="lg" id={`${id}-title`}>
-              {t(`${section}.title`)}
-            </Title>
-            {described && (
-              <Text size="sm" c="dimmed">
-                {t(`${section}.description`)}
-              </Text>
-            )}
-          </Stack>
+          <SectionHeading
+            id={`${id}-title`}
+            title={t(`${section}.title`)}
+            description={described && t(`${section}.description`)}
+          />
           {locked && (
             <Text size="sm" c="orange.8" data-testid={`${id}-not-for-support`}>
               {t('notForSupport')}

@@ -1,11 +1,11 @@
-import { Alert, Button, List, PasswordInput, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconX } from '@tabler/icons-react';
-import { PASSWORD_MIN, passwordProblems } from '@vnoc/contracts';
+import { passwordProblems } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FormSubmit } from '../../../../components/form-submit.tsx';
+import { NewPasswordFields } from '../../../../components/new-password-fields.tsx';
 import { PublicCard } from '../../../../components/public-card.tsx';
 import { errorMessage } from '../../../../lib/error-handler.ts';
 import { paths } from '../../../../lib/paths.ts';
@@ -58,21 +58,6 @@ export function Component() {
   }
 
   const { email, firstName, organization } = invitation.data;
-  const problems = passwordProblems(form.values.password);
-  const rules = [
-    {
-      ok: !problems.includes('minLength') && form.values.password.length > 0,
-      text: t('invitation.ruleLength', { min: PASSWORD_MIN }),
-    },
-    {
-      ok: form.values.password.length > 0 && !problems.includes('notCommon'),
-      text: t('invitation.ruleCommon'),
-    },
-    {
-      ok: form.values.password.length > 0 && form.values.password === form.values.confirmation,
-      text: t('invitation.ruleMatch'),
-    },
-  ];
   const onSubmit = form.onSubmit(({ password }) => {
     setFailure(null);
     accept.mutate({ token, password }, { onError: (error) => setFailure(error) });
@@ -102,37 +87,7 @@ export function Component() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <PasswordInput
-            {...form.getInputProps('password')}
-            label={t('invitation.password')}
-            autoComplete="new-password"
-            autoFocus
-            required
-          />
-          <PasswordInput
-            {...form.getInputProps('confirmation')}
-            label={t('invitation.confirmation')}
-            autoComplete="new-password"
-            required
-          />
-          <List spacing={4} size="sm" aria-label={t('invitation.rules')} listStyleType="none">
-            {rules.map((rule) => (
-              <List.Item
-                key={rule.text}
-                icon={
-                  rule.ok ? (
-                    <IconCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />
-                  ) : (
-                    <IconX size={16} color="var(--mantine-color-dimmed)" aria-hidden />
-                  )
-                }
-              >
-                <Text size="sm" span>
-                  {rule.text}
-                </Text>
-              </List.Item>
-            ))}
-          </List>
+          <NewPasswordFields form={form} autoFocus />
           <FormSubmit error={failure} loading={accept.isPending} label={t('invitation.submit')} fullWidth />
         </Stack>
       </form>

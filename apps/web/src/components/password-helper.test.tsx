@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import type { PasswordInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n.ts';
-import { installDomStubs, Providers } from '../../../test/render.tsx';
+import { i18n } from '../lib/i18n.ts';
+import { installDomStubs, Providers } from '../test/render.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { PasswordHelper } from './password-helper.tsx';
 
@@ -24,26 +23,8 @@ function ruleItems() {
 }
 
 function Harness() {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  return (
-    <NewPasswordFields
-      password={password}
-      confirmation={confirmation}
-      passwordProps={
-        {
-          value: password,
-          onChange: (event) => setPassword(event.currentTarget.value),
-        } as React.ComponentProps<typeof PasswordInput>
-      }
-      confirmationProps={
-        {
-          value: confirmation,
-          onChange: (event) => setConfirmation(event.currentTarget.value),
-        } as React.ComponentProps<typeof PasswordInput>
-      }
-    />
-  );
+  const form = useForm({ initialValues: { password: '', confirmation: '' } });
+  return <NewPasswordFields form={form} />;
 }
 
 describe('PasswordHelper', () => {

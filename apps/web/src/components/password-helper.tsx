@@ -1,7 +1,7 @@
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordRuleStates } from '../utils/password-rules.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordRuleStates } from '../lib/password-rules.ts';
 
 interface PasswordHelperProps {
   password: string;

@@ -5,29 +5,24 @@ import { PasswordHelper } from './password-helper.tsx';
 
 type InputProps = Omit<ComponentProps<typeof PasswordInput>, 'label'>;
 
+/** What the fields need of the form that holds them: Mantine's useForm with `password` and `confirmation`. */
+interface NewPasswordForm {
+  values: { password: string; confirmation: string };
+  getInputProps: (path: 'password' | 'confirmation') => InputProps;
+}
+
 interface NewPasswordFieldsProps {
-  password: string;
-  confirmation: string;
-  /** From form.getInputProps('password'). */
-  passwordProps: InputProps;
-  /** From form.getInputProps('confirmation'). */
-  confirmationProps: InputProps;
+  form: NewPasswordForm;
   autoFocus?: boolean;
 }
 
 /** A new password, its confirmation and the password helper. */
-export function NewPasswordFields({
-  password,
-  confirmation,
-  passwordProps,
-  confirmationProps,
-  autoFocus,
-}: NewPasswordFieldsProps) {
+export function NewPasswordFields({ form, autoFocus }: NewPasswordFieldsProps) {
   const { t } = useTranslation('auth');
   return (
     <Stack gap="sm">
       <PasswordInput
-        {...passwordProps}
+        {...form.getInputProps('password')}
         label={t('fields.newPassword')}
         autoComplete="new-password"
         autoFocus={autoFocus}
@@ -35,12 +30,12 @@ export function NewPasswordFields({
         aria-describedby="password-helper-title"
       />
       <PasswordInput
-        {...confirmationProps}
+        {...form.getInputProps('confirmation')}
         label={t('fields.confirmPassword')}
         autoComplete="new-password"
         required
       />
-      <PasswordHelper password={password} confirmation={confirmation} />
+      <PasswordHelper password={form.values.password} confirmation={form.values.confirmation} />
     </Stack>
   );
 }
