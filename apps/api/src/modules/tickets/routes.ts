@@ -3,12 +3,15 @@ import {
   SupportTicketQuerySchema,
   SupportTicketSchema,
   TicketListQuerySchema,
+  TicketMessageSchema,
+  TicketReplyRequestSchema,
   TicketRequestSchema,
   TicketSchema,
   TicketStatusRequestSchema,
   TicketSummarySchema,
+  TicketThreadSchema,
 } from '@vnoc/contracts';
-import { customers, IdParamsSchema } from '../../http/route-schemas.ts';
+import { created, customers, IdParamsSchema, supportStaff } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as tickets from './service.ts';
@@ -46,15 +49,12 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
 
   r.get(
     '/api/support/tickets',
-    route(
-      { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true },
-      {
-        summary:
-          "The tickets customers sent to support, every customer organization's (SUPPORT staff as themselves)",
-        querystring: SupportTicketQuerySchema,
-        answer: PagedSchema(SupportTicketSchema),
-      },
-    ),
+    route(supportStaff, {
+      summary:
+        "The tickets customers sent to support, every customer organization's (SUPPORT staff as themselves)",
+      querystring: SupportTicketQuerySchema,
+      answer: PagedSchema(SupportTicketSchema),
+    }),
     async (request) => tickets.listSupportTickets(ctx, request.query),
   );
 
@@ -66,5 +66,84 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
     ),
     async (request) =>
       tickets.setTicketStatus(ctx, authOf(request), request.params.id, request.body.status, metaOf(request)),
+  );
+
+  // The ticket's thread (issue 37): the customer and support write to each other on the ticket.
+  r.get(
+    '/api/ticket/:id/messages',
+    route(reader, {
+      summary: "The ticket's thread with support: its newest 500 replies, oldest first",
+      params: IdParamsSchema,
+      answer: TicketThreadSchema,
+    }),
+    async (request) => tickets.ticketThread(ctx, authOf(request).user, request.params.id),
+  );
+
+  r.post(
+    '/api/ticket/:id/messages',
+    route(
+      { steps: ['full'], roles: writers },
+      {
+        summary: 'Reply on the ticket (a closed ticket opens again); support is emailed',
+        description:
+          "In a support session the reply is support's, written for the person support acts as; the ticket's " +
+          'people are emailed then.',
+        params: IdParamsSchema,
+        body: TicketReplyRequestSchema,
+        response: created(TicketMessageSchema),
+      },
+    ),
+    async (request, reply) => {
+      const message = await tickets.replyToTicket(
+        ctx,
+        authOf(request),
+        request.params.id,
+        request.body.body,
+        metaOf(request),
+      );
+      reply.code(201);
+      return message;
+    },
+  );
+
+  r.get(
+    '/api/support/tickets/:id',
+    route(supportStaff, {
+      summary: "One customer's ticket (SUPPORT staff as themselves)",
+      params: IdParamsSchema,
+      answer: SupportTicketSchema,
+    }),
+    async (request) => tickets.supportTicket(ctx, request.params.id),
+  );
+
+  r.get(
+    '/api/support/tickets/:id/messages',
+    route(supportStaff, {
+      summary: "A customer's ticket's thread (SUPPORT staff as themselves)",
+      params: IdParamsSchema,
+      answer: TicketThreadSchema,
+    }),
+    async (request) => tickets.supportTicketThread(ctx, request.params.id),
+  );
+
+  r.post(
+    '/api/support/tickets/:id/messages',
+    route(supportStaff, {
+      summary: "Support's reply on a customer's ticket (a closed ticket opens again); its people are emailed",
+      params: IdParamsSchema,
+      body: TicketReplyRequestSchema,
+      response: created(TicketMessageSchema),
+    }),
+    async (request, reply) => {
+      const message = await tickets.supportReply(
+        ctx,
+        authOf(request),
+        request.params.id,
+        request.body.body,
+        metaOf(request),
+      );
+      reply.code(201);
+      return message;
+    },
   );
 });
