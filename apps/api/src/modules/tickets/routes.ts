@@ -11,7 +11,13 @@ import {
   TicketSummarySchema,
   TicketThreadSchema,
 } from '@vnoc/contracts';
-import { created, customers, IdParamsSchema, supportStaff } from '../../http/route-schemas.ts';
+import {
+  created,
+  customers,
+  customerWriters,
+  IdParamsSchema,
+  supportStaff,
+} from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as tickets from './service.ts';
@@ -79,33 +85,6 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
     async (request) => tickets.ticketThread(ctx, authOf(request).user, request.params.id),
   );
 
-  r.post(
-    '/api/ticket/:id/messages',
-    route(
-      { steps: ['full'], roles: writers },
-      {
-        summary: 'Reply on the ticket (a closed ticket opens again); support is emailed',
-        description:
-          "In a support session the reply is support's, written for the person support acts as; the ticket's " +
-          'people are emailed then.',
-        params: IdParamsSchema,
-        body: TicketReplyRequestSchema,
-        response: created(TicketMessageSchema),
-      },
-    ),
-    async (request, reply) => {
-      const message = await tickets.replyToTicket(
-        ctx,
-        authOf(request),
-        request.params.id,
-        request.body.body,
-        metaOf(request),
-      );
-      reply.code(201);
-      return message;
-    },
-  );
-
   r.get(
     '/api/support/tickets/:id',
     route(supportStaff, {
@@ -126,24 +105,43 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
     async (request) => tickets.supportTicketThread(ctx, request.params.id),
   );
 
-  r.post(
-    '/api/support/tickets/:id/messages',
-    route(supportStaff, {
-      summary: "Support's reply on a customer's ticket (a closed ticket opens again); its people are emailed",
-      params: IdParamsSchema,
-      body: TicketReplyRequestSchema,
-      response: created(TicketMessageSchema),
-    }),
-    async (request, reply) => {
-      const message = await tickets.supportReply(
-        ctx,
-        authOf(request),
-        request.params.id,
-        request.body.body,
-        metaOf(request),
-      );
-      reply.code(201);
-      return message;
-    },
-  );
+  // A reply from either side: the customer's (ADMINISTRATOR, USER; support's in a support session) on the
+  // ticket's page, support's from its console. It opens a closed ticket again and emails the other side.
+  const replies = [
+    [
+      '/api/ticket/:id/messages',
+      customerWriters,
+      'Reply on the ticket (a closed ticket opens again); support is emailed. In a support session the reply ' +
+        "is support's, written for the person support acts as, and the ticket's people are emailed.",
+      tickets.replyToTicket,
+    ],
+    [
+      '/api/support/tickets/:id/messages',
+      supportStaff,
+      "Support's reply on a customer's ticket (a closed ticket opens again); its people are emailed",
+      tickets.supportReply,
+    ],
+  ] as const;
+  for (const [path, rule, summary, run] of replies) {
+    r.post(
+      path,
+      route(rule, {
+        summary,
+        params: IdParamsSchema,
+        body: TicketReplyRequestSchema,
+        response: created(TicketMessageSchema),
+      }),
+      async (request, reply) => {
+        const message = await run(
+          ctx,
+          authOf(request),
+          request.params.id,
+          request.body.body,
+          metaOf(request),
+        );
+        reply.code(201);
+        return message;
+      },
+    );
+  }
 });
