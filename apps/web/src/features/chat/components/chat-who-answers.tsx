@@ -7,7 +7,9 @@ import { dateTimeFormat } from '../../../lib/intl.ts';
 const MONDAY = Date.UTC(2026, 10, 23, 12);
 
 function weekday(language: string, day: number): string {
-  return dateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(MONDAY + (day - 1) * 86_400_000);
+  return dateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(
+    MONDAY + (day - 1) * 86_400_000,
+  );
 }
 
 /** The support team's time zone as the reader's language names it ("Central Time"). */
