@@ -1,10 +1,11 @@
 import { Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { TICKET_MESSAGE_MAX, type TicketMessage, type TicketSide, type TicketStatus } from '@vnoc/contracts';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actorName } from '../lib/actor-name.ts';
 import { useReplyToTicket, useTicketThread } from '../lib/ticket-thread.ts';
+import { useComposer } from '../lib/use-composer.ts';
 import { CountedTextarea } from './counted-textarea.tsx';
 import { DateText } from './date-text.tsx';
 import { DetailCard } from './detail-card.tsx';
@@ -80,20 +81,8 @@ interface TicketReplyBoxProps {
 /** Where a reply is written: Ctrl+Enter (⌘+Enter) or the button sends it; nothing typed is lost on failure. */
 export function TicketReplyBox({ onSend, sending, hint }: TicketReplyBoxProps) {
   const { t } = useTranslation('tickets');
-  const [text, setText] = useState('');
-  const [failure, setFailure] = useState<unknown>(null);
-  const trimmed = text.trim();
+  const { text, setText, trimmed, failure, send } = useComposer(onSend, sending, TICKET_MESSAGE_MAX);
 
-  const send = async () => {
-    if (!trimmed || sending) return;
-    setFailure(null);
-    try {
-      await onSend(trimmed);
-      setText('');
-    } catch (error) {
-      setFailure(error);
-    }
-  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void send();

@@ -1,7 +1,7 @@
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SupportTicket } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { BackButton } from '../../../components/back-link.tsx';
 import { DateText } from '../../../components/date-text.tsx';
 import { Field } from '../../../components/field.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -18,16 +18,9 @@ export function SupportTicketView({ id, onBack }: { id: string; onBack: () => vo
   const { t } = useTranslation('support');
   const ticket = useSupportTicket(id);
   const back = (
-    <Button
-      variant="subtle"
-      size="xs"
-      leftSection={<IconArrowLeft size={14} aria-hidden />}
-      onClick={onBack}
-      w="fit-content"
-      data-testid="support-ticket-back"
-    >
+    <BackButton onBack={onBack} data-testid="support-ticket-back">
       {t('tickets.back')}
-    </Button>
+    </BackButton>
   );
   if (ticket.isPending) {
     return (
