@@ -146,8 +146,11 @@ const PROVISIONING = [
 /** Routes only support staff call, with their own session (never while acting as someone). */
 const SUPPORT_ROUTES = new Set([
   'GET /api/support/people',
-  // The tickets customers sent to support (issue 37).
+  // The tickets customers sent to support, and their threads (issue 37).
   'GET /api/support/tickets',
+  'GET /api/support/tickets/{id}',
+  'GET /api/support/tickets/{id}/messages',
+  'POST /api/support/tickets/{id}/messages',
   'POST /api/userProfile/impersonate/generate',
   ...PROVISIONING,
 ]);
@@ -201,8 +204,11 @@ const ADMINISTRATOR_ONLY = new Map([
 /** The provider's support staff's own routes: no customer role reaches them. */
 const SUPPORT_ONLY = new Set([
   'GET /api/support/people',
-  // The tickets customers sent to support (issue 37).
+  // The tickets customers sent to support, and their threads (issue 37).
   'GET /api/support/tickets',
+  'GET /api/support/tickets/{id}',
+  'GET /api/support/tickets/{id}/messages',
+  'POST /api/support/tickets/{id}/messages',
   'POST /api/userProfile/impersonate/generate',
   ...PROVISIONING,
 ]);

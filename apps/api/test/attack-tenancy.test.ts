@@ -51,6 +51,14 @@ const BY_DESIGN = new Map([
     "the provider's support staff answer every customer's chat",
   ]),
   ...[
+    'GET /api/support/tickets/{id}',
+    'GET /api/support/tickets/{id}/messages',
+    'POST /api/support/tickets/{id}/messages',
+  ].map((route): [string, string] => [
+    `SUPPORT ${route}`,
+    "the provider's support staff read and answer the tickets every customer sent them (issue 37)",
+  ]),
+  ...[
     'GET /api/provisioning/organizations/{orgId}/sites',
     'GET /api/provisioning/organizations/{orgId}/devices',
     'POST /api/provisioning/devices',

@@ -145,6 +145,13 @@ describe('canSee (stream filter)', () => {
     by: 'support',
     at: '2026-01-01T00:00:00.000Z',
   });
+  const ticket = (siteId: string): LiveEvent => ({
+    type: 'ticket.updated',
+    ticketId: 't',
+    siteId,
+    by: 'support',
+    at: '2026-01-01T00:00:00.000Z',
+  });
   const regional: LiveEvent = {
     type: 'alert.raised',
     alertId: 'a',
@@ -186,6 +193,21 @@ describe('canSee (stream filter)', () => {
       false,
     ],
     ["support, any organization's chat event", support, envelope('1-1-a', 'org', chat('u1')), true],
+    ["support, any organization's ticket event", support, envelope('1-1-a', 'org', ticket('s2')), true],
+    ['a ticket event, to its organization', admin, envelope('1-1-a', 'org', ticket('s2')), true],
+    [
+      "a ticket event, to another organization's admin",
+      admin,
+      envelope('1-1-a', 'other', ticket('s2')),
+      false,
+    ],
+    [
+      'a ticket event, restricted, a site of their groups',
+      restricted,
+      envelope('1-1-a', 'org', ticket('s1')),
+      true,
+    ],
+    ['a ticket event, restricted, another site', restricted, envelope('1-1-a', 'org', ticket('s2')), false],
   ])('%s → %s', (_name, viewer, event, expected) => {
     expect(canSee(viewer, event)).toBe(expected);
   });

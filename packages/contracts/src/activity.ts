@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'alert.note',
   'ticket.create',
   'ticket.status',
+  'ticket.reply',
   ...JOB_ACTIONS.map((a) => `device.troubleshooting.${a}` as const),
   'device.troubleshooting.cancel',
   'device.provision',

@@ -19,6 +19,21 @@ export const CHAT_TOKEN_SECONDS = 60 * 60;
 /** A message is 1 to 4 000 characters (after trimming). */
 export const CHAT_MESSAGE_MAX = 4_000;
 
+/**
+ * Issue 37 point 14: who answers the chat and when, said in the chat panel. vNOC's support staff answer on
+ * working days (Monday `1` to Friday `5`) between `opens` and `closes` in `timeZone`; within those hours a first
+ * answer comes within `replyHours`. Outside them a message waits for the next working day, and the person is
+ * emailed the answer if they are away (`CHAT_AWAY_EMAIL_MS` in the API).
+ */
+export const SUPPORT_CHAT_HOURS = {
+  firstDay: 1,
+  lastDay: 5,
+  opens: '08:00',
+  closes: '18:00',
+  timeZone: 'America/Chicago',
+  replyHours: 2,
+} as const;
+
 /** GET userProfile/intercomjwt: the signed token that identifies the user to the chat widget. */
 export const ChatTokenSchema = z.object({
   /** HS256 JWT: `user_id`, `email`, `name`, `exp` (Intercom's messenger security claims). */

@@ -53,6 +53,19 @@ export const ChatEventSchema = z.object({
   at: z.string(),
 });
 
+/**
+ * A ticket's thread or status changed (issue 37: a reply). Its organization's people who see its site, and the
+ * provider's support staff, receive it; it carries no text.
+ */
+export const TicketEventSchema = z.object({
+  type: z.literal('ticket.updated'),
+  ticketId: z.string(),
+  siteId: z.string(),
+  /** Which side caused the change. */
+  by: z.enum(['customer', 'support']),
+  at: z.string(),
+});
+
 /** Told to a client whose Last-Event-ID is older than the server remembers: refetch everything. */
 export const ResyncEventSchema = z.object({ type: z.literal('resync') });
 
@@ -61,6 +74,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   AlertEventSchema,
   JobEventSchema,
   ChatEventSchema,
+  TicketEventSchema,
   ResyncEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
@@ -68,3 +82,4 @@ export type DeviceStatusEvent = z.infer<typeof DeviceStatusEventSchema>;
 export type AlertEvent = z.infer<typeof AlertEventSchema>;
 export type JobEvent = z.infer<typeof JobEventSchema>;
 export type ChatEvent = z.infer<typeof ChatEventSchema>;
+export type TicketEvent = z.infer<typeof TicketEventSchema>;

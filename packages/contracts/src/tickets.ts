@@ -137,3 +137,38 @@ export const SupportTicketQuerySchema = z.object({
   q: freeText,
 });
 export type SupportTicketQuery = z.infer<typeof SupportTicketQuerySchema>;
+
+/**
+ * A ticket's thread (issue 37): the customer and support write to each other on the ticket. A reply is 1 to
+ * 4 000 characters (after trimming); a thread answers its newest TICKET_THREAD_MESSAGES, oldest first.
+ */
+export const TICKET_MESSAGE_MAX = 4_000;
+export const TICKET_THREAD_MESSAGES = 500;
+
+/** POST ticket/{id}/messages and support/tickets/{id}/messages. */
+export const TicketReplyRequestSchema = z.object({
+  body: requiredText(TICKET_MESSAGE_MAX, 'Write a reply.', 'A reply'),
+});
+export type TicketReplyRequest = z.infer<typeof TicketReplyRequestSchema>;
+
+export const TICKET_SIDES = ['customer', 'support'] as const;
+/** Which side wrote a reply: the customer's organization, or the provider's support staff. */
+export const TicketSideSchema = z.enum(TICKET_SIDES);
+export type TicketSide = z.infer<typeof TicketSideSchema>;
+
+export const TicketMessageSchema = z.object({
+  id: z.string(),
+  side: TicketSideSchema,
+  /**
+   * Who wrote it: a customer's person; a support person from the support console; or, in a support session,
+   * the person support acted as with `support` naming them (the reply is support's side then).
+   */
+  author: ActorSchema,
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type TicketMessage = z.infer<typeof TicketMessageSchema>;
+
+/** GET ticket/{id}/messages and support/tickets/{id}/messages: the newest replies, oldest first. */
+export const TicketThreadSchema = z.object({ messages: z.array(TicketMessageSchema) });
+export type TicketThread = z.infer<typeof TicketThreadSchema>;

@@ -792,6 +792,25 @@ export const ticketNotes = pgTable(
   (t) => [index('ticket_notes_ticket_idx').on(t.ticketId, t.at)],
 );
 
+/**
+ * A ticket's thread (issue 37): the replies of the customer and of support, oldest first. `author_id` is who
+ * wrote it (a customer's person, or a support person from the support console); in a support session it is
+ * the person support acted as, with `support_id` naming the support person (the reply is support's side).
+ */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuidId(),
+    ticketId: ownerRef('ticket_id', () => tickets.id),
+    authorId: personRef('author_id'),
+    side: text('side', { enum: ['customer', 'support'] }).notNull(),
+    supportId: supportRef('support_id'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
 export const ALERT_STATE_VALUES = ['active', 'cleared'] as const;
 
 /**

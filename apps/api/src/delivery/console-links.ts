@@ -10,6 +10,8 @@ export type ConsoleLinks = {
   alerts: () => string;
   device: (siteId: string, deviceId: string) => string;
   ticket: (id: string) => string;
+  /** The support console's Tickets with this ticket open (the provider's support staff). */
+  supportTicket: (id: string) => string;
   /** Settings → Notifications, where a person chooses what reaches them. */
   notificationSettings: () => string;
 };
@@ -24,6 +26,7 @@ export function consoleLinks(base: string): ConsoleLinks {
     alerts: () => at('/alerts'),
     device: (siteId, deviceId) => at(`/sites/${id(siteId)}/device/${id(deviceId)}`),
     ticket: (ticketId) => at(`/tickets/${id(ticketId)}`),
+    supportTicket: (ticketId) => at(`/support?view=tickets&ticket=${id(ticketId)}`),
     notificationSettings: () => at('/settings/notifications'),
   };
 }

@@ -9,8 +9,11 @@ import type { Channel } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../plugins/db.ts';
 
-/** `chat`: the support team answered a person who has not read it (support chat, issue 10). */
-export type NotificationKind = 'raised' | 'cleared' | 'digest' | 'test' | 'chat';
+/**
+ * `chat`: the support team answered a person who has not read it (support chat, issue 10); `ticket`: support
+ * replied on a ticket (issue 37).
+ */
+export type NotificationKind = 'raised' | 'cleared' | 'digest' | 'test' | 'chat' | 'ticket';
 
 /** Tries before a message is given up (state failed). */
 export const MAX_ATTEMPTS = 6;

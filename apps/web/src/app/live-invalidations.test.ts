@@ -14,9 +14,11 @@ import { getSiteAlertsQueryOptions } from '../features/sites/api/get-site-alerts
 import { getSiteDevicesQueryOptions } from '../features/sites/api/get-site-devices.ts';
 import { getUserSitesQueryOptions } from '../features/sites/api/get-user-sites.ts';
 import { searchSitesQueryOptions } from '../features/sites/api/search-sites.ts';
+import { getTicketQueryOptions } from '../features/tickets/api/get-ticket.ts';
 import { getTicketsQueryOptions } from '../features/tickets/api/get-tickets.ts';
 import { mapViewQueryKey } from '../lib/map-view.ts';
 import { statusCountsQuery } from '../lib/status-counts.ts';
+import { ticketThreadKeys } from '../lib/ticket-thread.ts';
 import { userProfileQueryKey } from '../lib/user-profile.ts';
 import { ANY, invalidationsFor, matchesPattern, throttleFor } from './live-invalidations.ts';
 
@@ -51,6 +53,12 @@ const queries: Record<string, QueryKey> = {
   'wan d1': getTimeseriesQueryOptions('1', 'd1', 'LAST_HOUR').queryKey,
   uptime: ['analytics', 'uptime', 'LAST_6_HOURS'],
   tickets: getTicketsQueryOptions({ page: 0, pageSize: 20 } as never).queryKey,
+  'ticket t1': getTicketQueryOptions('t1').queryKey,
+  'ticket t1 thread': ticketThreadKeys.thread('customer', 't1'),
+  'ticket t2': getTicketQueryOptions('t2').queryKey,
+  'support tickets': ['support', 'tickets', { page: 0, pageSize: 25 }],
+  'support ticket t1': ticketThreadKeys.ticket('support', 't1'),
+  'support ticket t1 thread': ticketThreadKeys.thread('support', 't1'),
   'user profile': userProfileQueryKey,
 };
 
@@ -131,10 +139,22 @@ describe('live event → queries invalidated', () => {
       ],
     ],
     [
+      'ticket.updated: the ticket and its thread on both sides, and both ticket lists',
+      { type: 'ticket.updated', ticketId: 't1', siteId: 's1', by: 'support', at: '2026-01-01T00:00:00.000Z' },
+      [
+        'support ticket t1',
+        'support ticket t1 thread',
+        'support tickets',
+        'ticket t1',
+        'ticket t1 thread',
+        'tickets',
+      ],
+    ],
+    [
       'resync: everything the stream keeps fresh',
       { type: 'resync' },
       Object.keys(queries)
-        .filter((name) => !['wan d1', 'tickets', 'user profile'].includes(name))
+        .filter((name) => !['wan d1', 'user profile'].includes(name))
         .sort(),
     ],
   ])('%s', (_name, event, expected) => {

@@ -10,6 +10,7 @@ import { deviceQueryKey } from '../features/devices/api/get-device.ts';
 import { diagnosticsKeys } from '../features/diagnostics/api/keys.ts';
 import { siteQueryKey } from '../features/sites/api/get-site.ts';
 import { MAP_VIEW_KEY } from '../lib/map-view.ts';
+import { ticketThreadKeys } from '../lib/ticket-thread.ts';
 
 export const ANY = '\u0000any';
 export type KeyPattern = readonly unknown[];
@@ -26,6 +27,10 @@ export const LIVE_ROOTS: readonly KeyPattern[] = [
   ['analytics'],
   ['maintenance'],
   ['chat'],
+  ['ticket'],
+  ['tickets'],
+  ['support', 'ticket'],
+  ['support', 'tickets'],
 ];
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
@@ -61,6 +66,14 @@ export function invalidationsFor(event: LiveEvent): KeyPattern[] {
       return [
         ['chat', 'conversations'],
         ['chat', 'conversation', event.conversationId],
+      ];
+    case 'ticket.updated':
+      // The ticket and its thread on the customer's page and in the support console, and both ticket lists.
+      return [
+        ticketThreadKeys.ticket('customer', event.ticketId),
+        ticketThreadKeys.ticket('support', event.ticketId),
+        ticketThreadKeys.list('customer'),
+        ticketThreadKeys.list('support'),
       ];
     case 'resync':
       return [...LIVE_ROOTS];

@@ -1,10 +1,12 @@
 import { Box, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import { IconArrowLeft, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { CHAT_MESSAGE_MAX, type ChatAuthor, type ChatMessage } from '@vnoc/contracts';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConversationAction } from '../lib/chat.ts';
 import { formatDate } from '../lib/format.ts';
+import { useComposer } from '../lib/use-composer.ts';
+import { BackButton } from './back-link.tsx';
 import { FormError } from './form-error.tsx';
 
 interface ChatMessagesProps {
@@ -68,22 +70,7 @@ interface ChatComposerProps {
 /** Where a message is written: Enter sends, Shift+Enter starts a new line; nothing typed is lost on failure. */
 export function ChatComposer({ onSend, sending, label, submitLabel, autoFocus }: ChatComposerProps) {
   const { t } = useTranslation('chat');
-  const [text, setText] = useState('');
-  // The failure itself, worded as it renders (a language switch re-words it).
-  const [failure, setFailure] = useState<unknown>(null);
-  const trimmed = text.trim();
-  const tooLong = text.length > CHAT_MESSAGE_MAX;
-
-  const send = async () => {
-    if (!trimmed || tooLong || sending) return;
-    setFailure(null);
-    try {
-      await onSend(trimmed);
-      setText('');
-    } catch (error) {
-      setFailure(error);
-    }
-  };
+  const { text, setText, trimmed, tooLong, failure, send } = useComposer(onSend, sending, CHAT_MESSAGE_MAX);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -130,17 +117,7 @@ export function ChatComposer({ onSend, sending, label, submitLabel, autoFocus }:
 /** Back to the list of conversations. */
 export function ChatBack({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('chat');
-  return (
-    <Button
-      variant="subtle"
-      size="xs"
-      leftSection={<IconArrowLeft size={14} aria-hidden />}
-      onClick={onBack}
-      w="fit-content"
-    >
-      {t('back')}
-    </Button>
-  );
+  return <BackButton onBack={onBack}>{t('back')}</BackButton>;
 }
 
 /** Marks the open conversation read whenever messages from the other side arrive unread. */

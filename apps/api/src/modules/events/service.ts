@@ -9,7 +9,7 @@ export type Viewer = {
   organizationId: string;
   /** The caller: a chat event goes only to its conversation's person (and to support staff). */
   userId: string;
-  /** The provider's support staff: every organization's chat events, nothing else. */
+  /** The provider's support staff: every organization's chat and ticket events, nothing else. */
   support: boolean;
   /** SUPPORT has no customer data of its own: no events (under impersonation the user is the target). */
   none: boolean;
@@ -38,6 +38,8 @@ export function canSee(viewer: Viewer, { organizationId, event }: LiveEnvelope):
   if (event.type === 'chat.updated') {
     return viewer.support || (organizationId === viewer.organizationId && event.userId === viewer.userId);
   }
+  // A ticket's thread: support staff answer every organization's tickets; its people by the rules below.
+  if (event.type === 'ticket.updated' && viewer.support) return true;
   if (viewer.none || organizationId !== viewer.organizationId) return false;
   if (viewer.sites === null || event.siteId === null) return true;
   return viewer.sites.has(event.siteId);

@@ -1,4 +1,5 @@
 import {
+  type Actor,
   ALERT_CODE_INFO,
   actorName,
   type Job,
@@ -133,4 +134,68 @@ export function ticketEmail(
         })),
   ];
   return { subject: `[vNOC #${ticket.number}] ${ticket.subject}`, body: lines.join('\n') };
+}
+
+/** What a reply's email says of the reply: the ticket, who wrote and when, and the text. */
+type ReplyNotice = {
+  ticket: Pick<Ticket, 'id' | 'number' | 'subject'>;
+  author: Actor;
+  body: string;
+  at: string;
+};
+
+/** A customer's reply, to the provider's support address (issue 37), with the link to it in the support console. */
+export function customerReplyEmail(
+  { ticket, author, body, at }: ReplyNotice,
+  organization: string,
+  sender: string,
+  links: ConsoleLinks,
+): { subject: string; body: string } {
+  const lines = [
+    `Reply on support ticket #${ticket.number} from ${organization}`,
+    `Open the ticket in the support console: ${links.supportTicket(ticket.id)}`,
+    '',
+    `Subject: ${ticket.subject}`,
+    `From: ${actorName(author)} <${sender}> at ${when(at)}`,
+    '',
+    body,
+  ];
+  return { subject: `[vNOC #${ticket.number}] Re: ${ticket.subject}`, body: lines.join('\n') };
+}
+
+/** Support's reply, to the ticket's people in their language (issue 37), with the link to the ticket. */
+export function supportReplyEmail(
+  { ticket, author, body, at }: ReplyNotice,
+  language: 'en' | 'es',
+  links: ConsoleLinks,
+): { subject: string; body: string } {
+  // Support's own name from the console; "Sam Support (vNOC support) for Uriel Operator" in a support session.
+  const who = author.support
+    ? actorName(author, language)
+    : `${author.name} (${language === 'es' ? 'soporte de vNOC' : 'vNOC support'})`;
+  const link = links.ticket(ticket.id);
+  const time = when(at);
+  return language === 'es'
+    ? {
+        subject: `[vNOC #${ticket.number}] Soporte ha respondido: ${ticket.subject}`,
+        body: [
+          `El equipo de soporte ha respondido a su ticket #${ticket.number}, «${ticket.subject}».`,
+          '',
+          `${who}, ${time}:`,
+          body,
+          '',
+          `Abra el ticket para leer la conversación y responder: ${link}`,
+        ].join('\n'),
+      }
+    : {
+        subject: `[vNOC #${ticket.number}] Support replied: ${ticket.subject}`,
+        body: [
+          `The support team replied to your ticket #${ticket.number}, "${ticket.subject}".`,
+          '',
+          `${who}, ${time}:`,
+          body,
+          '',
+          `Open the ticket to read the conversation and reply: ${link}`,
+        ].join('\n'),
+      };
 }

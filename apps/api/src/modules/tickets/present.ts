@@ -2,12 +2,13 @@ import {
   type SupportTicket,
   TicketAlertSchema,
   TicketDeviceSchema,
+  type TicketMessage,
   type TicketNote,
   TicketSiteSchema,
   type TicketSummary,
 } from '@vnoc/contracts';
 import { iso } from '../../http/iso.ts';
-import type { SupportTicketRow, TicketNoteRow, TicketRow } from './repository.ts';
+import type { SupportTicketRow, TicketMessageRow, TicketNoteRow, TicketRow } from './repository.ts';
 
 export function presentSummary(row: TicketRow): TicketSummary {
   return {
@@ -42,4 +43,18 @@ export function presentSupportTicket(row: SupportTicketRow): SupportTicket {
 
 export function presentTicketNote(row: TicketNoteRow): TicketNote {
   return { id: row.id, kind: 'alertCleared', at: iso(row.at) ?? '' };
+}
+
+export function presentTicketMessage(row: TicketMessageRow): TicketMessage {
+  return {
+    id: row.id,
+    side: row.side,
+    author: {
+      id: row.author_id,
+      name: row.author_name,
+      support: row.support_id && row.support_name ? { id: row.support_id, name: row.support_name } : null,
+    },
+    body: row.body,
+    createdAt: iso(row.created_at) ?? '',
+  };
 }

@@ -1,4 +1,4 @@
-import type { AlertNote, TicketSortField, TicketStatus } from '@vnoc/contracts';
+import type { AlertNote, TicketSide, TicketSortField, TicketStatus } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { personName, personNameOf } from '../../sql/names.ts';
@@ -201,4 +201,93 @@ export function listSupportTickets(
     page,
     pageSize,
   });
+}
+
+/** One customer organization's ticket, for the provider's support staff (issue 37): any customer's, by id. */
+export async function findSupportTicket(db: DbOrTx, id: string): Promise<SupportTicketRow | undefined> {
+  const { rows } = await db.execute<SupportTicketRow>(sql`
+    select ${columns}, o.id as organization_id, o.name as organization_name
+    from ${from} join organizations o on o.id = t.organization_id
+    where t.id = ${id} and o.kind = 'customer'`);
+  return rows[0];
+}
+
+export type TicketMessageRow = {
+  id: string;
+  side: TicketSide;
+  author_id: string;
+  author_name: string;
+  support_id: string | null;
+  support_name: string | null;
+  body: string;
+  created_at: Date;
+};
+
+const messageColumns = sql`m.id, m.side, m.author_id, ${personNameOf(sql`m.author_id`)} as author_name,
+  m.support_id, ${personNameOf(sql`m.support_id`)} as support_name, m.body, m.created_at`;
+
+/** The ticket's newest `limit` replies, oldest first (the caller has found the ticket in its scope). */
+export async function messagesOfTicket(
+  db: DbOrTx,
+  ticketId: string,
+  limit: number,
+): Promise<TicketMessageRow[]> {
+  const { rows } = await db.execute<TicketMessageRow>(sql`
+    select * from (
+      select ${messageColumns} from ticket_messages m where m.ticket_id = ${ticketId}
+      order by m.created_at desc, m.id desc limit ${limit}
+    ) newest order by created_at, id`);
+  return rows;
+}
+
+export async function findTicketMessage(db: DbOrTx, id: string): Promise<TicketMessageRow> {
+  const { rows } = await db.execute<TicketMessageRow>(
+    sql`select ${messageColumns} from ticket_messages m where m.id = ${id}`,
+  );
+  return onlyRow(rows, 'the reply is not readable');
+}
+
+export type NewTicketMessage = {
+  ticketId: string;
+  authorId: string;
+  side: TicketSide;
+  supportId: string | null;
+  body: string;
+};
+
+/**
+ * Stores a reply and opens its ticket again if it was closed (a reply asks for an answer); call inside a
+ * transaction. Answers the reply's id and whether the ticket was reopened.
+ */
+export async function insertTicketMessage(
+  db: DbOrTx,
+  m: NewTicketMessage,
+): Promise<{ id: string; reopened: boolean }> {
+  const { rows: before } = await db.execute<{ status: TicketStatus }>(
+    sql`select status from tickets where id = ${m.ticketId} for update`,
+  );
+  await db.execute(sql`update tickets set status = 'open', updated_at = now() where id = ${m.ticketId}`);
+  const { rows } = await db.execute<{ id: string }>(sql`
+    insert into ticket_messages (ticket_id, author_id, side, support_id, body)
+    values (${m.ticketId}, ${m.authorId}, ${m.side}, ${m.supportId}, ${m.body})
+    returning id`);
+  return { id: onlyRow(rows, 'the reply was not stored').id, reopened: before[0]?.status === 'closed' };
+}
+
+export type TicketPerson = { id: string; username: string; language: string | null };
+
+/**
+ * Who a support reply is told to (issue 37): the ticket's sender and the customer's people who replied on it,
+ * those still active, each with their language.
+ */
+export async function ticketPeople(db: DbOrTx, ticketId: string): Promise<TicketPerson[]> {
+  const { rows } = await db.execute<TicketPerson>(sql`
+    select u.id, u.username,
+      (select p.value from user_preferences p where p.user_id = u.id and p.name = 'language' order by p.id limit 1) as language
+    from users u
+    where u.status = 'active' and u.id in (
+      select created_by from tickets where id = ${ticketId}
+      union select author_id from ticket_messages where ticket_id = ${ticketId} and side = 'customer')
+    order by u.username`);
+  return rows;
 }

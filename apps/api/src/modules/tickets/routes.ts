@@ -3,12 +3,21 @@ import {
   SupportTicketQuerySchema,
   SupportTicketSchema,
   TicketListQuerySchema,
+  TicketMessageSchema,
+  TicketReplyRequestSchema,
   TicketRequestSchema,
   TicketSchema,
   TicketStatusRequestSchema,
   TicketSummarySchema,
+  TicketThreadSchema,
 } from '@vnoc/contracts';
-import { customers, IdParamsSchema } from '../../http/route-schemas.ts';
+import {
+  created,
+  customers,
+  customerWriters,
+  IdParamsSchema,
+  supportStaff,
+} from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as tickets from './service.ts';
@@ -46,15 +55,12 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
 
   r.get(
     '/api/support/tickets',
-    route(
-      { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true },
-      {
-        summary:
-          "The tickets customers sent to support, every customer organization's (SUPPORT staff as themselves)",
-        querystring: SupportTicketQuerySchema,
-        answer: PagedSchema(SupportTicketSchema),
-      },
-    ),
+    route(supportStaff, {
+      summary:
+        "The tickets customers sent to support, every customer organization's (SUPPORT staff as themselves)",
+      querystring: SupportTicketQuerySchema,
+      answer: PagedSchema(SupportTicketSchema),
+    }),
     async (request) => tickets.listSupportTickets(ctx, request.query),
   );
 
@@ -67,4 +73,75 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
     async (request) =>
       tickets.setTicketStatus(ctx, authOf(request), request.params.id, request.body.status, metaOf(request)),
   );
+
+  // The ticket's thread (issue 37): the customer and support write to each other on the ticket.
+  r.get(
+    '/api/ticket/:id/messages',
+    route(reader, {
+      summary: "The ticket's thread with support: its newest 500 replies, oldest first",
+      params: IdParamsSchema,
+      answer: TicketThreadSchema,
+    }),
+    async (request) => tickets.ticketThread(ctx, authOf(request).user, request.params.id),
+  );
+
+  r.get(
+    '/api/support/tickets/:id',
+    route(supportStaff, {
+      summary: "One customer's ticket (SUPPORT staff as themselves)",
+      params: IdParamsSchema,
+      answer: SupportTicketSchema,
+    }),
+    async (request) => tickets.supportTicket(ctx, request.params.id),
+  );
+
+  r.get(
+    '/api/support/tickets/:id/messages',
+    route(supportStaff, {
+      summary: "A customer's ticket's thread (SUPPORT staff as themselves)",
+      params: IdParamsSchema,
+      answer: TicketThreadSchema,
+    }),
+    async (request) => tickets.supportTicketThread(ctx, request.params.id),
+  );
+
+  // A reply from either side: the customer's (ADMINISTRATOR, USER; support's in a support session) on the
+  // ticket's page, support's from its console. It opens a closed ticket again and emails the other side.
+  const replies = [
+    [
+      '/api/ticket/:id/messages',
+      customerWriters,
+      'Reply on the ticket (a closed ticket opens again); support is emailed. In a support session the reply ' +
+        "is support's, written for the person support acts as, and the ticket's people are emailed.",
+      tickets.replyToTicket,
+    ],
+    [
+      '/api/support/tickets/:id/messages',
+      supportStaff,
+      "Support's reply on a customer's ticket (a closed ticket opens again); its people are emailed",
+      tickets.supportReply,
+    ],
+  ] as const;
+  for (const [path, rule, summary, run] of replies) {
+    r.post(
+      path,
+      route(rule, {
+        summary,
+        params: IdParamsSchema,
+        body: TicketReplyRequestSchema,
+        response: created(TicketMessageSchema),
+      }),
+      async (request, reply) => {
+        const message = await run(
+          ctx,
+          authOf(request),
+          request.params.id,
+          request.body.body,
+          metaOf(request),
+        );
+        reply.code(201);
+        return message;
+      },
+    );
+  }
 });

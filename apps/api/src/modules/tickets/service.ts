@@ -4,18 +4,24 @@ import {
   type Paged,
   type SupportTicket,
   type SupportTicketQuery,
+  TICKET_THREAD_MESSAGES,
   type Ticket,
   type TicketListQuery,
+  type TicketMessage,
   type TicketRequest,
+  type TicketSide,
   type TicketStatus,
+  type TicketThread,
   ticketOpenForAlertMessage,
 } from '@vnoc/contracts';
 import { z } from 'zod';
-import { actorOf, audit } from '../../auth/audit.ts';
+import { type AuditInput, actorOf, audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { consoleLinks } from '../../delivery/console-links.ts';
 import { AppError, Errors } from '../../errors.ts';
+import { languageOf } from '../../notifications/profile.ts';
+import { insertNotifications } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { consoleUrl } from '../../plugins/config.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
@@ -26,8 +32,8 @@ import { isUuid } from '../../sql/text.ts';
 import { alertForTicket } from '../alerts/service.ts';
 import { findDeviceInScope } from '../devices/service.ts';
 import { jobsOf, latestFinishedJobIds } from '../troubleshooting/service.ts';
-import { ticketEmail } from './email.ts';
-import { presentSummary, presentSupportTicket, presentTicketNote } from './present.ts';
+import { customerReplyEmail, supportReplyEmail, ticketEmail } from './email.ts';
+import { presentSummary, presentSupportTicket, presentTicketMessage, presentTicketNote } from './present.ts';
 import * as repo from './repository.ts';
 
 /** Where tickets go when SUPPORT_EMAIL is not set. */
@@ -192,4 +198,166 @@ export function listSupportTickets(
     (request) => repo.listSupportTickets(ctx.db, { filters, ...request }),
     presentSupportTicket,
   );
+}
+
+/** Replies one person may write per minute, on every ticket together. */
+export const TICKET_REPLIES_PER_MINUTE = 30;
+
+/** A ticket of the caller's scope (their organization's, on a site they see), or 404. */
+async function ticketInScope(ctx: AppContext, user: UserWithOrg, id: string): Promise<repo.TicketRow> {
+  const row = isUuid(id) ? await repo.findTicket(ctx.db, await scopeOf(ctx.db, user), id) : undefined;
+  if (!row) throw Errors.notFound();
+  return row;
+}
+
+/** A customer organization's ticket for the provider's support staff, or 404. */
+async function supportTicketRow(ctx: AppContext, id: string): Promise<repo.SupportTicketRow> {
+  const row = isUuid(id) ? await repo.findSupportTicket(ctx.db, id) : undefined;
+  if (!row) throw Errors.notFound();
+  return row;
+}
+
+async function threadOf(db: DbOrTx, ticketId: string): Promise<TicketThread> {
+  const rows = await repo.messagesOfTicket(db, ticketId, TICKET_THREAD_MESSAGES);
+  return { messages: rows.map(presentTicketMessage) };
+}
+
+/** GET ticket/{id}/messages: the thread of a ticket the caller sees. */
+export async function ticketThread(ctx: AppContext, user: UserWithOrg, id: string): Promise<TicketThread> {
+  return threadOf(ctx.db, (await ticketInScope(ctx, user, id)).id);
+}
+
+/** GET support/tickets/{id}: one customer's ticket, for the support console. */
+export async function supportTicket(ctx: AppContext, id: string): Promise<SupportTicket> {
+  return presentSupportTicket(await supportTicketRow(ctx, id));
+}
+
+/** GET support/tickets/{id}/messages: the thread of any customer's ticket, for the support console. */
+export async function supportTicketThread(ctx: AppContext, id: string): Promise<TicketThread> {
+  return threadOf(ctx.db, (await supportTicketRow(ctx, id)).id);
+}
+
+/** The reply's writer as stored: who, which side, and the support person acting as them if any. */
+type Writer = { authorId: string; side: TicketSide; supportId: string | null };
+
+/**
+ * Stores a reply on a ticket, opening it again when it was closed (a reply asks for an answer; refused 409 like
+ * a reopening when its alert has another open ticket), audits it and tells the open consoles. A support reply
+ * queues an email to the ticket's people in the same transaction; a customer's is emailed to support after
+ * the commit (the support console shows it even when that email fails).
+ */
+async function reply(
+  ctx: AppContext,
+  ticket: { row: repo.TicketRow; organizationId: string; organizationName: string },
+  writer: Writer,
+  body: string,
+  actor: Omit<AuditInput, 'action'>,
+  sender: string,
+): Promise<TicketMessage> {
+  const { row, organizationId } = ticket;
+  await ctx.limiter.hit(
+    `ticket-reply:${actor.impersonatorId ?? writer.authorId}`,
+    TICKET_REPLIES_PER_MINUTE,
+    60_000,
+  );
+  const links = consoleLinks(consoleUrl(ctx.config));
+  const summary = presentSummary(row);
+  const alertId = row.status === 'closed' ? await repo.alertIdOfTicket(ctx.db, row.id) : null;
+  const message = await oneOpenTicket(ctx.db, alertId, () =>
+    ctx.db.transaction(async (tx) => {
+      const { id, reopened } = await repo.insertTicketMessage(tx, { ticketId: row.id, ...writer, body });
+      const message = presentTicketMessage(await repo.findTicketMessage(tx, id));
+      if (writer.side === 'support') {
+        const people = await repo.ticketPeople(tx, row.id);
+        await insertNotifications(
+          tx,
+          people.map((person) => {
+            const email = supportReplyEmail(
+              { ticket: summary, author: message.author, body, at: message.createdAt },
+              languageOf(person.language),
+              links,
+            );
+            return {
+              organizationId,
+              userId: person.id,
+              alertId: null,
+              kind: 'ticket',
+              channel: 'email',
+              destination: person.username,
+              subject: email.subject,
+              body: email.body,
+              idempotencyKey: `ticket-reply:${id}:${person.id}`,
+              notBefore: ctx.now(),
+              createdAt: ctx.now(),
+            };
+          }),
+        );
+      }
+      await audit(tx, {
+        ...actor,
+        action: 'ticket.reply',
+        target: row.id,
+        detail: { number: row.number, side: writer.side, reopened },
+      });
+      return message;
+    }),
+  );
+  ctx.events.publish(organizationId, {
+    type: 'ticket.updated',
+    ticketId: row.id,
+    siteId: summary.site.id,
+    by: writer.side,
+    at: message.createdAt,
+  });
+  if (writer.side === 'customer') {
+    const email = customerReplyEmail(
+      { ticket: summary, author: message.author, body, at: message.createdAt },
+      ticket.organizationName,
+      sender,
+      links,
+    );
+    const to = ctx.config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
+    await ctx
+      .deliver({ channel: 'email', to, subject: email.subject, body: email.body })
+      .catch((err: unknown) => ctx.log.error({ err }, 'the ticket reply email to support could not be sent'));
+  }
+  return message;
+}
+
+/**
+ * POST ticket/{id}/messages: a customer's reply on a ticket they see. In a support session it is support's
+ * reply, written as the person support acts for (issue 37).
+ */
+export async function replyToTicket(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  body: string,
+  meta: RequestMeta,
+): Promise<TicketMessage> {
+  const { user, impersonator } = auth;
+  const row = await ticketInScope(ctx, user, id);
+  const writer: Writer = {
+    authorId: user.id,
+    side: impersonator ? 'support' : 'customer',
+    supportId: impersonator?.id ?? null,
+  };
+  const ticket = { row, organizationId: user.organizationId, organizationName: user.organization.name };
+  return reply(ctx, ticket, writer, body, actorOf(auth, meta), user.username);
+}
+
+/** POST support/tickets/{id}/messages: support's reply from the support console, on any customer's ticket. */
+export async function supportReply(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  body: string,
+  meta: RequestMeta,
+): Promise<TicketMessage> {
+  const row = await supportTicketRow(ctx, id);
+  const ticket = { row, organizationId: row.organization_id, organizationName: row.organization_name };
+  const writer: Writer = { authorId: auth.user.id, side: 'support', supportId: null };
+  // Logged in the customer's organization: its administrators read who answered their ticket.
+  const actor = { user: { id: auth.user.id, organizationId: row.organization_id }, meta };
+  return reply(ctx, ticket, writer, body, actor, auth.user.username);
 }

@@ -13,6 +13,7 @@ import {
   useStartConversation,
 } from '../../../lib/chat.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { ChatWhoAnswers } from './chat-who-answers.tsx';
 
 type View = { kind: 'list' } | { kind: 'new' } | { kind: 'thread'; id: string };
 
@@ -80,6 +81,7 @@ function ConversationList({
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>
+      <ChatWhoAnswers />
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew} data-testid="chat-new">
         {t('newConversation')}
       </Button>

@@ -47,6 +47,9 @@ interface SupportListProps<T extends { id: string }> {
   list: ReturnType<typeof useSupportListParams>;
   query: UseQueryResult<Paged<T>>;
   icon: Icon;
+  /** Opens a row (its page or panel); `openLabel` names it for the row's open action. */
+  onOpen?: (row: T) => void;
+  openLabel?: (row: T) => string;
   /** The list's words: its search box, and what it says when empty and when the search matches nothing. */
   words: {
     searchLabel: string;
@@ -66,6 +69,8 @@ export function SupportList<T extends { id: string }>({
   list: { state, update },
   query,
   icon,
+  onOpen,
+  openLabel,
   words,
 }: SupportListProps<T>) {
   return (
@@ -75,6 +80,8 @@ export function SupportList<T extends { id: string }>({
       columns={columns}
       {...serverPageProps(query, state.table, update)}
       getRowId={(row) => row.id}
+      {...(onOpen ? { onOpen } : {})}
+      {...(openLabel ? { openLabel } : {})}
       empty={
         state.q ? (
           <EmptyState icon={icon} title={words.noMatchTitle} text={words.noMatchText} />

@@ -4,16 +4,33 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { SupportTicket } from '@vnoc/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DateText } from '../../../components/date-text.tsx';
 import { actorName } from '../../../lib/actor-name.ts';
 import { useSupportTickets } from '../api/get-support-tickets.ts';
 import { organizationColumn, SupportList, useSupportListParams } from './support-list.tsx';
+import { SupportTicketView } from './support-ticket.tsx';
 
 /**
  * Support area, Tickets (issue 37): the tickets customers sent to support, newest first, with the
- * organization, the device and site, who sent it and the comment, as the email to support carried them.
+ * organization, the device and site, who sent it and the comment, as the email to support carried them. A row
+ * opens the ticket and its thread (`?ticket=`, the link in support's emails), answered from there.
  */
 export function TicketsInbox() {
+  const [params, setParams] = useSearchParams();
+  const opened = params.get('ticket');
+  const show = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('ticket', id);
+      else next.delete('ticket');
+      return next;
+    });
+  if (opened) return <SupportTicketView id={opened} onBack={() => show(null)} />;
+  return <TicketList onOpen={(id) => show(id)} />;
+}
+
+function TicketList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation('support');
   const list = useSupportListParams();
   const tickets = useSupportTickets(list.request);
@@ -82,6 +99,8 @@ export function TicketsInbox() {
       list={list}
       query={tickets}
       icon={IconTicket}
+      onOpen={(ticket) => onOpen(ticket.id)}
+      openLabel={(ticket) => t('tickets.open', { number: ticket.number, subject: ticket.subject })}
       words={{
         searchLabel: t('tickets.search.label'),
         searchPlaceholder: t('tickets.search.placeholder'),

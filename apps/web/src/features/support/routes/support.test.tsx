@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { SupportPerson } from '@vnoc/contracts';
+import type { SupportPerson, SupportTicket, TicketMessage } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
@@ -165,5 +165,84 @@ describe('support rules', () => {
     expect(impersonationLink('a.b+c', 'https://vnoc.example')).toBe(
       'https://vnoc.example/impersonate?jwt=a.b%2Bc',
     );
+  });
+});
+
+describe('Support area, a ticket (issue 37)', () => {
+  const TICKET_ID = '33333333-3333-4333-8333-333333333333';
+  const sent: SupportTicket = {
+    id: TICKET_ID,
+    number: 1004,
+    subject: 'Printer offline',
+    status: 'closed',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    createdBy: { id: 'u-1', name: 'Uriel Operator', support: null },
+    device: {
+      id: 'd-1',
+      name: 'Front desk firewall',
+      macAddress: '00:17:c5:00:00:db',
+      kind: 'firewall',
+      manufacturer: 'Fortinet',
+      model: 'FortiGate 60F',
+      status: 'offline',
+    },
+    site: { id: 's-1', name: 'Harbor Store', address: '77 Harbor Rd, Austin' },
+    alert: null,
+    organization: { id: 'o-1', name: 'Acme Retail' },
+    comment: 'Since 9 am.',
+  };
+
+  it("opens from the email's link and answers the customer there", async () => {
+    const replies: TicketMessage[] = [
+      {
+        id: 'm1',
+        side: 'customer',
+        author: sent.createdBy,
+        body: 'Any news?',
+        createdAt: '2026-11-20T11:00:00.000Z',
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input));
+        requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        if (url.pathname === `/api/support/tickets/${TICKET_ID}`) return answer(sent);
+        if (url.pathname === `/api/support/tickets/${TICKET_ID}/messages` && init?.method === 'POST') {
+          const reply: TicketMessage = {
+            id: 'm2',
+            side: 'support',
+            author: { id: 'sup-1', name: 'Sam Support', support: null },
+            body: JSON.parse(String(init.body)).body,
+            createdAt: new Date().toISOString(),
+          };
+          replies.push(reply);
+          return answer(reply, 201);
+        }
+        if (url.pathname === `/api/support/tickets/${TICKET_ID}/messages`)
+          return answer({ messages: replies });
+        return answer({ content: [], page: 0, pageSize: 50, totalElements: 0, totalPages: 0 });
+      }),
+    );
+    open(`/support?view=tickets&ticket=${TICKET_ID}`);
+    const ticket = within(await screen.findByTestId('support-ticket'));
+    expect(ticket.getByRole('heading', { name: '#1004Printer offline' })).toBeTruthy();
+    expect(ticket.getByText('Acme Retail')).toBeTruthy();
+    expect(ticket.getByText('Since 9 am.')).toBeTruthy();
+    expect((await ticket.findByTestId('ticket-message')).textContent).toContain('Any news?');
+    expect(ticket.getByText(/Replying opens the closed ticket again\./)).toBeTruthy();
+
+    fireEvent.change(ticket.getByTestId('ticket-reply'), { target: { value: 'Replacing the cable.' } });
+    fireEvent.keyDown(ticket.getByTestId('ticket-reply'), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(ticket.getAllByTestId('ticket-message')).toHaveLength(2));
+    const mine = ticket.getAllByTestId('ticket-message')[1] as HTMLElement;
+    expect(mine.dataset.side).toBe('support');
+    expect(mine.textContent).toContain('Sam Support · vNOC support');
+    expect(requests.find((r) => r.body)?.body).toEqual({ body: 'Replacing the cable.' });
+
+    // Back to the list drops the ticket from the address.
+    fireEvent.click(ticket.getByTestId('support-ticket-back'));
+    await waitFor(() => expect(screen.queryByTestId('support-ticket')).toBeNull());
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { Ticket } from '@vnoc/contracts';
+import type { Ticket, TicketMessage } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -14,6 +14,7 @@ import { Component as TicketScreen } from './ticket.tsx';
 const toast = vi.spyOn(notify, 'toast').mockReturnValue('toast');
 
 let stored: Ticket;
+let replies: TicketMessage[];
 const posts: { path: string; body: unknown }[] = [];
 const answer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -24,12 +25,28 @@ beforeAll(() => {
 });
 beforeEach(() => {
   stored = ticket;
+  replies = [];
   posts.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input));
       if (url.pathname === `/api/ticket/${ticket.id}`) return answer(stored);
+      if (url.pathname === `/api/ticket/${ticket.id}/messages` && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        posts.push({ path: url.pathname, body });
+        const reply: TicketMessage = {
+          id: `m${replies.length + 1}`,
+          side: 'customer',
+          author: { id: 'u-1', name: 'Uma User', support: null },
+          body: body.body,
+          createdAt: new Date().toISOString(),
+        };
+        replies = [...replies, reply];
+        stored = { ...stored, status: 'open' };
+        return answer(reply, 201);
+      }
+      if (url.pathname === `/api/ticket/${ticket.id}/messages`) return answer({ messages: replies });
       if (url.pathname === `/api/ticket/${ticket.id}/status` && init?.method === 'POST') {
         const body = JSON.parse(String(init.body));
         posts.push({ path: url.pathname, body });
@@ -128,10 +145,29 @@ describe('Ticket', () => {
     ]);
   });
 
-  it('READ_ONLY users see the ticket without Close', async () => {
+  it('READ_ONLY users see the ticket and its thread without Close or a reply box', async () => {
     openTicket('READ_ONLY');
     expect(await screen.findByTestId('ticket-comment')).toBeTruthy();
+    expect(await screen.findByTestId('ticket-thread-empty')).toBeTruthy();
     expect(screen.queryByTestId('ticket-status-toggle')).toBeNull();
+    expect(screen.queryByTestId('ticket-reply')).toBeNull();
+  });
+
+  it('a reply on a closed ticket joins the thread and opens the ticket again', async () => {
+    stored = { ...ticket, status: 'closed' };
+    openTicket('USER');
+    const conversation = within(await screen.findByTestId('ticket-conversation'));
+    expect((await conversation.findByTestId('ticket-thread-empty')).textContent).toMatch(/^No replies yet/);
+    expect(conversation.getByText(/Replying opens the closed ticket again\./)).toBeTruthy();
+    fireEvent.change(conversation.getByTestId('ticket-reply'), { target: { value: 'It is down again.' } });
+    fireEvent.click(conversation.getByRole('button', { name: 'Send reply' }));
+    const message = await conversation.findByTestId('ticket-message');
+    expect(message.textContent).toContain('It is down again.');
+    expect(message.textContent).toContain('Uma User');
+    expect(await screen.findByRole('button', { name: 'Close ticket' })).toBeTruthy();
+    expect(posts).toEqual([
+      { path: `/api/ticket/${ticket.id}/messages`, body: { body: 'It is down again.' } },
+    ]);
   });
 
   it("another organization's or a missing ticket is not found", async () => {

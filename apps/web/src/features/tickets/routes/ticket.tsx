@@ -10,6 +10,7 @@ import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { Field } from '../../../components/field.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { PageLoadFailed } from '../../../components/page-load-failed.tsx';
+import { TicketConversation } from '../../../components/ticket-thread.tsx';
 import { actorName } from '../../../lib/actor-name.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
@@ -103,6 +104,14 @@ function TicketView({ ticket }: { ticket: Ticket }) {
         </Grid.Col>
       </Grid>
 
+      <TicketConversation
+        id={ticket.id}
+        status={ticket.status}
+        side={claims?.impersonatedBy ? 'support' : 'customer'}
+        via="customer"
+        canReply={canChange(claims?.role)}
+      />
+
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <AboutCard icon={IconRouter} title={t('detail.device')} data-testid="ticket-device">
           <div>
@@ -168,7 +177,10 @@ function AboutCard({
   );
 }
 
-/** Ticket (/tickets/{id}): what was sent, to whom, about which device and site, with its diagnostics. */
+/**
+ * Ticket (/tickets/{id}): what was sent, to whom, about which device and site, the thread with support (issue
+ * 37) and its diagnostics.
+ */
 export function Component() {
   const { t } = useTranslation('tickets');
   const { id = '' } = useParams();

@@ -1,0 +1,58 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type TicketMessage,
+  TicketMessageSchema,
+  type TicketSide,
+  TicketThreadSchema,
+} from '@vnoc/contracts';
+import { apiRequest } from './api-client.ts';
+import { liveRefetchInterval } from './live.ts';
+import { useCacheMutation } from './mutation.ts';
+
+// A ticket's thread (issue 37): the customer's ticket page (features/tickets) reads and answers it through
+// ticket/{id}/messages, the support console (features/support) through support/tickets/{id}/messages.
+
+const BASE: Record<TicketSide, string> = { customer: 'ticket', support: 'support/tickets' };
+
+/**
+ * Query keys: a `ticket.updated` live event refreshes the ticket and its thread on both sides — the customer's
+ * ['ticket', id, …] and the console's ['support', 'ticket', id, …] — and both ticket lists.
+ */
+export const ticketThreadKeys = {
+  ticket: (side: TicketSide, id: string) =>
+    side === 'customer' ? (['ticket', id] as const) : (['support', 'ticket', id] as const),
+  thread: (side: TicketSide, id: string) => [...ticketThreadKeys.ticket(side, id), 'messages'] as const,
+  list: (side: TicketSide) =>
+    side === 'customer' ? (['tickets'] as const) : (['support', 'tickets'] as const),
+};
+
+/** GET …/{id}/messages: the ticket's newest replies, oldest first, as `side` reads them. */
+export function useTicketThread(side: TicketSide, id: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ticketThreadKeys.thread(side, id),
+      queryFn: ({ signal }) =>
+        apiRequest(`${BASE[side]}/${encodeURIComponent(id)}/messages`, {
+          schema: TicketThreadSchema,
+          signal,
+        }),
+      refetchInterval: () => liveRefetchInterval(),
+    }),
+  );
+}
+
+/**
+ * POST …/{id}/messages: a reply from `side`. It may reopen the ticket, so the ticket and the lists are refetched
+ * with the thread. Failures are left to the reply box, which keeps the text beside them.
+ */
+export function useReplyToTicket(side: TicketSide, id: string) {
+  return useCacheMutation(
+    (body: string): Promise<TicketMessage> =>
+      apiRequest(`${BASE[side]}/${encodeURIComponent(id)}/messages`, {
+        method: 'POST',
+        body: { body },
+        schema: TicketMessageSchema,
+      }),
+    { stale: () => [ticketThreadKeys.ticket(side, id), ticketThreadKeys.list(side)], errors: 'caller' },
+  );
+}
