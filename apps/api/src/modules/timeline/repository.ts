@@ -18,6 +18,9 @@ const devicesOf = (scope: Scope, subject: Subject): SQL =>
   sql`${deviceInScope(scope)} and ${subject.kind === 'site' ? sql`d.site_id = ${subject.id}` : sql`d.id = ${subject.id}`}`;
 
 const DEVICES = sql`devices d join sites s on s.id = d.site_id`;
+/** The time (SQL of a timestamptz) falls in [from, to). */
+const inRange = (at: SQL, r: Range) =>
+  sql`${at} >= ${r.from.toISOString()}::timestamptz and ${at} < ${r.to.toISOString()}::timestamptz`;
 /** One more than the most kept, so a fuller range is known to be cut. */
 const LIMIT = TIMELINE_EVENTS_MAX + 1;
 
@@ -83,7 +86,7 @@ export async function jobs(db: DbOrTx, scope: Scope, subject: Subject, r: Range)
     select j.id, j.action, j.state, j.created_at, j.finished_at, d.id as device_id, ${deviceName} as device_name
     from jobs j join ${DEVICES} on d.id = j.device_id
     where j.organization_id = ${scope.organizationId} and ${devicesOf(scope, subject)}
-      and j.created_at >= ${r.from.toISOString()}::timestamptz and j.created_at < ${r.to.toISOString()}::timestamptz
+      and ${inRange(sql`j.created_at`, r)}
     order by j.created_at desc limit ${LIMIT}`);
   return rows;
 }
@@ -105,7 +108,7 @@ export async function tickets(db: DbOrTx, scope: Scope, subject: Subject, r: Ran
     select t.id, t.number, t.subject, t.status, t.created_at, d.id as device_id, ${deviceName} as device_name
     from tickets t join ${DEVICES} on d.id = t.device_id
     where t.organization_id = ${scope.organizationId} and ${of} and ${deviceInScope(scope)}
-      and t.created_at >= ${r.from.toISOString()}::timestamptz and t.created_at < ${r.to.toISOString()}::timestamptz
+      and ${inRange(sql`t.created_at`, r)}
     order by t.created_at desc limit ${LIMIT}`);
   return rows;
 }
@@ -139,7 +142,7 @@ export async function supportActs(
       join users iu on iu.id = a.impersonator_user_id left join contacts ic on ic.user_id = iu.id
       left join users au on au.id = a.actor_user_id left join contacts ac on ac.user_id = au.id
     where a.organization_id = ${scope.organizationId} and a.impersonator_user_id is not null
-      and a.at >= ${r.from.toISOString()}::timestamptz and a.at < ${r.to.toISOString()}::timestamptz
+      and ${inRange(sql`a.at`, r)}
       and ((a.action like 'device.%' and a.target in (${devices}))
         or (a.action like 'alert.%' and a.target in (
           select x.id::text from alerts x where x.organization_id = ${scope.organizationId} and ${of}))
@@ -174,8 +177,7 @@ export async function configVersions(
       d.id as device_id, ${deviceName} as device_name
     from ${DEVICES} cross join lateral jsonb_array_elements(d.config_versions) with ordinality as v(item, n)
     where ${devicesOf(scope, subject)} and jsonb_typeof(v.item->'at') = 'string'
-      and (v.item->>'at')::timestamptz >= ${r.from.toISOString()}::timestamptz
-      and (v.item->>'at')::timestamptz < ${r.to.toISOString()}::timestamptz
+      and ${inRange(sql`(v.item->>'at')::timestamptz`, r)}
     order by (v.item->>'at')::timestamptz desc limit ${LIMIT}`);
   return rows;
 }

@@ -18,7 +18,8 @@ export const timelineRoutes = moduleRoutes(['timeline'], (r, route, ctx) => {
       summary: "A site's status, events and availability per day on one time axis",
       ...schema,
     }),
-    async (request) => timeline.siteTimeline(ctx, authOf(request), request.params.id, request.query),
+    async (request) =>
+      timeline.subjectTimeline(ctx, authOf(request), 'site', request.params.id, request.query),
   );
 
   r.get(
@@ -27,6 +28,7 @@ export const timelineRoutes = moduleRoutes(['timeline'], (r, route, ctx) => {
       summary: "A device's status, events and availability per day on one time axis",
       ...schema,
     }),
-    async (request) => timeline.deviceTimeline(ctx, authOf(request), request.params.id, request.query),
+    async (request) =>
+      timeline.subjectTimeline(ctx, authOf(request), 'device', request.params.id, request.query),
   );
 });

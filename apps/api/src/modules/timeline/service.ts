@@ -106,28 +106,20 @@ async function timelineOf(
   };
 }
 
-/** GET site/{id}/timeline: 404 for a site not in the caller's scope (another organization's, outside the groups). */
-export async function siteTimeline(
+/**
+ * GET site/{id}/timeline and GET device/{id}/timeline: the range is checked first (400), then the site or
+ * device must be in the caller's scope (404: another organization's, outside the groups, malformed, missing).
+ */
+export async function subjectTimeline(
   ctx: AppContext,
   auth: AuthContext,
+  kind: repo.Subject['kind'],
   id: string,
   query: TimelineQuery,
 ): Promise<Timeline> {
   const range = resolveTimelineRange(query, ctx.now());
   const scope = await scopeOf(ctx.db, auth.user);
-  if (!isUuid(id) || !(await repo.siteVisible(ctx.db, scope, id))) throw Errors.notFound();
-  return timelineOf(ctx, auth, scope, { kind: 'site', id }, range);
-}
-
-/** GET device/{id}/timeline: 404 for a device not in the caller's scope. */
-export async function deviceTimeline(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: string,
-  query: TimelineQuery,
-): Promise<Timeline> {
-  const range = resolveTimelineRange(query, ctx.now());
-  const scope = await scopeOf(ctx.db, auth.user);
-  const device = await findDeviceInScope(ctx.db, scope, id);
-  return timelineOf(ctx, auth, scope, { kind: 'device', id: device.id }, range);
+  if (kind === 'device') await findDeviceInScope(ctx.db, scope, id);
+  else if (!isUuid(id) || !(await repo.siteVisible(ctx.db, scope, id))) throw Errors.notFound();
+  return timelineOf(ctx, auth, scope, { kind, id: id.toLowerCase() }, range);
 }
