@@ -221,12 +221,16 @@ describe('GET site/{id}/timeline', () => {
     }
   });
 
-  it('refuses a reversed, empty, unreadable or too long range with a clear 400', async () => {
+  it('refuses a reversed, empty, unreadable, too long, future or pre-1970 range with a clear 400', async () => {
     const cases: [string, string][] = [
       [`from=${iso(D3)}&to=${iso(D1)}`, 'The start of the date range must be before its end.'],
       [`from=${iso(D1)}&to=${iso(D1)}`, 'The start of the range must be before its end.'],
       [`from=yesterday&to=${iso(D1)}`, 'Enter a valid start date.'],
       [`from=${iso(D1 - 32 * 24 * H)}&to=${iso(D1)}`, 'The timeline covers at most 31 days.'],
+      [`to=${iso(NOW + 48 * H)}`, 'The range cannot end in the future.'],
+      ['to=%2B099999-01-01T00:00:00Z', 'The range cannot end in the future.'],
+      ['from=%2B099999-01-01T00:00:00Z', 'The start of the range must be before its end.'],
+      ['from=1969-12-31T00:00:00Z&to=1970-01-02T00:00:00Z', 'Enter a valid start date.'],
     ];
     for (const [query, message] of cases) {
       const res = await get(`/api/site/${siteId}/timeline?${query}`, admin);

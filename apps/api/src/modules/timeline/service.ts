@@ -33,11 +33,16 @@ const DAY_MS = 86_400_000;
 
 /**
  * The range a query asks for: `to` defaults to now, `from` to TIMELINE_DEFAULT_DAYS before `to`. A reversed or
- * empty range, or one longer than TIMELINE_MAX_DAYS, is refused (400) before anything is read.
+ * empty range, one longer than TIMELINE_MAX_DAYS, ending in the future or starting before 1970 is refused (400)
+ * before anything is read.
  */
 export function resolveTimelineRange(query: TimelineQuery, now: Date): repo.Range {
   const to = query.to ? new Date(query.to) : now;
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - TIMELINE_DEFAULT_DAYS * DAY_MS);
+  // Nothing is recorded before 1970 or ahead of now (a day's grace for a client's clock).
+  if (to.getTime() > now.getTime() + DAY_MS)
+    throw Errors.invalidInput('The range cannot end in the future.', 'to');
+  if (from.getTime() < 0) throw Errors.invalidInput('Enter a valid start date.', 'from');
   if (from.getTime() >= to.getTime())
     throw Errors.invalidInput('The start of the range must be before its end.', 'from');
   if (to.getTime() - from.getTime() > TIMELINE_MAX_DAYS * DAY_MS)
