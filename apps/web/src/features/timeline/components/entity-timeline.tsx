@@ -430,6 +430,8 @@ function AvailabilityStrip({ days, span }: { days: TimelineDay[]; span: Timeline
               key={d.day}
               label={label}
               events={{ hover: true, focus: true, touch: true }}
+              multiline
+              maw={320}
               withinPortal
             >
               <Box
