@@ -91,6 +91,7 @@ export const TimelineEventSchema = z.discriminatedUnion('type', [
 ]);
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 export type TimelineEventType = TimelineEvent['type'];
+/** The types of events, in the order the console shows their rows. */
 export const TIMELINE_EVENT_TYPES = [
   'alert',
   'diagnostic',

@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { Timeline, TimelineDay, TimelineEvent, TimelineEventType } from '@vnoc/contracts';
-import { TIMELINE_EVENTS_MAX } from '@vnoc/contracts';
+import { TIMELINE_EVENT_TYPES, TIMELINE_EVENTS_MAX } from '@vnoc/contracts';
 import { type CSSProperties, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,7 +25,6 @@ import { paths } from '../../../lib/paths.ts';
 import { type TimelineSubject, useTimeline } from '../api/get-timeline.ts';
 import {
   bandPieces,
-  EVENT_ROWS,
   eventsOf,
   positionOf,
   TIMELINE_SPANS,
@@ -204,7 +203,8 @@ function TimelineBody({
   const ticks = [0, 0.25, 0.5, 0.75, 1].map(
     (f) => Date.parse(from) + f * (Date.parse(to) - Date.parse(from)),
   );
-  const rows = EVENT_ROWS.filter((type) => type !== 'support' || timeline.supportShown);
+  // One row of markers per type, in the contracts' order.
+  const rows = TIMELINE_EVENT_TYPES.filter((type) => type !== 'support' || timeline.supportShown);
 
   const eventText = (e: TimelineEvent): string => {
     const when = formatDate(e.at);

@@ -51,15 +51,6 @@ export function bandPieces(timeline: Pick<Timeline, 'from' | 'to' | 'intervals'>
   return pieces;
 }
 
-/** The rows of markers, in their order on screen. */
-export const EVENT_ROWS = [
-  'alert',
-  'diagnostic',
-  'ticket',
-  'support',
-  'config',
-] as const satisfies readonly TimelineEventType[];
-
 /** The events of one type (the server sends them oldest first). */
 export function eventsOf<T extends TimelineEventType>(
   events: readonly TimelineEvent[],
