@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { chooseLanguage, signedInAs, useToken } from './support.ts';
 
@@ -289,6 +290,11 @@ test("a demo site's timeline: status band, support row and the availability stri
       .first(),
   ).toBeVisible();
   await expect(card.getByTestId('timeline-row-support')).toBeVisible();
+  // Named, focusable marks and cells: nothing serious for axe in the card.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="timeline"]').analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
   // A cell names its day and figure on keyboard focus.
   await cells.first().focus();
   await expect(page.getByRole('tooltip').filter({ hasText: '(UTC):' })).toBeVisible();
