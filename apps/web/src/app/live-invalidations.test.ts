@@ -15,6 +15,7 @@ import { getSiteDevicesQueryOptions } from '../features/sites/api/get-site-devic
 import { getUserSitesQueryOptions } from '../features/sites/api/get-user-sites.ts';
 import { searchSitesQueryOptions } from '../features/sites/api/search-sites.ts';
 import { getTicketsQueryOptions } from '../features/tickets/api/get-tickets.ts';
+import { getTimelineQueryOptions } from '../features/timeline/api/get-timeline.ts';
 import { mapViewQueryKey } from '../lib/map-view.ts';
 import { statusCountsQuery } from '../lib/status-counts.ts';
 import { userProfileQueryKey } from '../lib/user-profile.ts';
@@ -52,6 +53,9 @@ const queries: Record<string, QueryKey> = {
   uptime: ['analytics', 'uptime', 'LAST_6_HOURS'],
   tickets: getTicketsQueryOptions({ page: 0, pageSize: 20 } as never).queryKey,
   'user profile': userProfileQueryKey,
+  'timeline s1': getTimelineQueryOptions({ kind: 'site', id: 's1' }, '7d').queryKey,
+  'timeline s2': getTimelineQueryOptions({ kind: 'site', id: 's2' }, '30d').queryKey,
+  'timeline d1': getTimelineQueryOptions({ kind: 'device', id: 'd1' }, '24h').queryKey,
 };
 
 function invalidated(event: LiveEvent): string[] {
@@ -103,19 +107,42 @@ describe('live event → queries invalidated', () => {
         'status counts',
         'status counts of a group',
         'telemetry d1',
+        'timeline d1',
+        'timeline s1',
         'user sites',
       ],
     ],
-    ['job.updated running: the job and the device history', job('running', null), ['history d1', 'job j1']],
+    [
+      'job.updated running: the job, the device history, the device and site timelines',
+      job('running', null),
+      ['history d1', 'job j1', 'timeline d1', 'timeline s1'],
+    ],
     [
       'job.updated succeeded in a batch: the job, its batch, the history and the device (its ports)',
       job('succeeded', 'b1'),
-      ['batch b1', 'device d1', 'device d1 alerts', 'history d1', 'job j1', 'telemetry d1'],
+      [
+        'batch b1',
+        'device d1',
+        'device d1 alerts',
+        'history d1',
+        'job j1',
+        'telemetry d1',
+        'timeline d1',
+        'timeline s1',
+      ],
     ],
     [
       'alert.raised on a device: every alert list, its site and device alerts, the map views (cluster rings)',
       alert('s1', 'd1'),
-      ['alert a1', 'alert list', 'device d1 alerts', 'map view', 'site s1 alerts'],
+      [
+        'alert a1',
+        'alert list',
+        'device d1 alerts',
+        'map view',
+        'site s1 alerts',
+        'timeline d1',
+        'timeline s1',
+      ],
     ],
     [
       'alert.raised without site (regional): every site and device alert list',
@@ -128,6 +155,9 @@ describe('live event → queries invalidated', () => {
         'map view',
         'site s1 alerts',
         'site s2 alerts',
+        'timeline d1',
+        'timeline s1',
+        'timeline s2',
       ],
     ],
     [

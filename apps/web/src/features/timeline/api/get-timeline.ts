@@ -7,11 +7,14 @@ export type TimelineSubject = { kind: 'site' | 'device'; id: string };
 
 /** Every timeline query starts with this key: a status change or a new alert refreshes them all. */
 export const timelineQueryKey = ['timeline'] as const;
+/** One site's or device's timelines (every span): a live event about it refreshes them. */
+export const timelineKeyOf = (kind: TimelineSubject['kind'], id: string) =>
+  [...timelineQueryKey, kind, id] as const;
 
 /** GET site/{id}/timeline or device/{id}/timeline: the span up to now (the server's clock ends it). */
 export function getTimelineQueryOptions(subject: TimelineSubject, span: TimelineSpan) {
   return queryOptions({
-    queryKey: [...timelineQueryKey, subject.kind, subject.id, span],
+    queryKey: [...timelineKeyOf(subject.kind, subject.id), span],
     // `from` is worked out at each fetch, so a refetch covers the span up to the new now.
     queryFn: ({ signal }) =>
       apiRequest(`${subject.kind}/${encodeURIComponent(subject.id)}/timeline`, {
