@@ -47,6 +47,7 @@ import { siteRoutes } from './modules/sites/routes.ts';
 import { createProviderOrigins, registerSso } from './modules/sso/index.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
+import { timelineRoutes } from './modules/timeline/routes.ts';
 import { troubleshootingRoutes } from './modules/troubleshooting/routes.ts';
 import { createOutbound, type Outbound } from './net/outbound.ts';
 import { createNotificationDispatcher } from './notifications/dispatcher.ts';
@@ -348,6 +349,7 @@ export async function buildApp({
   troubleshootingRoutes(app, ctx);
   ticketRoutes(app, ctx);
   alertRoutes(app, ctx);
+  timelineRoutes(app, ctx);
   maintenanceRoutes(app, ctx);
   eventRoutes(app, ctx, streamTimings);
   notificationRoutes(app, ctx);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { chooseLanguage, signedInAs, useToken } from './support.ts';
 
@@ -258,4 +259,46 @@ test('on a phone the dev outbox button leaves the end of a page clear (issue 37 
         .map((el) => el.textContent?.trim().slice(0, 40) ?? el.tagName);
     });
   await expect.poll(covered).toEqual([]);
+});
+
+test("a demo site's timeline: status band, support row and the availability strip (issue 37)", async ({
+  page,
+  request,
+}) => {
+  const token = await signedInAdmin(request);
+  const sites = await request.get('/api/site/search/filtered?page=0&pageSize=1', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(sites.status(), await sites.text()).toBe(200);
+  const site = ((await sites.json()) as { content: { id: string }[] }).content[0];
+  expect(site).toBeTruthy();
+  await useToken(page, token);
+  await page.goto(`/sites/${site?.id}`);
+
+  const card = page.getByTestId('timeline');
+  await expect(card.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  // The demo fleet's history is rolled up: the last 7 days (8 UTC days) have figures, today has none yet.
+  const cells = card.getByTestId('availability-day');
+  await expect(cells).toHaveCount(8);
+  await expect(cells.first()).not.toHaveAttribute('data-percent', 'none');
+  await expect(cells.last()).toHaveAttribute('data-percent', 'none');
+  // The band holds the site's statuses; an administrator sees the support row.
+  await expect(
+    card
+      .getByTestId('timeline-band')
+      .locator('[data-testid^="band-"]:not([data-testid="band-no-data"])')
+      .first(),
+  ).toBeVisible();
+  await expect(card.getByTestId('timeline-row-support')).toBeVisible();
+  // Named, focusable marks and cells: nothing serious for axe in the card.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="timeline"]').analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  // A cell names its day and figure on keyboard focus.
+  await cells.first().focus();
+  await expect(page.getByRole('tooltip').filter({ hasText: '(UTC):' })).toBeVisible();
+
+  await card.getByText('30 days').click();
+  await expect(cells).toHaveCount(31);
 });

@@ -13,6 +13,20 @@ export const DEVICE_STATUSES = [
   'unknown',
 ] as const;
 export const DeviceStatusSchema = z.enum(DEVICE_STATUSES);
+/**
+ * Severity of a status, worst first: a site's status is its worst edge device's (the database's
+ * `vnoc_status_rank`, migration 0003, ranks the same).
+ */
+export const DEVICE_STATUS_RANK: Readonly<Record<(typeof DEVICE_STATUSES)[number], number>> = {
+  offline: 0,
+  rebooting: 1,
+  error: 2,
+  onbackup: 3,
+  pending: 4,
+  uninstalled: 5,
+  unknown: 6,
+  online: 7,
+};
 
 /** How a device reaches vNOC: the simulator (the demo fleet), vNOC's agent over MQTT, OpenWrt's OpenWISP agent over HTTP. */
 export const DEVICE_DRIVERS = ['simulator', 'agent', 'openwisp'] as const;

@@ -28,5 +28,6 @@ export * from './site-edit.ts';
 export * from './sso.ts';
 export * from './support.ts';
 export * from './tickets.ts';
+export * from './timeline.ts';
 export * from './user.ts';
 export * from './verdict.ts';

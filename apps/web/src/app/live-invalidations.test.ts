@@ -16,6 +16,7 @@ import { getUserSitesQueryOptions } from '../features/sites/api/get-user-sites.t
 import { searchSitesQueryOptions } from '../features/sites/api/search-sites.ts';
 import { getTicketQueryOptions } from '../features/tickets/api/get-ticket.ts';
 import { getTicketsQueryOptions } from '../features/tickets/api/get-tickets.ts';
+import { getTimelineQueryOptions } from '../features/timeline/api/get-timeline.ts';
 import { mapViewQueryKey } from '../lib/map-view.ts';
 import { statusCountsQuery } from '../lib/status-counts.ts';
 import { ticketThreadKeys } from '../lib/ticket-thread.ts';
@@ -60,6 +61,9 @@ const queries: Record<string, QueryKey> = {
   'support ticket t1': ticketThreadKeys.ticket('support', 't1'),
   'support ticket t1 thread': ticketThreadKeys.thread('support', 't1'),
   'user profile': userProfileQueryKey,
+  'timeline s1': getTimelineQueryOptions({ kind: 'site', id: 's1' }, '7d').queryKey,
+  'timeline s2': getTimelineQueryOptions({ kind: 'site', id: 's2' }, '30d').queryKey,
+  'timeline d1': getTimelineQueryOptions({ kind: 'device', id: 'd1' }, '24h').queryKey,
 };
 
 function invalidated(event: LiveEvent): string[] {
@@ -111,19 +115,42 @@ describe('live event → queries invalidated', () => {
         'status counts',
         'status counts of a group',
         'telemetry d1',
+        'timeline d1',
+        'timeline s1',
         'user sites',
       ],
     ],
-    ['job.updated running: the job and the device history', job('running', null), ['history d1', 'job j1']],
+    [
+      'job.updated running: the job, the device history, the device and site timelines',
+      job('running', null),
+      ['history d1', 'job j1', 'timeline d1', 'timeline s1'],
+    ],
     [
       'job.updated succeeded in a batch: the job, its batch, the history and the device (its ports)',
       job('succeeded', 'b1'),
-      ['batch b1', 'device d1', 'device d1 alerts', 'history d1', 'job j1', 'telemetry d1'],
+      [
+        'batch b1',
+        'device d1',
+        'device d1 alerts',
+        'history d1',
+        'job j1',
+        'telemetry d1',
+        'timeline d1',
+        'timeline s1',
+      ],
     ],
     [
       'alert.raised on a device: every alert list, its site and device alerts, the map views (cluster rings)',
       alert('s1', 'd1'),
-      ['alert a1', 'alert list', 'device d1 alerts', 'map view', 'site s1 alerts'],
+      [
+        'alert a1',
+        'alert list',
+        'device d1 alerts',
+        'map view',
+        'site s1 alerts',
+        'timeline d1',
+        'timeline s1',
+      ],
     ],
     [
       'alert.raised without site (regional): every site and device alert list',
@@ -136,6 +163,9 @@ describe('live event → queries invalidated', () => {
         'map view',
         'site s1 alerts',
         'site s2 alerts',
+        'timeline d1',
+        'timeline s1',
+        'timeline s2',
       ],
     ],
     [

@@ -9,6 +9,7 @@ import type { LiveEvent } from '@vnoc/contracts';
 import { deviceQueryKey } from '../features/devices/api/get-device.ts';
 import { diagnosticsKeys } from '../features/diagnostics/api/keys.ts';
 import { siteQueryKey } from '../features/sites/api/get-site.ts';
+import { timelineKeyOf, timelineQueryKey } from '../features/timeline/api/get-timeline.ts';
 import { MAP_VIEW_KEY } from '../lib/map-view.ts';
 import { ticketThreadKeys } from '../lib/ticket-thread.ts';
 
@@ -31,6 +32,7 @@ export const LIVE_ROOTS: readonly KeyPattern[] = [
   ['tickets'],
   ['support', 'ticket'],
   ['support', 'tickets'],
+  timelineQueryKey,
 ];
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
@@ -41,9 +43,23 @@ export function invalidationsFor(event: LiveEvent): KeyPattern[] {
     case 'device.status':
       // The device, its site (and the site's devices and alerts under it), every site and device list,
       // the status counts and problem widgets (['devices', …], ['sites', …]) and the map (['sites', 'map']).
-      return [deviceQueryKey(event.deviceId), siteQueryKey(event.siteId), ['sites'], ['devices']];
+      // The device's and its site's timelines (their status band).
+      return [
+        deviceQueryKey(event.deviceId),
+        siteQueryKey(event.siteId),
+        ['sites'],
+        ['devices'],
+        timelineKeyOf('device', event.deviceId),
+        timelineKeyOf('site', event.siteId),
+      ];
     case 'job.updated': {
-      const keys: KeyPattern[] = [diagnosticsKeys.job(event.jobId), diagnosticsKeys.history(event.deviceId)];
+      const keys: KeyPattern[] = [
+        diagnosticsKeys.job(event.jobId),
+        diagnosticsKeys.history(event.deviceId),
+        // The diagnostics row of the device's and its site's timelines.
+        timelineKeyOf('device', event.deviceId),
+        timelineKeyOf('site', event.siteId),
+      ];
       if (event.batchId) keys.push(diagnosticsKeys.batch(event.batchId));
       // A finished port action changed the device's ports.
       if (FINISHED.has(event.state)) keys.push(deviceQueryKey(event.deviceId));
@@ -60,6 +76,9 @@ export function invalidationsFor(event: LiveEvent): KeyPattern[] {
         ['device', event.deviceId ?? ANY, 'alerts'],
         // Map clusters carry the worst active alert of their sites.
         [...MAP_VIEW_KEY],
+        // The alerts row of the site's and the device's timelines (every one's for an alert without them).
+        timelineKeyOf('site', event.siteId ?? ANY),
+        timelineKeyOf('device', event.deviceId ?? ANY),
       ];
     case 'chat.updated':
       // The conversation lists (the person's widget, the support inbox) and the conversation itself.

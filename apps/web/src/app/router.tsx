@@ -231,7 +231,7 @@ export const routes: RouteObject[] = [
               title: 'titles.siteOverview',
               breadcrumb: [sitesCrumb, { label: 'titles.siteOverview' }],
             }),
-            lazy: () => import('../features/sites/routes/site-overview.tsx'),
+            lazy: () => import('./routes/site.tsx'),
           },
           {
             path: 'sites/:id/device/:deviceId',

@@ -7,6 +7,7 @@ import {
   type ReportPage,
   type ReportSubscription,
   type SlaRow,
+  type TimelineDay,
 } from '@vnoc/contracts';
 import { paged } from '../../sql/paging.ts';
 import type { BillingRow, DeviceDayFields, OnlineRow } from './repository/device-days.ts';
@@ -122,6 +123,24 @@ function onlineFigures(t: DayTotals) {
 function slaShares(t: DayTotals) {
   const s = shares(t);
   return { availability: s.percentOnline, percentOnBackup: s.percentOnBackup, percentDown: s.percentOffline };
+}
+
+/**
+ * A day of the timeline's availability strip (issue 37): the SLA chart's day, with the seconds behind it; no
+ * seconds recorded (nothing rolled up, nothing installed) is no figure at all.
+ */
+export function presentAvailabilityDay(
+  day: string,
+  t: (DayTotals & { date: string }) | undefined,
+): TimelineDay {
+  const observed = t ? num(t.seconds_online) + num(t.seconds_offline) : 0;
+  return {
+    day,
+    percent: t && observed > 0 ? slaShares(t).availability : null,
+    secondsObserved: observed,
+    secondsDown: t ? num(t.seconds_offline) : 0,
+    secondsOnBackup: t ? num(t.seconds_on_backup) : 0,
+  };
 }
 
 /** What the per device-day reports' totals cover: device-days and distinct devices. */

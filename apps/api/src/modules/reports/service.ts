@@ -8,13 +8,14 @@ import {
   type ReportQuery,
   type Role,
   SLA_DEFAULT_TARGET,
+  type TimelineDay,
 } from '@vnoc/contracts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
-import { presentPage } from './present.ts';
-import { modelsOf, resolveRange, resolveSorting } from './query.ts';
+import { presentAvailabilityDay, presentPage } from './present.ts';
+import { DAY_MS, dayOf, modelsOf, resolveRange, resolveSorting } from './query.ts';
 import { pageOfRows } from './repository/device-days.ts';
 import type { ReportFilter, Sort } from './repository/rollups.ts';
 import { slaPage } from './repository/sla.ts';
@@ -126,4 +127,24 @@ async function computePage(
 export async function reportPage(ctx: AppContext, user: UserWithOrg, id: string, query: ReportQuery) {
   const q = await resolveQuery(ctx, user, id, query);
   return pageOf(ctx, q, q.page, q.pageSize);
+}
+
+/**
+ * Availability per UTC day from `from` to `to` (both included) of one site (its installed edge devices) or one
+ * device, by the SLA report's rule and sums (its chart's series): the timeline's strip (issue 37). The caller
+ * has checked the site or device is in the scope; every day is answered, null where nothing was recorded.
+ */
+export async function availabilityByDay(
+  ctx: AppContext,
+  scope: Scope,
+  subject: { siteId: string } | { deviceId: string },
+  from: string,
+  to: string,
+): Promise<TimelineDay[]> {
+  const { series } = await seriesAndTotalsOf(ctx.db, 'sla', scope, { from, to, ...subject });
+  const byDay = new Map(series.map((t) => [t.date, t]));
+  const days: TimelineDay[] = [];
+  for (let ms = Date.parse(`${from}T00:00:00.000Z`); dayOf(ms) <= to; ms += DAY_MS)
+    days.push(presentAvailabilityDay(dayOf(ms), byDay.get(dayOf(ms))));
+  return days;
 }

@@ -27,6 +27,7 @@ import { getSiteQueryOptions } from '../../features/sites/api/get-site.ts';
 import { useRecordSiteVisit } from '../../features/sites/api/record-visit.ts';
 import { DeviceTickets } from '../../features/tickets/components/device-tickets.tsx';
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
+import { EntityTimeline } from '../../features/timeline/components/entity-timeline.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useCrumbDetail } from '../../lib/breadcrumb-detail.ts';
 import { paths } from '../../lib/paths.ts';
@@ -35,7 +36,7 @@ import { deviceAnalyticsTags, productAnalytics, useTrackOnce } from '../../lib/p
 
 /**
  * Device (/sites/{id}/device/{deviceId}): status, connection, active alerts, ports, troubleshooting and its run
- * history, tickets, what a real device reports, signal, VLANs, versions, WAN chart, and sending a support ticket.
+ * history, tickets, its timeline, what a real device reports, signal, VLANs, versions, WAN chart, and sending a support ticket.
  * After a reboot the device is asked every 2 s until it is back, and after a port action at once, so the page
  * shows what the action did.
  */
@@ -171,6 +172,7 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
       ]}
       <JobHistory device={device} />
       <DeviceTickets deviceId={device.id} />
+      <EntityTimeline subject={{ kind: 'device', id: device.id }} siteId={device.site.id} />
       {/* After the actions, which keep their place on every device's page, beside the other reported facts. */}
       <DeviceTelemetrySection device={device} />
       <Grid gap="lg">

@@ -13,6 +13,8 @@ export type ReportFilter = {
   from: string;
   to: string;
   siteId?: string;
+  /** One device (the timeline's availability strip of a device page); never a report's filter. */
+  deviceId?: string;
   groupId?: string;
   models?: string[];
   q?: string;
@@ -42,10 +44,12 @@ export function where(report: ReportId, scope: Scope, f: ReportFilter): SQL {
     sql`ds.day between ${f.from}::date and ${f.to}::date`,
     siteInScope(scope, sql`d.site_id`, sql`s.organization_id`),
   ];
-  // Billing: devices with a modem; SLA: a site's availability is its edge devices' (its WAN).
-  if (report !== 'online-analytics') parts.push(sql`d.kind in ${MODEM_KINDS}`);
+  // Billing: devices with a modem; SLA: a site's availability is its edge devices' (its WAN), one device's is
+  // its own whatever its kind.
+  if (report !== 'online-analytics' && !f.deviceId) parts.push(sql`d.kind in ${MODEM_KINDS}`);
   if (report === 'sla') parts.push(INSTALLED);
   if (f.siteId) parts.push(sql`d.site_id = ${f.siteId}`);
+  if (f.deviceId) parts.push(sql`ds.device_id = ${f.deviceId}`);
   if (f.groupId) parts.push(inSiteGroups([f.groupId], sql`d.site_id`));
   if (f.models?.length) parts.push(sql`d.model = any(${sql.param(f.models)}::text[])`);
   if (f.q)

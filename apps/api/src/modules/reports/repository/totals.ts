@@ -61,7 +61,7 @@ export async function seriesAndTotalsOf(
 
 /** Whether the report covers the caller's whole organization: no filter but the dates, no site-group restriction. */
 const wholeOrganization = (scope: Scope, f: ReportFilter) =>
-  !scope.restricted && !f.siteId && !f.groupId && !f.models?.length && !f.q;
+  !scope.restricted && !f.siteId && !f.deviceId && !f.groupId && !f.models?.length && !f.q;
 
 /**
  * seriesAndTotalsOf for the whole organization, from the per-day sums the triggers keep (`org_daily_stats`,

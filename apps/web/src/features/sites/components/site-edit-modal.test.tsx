@@ -6,7 +6,7 @@ import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import * as notify from '../../../lib/notify.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../../test/render.tsx';
-import { Component as SiteOverview } from '../routes/site-overview.tsx';
+import { SiteOverview } from '../routes/site-overview.tsx';
 
 // Spied, not mocked: the screen's modules may already be loaded by an earlier file of the worker.
 const toast = vi.spyOn(notify, 'toast').mockReturnValue('toast');

@@ -1,5 +1,6 @@
 import { Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -18,10 +19,10 @@ import { SiteLocation } from '../components/site-location.tsx';
 import { SiteMaintenanceBanner } from '../components/site-maintenance-banner.tsx';
 
 /**
- * Site overview (/sites/{id}): a maintenance window's banner, details, map box, contacts, devices, alerts
- * and the favourite star.
+ * Site overview (/sites/{id}): a maintenance window's banner, details, map box, devices, `timeline` (what
+ * another feature adds: the route composes it, app/routes/site.tsx), contacts, alerts and the favourite star.
  */
-export function Component() {
+export function SiteOverview({ timeline }: { timeline?: (siteId: string) => ReactNode }) {
   const { t } = useTranslation('siteDetail');
   const { id = '' } = useParams();
   const { data: site, isPending, error, refetch } = useSite(id);
@@ -80,6 +81,7 @@ export function Component() {
           </Grid.Col>
         </Grid>
         <SiteDevices siteId={site.id} deviceIds={site.devices.map((d) => d.id)} />
+        {timeline?.(site.id)}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <SiteContacts site={site} />
