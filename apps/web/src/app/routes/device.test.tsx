@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Device, Job, User } from '@vnoc/contracts';
+import type { Device, Job } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { device as diagnosticsDevice, job, results } from '../../features/diagnostics/test/fixtures.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { i18n } from '../../lib/i18n.ts';
+import { user } from '../../test/organization-fixtures.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../test/render.tsx';
 import { Component as DeviceScreen } from './device.tsx';
 
@@ -219,17 +220,7 @@ describe('troubleshooting on the device page', () => {
 
 describe('a visit to the device page', () => {
   it("counts as a visit to the device's site: recorded for site/recent and kept in the sites storage item", async () => {
-    authStore.setUser({
-      id: 'u-1',
-      creationDate: '2026-01-01T00:00:00.000Z',
-      username: 'someone@acme.example',
-      role: 'USER',
-      organization: { id: 'o-1', name: 'Acme' },
-      contact: { firstName: 'Some', lastName: 'One' } as User['contact'],
-      userPreferences: [],
-      siteGroups: [],
-      managedUsers: [],
-    });
+    authStore.setUser(user('USER'));
     openDeviceAs('USER');
     await waitFor(() =>
       expect(

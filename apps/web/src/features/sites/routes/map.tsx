@@ -2,6 +2,7 @@ import { Group, Paper, Select, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapSitePopup } from '../../../components/map-site-popup.tsx';
+import { MapStatusLegend } from '../../../components/map-status-legend.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
 import { deviceStatusLabelKey } from '../../../lib/device-status.ts';
@@ -66,6 +67,7 @@ export function Component() {
               {ta('map.legend')}
             </Text>
           </Group>
+          <MapStatusLegend label={t('map.legendLabel')} />
           <StatusMap
             view={view}
             height="max(420px, calc(100dvh - 260px))"
