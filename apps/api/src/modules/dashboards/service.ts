@@ -96,7 +96,7 @@ async function checkGroups(db: DbOrTx, user: UserWithOrg, groupIds: string[]): P
   const scope = await scopeOf(db, user);
   if (
     scope.restricted &&
-    (await repo.countUsableGroups(db, user.organizationId, groupIds, user.id)) !== groupIds.length
+    (await repo.countUsableGroups(db, user.organizationId, groupIds, scope)) !== groupIds.length
   )
     throw Errors.invalidInput(DASHBOARD_MESSAGES.notMemberGroups, 'groupIds');
 }
