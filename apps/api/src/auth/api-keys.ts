@@ -58,14 +58,13 @@ export async function openApiKey(db: DbOrTx, prefix: string, secret: string): Pr
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, row.maker));
-  const maker = found && { ...found.user, organization: found.organization };
   if (
-    !maker ||
-    maker.status !== 'active' ||
-    maker.role !== 'ADMINISTRATOR' ||
-    maker.organizationId !== row.organization_id
+    found?.user.status !== 'active' ||
+    found.user.role !== 'ADMINISTRATOR' ||
+    found.user.organizationId !== row.organization_id
   )
     return { state: 'maker-gone' };
+  const maker: UserWithOrg = { ...found.user, organization: found.organization };
   const principal: ApiKeyPrincipal = {
     id: row.id,
     name: row.name,

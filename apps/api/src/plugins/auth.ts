@@ -192,9 +192,14 @@ async function apiKeyContext(
   if (opened.state !== 'open') throw Errors.unauthorized();
   const { user, principal, expiresAt } = opened;
   await ctx.limiter.hit(`api-key:${principal.id}`, API_KEY_CALLS_PER_WINDOW, API_KEY_WINDOW_MS);
-  if (rule.notApiKey || rule.notImpersonated === true) throw Errors.apiKeyConfined();
-  if (rule.steps !== 'any' && !rule.steps.includes('full')) throw Errors.wrongStep();
   if (user.role === 'READ_ONLY' && !READS.has(request.method)) throw Errors.apiKeyReadOnly();
+  // A person's own routes, and the sign-in steps' (a key is no sign-in).
+  if (
+    rule.notApiKey ||
+    rule.notImpersonated === true ||
+    (rule.steps !== 'any' && !rule.steps.includes('full'))
+  )
+    throw Errors.apiKeyConfined();
   if (rule.roles && !rule.roles.includes(user.role)) throw Errors.forbidden();
   if (rule.entitlements?.some((e) => !user.organization.entitlements.includes(e))) throw Errors.notEntitled();
   const claims = {

@@ -129,6 +129,6 @@ export async function revokeKey(
 /** What a wall display shows (issue 37): its own name, dashboards and cycle; 404 to anyone else. */
 export function displayInfo(auth: AuthContext): DisplayInfo {
   const key = auth.apiKey;
-  if (!key || key.role !== 'DISPLAY') throw Errors.notFound();
+  if (key?.role !== 'DISPLAY') throw Errors.notFound();
   return { name: key.name, dashboardIds: key.dashboardIds, cycleSeconds: key.cycleSeconds };
 }

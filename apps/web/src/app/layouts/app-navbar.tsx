@@ -10,6 +10,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconLifebuoy,
+  IconKey,
   IconListDetails,
   IconMap2,
   IconMapPinExclamation,
@@ -125,6 +126,7 @@ export function AppNavbar() {
     { label: 'menu.organization', to: paths.adminOrganization, icon: IconBuildingCommunity },
     { label: 'menu.users', to: paths.adminUsers, icon: IconUsers },
     { label: 'menu.activity', to: paths.adminActivity, icon: IconListDetails },
+    { label: 'menu.apiKeys', to: paths.adminApiKeys, icon: IconKey },
   ];
 
   const link = (item: Item) => {

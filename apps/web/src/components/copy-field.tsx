@@ -10,9 +10,9 @@ interface CopyFieldProps {
   'data-testid'?: string;
 }
 
-/** A value to put on the device, as it must be typed, with a button that copies it. */
+/** A value to copy as it must be typed (a device's secret, an API key), with a button that copies it. */
 export function CopyField({ label, value, block = false, 'data-testid': testId }: CopyFieldProps) {
-  const { t } = useTranslation('provisioning');
+  const { t } = useTranslation();
   return (
     <Stack gap={4}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -21,12 +21,12 @@ export function CopyField({ label, value, block = false, 'data-testid': testId }
         </Text>
         <CopyButton value={value}>
           {({ copied, copy }) => (
-            <Tooltip label={copied ? t('secret.copied') : t('secret.copy')} withArrow>
+            <Tooltip label={copied ? t('common.copied') : t('common.copy')} withArrow>
               <ActionIcon
                 variant="light"
                 color={copied ? 'teal' : undefined}
                 onClick={copy}
-                aria-label={`${copied ? t('secret.copied') : t('secret.copy')}: ${label}`}
+                aria-label={`${copied ? t('common.copied') : t('common.copy')}: ${label}`}
               >
                 {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
               </ActionIcon>
