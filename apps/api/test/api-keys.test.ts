@@ -298,3 +298,45 @@ describe('calling with a key', () => {
     expect(csv.body).toContain(`API key ${name}`);
   });
 });
+
+describe('a wall display’s key (issue 37)', () => {
+  it('reads its own description, only its dashboards and their widgets’ data; everything else is 403', async () => {
+    const board = async (name: string, shared: boolean) =>
+      Number((await asAdmin('POST', '/api/dashboard/save', { name, shared })).json().id);
+    const [first, second, other] = [
+      await board('Wall 1', true),
+      await board('Wall 2', true),
+      await board('Other', true),
+    ];
+    const made = await asAdmin('POST', '/api/apiKeys', {
+      name: 'Lobby screen',
+      role: 'DISPLAY',
+      siteGroupIds: [f.g1.id],
+      dashboardIds: [second, first],
+      cycleSeconds: 20,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { key } = CreatedApiKeySchema.parse(made.json());
+    const info = await withKey(key, 'GET', '/api/apiKeys/display');
+    expect(info.json()).toEqual({ name: 'Lobby screen', dashboardIds: [second, first], cycleSeconds: 20 });
+    const boards = await withKey(key, 'GET', '/api/dashboard/all');
+    expect(boards.json().map((d: { id: string }) => Number(d.id))).toEqual([second, first]);
+    // Its widgets' data, within its site groups.
+    expect(await siteNames(key)).toEqual(['Alpha Store', 'Bravo Store']);
+    expect(
+      (await withKey(key, 'GET', `/api/analytics/network/uptime?dashboardId=${first}`)).statusCode,
+    ).not.toBe(404);
+    expect((await withKey(key, 'GET', `/api/analytics/network/uptime?dashboardId=${other}`)).statusCode).toBe(
+      404,
+    );
+    // Nothing else, and never a change.
+    for (const url of ['/api/ticket', `/api/site/${f.alpha.id}`, '/api/reports']) {
+      const res = await withKey(key, 'GET', url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message, url).toBe(API_KEY_MESSAGES.display);
+    }
+    expect((await withKey(key, 'POST', '/api/dashboard/save', { name: 'x' })).statusCode).toBe(403);
+    // A person's (or another key's) call to the display's description is not found.
+    expect((await asAdmin('GET', '/api/apiKeys/display')).statusCode).toBe(404);
+  });
+});

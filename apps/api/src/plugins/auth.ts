@@ -1,4 +1,4 @@
-import type { Claims, Entitlement, Role } from '@vnoc/contracts';
+import { API_KEY_MESSAGES, type Claims, type Entitlement, type Role } from '@vnoc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LAST_USE_WRITE_MS, openApiKey, parseApiKey, recordApiKeyUse } from '../auth/api-keys.ts';
 import { CODE_SEND_WINDOW_MS, CODE_SENDS_PER_ADDRESS } from '../auth/code-sends.ts';
@@ -169,6 +169,35 @@ export async function openSessionOf(
   return { user, impersonator };
 }
 
+/**
+ * What a wall display's key reads (issue 37): its own description, its dashboards and the data their widgets
+ * ask for (each scoped to the key's site groups in SQL; an analytics widget's dashboard must be one of its own).
+ * Every other route is 403 to a display, and no display changes anything.
+ */
+export const DISPLAY_ROUTES: ReadonlySet<string> = new Set([
+  '/api/apiKeys/display',
+  '/api/dashboard/all',
+  '/api/group',
+  '/api/alert',
+  '/api/alert/codes',
+  '/api/alert/counts',
+  '/api/alert/site-severities',
+  '/api/device/search/filtered',
+  '/api/device/stats/statuscounts',
+  '/api/site/search/filtered',
+  '/api/maintenance',
+  '/api/map/settings',
+  '/api/map/sites',
+  '/api/map/summary',
+  '/api/analytics/network/uptime',
+  '/api/analytics/widget/vanList/:id',
+  '/api/analytics/sites/usage/top/usage',
+  '/api/analytics/widget/vanTroubledSites/:id',
+  '/api/analytics/trend/wanLatency',
+  '/api/analytics/trend/failovers',
+  '/api/analytics/trend/cellularHealth',
+]);
+
 /** Calls one API key may make per window (issue 38), counted per key over every process (Redis when set). */
 export const API_KEY_CALLS_PER_WINDOW = 600;
 export const API_KEY_WINDOW_MS = 60_000;
@@ -193,6 +222,8 @@ async function apiKeyContext(
   const { user, principal, expiresAt } = opened;
   await ctx.limiter.hit(`api-key:${principal.id}`, API_KEY_CALLS_PER_WINDOW, API_KEY_WINDOW_MS);
   if (user.role === 'READ_ONLY' && !READS.has(request.method)) throw Errors.apiKeyReadOnly();
+  if (principal.role === 'DISPLAY' && !DISPLAY_ROUTES.has(request.routeOptions.url ?? ''))
+    throw Errors.apiKeyReadOnly(API_KEY_MESSAGES.display);
   // A person's own routes, and the sign-in steps' (a key is no sign-in).
   if (
     rule.notApiKey ||
