@@ -35,7 +35,10 @@ export function revokeApiKey(key: Pick<ApiKey, 'id'>): Promise<ApiKey> {
 /** A change to the keys: refreshes the list after success; the caller shows success and failure. */
 export function useApiKeyMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TResult>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: apiKeysQueryKey }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: apiKeysQueryKey }),
+  });
 }
 
 /**
