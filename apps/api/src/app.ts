@@ -22,6 +22,7 @@ import { expirePendingRegistrations } from './modules/accounts/service-sign-in.t
 import { activityRoutes } from './modules/activity/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
@@ -306,18 +307,19 @@ export async function buildApp({
   // onSend, not onResponse: the entry is written before the caller sees the answer.
   app.addHook('onSend', async (request, reply, payload) => {
     const auth = request.auth;
-    if (!auth?.impersonator || request.method === 'GET') return payload;
+    if (!(auth?.impersonator || auth?.apiKey) || request.method === 'GET') return payload;
     // Page views and look-ups change nothing of the customer's: they are not acts for the log (issue 37).
     if (NOT_ACTS.has(request.routeOptions.url ?? '')) return payload;
     // The service logged the act itself, naming the support person: one row per act (issue 37).
     if (request.supportActRecorded) return payload;
-    // Every other change made under impersonation (or refused) is attributed to the support person too.
+    // Every other change made under impersonation (or refused) is attributed to the support person too; one
+    // made with an API key (issue 38), to the key.
     await audit(db, {
-      action: 'impersonated.request',
+      action: auth.impersonator ? 'impersonated.request' : 'apiKey.request',
       user: auth.user,
-      impersonatorId: auth.impersonator.id,
+      impersonatorId: auth.impersonator?.id ?? null,
       detail: { method: request.method, route: request.routeOptions.url, status: reply.statusCode },
-      meta: { ip: request.ip },
+      meta: { ip: request.ip, apiKeyId: auth.apiKey?.id ?? null },
     }).catch((err: unknown) => request.log.error({ err }, 'audit failed'));
     return payload;
   });
@@ -339,6 +341,7 @@ export async function buildApp({
   accountRoutes(app, ctx);
   organizationRoutes(app, ctx);
   activityRoutes(app, ctx);
+  apiKeyRoutes(app, ctx);
   siteRoutes(app, ctx);
   mapRoutes(app, ctx);
   deviceRoutes(app, ctx);

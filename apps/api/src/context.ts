@@ -51,6 +51,11 @@ export type RequestMeta = {
   ip: string;
   /** The support person acting as the caller (impersonation): every audit entry of the request names them. */
   impersonatorId?: string | null;
-  /** Told when an entry naming the support person is written: the request's act is then logged once (issue 37). */
+  /** The API key the call is made with (issue 38): every audit entry of the request names it. */
+  apiKeyId?: string | null;
+  /**
+   * Told when an entry naming the support person (or the API key) is written: the request's act is then logged
+   * once (issue 37).
+   */
   recorded?: () => void;
 };

@@ -1,4 +1,4 @@
-import { type ErrorId, ErrorIds } from '@vnoc/contracts';
+import { API_KEY_MESSAGES, type ErrorId, ErrorIds } from '@vnoc/contracts';
 
 export type FieldProblem = { path: string; message: string };
 
@@ -55,6 +55,11 @@ export const Errors = {
   notEntitled: () => new AppError(403, 'not_entitled', MESSAGES.notEntitled),
   /** Issue 34: what support may not do while acting as a customer (routes flagged `notImpersonated`). */
   supportConfined: () => new AppError(403, 'support_confined', MESSAGES.supportConfined),
+  /** Issue 38: an API key past its expiry, a write with a read-only key, a person's own route with a key. */
+  apiKeyExpired: () => new AppError(401, 'api_key_expired', API_KEY_MESSAGES.expired),
+  apiKeyReadOnly: (message: string = API_KEY_MESSAGES.readOnly) =>
+    new AppError(403, 'api_key_read_only', message),
+  apiKeyConfined: () => new AppError(403, 'api_key_confined', API_KEY_MESSAGES.confined),
   conflict: (id: ErrorId, message: string) => new AppError(409, id, message),
   notFound: () => new AppError(404, 'not_found', MESSAGES.notFound),
   alreadyRegistered: () => new AppError(409, 'already_registered', MESSAGES.alreadyRegistered),

@@ -178,10 +178,10 @@ describe('GET organization/{id}/activity/export.csv', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe('Time,Action,Person,Support person,Target,IP address,Details');
+    expect(lines[0]).toBe('Time,Action,Person,Support person,API key,Target,IP address,Details');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(
-      `2024-01-03T10:00:00.000Z,ticket.create,Uma User <${people.user.username}>,Sam Support <${people.support.username}>,thing,203.0.113.7,"list: a, b; method: app"`,
+      `2024-01-03T10:00:00.000Z,ticket.create,Uma User <${people.user.username}>,Sam Support <${people.support.username}>,,thing,203.0.113.7,"list: a, b; method: app"`,
     );
     expect((await csv(range)).body.trim().split('\n')).toHaveLength(5);
   });

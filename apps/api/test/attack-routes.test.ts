@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { documentedRoutes, key, type Route, send } from './attack-support.ts';
 import { useTestClock } from './clock.ts';
-import { createOrganization, createUser, tokenFor } from './factories.ts';
+import { createApiKey, createOrganization, createUser, tokenFor } from './factories.ts';
 import { claimsOf, TEST_JWT_SECRET, useTestApp } from './helpers.ts';
 
 /**
@@ -121,6 +121,10 @@ const SUPPORT_CONFINED = new Set([
   'POST /api/chat/conversations/{id}/messages',
   'POST /api/chat/conversations/{id}/read',
   'POST /api/chat/conversations/{id}/close',
+  // API keys (issue 38) outlive the support session: support never makes, lists or revokes them.
+  'GET /api/apiKeys',
+  'POST /api/apiKeys',
+  'POST /api/apiKeys/{id}/revoke',
 ]);
 
 /** Settings of `PUT /api/organization/{id}` that support may not change while acting as a customer. */
@@ -153,6 +157,43 @@ const SUPPORT_ROUTES = new Set([
   'POST /api/support/tickets/{id}/messages',
   'POST /api/userProfile/impersonate/generate',
   ...PROVISIONING,
+]);
+
+/**
+ * Issue 38: what an API key never reaches (403 api_key_confined): everything support may not do while acting
+ * as a customer, and a person's own session, profile, notification profile, favorites, visits, menu badge,
+ * scheduled reports, usage analytics and live stream (`notApiKey`). A key acts for a program, never as a person.
+ */
+const KEY_CONFINED = new Set([
+  ...SUPPORT_CONFINED,
+  'GET /api/access/newJWT',
+  'POST /api/access/logout',
+  'GET /api/access/impersonation',
+  'DELETE /api/access/impersonation',
+  'GET /api/userProfile',
+  'POST /api/userProfile/updateContact',
+  'POST /api/userProfile/updateUserPreferences',
+  'POST /api/userProfile/registered-email/send-code',
+  'POST /api/userProfile/registered-email/verify-code',
+  'POST /api/userProfile/registered-mobile/send-code',
+  'POST /api/userProfile/registered-mobile/verify-code',
+  'POST /api/userProfile/updateLastSeenAlert',
+  'GET /api/notificationProfile',
+  'POST /api/updateNotificationProfile',
+  'POST /api/test-notification',
+  'PUT /api/site/favorite/{id}',
+  'DELETE /api/site/favorite/{id}',
+  'POST /api/site/{id}/user/{userId}',
+  'GET /api/reports/subscriptions',
+  'POST /api/reports/subscriptions',
+  'DELETE /api/reports/subscriptions/{id}',
+  'POST /api/mp/track',
+  'GET /api/events',
+  // The sign-in steps' routes (a key is no sign-in).
+  'POST /api/access/validateTOTP',
+  'POST /api/access/sendTOTP',
+  // Support's own routes (supportStaff is `notImpersonated`): no key has the SUPPORT role anyway.
+  ...SUPPORT_ROUTES,
 ]);
 
 /** The stream stays open by design: it is attacked without a token only. */
@@ -199,6 +240,9 @@ const ADMINISTRATOR_ONLY = new Map([
     "proving one of the organization's email domains",
   ],
   ['POST /api/organization/{id}/domains/verify', "proving one of the organization's email domains"],
+  ['GET /api/apiKeys', "the organization's API keys (issue 38)"],
+  ['POST /api/apiKeys', 'making an API key (issue 38)'],
+  ['POST /api/apiKeys/{id}/revoke', 'revoking an API key (issue 38)'],
 ]);
 
 /** The provider's support staff's own routes: no customer role reaches them. */
@@ -536,5 +580,77 @@ describe('support staff on every documented route (issue 34)', () => {
       if (byUser === 403 && byAdmin !== 403) expect(bySupport, key(route)).toBe(403);
     }
     expect(onlySupport.sort()).toEqual([...SUPPORT_ROUTES].sort());
+  });
+});
+
+describe('API keys on every documented route (issue 38)', () => {
+  /** Every route a credential is sent to: the public ones and the device routes take none. */
+  const tried = () => routes.filter((r) => !PUBLIC.has(key(r)) && !DEVICE_ROUTES.has(key(r)));
+
+  it("an administrator key reaches what its maker reaches but a person's own routes (403 api_key_confined)", async () => {
+    const { key: apiKey } = await createApiKey(t.db, admin);
+    const confined: string[] = [];
+    for (const route of tried()) {
+      const params = randomUUID();
+      const payload = bodyOf(route);
+      const withKey = await send(t.app, route, { token: apiKey, params, payload });
+      expect(withKey.statusCode, key(route)).toBeLessThan(500);
+      if (withKey.statusCode === 403 && withKey.json().id === 'api_key_confined') {
+        confined.push(key(route));
+        continue;
+      }
+      if (STREAMS.has(key(route)) || SESSION_ENDERS.has(key(route))) continue;
+      const own = await send(t.app, route, { token: await tokenFor(t.db, admin, 'full'), params, payload });
+      expect(withKey.statusCode === 403, key(route)).toBe(own.statusCode === 403);
+    }
+    // A route refusing keys that is not listed here fails, and so does a listed one that lets a key through.
+    expect(confined.sort()).toEqual([...KEY_CONFINED].sort());
+  });
+
+  it.each(['READ_ONLY', 'DISPLAY'] as const)(
+    'a %s key changes nothing: every call but GET is 403',
+    async (role) => {
+      const { key: apiKey } = await createApiKey(t.db, admin, {
+        role,
+        dashboardIds: role === 'DISPLAY' ? [1] : [],
+      });
+      for (const route of tried().filter((r) => r.method !== 'GET')) {
+        const res = await send(t.app, route, { token: apiKey, params: randomUUID(), payload: bodyOf(route) });
+        expect(res.statusCode, key(route)).toBe(403);
+      }
+    },
+  );
+
+  it.each<[string, () => Promise<string>]>([
+    [
+      'expired',
+      async () => (await createApiKey(t.db, admin, { expiresAt: new Date(Date.now() - 1000) })).key,
+    ],
+    [
+      'revoked',
+      async () => {
+        const made = await createApiKey(t.db, admin);
+        await t.pool.query('update api_keys set revoked_at = now() where id = $1', [made.id]);
+        return made.key;
+      },
+    ],
+    [
+      'whose maker is deactivated',
+      async () => {
+        const maker = await createUser(t.db, admin.organization, { role: 'ADMINISTRATOR' });
+        const made = await createApiKey(t.db, maker);
+        await t.pool.query("update users set status = 'deactivated' where id = $1", [maker.id]);
+        return made.key;
+      },
+    ],
+    ['with a wrong secret', async () => (await createApiKey(t.db, admin)).key.replace(/_[^_]{6}/, '_AAAAAA')],
+    ['of an unknown prefix', async () => `vnoc_zzzzzzzz_${'A'.repeat(43)}`],
+  ])('refuses a key %s on every protected route (401)', async (_case, make) => {
+    const apiKey = await make();
+    clock.advance(SESSION_CACHE_MS);
+    for (const route of tried()) {
+      const res = await send(t.app, route, { token: apiKey, params: randomUUID(), payload: bodyOf(route) });
+      expect(res.statusCode, key(route)).toBe(401);
+    }
   });
 });

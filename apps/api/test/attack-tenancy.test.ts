@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exportSlotsOf } from '../src/http/csv-export.ts';
 import { documentedRoutes, type JsonSchema, key, type Route, send } from './attack-support.ts';
 import {
+  createApiKey,
   createDevice,
   createGroup,
   createOrganization,
@@ -91,7 +92,21 @@ type Org = Awaited<ReturnType<typeof createOrganization>>;
 let orgA: Org;
 let orgB: Org;
 let routes: Route[] = [];
-let people: { role: string; user: { id: string } }[] = [];
+/**
+ * Who attacks: A's people, the provider's support staff and (issue 38) A's API keys, each made by A's
+ * administrator with a key's role; `key` makes a new key (each key has its own rate limit, so each route is
+ * attacked with a fresh one, as each person's with a fresh token).
+ */
+type Caller = { role: string; user: { id: string }; key?: () => Promise<string> };
+let people: Caller[] = [];
+/** A caller's credential: a new API key of theirs, or a new session token of the person. */
+const credentialOf = async ({ user, key }: Caller) => (key ? key() : tokenFor(t.db, user, 'full'));
+/**
+ * Routes that answer without a credential (signing in, a password reset's steps…): attacked by the people
+ * already; a key adds nothing there but calls that would count against the routes' own throttles.
+ */
+const openRoutes = new Set<string>();
+const attacks = (caller: Caller, route: Route) => !(caller.key && openRoutes.has(key(route)));
 let bIds: string[] = [];
 let bTexts: string[] = [];
 const markers: string[] = [MARK];
@@ -148,6 +163,9 @@ async function digestOf(ids: string[]): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   routes = await documentedRoutes(t.app);
+  for (const route of routes)
+    if ((await send(t.app, route, { payload: route.method === 'GET' ? undefined : '{}' })).statusCode !== 401)
+      openRoutes.add(key(route));
   const entitlements = ['diagnostics', 'port-control', 'analytics', 'cellular-billing'];
   orgA = await createOrganization(t.db, { entitlements });
   orgB = await createOrganization(t.db, { entitlements, name: `${MARK} Org` });
@@ -160,6 +178,13 @@ beforeAll(async () => {
   // The provider's support staff act in a customer's organization only by impersonation: directly, B is closed too.
   const provider = await createOrganization(t.db, { kind: 'provider', emailDomains: [] });
   people.push({ role: 'SUPPORT', user: await createUser(t.db, provider, { role: 'SUPPORT' }) });
+  const adminA = people[0]?.user as Awaited<ReturnType<typeof createUser>>;
+  for (const role of ['ADMINISTRATOR', 'USER', 'READ_ONLY'] as const)
+    people.push({
+      role: `API key ${role}`,
+      user: adminA,
+      key: async () => (await createApiKey(t.db, adminA, { role })).key,
+    });
   const siteA = await createSite(t.db, orgA);
   await createDevice(t.db, siteA);
 
@@ -304,9 +329,10 @@ describe("another organization's ids (issue 11)", () => {
     for (const route of routes) {
       if (SKIP.has(key(route))) continue;
       for (const place of placesOf(route)) {
-        for (const { role, user } of people) {
-          if (byDesign(role, route)) continue;
-          const token = await tokenFor(t.db, user, 'full');
+        for (const caller of people) {
+          const { role } = caller;
+          if (byDesign(role, route) || !attacks(caller, route)) continue;
+          const token = await credentialOf(caller);
           // What an unknown value of each shape answers, asked once per shape.
           const controls = new Map<string, Awaited<ReturnType<typeof send>>>();
           for (const value of [...bIds, ...bTexts]) {
@@ -365,7 +391,7 @@ describe("another organization's ids (issue 11)", () => {
  */
 describe('another site group of the same organization (issue 34)', () => {
   const G_MARK = 'Qq7Group';
-  let restricted: { role: string; user: { id: string } }[] = [];
+  let restricted: Caller[] = [];
   let gIds: string[] = [];
   let gTexts: string[] = [];
   let gMarkers: string[] = [];
@@ -396,12 +422,22 @@ describe('another site group of the same organization (issue 34)', () => {
         user: await createUser(t.db, org, { role }),
       })),
     );
-    await createGroup(
+    const g1 = await createGroup(
       t.db,
       org,
       [siteG1.id],
       restricted.map((p) => p.user.id),
     );
+    // Issue 38: API keys limited to G1, made by the organization's administrator (who sees G2).
+    const maker = people.find((p) => p.role === 'ADMINISTRATOR')?.user as Awaited<
+      ReturnType<typeof createUser>
+    >;
+    for (const role of ['USER', 'READ_ONLY'] as const)
+      restricted.push({
+        role: `API key ${role}`,
+        user: maker,
+        key: async () => (await createApiKey(t.db, maker, { role, groupIds: [g1.id] })).key,
+      });
     const g2 = await createGroup(t.db, org, [siteG2.id]);
     await t.pool.query('update site_groups set name = $1 where id = $2', [`${G_MARK} Group`, g2.id]);
 
@@ -475,14 +511,15 @@ describe('another site group of the same organization (issue 34)', () => {
     const leaks: string[] = [];
     let calls = 0;
     // Both people at once (in-process calls wait on the database, not on each other).
-    const attack = async ({ role, user }: (typeof restricted)[number]) => {
-      let token = await tokenFor(t.db, user, 'full');
+    const attack = async (caller: Caller) => {
+      const { role, user } = caller;
+      let token = '';
       // Some calls end the caller's own sessions (a password change closes every older token; same-second ones
-      // survive, so only a slow run sees it): a 401 is asked again once with a fresh token, as the console would.
+      // survive, so only a slow run sees it): a 401 is asked again once with a fresh credential.
       const sendAs = async (route: Route, call: Parameters<typeof send>[2]) => {
         const res = await send(t.app, route, { ...call, token });
         if (res.statusCode !== 401) return res;
-        token = await tokenFor(t.db, user, 'full');
+        token = await credentialOf(caller);
         return send(t.app, route, { ...call, token });
       };
       const check = async (
@@ -504,7 +541,8 @@ describe('another site group of the same organization (issue 34)', () => {
           leaks.push(`${where}: shows G2's data: ${res.body.slice(0, 160)}`);
       };
       for (const route of routes) {
-        if (SKIP.has(key(route)) || GROUP_BY_DESIGN.has(key(route))) continue;
+        if (SKIP.has(key(route)) || GROUP_BY_DESIGN.has(key(route)) || !attacks(caller, route)) continue;
+        token = await credentialOf(caller);
         // Lists: nothing of G2's, whatever the route's defaults.
         if (route.method === 'GET' && !route.path.includes('{')) {
           const res = await sendAs(route, { params: {} });
@@ -565,7 +603,11 @@ describe('another site group of the same organization (issue 34)', () => {
     for (const { table_name: table } of tables) {
       const { rows } = await t.pool.query<{ r: string }>(
         `select r::text as r from "${table}" r where r.user_id::text = any($1) and r::text ~ $2 limit 3`,
-        [restricted.map((p) => p.user.id), gIds.filter((id) => UUID.test(id)).join('|')],
+        // The keys' rows name their maker, the administrator, who sees G2: the people's rows are checked.
+        [
+          restricted.filter((p) => !p.key).map((p) => p.user.id),
+          gIds.filter((id) => UUID.test(id)).join('|'),
+        ],
       );
       for (const { r } of rows) mixed.push(`${table}: ${r.slice(0, 200)}`);
     }
@@ -592,7 +634,7 @@ describe('another site group of the same organization (issue 34)', () => {
         !GROUP_BY_DESIGN.has(key(r)) &&
         !VOLATILE.has(key(r)),
     );
-    const tokens = await Promise.all(restricted.map(({ user }) => tokenFor(t.db, user, 'full')));
+    const tokens = await Promise.all(restricted.map(credentialOf));
     // Times change from one call to the next; counts and rows must not.
     const normal = (body: string) =>
       body.replace(/\d{4}-\d{2}-\d{2}[T ][\d:.]+(Z|[+-]\d{2}(:?\d{2})?)?/g, 'T');
@@ -728,9 +770,11 @@ describe("another organization's emails, invitation tokens and access codes (iss
         (await slots.take())();
       }
     };
-    const attack = async ({ role, user }: (typeof people)[number]) => {
-      const token = await tokenFor(t.db, user, 'full');
+    const attack = async (caller: Caller) => {
+      const { role } = caller;
       for (const route of protectedRoutes) {
+        if (!attacks(caller, route)) continue;
+        const token = await credentialOf(caller);
         const byDesign =
           REFERENCE_BY_DESIGN.has(`* ${key(route)}`) || REFERENCE_BY_DESIGN.has(`${role} ${key(route)}`);
         const cases = [

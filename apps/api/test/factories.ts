@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from '@vnoc/contracts';
+import type { ApiKeyRole, Role } from '@vnoc/contracts';
 import { hashPassword } from '../src/auth/passwords.ts';
+import { hashSecret, newSecret } from '../src/auth/secrets.ts';
 import { type OrganizationRow, presentClaims, type UserWithOrg } from '../src/auth/session-user.ts';
 import type { SignInStep } from '../src/auth/sign-in-step.ts';
 import { createTokenService, IMPERSONATION_SECONDS } from '../src/auth/tokens.ts';
 import { newTotpSecret } from '../src/auth/totp.ts';
 import {
+  apiKeySiteGroups,
+  apiKeys,
   contacts,
   devices,
   organizations,
@@ -225,6 +228,45 @@ export async function createGroup(
   if (memberIds.length)
     await db.insert(userSiteGroups).values(memberIds.map((userId) => ({ userId, siteGroupId: group.id })));
   return group;
+}
+
+/**
+ * An API key (issue 38) made by `maker` (an administrator) as the api-keys module stores it: the key to send
+ * as `Authorization: Bearer <key>`, and its id.
+ */
+export async function createApiKey(
+  db: Db,
+  maker: { id: string; organizationId: string },
+  options: {
+    role?: ApiKeyRole;
+    groupIds?: string[];
+    dashboardIds?: number[];
+    expiresAt?: Date;
+    name?: string;
+  } = {},
+): Promise<{ id: string; key: string; name: string }> {
+  const prefix = unique();
+  const secret = newSecret();
+  const name = options.name ?? `Key ${unique()}`;
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      organizationId: maker.organizationId,
+      name,
+      prefix,
+      secretHash: hashSecret(secret),
+      role: options.role ?? 'ADMINISTRATOR',
+      dashboardIds: options.dashboardIds ?? [],
+      expiresAt: options.expiresAt ?? null,
+      createdBy: maker.id,
+    })
+    .returning();
+  if (!row) throw new Error('no key');
+  if (options.groupIds?.length)
+    await db
+      .insert(apiKeySiteGroups)
+      .values(options.groupIds.map((siteGroupId) => ({ apiKeyId: row.id, siteGroupId })));
+  return { id: row.id, key: `vnoc_${prefix}_${secret}`, name };
 }
 
 /**

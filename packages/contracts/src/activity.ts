@@ -66,6 +66,9 @@ export const AUDIT_ACTIONS = [
   'device.secret_revoke',
   'device.import',
   'dev.outage',
+  'apiKey.create',
+  'apiKey.revoke',
+  'apiKey.request',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

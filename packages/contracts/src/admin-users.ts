@@ -56,7 +56,8 @@ export const AdminUserPageSchema = PagedSchema(AdminUserSchema);
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
 const name = (error: string) => z.string().trim().min(1, { error }).max(100);
-const SiteGroupIdsSchema = z
+/** Site groups a person (or an API key) is limited to; none: every site of the organization. */
+export const SiteGroupIdsSchema = z
   .array(z.uuid({ error: 'Enter valid site group ids.' }))
   .max(200)
   .default([]);

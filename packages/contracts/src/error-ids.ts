@@ -51,5 +51,11 @@ export const ErrorIds = {
   internal: 'internal',
   /** A second open ticket about one alert (issue 37): its open ticket is named in the message. */
   ticketOpen: 'ticket_open',
+  /** An API key past its expiry (issue 38): 401. */
+  apiKeyExpired: 'api_key_expired',
+  /** A write with a read-only API key, or a display's call outside its dashboards (issue 38): 403. */
+  apiKeyReadOnly: 'api_key_read_only',
+  /** A person's own route (sign-in, profile, factors, support) called with an API key: 403. */
+  apiKeyConfined: 'api_key_confined',
 } as const;
 export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

@@ -3,6 +3,7 @@ export * from './actor.ts';
 export * from './admin-users.ts';
 export * from './alerts.ts';
 export * from './analytics.ts';
+export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './chat.ts';
 export * from './dashboards.ts';

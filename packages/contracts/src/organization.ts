@@ -258,6 +258,8 @@ export const ActivityEntrySchema = z.object({
   actor: OrganizationPersonSchema.nullable(),
   /** The support person when the action was taken under impersonation. */
   impersonator: OrganizationPersonSchema.nullable(),
+  /** The API key the act was made with (issue 38): the log names the key, its maker is `actor`. */
+  apiKey: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** What was acted on, named (null: the act has none, e.g. signing out). */
   target: ActivityTargetSchema.nullable(),
   /** The entry's details as text, key by key (ids are named in the target instead, or left out). */

@@ -33,21 +33,23 @@ export const actorOf = (auth: Pick<AuthContext, 'user' | 'impersonator'>, meta: 
 
 /**
  * Writes one entry. Under impersonation it names the support person (from the request's meta when the
- * caller did not), and tells the request its act is logged, so the generic `impersonated.request` line is
- * not written beside it (one row per act, issue 37).
+ * caller did not), with an API key the key (issue 38), and tells the request its act is logged, so the
+ * generic `impersonated.request` or `apiKey.request` line is not written beside it (one row per act, issue 37).
  */
 export async function audit(db: DbOrTx, input: AuditInput): Promise<void> {
   const impersonatorId = input.impersonatorId ?? input.meta?.impersonatorId ?? null;
+  const apiKeyId = input.meta?.apiKeyId ?? null;
   const entry: AuditEntry = {
     action: input.action,
     actorUserId: input.user?.id ?? null,
     organizationId: input.user?.organizationId ?? null,
     impersonatorUserId: impersonatorId,
+    apiKeyId,
     target: input.target ?? null,
     targetName: input.targetName ?? null,
     detail: input.detail ?? null,
     ip: input.meta?.ip ?? null,
   };
   await insertAudit(db, entry);
-  if (impersonatorId) input.meta?.recorded?.();
+  if (impersonatorId || apiKeyId) input.meta?.recorded?.();
 }

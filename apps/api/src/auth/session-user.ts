@@ -1,4 +1,4 @@
-import { type Entitlement, EntitlementSchema } from '@vnoc/contracts';
+import { type ApiKeyRole, type Entitlement, EntitlementSchema } from '@vnoc/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { organizations, revokedTokens, users } from '../db/schema.ts';
 import type { DbOrTx } from '../plugins/db.ts';
@@ -9,7 +9,20 @@ import type { ClaimsBody } from './tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
-export type UserWithOrg = UserRow & { organization: OrganizationRow };
+/**
+ * The API key a call is made with (issue 38): the caller is then the key's maker (for what the database
+ * records as a person's) with the key's role; the SQL scope takes the key's site groups, and a display
+ * (issue 37) reads only its dashboards.
+ */
+export type ApiKeyPrincipal = {
+  id: string;
+  name: string;
+  role: ApiKeyRole;
+  groupIds: string[];
+  dashboardIds: number[];
+  cycleSeconds: number;
+};
+export type UserWithOrg = UserRow & { organization: OrganizationRow; apiKey?: ApiKeyPrincipal };
 
 /** The token was revoked (signed out, or renewed and past its grace). */
 const tokenRevoked = (jti: string) => sql<boolean>`exists (select 1 from ${revokedTokens}

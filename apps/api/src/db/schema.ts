@@ -231,6 +231,8 @@ export const auditLog = pgTable(
     at: tz('at').notNull().defaultNow(),
     actorUserId: uuid('actor_user_id'),
     impersonatorUserId: uuid('impersonator_user_id'),
+    /** The API key the act was made with (issue 38); the log names the key, not its maker. */
+    apiKeyId: uuid('api_key_id'),
     organizationId: uuid('organization_id'),
     action: text('action').notNull(),
     target: text('target'),
@@ -359,6 +361,51 @@ export const userSiteGroups = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.siteGroupId] }),
     index('user_site_groups_group_idx').on(t.siteGroupId),
+  ],
+);
+
+/**
+ * An organization's API keys (issue 38): made by an administrator, shown once, stored as the SHA-256 hash of
+ * their secret beside a visible id (`vnoc_<prefix>_<secret>`). A key acts with its own role and site groups;
+ * for what the database records as a person's (a ticket's author) it names the administrator who made it,
+ * and it opens nothing once that person is no longer an active administrator. `DISPLAY` (issue 37, a wall
+ * display): read-only, limited to `dashboardIds`, cycling them every `cycleSeconds`.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuidId(),
+    organizationId: organizationRef('cascade'),
+    name: text('name').notNull(),
+    /** The visible id, 8 characters of [a-z0-9]: what the list and the key itself show. */
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    role: text('role', { enum: ['ADMINISTRATOR', 'USER', 'READ_ONLY', 'DISPLAY'] }).notNull(),
+    dashboardIds: integer('dashboard_ids').array().notNull().default(sql`'{}'::integer[]`),
+    cycleSeconds: integer('cycle_seconds').notNull().default(60),
+    expiresAt: tz('expires_at'),
+    lastUsedAt: tz('last_used_at'),
+    lastUsedAddress: inet('last_used_address'),
+    createdBy: personRef('created_by', 'cascade'),
+    createdAt: createdAt(),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_prefix_key').on(t.prefix),
+    index('api_keys_organization_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** The site groups an API key is limited to (none: the organization's every site). */
+export const apiKeySiteGroups = pgTable(
+  'api_key_site_groups',
+  {
+    apiKeyId: ownerRef('api_key_id', () => apiKeys.id),
+    siteGroupId: ownerRef('site_group_id', () => siteGroups.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.siteGroupId] }),
+    index('api_key_site_groups_group_idx').on(t.siteGroupId),
   ],
 );
 

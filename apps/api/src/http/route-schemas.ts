@@ -26,7 +26,12 @@ export const created = <T extends z.ZodType>(body: T) => ({ 201: body, ...errorR
 
 /** Signed in with every step done; open to every role. */
 export const signedIn: AuthRule = { steps: ['full'] };
-/** Signed in with every step done, in one's own name (never while support acts as the person). */
+/**
+ * Signed in with every step done, as a person: their own session, favorites, visits, usage (never with an API
+ * key, issue 38).
+ */
+export const personal: AuthRule = { steps: ['full'], notApiKey: true };
+/** Signed in with every step done, in one's own name (never while support acts as the person, nor with an API key). */
 export const signedInAsSelf: AuthRule = { steps: ['full'], notImpersonated: true };
 /** Signed in with every step done, as any customer role (SUPPORT, who has no fleet of its own, is not one). */
 export const customers: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };

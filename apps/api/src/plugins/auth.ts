@@ -1,7 +1,15 @@
-import type { Claims, Entitlement, Role } from '@vnoc/contracts';
+import { API_KEY_MESSAGES, type Claims, type Entitlement, type Role } from '@vnoc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LAST_USE_WRITE_MS, openApiKey, parseApiKey, recordApiKeyUse } from '../auth/api-keys.ts';
 import { CODE_SEND_WINDOW_MS, CODE_SENDS_PER_ADDRESS } from '../auth/code-sends.ts';
-import { findSessionUser, presentClaims, type SessionState, type UserWithOrg } from '../auth/session-user.ts';
+import { hashSecret } from '../auth/secrets.ts';
+import {
+  type ApiKeyPrincipal,
+  findSessionUser,
+  presentClaims,
+  type SessionState,
+  type UserWithOrg,
+} from '../auth/session-user.ts';
 import { type SignInStep, signInStep } from '../auth/sign-in-step.ts';
 import type { AppContext, RequestMeta } from '../context.ts';
 import { Errors } from '../errors.ts';
@@ -26,6 +34,11 @@ export type AuthRule = {
    * them (a route that changes such settings beside others). Issue 34: this flag is the confined list.
    */
   notImpersonated?: true | { fields: readonly string[] };
+  /**
+   * A person's own (their session, profile, factors, notification profile, favorites, live stream): refused
+   * (403 api_key_confined) to an API key, as every `notImpersonated` route is (issue 38).
+   */
+  notApiKey?: true;
 };
 
 export type AuthContext = {
@@ -36,6 +49,8 @@ export type AuthContext = {
   exp: number;
   /** The support person acting as the user, when impersonated. */
   impersonator: UserWithOrg | undefined;
+  /** The API key the call is made with (issue 38); `user` is then its maker, with the key's role. */
+  apiKey?: ApiKeyPrincipal;
 };
 
 declare module 'fastify' {
@@ -76,10 +91,15 @@ type SessionLookup = Awaited<ReturnType<typeof findSessionUser>>;
  * also bumps a generation: a lookup that started before a write finished is not stored after it.
  */
 export function createSessionCache(ttlMs = SESSION_CACHE_MS, now = () => Date.now()) {
-  const entries = new Map<string, { at: number; value: SessionLookup }>();
+  return createLookupCache<SessionLookup>(ttlMs, now);
+}
+
+/** The cache of `createSessionCache`, for any lookup (an API key's, issue 38: the same time and write-clears rule). */
+function createLookupCache<T>(ttlMs = SESSION_CACHE_MS, now = () => Date.now()) {
+  const entries = new Map<string, { at: number; value: T }>();
   let generation = 0;
   return {
-    async get(key: string, load: () => Promise<SessionLookup>): Promise<SessionLookup> {
+    async get(key: string, load: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
       if (hit && now() - hit.at < ttlMs) return hit.value;
       const started = generation;
@@ -149,14 +169,92 @@ export async function openSessionOf(
   return { user, impersonator };
 }
 
+/**
+ * What a wall display's key reads (issue 37): its own description, its dashboards and the data their widgets
+ * ask for (each scoped to the key's site groups in SQL; an analytics widget's dashboard must be one of its own).
+ * Every other route is 403 to a display, and no display changes anything.
+ */
+export const DISPLAY_ROUTES: ReadonlySet<string> = new Set([
+  '/api/apiKeys/display',
+  '/api/dashboard/all',
+  '/api/group',
+  '/api/alert',
+  '/api/alert/codes',
+  '/api/alert/counts',
+  '/api/alert/site-severities',
+  '/api/device/search/filtered',
+  '/api/device/stats/statuscounts',
+  '/api/site/search/filtered',
+  '/api/maintenance',
+  '/api/map/settings',
+  '/api/map/sites',
+  '/api/map/summary',
+  '/api/analytics/network/uptime',
+  '/api/analytics/widget/vanList/:id',
+  '/api/analytics/sites/usage/top/usage',
+  '/api/analytics/widget/vanTroubledSites/:id',
+  '/api/analytics/trend/wanLatency',
+  '/api/analytics/trend/failovers',
+  '/api/analytics/trend/cellularHealth',
+]);
+
+/** Calls one API key may make per window (issue 38), counted per key over every process (Redis when set). */
+export const API_KEY_CALLS_PER_WINDOW = 600;
+export const API_KEY_WINDOW_MS = 60_000;
+
+/**
+ * The auth context of a call made with an API key (issue 38), or 401/403: the key open (secret, not revoked,
+ * not expired, maker still an active administrator; read through the session cache, so a revocation made
+ * through this process takes effect at once), then the route's rule as for a person at the full sign-in
+ * step, plus: a person's own routes refuse a key, a read-only key (and a display) changes nothing, and each
+ * key has its own rate limit.
+ */
+async function apiKeyContext(
+  ctx: AppContext,
+  request: FastifyRequest,
+  rule: AuthRule,
+  open: (prefix: string, secret: string) => ReturnType<typeof openApiKey>,
+  parts: { prefix: string; secret: string },
+): Promise<AuthContext> {
+  const opened = await open(parts.prefix, parts.secret);
+  if (opened.state === 'expired') throw Errors.apiKeyExpired();
+  if (opened.state !== 'open') throw Errors.unauthorized();
+  const { user, principal, expiresAt } = opened;
+  await ctx.limiter.hit(`api-key:${principal.id}`, API_KEY_CALLS_PER_WINDOW, API_KEY_WINDOW_MS);
+  if (user.role === 'READ_ONLY' && !READS.has(request.method)) throw Errors.apiKeyReadOnly();
+  if (principal.role === 'DISPLAY' && !DISPLAY_ROUTES.has(request.routeOptions.url ?? ''))
+    throw Errors.apiKeyReadOnly(API_KEY_MESSAGES.display);
+  // A person's own routes, and the sign-in steps' (a key is no sign-in).
+  if (
+    rule.notApiKey ||
+    rule.notImpersonated === true ||
+    (rule.steps !== 'any' && !rule.steps.includes('full'))
+  )
+    throw Errors.apiKeyConfined();
+  if (rule.roles && !rule.roles.includes(user.role)) throw Errors.forbidden();
+  if (rule.entitlements?.some((e) => !user.organization.entitlements.includes(e))) throw Errors.notEntitled();
+  const claims = {
+    ...presentClaims(user, { isMfaValidated: true, isCredExpired: false, isEmailValidated: true }),
+    exp: expiresAt ? Math.floor(expiresAt.getTime() / 1000) : Number.MAX_SAFE_INTEGER,
+  };
+  const jti = `api-key:${principal.id}`;
+  return { claims, user, step: 'full', jti, exp: claims.exp, impersonator: undefined, apiKey: principal };
+}
+
 /** Verifies the token (signature, expiry, revocation), loads its user and enforces the route's rule. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const sessions = createSessionCache();
+  const keys = createLookupCache<Awaited<ReturnType<typeof openApiKey>>>();
+  /** When this process last wrote each key's last use: at most once a minute per key. */
+  const lastUseWrites = new Map<string, number>();
   app.decorateRequest('auth', null);
   app.decorateRequest('supportActRecorded', false);
   // Before the answer leaves: the caller's next request already sees what this write changed.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READS.has(request.method)) sessions.clear();
+    if (!READS.has(request.method)) {
+      sessions.clear();
+      keys.clear();
+    }
     return payload;
   });
   const cached: SessionReader = (sub, jti, options) =>
@@ -174,6 +272,21 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const rule = request.routeOptions.config.auth;
     if (!rule) return;
     const token = bearerToken(request);
+    const keyParts = token ? parseApiKey(token) : undefined;
+    if (keyParts) {
+      const open = (prefix: string, secret: string) =>
+        keys.get(`${prefix}\u0000${hashSecret(secret)}`, () => openApiKey(ctx.db, prefix, secret));
+      const auth = await apiKeyContext(ctx, request, rule, open, keyParts);
+      request.auth = auth;
+      const key = auth.apiKey as ApiKeyPrincipal;
+      const at = Date.now();
+      if (at - (lastUseWrites.get(key.id) ?? 0) >= LAST_USE_WRITE_MS) {
+        if (lastUseWrites.size >= SESSION_CACHE_MAX) lastUseWrites.clear();
+        lastUseWrites.set(key.id, at);
+        await recordApiKeyUse(ctx.db, key.id, request.ip);
+      }
+      return;
+    }
     const claims = token ? await ctx.tokens.verifySession(token) : undefined;
     if (!claims?.jti) throw Errors.unauthorized();
     const { user, impersonator } = await openSessionOf(claims, cached);
@@ -194,10 +307,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   // The body is parsed (not yet validated) here: a confined field answers 403 whatever else the body holds.
   app.addHook('preValidation', async (request) => {
     const confined = request.routeOptions.config.auth?.notImpersonated;
-    if (typeof confined !== 'object' || !request.auth?.impersonator) return;
+    if (typeof confined !== 'object' || !(request.auth?.impersonator || request.auth?.apiKey)) return;
     const body = request.body;
     if (body && typeof body === 'object' && confined.fields.some((field) => Object.hasOwn(body, field)))
-      throw Errors.supportConfined();
+      throw request.auth.apiKey ? Errors.apiKeyConfined() : Errors.supportConfined();
   });
 }
 
@@ -211,6 +324,7 @@ export function metaOf(request: FastifyRequest): RequestMeta {
   return {
     ip: request.ip,
     impersonatorId: request.auth?.impersonator?.id ?? null,
+    apiKeyId: request.auth?.apiKey?.id ?? null,
     recorded: () => {
       request.supportActRecorded = true;
     },

@@ -5,11 +5,20 @@ import { sqlList } from './text.ts';
 
 /**
  * Whose data a caller may see: their organization, and for a non-administrator who belongs to site
- * groups only those groups' sites. Every fleet query filters by it in SQL.
+ * groups only those groups' sites. Every fleet query filters by it in SQL. A call made with an API key
+ * (issue 38) is scoped by the key's own site groups (`keyId`), never by those of the person who made it.
  */
-export type Scope = { organizationId: string; userId: string; restricted: boolean };
+export type Scope = { organizationId: string; userId: string; keyId?: string | null; restricted: boolean };
 
 export async function scopeOf(db: DbOrTx, user: UserWithOrg): Promise<Scope> {
+  const { apiKey } = user;
+  if (apiKey)
+    return {
+      organizationId: user.organizationId,
+      userId: user.id,
+      keyId: apiKey.id,
+      restricted: user.role !== 'ADMINISTRATOR' && apiKey.groupIds.length > 0,
+    };
   let restricted = false;
   if (user.role !== 'ADMINISTRATOR') {
     const { rows } = await db.execute<{ any: boolean }>(
@@ -17,13 +26,29 @@ export async function scopeOf(db: DbOrTx, user: UserWithOrg): Promise<Scope> {
     );
     restricted = rows[0]?.any === true;
   }
-  return { organizationId: user.organizationId, userId: user.id, restricted };
+  return { organizationId: user.organizationId, userId: user.id, keyId: null, restricted };
 }
+
+/** The site group (given the SQL of its id) is one of the caller's own: the person's, or the API key's. */
+export function isOwnGroup(scope: Scope, groupId: SQL): SQL {
+  return scope.keyId
+    ? sql`exists (select 1 from api_key_site_groups k where k.site_group_id = ${groupId} and k.api_key_id = ${scope.keyId})`
+    : sql`exists (select 1 from user_site_groups u where u.site_group_id = ${groupId} and u.user_id = ${scope.userId})`;
+}
+
+/** `and` the group (given the SQL of its id) is one of a restricted caller's own; nothing for an unrestricted one. */
+export const andOwnGroup = (scope: Scope, groupId: SQL = sql`g.id`): SQL =>
+  scope.restricted ? sql`and ${isOwnGroup(scope, groupId)}` : sql``;
 
 /** The scope condition on a site, given the SQL of its id and organization columns. */
 export function siteInScope(scope: Scope, siteId: SQL = sql`s.id`, orgId: SQL = sql`s.organization_id`): SQL {
   const org = sql`${orgId} = ${scope.organizationId}`;
   if (!scope.restricted) return org;
+  if (scope.keyId)
+    return sql`(${org} and exists (
+    select 1 from site_group_sites sgs
+    join api_key_site_groups k on k.site_group_id = sgs.site_group_id
+    where sgs.site_id = ${siteId} and k.api_key_id = ${scope.keyId}))`;
   return sql`(${org} and exists (
     select 1 from site_group_sites sgs
     join user_site_groups usg on usg.site_group_id = sgs.site_group_id

@@ -11,6 +11,10 @@ export const sqlList = (values: readonly string[]): SQL =>
     sql`, `,
   );
 
+/** A PostgreSQL array of `type` from these values, bound as one JSON parameter (an empty list included). */
+export const sqlArray = (values: readonly (string | number)[], type: 'text' | 'uuid' | 'int'): SQL =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::${sql.raw(type)}[]`;
+
 /** A MAC address as typed (any case, dashes, or 12 bare hex digits) in the stored form `aa:bb:…`. */
 export function macFragment(q: string): string {
   const lower = q.toLowerCase().replaceAll('-', ':');

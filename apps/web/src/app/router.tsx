@@ -375,6 +375,15 @@ export const routes: RouteObject[] = [
                 }),
                 lazy: () => import('../features/admin/routes/activity.tsx'),
               },
+              {
+                path: 'api-keys',
+                handle: h({
+                  name: 'AdminApiKeys',
+                  title: 'titles.apiKeys',
+                  breadcrumb: [adminCrumb, { label: 'titles.apiKeys' }],
+                }),
+                lazy: () => import('../features/admin/routes/api-keys.tsx'),
+              },
             ],
           },
           {

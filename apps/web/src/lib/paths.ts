@@ -28,6 +28,7 @@ export const paths = {
   adminOrganization: '/admin/organization',
   adminUsers: '/admin/users',
   adminActivity: '/admin/activity',
+  adminApiKeys: '/admin/api-keys',
   support: '/support',
   provisioning: '/provisioning',
   login: '/login',

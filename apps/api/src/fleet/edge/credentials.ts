@@ -10,16 +10,10 @@
  * authentication, the external broker's HTTP authentication call, OpenWISP's key); its client id is the device's
  * id, so the broker ends the old secret's connection as it lets the new one in (MQTT's session take-over).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DeviceDriver } from '@vnoc/contracts';
 import { sql } from 'drizzle-orm';
+import { hashSecret, newSecret, secretMatches } from '../../auth/secrets.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
-
-/** 43 characters of base64url. */
-export const newDeviceSecret = (): string => randomBytes(32).toString('base64url');
-
-export const hashDeviceSecret = (secret: string): string =>
-  createHash('sha256').update(secret, 'utf8').digest('hex');
 
 export type DeviceIdentity = {
   deviceId: string;
@@ -67,10 +61,7 @@ export async function checkDeviceSecret(db: DbOrTx, deviceId: string, secret: st
   if (!row) return { ok: false, reason: 'unknown-device' };
   if (row.secret_hash === null) return { ok: false, reason: 'no-secret' };
   if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
-  const given = Buffer.from(hashDeviceSecret(secret), 'hex');
-  const stored = Buffer.from(row.secret_hash, 'hex');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored))
-    return { ok: false, reason: 'wrong-secret' };
+  if (!secretMatches(secret, row.secret_hash)) return { ok: false, reason: 'wrong-secret' };
   // Only while this secret is the stored one: a rotation committed since the read above changes nothing here.
   if (row.unproved)
     await db.execute(sql`
@@ -94,10 +85,10 @@ export async function issueDeviceSecret(
   deviceId: string,
   organizationId: string,
 ): Promise<string> {
-  const secret = newDeviceSecret();
+  const secret = newSecret();
   await db.execute(sql`
     insert into device_credentials (device_id, organization_id, secret_hash)
-    values (${deviceId}, ${organizationId}, ${hashDeviceSecret(secret)})
+    values (${deviceId}, ${organizationId}, ${hashSecret(secret)})
     on conflict (device_id) do update set secret_hash = excluded.secret_hash, rotated_at = now(), revoked_at = null`);
   return secret;
 }

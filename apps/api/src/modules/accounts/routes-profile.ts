@@ -21,9 +21,10 @@ import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts'
 import { adminUserRoutes } from './routes-admin.ts';
 import * as profile from './service-profile.ts';
 
-const full: AuthRule = { steps: ['full'] };
+/** The person's own profile: never with an API key (issue 38). */
+const full: AuthRule = { steps: ['full'], notApiKey: true };
 /** Signed in, or at sign-up's email step. */
-const fullOrEmailStep: AuthRule = { steps: ['email', 'full'] };
+const fullOrEmailStep: AuthRule = { steps: ['email', 'full'], notApiKey: true };
 const enrolment: AuthRule = { steps: ['mfa', 'full'], mfa: 'not-enrolled', notImpersonated: true };
 const isAlt = (query: { alt?: 'true' | 'false' }) => query.alt === 'true';
 

@@ -13,7 +13,7 @@ import {
   TotpRequestSchema,
   VerifyEmailCodeRequestSchema,
 } from '@vnoc/contracts';
-import { errorResponses, OK, okResponses, signedIn, signedInAsSelf } from '../../http/route-schemas.ts';
+import { errorResponses, OK, okResponses, personal, signedInAsSelf } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
@@ -140,16 +140,20 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
     },
   );
 
-  r.get('/api/access/newJWT', route(signedIn, { response: okResponses }), async (request, reply) => {
+  r.get('/api/access/newJWT', route(personal, { response: okResponses }), async (request, reply) => {
     const auth = authOf(request);
     const grant = access.refreshToken(auth);
     return sendToken(ctx, reply, grant, (jti) => access.retireRenewed(ctx, auth, jti));
   });
 
-  r.post('/api/access/logout', route({ steps: 'any' }, { response: okResponses }), async (request) => {
-    await access.logout(ctx, authOf(request), metaOf(request));
-    return OK;
-  });
+  r.post(
+    '/api/access/logout',
+    route({ steps: 'any', notApiKey: true }, { response: okResponses }),
+    async (request) => {
+      await access.logout(ctx, authOf(request), metaOf(request));
+      return OK;
+    },
+  );
 
   r.post(
     '/api/access/impersonate',
@@ -162,7 +166,7 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
 
   r.get(
     '/api/access/impersonation',
-    route(signedIn, {
+    route(personal, {
       summary:
         'The support session the token belongs to: whom support acts as, and when it ends (404 outside one)',
       answer: ImpersonationSessionSchema,
@@ -172,7 +176,7 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
 
   r.delete(
     '/api/access/impersonation',
-    route(signedIn, {
+    route(personal, {
       summary: 'Ends the support session the token belongs to (404 outside one)',
       response: okResponses,
     }),

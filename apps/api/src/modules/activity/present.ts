@@ -58,6 +58,7 @@ export function presentActivity(row: ActivityRow): ActivityEntry {
     action: row.action,
     actor: person(row.actor_id, row.actor_email, row.actor_name),
     impersonator: person(row.impersonator_id, row.impersonator_email, row.impersonator_name),
+    apiKey: row.api_key_id ? { id: row.api_key_id, name: row.api_key_name ?? row.api_key_id } : null,
     target: targetOf(row),
     detail,
     ip: row.ip,

@@ -27,6 +27,8 @@ export type ActivityRow = {
   impersonator_id: string | null;
   impersonator_email: string | null;
   impersonator_name: string | null;
+  api_key_id: string | null;
+  api_key_name: string | null;
 };
 
 export type ActivityFilters = {
@@ -50,6 +52,7 @@ const isDeviceAct = sql`(a.action like 'device.%' or a.action = 'dev.outage')`;
 const columns = sql`a.id::text as id, a.at, a.action, a.target, a.target_name, a.detail, host(a.ip) as ip,
   a.actor_user_id as actor_id, au.username as actor_email, ${fullName('ac')} as actor_name,
   a.impersonator_user_id as impersonator_id, iu.username as impersonator_email, ${fullName('ic')} as impersonator_name,
+  a.api_key_id::text as api_key_id, ak.name as api_key_name,
   coalesce(tal.id, tt.id, d.id, mw.id, tu.id)::text as t_id,
   case when tal.id is not null then coalesce(s.name, ${deviceName})
        when tt.id is not null then '#' || tt.number
@@ -63,6 +66,7 @@ const columns = sql`a.id::text as id, a.at, a.action, a.target, a.target_name, a
 const from = sql`audit_log a
   left join users au on au.id = a.actor_user_id left join contacts ac on ac.user_id = a.actor_user_id
   left join users iu on iu.id = a.impersonator_user_id left join contacts ic on ic.user_id = a.impersonator_user_id
+  left join api_keys ak on ak.id = a.api_key_id and ak.organization_id = a.organization_id
   left join alerts tal on a.action like 'alert.%' and tal.id = ${targetUuid} and tal.organization_id = a.organization_id
   left join tickets tt on a.action like 'ticket.%' and tt.id = ${targetUuid} and tt.organization_id = a.organization_id
   left join devices d on d.organization_id = a.organization_id

@@ -1,4 +1,4 @@
-import type { ActivityEntry, ActivityQuery, Paged } from '@vnoc/contracts';
+import { type ActivityEntry, type ActivityQuery, actorName, type Paged } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import { type CsvColumn, csvStream } from '../../http/csv-export.ts';
@@ -49,6 +49,7 @@ const CSV_COLUMNS: CsvColumn<ActivityEntry>[] = [
   { header: 'Action', value: (e) => e.action },
   { header: 'Person', value: (e) => personText(e.actor) },
   { header: 'Support person', value: (e) => personText(e.impersonator) },
+  { header: 'API key', value: (e) => (e.apiKey ? actorName({ name: '', apiKey: e.apiKey }) : '') },
   { header: 'Target', value: (e) => e.target?.name },
   { header: 'IP address', value: (e) => e.ip },
   {

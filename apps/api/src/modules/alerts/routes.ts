@@ -22,6 +22,8 @@ import * as alerts from './service.ts';
 /** Every customer role reads the organization's alerts; administrators and users act on them. */
 const reader: AuthRule = customers;
 const writer: AuthRule = customerWriters;
+/** The person's own menu badge: never with an API key (issue 38). */
+const ownState: AuthRule = { ...customers, notApiKey: true };
 
 export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
   r.get(
@@ -109,7 +111,7 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.post(
     '/api/userProfile/updateLastSeenAlert',
-    route(reader, {
+    route(ownState, {
       summary: 'Marks alerts up to this one seen (the menu badge)',
       body: LastSeenAlertRequestSchema,
       answer: AlertCountsSchema,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { isOwnGroup, type Scope } from '../../sql/scope.ts';
+import { sqlArray } from '../../sql/text.ts';
 
 /** The user preference holding the dashboard /dashboard opens ('vnoc' or a dashboard id). */
 export const DEFAULT_DASHBOARD_PREFERENCE = 'defaultDashboard';
@@ -58,10 +60,8 @@ export async function countOwned(db: DbOrTx, userId: string): Promise<number> {
 }
 
 /** A text or uuid array bound as one JSON parameter (no array-literal quoting to get wrong). */
-const textArray = (values: string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::text[]`;
-const uuidArray = (values: string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::uuid[]`;
+const textArray = (values: string[]) => sqlArray(values, 'text');
+const uuidArray = (values: string[]) => sqlArray(values, 'uuid');
 
 export async function insertDashboard(
   db: DbOrTx,
@@ -91,18 +91,18 @@ export async function deleteDashboard(db: DbOrTx, id: number): Promise<void> {
   await db.execute(sql`delete from dashboards where id = ${id}`);
 }
 
-/** How many of these groups are groups of the organization (and, when `memberId` is given, have that member). */
+/** How many of these groups are groups of the organization (and, when `member` is given, its own groups). */
 export async function countUsableGroups(
   db: DbOrTx,
   organizationId: string,
   groupIds: string[],
-  memberId?: string,
+  member?: Scope,
 ): Promise<number> {
   if (groupIds.length === 0) return 0;
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from site_groups g
     where g.organization_id = ${organizationId} and g.id = any(${uuidArray(groupIds)})
-      ${memberId ? sql`and exists (select 1 from user_site_groups u where u.site_group_id = g.id and u.user_id = ${memberId})` : sql``}`);
+      ${member ? sql`and ${isOwnGroup(member, sql`g.id`)}` : sql``}`);
   return rows[0]?.n ?? 0;
 }
 

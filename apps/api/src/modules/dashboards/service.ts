@@ -49,8 +49,13 @@ export function parseDashboardId(id: string): number | undefined {
   return n >= 1 && n <= 2_147_483_647 ? n : undefined;
 }
 
+/** A wall display's key (issue 37) sees only its own dashboards; anyone else every dashboard visible to them. */
+const displayAllows = (user: UserWithOrg, id: number) =>
+  user.apiKey?.role !== 'DISPLAY' || user.apiKey.dashboardIds.includes(id);
+
 async function requireVisible(db: DbOrTx, user: UserWithOrg, id: string, lock = false) {
   const n = parseDashboardId(id);
+  if (n !== undefined && !displayAllows(user, n)) throw Errors.notFound();
   const row = n === undefined ? undefined : await repo.findVisible(db, user.organizationId, user.id, n, lock);
   if (!row) throw Errors.notFound();
   return row;
@@ -72,10 +77,21 @@ export async function dashboardGroupIds(
 
 /** GET dashboard/all: the base dashboard first, then the caller's and the shared ones by id. */
 export async function listDashboards(ctx: AppContext, user: UserWithOrg): Promise<Dashboard[]> {
-  const [rows, preference] = await Promise.all([
+  const [visible, preference] = await Promise.all([
     repo.listVisible(ctx.db, user.organizationId, user.id),
     repo.defaultDashboardOf(ctx.db, user.id),
   ]);
+  const rows = visible.filter((row) => displayAllows(user, row.id));
+  // A display shows its dashboards only, shared ones, in the order its administrator chose.
+  if (user.apiKey?.role === 'DISPLAY') {
+    const order = user.apiKey.dashboardIds;
+    return rows
+      .filter((row) => row.shared)
+      .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
+      .map((row) =>
+        presentDashboard(row, { userId: user.id, editable: false, defaultId: BASE_DASHBOARD_ID }),
+      );
+  }
   // A default that is gone or no longer visible (deleted, unshared) falls back to the base dashboard.
   const defaultId =
     preference && rows.some((r) => String(r.id) === preference) ? preference : BASE_DASHBOARD_ID;
@@ -96,7 +112,7 @@ async function checkGroups(db: DbOrTx, user: UserWithOrg, groupIds: string[]): P
   const scope = await scopeOf(db, user);
   if (
     scope.restricted &&
-    (await repo.countUsableGroups(db, user.organizationId, groupIds, user.id)) !== groupIds.length
+    (await repo.countUsableGroups(db, user.organizationId, groupIds, scope)) !== groupIds.length
   )
     throw Errors.invalidInput(DASHBOARD_MESSAGES.notMemberGroups, 'groupIds');
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { errorResponses, signedIn } from '../../http/route-schemas.ts';
+import { errorResponses, personal } from '../../http/route-schemas.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { DEFAULT_STREAM_TIMINGS, type LiveStream, openStream, type StreamTimings } from './stream.ts';
 
@@ -54,7 +54,7 @@ export function eventRoutes(
         querystring: EventsQuerySchema,
         response: errorResponses,
       },
-      config: { auth: signedIn },
+      config: { auth: personal },
     },
     async (request, reply) => {
       const auth = authOf(request);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import type { Scope } from '../../sql/scope.ts';
+import { andOwnGroup, type Scope } from '../../sql/scope.ts';
 import { sqlList } from '../../sql/text.ts';
 
 export type GroupRow = { id: string; name: string; site_ids: string[] };
@@ -11,12 +11,9 @@ const groupColumns = sql`g.id, g.name,
 
 /** The organization's groups; a restricted user sees only the groups they belong to. */
 export async function listGroups(db: DbOrTx, scope: Scope): Promise<GroupRow[]> {
-  const mine = scope.restricted
-    ? sql`and exists (select 1 from user_site_groups u where u.site_group_id = g.id and u.user_id = ${scope.userId})`
-    : sql``;
   const { rows } = await db.execute<GroupRow>(sql`
     select ${groupColumns} from site_groups g
-    where g.organization_id = ${scope.organizationId} ${mine}
+    where g.organization_id = ${scope.organizationId} ${andOwnGroup(scope)}
     order by g.name, g.id`);
   return rows;
 }

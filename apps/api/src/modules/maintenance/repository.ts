@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { personName } from '../../sql/names.ts';
-import { type Scope, siteInScope } from '../../sql/scope.ts';
+import { andOwnGroup, type Scope, siteInScope } from '../../sql/scope.ts';
 
 export type WindowRow = {
   id: string;
@@ -39,10 +39,7 @@ function windowWithinScope(scope: Scope): SQL {
 }
 
 /** The window's group, when the caller sees that group (a restricted caller: one of theirs). */
-const groupInView = (scope: Scope): SQL =>
-  scope.restricted
-    ? sql`and exists (select 1 from user_site_groups ug where ug.site_group_id = sg.id and ug.user_id = ${scope.userId})`
-    : sql``;
+const groupInView = (scope: Scope): SQL => andOwnGroup(scope, sql`sg.id`);
 
 const select = (scope: Scope) => sql`
   select w.id, w.reason, w.starts_at, w.ends_at, sg.id as group_id, sg.name as group_name,
@@ -96,7 +93,7 @@ export async function countSitesInScope(
 export async function groupInScope(db: DbOrTx, scope: Scope, groupId: string): Promise<boolean> {
   const { rows } = await db.execute<{ id: string }>(sql`
     select g.id from site_groups g where g.id = ${groupId} and g.organization_id = ${scope.organizationId}
-      ${scope.restricted ? sql`and exists (select 1 from user_site_groups ug where ug.site_group_id = g.id and ug.user_id = ${scope.userId})` : sql``}`);
+      ${andOwnGroup(scope)}`);
   return rows.length > 0;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
-import { type Scope, siteInScope } from '../../sql/scope.ts';
+import { andOwnGroup, type Scope, siteInScope } from '../../sql/scope.ts';
 import { sqlList } from '../../sql/text.ts';
 
 /** The person's stored profile (raw JSON), or undefined when they never saved one. */
@@ -37,11 +37,8 @@ export async function countGroupsInScope(
   groupIds: readonly string[],
 ): Promise<number> {
   if (groupIds.length === 0) return 0;
-  const mine = scope.restricted
-    ? sql`and exists (select 1 from user_site_groups u where u.site_group_id = g.id and u.user_id = ${scope.userId})`
-    : sql``;
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from site_groups g
-    where g.organization_id = ${scope.organizationId} and g.id in (${sqlList(groupIds)}) ${mine}`);
+    where g.organization_id = ${scope.organizationId} and g.id in (${sqlList(groupIds)}) ${andOwnGroup(scope)}`);
   return rows[0]?.n ?? 0;
 }

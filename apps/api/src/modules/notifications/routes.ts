@@ -7,15 +7,18 @@ import {
 } from '@vnoc/contracts';
 import { customers, errorResponses } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { authOf, metaOf } from '../../plugins/auth.ts';
+import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as notifications from './service.ts';
 
 // Every customer role keeps a profile (READ_ONLY people want to be told too): `customers`; SUPPORT has no fleet.
 
+/** A person's own notification profile: never with an API key (issue 38). */
+const ownProfile: AuthRule = { ...customers, notApiKey: true };
+
 export const notificationRoutes = moduleRoutes(['notifications'], (r, route, ctx) => {
   r.get(
     '/api/notificationProfile',
-    route(customers, {
+    route(ownProfile, {
       summary: "The caller's notification profile and verified contacts",
       answer: NotificationProfileResponseSchema,
     }),
@@ -24,14 +27,14 @@ export const notificationRoutes = moduleRoutes(['notifications'], (r, route, ctx
 
   r.post(
     '/api/updateNotificationProfile',
-    route(customers, { body: NotificationProfileSchema, answer: NotificationProfileResponseSchema }),
+    route(ownProfile, { body: NotificationProfileSchema, answer: NotificationProfileResponseSchema }),
     async (request) =>
       notifications.updateNotificationProfile(ctx, authOf(request), request.body, metaOf(request)),
   );
 
   r.post(
     '/api/test-notification',
-    route(customers, {
+    route(ownProfile, {
       summary: 'Send a test message to a verified contact (one per method every 5 minutes)',
       body: TestNotificationRequestSchema,
       response: { 200: OkSchema, ...errorResponses, 423: ErrorBodySchema },

@@ -1,5 +1,5 @@
 import { ProductTrackRequestSchema, ProductTrackResponseSchema } from '@vnoc/contracts';
-import { signedIn } from '../../http/route-schemas.ts';
+import { personal } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { createForwarder } from './forwarder.ts';
@@ -22,7 +22,7 @@ export const productAnalyticsRoutes = moduleRoutes(['product analytics'], (r, ro
     '/api/mp/track',
     {
       bodyLimit: TRACK_BODY_LIMIT,
-      ...route(signedIn, { body: ProductTrackRequestSchema, answer: ProductTrackResponseSchema }),
+      ...route(personal, { body: ProductTrackRequestSchema, answer: ProductTrackResponseSchema }),
     },
     async (request) => ({
       accepted: await trackProductEvents(ctx, authOf(request), request.body, forwarder),

@@ -19,15 +19,11 @@ import {
 } from '@vnoc/contracts';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { audit } from '../../auth/audit.ts';
+import { hashSecret, newSecret } from '../../auth/secrets.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError, Errors } from '../../errors.ts';
-import {
-  hashDeviceSecret,
-  issueDeviceSecret,
-  newDeviceSecret,
-  revokeDeviceSecret,
-} from '../../fleet/edge/credentials.ts';
+import { issueDeviceSecret, revokeDeviceSecret } from '../../fleet/edge/credentials.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { isUniqueViolation } from '../../sql/errors.ts';
 import { pageFor } from '../../sql/page-request.ts';
@@ -327,8 +323,8 @@ export async function importDevices(
         tx,
         rows.map(({ input }) => ({ ...input, siteId: input.siteId.toLowerCase(), organizationId })),
       );
-      const secrets = ids.map(() => newDeviceSecret());
-      await repo.insertSecretHashes(tx, organizationId, ids, secrets.map(hashDeviceSecret));
+      const secrets = ids.map(() => newSecret());
+      await repo.insertSecretHashes(tx, organizationId, ids, secrets.map(hashSecret));
       const created: ProvisionedDeviceWithSecret[] = [];
       const byId = new Map((await repo.findProvisionedDevicesByIds(tx, ids)).map((r) => [r.id, r]));
       ids.forEach((id, i) => {

@@ -56,9 +56,10 @@ export async function exportFile(
   file: ReportFile,
 ): Promise<{ stream: Readable; filename: string; contentType: string }> {
   const q = await resolveQuery(ctx, user, id, query);
+  // An API key downloads with export slots of its own (issue 38), not its maker's.
   const stream =
     file === 'csv'
-      ? csvOf(ctx, q, undefined, user.id)
+      ? csvOf(ctx, q, undefined, user.apiKey?.id ?? user.id)
       : (await pdfOf(ctx, q, await readerLanguage(ctx, user.id))).stream;
   return { stream, filename: fileName(q.report, q.filter, file), contentType: REPORT_FILES[file] };
 }

@@ -18,6 +18,8 @@ import * as reports from './service.ts';
 import * as subscriptions from './subscriptions.ts';
 
 const reader: AuthRule = { steps: ['full'], roles: reports.REPORT_READERS };
+/** A person's own scheduled reports, emailed to them: never with an API key (issue 38). */
+const subscriber: AuthRule = { ...reader, notApiKey: true };
 /** What each report file holds, for the route's summary. */
 const FILE_SUMMARIES: Record<files.ReportFile, (title: string) => string> = {
   csv: (title) => `${title}: every filtered row as CSV (UTF-8 with BOM)`,
@@ -34,13 +36,16 @@ export const reportRoutes = moduleRoutes(['reports'], (r, route, ctx, app) => {
   // Static paths first: `subscriptions` is not a report id.
   r.get(
     '/api/reports/subscriptions',
-    route(reader, { summary: "The caller's scheduled reports", answer: z.array(ReportSubscriptionSchema) }),
+    route(subscriber, {
+      summary: "The caller's scheduled reports",
+      answer: z.array(ReportSubscriptionSchema),
+    }),
     async (request) => subscriptions.listSubscriptions(ctx, authOf(request).user),
   );
 
   r.post(
     '/api/reports/subscriptions',
-    route(reader, {
+    route(subscriber, {
       summary:
         'Subscribes the caller to a report by email (weekly: the 7 days before Monday; monthly: the previous month)',
       body: ReportSubscriptionRequestSchema,
@@ -51,7 +56,7 @@ export const reportRoutes = moduleRoutes(['reports'], (r, route, ctx, app) => {
 
   r.delete(
     '/api/reports/subscriptions/:id',
-    route(reader, { params: IdParamsSchema, response: okResponses }),
+    route(subscriber, { params: IdParamsSchema, response: okResponses }),
     async (request) => {
       await subscriptions.deleteSubscription(ctx, authOf(request).user, request.params.id);
       return OK;

@@ -24,6 +24,7 @@ import {
   errorResponses,
   IdParamsSchema,
   itemAlertsSchema,
+  personal,
   signedIn,
 } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
@@ -92,13 +93,13 @@ export const siteRoutes = moduleRoutes(['site'], (r, route, ctx) => {
 
   r.put(
     '/api/site/favorite/:id',
-    route(signedIn, { params: IdParamsSchema, answer: FavoriteSchema }),
+    route(personal, { params: IdParamsSchema, answer: FavoriteSchema }),
     async (request) => sites.setFavorite(ctx, authOf(request).user, request.params.id, true),
   );
 
   r.delete(
     '/api/site/favorite/:id',
-    route(signedIn, { params: IdParamsSchema, answer: FavoriteSchema }),
+    route(personal, { params: IdParamsSchema, answer: FavoriteSchema }),
     async (request) => sites.setFavorite(ctx, authOf(request).user, request.params.id, false),
   );
 
@@ -113,7 +114,7 @@ export const siteRoutes = moduleRoutes(['site'], (r, route, ctx) => {
   // `:id` (the site), not `:siteId`: one parameter name per path position for the router.
   r.post(
     '/api/site/:id/user/:userId',
-    route(signedIn, {
+    route(personal, {
       params: z.object({ id: z.string().max(100), userId: z.string().max(100) }),
       answer: SiteVisitSchema,
     }),

@@ -8,6 +8,7 @@ import {
   IconDevices,
   IconFolders,
   IconHistory,
+  IconKey,
   IconLayoutDashboard,
   IconLifebuoy,
   IconListDetails,
@@ -125,6 +126,7 @@ export function AppNavbar() {
     { label: 'menu.organization', to: paths.adminOrganization, icon: IconBuildingCommunity },
     { label: 'menu.users', to: paths.adminUsers, icon: IconUsers },
     { label: 'menu.activity', to: paths.adminActivity, icon: IconListDetails },
+    { label: 'menu.apiKeys', to: paths.adminApiKeys, icon: IconKey },
   ];
 
   const link = (item: Item) => {

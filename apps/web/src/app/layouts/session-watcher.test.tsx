@@ -113,6 +113,21 @@ describe('session watcher (spec part 4)', () => {
     expect(router.state.location.pathname).toBe('/alerts');
   });
 
+  it('a console left open with no input signs itself out 30 minutes after the last input (issue 37)', async () => {
+    fakeClock();
+    authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 30 * 60 })));
+    const { router } = renderApp('/alerts');
+    await screen.findByRole('heading', { level: 1, name: 'Alerts' }, { timeout: 10_000 });
+    // Idle after 2 minutes: the token is never renewed, so it is still the first one a minute before its end…
+    await runChecks(29 * 60);
+    expect(calls).not.toContain('GET /api/access/newJWT');
+    expect(authStore.get().jwt).not.toBeNull();
+    // …and at 30 minutes the console signs the person out.
+    await runChecks(61);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5_000 });
+    expect(authStore.get().jwt).toBeNull();
+  }, 60_000);
+
   it('at expiry: logout, /login, "Your session has expired, please login."', async () => {
     fakeClock();
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 2 })));

@@ -1,7 +1,7 @@
 /** Whether a site / a site group exists within the caller's scope (a report's filters naming one must). */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../plugins/db.ts';
-import { type Scope, siteInScope } from '../../../sql/scope.ts';
+import { andOwnGroup, type Scope, siteInScope } from '../../../sql/scope.ts';
 
 export async function siteVisible(db: DbOrTx, scope: Scope, siteId: string): Promise<boolean> {
   const { rows } = await db.execute(
@@ -11,10 +11,7 @@ export async function siteVisible(db: DbOrTx, scope: Scope, siteId: string): Pro
 }
 
 export async function groupVisible(db: DbOrTx, scope: Scope, groupId: string): Promise<boolean> {
-  const mine = scope.restricted
-    ? sql`and exists (select 1 from user_site_groups u where u.site_group_id = g.id and u.user_id = ${scope.userId})`
-    : sql``;
   const { rows } = await db.execute(sql`
-    select 1 from site_groups g where g.id = ${groupId} and g.organization_id = ${scope.organizationId} ${mine}`);
+    select 1 from site_groups g where g.id = ${groupId} and g.organization_id = ${scope.organizationId} ${andOwnGroup(scope)}`);
   return rows.length > 0;
 }

@@ -22,6 +22,7 @@ const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
   action: 'login.success',
   actor: { id: 'u-1', name: 'Ada Admin', email: 'ada@acme.example' },
   impersonator: null,
+  apiKey: null,
   target: null,
   detail: [],
   ip: '203.0.113.7',
@@ -141,7 +142,8 @@ describe('Administration → Activity log', () => {
           siteName: 'Acme Raleigh Westgate',
         },
       }),
-      entry({ id: '2', action: 'billing.future_thing' }),
+      // An act made with an API key (issue 38) names the key.
+      entry({ id: '2', action: 'billing.future_thing', apiKey: { id: 'k-1', name: 'Billing export' } }),
       entry({
         id: '1',
         action: 'alert.assign',
@@ -169,7 +171,7 @@ describe('Administration → Activity log', () => {
     ).toBe('/alerts?alert=al-1');
     // An action newer than this console reads as who and the stored action.
     expect(within(rows[1] as HTMLElement).getByTestId('activity-sentence').textContent).toBe(
-      'Ada Admin · billing.future_thing',
+      'API key Billing export · billing.future_thing',
     );
     // A target gone since is named, not linked; details read as label: value.
     const third = within(rows[2] as HTMLElement);

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { DeviceSetup } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
-import { CopyField } from './copy-field.tsx';
+import { CopyField } from '../../../components/copy-field.tsx';
 import { ProvisioningModal } from './provisioning-modal.tsx';
 import { SecretOnceWarning } from './secret-once-warning.tsx';
 

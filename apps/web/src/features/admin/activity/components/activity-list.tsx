@@ -39,7 +39,7 @@ import {
 function Sentence({ entry }: { entry: ActivityEntry }) {
   const { t, i18n } = useTranslation('adminOrganization');
   const actor = entry.actor
-    ? actorName({ name: entry.actor.name, support: entry.impersonator })
+    ? actorName({ name: entry.actor.name, support: entry.impersonator, apiKey: entry.apiKey })
     : t('activity.someone');
   const target = entry.target;
   const path = target ? targetPath(target) : null;

@@ -1,6 +1,6 @@
 import { Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CopyValueIcon } from '../../../components/copy-value.tsx';
+import { CopyValueIcon } from './copy-value.tsx';
 
 interface CopyFieldProps {
   label: string;
@@ -10,9 +10,9 @@ interface CopyFieldProps {
   'data-testid'?: string;
 }
 
-/** A value to put on the device, as it must be typed, with a button that copies it. */
+/** A value to copy as it must be typed (a device's secret, an API key), with a button that copies it. */
 export function CopyField({ label, value, block = false, 'data-testid': testId }: CopyFieldProps) {
-  const { t } = useTranslation('provisioning');
+  const { t } = useTranslation();
   return (
     <Stack gap={4}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -21,8 +21,8 @@ export function CopyField({ label, value, block = false, 'data-testid': testId }
         </Text>
         <CopyValueIcon
           value={value}
-          copyLabel={t('secret.copy')}
-          copiedLabel={t('secret.copied')}
+          copyLabel={t('common.copy')}
+          copiedLabel={t('common.copied')}
           name={label}
         />
       </Group>

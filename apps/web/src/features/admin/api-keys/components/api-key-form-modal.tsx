@@ -1,0 +1,202 @@
+import {
+  Button,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import {
+  API_KEY_ROLES,
+  type ApiKeyRole,
+  type CreateApiKeyRequest,
+  type CreatedApiKey,
+  DISPLAY_CYCLE_DEFAULT_SECONDS,
+} from '@vnoc/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyField } from '../../../../components/copy-field.tsx';
+import { ModalActions } from '../../../../components/modal-actions.tsx';
+import { Notice } from '../../../../components/notice.tsx';
+import { useSiteGroups } from '../../users/api/get-site-groups.ts';
+import { useSharedDashboards } from '../api/api-keys.ts';
+
+/** How long a new key lives: none (until revoked) or a number of days. */
+export const EXPIRY_CHOICES = ['never', '30', '90', '365'] as const;
+type Expiry = (typeof EXPIRY_CHOICES)[number];
+
+export interface ApiKeyFormValues {
+  name: string;
+  role: ApiKeyRole;
+  siteGroupIds: string[];
+  dashboardIds: string[];
+  cycleSeconds: number | string;
+  expiry: Expiry;
+}
+
+const empty: ApiKeyFormValues = {
+  name: '',
+  role: 'READ_ONLY',
+  siteGroupIds: [],
+  dashboardIds: [],
+  cycleSeconds: DISPLAY_CYCLE_DEFAULT_SECONDS,
+  expiry: '90',
+};
+
+/** The request the form's values make, the expiry counted from `now`. */
+export function requestOf(values: ApiKeyFormValues, now = Date.now()): CreateApiKeyRequest {
+  const display = values.role === 'DISPLAY';
+  return {
+    name: values.name,
+    role: values.role,
+    siteGroupIds: values.role === 'ADMINISTRATOR' ? [] : values.siteGroupIds,
+    dashboardIds: display ? values.dashboardIds.map(Number) : [],
+    cycleSeconds: display ? Number(values.cycleSeconds) || DISPLAY_CYCLE_DEFAULT_SECONDS : undefined,
+    expiresAt:
+      values.expiry === 'never' ? null : new Date(now + Number(values.expiry) * 86_400_000).toISOString(),
+  };
+}
+
+interface ApiKeyFormModalProps {
+  opened: boolean;
+  loading: boolean;
+  failure: unknown;
+  /** The key just made: shown once, in place of the form. */
+  made: CreatedApiKey | null;
+  onClose: () => void;
+  onSubmit: (values: ApiKeyFormValues) => void;
+}
+
+/**
+ * Make an API key (issue 38): a name, a role (a display, issue 37: its dashboards and how long each shows), the
+ * site groups it is limited to and how long it lives. Once made, the key shows here once, with a copy button
+ * and the warning that it is not shown again.
+ */
+export function ApiKeyFormModal({ opened, loading, failure, made, onClose, onSubmit }: ApiKeyFormModalProps) {
+  const { t } = useTranslation('apiKeys');
+  const groups = useSiteGroups();
+  const form = useForm<ApiKeyFormValues>({
+    initialValues: empty,
+    validate: {
+      name: (value) => (value.trim() ? null : t('validation.name')),
+      dashboardIds: (value, values) =>
+        values.role === 'DISPLAY' && value.length === 0 ? t('validation.dashboards') : null,
+      cycleSeconds: (value, values) => {
+        const n = Number(value);
+        return values.role === 'DISPLAY' && !(Number.isInteger(n) && n >= 5 && n <= 3600)
+          ? t('validation.cycle')
+          : null;
+      },
+    },
+  });
+  const role = form.values.role;
+  const dashboards = useSharedDashboards(opened && role === 'DISPLAY');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new form each time the dialog opens
+  useEffect(() => {
+    if (opened) form.reset();
+  }, [opened]);
+
+  if (made)
+    return (
+      <Modal opened={opened} onClose={onClose} title={t('made.title', { name: made.apiKey.name })} size="lg">
+        <Stack gap="md" data-testid="api-key-made">
+          <Notice color="orange" icon={IconAlertTriangle} title={t('made.onceTitle')}>
+            {t('made.onceText')}
+          </Notice>
+          <CopyField label={t('made.key')} value={made.key} data-testid="api-key-value" />
+          <Text size="sm" c="dimmed">
+            {t('made.usage')}
+          </Text>
+          <Button onClick={onClose} style={{ alignSelf: 'flex-end' }} data-autofocus>
+            {t('actions.done')}
+          </Button>
+        </Stack>
+      </Modal>
+    );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('form.title')} size="lg">
+      <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...form.getInputProps('name')}
+            key={form.key('name')}
+            label={t('form.name')}
+            description={t('form.nameHelp')}
+            required
+            maxLength={100}
+            data-autofocus
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+            <Select
+              {...form.getInputProps('role')}
+              key={form.key('role')}
+              label={t('form.role')}
+              data={API_KEY_ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
+              allowDeselect={false}
+              required
+            />
+            <Select
+              {...form.getInputProps('expiry')}
+              key={form.key('expiry')}
+              label={t('form.expiry')}
+              data={EXPIRY_CHOICES.map((value) => ({ value, label: t(`expiry.${value}`) }))}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed" mt={-8}>
+            {t(`roleHelp.${role}`)}
+          </Text>
+          {role !== 'ADMINISTRATOR' && (
+            <MultiSelect
+              {...form.getInputProps('siteGroupIds')}
+              key={form.key('siteGroupIds')}
+              label={t('form.siteGroups')}
+              description={t('form.siteGroupsHelp')}
+              data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+              placeholder={groups.data?.length === 0 ? t('form.noGroups') : undefined}
+              searchable
+              clearable
+            />
+          )}
+          {role === 'DISPLAY' && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+              <MultiSelect
+                {...form.getInputProps('dashboardIds')}
+                key={form.key('dashboardIds')}
+                label={t('form.dashboards')}
+                description={t('form.dashboardsHelp')}
+                data={(dashboards.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+                placeholder={dashboards.data?.length === 0 ? t('form.noDashboards') : undefined}
+                required
+                searchable
+              />
+              <NumberInput
+                {...form.getInputProps('cycleSeconds')}
+                key={form.key('cycleSeconds')}
+                label={t('form.cycle')}
+                description={t('form.cycleHelp')}
+                min={5}
+                max={3600}
+                allowDecimal={false}
+              />
+            </SimpleGrid>
+          )}
+          <ModalActions
+            error={failure}
+            cancelLabel={t('actions.cancel')}
+            submitLabel={t('actions.create')}
+            onCancel={onClose}
+            loading={loading}
+            submitTestId="api-key-submit"
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
