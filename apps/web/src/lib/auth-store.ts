@@ -16,7 +16,12 @@ export interface SentCode {
  * enrolment, registered-mobile) and voiceCodeSent (a voice call). Set when the code is sent, cleared when it is
  * used and on sign-out; kept in memory only (they are not among the spec's storage items).
  */
-export const CODE_SENT_FLAGS = ['emailCodeSent', 'altSmsCodeSent', 'mobileSMSCodeSent', 'voiceCodeSent'] as const;
+export const CODE_SENT_FLAGS = [
+  'emailCodeSent',
+  'altSmsCodeSent',
+  'mobileSMSCodeSent',
+  'voiceCodeSent',
+] as const;
 export type CodeSentFlag = (typeof CODE_SENT_FLAGS)[number];
 type CodesSent = Record<CodeSentFlag, SentCode | null>;
 
