@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceMobile, IconDeviceMobileMessage, IconMail } from '@tabler/icons-react';
 import type { User } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { type CodeTarget, useSendRegisteredCode, useVerifyRegisteredCode } from 
 import { useCodeForm } from '../hooks/use-code-form.ts';
 import { useSentCode } from '../hooks/use-cooldown.ts';
 import { CodeForm } from './code-form.tsx';
+import { CodeSentActions } from './code-sent-actions.tsx';
 import { METHOD_ROW_STYLE } from './mfa-methods.tsx';
 
 /** What a row proves, where its code goes, and which code flag of the session follows it. */
@@ -173,20 +174,13 @@ function ProofRow({ proof }: { proof: Proof }) {
             </Text>
           }
         >
-          <Group justify="space-between" gap="xs">
-            <Anchor component="button" type="button" size="sm" onClick={sent.clear}>
-              {t('actions.cancel')}
-            </Anchor>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              disabled={sent.active}
-              loading={send.isPending}
-              onClick={sendCode}
-            >
-              {sent.active ? tAuth('code.resendIn', { seconds: sent.remaining }) : tAuth('code.resend')}
-            </Button>
-          </Group>
+          <CodeSentActions
+            backLabel={t('actions.cancel')}
+            onBack={sent.clear}
+            wait={sent}
+            sending={send.isPending}
+            onResend={sendCode}
+          />
         </CodeForm>
       ) : null}
     </Stack>

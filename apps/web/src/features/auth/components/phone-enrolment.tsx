@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { PhoneSchema } from '@vnoc/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { type PhoneMethod, useEnrollWithPhone, useSendEnrollCode } from '../api/
 import { useCodeForm } from '../hooks/use-code-form.ts';
 import { useSentCode } from '../hooks/use-cooldown.ts';
 import { CodeForm } from './code-form.tsx';
+import { CodeSentActions } from './code-sent-actions.tsx';
 
 interface PhoneEnrolmentProps {
   method: PhoneMethod;
@@ -101,29 +102,17 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
         </Text>
       }
     >
-      <Group justify="space-between" gap="xs">
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => {
-            cooldown.clear();
-            form.setCode('');
-            form.setFailure(null);
-          }}
-        >
-          {t('phone.changeNumber')}
-        </Anchor>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          disabled={cooldown.active}
-          loading={send.isPending}
-          onClick={() => sendCode(sentTo)}
-        >
-          {cooldown.active ? t('code.resendIn', { seconds: cooldown.remaining }) : t('code.resend')}
-        </Button>
-      </Group>
+      <CodeSentActions
+        backLabel={t('phone.changeNumber')}
+        onBack={() => {
+          cooldown.clear();
+          form.setCode('');
+          form.setFailure(null);
+        }}
+        wait={cooldown}
+        sending={send.isPending}
+        onResend={() => sendCode(sentTo)}
+      />
     </CodeForm>
   );
 }
