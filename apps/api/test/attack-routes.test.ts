@@ -232,6 +232,7 @@ const ADMINISTRATOR_ONLY = new Map([
   ['POST /api/group/edit/{id}', 'site groups: who sees which sites'],
   ['POST /api/group/assignSites/{id}', 'site groups: who sees which sites'],
   ['POST /api/group/delete/{id}', 'site groups: who sees which sites'],
+  ['GET /api/site/unassociated', 'the sites no one confined to site groups sees, to put them in one'],
   ['PUT /api/site/edit', "a site's details and contacts"],
   ['POST /api/maintenance', "a maintenance window silences everyone's alert notifications for its sites"],
   ['POST /api/maintenance/{id}/end', "a maintenance window silences everyone's alert notifications"],

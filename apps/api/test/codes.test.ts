@@ -253,6 +253,29 @@ describe('registered-mobile send-code / verify-code', () => {
       (await post('/api/userProfile/registered-mobile/verify-code?alt=true', token, { code })).statusCode,
     ).toBe(200);
     expect(await count(t.pool, 'contacts', 'user_id = $1 and mobile_verified', [user.id])).toBe(1);
+    const profile = () =>
+      t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(token) }).then((r) => r.json());
+    expect((await profile()).contact).toMatchObject({ mobileVerified: true, emailVerified: false });
+    // A changed number must be proved again; the profile says so.
+    await post('/api/userProfile/updateContact', token, {
+      firstName: 'A',
+      lastName: 'B',
+      mobileNumber: '+15557773333',
+    });
+    expect((await profile()).contact.mobileVerified).toBe(false);
+  });
+
+  it('registered-email alt=true: proves the contact email and the profile shows it verified', async () => {
+    const org = await createOrganization(t.db);
+    const user = await createUser(t.db, org, { contact: { emailAddress: 'alt-proof@example.com' } });
+    const token = await tokenFor(t.db, user, 'full');
+    expect((await post('/api/userProfile/registered-email/send-code?alt=true', token)).statusCode).toBe(200);
+    const code = await latestCode(t.pool, 'alt-proof@example.com');
+    expect(
+      (await post('/api/userProfile/registered-email/verify-code?alt=true', token, { code })).statusCode,
+    ).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/api/userProfile', headers: bearer(token) });
+    expect(res.json().contact).toMatchObject({ emailAddress: 'alt-proof@example.com', emailVerified: true });
   });
 
   it('400 invalid_input when no number is on file, nothing sent', async () => {

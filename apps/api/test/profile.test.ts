@@ -80,6 +80,8 @@ describe('POST userProfile/updateContact', () => {
       mobileNumber: '+15550100001',
       officeNumber: null,
       emailAddress: 'grace@navy.example',
+      mobileVerified: false,
+      emailVerified: false,
     });
     expect(await count(t.pool, 'contacts', 'user_id = $1 and not mobile_verified', [user.id])).toBe(1);
   });

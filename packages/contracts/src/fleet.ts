@@ -386,6 +386,10 @@ export const RecentSitesQuerySchema = z.object({
 });
 export type RecentSitesQuery = z.infer<typeof RecentSitesQuerySchema>;
 
+/** GET site/unassociated: the organization's sites in no site group, by name, a page at a time. */
+export const UnassociatedSitesQuerySchema = z.object(pagingQuery);
+export type UnassociatedSitesQuery = z.infer<typeof UnassociatedSitesQuerySchema>;
+
 /** Device counts by status (spec part 4: offline, online, onbackup, pending, rebooting) and the total. */
 export const StatusCountsSchema = countsSchema([
   'offline',

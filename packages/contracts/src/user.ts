@@ -10,6 +10,10 @@ export const ContactSchema = z.object({
   mobileNumber: z.string().nullable(),
   officeNumber: z.string().nullable(),
   emailAddress: z.string().nullable(),
+  /** The mobile number above was proved by a code sent to it (registered-mobile, alt=true); a change resets it. */
+  mobileVerified: z.boolean(),
+  /** The email address above was proved the same way (registered-email, alt=true). */
+  emailVerified: z.boolean(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
 

@@ -49,6 +49,46 @@ describe('reset for tests sharing one module graph', () => {
     authStore.setCaptivity('/login/mfa');
     localStorage.clear();
     authStore.resetForTests();
-    expect(authStore.get()).toEqual({ jwt: null, claims: null, user: null, captivity: null });
+    expect(authStore.get()).toEqual({
+      jwt: null,
+      claims: null,
+      user: null,
+      captivity: null,
+      emailCodeSent: null,
+      altSmsCodeSent: null,
+      mobileSMSCodeSent: null,
+      voiceCodeSent: null,
+    });
+  });
+});
+
+describe('the code flags of spec part 3', () => {
+  it('hold where and when each code was sent, each apart, until it is used', () => {
+    authStore.setToken(token());
+    authStore.setCodeSent('altSmsCodeSent', '+15557772222', 1_000);
+    authStore.setCodeSent('mobileSMSCodeSent', '+15557771111', 2_000);
+    expect(authStore.get()).toMatchObject({
+      altSmsCodeSent: { to: '+15557772222', at: 1_000 },
+      mobileSMSCodeSent: { to: '+15557771111', at: 2_000 },
+      emailCodeSent: null,
+      voiceCodeSent: null,
+    });
+    authStore.setCodeSent('altSmsCodeSent', null);
+    expect(authStore.get().altSmsCodeSent).toBeNull();
+    expect(authStore.get().mobileSMSCodeSent).not.toBeNull();
+  });
+
+  it('are cleared on sign-out and never stored in the browser', () => {
+    authStore.setToken(token());
+    for (const flag of ['emailCodeSent', 'altSmsCodeSent', 'mobileSMSCodeSent', 'voiceCodeSent'] as const)
+      authStore.setCodeSent(flag, 'somewhere');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('somewhere');
+    authStore.logout();
+    expect(authStore.get()).toMatchObject({
+      emailCodeSent: null,
+      altSmsCodeSent: null,
+      mobileSMSCodeSent: null,
+      voiceCodeSent: null,
+    });
   });
 });

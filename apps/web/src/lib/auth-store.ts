@@ -4,8 +4,36 @@ import { loadedLater } from './loaded-later.ts';
 import { isExpired } from './session.ts';
 import { readItem, readJson, StorageKeys, writeItem, writeJson } from './storage.ts';
 
+/** A code sent and not yet used: where to (as shown) and when (ms), for "Code sent to …" and the resend wait. */
+export interface SentCode {
+  to: string;
+  at: number;
+}
+
+/**
+ * Spec part 3's code flags: emailCodeSent (the registered or the contact email), altSmsCodeSent (the contact,
+ * alternate, mobile: registered-mobile with alt=true), mobileSMSCodeSent (the registered SMS number: sign-in,
+ * enrolment, registered-mobile) and voiceCodeSent (a voice call). Set when the code is sent, cleared when it is
+ * used and on sign-out; kept in memory only (they are not among the spec's storage items).
+ */
+export const CODE_SENT_FLAGS = [
+  'emailCodeSent',
+  'altSmsCodeSent',
+  'mobileSMSCodeSent',
+  'voiceCodeSent',
+] as const;
+export type CodeSentFlag = (typeof CODE_SENT_FLAGS)[number];
+type CodesSent = Record<CodeSentFlag, SentCode | null>;
+
+const NO_CODES_SENT: CodesSent = {
+  emailCodeSent: null,
+  altSmsCodeSent: null,
+  mobileSMSCodeSent: null,
+  voiceCodeSent: null,
+};
+
 /** Auth/session state of spec part 3 that outlives a screen; persisted under the spec's storage keys. */
-export interface AuthState {
+export interface AuthState extends CodesSent {
   jwt: string | null;
   claims: Claims | null;
   user: User | null;
@@ -38,6 +66,7 @@ function load(): AuthState {
     claims: jwt && claimsDecoder.current() ? claimsOf(jwt) : null,
     user: readJson<User>(StorageKeys.user),
     captivity: readItem(StorageKeys.captivity),
+    ...NO_CODES_SENT,
   };
 }
 
@@ -74,6 +103,10 @@ export const authStore = {
     writeItem(StorageKeys.captivity, path);
     emit({ ...state, captivity: path });
   },
+  /** Marks a code sent to `to` now (`to` null: the code was used, or is no longer awaited). */
+  setCodeSent(flag: CodeSentFlag, to: string | null, nowMs = Date.now()) {
+    emit({ ...state, [flag]: to === null ? null : { to, at: nowMs } });
+  },
   clearClaims() {
     writeItem(StorageKeys.claims, null);
     emit({ ...state, claims: null });
@@ -96,7 +129,13 @@ export const authStore = {
       writeItem(key, null);
     }
     if (!keepClaims) writeItem(StorageKeys.claims, null);
-    emit({ jwt: null, claims: keepClaims ? state.claims : null, user: null, captivity: null });
+    emit({
+      jwt: null,
+      claims: keepClaims ? state.claims : null,
+      user: null,
+      captivity: null,
+      ...NO_CODES_SENT,
+    });
   },
 };
 

@@ -1,9 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PagedSchema, SiteSummarySchema } from '@vnoc/contracts';
+import { PagedSchema, type SiteSummary, SiteSummarySchema } from '@vnoc/contracts';
 import { apiRequest } from './api-client.ts';
 
 /** How many sites a site picker offers for a search text (maintenance windows, notification profiles). */
 export const SITE_OPTIONS = 20;
+
+/** "City, State" of a site in a list (either may be missing). */
+export function cityState(site: Pick<SiteSummary, 'address'>): string {
+  return [site.address.city, site.address.state].filter(Boolean).join(', ');
+}
 
 const PageOfSites = PagedSchema(SiteSummarySchema);
 

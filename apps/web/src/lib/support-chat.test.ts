@@ -20,6 +20,10 @@ function signIn(claims: Record<string, unknown>) {
     jwt: 'x',
     user,
     captivity: null,
+    emailCodeSent: null,
+    altSmsCodeSent: null,
+    mobileSMSCodeSent: null,
+    voiceCodeSent: null,
     claims: { role: 'USER', isMfaValidated: true, ...claims } as never,
   });
 }

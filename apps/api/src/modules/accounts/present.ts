@@ -30,6 +30,8 @@ export function presentUser(
       mobileNumber: contact?.mobileNumber ?? null,
       officeNumber: contact?.officeNumber ?? null,
       emailAddress: contact?.emailAddress ?? null,
+      mobileVerified: contact?.mobileVerified ?? false,
+      emailVerified: contact?.emailVerified ?? false,
     },
     userPreferences: preferences,
     siteGroups,

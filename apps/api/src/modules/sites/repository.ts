@@ -167,6 +167,28 @@ export async function listRecentSites(
   });
 }
 
+/**
+ * The scope's sites in no site group of their organization ("unassociated sites", docs/decisions/fleet.md):
+ * a person restricted to groups never sees them. By name.
+ */
+export async function listUnassociatedSites(
+  db: DbOrTx,
+  scope: Scope,
+  page: number,
+  pageSize: number,
+): Promise<RowsPage<SiteSummaryRow>> {
+  return pageOf<SiteSummaryRow>(db, {
+    columns: summaryColumns(scope.userId),
+    from: sql`sites s`,
+    where: sql`${siteInScope(scope)}
+      and not exists (select 1 from site_group_sites m join site_groups g on g.id = m.site_group_id
+        where m.site_id = s.id and g.organization_id = ${scope.organizationId})`,
+    orderBy: sql`s.name, s.id`,
+    page,
+    pageSize,
+  });
+}
+
 async function findSiteWhere(db: DbOrTx, scope: Scope, condition: SQL): Promise<SiteRow | undefined> {
   const { rows } = await db.execute<SiteRow>(sql`
     select s.id, s.name, s.alias, s.back_office_account_id, s.account_holders, s.street, s.city, s.state,

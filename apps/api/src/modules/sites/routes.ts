@@ -14,6 +14,7 @@ import {
   SiteSearchQuerySchema,
   SiteSummarySchema,
   SiteVisitSchema,
+  UnassociatedSitesQuerySchema,
   VerifyAddressResponseSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
@@ -51,6 +52,13 @@ export const siteRoutes = moduleRoutes(['site'], (r, route, ctx) => {
     '/api/site/recent',
     route(signedIn, { querystring: RecentSitesQuerySchema, answer: PagedSchema(RecentSiteSchema) }),
     async (request) => sites.recentSites(ctx, authOf(request).user, request.query),
+  );
+
+  // Sites in no site group: seen by everyone unrestricted, by no one confined to groups (administrators act).
+  r.get(
+    '/api/site/unassociated',
+    route(admin, { querystring: UnassociatedSitesQuerySchema, answer: PagedSchema(SiteSummarySchema) }),
+    async (request) => sites.unassociatedSites(ctx, authOf(request).user, request.query),
   );
 
   r.get(

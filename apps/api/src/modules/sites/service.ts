@@ -11,6 +11,7 @@ import type {
   SiteSearchQuery,
   SiteSummary,
   SiteVisit,
+  UnassociatedSitesQuery,
   VerifyAddressResponse,
 } from '@vnoc/contracts';
 import type { z } from 'zod';
@@ -91,6 +92,17 @@ export async function recentSites(
   const desc = !query.sorting.endsWith('-asc');
   const { rows, total } = await repo.listRecentSites(ctx.db, scope, desc, query.page, query.pageSize);
   return paged(rows.map(presentRecentSite), total, query.page, query.pageSize);
+}
+
+/** The administrator's organization's sites in no site group, to be put in one (Settings → Groups). */
+export async function unassociatedSites(
+  ctx: AppContext,
+  user: UserWithOrg,
+  query: UnassociatedSitesQuery,
+): Promise<Paged<SiteSummary>> {
+  const scope = await scopeOf(ctx.db, user);
+  const { rows, total } = await repo.listUnassociatedSites(ctx.db, scope, query.page, query.pageSize);
+  return paged(rows.map(presentSiteSummary), total, query.page, query.pageSize);
 }
 
 export async function setFavorite(

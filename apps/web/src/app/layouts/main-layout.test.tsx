@@ -21,6 +21,8 @@ const user = {
     mobileNumber: null,
     officeNumber: null,
     emailAddress: null,
+    mobileVerified: false,
+    emailVerified: false,
   },
   userPreferences: [],
   siteGroups: [],

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { ProfileSection } from '../../components/profile-section.tsx';
+import { ContactVerification } from '../../features/auth/components/contact-verification.tsx';
 import { MfaMethods } from '../../features/auth/components/mfa-methods.tsx';
 import { PasswordChangeForm } from '../../features/auth/components/password-change-form.tsx';
 import { ContactDetailsForm } from '../../features/settings/components/contact-details-form.tsx';
@@ -69,6 +70,7 @@ export function Component() {
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="lg">
           <Stack gap="lg">
             <ContactDetailsForm key={user.id} user={user} />
+            <ContactVerification user={user} />
             <PasswordChangeForm />
           </Stack>
           <Stack gap="lg">

@@ -13,6 +13,12 @@ import { useUnenroll } from '../api/unenroll.ts';
 import { EnrolmentMethods, MFA_METHODS } from './enrolment-methods.tsx';
 import { isReauthRequired, useReauth } from './reauth-modal.tsx';
 
+/** A method's (or an address's) row on the profile: a bordered card. */
+export const METHOD_ROW_STYLE = {
+  border: '1px solid var(--mantine-color-default-border)',
+  borderRadius: 'var(--mantine-radius-md)',
+} as const;
+
 const icons = { app: IconShieldLock, sms: IconDeviceMobileMessage, voice: IconPhoneCall } as const;
 
 /** Whether a method is enrolled, and its number (masked) for SMS and voice, from the claims. */
@@ -85,10 +91,7 @@ export function MfaMethods() {
               p="sm"
               data-method={method}
               data-enrolled={enrolled}
-              style={{
-                border: '1px solid var(--mantine-color-default-border)',
-                borderRadius: 'var(--mantine-radius-md)',
-              }}
+              style={METHOD_ROW_STYLE}
             >
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                 <ThemeIcon variant="light" size="lg" radius="md" color={enrolled ? 'teal' : 'gray'}>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { PhoneSchema } from '@vnoc/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,9 @@ import { PhoneInput, phoneForSubmit } from '../../../components/phone-input.tsx'
 import { useFormatPhone } from '../../../lib/use-format-phone.ts';
 import { type PhoneMethod, useEnrollWithPhone, useSendEnrollCode } from '../api/phone-enrolment.ts';
 import { useCodeForm } from '../hooks/use-code-form.ts';
-import { RESEND_COOLDOWN_SECONDS, useCooldown } from '../hooks/use-cooldown.ts';
+import { useSentCode } from '../hooks/use-cooldown.ts';
 import { CodeForm } from './code-form.tsx';
+import { CodeSentActions } from './code-sent-actions.tsx';
 
 interface PhoneEnrolmentProps {
   method: PhoneMethod;
@@ -22,21 +23,21 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
   const { t } = useTranslation('auth');
   const send = useSendEnrollCode(method);
   const enrol = useEnrollWithPhone(method);
-  const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
+  // Spec part 3's mobileSMSCodeSent / voiceCodeSent: the code awaited, and the resend wait, outlive the modal.
+  const cooldown = useSentCode(method === 'sms' ? 'mobileSMSCodeSent' : 'voiceCodeSent');
+  const sentTo = cooldown.sentTo;
 
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(sentTo ?? '');
   const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useCodeForm();
 
   const sendCode = (number: string) => {
     form.setFailure(null);
     send.mutate(number, {
       onSuccess: () => {
-        setSentTo(number);
+        cooldown.markSent(number);
         setPhone(number);
         form.setCode('');
-        cooldown.start();
       },
       onError: (error) => form.setFailure(error),
     });
@@ -84,7 +85,15 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
     <CodeForm
       form={form}
       loading={enrol.isPending}
-      onVerify={(code, refused) => enrol.mutate(code, { onSuccess: () => onEnrolled(), onError: refused })}
+      onVerify={(code, refused) =>
+        enrol.mutate(code, {
+          onSuccess: () => {
+            cooldown.clear();
+            onEnrolled();
+          },
+          onError: refused,
+        })
+      }
       submitLabel={t('phone.verify')}
       autoFocus
       header={
@@ -93,29 +102,17 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
         </Text>
       }
     >
-      <Group justify="space-between" gap="xs">
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => {
-            setSentTo(null);
-            form.setCode('');
-            form.setFailure(null);
-          }}
-        >
-          {t('phone.changeNumber')}
-        </Anchor>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          disabled={cooldown.active}
-          loading={send.isPending}
-          onClick={() => sendCode(sentTo)}
-        >
-          {cooldown.active ? t('code.resendIn', { seconds: cooldown.remaining }) : t('code.resend')}
-        </Button>
-      </Group>
+      <CodeSentActions
+        backLabel={t('phone.changeNumber')}
+        onBack={() => {
+          cooldown.clear();
+          form.setCode('');
+          form.setFailure(null);
+        }}
+        wait={cooldown}
+        sending={send.isPending}
+        onResend={() => sendCode(sentTo)}
+      />
     </CodeForm>
   );
 }

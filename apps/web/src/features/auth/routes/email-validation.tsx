@@ -5,14 +5,16 @@ import { Navigate, useLocation } from 'react-router';
 import { PublicCard } from '../../../components/public-card.tsx';
 import { authStore, useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useSendEmailCode } from '../api/send-email-code.ts';
-import { useVerifyEmailCode } from '../api/verify-email-code.ts';
+import { type CodeTarget, useSendRegisteredCode, useVerifyRegisteredCode } from '../api/registered-code.ts';
 import { BackToLogin } from '../components/back-to-login.tsx';
 import { CodeForm } from '../components/code-form.tsx';
 import { useCodeForm } from '../hooks/use-code-form.ts';
-import { RESEND_COOLDOWN_SECONDS, useCooldown } from '../hooks/use-cooldown.ts';
+import { useSentCode } from '../hooks/use-cooldown.ts';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { nextAfterEmailVerification } from '../utils/next-step.ts';
+
+/** The username's address: sign-up's validation. */
+const USERNAME_EMAIL: CodeTarget = { address: 'registered-email', alt: false };
 
 // Tokens for which a code was already sent automatically: the screen may mount twice (strict mode, reload).
 const autoSent = new Set<string>();
@@ -22,10 +24,11 @@ export function Component() {
   const { t } = useTranslation('auth');
   const { claims, jwt } = useAuth();
   const location = useLocation();
-  const send = useSendEmailCode();
-  const verify = useVerifyEmailCode();
+  const send = useSendRegisteredCode(USERNAME_EMAIL);
+  const verify = useVerifyRegisteredCode(USERNAME_EMAIL);
   const { goToStep } = useSignInSteps();
-  const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
+  // Spec part 3's emailCodeSent: the resend wait runs from the code's sending, wherever it was sent.
+  const cooldown = useSentCode('emailCodeSent');
   const form = useCodeForm();
   const [resent, setResent] = useState(false);
   const started = useRef(false);
@@ -37,7 +40,7 @@ export function Component() {
       onSuccess: () => setResent(byRequest),
       onError: (error) => form.setFailure(error),
     });
-    cooldown.start();
+    if (claims) cooldown.markSent(claims.sub);
   };
 
   // Once per token on arrival: sendCode and cooldown are deliberately not dependencies.
@@ -46,7 +49,7 @@ export function Component() {
     if (started.current || !jwt || !claims || claims.isEmailValidated) return;
     started.current = true;
     if (codeSentByRegister) {
-      cooldown.start();
+      cooldown.markSent(claims.sub);
       return;
     }
     if (autoSent.has(jwt)) return;
@@ -67,7 +70,10 @@ export function Component() {
         loading={verify.isPending}
         onVerify={(code, refused) =>
           verify.mutate(code, {
-            onSuccess: () => goToStep(nextAfterEmailVerification(authStore.get().claims)),
+            onSuccess: () => {
+              cooldown.clear();
+              return goToStep(nextAfterEmailVerification(authStore.get().claims));
+            },
             onError: refused,
           })
         }

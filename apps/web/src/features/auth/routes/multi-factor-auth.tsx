@@ -1,6 +1,5 @@
 import { Button, Divider, Text } from '@mantine/core';
 import { IconDeviceMobileMessage, IconPhoneCall } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PublicCard } from '../../../components/public-card.tsx';
@@ -15,7 +14,7 @@ import { BackToLogin } from '../components/back-to-login.tsx';
 import { CodeForm } from '../components/code-form.tsx';
 import { StepRedirect } from '../components/step-redirect.tsx';
 import { useCodeForm } from '../hooks/use-code-form.ts';
-import { RESEND_COOLDOWN_SECONDS, useCooldown } from '../hooks/use-cooldown.ts';
+import { useSentCode } from '../hooks/use-cooldown.ts';
 import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
 import { nextAfterMfaValidation } from '../utils/next-step.ts';
 
@@ -28,13 +27,15 @@ const SEND_METHODS = [
 /** /authentication: the multi-factor code (app, or sent by SMS/voice), then spec part 4's TOTP validation. */
 export function Component() {
   const { t } = useTranslation('auth');
-  const { claims } = useAuth();
+  const { claims, mobileSMSCodeSent: smsSent, voiceCodeSent: voiceSent } = useAuth();
   const validate = useValidateTotp();
   const sendTotp = useSendTotp();
   const { goToStep } = useSignInSteps();
-  const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
   const form = useCodeForm();
-  const [sentBy, setSentBy] = useState<'sms' | 'voice' | null>(null);
+  // Spec part 3's mobileSMSCodeSent and voiceCodeSent: one wait for both buttons, the last code's words.
+  const sentCodes = { sms: useSentCode('mobileSMSCodeSent'), voice: useSentCode('voiceCodeSent') };
+  const sentBy = smsSent || voiceSent ? ((smsSent?.at ?? 0) >= (voiceSent?.at ?? 0) ? 'sms' : 'voice') : null;
+  const remaining = Math.max(sentCodes.sms.remaining, sentCodes.voice.remaining);
 
   if (!claims) return <Navigate to={paths.login} replace />;
   if (!claims.isMfaEnrolled) return <StepRedirect to={paths.multiFactorEnroll} />;
@@ -46,8 +47,8 @@ export function Component() {
     form.setFailure(null);
     sendTotp.mutate(method, {
       onSuccess: () => {
-        setSentBy(method);
-        cooldown.start();
+        const phone = method === 'sms' ? claims.userSmsNumber : claims.userVoiceNumber;
+        sentCodes[method].markSent(phone ?? '');
       },
       onError: (error) => form.setFailure(error),
     });
@@ -65,6 +66,8 @@ export function Component() {
         onVerify={(code, refused) =>
           validate.mutate(code, {
             onSuccess: async () => {
+              sentCodes.sms.clear();
+              sentCodes.voice.clear();
               const step = nextAfterMfaValidation(authStore.get().claims);
               await goToStep(step);
               // Spec part 4 "mark multi-factor validated, send analytics": once the user (and any opt-out) is loaded.
@@ -98,16 +101,16 @@ export function Component() {
                   variant="default"
                   leftSection={<Icon size={16} aria-hidden />}
                   onClick={() => send(method)}
-                  disabled={cooldown.active}
+                  disabled={remaining > 0}
                   loading={sendTotp.isPending && sendTotp.variables === method}
                 >
                   {t(label, { phone })}
                 </Button>
               ) : null;
             })}
-            {cooldown.active ? (
+            {remaining > 0 ? (
               <Text size="xs" c="dimmed" ta="center">
-                {t('code.waitSeconds', { seconds: cooldown.remaining })}
+                {t('code.waitSeconds', { seconds: remaining })}
               </Text>
             ) : null}
           </>

@@ -17,6 +17,7 @@ import { editGroup } from '../api/group-edit.ts';
 import { useGroups } from '../api/group-list.ts';
 import { useGroupMutation } from '../api/group-mutation.ts';
 import { GroupAssignModal, GroupDeleteModal, GroupNameModal } from '../components/group-modals.tsx';
+import { UnassociatedSites } from '../components/unassociated-sites.tsx';
 
 type Dialog =
   | { kind: 'create' }
@@ -142,6 +143,7 @@ export function Component() {
           </ScrollTable>
         </Card>
       )}
+      {canWrite && groups ? <UnassociatedSites groups={groups} /> : null}
       {canWrite && (
         <>
           <GroupNameModal

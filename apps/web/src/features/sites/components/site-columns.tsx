@@ -8,14 +8,11 @@ import { DateText } from '../../../components/date-text.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { MonoText } from '../../../components/mono-text.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { cityState } from '../../../lib/site-options.ts';
 
 export type SiteRow = SiteSummary & { usa?: { lastVisited: string } };
 
 const meta = (m: ColumnMeta) => m;
-
-export function cityState(site: Pick<SiteSummary, 'address'>): string {
-  return [site.address.city, site.address.state].filter(Boolean).join(', ');
-}
 
 /** The site list's columns; `sortable` false leaves ordering to the server's view (recently viewed). */
 export function useSiteColumns(options: { sortable: boolean; lastVisited?: boolean }): ColumnDef<SiteRow>[] {
