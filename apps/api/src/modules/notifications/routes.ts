@@ -24,7 +24,11 @@ export const notificationRoutes = moduleRoutes(['notifications'], (r, route, ctx
 
   r.post(
     '/api/updateNotificationProfile',
-    route(customers, { body: NotificationProfileSchema, answer: NotificationProfileResponseSchema }),
+    route(customers, {
+      summary: "Change the caller's notification profile: which alerts, how, and quiet hours",
+      body: NotificationProfileSchema,
+      answer: NotificationProfileResponseSchema,
+    }),
     async (request) =>
       notifications.updateNotificationProfile(ctx, authOf(request), request.body, metaOf(request)),
   );
