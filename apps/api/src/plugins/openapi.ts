@@ -13,11 +13,12 @@ const SECURITY_SCHEMES = {
     scheme: 'bearer',
     description:
       "A person's credential in `Authorization: Bearer <token>`, one of two kinds. **API key** (`vnoc_…`): made " +
-      'in the console under Administration → API keys, it acts with the role and site groups it was given, until ' +
-      'it is revoked; use it for scripts. **Session token** (a JWT): what signing in to the console (`POST ' +
-      '/api/login`, then the sign-in steps) answers; it is short-lived, and each answer carries its successor in ' +
-      'the `Authorization` response header. 401: missing, expired or revoked credential; 403: the role, sign-in ' +
-      'step or entitlement does not allow the call.',
+      'by an administrator under Administration → API keys, it acts with the role and site groups it was given ' +
+      'until it expires or is revoked; use it for scripts. Calls that concern a person themselves (signing in, ' +
+      'passwords and factors, making keys, support sessions) do not take one. **Session token** (a JWT): what ' +
+      'signing in to the console answers (`POST /api/login`, then the sign-in steps); it is short-lived, and ' +
+      'answers may carry its successor in the `Authorization` response header. 401: a missing, wrong, expired ' +
+      'or revoked credential; 403: its role, sign-in step or entitlements do not allow the call.',
   },
   providerToken: {
     type: 'http',
