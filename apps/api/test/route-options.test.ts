@@ -48,9 +48,13 @@ describe('routeOptions', () => {
     });
     app
       .withTypeProvider<ZodTypeProvider>()
-      .get('/thing', route(rule, { summary: 'A thing', querystring: Query, response: { 200: Answer } }), async (request) => ({
-        twice: request.query.n * 2,
-      }));
+      .get(
+        '/thing',
+        route(rule, { summary: 'A thing', querystring: Query, response: { 200: Answer } }),
+        async (request) => ({
+          twice: request.query.n * 2,
+        }),
+      );
     const ok = await app.inject({ method: 'GET', url: '/thing?n=21' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ twice: 42 });
