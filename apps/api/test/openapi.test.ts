@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,44 +19,68 @@ type Problem = {
   location: { pointer: string }[];
 };
 
+/** Every problem Redocly's lint finds in `file` (the CLI exits 1 on errors; its JSON report lists them all). */
+async function lint(file: string): Promise<string[]> {
+  const args = [
+    'lint',
+    `--config=${CONFIG}`,
+    '--extends=recommended',
+    '--max-problems=100000',
+    '--format=json',
+  ];
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  const { stdout } = await run(process.execPath, [REDOCLY, ...args, file], {
+    maxBuffer: 64 * 1024 * 1024,
+    env,
+  }).catch((err: { stdout: string }) => ({ stdout: err.stdout }));
+  const { problems } = JSON.parse(stdout) as { problems: Problem[] };
+  return problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
+}
+
 let t: TestApp;
+/** A production server's: e-mail and SMS sent for real (no dev outbox, no simulator), no external broker. */
+let production: TestApp;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'vnoc-openapi-'));
-  // Every route the app can serve: the development surfaces (outbox, simulator) as well.
+  // Every route the app can serve: the development surfaces (outbox, simulator) and the broker's as well.
   t = await createTestApp({ SIMULATOR: '1', MQTT_AUTH_TOKEN: 'broker-token-0123456789abcdef' });
+  production = await createTestApp({
+    DELIVERY: 'live',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SMS_API_URL: 'https://sms.example.com',
+    SMS_ACCOUNT_SID: 'sid',
+    SMS_AUTH_TOKEN: 'token',
+    SMS_FROM: '+15550100',
+  });
 });
 afterAll(async () => {
   await t.close();
+  await production.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the served OpenAPI document', () => {
-  it("passes Redocly's recommended ruleset with no error and no warning", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-    expect(res.statusCode).toBe(200);
-    const file = path.join(dir, 'openapi.json');
-    writeFileSync(file, res.body);
-    // The CLI exits 1 on errors; its JSON report lists every problem either way.
-    const lint = await run(
-      process.execPath,
+  it("passes Redocly's recommended ruleset with no error and no warning, on every kind of server", async () => {
+    const files = await Promise.all(
       [
-        REDOCLY,
-        'lint',
-        `--config=${CONFIG}`,
-        '--extends=recommended',
-        '--max-problems=100000',
-        '--format=json',
-        file,
-      ],
-      {
-        maxBuffer: 64 * 1024 * 1024,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      },
-    ).catch((err: { stdout: string }) => ({ stdout: err.stdout }));
-    const { problems } = JSON.parse(lint.stdout) as { problems: Problem[] };
-    const listed = problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
-    expect(listed).toEqual([]);
+        ['every-route', t],
+        ['production', production],
+      ].map(async ([name, app]) => {
+        const res = await (app as TestApp).app.inject({ method: 'GET', url: '/api/openapi.json' });
+        expect(res.statusCode).toBe(200);
+        const file = path.join(dir, `${name}.json`);
+        writeFileSync(file, res.body);
+        return file;
+      }),
+    );
+    const [everyRoute, prod] = await Promise.all(files.map(lint));
+    expect(everyRoute).toEqual([]);
+    expect(prod).toEqual([]);
+    // The production server's document lacks the development and broker routes, and names no scheme it does not use.
+    const doc = JSON.parse(readFileSync(files[1] as string, 'utf8'));
+    expect(doc.paths['/api/dev/outbox']).toBeUndefined();
+    expect(Object.keys(doc.components.securitySchemes)).not.toContain('brokerToken');
   });
 
   it("names each operation's credential from its route's auth rule: a person's bearer token, or none", async () => {

@@ -39,6 +39,10 @@ const SECURITY_SCHEMES = {
     description:
       "A device's id and secret (docs/device-protocol.md): the agent's speed test calls with them.",
   },
+} as const;
+
+/** The external broker's scheme: its routes are there only with MQTT_AUTH_TOKEN (an unused scheme is an error). */
+const BROKER_SCHEME = {
   brokerToken: {
     type: 'http',
     scheme: 'bearer',
@@ -170,7 +174,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       // PUBLIC_URL, else the address the server listens at (as e-mails link to it).
       servers: [{ url: consoleUrl(config), description: 'This vNOC server' }],
       tags: TAGS,
-      components: { securitySchemes: SECURITY_SCHEMES },
+      components: {
+        securitySchemes: { ...SECURITY_SCHEMES, ...(config.mqtt.authToken ? BROKER_SCHEME : {}) },
+      },
     },
     transform,
   });
