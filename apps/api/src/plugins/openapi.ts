@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Config, consoleUrl } from './config.ts';
 
 /** The scheme of a person's token (a console session's JWT, or an API key): what every `auth` rule checks. */
-export const PERSON_SCHEME = 'bearer';
+const PERSON_SCHEME = 'bearer';
 
 const SECURITY_SCHEMES = {
   [PERSON_SCHEME]: {
@@ -113,10 +113,10 @@ const TAGS: { name: string; description: string }[] = [
 ];
 
 /**
- * `postAlertByIdAcknowledge` for `POST /api/alert/{id}/acknowledge`: stable while the path is, unique as
+ * `getDeviceByIdTelemetry` for `GET /api/device/{id}/telemetry`: stable while the path is, unique as
  * method and path are. A route whose name people script against gives its own (`schema.operationId`).
  */
-export function derivedOperationId(method: string, url: string): string {
+function derivedOperationId(method: string, url: string): string {
   const words = url
     .replace(/^\/api\//, '')
     .split('/')
