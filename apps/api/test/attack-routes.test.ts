@@ -33,7 +33,7 @@ const PUBLIC = new Set([
   'GET /api/dev/outbox', // the demo's outbox (DELIVERY=outbox, never beside a non-loopback HOST)
   'GET /api/dev/outbox/{id}/attachments/{index}', // the same outbox's attachments
   // An OpenWrt router's OpenWISP agent: the device's own key (query) is its credential, reaching only its device.
-  'POST /api/v1/monitoring/device/{uuid}/',
+  'POST /api/v1/monitoring/device/{uuid}',
 ]);
 
 /**

@@ -29,12 +29,13 @@ describe('routeOptions', () => {
 
   it('keeps a whole response map as it is given', () => {
     const options = route(rule, {
+      summary: 'Remove a thing',
       description: 'Gone',
       params: z.object({ id: z.string() }),
       response: noContent,
     });
     expect(options.schema.response).toBe(noContent);
-    expect(Object.keys(options.schema)).toEqual(['tags', 'description', 'params', 'response']);
+    expect(Object.keys(options.schema)).toEqual(['tags', 'summary', 'description', 'params', 'response']);
   });
 
   it('registers a route that validates its inputs, carries its rule and types its request', async () => {
@@ -47,9 +48,13 @@ describe('routeOptions', () => {
     });
     app
       .withTypeProvider<ZodTypeProvider>()
-      .get('/thing', route(rule, { querystring: Query, response: { 200: Answer } }), async (request) => ({
-        twice: request.query.n * 2,
-      }));
+      .get(
+        '/thing',
+        route(rule, { summary: 'A thing', querystring: Query, response: { 200: Answer } }),
+        async (request) => ({
+          twice: request.query.n * 2,
+        }),
+      );
     const ok = await app.inject({ method: 'GET', url: '/thing?n=21' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ twice: 42 });

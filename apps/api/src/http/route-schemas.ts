@@ -19,6 +19,16 @@ export const OK = { ok: true } as const;
 /** A route's responses: `ok` on 200, and the error answers every route may give. */
 export const answers = <T extends z.ZodType>(ok: T) => ({ 200: ok, ...errorResponses }) as const;
 
+/**
+ * A 200 that is a file or a stream, not JSON (CSV, PDF, server-sent events), as OpenAPI documents it: fastify
+ * writes such an answer as the handler gives it, and never serializes a non-JSON media type.
+ */
+export type FileAnswer = { description: string; content: Record<string, { schema: z.ZodType }> };
+export const fileAnswer = (mediaType: string, description: string): FileAnswer => ({
+  description,
+  content: { [mediaType]: { schema: z.string() } },
+});
+
 /** A route that answers 204 with no body. */
 export const noContent = { 204: z.null(), ...errorResponses } as const;
 /** A route that answers 201 with `body`. */

@@ -3,20 +3,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { AuthRule } from '../plugins/auth.ts';
-import { answers } from './route-schemas.ts';
+import { answers, type FileAnswer } from './route-schemas.ts';
 
 /**
- * What one route declares of itself: its OpenAPI text, its inputs, and either `answer` (the 200 answer: the
- * error answers every route may give are added, as `answers` does) or its whole `response` map (a 201, a 204,
- * an extra error status, a CSV stream's error answers).
+ * What one route declares of itself: its OpenAPI text (a summary always; `operationId` where people script
+ * against it, else one is derived from its method and path), its inputs, and either `answer` (the 200 answer:
+ * the error answers every route may give are added, as `answers` does) or its whole `response` map (a 201, a
+ * 204, an extra error status, a file's `fileAnswer`). `hide`: left out of the OpenAPI document.
  */
 export type RouteSchema = {
-  summary?: string;
+  summary: string;
   description?: string;
+  operationId?: string;
+  hide?: true;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
-} & ({ answer: z.ZodType; response?: never } | { response: Record<number, z.ZodType>; answer?: never });
+} & (
+  | { answer: z.ZodType; response?: never }
+  | { response: Record<number, z.ZodType | FileAnswer>; answer?: never }
+);
 
 /** The fastify options `route` builds, typed so the zod type provider still types the handler's request. */
 export type RouteOptions<S extends RouteSchema> = {

@@ -18,13 +18,21 @@ const adminNotSupport: AuthRule = { ...admin, notImpersonated: true };
 export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => {
   r.get(
     '/api/userProfile/users',
-    route(admin, { querystring: AdminUserListQuerySchema, answer: AdminUserPageSchema }),
+    route(admin, {
+      summary: "The organization's people: a filtered, sorted page (ADMINISTRATOR)",
+      querystring: AdminUserListQuerySchema,
+      answer: AdminUserPageSchema,
+    }),
     async (request) => users.listUsers(ctx, authOf(request), request.query),
   );
 
   r.post(
     '/api/userProfile/user',
-    route(adminNotSupport, { body: CreateUserRequestSchema, response: created(AdminUserSchema) }),
+    route(adminNotSupport, {
+      summary: 'Add a person to the organization and e-mail them an invitation (ADMINISTRATOR)',
+      body: CreateUserRequestSchema,
+      response: created(AdminUserSchema),
+    }),
     async (request, reply) => {
       const created = await users.createUser(ctx, authOf(request), request.body, metaOf(request));
       reply.code(201);
@@ -34,7 +42,11 @@ export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => 
 
   r.put(
     '/api/userProfile/edit',
-    route(adminNotSupport, { body: EditUserRequestSchema, response: noContent }),
+    route(adminNotSupport, {
+      summary: "Change a person's name, phone, role, site groups or status (ADMINISTRATOR)",
+      body: EditUserRequestSchema,
+      response: noContent,
+    }),
     async (request, reply) => {
       await users.editUser(ctx, authOf(request), request.body, metaOf(request));
       return reply.code(204).send(null);

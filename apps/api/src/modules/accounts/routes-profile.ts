@@ -31,31 +31,52 @@ const isAlt = (query: { alt?: 'true' | 'false' }) => query.alt === 'true';
 export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) => {
   adminUserRoutes(app, ctx);
 
-  r.get('/api/userProfile', route(full, { answer: UserSchema }), async (request) =>
-    profile.getProfile(ctx, authOf(request).user),
+  r.get(
+    '/api/userProfile',
+    route(full, {
+      summary: "The caller's own profile: name, role, contacts, factors and preferences",
+      answer: UserSchema,
+    }),
+    async (request) => profile.getProfile(ctx, authOf(request).user),
   );
 
   r.post(
     '/api/userProfile/updateContact',
-    route(full, { body: UpdateContactRequestSchema, answer: UserSchema }),
+    route(full, {
+      summary: "Change the caller's name, title, company and contact details",
+      body: UpdateContactRequestSchema,
+      answer: UserSchema,
+    }),
     async (request) => profile.updateContact(ctx, authOf(request), request.body),
   );
 
   r.post(
     '/api/userProfile/updateUserPreferences',
-    route(full, { body: UpdatePreferencesRequestSchema, answer: z.array(UserPreferenceSchema) }),
+    route(full, {
+      summary: "Change the caller's preferences (language, theme, analytics)",
+      body: UpdatePreferencesRequestSchema,
+      answer: z.array(UserPreferenceSchema),
+    }),
     async (request) => profile.updatePreferences(ctx, authOf(request).user, request.body),
   );
 
   // A code to the registered (or, with ?alt=true, the contact) email or mobile; the email one also serves sign-up.
-  const sendCodeRoutes: [string, AuthRule, typeof profile.sendEmailCode][] = [
-    ['registered-email', fullOrEmailStep, profile.sendEmailCode],
-    ['registered-mobile', full, profile.sendMobileCode],
+  const sendCodeRoutes: [string, string, AuthRule, typeof profile.sendEmailCode][] = [
+    ['registered-email', 'e-mail address', fullOrEmailStep, profile.sendEmailCode],
+    ['registered-mobile', 'mobile number', full, profile.sendMobileCode],
   ];
-  for (const [address, auth, send] of sendCodeRoutes) {
+  for (const [address, name, auth, send] of sendCodeRoutes) {
     r.post(
       `/api/userProfile/${address}/send-code`,
-      route(auth, { querystring: AltQuerySchema, response: okResponses }, { sendsCode: true }),
+      route(
+        auth,
+        {
+          summary: `Send a code proving the caller's ${name} (\`alt=true\`: the contact one)`,
+          querystring: AltQuerySchema,
+          response: okResponses,
+        },
+        { sendsCode: true },
+      ),
       async (request) => {
         await send(ctx, authOf(request), isAlt(request.query));
         return OK;
@@ -65,7 +86,12 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
 
   r.post(
     '/api/userProfile/registered-email/verify-code',
-    route(fullOrEmailStep, { querystring: AltQuerySchema, body: CodeRequestSchema, response: okResponses }),
+    route(fullOrEmailStep, {
+      summary: "Prove the caller's e-mail address with the code sent to it",
+      querystring: AltQuerySchema,
+      body: CodeRequestSchema,
+      response: okResponses,
+    }),
     async (request, reply) =>
       sendToken(
         ctx,
@@ -82,7 +108,12 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
 
   r.post(
     '/api/userProfile/registered-mobile/verify-code',
-    route(full, { querystring: AltQuerySchema, body: CodeRequestSchema, response: okResponses }),
+    route(full, {
+      summary: "Prove the caller's mobile number with the code sent to it",
+      querystring: AltQuerySchema,
+      body: CodeRequestSchema,
+      response: okResponses,
+    }),
     async (request) => {
       await profile.verifyMobileCode(ctx, authOf(request), isAlt(request.query), request.body.code);
       return OK;
@@ -91,13 +122,21 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
 
   r.post(
     '/api/userProfile/mfa/getQRCodePdi',
-    route(enrolment, { body: QrCodeRequestSchema, answer: QrCodeResponseSchema }),
+    route(enrolment, {
+      summary: 'Start enrolling an authenticator app: its secret as a link and a QR code',
+      body: QrCodeRequestSchema,
+      answer: QrCodeResponseSchema,
+    }),
     async (request) => profile.getQrCode(ctx, authOf(request), request.body.reenroll),
   );
 
   r.post(
     '/api/userProfile/mfa/enrollWithApp',
-    route(enrolment, { body: TotpRequestSchema, response: okResponses }),
+    route(enrolment, {
+      summary: 'Finish enrolling an authenticator app with one of its codes',
+      body: TotpRequestSchema,
+      response: okResponses,
+    }),
     async (request, reply) =>
       sendToken(
         ctx,
@@ -112,7 +151,15 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
   ] as const) {
     r.post(
       `/api/userProfile/mfa/send${name}EnrollCode`,
-      route(enrolment, { body: PhoneEnrollRequestSchema, response: okResponses }, { sendsCode: true }),
+      route(
+        enrolment,
+        {
+          summary: `Start enrolling a phone for ${channel === 'sms' ? 'SMS' : 'voice'} codes: send it a code`,
+          body: PhoneEnrollRequestSchema,
+          response: okResponses,
+        },
+        { sendsCode: true },
+      ),
       async (request) => {
         await profile.sendPhoneEnrollCode(ctx, authOf(request), channel, request.body.phoneNumber);
         return OK;
@@ -120,7 +167,11 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
     );
     r.post(
       `/api/userProfile/mfa/enrollWith${name}`,
-      route(enrolment, { body: TotpRequestSchema, response: okResponses }),
+      route(enrolment, {
+        summary: `Finish enrolling a phone for ${channel === 'sms' ? 'SMS' : 'voice'} codes with the code sent`,
+        body: TotpRequestSchema,
+        response: okResponses,
+      }),
       async (request, reply) =>
         sendToken(
           ctx,
@@ -134,7 +185,7 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
     '/api/userProfile/updatePassword',
     route(
       { steps: ['password', 'full'], notImpersonated: true },
-      { body: UpdatePasswordRequestSchema, response: okResponses },
+      { summary: "Change the caller's password", body: UpdatePasswordRequestSchema, response: okResponses },
     ),
     async (request, reply) =>
       sendToken(
@@ -146,7 +197,11 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
 
   r.post(
     '/api/userProfile/unenroll',
-    route(signedInAsSelf, { body: UnenrollRequestSchema, response: okResponses }),
+    route(signedInAsSelf, {
+      summary: "Remove one of the caller's second factors",
+      body: UnenrollRequestSchema,
+      response: okResponses,
+    }),
     async (request, reply) =>
       sendToken(
         ctx,
@@ -158,6 +213,7 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
   r.post(
     '/api/userProfile/impersonate/generate',
     route(supportStaff, {
+      summary: 'Make a one-time access code to act as a customer person (SUPPORT staff)',
       body: ImpersonateGenerateRequestSchema,
       answer: ImpersonateGenerateResponseSchema,
     }),

@@ -29,7 +29,19 @@ const mfaStep: AuthRule = { steps: ['mfa'], mfa: 'enrolled' };
 export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
   r.post(
     '/api/login',
-    { schema: { tags, body: LoginRequestSchema, response: okResponses } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with a username and password',
+        description:
+          'Answers `{ ok: true }` and the session token in the `Authorization` response header. The token may ' +
+          'be of a first step only (a second factor, an e-mail check or a new password still to give): the ' +
+          'claims in the token say which. Scripts use an API key instead.',
+        operationId: 'login',
+        body: LoginRequestSchema,
+        response: okResponses,
+      },
+    },
     async (request, reply) => {
       const grant = await access.login(ctx, request.body, metaOf(request));
       return sendToken(ctx, reply, grant);
@@ -41,6 +53,7 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
     {
       schema: {
         tags,
+        summary: 'Ask to join an organization with an address at one of its verified e-mail domains',
         body: RegisterRequestSchema,
         response: { 201: RegisterResponseSchema, ...errorResponses },
       },
@@ -88,7 +101,16 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
 
   r.put(
     '/api/access/pwreset/:email',
-    { schema: { tags, params: PwResetParamsSchema, response: okResponses }, config: { sendsCode: true } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Ask for a password reset code by e-mail (the same answer whether the account exists or not)',
+        params: PwResetParamsSchema,
+        response: okResponses,
+      },
+      config: { sendsCode: true },
+    },
     async (request) => {
       await ctx.limiter.hit(`pwreset:${clientKeyOf(request.ip)}`, 10, 15 * 60_000);
       await access.requestPasswordReset(ctx, request.params.email, metaOf(request));
@@ -98,7 +120,14 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
 
   r.post(
     '/api/access/verifyEmailCode',
-    { schema: { tags, body: VerifyEmailCodeRequestSchema, response: okResponses } },
+    {
+      schema: {
+        tags,
+        summary: 'Prove a password reset code: answers a token that may choose a new password',
+        body: VerifyEmailCodeRequestSchema,
+        response: okResponses,
+      },
+    },
     async (request, reply) => {
       await ctx.limiter.hit(`verify-email-code:${clientKeyOf(request.ip)}`, 30, 15 * 60_000);
       const grant = await access.verifyPasswordResetCode(ctx, request.body, metaOf(request));
@@ -108,7 +137,11 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
 
   r.post(
     '/api/access/validateTOTP',
-    route(mfaStep, { body: TotpRequestSchema, response: okResponses }),
+    route(mfaStep, {
+      summary: 'Give the second factor (an authenticator, SMS or voice code) to finish signing in',
+      body: TotpRequestSchema,
+      response: okResponses,
+    }),
     async (request, reply) => {
       const grant = await access.validateTotp(ctx, authOf(request), request.body.totp, metaOf(request));
       return sendToken(ctx, reply, grant);
@@ -117,7 +150,15 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
 
   r.post(
     '/api/access/sendTOTP',
-    route(mfaStep, { body: SendTotpRequestSchema, response: okResponses }, { sendsCode: true }),
+    route(
+      mfaStep,
+      {
+        summary: 'Send a sign-in code by SMS or voice call',
+        body: SendTotpRequestSchema,
+        response: okResponses,
+      },
+      { sendsCode: true },
+    ),
     async (request) => {
       await access.sendLoginCode(ctx, authOf(request), request.body.method);
       return OK;
@@ -140,15 +181,25 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
     },
   );
 
-  r.get('/api/access/newJWT', route(personal, { response: okResponses }), async (request, reply) => {
-    const auth = authOf(request);
-    const grant = access.refreshToken(auth);
-    return sendToken(ctx, reply, grant, (jti) => access.retireRenewed(ctx, auth, jti));
-  });
+  r.get(
+    '/api/access/newJWT',
+    route(personal, {
+      summary: 'Renew the session token before it expires (the new one in the `Authorization` header)',
+      response: okResponses,
+    }),
+    async (request, reply) => {
+      const auth = authOf(request);
+      const grant = access.refreshToken(auth);
+      return sendToken(ctx, reply, grant, (jti) => access.retireRenewed(ctx, auth, jti));
+    },
+  );
 
   r.post(
     '/api/access/logout',
-    route({ steps: 'any', notApiKey: true }, { response: okResponses }),
+    route(
+      { steps: 'any', notApiKey: true },
+      { summary: 'Sign out: the session token stops working', response: okResponses },
+    ),
     async (request) => {
       await access.logout(ctx, authOf(request), metaOf(request));
       return OK;
@@ -157,7 +208,14 @@ export const signInRoutes = moduleRoutes(tags, (r, route, ctx) => {
 
   r.post(
     '/api/access/impersonate',
-    { schema: { tags, body: ImpersonateExchangeRequestSchema, response: okResponses } },
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a support access code for a session acting as the customer person',
+        body: ImpersonateExchangeRequestSchema,
+        response: okResponses,
+      },
+    },
     async (request, reply) => {
       const grant = await access.exchangeAccessCode(ctx, request.body.accessCode, metaOf(request));
       return sendToken(ctx, reply, grant);

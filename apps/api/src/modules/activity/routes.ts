@@ -1,6 +1,6 @@
 import { ActivityEntrySchema, type ActivityQuery, ActivityQuerySchema, PagedSchema } from '@vnoc/contracts';
 import { sendCsv } from '../../http/csv-export.ts';
-import { administrators, errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
+import { administrators, errorResponses, fileAnswer, IdParamsSchema } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as activity from './service.ts';
@@ -27,8 +27,10 @@ export const activityRoutes = moduleRoutes(['organization'], (r, route, ctx, app
       summary: `The filtered activity log as CSV (at most ${activity.ACTIVITY_EXPORT_LIMIT} rows)`,
       params: IdParamsSchema,
       querystring: ActivityQuerySchema,
-      // 200 is a text/csv stream, not JSON.
-      response: errorResponses,
+      response: {
+        200: fileAnswer('text/csv', 'The entries as CSV, downloaded as an attachment.'),
+        ...errorResponses,
+      },
     }),
     async (request, reply) => {
       const csv = await activity.exportActivity(ctx, authOf(request), request.params.id, request.query);

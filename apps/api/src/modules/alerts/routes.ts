@@ -14,7 +14,13 @@ import {
 } from '@vnoc/contracts';
 import { z } from 'zod';
 import { sendCsv } from '../../http/csv-export.ts';
-import { customers, customerWriters, errorResponses, IdParamsSchema } from '../../http/route-schemas.ts';
+import {
+  customers,
+  customerWriters,
+  errorResponses,
+  fileAnswer,
+  IdParamsSchema,
+} from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import * as alerts from './service.ts';
@@ -46,7 +52,15 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.get(
     '/api/alert',
-    route(reader, { querystring: AlertListQuerySchema, answer: PagedSchema(AlertSchema) }),
+    route(reader, {
+      summary: 'List the alerts: a filtered, sorted page',
+      description:
+        "A page of the alerts in the caller's scope: `status=active` (the default) or `cleared`; filter by " +
+        'severity, code, site, device, group, dates or text, and sort by any column. The total count comes with the page.',
+      operationId: 'listAlerts',
+      querystring: AlertListQuerySchema,
+      answer: PagedSchema(AlertSchema),
+    }),
     async (request) => alerts.listAlerts(ctx, authOf(request).user, request.query),
   );
 
@@ -56,8 +70,10 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
     route(reader, {
       summary: `The filtered alerts as CSV (at most ${alerts.EXPORT_LIMIT} rows)`,
       querystring: AlertListQuerySchema,
-      // 200 is a text/csv stream, not JSON.
-      response: errorResponses,
+      response: {
+        200: fileAnswer('text/csv', 'The alerts as CSV, downloaded as an attachment.'),
+        ...errorResponses,
+      },
     }),
     async (request, reply) => {
       const csv = await alerts.exportAlerts(ctx, authOf(request).user, request.query);
@@ -85,26 +101,51 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.get(
     '/api/alert/:id',
-    route(reader, { params: IdParamsSchema, answer: AlertDetailSchema }),
+    route(reader, {
+      summary: 'An alert with its notes, history and the alerts it caused',
+      operationId: 'getAlert',
+      params: IdParamsSchema,
+      answer: AlertDetailSchema,
+    }),
     async (request) => alerts.alertDetail(ctx, authOf(request).user, request.params.id),
   );
 
   r.post(
     '/api/alert/:id/acknowledge',
-    route(writer, { params: IdParamsSchema, answer: AlertSchema }),
+    route(writer, {
+      summary: 'Acknowledge an alert (ADMINISTRATOR, USER)',
+      description:
+        'Records that the caller acknowledged the alert, and when; acknowledging it again keeps the first. The ' +
+        'alert stays active until its cause clears. Answers the alert.',
+      operationId: 'acknowledgeAlert',
+      params: IdParamsSchema,
+      answer: AlertSchema,
+    }),
     async (request) => alerts.acknowledgeAlert(ctx, authOf(request), request.params.id, metaOf(request)),
   );
 
   r.post(
     '/api/alert/:id/assign',
-    route(writer, { params: IdParamsSchema, body: AlertAssignRequestSchema, answer: AlertSchema }),
+    route(writer, {
+      summary: 'Assign an alert to a person, or unassign it (ADMINISTRATOR, USER)',
+      operationId: 'assignAlert',
+      params: IdParamsSchema,
+      body: AlertAssignRequestSchema,
+      answer: AlertSchema,
+    }),
     async (request) =>
       alerts.assignAlert(ctx, authOf(request), request.params.id, request.body.userId, metaOf(request)),
   );
 
   r.post(
     '/api/alert/:id/notes',
-    route(writer, { params: IdParamsSchema, body: AlertNoteRequestSchema, answer: AlertDetailSchema }),
+    route(writer, {
+      summary: 'Add a note to an alert (ADMINISTRATOR, USER)',
+      operationId: 'addAlertNote',
+      params: IdParamsSchema,
+      body: AlertNoteRequestSchema,
+      answer: AlertDetailSchema,
+    }),
     async (request) =>
       alerts.addAlertNote(ctx, authOf(request), request.params.id, request.body.text, metaOf(request)),
   );

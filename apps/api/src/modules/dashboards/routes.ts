@@ -19,6 +19,7 @@ export const dashboardRoutes = moduleRoutes(['dashboard'], (r, route, ctx) => {
     '/api/dashboard/all',
     route(reader, {
       summary: "The base dashboard, then the caller's and the organization's shared dashboards by id",
+      operationId: 'listDashboards',
       answer: DashboardListSchema,
     }),
     async (request) => dashboards.listDashboards(ctx, authOf(request).user),
@@ -28,6 +29,7 @@ export const dashboardRoutes = moduleRoutes(['dashboard'], (r, route, ctx) => {
     '/api/dashboard/save',
     route(writer, {
       summary: 'Create (no id) or update a dashboard; returns its id',
+      operationId: 'saveDashboard',
       body: DashboardSaveSchema,
       answer: DashboardSavedSchema,
     }),
@@ -38,6 +40,7 @@ export const dashboardRoutes = moduleRoutes(['dashboard'], (r, route, ctx) => {
     '/api/dashboard/delete',
     route(writer, {
       summary: 'Delete a dashboard',
+      operationId: 'deleteDashboard',
       body: DashboardDeleteSchema,
       answer: DashboardDeletedSchema,
     }),

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { listOutboxMessages, outboxAttachment } from '../../delivery/outbox.ts';
 import { Errors } from '../../errors.ts';
-import { errorResponses } from '../../http/route-schemas.ts';
+import { errorResponses, fileAnswer } from '../../http/route-schemas.ts';
 import { devSurfaceGuard } from '../../plugins/dev-surface.ts';
 import { isUuid } from '../../sql/text.ts';
 
@@ -19,6 +19,8 @@ export function devOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
       onRequest,
       schema: {
         tags: ['dev'],
+        summary:
+          'The messages the server "sent" to an address or number (DELIVERY=outbox, from this machine)',
         querystring: OutboxQuerySchema,
         response: { 200: OutboxResponseSchema, ...errorResponses },
       },
@@ -36,7 +38,10 @@ export function devOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['dev'],
         summary: 'An attachment of an outbox message',
         params: OutboxAttachmentParamsSchema,
-        response: errorResponses,
+        response: {
+          200: fileAnswer('application/octet-stream', 'The file, in its own media type.'),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

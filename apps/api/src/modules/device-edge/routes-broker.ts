@@ -18,6 +18,7 @@ const ResultSchema = z.object({ result: z.enum(['allow', 'deny']) });
 const schema = <B extends z.ZodType>(body: B, summary: string) => ({
   tags: ['device-edge'],
   summary,
+  security: [{ brokerToken: [] }],
   body,
   response: { 200: ResultSchema, 401: ResultSchema, 403: ResultSchema },
 });

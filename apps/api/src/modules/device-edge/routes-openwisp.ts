@@ -38,7 +38,8 @@ export function openwispRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags: ['device-edge'],
         summary: "A report from OpenWISP's monitoring agent (OpenWrt), authenticated by the device's key",
-        description: `Body: a NetJSON DeviceMonitoring object (application/json, at most ${DEVICE_MESSAGE_MAX_BYTES} bytes). \`time\` (UTC, DD-MM-YYYY_HH:MM:SS.ffffff): when a buffered sample was taken; \`current=true\` on the live one. 403: wrong or revoked key, or a device that does not report through OpenWISP; 404: no such device; 429: more than ${OPENWISP_POSTS_PER_MINUTE} posts a minute.`,
+        description: `The agent posts to this path with a trailing slash (\`/api/v1/monitoring/device/{uuid}/\`), as OpenWISP's server has it; both are served. Body: a NetJSON DeviceMonitoring object (application/json, at most ${DEVICE_MESSAGE_MAX_BYTES} bytes). \`time\` (UTC, DD-MM-YYYY_HH:MM:SS.ffffff): when a buffered sample was taken; \`current=true\` on the live one. 403: wrong or revoked key, or a device that does not report through OpenWISP; 404: no such device; 429: more than ${OPENWISP_POSTS_PER_MINUTE} posts a minute.`,
+        security: [{ deviceKey: [] }],
         params: ParamsSchema,
         querystring: QuerySchema,
         response: { 200: AnswerSchema, ...errorResponses, 413: ErrorBodySchema },
@@ -57,8 +58,9 @@ export function openwispRoutes(app: FastifyInstance, ctx: AppContext): void {
         current: request.query.current,
         body: request.body,
       });
-    // As the agent posts it (trailing slash), and without.
-    r.post('/api/v1/monitoring/device/:uuid/', options(false), handler);
-    r.post('/api/v1/monitoring/device/:uuid', options(true), handler);
+    // As the agent posts it (trailing slash), and without: the document names the one without (OpenAPI paths
+    // end without a slash), and says the agent's is the same.
+    r.post('/api/v1/monitoring/device/:uuid/', options(true), handler);
+    r.post('/api/v1/monitoring/device/:uuid', options(false), handler);
   });
 }

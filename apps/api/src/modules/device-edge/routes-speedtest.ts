@@ -61,6 +61,7 @@ export function speedtestRoutes(app: FastifyInstance, ctx: AppContext): void {
       {
         schema: {
           tags: TAGS,
+          security: [{ deviceBasic: [] }],
           summary: 'Speed test: download N bytes',
           description: `Streams \`bytes\` random bytes (at most ${SPEEDTEST_MAX_BYTES}). ${DEVICE_AUTH}`,
           querystring: DownloadQuerySchema,
@@ -80,6 +81,7 @@ export function speedtestRoutes(app: FastifyInstance, ctx: AppContext): void {
       {
         schema: {
           tags: TAGS,
+          security: [{ deviceBasic: [] }],
           summary: 'Speed test: upload',
           description: `Reads the body (at most ${SPEEDTEST_MAX_BYTES} bytes, any type) and answers how many bytes came and how long they took. ${SPEEDTEST_MESSAGES.tooLarge} ${DEVICE_AUTH}`,
           response: { 200: SpeedtestUploadSchema, ...errorResponses, 413: ErrorBodySchema },

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { errorResponses, personal } from '../../http/route-schemas.ts';
+import { errorResponses, fileAnswer, personal } from '../../http/route-schemas.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { DEFAULT_STREAM_TIMINGS, type LiveStream, openStream, type StreamTimings } from './stream.ts';
 
@@ -52,7 +52,10 @@ export function eventRoutes(
           'as `Last-Event-ID` (or `?lastEventId=`) to resume. A comment line arrives every 15 s. The stream ' +
           'ends when the token expires: reconnect with the refreshed one.',
         querystring: EventsQuerySchema,
-        response: errorResponses,
+        response: {
+          200: fileAnswer('text/event-stream', 'The live events, as server-sent events.'),
+          ...errorResponses,
+        },
       },
       config: { auth: personal },
     },

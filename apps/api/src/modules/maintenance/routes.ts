@@ -20,7 +20,12 @@ const writer: AuthRule = administrators;
 export const maintenanceRoutes = moduleRoutes(['maintenance'], (r, route, ctx) => {
   r.get(
     '/api/maintenance',
-    route(reader, { querystring: MaintenanceListQuerySchema, answer: z.array(MaintenanceWindowSchema) }),
+    route(reader, {
+      summary: 'The current (or ended) maintenance windows, optionally of one site',
+      operationId: 'listMaintenanceWindows',
+      querystring: MaintenanceListQuerySchema,
+      answer: z.array(MaintenanceWindowSchema),
+    }),
     async (request) => maintenance.listWindows(ctx, authOf(request).user, request.query),
   );
 
@@ -28,6 +33,7 @@ export const maintenanceRoutes = moduleRoutes(['maintenance'], (r, route, ctx) =
     '/api/maintenance',
     route(writer, {
       summary: 'Schedule a maintenance window (ADMINISTRATOR)',
+      operationId: 'createMaintenanceWindow',
       body: MaintenanceRequestSchema,
       answer: MaintenanceWindowSchema,
     }),
@@ -38,6 +44,7 @@ export const maintenanceRoutes = moduleRoutes(['maintenance'], (r, route, ctx) =
     '/api/maintenance/:id/end',
     route(writer, {
       summary: 'End a maintenance window now (ADMINISTRATOR)',
+      operationId: 'endMaintenanceWindow',
       params: IdParamsSchema,
       answer: MaintenanceWindowSchema,
     }),

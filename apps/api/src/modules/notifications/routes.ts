@@ -27,7 +27,11 @@ export const notificationRoutes = moduleRoutes(['notifications'], (r, route, ctx
 
   r.post(
     '/api/updateNotificationProfile',
-    route(ownProfile, { body: NotificationProfileSchema, answer: NotificationProfileResponseSchema }),
+    route(ownProfile, {
+      summary: "Change the caller's notification profile: which alerts, how, and quiet hours",
+      body: NotificationProfileSchema,
+      answer: NotificationProfileResponseSchema,
+    }),
     async (request) =>
       notifications.updateNotificationProfile(ctx, authOf(request), request.body, metaOf(request)),
   );

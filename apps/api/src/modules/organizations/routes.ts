@@ -40,6 +40,7 @@ export const organizationRoutes = moduleRoutes(tags, (r, route, ctx) => {
     {
       schema: {
         tags,
+        summary: 'How a username signs in: its organization, and its identity provider if any',
         params: z.object({ name: EmailSchema }),
         response: { 200: OrganizationRefSchema, ...errorResponses },
       },

@@ -22,7 +22,11 @@ export const productAnalyticsRoutes = moduleRoutes(['product analytics'], (r, ro
     '/api/mp/track',
     {
       bodyLimit: TRACK_BODY_LIMIT,
-      ...route(personal, { body: ProductTrackRequestSchema, answer: ProductTrackResponseSchema }),
+      ...route(personal, {
+        summary: "Record the console's page-view events (the console sends them)",
+        body: ProductTrackRequestSchema,
+        answer: ProductTrackResponseSchema,
+      }),
     },
     async (request) => ({
       accepted: await trackProductEvents(ctx, authOf(request), request.body, forwarder),

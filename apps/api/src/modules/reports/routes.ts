@@ -10,7 +10,7 @@ import {
 } from '@vnoc/contracts';
 import { z } from 'zod';
 import { sendDownload } from '../../http/csv-export.ts';
-import { errorResponses, IdParamsSchema, OK, okResponses } from '../../http/route-schemas.ts';
+import { errorResponses, fileAnswer, IdParamsSchema, OK, okResponses } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf } from '../../plugins/auth.ts';
 import * as files from './files.ts';
@@ -20,16 +20,29 @@ import * as subscriptions from './subscriptions.ts';
 const reader: AuthRule = { steps: ['full'], roles: reports.REPORT_READERS };
 /** A person's own scheduled reports, emailed to them: never with an API key (issue 38). */
 const subscriber: AuthRule = { ...reader, notApiKey: true };
-/** What each report file holds, for the route's summary. */
-const FILE_SUMMARIES: Record<files.ReportFile, (title: string) => string> = {
-  csv: (title) => `${title}: every filtered row as CSV (UTF-8 with BOM)`,
-  pdf: (title) => `${title} as PDF: totals, chart and the first rows`,
+/** What each report file holds, for the route's summary, and its answer. */
+const FILES: Record<
+  files.ReportFile,
+  { summary: (title: string) => string; answer: ReturnType<typeof fileAnswer> }
+> = {
+  csv: {
+    summary: (title) => `${title}: every filtered row as CSV (UTF-8 with BOM)`,
+    answer: fileAnswer('text/csv', 'The rows as CSV, downloaded as an attachment.'),
+  },
+  pdf: {
+    summary: (title) => `${title} as PDF: totals, chart and the first rows`,
+    answer: fileAnswer('application/pdf', 'The report as a PDF file, downloaded as an attachment.'),
+  },
 };
 
 export const reportRoutes = moduleRoutes(['reports'], (r, route, ctx, app) => {
   r.get(
     '/api/reports',
-    route(reader, { summary: 'The reports the caller may open', answer: z.array(ReportInfoSchema) }),
+    route(reader, {
+      summary: 'The reports the caller may open',
+      operationId: 'listReports',
+      answer: z.array(ReportInfoSchema),
+    }),
     async (request) => reports.listReports(authOf(request).user),
   );
 
@@ -56,7 +69,7 @@ export const reportRoutes = moduleRoutes(['reports'], (r, route, ctx, app) => {
 
   r.delete(
     '/api/reports/subscriptions/:id',
-    route(subscriber, { params: IdParamsSchema, response: okResponses }),
+    route(subscriber, { summary: 'Stop a scheduled report', params: IdParamsSchema, response: okResponses }),
     async (request) => {
       await subscriptions.deleteSubscription(ctx, authOf(request).user, request.params.id);
       return OK;
@@ -71,6 +84,7 @@ export const reportRoutes = moduleRoutes(['reports'], (r, route, ctx, app) => {
       base,
       route(rule, {
         summary: `${info.title.en}: a page, totals and the per-day summary`,
+        operationId: `getReport${info.id.replace(/(^|-)(\w)/g, (_, _dash, c: string) => c.toUpperCase())}`,
         querystring: ReportQuerySchema,
         answer: ReportPageSchema,
       }),
@@ -81,9 +95,9 @@ export const reportRoutes = moduleRoutes(['reports'], (r, route, ctx, app) => {
       app.get<{ Querystring: ReportQuery }>(
         `${base}/export.${file}`,
         route(rule, {
-          summary: FILE_SUMMARIES[file](info.title.en),
+          summary: FILES[file].summary(info.title.en),
           querystring: ReportQuerySchema,
-          response: errorResponses,
+          response: { 200: FILES[file].answer, ...errorResponses },
         }),
         async (request, reply) => {
           const { stream, filename, contentType } = await files.exportFile(
@@ -98,11 +112,17 @@ export const reportRoutes = moduleRoutes(['reports'], (r, route, ctx, app) => {
       );
   }
 
-  // Any other id: 404 with a message (after the caller is known to be signed in).
+  // Any other id: 404 with a message (after the caller is known to be signed in). Not an operation of its own:
+  // left out of the OpenAPI document, where the reports above are.
   for (const suffix of ['', '/export.csv', '/export.pdf']) {
     r.get(
       `/api/reports/:id${suffix}`,
-      route(reader, { params: ReportParamsSchema, response: errorResponses }),
+      route(reader, {
+        summary: 'Any other report: not found',
+        hide: true,
+        params: ReportParamsSchema,
+        response: errorResponses,
+      }),
       async (request) => reports.reportInfo(request.params.id) as never,
     );
   }

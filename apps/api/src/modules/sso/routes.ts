@@ -38,6 +38,7 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext, verifier: Token
         tags,
         summary:
           "The identity provider's access token (Bearer) for a vNOC token (Authorization header) and the app list",
+        security: [{ providerToken: [] }],
         response: answers(SsoAppListSchema),
       },
     },

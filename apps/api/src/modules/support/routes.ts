@@ -7,7 +7,11 @@ import { listSupportPeople } from './service.ts';
 export const supportRoutes = moduleRoutes(['support'], (r, route, ctx) => {
   r.get(
     '/api/support/people',
-    route(supportStaff, { querystring: SupportPeopleQuerySchema, answer: SupportPeoplePageSchema }),
+    route(supportStaff, {
+      summary: 'Find people of every customer organization (SUPPORT staff as themselves)',
+      querystring: SupportPeopleQuerySchema,
+      answer: SupportPeoplePageSchema,
+    }),
     async (request) => listSupportPeople(ctx, request.query),
   );
 });

@@ -34,6 +34,7 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
       { steps: ['full'], roles: writers, entitlements: ['diagnostics'] },
       {
         summary: 'Send a support ticket about the device',
+        operationId: 'createTicket',
         params: IdParamsSchema,
         body: TicketRequestSchema,
         answer: TicketSchema,
@@ -45,12 +46,24 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
 
   r.get(
     '/api/ticket',
-    route(reader, { querystring: TicketListQuerySchema, answer: PagedSchema(TicketSummarySchema) }),
+    route(reader, {
+      summary: "List the organization's support tickets: a filtered, sorted page",
+      operationId: 'listTickets',
+      querystring: TicketListQuerySchema,
+      answer: PagedSchema(TicketSummarySchema),
+    }),
     async (request) => tickets.listTickets(ctx, authOf(request).user, request.query),
   );
 
-  r.get('/api/ticket/:id', route(reader, { params: IdParamsSchema, answer: TicketSchema }), async (request) =>
-    tickets.getTicket(ctx, authOf(request).user, request.params.id),
+  r.get(
+    '/api/ticket/:id',
+    route(reader, {
+      summary: 'A support ticket with its comment, diagnostics and notes',
+      operationId: 'getTicket',
+      params: IdParamsSchema,
+      answer: TicketSchema,
+    }),
+    async (request) => tickets.getTicket(ctx, authOf(request).user, request.params.id),
   );
 
   r.get(
@@ -68,7 +81,13 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
     '/api/ticket/:id/status',
     route(
       { steps: ['full'], roles: writers },
-      { params: IdParamsSchema, body: TicketStatusRequestSchema, answer: TicketSchema },
+      {
+        summary: 'Open or close a support ticket',
+        operationId: 'setTicketStatus',
+        params: IdParamsSchema,
+        body: TicketStatusRequestSchema,
+        answer: TicketSchema,
+      },
     ),
     async (request) =>
       tickets.setTicketStatus(ctx, authOf(request), request.params.id, request.body.status, metaOf(request)),
