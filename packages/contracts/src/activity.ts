@@ -65,6 +65,13 @@ export const AUDIT_ACTIONS = [
   'device.secret_revoke',
   'device.import',
   'dev.outage',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.secret_rotate',
+  'webhook.test',
+  'webhook.redeliver',
+  'webhook.resume',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -87,6 +94,6 @@ export function targetKindOf(action: string): ActivityTargetKind | null {
   if (action === 'device.troubleshooting.cancel') return null; // a batch of jobs, not one device
   if (action.startsWith('device.') || action === 'dev.outage') return 'device';
   if (action.startsWith('maintenance.')) return 'maintenance';
-  if (action.startsWith('notification')) return null;
+  if (action.startsWith('notification') || action.startsWith('webhook.')) return null;
   return 'person';
 }

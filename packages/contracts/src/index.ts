@@ -30,3 +30,4 @@ export * from './support.ts';
 export * from './tickets.ts';
 export * from './user.ts';
 export * from './verdict.ts';
+export * from './webhooks.ts';
