@@ -238,12 +238,14 @@ export function createWebhookSender(ctx: AppContext, options: SenderOptions = {}
   });
 
   async function send(d: repo.ClaimedDelivery): Promise<void> {
-    const result = await post(ctx, d, { id: d.id, body: d.payload as unknown as WebhookMessage }).catch(
-      (error: unknown): SendResult => {
-        ctx.log.error({ err: error, deliveryId: d.id }, 'a webhook delivery failed unexpectedly');
-        return { ok: false, status: null, body: null, error: 'The delivery failed unexpectedly.' };
-      },
-    );
+    const destination = { id: d.destination_id, preset: d.preset, url: d.url, settings: d.settings };
+    const result = await post(ctx, destination, {
+      id: d.id,
+      body: d.payload as unknown as WebhookMessage,
+    }).catch((error: unknown): SendResult => {
+      ctx.log.error({ err: error, deliveryId: d.id }, 'a webhook delivery failed unexpectedly');
+      return { ok: false, status: null, body: null, error: 'The delivery failed unexpectedly.' };
+    });
     const now = ctx.now();
     if (result.ok) {
       await repo.markDelivered(ctx.db, d.id, d.attempts, result, now);

@@ -232,9 +232,9 @@ export async function redeliverWebhook(
     target: row.name,
     detail: { id, deliveryId },
   });
-  senderOf(ctx)?.wake();
   const delivery = await repo.findDelivery(ctx.db, auth.user.organizationId, copy);
   if (!delivery) throw Errors.notFound();
+  senderOf(ctx)?.wake();
   return presentDelivery(delivery);
 }
 
