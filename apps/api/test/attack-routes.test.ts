@@ -121,6 +121,10 @@ const SUPPORT_CONFINED = new Set([
   'POST /api/chat/conversations/{id}/messages',
   'POST /api/chat/conversations/{id}/read',
   'POST /api/chat/conversations/{id}/close',
+  // Webhooks (issue 38): a signing secret is made and shown to the administrator in their own name only.
+  'POST /api/webhooks',
+  'PATCH /api/webhooks/{id}',
+  'POST /api/webhooks/{id}/secret',
 ]);
 
 /** Settings of `PUT /api/organization/{id}` that support may not change while acting as a customer. */
@@ -196,6 +200,16 @@ const ADMINISTRATOR_ONLY = new Map([
     "proving one of the organization's email domains",
   ],
   ['POST /api/organization/{id}/domains/verify', "proving one of the organization's email domains"],
+  ['GET /api/webhooks', "the organization's webhook destinations (issue 38)"],
+  ['POST /api/webhooks', 'registering a webhook destination'],
+  ['GET /api/webhooks/{id}', 'a webhook destination'],
+  ['PATCH /api/webhooks/{id}', 'changing a webhook destination'],
+  ['DELETE /api/webhooks/{id}', 'removing a webhook destination'],
+  ['POST /api/webhooks/{id}/secret', "rotating a webhook's signing secret"],
+  ['POST /api/webhooks/{id}/test', 'sending a test to a webhook destination'],
+  ['POST /api/webhooks/{id}/resume', 'resuming a paused webhook destination'],
+  ['GET /api/webhooks/{id}/deliveries', "a webhook destination's delivery log"],
+  ['POST /api/webhooks/{id}/deliveries/{deliveryId}/redeliver', 'sending a webhook delivery again'],
 ]);
 
 /** The provider's support staff's own routes: no customer role reaches them. */
