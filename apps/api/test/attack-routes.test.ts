@@ -123,7 +123,7 @@ const SUPPORT_CONFINED = new Set([
   'POST /api/chat/conversations/{id}/close',
   // Webhooks (issue 38): a signing secret is made and shown to the administrator in their own name only.
   'POST /api/webhooks',
-  'PATCH /api/webhooks/{id}',
+  'PUT /api/webhooks/{id}',
   'POST /api/webhooks/{id}/secret',
 ]);
 
@@ -203,7 +203,7 @@ const ADMINISTRATOR_ONLY = new Map([
   ['GET /api/webhooks', "the organization's webhook destinations (issue 38)"],
   ['POST /api/webhooks', 'registering a webhook destination'],
   ['GET /api/webhooks/{id}', 'a webhook destination'],
-  ['PATCH /api/webhooks/{id}', 'changing a webhook destination'],
+  ['PUT /api/webhooks/{id}', 'changing a webhook destination'],
   ['DELETE /api/webhooks/{id}', 'removing a webhook destination'],
   ['POST /api/webhooks/{id}/secret', "rotating a webhook's signing secret"],
   ['POST /api/webhooks/{id}/test', 'sending a test to a webhook destination'],

@@ -112,7 +112,7 @@ type Who = keyof typeof people | 'impersonated';
 const tokenOf = (who: Who) =>
   who === 'impersonated' ? tokenFor(t.db, f.admin, 'full', supportName) : tokenFor(t.db, people[who], 'full');
 const call = async (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
   who: Who = 'admin',
@@ -545,7 +545,7 @@ describe('who may', () => {
     ).toEqual([]);
     const attempts = [
       call('GET', `/api/webhooks/${webhook.id}`, undefined, 'adminB'),
-      call('PATCH', `/api/webhooks/${webhook.id}`, { name: 'Mine' }, 'adminB'),
+      call('PUT', `/api/webhooks/${webhook.id}`, { name: 'Mine' }, 'adminB'),
       call('DELETE', `/api/webhooks/${webhook.id}`, undefined, 'adminB'),
       call('POST', `/api/webhooks/${webhook.id}/secret`, {}, 'adminB'),
       call('POST', `/api/webhooks/${webhook.id}/test`, undefined, 'adminB'),
@@ -570,7 +570,7 @@ describe('who may', () => {
   it('audits every change', async () => {
     const before = await count(t.pool, 'audit_log', "action like 'webhook.%'");
     const { webhook } = await createHook();
-    await call('PATCH', `/api/webhooks/${webhook.id}`, { name: 'Renamed' });
+    await call('PUT', `/api/webhooks/${webhook.id}`, { name: 'Renamed' });
     await call('POST', `/api/webhooks/${webhook.id}/secret`, {});
     await call('POST', `/api/webhooks/${webhook.id}/test`);
     expect((await call('DELETE', `/api/webhooks/${webhook.id}`)).statusCode).toBe(204);

@@ -375,6 +375,15 @@ export const routes: RouteObject[] = [
                 }),
                 lazy: () => import('../features/admin/routes/activity.tsx'),
               },
+              {
+                path: 'webhooks',
+                handle: h({
+                  name: 'AdminWebhooks',
+                  title: 'titles.webhooks',
+                  breadcrumb: [adminCrumb, { label: 'titles.webhooks' }],
+                }),
+                lazy: () => import('../features/admin/routes/webhooks.tsx'),
+              },
             ],
           },
           {

@@ -28,6 +28,7 @@ export const paths = {
   adminOrganization: '/admin/organization',
   adminUsers: '/admin/users',
   adminActivity: '/admin/activity',
+  adminWebhooks: '/admin/webhooks',
   support: '/support',
   provisioning: '/provisioning',
   login: '/login',

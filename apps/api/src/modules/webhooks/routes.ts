@@ -53,7 +53,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
     async (request) => webhooks.getWebhook(ctx, authOf(request).user, request.params.id),
   );
 
-  r.patch(
+  r.put(
     '/api/webhooks/:id',
     route(adminAsSelf, {
       summary: 'Change a webhook destination (ADMINISTRATOR)',

@@ -20,6 +20,7 @@ import {
   IconTicket,
   IconUser,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -125,6 +126,7 @@ export function AppNavbar() {
     { label: 'menu.organization', to: paths.adminOrganization, icon: IconBuildingCommunity },
     { label: 'menu.users', to: paths.adminUsers, icon: IconUsers },
     { label: 'menu.activity', to: paths.adminActivity, icon: IconListDetails },
+    { label: 'menu.webhooks', to: paths.adminWebhooks, icon: IconWebhook },
   ];
 
   const link = (item: Item) => {
