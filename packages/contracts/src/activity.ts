@@ -83,6 +83,7 @@ export const ACTIVITY_TARGET_KINDS = [
   'device',
   'maintenance',
   'organization',
+  'webhook',
 ] as const;
 export type ActivityTargetKind = (typeof ACTIVITY_TARGET_KINDS)[number];
 
@@ -94,6 +95,7 @@ export function targetKindOf(action: string): ActivityTargetKind | null {
   if (action === 'device.troubleshooting.cancel') return null; // a batch of jobs, not one device
   if (action.startsWith('device.') || action === 'dev.outage') return 'device';
   if (action.startsWith('maintenance.')) return 'maintenance';
-  if (action.startsWith('notification') || action.startsWith('webhook.')) return null;
+  if (action.startsWith('webhook.')) return 'webhook';
+  if (action.startsWith('notification')) return null;
   return 'person';
 }

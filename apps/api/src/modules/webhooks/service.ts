@@ -101,7 +101,7 @@ export async function createWebhook(
       action: 'webhook.create',
       ...actorOf(auth, meta),
       target: body.name,
-      detail: { id, preset: body.preset, host: new URL(body.url).host, events: body.events },
+      detail: { webhookId: id, preset: body.preset, host: new URL(body.url).host, events: body.events },
     });
   });
   changed(ctx);
@@ -144,7 +144,7 @@ export async function updateWebhook(
       action: 'webhook.update',
       ...actorOf(auth, meta),
       target: next.name,
-      detail: { id, fields: Object.keys(body) },
+      detail: { webhookId: id, fields: Object.keys(body) },
     });
   });
   changed(ctx);
@@ -155,7 +155,12 @@ export async function deleteWebhook(ctx: AppContext, auth: AuthContext, id: stri
   const row = await requireDestination(ctx, auth.user.organizationId, id);
   await ctx.db.transaction(async (tx) => {
     await repo.deleteDestination(tx, auth.user.organizationId, id);
-    await audit(tx, { action: 'webhook.delete', ...actorOf(auth, meta), target: row.name, detail: { id } });
+    await audit(tx, {
+      action: 'webhook.delete',
+      ...actorOf(auth, meta),
+      target: row.name,
+      detail: { webhookId: id },
+    });
   });
   changed(ctx);
 }
@@ -177,7 +182,7 @@ export async function rotateWebhookSecret(
       action: 'webhook.secret_rotate',
       ...actorOf(auth, meta),
       target: row.name,
-      detail: { id, overlapHours: body.overlapHours },
+      detail: { webhookId: id, overlapHours: body.overlapHours },
     });
   });
   return { webhook: await getWebhook(ctx, auth.user, id), secret };
@@ -199,7 +204,7 @@ export async function testWebhook(
     action: 'webhook.test',
     ...actorOf(auth, meta),
     target: row.name,
-    detail: { id, status: result.status, ok: result.ok },
+    detail: { webhookId: id, status: result.status, ok: result.ok },
   });
   return result;
 }
@@ -230,7 +235,7 @@ export async function redeliverWebhook(
     action: 'webhook.redeliver',
     ...actorOf(auth, meta),
     target: row.name,
-    detail: { id, deliveryId },
+    detail: { webhookId: id, deliveryId },
   });
   const delivery = await repo.findDelivery(ctx.db, auth.user.organizationId, copy);
   if (!delivery) throw Errors.notFound();
@@ -247,7 +252,12 @@ export async function resumeWebhook(
 ): Promise<Webhook> {
   const row = await requireDestination(ctx, auth.user.organizationId, id);
   await repo.resumeDestination(ctx.db, auth.user.organizationId, id);
-  await audit(ctx.db, { action: 'webhook.resume', ...actorOf(auth, meta), target: row.name, detail: { id } });
+  await audit(ctx.db, {
+    action: 'webhook.resume',
+    ...actorOf(auth, meta),
+    target: row.name,
+    detail: { webhookId: id },
+  });
   changed(ctx);
   senderOf(ctx)?.wake();
   return getWebhook(ctx, auth.user, id);
