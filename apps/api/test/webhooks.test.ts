@@ -421,6 +421,60 @@ describe('signed deliveries', () => {
   });
 });
 
+describe('other events', () => {
+  it('sends device status changes, finished diagnostics and tickets as they are told', async () => {
+    await createHook({ events: ['device.status', 'diagnostic.finished', 'ticket.updated'] });
+    const at = new Date().toISOString();
+    t.bus.publish(f.alpha.organizationId, {
+      type: 'device.status',
+      siteId: f.alpha.id,
+      deviceId: f.alphaEdge.id,
+      from: 'online',
+      to: 'offline',
+      at,
+    });
+    const job = await t.jobs.enqueue({
+      organizationId: f.alpha.organizationId,
+      deviceId: f.alphaEdge.id,
+      action: 'reboot',
+      requestedBy: f.admin.id,
+    });
+    for (const state of ['running', 'succeeded'] as const)
+      t.bus.publish(f.alpha.organizationId, {
+        type: 'job.updated',
+        jobId: job.id,
+        siteId: f.alpha.id,
+        deviceId: f.alphaEdge.id,
+        batchId: null,
+        action: 'reboot',
+        state,
+        at,
+      });
+    await t.app.webhooks.settled();
+    // A ticket sent, then closed, through the API: the tickets module tells the bus.
+    const sent = await call('POST', `/api/device/troubleshooting/ticket/${f.alphaEdge.id}`, {
+      subject: 'Router keeps rebooting',
+      comment: 'Since this morning.',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const ticketId = sent.json().id as string;
+    expect((await call('POST', `/api/ticket/${ticketId}/status`, { status: 'closed' })).statusCode).toBe(200);
+    await t.app.webhooks.settled();
+    await drain();
+    const bodies = hook.json() as {
+      type: string;
+      data: { summary: string; facts: Record<string, string> };
+    }[];
+    expect(bodies.map((b) => [b.type, b.data.facts.Status ?? b.data.facts.Result])).toEqual([
+      ['device.status', 'offline'],
+      ['diagnostic.finished', 'succeeded'],
+      ['ticket.updated', 'open'],
+      ['ticket.updated', 'closed'],
+    ]);
+    expect(bodies[2]?.data.summary).toMatch(/^Ticket #\d+ open: Router keeps rebooting — Alpha Store$/);
+  });
+});
+
 describe('presets', () => {
   it('PagerDuty: trigger → acknowledge → resolve for one incident, the alert as the dedup key', async () => {
     await createHook({

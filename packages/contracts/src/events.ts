@@ -39,6 +39,16 @@ export const JobEventSchema = z.object({
   at: z.string(),
 });
 
+/** A support ticket was sent, closed or opened again (issue 38: webhooks take it; lists refresh). */
+export const TicketEventSchema = z.object({
+  type: z.literal('ticket.updated'),
+  ticketId: z.string(),
+  siteId: z.string(),
+  deviceId: z.string(),
+  status: z.enum(['open', 'closed']),
+  at: z.string(),
+});
+
 /**
  * A support chat conversation changed (a message, read, closed or reopened). Only the person whose
  * conversation it is and the provider's support staff receive it; it carries no message text.
@@ -60,6 +70,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   DeviceStatusEventSchema,
   AlertEventSchema,
   JobEventSchema,
+  TicketEventSchema,
   ChatEventSchema,
   ResyncEventSchema,
 ]);
@@ -68,3 +79,4 @@ export type DeviceStatusEvent = z.infer<typeof DeviceStatusEventSchema>;
 export type AlertEvent = z.infer<typeof AlertEventSchema>;
 export type JobEvent = z.infer<typeof JobEventSchema>;
 export type ChatEvent = z.infer<typeof ChatEventSchema>;
+export type TicketEvent = z.infer<typeof TicketEventSchema>;

@@ -26,6 +26,8 @@ export const LIVE_ROOTS: readonly KeyPattern[] = [
   ['analytics'],
   ['maintenance'],
   ['chat'],
+  ['tickets'],
+  ['ticket'],
 ];
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
@@ -56,6 +58,9 @@ export function invalidationsFor(event: LiveEvent): KeyPattern[] {
         // Map clusters carry the worst active alert of their sites.
         [...MAP_VIEW_KEY],
       ];
+    case 'ticket.updated':
+      // The ticket lists and the ticket itself.
+      return [['tickets'], ['ticket', event.ticketId]];
     case 'chat.updated':
       // The conversation lists (the person's widget, the support inbox) and the conversation itself.
       return [

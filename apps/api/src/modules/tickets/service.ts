@@ -140,6 +140,12 @@ export async function createTicket(
     detail: { number: ticket.number, deviceId: device.id, emailedTo, alertId: alert?.id },
     meta,
   });
+  publishTicket(
+    ctx,
+    user.organizationId,
+    { id: ticket.id, siteId: device.site_id, deviceId: device.id },
+    'open',
+  );
   return ticket;
 }
 
@@ -178,7 +184,31 @@ export async function setTicketStatus(
     target: id,
     detail: { status },
   });
-  return getTicket(ctx, auth.user, id);
+  const ticket = await getTicket(ctx, auth.user, id);
+  publishTicket(
+    ctx,
+    auth.user.organizationId,
+    { id, siteId: ticket.site.id, deviceId: ticket.device.id },
+    status,
+  );
+  return ticket;
+}
+
+/** Tells the bus a ticket was sent, closed or opened again (lists refresh; webhooks send it). */
+function publishTicket(
+  ctx: AppContext,
+  organizationId: string,
+  ticket: { id: string; siteId: string; deviceId: string },
+  status: TicketStatus,
+): void {
+  ctx.events.publish(organizationId, {
+    type: 'ticket.updated',
+    ticketId: ticket.id,
+    siteId: ticket.siteId,
+    deviceId: ticket.deviceId,
+    status,
+    at: new Date().toISOString(),
+  });
 }
 
 /** GET support/tickets: every customer organization's tickets, for the provider's support staff (issue 37). */

@@ -5,7 +5,7 @@
 import { ALERT_CODE_INFO, type AlertCode, alertTitle, type WebhookEvent } from '@vnoc/contracts';
 import type { ConsoleLinks } from '../../delivery/console-links.ts';
 import type { WebhookMessage } from './presets.ts';
-import type { AlertFacts, DeviceFacts } from './repository.ts';
+import type { AlertFacts, DeviceFacts, TicketFacts } from './repository.ts';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : undefined);
 
@@ -85,6 +85,31 @@ export function diagnosticMessage(
       subject: { kind: 'job', id: job.jobId },
       url: links.device(device.site_id, device.id),
       facts: { Diagnostic: job.action, Result: job.state, Device: device.name, Site: device.site_name },
+    },
+  };
+}
+
+export function ticketMessage(
+  ticket: TicketFacts,
+  change: { status: 'open' | 'closed'; at: string },
+  links: ConsoleLinks,
+): WebhookMessage {
+  const verb = change.status === 'closed' ? 'closed' : 'open';
+  return {
+    type: 'ticket.updated',
+    timestamp: new Date(change.at).toISOString(),
+    data: {
+      summary: `Ticket #${ticket.number} ${verb}: ${ticket.subject} — ${ticket.site_name}`,
+      severity: 'info',
+      subject: { kind: 'ticket', id: ticket.id },
+      url: links.ticket(ticket.id),
+      facts: {
+        Ticket: `#${ticket.number}`,
+        Subject: ticket.subject,
+        Status: change.status,
+        Device: ticket.device_name,
+        Site: ticket.site_name,
+      },
     },
   };
 }

@@ -90,6 +90,8 @@ export function pagerDutyAction(m: WebhookMessage): 'trigger' | 'acknowledge' | 
       return 'resolve';
     case 'device.status':
       return m.data.facts.Status === 'online' ? 'resolve' : 'trigger';
+    case 'ticket.updated':
+      return m.data.facts.Status === 'closed' ? 'resolve' : 'trigger';
     default:
       return 'trigger';
   }

@@ -183,13 +183,25 @@ export async function deviceFacts(
 
 export type TicketFacts = {
   id: string;
-  number: number | null;
+  number: number;
   subject: string;
-  status: string;
-  site_id: string | null;
-  site_name: string | null;
-  device_name: string | null;
+  status: 'open' | 'closed';
+  site_id: string;
+  site_name: string;
+  device_name: string;
 };
+
+export async function ticketFacts(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+): Promise<TicketFacts | undefined> {
+  const { rows } = await db.execute<TicketFacts>(sql`
+    select t.id, t.number, t.subject, t.status, t.site_id, s.name as site_name, ${deviceName} as device_name
+    from tickets t join sites s on s.id = t.site_id join devices d on d.id = t.device_id
+    where t.id = ${id} and t.organization_id = ${organizationId}`);
+  return rows[0];
+}
 
 /** The destinations of an organization that take this event about this site (null: organization-wide). */
 export async function destinationsFor(

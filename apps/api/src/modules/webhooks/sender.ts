@@ -19,7 +19,7 @@ import type { LiveEnvelope } from '../../events/bus.ts';
 import { OutboundError } from '../../net/outbound.ts';
 import { languageOf } from '../../notifications/profile.ts';
 import { consoleUrl } from '../../plugins/config.ts';
-import { alertMessage, deviceStatusMessage, diagnosticMessage } from './messages.ts';
+import { alertMessage, deviceStatusMessage, diagnosticMessage, ticketMessage } from './messages.ts';
 import { presetRequest, type WebhookMessage } from './presets.ts';
 import * as repo from './repository.ts';
 import { signedHeaders } from './signing.ts';
@@ -150,6 +150,17 @@ async function webhookEventOf(
         message: diagnosticMessage(device, event, links),
       };
     }
+    case 'ticket.updated': {
+      const ticket = await repo.ticketFacts(ctx.db, organizationId, event.ticketId);
+      if (!ticket) return undefined;
+      return {
+        event: 'ticket.updated',
+        dedupKey: `ticket.updated:${ticket.id}:${event.status}:${event.at}`,
+        orderKey: `ticket:${ticket.id}`,
+        siteId: ticket.site_id,
+        message: ticketMessage(ticket, event, links),
+      };
+    }
     default:
       return undefined;
   }
@@ -183,6 +194,7 @@ const LIVE_TYPES: ReadonlySet<LiveEvent['type']> = new Set([
   'alert.updated',
   'device.status',
   'job.updated',
+  'ticket.updated',
 ]);
 
 export type WebhookSender = {
