@@ -131,10 +131,22 @@ describe('live event → queries invalidated', () => {
       ],
     ],
     [
+      'ticket.updated: the ticket lists (and the ticket)',
+      {
+        type: 'ticket.updated',
+        ticketId: 't1',
+        siteId: 's1',
+        deviceId: 'd1',
+        status: 'closed',
+        at: '2026-01-01T00:00:00Z',
+      },
+      ['tickets'],
+    ],
+    [
       'resync: everything the stream keeps fresh',
       { type: 'resync' },
       Object.keys(queries)
-        .filter((name) => !['wan d1', 'tickets', 'user profile'].includes(name))
+        .filter((name) => !['wan d1', 'user profile'].includes(name))
         .sort(),
     ],
   ])('%s', (_name, event, expected) => {
