@@ -404,6 +404,7 @@ describe('signed deliveries', () => {
 
   it('sends only the events and sites a destination chose, and never another organization’s', async () => {
     const { webhook } = await createHook({ events: ['alert.raised'], siteIds: [f.bravo.id] });
+    expect(webhook.sites).toEqual([{ id: f.bravo.id, name: 'Bravo Store' }]);
     await raise(); // Alpha: not chosen
     await raise({ deviceId: f.bravoEdge.id, siteId: f.bravo.id });
     // The same alert told as organization B's: refused by its organization.

@@ -103,6 +103,8 @@ export const WebhookSchema = z.object({
   host: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   siteIds: z.array(z.string()),
+  /** The chosen sites' names, to show them. */
+  sites: z.array(z.object({ id: z.string(), name: z.string() })),
   groupIds: z.array(z.string()),
   /** Which settings are stored (never their values, but the ServiceNow user name). */
   settings: z.object({ routingKey: z.boolean(), username: z.string().nullable(), password: z.boolean() }),

@@ -12,6 +12,7 @@ export function presentWebhook(row: DestinationRow, settings: WebhookSettings): 
     host: URL.canParse(row.url) ? new URL(row.url).host : row.url,
     events: row.events as WebhookEvent[],
     siteIds: row.site_ids,
+    sites: row.sites,
     groupIds: row.group_ids,
     settings: {
       routingKey: Boolean(settings.routingKey),

@@ -23,12 +23,15 @@ export type DestinationRow = {
   created_at: Date;
   /** Until when a rotated-out secret still signs. */
   previous_until: Date | null;
+  sites: { id: string; name: string }[];
 };
 
 const destinationColumns = sql`d.id, d.organization_id, d.name, d.preset, d.url, d.events, d.site_ids, d.group_ids,
   d.settings, d.failing_since, d.paused_at, d.created_at,
   (select max(s.expires_at) from webhook_secrets s where s.destination_id = d.id and s.expires_at > now())
-    as previous_until`;
+    as previous_until,
+  (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name), '[]'::json)
+    from sites s where s.id = any(d.site_ids) and s.organization_id = d.organization_id) as sites`;
 
 export async function listDestinations(db: DbOrTx, organizationId: string): Promise<DestinationRow[]> {
   const { rows } = await db.execute<DestinationRow>(sql`

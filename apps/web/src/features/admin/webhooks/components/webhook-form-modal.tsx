@@ -203,6 +203,7 @@ export function WebhookFormModal({
           <SiteMultiSelect
             value={form.getValues().siteIds}
             onChange={(ids) => form.setFieldValue('siteIds', ids)}
+            knownNames={new Map(webhook?.sites.map((site) => [site.id, site.name]))}
             label={t('form.sites')}
             description={t('form.sitesHelp')}
             clearable

@@ -14,6 +14,7 @@ const hook = (overrides: Partial<Webhook> = {}): Webhook => ({
   host: 'hooks.slack.com',
   events: ['alert.raised', 'alert.cleared'],
   siteIds: [],
+  sites: [],
   groupIds: [],
   settings: { routingKey: false, username: null, password: false },
   status: 'active',
