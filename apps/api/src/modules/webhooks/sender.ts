@@ -11,6 +11,8 @@ import {
   type AlertCode,
   type LiveEvent,
   WEBHOOK_RESPONSE_BYTES,
+  type WebhookEvent,
+  type WebhookPreset,
   type WebhookSettings,
 } from '@vnoc/contracts';
 import type { AppContext } from '../../context.ts';
@@ -55,7 +57,7 @@ export async function post(
   message: { id: string; body: WebhookMessage },
 ): Promise<SendResult> {
   const settings = openSettings(ctx, destination.id, destination.settings);
-  const request = presetRequest(destination.preset as never, message.body, settings);
+  const request = presetRequest(destination.preset as WebhookPreset, message.body, settings);
   const secrets = (await repo.signingSecrets(ctx.db, destination.id, ctx.now()))
     .map((s) => ctx.seeds.open(destination.id, s))
     .filter((s): s is string => s !== null);
@@ -87,7 +89,7 @@ export async function post(
 // ---- queueing ----
 
 type Queued = {
-  event: repo.NewDelivery['event'];
+  event: WebhookEvent;
   dedupKey: string;
   orderKey: string;
   siteId: string | null;
@@ -124,7 +126,7 @@ async function webhookEventOf(
         dedupKey: `${kind}:${alert.id}:${at.toISOString()}`,
         orderKey: `alert:${alert.id}`,
         siteId: alert.site_id,
-        message: alertMessage(kind as never, alert, links, at),
+        message: alertMessage(kind, alert, links, at),
       };
     }
     case 'device.status': {
