@@ -50,6 +50,7 @@ import { supportRoutes } from './modules/support/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { timelineRoutes } from './modules/timeline/routes.ts';
 import { troubleshootingRoutes } from './modules/troubleshooting/routes.ts';
+import { createWebhookSender, webhookRoutes } from './modules/webhooks/index.ts';
 import { createOutbound, type Outbound } from './net/outbound.ts';
 import { createNotificationDispatcher } from './notifications/dispatcher.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -80,9 +81,14 @@ export type BuildAppOptions = {
   simulator?: SimulatorControl;
   /** Requests to addresses others chose; default: the SSRF guard as the configuration sets it. */
   outbound?: Outbound;
+  /** Webhooks' requests (tests answer their own names); default: the SSRF guard as the configuration sets it. */
+  webhookOutbound?: Outbound;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
+/** A webhook destination answers within 10 s; only its first bytes are kept. */
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_MAX_BYTES = 64 * 1024;
 const HOUSEKEEPING_MS = 10 * 60_000;
 
 /**
@@ -201,6 +207,7 @@ export async function buildApp({
   now = () => new Date(),
   simulator,
   outbound,
+  webhookOutbound,
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (resolveJwtSecret provides it)');
   const app = Fastify({
@@ -255,6 +262,9 @@ export async function buildApp({
     sharedAnswers: createSharedAnswers(),
     liveAnswers: createLiveAnswers(bus),
     outbound: outbound ?? createOutbound({ allowHttp: config.outbound.allowHttp }),
+    webhookOutbound:
+      webhookOutbound ??
+      createOutbound({ ...config.outbound, timeoutMs: WEBHOOK_TIMEOUT_MS, maxBytes: WEBHOOK_MAX_BYTES }),
     edge,
   };
   app.addHook('onClose', async () => ctx.liveAnswers.close());
@@ -262,6 +272,10 @@ export async function buildApp({
   const reportScheduler = createReportScheduler(ctx);
   app.decorate('reports', reportScheduler);
   app.addHook('onClose', () => reportScheduler.stop());
+  // Queues webhook deliveries from the bus at once; main.ts starts its sender, which stops before the pool closes.
+  const webhookSender = createWebhookSender(ctx);
+  app.decorate('webhooks', webhookSender);
+  app.addHook('onClose', () => webhookSender.stop());
 
   const providerOrigins = createProviderOrigins(app, ctx);
   // Built once: @fastify/helmet built the whole middleware again on every request (its directives parsed each
@@ -354,6 +368,7 @@ export async function buildApp({
   alertRoutes(app, ctx);
   timelineRoutes(app, ctx);
   maintenanceRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   eventRoutes(app, ctx, streamTimings);
   notificationRoutes(app, ctx);
   reportRoutes(app, ctx);

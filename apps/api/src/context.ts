@@ -42,6 +42,8 @@ export type AppContext = {
   liveAnswers: LiveAnswers;
   /** Requests to addresses others chose (identity providers): through the SSRF guard only. */
   outbound: Outbound;
+  /** Webhooks' requests: the same guard, with loopback allowed only by WEBHOOKS_ALLOW_LOOPBACK (development). */
+  webhookOutbound: Outbound;
   /** The device edge: the ingest real devices' reports go through, and their live connections. */
   edge: DeviceEdge;
 };

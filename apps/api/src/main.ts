@@ -147,6 +147,8 @@ async function main(): Promise<void> {
     app.notifications.start();
     // Every process sends due scheduled reports too (claimed with SKIP LOCKED, so each run goes out once).
     app.reports.start();
+    // And due webhook deliveries (claimed with SKIP LOCKED, one incident's in order).
+    app.webhooks.start();
     // The alert engine runs whatever drives the devices (the simulator, real devices or both): fed by their
     // status changes, and sweeping for what time alone raises.
     const notifications = app.notifications;

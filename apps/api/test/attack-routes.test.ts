@@ -125,6 +125,10 @@ const SUPPORT_CONFINED = new Set([
   'GET /api/apiKeys',
   'POST /api/apiKeys',
   'POST /api/apiKeys/{id}/revoke',
+  // Webhooks (issue 38): a signing secret is made and shown to the administrator in their own name only.
+  'POST /api/webhooks',
+  'PUT /api/webhooks/{id}',
+  'POST /api/webhooks/{id}/secret',
 ]);
 
 /** Settings of `PUT /api/organization/{id}` that support may not change while acting as a customer. */
@@ -244,6 +248,16 @@ const ADMINISTRATOR_ONLY = new Map([
   ['GET /api/apiKeys', "the organization's API keys (issue 38)"],
   ['POST /api/apiKeys', 'making an API key (issue 38)'],
   ['POST /api/apiKeys/{id}/revoke', 'revoking an API key (issue 38)'],
+  ['GET /api/webhooks', "the organization's webhook destinations (issue 38)"],
+  ['POST /api/webhooks', 'registering a webhook destination'],
+  ['GET /api/webhooks/{id}', 'a webhook destination'],
+  ['PUT /api/webhooks/{id}', 'changing a webhook destination'],
+  ['DELETE /api/webhooks/{id}', 'removing a webhook destination'],
+  ['POST /api/webhooks/{id}/secret', "rotating a webhook's signing secret"],
+  ['POST /api/webhooks/{id}/test', 'sending a test to a webhook destination'],
+  ['POST /api/webhooks/{id}/resume', 'resuming a paused webhook destination'],
+  ['GET /api/webhooks/{id}/deliveries', "a webhook destination's delivery log"],
+  ['POST /api/webhooks/{id}/deliveries/{deliveryId}/redeliver', 'sending a webhook delivery again'],
 ]);
 
 /** The provider's support staff's own routes: no customer role reaches them. */

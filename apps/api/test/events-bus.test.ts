@@ -149,6 +149,8 @@ describe('canSee (stream filter)', () => {
     type: 'ticket.updated',
     ticketId: 't',
     siteId,
+    deviceId: 'd',
+    status: 'open',
     by: 'support',
     at: '2026-01-01T00:00:00.000Z',
   });

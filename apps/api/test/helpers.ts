@@ -86,7 +86,7 @@ export async function createTestDatabase(pool: PoolOptions = {}) {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  { pool, ...options }: Pick<BuildAppOptions, 'outbound'> & { pool?: PoolOptions } = {},
+  { pool, ...options }: Pick<BuildAppOptions, 'outbound' | 'webhookOutbound'> & { pool?: PoolOptions } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(pool);
   const config = testConfig(env);

@@ -123,6 +123,27 @@ describe('createOutbound: the one guard of outbound requests', () => {
     expect(seen.length).toBe(before);
   });
 
+  it('allows loopback only when told (WEBHOOKS_ALLOW_LOOPBACK), every other refused range still refused', async () => {
+    const development = createOutbound({
+      allowHttp: true,
+      allowLoopback: true,
+      resolve: async (host) => [
+        { address: host === 'private.example' ? '10.0.0.7' : '127.0.0.1', family: 4 },
+      ],
+    });
+    const before = seen.length;
+    expect(await development.json(`http://127.0.0.1:${port}/`)).toBeDefined();
+    expect(await development.json(`http://localhost.example:${port}/`)).toBeDefined();
+    expect(seen.length).toBe(before + 2);
+    for (const url of [
+      'http://10.0.0.1/',
+      'http://169.254.169.254/',
+      'http://[fe80::1]/',
+      'http://private.example/',
+    ])
+      expect(await refusal(development.check(url)), url).toBe('address');
+  });
+
   it('refuses plain http unless the configuration allows it, and credentials in the address', async () => {
     const production = createOutbound({ allowHttp: false });
     expect(await refusal(production.check('http://idp.example/'))).toBe('url');

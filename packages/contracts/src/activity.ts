@@ -69,6 +69,13 @@ export const AUDIT_ACTIONS = [
   'apiKey.create',
   'apiKey.revoke',
   'apiKey.request',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.secret_rotate',
+  'webhook.test',
+  'webhook.redeliver',
+  'webhook.resume',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -80,6 +87,7 @@ export const ACTIVITY_TARGET_KINDS = [
   'device',
   'maintenance',
   'organization',
+  'webhook',
 ] as const;
 export type ActivityTargetKind = (typeof ACTIVITY_TARGET_KINDS)[number];
 
@@ -91,6 +99,7 @@ export function targetKindOf(action: string): ActivityTargetKind | null {
   if (action === 'device.troubleshooting.cancel') return null; // a batch of jobs, not one device
   if (action.startsWith('device.') || action === 'dev.outage') return 'device';
   if (action.startsWith('maintenance.')) return 'maintenance';
+  if (action.startsWith('webhook.')) return 'webhook';
   if (action.startsWith('notification')) return null;
   return 'person';
 }

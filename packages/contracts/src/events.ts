@@ -54,13 +54,16 @@ export const ChatEventSchema = z.object({
 });
 
 /**
- * A ticket's thread or status changed (issue 37: a reply). Its organization's people who see its site, and the
- * provider's support staff, receive it; it carries no text.
+ * A ticket was sent, closed or opened again, or its thread has a new reply (issue 37). Its organization's people
+ * who see its site, and the provider's support staff, receive it (lists and threads refresh); webhooks send it
+ * (issue 38). It carries no text.
  */
 export const TicketEventSchema = z.object({
   type: z.literal('ticket.updated'),
   ticketId: z.string(),
   siteId: z.string(),
+  deviceId: z.string(),
+  status: z.enum(['open', 'closed']),
   /** Which side caused the change. */
   by: z.enum(['customer', 'support']),
   at: z.string(),
@@ -73,6 +76,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   DeviceStatusEventSchema,
   AlertEventSchema,
   JobEventSchema,
+  TicketEventSchema,
   ChatEventSchema,
   TicketEventSchema,
   ResyncEventSchema,

@@ -32,3 +32,4 @@ export * from './tickets.ts';
 export * from './timeline.ts';
 export * from './user.ts';
 export * from './verdict.ts';
+export * from './webhooks.ts';

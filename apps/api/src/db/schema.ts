@@ -1168,3 +1168,90 @@ export const chatMessages = pgTable(
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
 );
+
+/**
+ * An organization's webhook destinations (issue 38): where the events it chose are sent, in a preset's format,
+ * signed with the destination's secrets (`webhook_secrets`). Sites and groups narrow the events to theirs (both
+ * empty: every site). A destination failing for 3 days is paused (`paused_at`) until an administrator resumes it.
+ */
+export const webhookDestinations = pgTable(
+  'webhook_destinations',
+  {
+    id: uuidId(),
+    organizationId: organizationRef('cascade'),
+    name: text('name').notNull(),
+    /** generic | slack | teams | pagerduty | servicenow */
+    preset: text('preset').notNull(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    siteIds: uuid('site_ids').array().notNull().default(sql`'{}'`),
+    groupIds: uuid('group_ids').array().notNull().default(sql`'{}'`),
+    /** A preset's routing key or account, sealed (never returned). */
+    settings: text('settings'),
+    /** Since when every try failed (null after a success). */
+    failingSince: tz('failing_since'),
+    pausedAt: tz('paused_at'),
+    createdBy: personRef('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_destinations_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * A destination's signing secrets, sealed at rest. The newest signs; one rotated out keeps signing alongside it
+ * until `expires_at` (the overlap), so receivers can switch without missing a message.
+ */
+export const webhookSecrets = pgTable(
+  'webhook_secrets',
+  {
+    id: uuidId(),
+    destinationId: ownerRef('destination_id', () => webhookDestinations.id),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at'),
+  },
+  (t) => [index('webhook_secrets_destination_idx').on(t.destinationId, t.createdAt)],
+);
+
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+
+/**
+ * Webhook deliveries: the durable queue and the delivery log in one. One row per event per destination (unique by
+ * `dedup_key`, so every process that sees an event may queue it). Senders claim due rows with `FOR UPDATE SKIP
+ * LOCKED`; a row waits while an earlier row of its `order_key` (one alert, device or job) is pending, so a
+ * destination receives one incident's events in order.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuidId(),
+    /** The order events were queued in. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    organizationId: organizationRef('cascade'),
+    destinationId: ownerRef('destination_id', () => webhookDestinations.id),
+    event: text('event').notNull(),
+    dedupKey: text('dedup_key').notNull(),
+    orderKey: text('order_key').notNull(),
+    /** The event as vNOC's generic JSON; a preset's body is made from it at each try. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    lastAttemptAt: tz('last_attempt_at'),
+    responseStatus: integer('response_status'),
+    /** The first 512 bytes of the latest answer. */
+    responseBody: text('response_body'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: tz('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_dedup').on(t.destinationId, t.dedupKey),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_order_idx')
+      .on(t.destinationId, t.orderKey, t.seq)
+      .where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_log_idx').on(t.destinationId, t.seq.desc()),
+  ],
+);

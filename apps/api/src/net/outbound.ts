@@ -122,6 +122,11 @@ export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
 export type OutboundOptions = {
   /** Plain http allowed (development installs only). */
   allowHttp: boolean;
+  /**
+   * Loopback addresses allowed (development installs only, WEBHOOKS_ALLOW_LOOPBACK=1: a receiver on the developer's
+   * own machine); every other refused range stays refused.
+   */
+  allowLoopback?: boolean;
   timeoutMs?: number;
   maxBytes?: number;
   /** DNS resolution (tests answer their own names). */
@@ -184,6 +189,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
     for (const { address } of addresses) {
       if (options.permit?.({ address, port })) continue;
       const reason = refusedAddress(address);
+      if (reason === 'loopback' && options.allowLoopback) continue;
       if (reason) throw new OutboundError('address', `${host} is a ${reason} address, not a public one.`);
     }
     return { url, target: addresses[0] as ResolvedAddress, port };

@@ -92,6 +92,8 @@ const EnvSchema = z.object({
   /** A reporting device silent for this long is offline (3 missed 60-second reports by default). */
   DEVICE_HEARTBEAT_TIMEOUT_S: z.coerce.number().int().min(10).max(86_400).default(180),
   SSO_DEV_PROVIDER: flag.optional(),
+  /** Webhooks may be sent to this machine (a developer's local receiver, the tests); refused in production. */
+  WEBHOOKS_ALLOW_LOOPBACK: flag.default(false),
   SSO_DEV_ISSUER: optionalUrl(/^https?:\/\//, 'http(s)://'),
   SSO_AUDIENCES: optionalText,
   SSO_APPS: optionalText,
@@ -222,8 +224,11 @@ export type Config = {
   intercom: { appId: string; secret: string } | undefined;
   /** Raster tiles for the console's maps (MAP_TILE_URL); undefined: the bundled offline basemap. */
   mapTiles: { url: string; attribution: string } | undefined;
-  /** Addresses others choose (SSO issuers): plain http only in development installs (the dev outbox). */
-  outbound: { allowHttp: boolean };
+  /**
+   * Addresses others choose (SSO issuers, webhooks): plain http only in development installs (the dev outbox);
+   * webhooks to loopback only with WEBHOOKS_ALLOW_LOOPBACK=1, never in production.
+   */
+  outbound: { allowHttp: boolean; allowLoopback: boolean };
 };
 
 export class ConfigError extends Error {
@@ -324,6 +329,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     problems.push('INTERCOM_APP_ID, INTERCOM_SECRET: both required to use the Intercom messenger');
   }
   // Its identities are the demo users: served to this machine only, like the dev outbox.
+  if (e.WEBHOOKS_ALLOW_LOOPBACK && e.NODE_ENV === 'production') {
+    problems.push(
+      'WEBHOOKS_ALLOW_LOOPBACK: webhooks to this machine are a development setting, never on with NODE_ENV=production',
+    );
+  }
   if (e.SSO_DEV_PROVIDER && !isLoopback(e.HOST)) {
     problems.push(
       `SSO_DEV_PROVIDER: the development identity provider (the demo users) is served only when HOST is a loopback address, not ${e.HOST}; ` +
@@ -413,7 +423,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mapTiles: e.MAP_TILE_URL
       ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '&copy; OpenStreetMap contributors' }
       : undefined,
-    outbound: { allowHttp: delivery === 'outbox' && e.NODE_ENV !== 'production' },
+    outbound: {
+      allowHttp: delivery === 'outbox' && e.NODE_ENV !== 'production',
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK && e.NODE_ENV !== 'production',
+    },
   };
 }
 

@@ -170,7 +170,15 @@ describe('live event → queries invalidated', () => {
     ],
     [
       'ticket.updated: the ticket and its thread on both sides, and both ticket lists',
-      { type: 'ticket.updated', ticketId: 't1', siteId: 's1', by: 'support', at: '2026-01-01T00:00:00.000Z' },
+      {
+        type: 'ticket.updated',
+        ticketId: 't1',
+        siteId: 's1',
+        deviceId: 'd1',
+        status: 'open',
+        by: 'support',
+        at: '2026-01-01T00:00:00.000Z',
+      },
       [
         'support ticket t1',
         'support ticket t1 thread',

@@ -384,6 +384,15 @@ export const routes: RouteObject[] = [
                 }),
                 lazy: () => import('../features/admin/routes/api-keys.tsx'),
               },
+              {
+                path: 'webhooks',
+                handle: h({
+                  name: 'AdminWebhooks',
+                  title: 'titles.webhooks',
+                  breadcrumb: [adminCrumb, { label: 'titles.webhooks' }],
+                }),
+                lazy: () => import('../features/admin/routes/webhooks.tsx'),
+              },
             ],
           },
           {

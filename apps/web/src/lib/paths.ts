@@ -29,6 +29,7 @@ export const paths = {
   adminUsers: '/admin/users',
   adminActivity: '/admin/activity',
   adminApiKeys: '/admin/api-keys',
+  adminWebhooks: '/admin/webhooks',
   support: '/support',
   provisioning: '/provisioning',
   login: '/login',

@@ -146,6 +146,12 @@ export async function createTicket(
     detail: { number: ticket.number, deviceId: device.id, emailedTo, alertId: alert?.id },
     meta,
   });
+  publishTicket(
+    ctx,
+    user.organizationId,
+    { id: ticket.id, siteId: device.site_id, deviceId: device.id },
+    'open',
+  );
   return ticket;
 }
 
@@ -184,7 +190,34 @@ export async function setTicketStatus(
     target: id,
     detail: { status },
   });
-  return getTicket(ctx, auth.user, id);
+  const ticket = await getTicket(ctx, auth.user, id);
+  publishTicket(
+    ctx,
+    auth.user.organizationId,
+    { id, siteId: ticket.site.id, deviceId: ticket.device.id },
+    status,
+  );
+  return ticket;
+}
+
+/** Tells the bus a ticket was sent, closed, opened again or answered (lists and threads refresh; webhooks send it). */
+function publishTicket(
+  ctx: AppContext,
+  organizationId: string,
+  ticket: { id: string; siteId: string; deviceId: string },
+  status: TicketStatus,
+  by: 'customer' | 'support' = 'customer',
+  at = new Date().toISOString(),
+): void {
+  ctx.events.publish(organizationId, {
+    type: 'ticket.updated',
+    ticketId: ticket.id,
+    siteId: ticket.siteId,
+    deviceId: ticket.deviceId,
+    status,
+    by,
+    at,
+  });
 }
 
 /** GET support/tickets: every customer organization's tickets, for the provider's support staff (issue 37). */
@@ -302,13 +335,15 @@ async function reply(
       return message;
     }),
   );
-  ctx.events.publish(organizationId, {
-    type: 'ticket.updated',
-    ticketId: row.id,
-    siteId: summary.site.id,
-    by: writer.side,
-    at: message.createdAt,
-  });
+  // A reply opens a closed ticket again.
+  publishTicket(
+    ctx,
+    organizationId,
+    { id: row.id, siteId: summary.site.id, deviceId: summary.device.id },
+    'open',
+    writer.side,
+    message.createdAt,
+  );
   if (writer.side === 'customer') {
     const email = customerReplyEmail(
       { ticket: summary, author: message.author, body, at: message.createdAt },

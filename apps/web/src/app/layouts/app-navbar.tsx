@@ -21,6 +21,7 @@ import {
   IconTicket,
   IconUser,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,6 +128,7 @@ export function AppNavbar() {
     { label: 'menu.users', to: paths.adminUsers, icon: IconUsers },
     { label: 'menu.activity', to: paths.adminActivity, icon: IconListDetails },
     { label: 'menu.apiKeys', to: paths.adminApiKeys, icon: IconKey },
+    { label: 'menu.webhooks', to: paths.adminWebhooks, icon: IconWebhook },
   ];
 
   const link = (item: Item) => {

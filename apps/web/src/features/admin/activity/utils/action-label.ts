@@ -42,6 +42,8 @@ export function targetPath(target: NonNullable<ActivityEntry['target']>): string
       return paths.alertsMaintenance;
     case 'organization':
       return paths.adminOrganization;
+    case 'webhook':
+      return paths.adminWebhooks;
   }
 }
 

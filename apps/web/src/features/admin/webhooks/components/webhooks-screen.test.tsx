@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Webhook } from '@vnoc/contracts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../../lib/i18n.ts';
+import { installDomStubs, renderRoutes } from '../../../../test/render.tsx';
+import { WebhooksScreen } from './webhooks-screen.tsx';
+
+const hook = (overrides: Partial<Webhook> = {}): Webhook => ({
+  id: 'w1',
+  name: 'Ops channel',
+  preset: 'slack',
+  url: 'https://hooks.slack.com/services/T/B/x',
+  host: 'hooks.slack.com',
+  events: ['alert.raised', 'alert.cleared'],
+  siteIds: [],
+  sites: [],
+  groupIds: [],
+  settings: { routingKey: false, username: null, password: false },
+  status: 'active',
+  failingSince: null,
+  pausedAt: null,
+  previousSecretUntil: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let list: Webhook[];
+let requests: { method: string; path: string; body: unknown }[];
+
+beforeAll(() => installDomStubs());
+beforeEach(() => {
+  requests = [];
+  list = [
+    hook(),
+    hook({ id: 'w2', name: 'On call', preset: 'pagerduty', host: 'events.pagerduty.com', status: 'paused' }),
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const method = init?.method ?? 'GET';
+      requests.push({
+        method,
+        path: url.pathname,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      if (url.pathname === '/api/webhooks' && method === 'GET') return json(list);
+      if (url.pathname === '/api/webhooks' && method === 'POST')
+        return json(
+          { webhook: hook({ id: 'w3', name: 'Receiver', preset: 'generic' }), secret: 'whsec_c2VjcmV0' },
+          201,
+        );
+      if (url.pathname === '/api/webhooks/w1/test')
+        return json({ ok: false, status: 404, body: 'no_service', error: 'The destination answered 404.' });
+      if (url.pathname === '/api/group') return json([]);
+      return json({ id: 'not_found', message: 'Not found.' }, 404);
+    }),
+  );
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+const open = () =>
+  renderRoutes([{ path: '/admin/webhooks', element: <WebhooksScreen /> }], '/admin/webhooks');
+
+// Forms with several fields render slowly on a shared test machine.
+describe('Administration → Webhooks', { timeout: 30_000 }, () => {
+  it('lists destinations with their format, host, events and state', async () => {
+    open();
+    const cards = await screen.findAllByTestId('webhook');
+    expect(cards).toHaveLength(2);
+    const ops = cards[0] as HTMLElement;
+    expect(within(ops).getByText('Ops channel')).toBeTruthy();
+    expect(within(ops).getByText('hooks.slack.com')).toBeTruthy();
+    expect(within(ops).getByText('Alert raised')).toBeTruthy();
+    expect(within(ops).getByText('All sites')).toBeTruthy();
+    expect(within(ops).getByTestId('webhook-status').textContent).toBe('Active');
+    const onCall = cards[1] as HTMLElement;
+    expect(within(onCall).getByTestId('webhook-status').textContent).toBe('Paused');
+    expect(within(onCall).getByRole('button', { name: 'Resume' })).toBeTruthy();
+  });
+
+  it('"Send test" shows what the destination answered', async () => {
+    open();
+    const ops = (await screen.findAllByTestId('webhook'))[0] as HTMLElement;
+    fireEvent.click(within(ops).getByRole('button', { name: 'Send test' }));
+    const result = await screen.findByTestId('webhook-test-result');
+    expect(within(result).getByText('The test was not accepted')).toBeTruthy();
+    expect(within(result).getByText('It answered 404.')).toBeTruthy();
+    expect(within(result).getByText('no_service')).toBeTruthy();
+  });
+
+  it('adds a destination and shows its secret once', async () => {
+    open();
+    fireEvent.click(await screen.findByTestId('webhook-add'));
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Receiver' } });
+    fireEvent.change(screen.getByLabelText(/^Address/), {
+      target: { value: 'https://hooks.example.com/vnoc' },
+    });
+    fireEvent.click(screen.getByTestId('webhook-submit'));
+    expect((await screen.findByTestId('webhook-secret', {}, { timeout: 8_000 })).textContent).toBe(
+      'whsec_c2VjcmV0',
+    );
+    const posted = requests.find((r) => r.method === 'POST' && r.path === '/api/webhooks');
+    expect(posted?.body).toEqual({
+      name: 'Receiver',
+      preset: 'generic',
+      url: 'https://hooks.example.com/vnoc',
+      events: ['alert.raised', 'alert.acknowledged', 'alert.cleared'],
+      siteIds: [],
+      groupIds: [],
+      settings: {},
+    });
+  });
+});

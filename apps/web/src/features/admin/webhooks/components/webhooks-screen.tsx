@@ -1,0 +1,360 @@
+import {
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBrandSlack,
+  IconBrandTeams,
+  IconCheck,
+  IconCopy,
+  IconJson,
+  IconKey,
+  IconListDetails,
+  IconPencil,
+  IconPlayerPlay,
+  IconPlus,
+  IconSend,
+  IconTicket,
+  IconTrash,
+  IconUrgent,
+  IconWebhook,
+} from '@tabler/icons-react';
+import type { Webhook, WebhookPreset, WebhookStatus, WebhookTestResult } from '@vnoc/contracts';
+import { type ComponentType, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../../components/empty-state.tsx';
+import { Notice } from '../../../../components/notice.tsx';
+import { PageFrame } from '../../../../components/page-frame.tsx';
+import { errorMessage } from '../../../../lib/error-handler.ts';
+import { toast } from '../../../../lib/notify.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  resumeWebhook,
+  rotateSecret,
+  sendTest,
+  updateWebhook,
+  useWebhookMutation,
+  useWebhooks,
+} from '../api/webhooks.ts';
+import { DeliveriesModal } from './deliveries-modal.tsx';
+import { requestOf, WebhookFormModal, type WebhookFormValues } from './webhook-form-modal.tsx';
+
+const PRESET_ICONS: Record<WebhookPreset, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
+  generic: IconJson,
+  slack: IconBrandSlack,
+  teams: IconBrandTeams,
+  pagerduty: IconUrgent,
+  servicenow: IconTicket,
+};
+const STATUS_COLOURS: Record<WebhookStatus, string> = { active: 'green', failing: 'orange', paused: 'red' };
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; webhook: Webhook }
+  | { kind: 'log'; webhook: Webhook }
+  | { kind: 'delete'; webhook: Webhook }
+  | { kind: 'secret'; webhook: Webhook; secret: string }
+  | { kind: 'test'; webhook: Webhook; result: WebhookTestResult }
+  | null;
+
+/** Administration → Webhooks: the organization's destinations, their format, events, sites and state. */
+export function WebhooksScreen() {
+  const { t } = useTranslation('adminWebhooks');
+  const webhooks = useWebhooks();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const create = useWebhookMutation(createWebhook);
+  const update = useWebhookMutation(updateWebhook);
+  const remove = useWebhookMutation(deleteWebhook);
+  const rotate = useWebhookMutation(rotateSecret);
+  const test = useWebhookMutation(sendTest);
+  const resume = useWebhookMutation(resumeWebhook);
+  const close = () => {
+    setDialog(null);
+    create.reset();
+    update.reset();
+  };
+  const failed = (error: unknown) => toast(errorMessage(error), 'danger');
+
+  const submit = (values: WebhookFormValues) => {
+    const body = requestOf(values);
+    if (dialog?.kind === 'edit')
+      update.mutate(
+        { id: dialog.webhook.id, body },
+        {
+          onSuccess: () => {
+            close();
+            toast(t('saved'));
+          },
+        },
+      );
+    else
+      create.mutate(body, {
+        onSuccess: ({ webhook, secret }) => {
+          create.reset();
+          setDialog({ kind: 'secret', webhook, secret });
+        },
+      });
+  };
+
+  let body: React.ReactNode;
+  if (webhooks.isPending)
+    body = (
+      <Group justify="center" p="xl">
+        <Loader aria-label={t('loading')} />
+      </Group>
+    );
+  else if (webhooks.isError)
+    body = (
+      <Notice icon={IconAlertTriangle} color="red" title={t('loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(webhooks.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => webhooks.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        </Stack>
+      </Notice>
+    );
+  else if (webhooks.data.length === 0)
+    body = <EmptyState icon={IconWebhook} title={t('empty.title')} text={t('empty.text')} />;
+  else
+    body = (
+      <Stack gap="sm" data-testid="webhooks">
+        {webhooks.data.map((w) => {
+          const Icon = PRESET_ICONS[w.preset];
+          const scope =
+            w.siteIds.length + w.groupIds.length === 0
+              ? t('allSites')
+              : t('someSites', { sites: w.siteIds.length, groups: w.groupIds.length });
+          return (
+            <Paper key={w.id} withBorder p="md" radius="md" data-testid="webhook">
+              <Group justify="space-between" align="flex-start" gap="sm">
+                <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+                  <Icon size={28} aria-hidden />
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Title order={2} fz="md">
+                      {w.name}
+                    </Title>
+                    <Text size="sm" c="dimmed">
+                      {t(`presets.${w.preset}`)} · <Code>{w.host}</Code>
+                    </Text>
+                    <Text size="sm">{scope}</Text>
+                  </Stack>
+                </Group>
+                <Badge color={STATUS_COLOURS[w.status]} variant="light" data-testid="webhook-status">
+                  {t(`status.${w.status}`)}
+                </Badge>
+              </Group>
+              <Group gap={6} mt="sm">
+                {w.events.map((e) => (
+                  <Badge key={e} variant="outline" color="gray" size="sm" tt="none">
+                    {t(`events.${e}`)}
+                  </Badge>
+                ))}
+              </Group>
+              {w.status === 'paused' && (
+                <Notice icon={IconAlertTriangle} color="red" mt="sm">
+                  {t('pausedText')}
+                </Notice>
+              )}
+              <Group gap="xs" mt="md">
+                <Button
+                  size="xs"
+                  leftSection={<IconSend size={14} aria-hidden />}
+                  loading={test.isPending && test.variables === w.id}
+                  onClick={() =>
+                    test.mutate(w.id, {
+                      onSuccess: (result) => setDialog({ kind: 'test', webhook: w, result }),
+                      onError: failed,
+                    })
+                  }
+                >
+                  {t('actions.test')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconListDetails size={14} aria-hidden />}
+                  onClick={() => setDialog({ kind: 'log', webhook: w })}
+                >
+                  {t('actions.log')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconPencil size={14} aria-hidden />}
+                  onClick={() => setDialog({ kind: 'edit', webhook: w })}
+                >
+                  {t('actions.edit')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconKey size={14} aria-hidden />}
+                  loading={rotate.isPending && rotate.variables === w.id}
+                  onClick={() =>
+                    rotate.mutate(w.id, {
+                      onSuccess: ({ webhook, secret }) => setDialog({ kind: 'secret', webhook, secret }),
+                      onError: failed,
+                    })
+                  }
+                >
+                  {t('actions.rotate')}
+                </Button>
+                {w.status === 'paused' && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                    loading={resume.isPending && resume.variables === w.id}
+                    onClick={() =>
+                      resume.mutate(w.id, { onSuccess: () => toast(t('resumed')), onError: failed })
+                    }
+                  >
+                    {t('actions.resume')}
+                  </Button>
+                )}
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() => setDialog({ kind: 'delete', webhook: w })}
+                >
+                  {t('actions.delete')}
+                </Button>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+
+  return (
+    <PageFrame
+      actions={
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setDialog({ kind: 'create' })}
+          data-testid="webhook-add"
+        >
+          {t('actions.add')}
+        </Button>
+      }
+    >
+      <Text size="sm" c="dimmed" mt={-12}>
+        {t('intro')}
+      </Text>
+      {body}
+      <WebhookFormModal
+        opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+        webhook={dialog?.kind === 'edit' ? dialog.webhook : null}
+        loading={create.isPending || update.isPending}
+        failure={create.error ?? update.error}
+        onClose={close}
+        onSubmit={submit}
+      />
+      <DeliveriesModal webhook={dialog?.kind === 'log' ? dialog.webhook : null} onClose={close} />
+      <Modal opened={dialog?.kind === 'secret'} onClose={close} title={t('secret.title')}>
+        {dialog?.kind === 'secret' && (
+          <Stack gap="md">
+            <Text size="sm">{t('secret.text', { name: dialog.webhook.name })}</Text>
+            <Code
+              block
+              data-testid="webhook-secret"
+              style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+            >
+              {dialog.secret}
+            </Code>
+            {dialog.webhook.previousSecretUntil && <Text size="sm">{t('secret.overlap')}</Text>}
+            <Group justify="flex-end">
+              <CopyButton value={dialog.secret}>
+                {({ copied, copy }) => (
+                  <Button
+                    variant="default"
+                    leftSection={
+                      copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
+                    }
+                    onClick={copy}
+                  >
+                    {copied ? t('secret.copied') : t('secret.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+              <Button onClick={close}>{t('actions.done')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <Modal opened={dialog?.kind === 'test'} onClose={close} title={t('test.title')}>
+        {dialog?.kind === 'test' && (
+          <Stack gap="md" data-testid="webhook-test-result">
+            <Notice
+              icon={dialog.result.ok ? IconCheck : IconAlertTriangle}
+              color={dialog.result.ok ? 'green' : 'red'}
+              title={dialog.result.ok ? t('test.ok') : t('test.failed')}
+            >
+              {dialog.result.status !== null
+                ? t('test.status', { status: dialog.result.status })
+                : dialog.result.error}
+            </Notice>
+            {dialog.result.body && (
+              <>
+                <Text size="sm" fw={500}>
+                  {t('test.body')}
+                </Text>
+                <Code
+                  block
+                  style={{ maxHeight: 200, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+                >
+                  {dialog.result.body}
+                </Code>
+              </>
+            )}
+            <Group justify="flex-end">
+              <Button onClick={close}>{t('actions.done')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <Modal opened={dialog?.kind === 'delete'} onClose={close} title={t('delete.title')}>
+        {dialog?.kind === 'delete' && (
+          <Stack gap="md">
+            <Text size="sm">{t('delete.text', { name: dialog.webhook.name })}</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={remove.isPending}>
+                {t('actions.cancel')}
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() =>
+                  remove.mutate(dialog.webhook.id, {
+                    onSuccess: () => {
+                      close();
+                      toast(t('deleted'));
+                    },
+                    onError: failed,
+                  })
+                }
+                data-autofocus
+              >
+                {t('actions.delete')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </PageFrame>
+  );
+}
