@@ -43,6 +43,7 @@ import { productAnalyticsRoutes } from './modules/product-analytics/routes.ts';
 import { provisioningRoutes } from './modules/provisioning/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportScheduler } from './modules/reports/scheduler.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createProviderOrigins, registerSso } from './modules/sso/index.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -348,6 +349,7 @@ export async function buildApp({
   troubleshootingRoutes(app, ctx);
   ticketRoutes(app, ctx);
   alertRoutes(app, ctx);
+  searchRoutes(app, ctx);
   maintenanceRoutes(app, ctx);
   eventRoutes(app, ctx, streamTimings);
   notificationRoutes(app, ctx);

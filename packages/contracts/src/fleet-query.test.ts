@@ -104,12 +104,15 @@ describe('suggestQuery: keys, then values, at the cursor', () => {
 
   it('proposes the values of a key from the contracts and the server', () => {
     expect(suggestQuery('status:off', 10).items.map((i) => i.insert)).toEqual(['status:offline ']);
-    expect(suggestQuery('status:offline,e', 16).items.map((i) => i.insert)).toEqual(['status:offline,error ']);
-    expect(suggestQuery('model:mx', 8, { models: ['MX67', 'MX68', 'MR36'] }).items.map((i) => i.label)).toEqual([
-      'MX67',
-      'MX68',
+    expect(suggestQuery('status:offline,e', 16).items.map((i) => i.insert)).toEqual([
+      'status:offline,error ',
     ]);
-    expect(suggestQuery('group:', 6, { groups: ['West Coast'] }).items[0]?.insert).toBe('group:"West Coast" ');
+    expect(
+      suggestQuery('model:mx', 8, { models: ['MX67', 'MX68', 'MR36'] }).items.map((i) => i.label),
+    ).toEqual(['MX67', 'MX68']);
+    expect(suggestQuery('group:', 6, { groups: ['West Coast'] }).items[0]?.insert).toBe(
+      'group:"West Coast" ',
+    );
     expect(suggestQuery('colour:', 7).items).toEqual([]);
   });
 

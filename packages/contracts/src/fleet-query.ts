@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ALERT_SEVERITIES, type AlertSeverity } from './alerts.ts';
-import { AlertSeveritySchema } from './alerts.ts';
+import { ALERT_SEVERITIES, type AlertSeverity, AlertSeveritySchema } from './alerts.ts';
 import {
   DEVICE_KINDS,
   DEVICE_STATUSES,
@@ -86,7 +85,12 @@ export interface FleetQuery {
   keys: QueryKey[];
 }
 
-export type QueryErrorCode = 'unknown_key' | 'empty_value' | 'bad_value' | 'unclosed_quote' | 'not_applicable';
+export type QueryErrorCode =
+  | 'unknown_key'
+  | 'empty_value'
+  | 'bad_value'
+  | 'unclosed_quote'
+  | 'not_applicable';
 
 /** Why a query could not be read, and where (`position`: 0-based character index of the offending token). */
 export interface QueryError {
@@ -187,7 +191,9 @@ export function parseFleetQuery(input: string, target?: QueryTarget): QueryParse
     field: K,
     values: NonNullable<FleetQuery[K]>,
   ) => {
-    query[field] = [...new Set([...((query[field] as string[] | undefined) ?? []), ...values])] as FleetQuery[K];
+    query[field] = [
+      ...new Set([...((query[field] as string[] | undefined) ?? []), ...values]),
+    ] as FleetQuery[K];
   };
   for (const token of lexed.tokens) {
     if (token.key === undefined) {
@@ -196,14 +202,21 @@ export function parseFleetQuery(input: string, target?: QueryTarget): QueryParse
     }
     const key = token.key;
     if (!isKey(key))
-      return { ok: false, error: { code: 'unknown_key', position: token.position, key, allowed: QUERY_KEYS } };
+      return {
+        ok: false,
+        error: { code: 'unknown_key', position: token.position, key, allowed: QUERY_KEYS },
+      };
     if (target && !KEY_TARGETS[key].includes(target))
       return { ok: false, error: { code: 'not_applicable', position: token.position, key, target } };
     const values = alternatives(token);
-    if (values.length === 0) return { ok: false, error: { code: 'empty_value', position: token.position, key } };
+    if (values.length === 0)
+      return { ok: false, error: { code: 'empty_value', position: token.position, key } };
     const long = values.find((v) => v.length > MAX_VALUE_LENGTH);
     if (long !== undefined)
-      return { ok: false, error: { code: 'bad_value', position: token.position, key, value: long.slice(0, 20) } };
+      return {
+        ok: false,
+        error: { code: 'bad_value', position: token.position, key, value: long.slice(0, 20) },
+      };
     if (!query.keys.includes(key)) query.keys.push(key);
     switch (key) {
       case 'status':
@@ -221,7 +234,13 @@ export function parseFleetQuery(input: string, target?: QueryTarget): QueryParse
         if (!match || minutes < 1 || minutes > MAX_SINCE_MINUTES)
           return {
             ok: false,
-            error: { code: 'bad_value', position: token.position, key, value: token.value, allowed: SINCE_EXAMPLES },
+            error: {
+              code: 'bad_value',
+              position: token.position,
+              key,
+              value: token.value,
+              allowed: SINCE_EXAMPLES,
+            },
           };
         query.sinceMinutes = minutes;
         break;
@@ -231,7 +250,13 @@ export function parseFleetQuery(input: string, target?: QueryTarget): QueryParse
         if ('error' in read || read.values.length !== 1)
           return {
             ok: false,
-            error: { code: 'bad_value', position: token.position, key, value: token.value, allowed: ACK_VALUES },
+            error: {
+              code: 'bad_value',
+              position: token.position,
+              key,
+              value: token.value,
+              allowed: ACK_VALUES,
+            },
           };
         query.ack = read.values[0] === 'yes' || read.values[0] === 'true';
         break;
