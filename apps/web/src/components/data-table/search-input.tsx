@@ -1,9 +1,9 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { parseFleetQuery, type QueryTarget, queryErrorMessage } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseFleetQuery, type QueryTarget, queryErrorMessage } from '@vnoc/contracts';
 import { isLanguage } from '../../lib/i18n.ts';
 
 /** Spec-free choice: typing settles for 300 ms before the list is asked again. */
@@ -23,13 +23,22 @@ interface SearchInputProps {
 }
 
 /** A free-text filter that reports its value 300 ms after typing stops (at once when cleared). */
-export function SearchInput({ value, onChange, label, placeholder, maxLength = 200, queryTarget }: SearchInputProps) {
+export function SearchInput({
+  value,
+  onChange,
+  label,
+  placeholder,
+  maxLength = 200,
+  queryTarget,
+}: SearchInputProps) {
   const { t, i18n } = useTranslation('table');
   const [text, setText] = useState(value);
   const report = useDebouncedCallback(onChange, SEARCH_DEBOUNCE_MS);
   const parsed = queryTarget ? parseFleetQuery(text, queryTarget) : undefined;
   const error =
-    parsed && !parsed.ok ? queryErrorMessage(parsed.error, isLanguage(i18n.language) ? i18n.language : 'en') : null;
+    parsed && !parsed.ok
+      ? queryErrorMessage(parsed.error, isLanguage(i18n.language) ? i18n.language : 'en')
+      : null;
   // The address bar can change it too (a saved search applied, back/forward).
   useEffect(() => setText(value), [value]);
   return (
