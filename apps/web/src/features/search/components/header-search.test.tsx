@@ -4,7 +4,8 @@ import type { GlobalSearchResult } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import { installDomStubs, renderRoutes } from '../../../test/render.tsx';
-import { HEADER_SEARCH_DEBOUNCE_MS, HeaderSearch, headerSearch } from './header-search.tsx';
+import { HeaderSearch } from './header-search.tsx';
+import { HEADER_SEARCH_DEBOUNCE_MS, headerSearch } from './search-panel.tsx';
 
 const answer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,210 +1,52 @@
-import '@mantine/spotlight/styles.css';
 import { Button, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import {
-  applySuggestion,
-  parseFleetQuery,
-  type QueryTarget,
-  queryApplies,
-  queryErrorMessage,
-  suggestQuery,
-} from '@vnoc/contracts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
-import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
-import { alertName } from '../../../lib/alert-display.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
-import { paths } from '../../../lib/paths.ts';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { useNarrow } from '../../../lib/use-narrow.ts';
-import { useGlobalSearch, useQueryVocabulary } from '../api/global-search.ts';
 
-/** Typing settles for this long before the server is asked (suggestions follow every key). */
-export const HEADER_SEARCH_DEBOUNCE_MS = 250;
-
-/** The lists a "see all" opens with the same query. */
-const SEE_ALL: { target: Exclude<QueryTarget, 'tickets'>; path: string }[] = [
-  { target: 'sites', path: paths.sites },
-  { target: 'devices', path: paths.devices },
-  { target: 'alerts', path: paths.alerts },
-];
-
-/** The header search's own Spotlight (its shortcut, its selected line). */
-const [searchStore, searchSpotlight] = createSpotlight();
-/** Opens and closes the header search (its button and shortcuts do; the tests reset it). */
-export const headerSearch = searchSpotlight;
-
-/** A group of lines: its label drawn by Spotlight, and named for assistive technology. */
-const group = (label: string) => ({ label, role: 'group', 'aria-label': label });
+const panel = preloadable(() => import('./search-panel.tsx').then((m) => m.SearchPanel));
+const SearchPanel = panel.Component;
+const preloadPanel = () => void panel.preload().catch(() => undefined);
 
 /**
- * Selects the first line again once the lines change (results arrive after the typing that selected one), so
- * Enter always opens what is on top.
- */
-function selectFirstLine() {
-  const { listId } = searchStore.getState();
-  const list = listId ? document.getElementById(listId) : null;
-  if (!list) return;
-  list.querySelector('[data-selected]')?.removeAttribute('data-selected');
-  list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
-  searchStore.updateState((state) => ({ ...state, selected: 0 }));
-}
-
-/**
- * The header search (issue 37): opened by its button, "/" or Ctrl/Cmd+K; the fleet query language with
- * suggestions of keys and values at the cursor, then the sites, devices, active alerts and tickets found,
- * grouped. Enter opens the selected line: a suggestion completes the query, a result opens its page, "see all"
- * opens the list filtered by the same query. Full screen on a phone.
+ * The header search's launcher (issue 37): a button, "/" and Ctrl/Cmd+K from anywhere but a field. The panel
+ * (Spotlight, the suggestions and the results: `search-panel.tsx`) is loaded when the button is first pointed
+ * at, focused or pressed, or a shortcut is used, so the signed-in frame carries none of it.
  */
 export function HeaderSearch() {
-  const { t, i18n } = useTranslation('search');
-  const lang = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation('search');
   const narrow = useNarrow();
-  const navigate = useNavigate();
-  const input = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
-  const [cursor, setCursor] = useState(0);
-  const [opened, setOpened] = useState(false);
-  const [settled] = useDebouncedValue(query.trim(), HEADER_SEARCH_DEBOUNCE_MS);
-  const parsed = parseFleetQuery(query);
-  const settledParse = parseFleetQuery(settled);
-  const results = useGlobalSearch(settledParse.ok ? settled : '');
-  const vocabulary = useQueryVocabulary(opened);
-  const suggested = suggestQuery(query, cursor, vocabulary.data ?? {});
-  // Keys are offered for a word being typed, or for an empty search; not after a finished query's space.
-  const typing = suggested.from < cursor || query.trim() === '';
-  const suggestions = typing ? suggested : { ...suggested, items: [] };
-
-  const readCursor = () => setCursor(input.current?.selectionStart ?? query.length);
-  const choose = (insert: string) => {
-    const next = applySuggestion(query, suggestions, { insert });
-    setQuery(next.text);
-    setCursor(next.cursor);
-    requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.setSelectionRange(next.cursor, next.cursor);
-    });
+  const [request, setRequest] = useState(0);
+  const open = () => setRequest((n) => n + 1);
+  useHotkeys([
+    ['/', open],
+    ['mod+K', open],
+  ]);
+  const common = {
+    onClick: open,
+    onPointerEnter: preloadPanel,
+    onFocus: preloadPanel,
+    'aria-label': t('open'),
+    'aria-keyshortcuts': '/ Control+K Meta+K',
+    'data-testid': 'header-search',
   };
-  const open = (to: string) => navigate(to);
-
-  const data = results.data;
-  const lines = `${suggestions.items.map((i) => i.insert).join()}|${settled}|${data ? 'data' : ''}`;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the lines shown change
-  useEffect(() => {
-    if (opened) selectFirstLine();
-  }, [lines, data, opened]);
-  const groups: ReactNode[] = [];
-  if (suggestions.items.length > 0)
-    groups.push(
-      <Spotlight.ActionsGroup key="suggestions" {...group(t('groups.suggestions'))}>
-        {suggestions.items.map((s) => (
-          <Spotlight.Action
-            key={`${s.kind}-${s.label}`}
-            label={s.label}
-            description={s.kind === 'key' ? t(`keys.${s.key}`) : undefined}
-            closeSpotlightOnTrigger={false}
-            onClick={() => choose(s.insert)}
-          />
-        ))}
-      </Spotlight.ActionsGroup>,
-    );
-  if (data && settledParse.ok && parsed.ok) {
-    if (data.sites.length > 0)
-      groups.push(
-        <Spotlight.ActionsGroup key="sites" {...group(t('groups.sites'))}>
-          {data.sites.map((s) => (
-            <Spotlight.Action
-              key={s.id}
-              label={s.name}
-              description={[s.city, s.state].filter(Boolean).join(', ')}
-              rightSection={<DeviceStatusBadge status={s.status} />}
-              onClick={() => open(paths.site(s.id))}
-            />
-          ))}
-        </Spotlight.ActionsGroup>,
-      );
-    if (data.devices.length > 0)
-      groups.push(
-        <Spotlight.ActionsGroup key="devices" {...group(t('groups.devices'))}>
-          {data.devices.map((d) => (
-            <Spotlight.Action
-              key={d.id}
-              label={d.name}
-              description={`${d.model} · ${d.macAddress} · ${d.site.name}`}
-              rightSection={<DeviceStatusBadge status={d.status} />}
-              onClick={() => open(paths.device(d.site.id, d.id))}
-            />
-          ))}
-        </Spotlight.ActionsGroup>,
-      );
-    if (data.alerts.length > 0)
-      groups.push(
-        <Spotlight.ActionsGroup key="alerts" {...group(t('groups.alerts'))}>
-          {data.alerts.map((a) => (
-            <Spotlight.Action
-              key={a.id}
-              label={alertName(a.code, lang)}
-              description={a.siteName ?? undefined}
-              rightSection={<AlertSeverityBadge severity={a.severity} />}
-              onClick={() => open(paths.alert(a.id, 'active'))}
-            />
-          ))}
-        </Spotlight.ActionsGroup>,
-      );
-    if (data.tickets.length > 0)
-      groups.push(
-        <Spotlight.ActionsGroup key="tickets" {...group(t('groups.tickets'))}>
-          {data.tickets.map((x) => (
-            <Spotlight.Action
-              key={x.id}
-              label={`#${x.number} ${x.subject}`}
-              description={x.siteName}
-              onClick={() => open(paths.ticket(x.id))}
-            />
-          ))}
-        </Spotlight.ActionsGroup>,
-      );
-    const seeAll = SEE_ALL.filter(({ target }) => queryApplies(settledParse.query, target));
-    groups.push(
-      <Spotlight.ActionsGroup key="see-all" {...group(t('groups.seeAll'))}>
-        {seeAll.map(({ target, path }) => (
-          <Spotlight.Action
-            key={target}
-            label={t(`seeAll.${target}`)}
-            onClick={() => open(`${path}?${new URLSearchParams({ q: settled })}`)}
-          />
-        ))}
-      </Spotlight.ActionsGroup>,
-    );
-  }
-  const found = data ? data.sites.length + data.devices.length + data.alerts.length + data.tickets.length : 0;
-
   return (
     <>
       {narrow ? (
-        <Button
-          variant="subtle"
-          color="gray"
-          px={8}
-          onClick={() => searchSpotlight.open()}
-          aria-label={t('open')}
-        >
+        <Button variant="subtle" color="gray" px={8} {...common}>
           <IconSearch size={20} aria-hidden />
         </Button>
       ) : (
         <UnstyledButton
-          onClick={() => searchSpotlight.open()}
-          aria-label={t('open')}
-          aria-keyshortcuts="/ Control+K Meta+K"
           px="sm"
           py={6}
           style={{
             border: '1px solid var(--mantine-color-default-border)',
             borderRadius: 'var(--mantine-radius-sm)',
           }}
+          {...common}
         >
           <Group gap="xs" wrap="nowrap">
             <IconSearch size={16} aria-hidden />
@@ -215,52 +57,11 @@ export function HeaderSearch() {
           </Group>
         </UnstyledButton>
       )}
-      <Spotlight.Root
-        store={searchStore}
-        query={query}
-        onQueryChange={(next) => {
-          setQuery(next);
-          setCursor(input.current?.selectionStart ?? next.length);
-        }}
-        shortcut={['mod + K', '/']}
-        fullScreen={narrow}
-        scrollable
-        maxHeight={narrow ? '100%' : 520}
-        onSpotlightOpen={() => setOpened(true)}
-        onSpotlightClose={() => setOpened(false)}
-        aria-label={t('title')}
-      >
-        <Spotlight.Search
-          ref={input}
-          placeholder={t('placeholder')}
-          aria-label={t('title')}
-          leftSection={<IconSearch size={18} aria-hidden />}
-          maxLength={200}
-          onKeyUp={readCursor}
-          onClick={readCursor}
-        />
-        {!parsed.ok && query.trim() !== '' ? (
-          <Text size="sm" c="red" px="md" py="xs" role="alert" data-testid="header-search-error">
-            {queryErrorMessage(parsed.error, lang)}
-          </Text>
-        ) : null}
-        <Spotlight.ActionsList>
-          {groups}
-          {query.trim() === '' ? (
-            <Text size="sm" c="dimmed" px="md" py="xs">
-              {t('help')}
-            </Text>
-          ) : null}
-          {parsed.ok && settled !== '' && data && found === 0 && !results.isFetching ? (
-            <Spotlight.Empty>{t('nothingFound')}</Spotlight.Empty>
-          ) : null}
-          {results.isError ? (
-            <Text size="sm" c="red" px="md" py="xs" role="alert">
-              {results.error.message}
-            </Text>
-          ) : null}
-        </Spotlight.ActionsList>
-      </Spotlight.Root>
+      {request > 0 && (
+        <Suspense fallback={null}>
+          <SearchPanel request={request} narrow={narrow} />
+        </Suspense>
+      )}
     </>
   );
 }
