@@ -178,6 +178,11 @@ function oneOf<T extends string>(
   return { values };
 }
 
+const badValue = (token: Token, key: QueryKey, allowed: readonly string[]): QueryParse => ({
+  ok: false,
+  error: { code: 'bad_value', position: token.position, key, value: token.value, allowed },
+});
+
 /**
  * Reads a query. With `target`, a key that does not filter that list (severity: on the sites) is refused;
  * without, every key is read (the header search leaves a group out instead).
@@ -231,33 +236,13 @@ export function parseFleetQuery(input: string, target?: QueryTarget): QueryParse
       case 'since': {
         const match = SINCE_PATTERN.exec(token.value.toLowerCase());
         const minutes = match ? Number(match[1]) * (MINUTES_PER[match[2] as string] as number) : 0;
-        if (!match || minutes < 1 || minutes > MAX_SINCE_MINUTES)
-          return {
-            ok: false,
-            error: {
-              code: 'bad_value',
-              position: token.position,
-              key,
-              value: token.value,
-              allowed: SINCE_EXAMPLES,
-            },
-          };
+        if (!match || minutes < 1 || minutes > MAX_SINCE_MINUTES) return badValue(token, key, SINCE_EXAMPLES);
         query.sinceMinutes = minutes;
         break;
       }
       case 'ack': {
         const read = oneOf(token, key, [...ACK_VALUES, 'true', 'false']);
-        if ('error' in read || read.values.length !== 1)
-          return {
-            ok: false,
-            error: {
-              code: 'bad_value',
-              position: token.position,
-              key,
-              value: token.value,
-              allowed: ACK_VALUES,
-            },
-          };
+        if ('error' in read || read.values.length !== 1) return badValue(token, key, ACK_VALUES);
         query.ack = read.values[0] === 'yes' || read.values[0] === 'true';
         break;
       }

@@ -77,6 +77,14 @@ const type = (text: string) => {
   searchBox().setSelectionRange(text.length, text.length);
   fireEvent.keyUp(searchBox());
 };
+/** Opens the search with its button and types a query, then lets its answer come. */
+async function searchFor(q: string) {
+  fireEvent.click(screen.getByRole('button', { name: /Search sites, devices/ }));
+  await settle();
+  type(q);
+  await settle();
+  await settle();
+}
 const press = (code: string) => fireEvent.keyDown(searchBox(), { key: code, code });
 
 describe('the header search', () => {
@@ -117,11 +125,7 @@ describe('the header search', () => {
 
   it('lists the results grouped, Enter opens the first, and "see all" opens the list with the query', async () => {
     const { router } = open();
-    fireEvent.click(screen.getByRole('button', { name: /Search sites, devices/ }));
-    await settle();
-    type('status:offline');
-    await settle();
-    await settle();
+    await searchFor('status:offline');
     expect(asked).toContain('status:offline');
     expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual([
       'Sites',
@@ -138,21 +142,13 @@ describe('the header search', () => {
     );
 
     await act(() => router.navigate('/'));
-    fireEvent.click(screen.getByRole('button', { name: /Search sites, devices/ }));
-    await settle();
-    type('status:offline');
-    await settle();
-    await settle();
+    await searchFor('status:offline');
     press('Enter');
     await settle();
     expect(router.state.location.pathname).toBe(`/sites/${SITE}`);
 
     await act(() => router.navigate('/'));
-    fireEvent.click(screen.getByRole('button', { name: /Search sites, devices/ }));
-    await settle();
-    type('status:offline');
-    await settle();
-    await settle();
+    await searchFor('status:offline');
     fireEvent.click(screen.getByRole('button', { name: /MX67 00B1/ }));
     await settle();
     expect(router.state.location.pathname).toBe(`/sites/${SITE}/device/${DEVICE}`);

@@ -31,6 +31,15 @@ const SEE_ALL: { target: Exclude<QueryTarget, 'tickets'>; path: string }[] = [
   { target: 'alerts', path: paths.alerts },
 ];
 
+/** A result line: what it says and the page it opens. */
+interface Line {
+  id: string;
+  label: string;
+  description?: string;
+  right?: ReactNode;
+  to: string;
+}
+
 /** The header search's own Spotlight (its selected line). */
 const [searchStore, searchSpotlight] = createSpotlight();
 /** Opens and closes the header search (its launcher does; the tests reset it). */
@@ -113,57 +122,61 @@ export function SearchPanel({ request, narrow }: { request: number; narrow: bool
       </Spotlight.ActionsGroup>,
     );
   if (data && settledParse.ok && parsed.ok) {
-    if (data.sites.length > 0)
+    const results: { key: string; label: string; lines: Line[] }[] = [
+      {
+        key: 'sites',
+        label: t('groups.sites'),
+        lines: data.sites.map((s) => ({
+          id: s.id,
+          label: s.name,
+          description: [s.city, s.state].filter(Boolean).join(', '),
+          right: <DeviceStatusBadge status={s.status} />,
+          to: paths.site(s.id),
+        })),
+      },
+      {
+        key: 'devices',
+        label: t('groups.devices'),
+        lines: data.devices.map((d) => ({
+          id: d.id,
+          label: d.name,
+          description: `${d.model} · ${d.macAddress} · ${d.site.name}`,
+          right: <DeviceStatusBadge status={d.status} />,
+          to: paths.device(d.site.id, d.id),
+        })),
+      },
+      {
+        key: 'alerts',
+        label: t('groups.alerts'),
+        lines: data.alerts.map((a) => ({
+          id: a.id,
+          label: alertName(a.code, lang),
+          description: a.siteName ?? undefined,
+          right: <AlertSeverityBadge severity={a.severity} />,
+          to: paths.alert(a.id, 'active'),
+        })),
+      },
+      {
+        key: 'tickets',
+        label: t('groups.tickets'),
+        lines: data.tickets.map((x) => ({
+          id: x.id,
+          label: `#${x.number} ${x.subject}`,
+          description: x.siteName,
+          to: paths.ticket(x.id),
+        })),
+      },
+    ];
+    for (const result of results.filter((r) => r.lines.length > 0))
       groups.push(
-        <Spotlight.ActionsGroup key="sites" {...group(t('groups.sites'))}>
-          {data.sites.map((s) => (
+        <Spotlight.ActionsGroup key={result.key} {...group(result.label)}>
+          {result.lines.map((line) => (
             <Spotlight.Action
-              key={s.id}
-              label={s.name}
-              description={[s.city, s.state].filter(Boolean).join(', ')}
-              rightSection={<DeviceStatusBadge status={s.status} />}
-              onClick={() => open(paths.site(s.id))}
-            />
-          ))}
-        </Spotlight.ActionsGroup>,
-      );
-    if (data.devices.length > 0)
-      groups.push(
-        <Spotlight.ActionsGroup key="devices" {...group(t('groups.devices'))}>
-          {data.devices.map((d) => (
-            <Spotlight.Action
-              key={d.id}
-              label={d.name}
-              description={`${d.model} · ${d.macAddress} · ${d.site.name}`}
-              rightSection={<DeviceStatusBadge status={d.status} />}
-              onClick={() => open(paths.device(d.site.id, d.id))}
-            />
-          ))}
-        </Spotlight.ActionsGroup>,
-      );
-    if (data.alerts.length > 0)
-      groups.push(
-        <Spotlight.ActionsGroup key="alerts" {...group(t('groups.alerts'))}>
-          {data.alerts.map((a) => (
-            <Spotlight.Action
-              key={a.id}
-              label={alertName(a.code, lang)}
-              description={a.siteName ?? undefined}
-              rightSection={<AlertSeverityBadge severity={a.severity} />}
-              onClick={() => open(paths.alert(a.id, 'active'))}
-            />
-          ))}
-        </Spotlight.ActionsGroup>,
-      );
-    if (data.tickets.length > 0)
-      groups.push(
-        <Spotlight.ActionsGroup key="tickets" {...group(t('groups.tickets'))}>
-          {data.tickets.map((x) => (
-            <Spotlight.Action
-              key={x.id}
-              label={`#${x.number} ${x.subject}`}
-              description={x.siteName}
-              onClick={() => open(paths.ticket(x.id))}
+              key={line.id}
+              label={line.label}
+              description={line.description}
+              rightSection={line.right}
+              onClick={() => open(line.to)}
             />
           ))}
         </Spotlight.ActionsGroup>,
