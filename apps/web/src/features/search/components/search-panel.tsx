@@ -194,6 +194,13 @@ export function SearchPanel({ request, narrow }: { request: number; narrow: bool
       </Spotlight.ActionsGroup>,
     );
   }
+  // A key just typed (`model:`) is not an error while its values are offered.
+  const error =
+    !parsed.ok &&
+    query.trim() !== '' &&
+    !(parsed.error.code === 'empty_value' && suggestions.items.length > 0)
+      ? queryErrorMessage(parsed.error, lang)
+      : null;
   const found = data ? data.sites.length + data.devices.length + data.alerts.length + data.tickets.length : 0;
 
   return (
@@ -222,9 +229,9 @@ export function SearchPanel({ request, narrow }: { request: number; narrow: bool
           onKeyUp={readCursor}
           onClick={readCursor}
         />
-        {!parsed.ok && query.trim() !== '' ? (
+        {error ? (
           <Text size="sm" c="red" px="md" py="xs" role="alert" data-testid="header-search-error">
-            {queryErrorMessage(parsed.error, lang)}
+            {error}
           </Text>
         ) : null}
         <Spotlight.ActionsList>
