@@ -44,6 +44,7 @@ import { productAnalyticsRoutes } from './modules/product-analytics/routes.ts';
 import { provisioningRoutes } from './modules/provisioning/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportScheduler } from './modules/reports/scheduler.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createProviderOrigins, registerSso } from './modules/sso/index.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -367,6 +368,7 @@ export async function buildApp({
   ticketRoutes(app, ctx);
   alertRoutes(app, ctx);
   timelineRoutes(app, ctx);
+  searchRoutes(app, ctx);
   maintenanceRoutes(app, ctx);
   webhookRoutes(app, ctx);
   eventRoutes(app, ctx, streamTimings);

@@ -302,3 +302,35 @@ test("a demo site's timeline: status band, support row and the availability stri
   await card.getByText('30 days').click();
   await expect(cells).toHaveCount(31);
 });
+
+test('the header search: "/" opens it, status:offline finds offline devices, a result opens the device; 390 px full screen', async ({
+  page,
+  request,
+}) => {
+  await useToken(page, await signedInAdmin(request));
+  await page.goto('/sites');
+  await expect(page.getByTestId('data-row').first()).toBeVisible({ timeout: FIRST_DRAW });
+  await page.locator('body').press('/');
+  const box = page.getByRole('textbox', { name: 'Search the fleet' });
+  await expect(box).toBeFocused();
+  await box.pressSequentially('status:off');
+  await expect(page.getByRole('group', { name: 'Suggestions' }).getByRole('button')).toHaveText(/offline/);
+  await box.press('Enter');
+  await expect(box).toHaveValue('status:offline ');
+  const devices = page.getByRole('group', { name: 'Devices' }).getByRole('button');
+  await expect(devices.first()).toBeVisible({ timeout: 15_000 });
+  await expect(devices.first()).toContainText('Offline');
+  await devices.first().click();
+  await expect(page).toHaveURL(/\/sites\/[^/]+\/device\/[^/]+$/);
+  await expect(page.getByTestId('device-cloud')).toBeVisible({ timeout: FIRST_DRAW });
+
+  // On a phone it takes the whole screen; "see all" opens All Devices with the same query.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: /Search sites, devices/ }).click();
+  await box.fill('status:offline');
+  const dialog = page.getByRole('dialog');
+  await expect.poll(async () => (await dialog.boundingBox())?.width).toBeGreaterThanOrEqual(389);
+  await page.getByRole('button', { name: 'All devices matching this search' }).click();
+  await expect(page).toHaveURL(/\/devices\?q=status%3Aoffline/);
+  await expect(page.getByTestId('data-row').first()).toBeVisible({ timeout: FIRST_DRAW });
+});

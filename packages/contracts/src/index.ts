@@ -14,6 +14,7 @@ export * from './duration.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './fleet.ts';
+export * from './fleet-query.ts';
 export * from './geocoding.ts';
 export * from './health.ts';
 export * from './map.ts';

@@ -111,6 +111,8 @@ export const TicketListQuerySchema = z.object({
   status: TicketStatusSchema.optional(),
   /** One device's tickets. */
   deviceId: z.uuid({ error: 'Enter a valid device id.' }).optional(),
+  /** The fleet query language (issue 37): subject, number, site or device name contains the text; filters by key. */
+  q: freeText,
 });
 export type TicketListQuery = z.infer<typeof TicketListQuerySchema>;
 

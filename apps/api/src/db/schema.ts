@@ -314,6 +314,8 @@ export const sites = pgTable(
     index('sites_organization_status_idx').on(t.organizationId, t.status, t.name, t.id),
     index('sites_organization_status_rank_idx').on(t.organizationId, t.statusRank, t.name, t.id),
     index('sites_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The query language's `state:TX` (issue 37), matched case-insensitively within the organization.
+    index('sites_organization_state_idx').on(t.organizationId, sql`lower(${t.state})`),
   ],
 );
 
@@ -461,6 +463,8 @@ export const devices = pgTable(
     index('devices_organization_kind_idx').on(t.organizationId, t.kind),
     index('devices_organization_model_idx').on(t.organizationId, t.model),
     index('devices_mac_address_trgm_idx').using('gin', t.macAddress.op('gin_trgm_ops')),
+    // The query language's `model:MX6` (issue 37): the beginning of a model, any case.
+    index('devices_model_trgm_idx').using('gin', t.model.op('gin_trgm_ops')),
   ],
 );
 

@@ -52,12 +52,12 @@ export async function pageFor<F extends string, Row, T>(
  */
 export function scopedList<Q extends ListQuery<F>, Filters, F extends string, Row, T>(
   search: ScopedSearch<Filters, F, Row>,
-  filtersOf: (query: Q) => Filters,
+  filtersOf: (query: Q, ctx: AppContext) => Filters,
   present: (row: Row) => T,
 ) {
   return async (ctx: AppContext, user: UserWithOrg, query: Q): Promise<Paged<T>> => {
     const scope = await scopeOf(ctx.db, user);
-    const filters = filtersOf(query);
+    const filters = filtersOf(query, ctx);
     return pageFor(query, (request) => search(ctx.db, scope, { filters, ...request }), present);
   };
 }

@@ -24,6 +24,9 @@ export function macFragment(q: string): string {
 /** An ILIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** An ILIKE pattern matching text that begins with `text` (`model:MX6` finds MX67 and MX68). */
+export const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
  * A site's text (`search_text`: name, alias, account, address and account holders, trigram-indexed) matches a
  * containsPattern. The column is stored lower-cased, so it is matched with LIKE against the pattern lower-cased

@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
+import type { QueryTarget } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +37,8 @@ interface FleetFiltersProps {
   children?: ReactNode;
   /** How many of the list's own filters are set (counted on the phone's Filters button). */
   ownActive?: number;
+  /** The list whose filters the search text's `key:value` terms set (the fleet query language). */
+  queryTarget: QueryTarget;
 }
 
 /**
@@ -50,6 +53,7 @@ export function FleetFilters({
   statusTestId,
   children,
   ownActive = 0,
+  queryTarget,
 }: FleetFiltersProps) {
   // The options' texts are the fleet's status and kind names.
   const { t } = useTranslation('fleet');
@@ -63,6 +67,7 @@ export function FleetFilters({
           placeholder={labels.searchPlaceholder}
           value={state.q}
           onChange={(q) => update({ q })}
+          queryTarget={queryTarget}
         />
         <AnyOfSelect
           label={labels.status}

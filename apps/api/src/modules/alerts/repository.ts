@@ -1,6 +1,7 @@
 import type { AlertCode, AlertSeverity, AlertSortField, AlertState } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../plugins/db.ts';
+import { alertQueryConditions, type QueryFilter } from '../../sql/fleet-query.ts';
 import { deviceName, personName, personNameOf } from '../../sql/names.ts';
 import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { sortDirection } from '../../sql/paging.ts';
@@ -154,6 +155,8 @@ export type AlertFilters = {
   deviceId?: string;
   groupId?: string;
   text?: TextMatch;
+  /** The filters of the query language in the search text (issue 37). */
+  query?: QueryFilter;
   from?: string;
   to?: string;
   dependents: boolean;
@@ -180,6 +183,7 @@ export function alertWhere(scope: Scope, f: AlertFilters): SQL {
           select 1 from alerts dep where dep.root_alert_id = a.id and ${inGroup(sql`dep.site_id`)})))`
       : undefined,
     f.text ? sql`(${sql.join(textParts(scope.organizationId, f.text), sql` or `)})` : undefined,
+    ...(f.query ? alertQueryConditions(f.query) : []),
     f.from ? sql`a.raised_at >= ${new Date(f.from).toISOString()}` : undefined,
     f.to ? sql`a.raised_at <= ${new Date(f.to).toISOString()}` : undefined,
   ];
@@ -264,6 +268,7 @@ function totalOf(scope: Scope, f: AlertFilters, where: SQL): SQL {
     !f.deviceId &&
     !f.groupId &&
     !f.text &&
+    !f.query &&
     !f.from &&
     !f.to;
   if (kept) {

@@ -20,6 +20,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import { type CsvColumn, csvStream } from '../../http/csv-export.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { searchText } from '../../sql/fleet-query.ts';
 import { pageFor } from '../../sql/page-request.ts';
 import { parseSorting } from '../../sql/paging.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
@@ -35,6 +36,7 @@ export function alertCodes(): AlertCodeInfo[] {
 }
 
 async function filtersOf(ctx: AppContext, scope: Scope, query: AlertListQuery): Promise<repo.AlertFilters> {
+  const { q, query: parsed } = searchText(query.q, 'alerts', ctx);
   return {
     state: query.status,
     codes: query.code,
@@ -42,7 +44,8 @@ async function filtersOf(ctx: AppContext, scope: Scope, query: AlertListQuery): 
     siteId: query.siteId,
     deviceId: query.deviceId,
     groupId: query.groupId,
-    text: query.q ? await repo.matchText(ctx.db, scope.organizationId, query.q) : undefined,
+    text: q ? await repo.matchText(ctx.db, scope.organizationId, q) : undefined,
+    query: parsed,
     from: query.from,
     to: query.to,
     dependents: query.dependents === 'true',

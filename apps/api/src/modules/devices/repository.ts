@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { ConfigVersion, ModemSignal, PortMapping, Vlan } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { deviceQueryConditions, type QueryFilter } from '../../sql/fleet-query.ts';
 import { deviceName } from '../../sql/names.ts';
 import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { keptCount, pageOf, sortDirection } from '../../sql/paging.ts';
@@ -93,6 +94,8 @@ export type DeviceFilters = {
   groupId?: string[];
   siteId?: string;
   q?: string;
+  /** The filters of the query language in the search text (issue 37). */
+  query?: QueryFilter;
 };
 
 const DEVICE_SORT: Record<DeviceSortField, SQL> = {
@@ -119,6 +122,7 @@ export async function searchDevices(
   if (filters.model) conditions.push(sql`d.model in (${sqlList(filters.model)})`);
   if (filters.groupId) conditions.push(inSiteGroups(filters.groupId, sql`d.site_id`));
   if (filters.siteId) conditions.push(sql`d.site_id = ${filters.siteId}`);
+  if (filters.query) conditions.push(...deviceQueryConditions(filters.query));
   if (filters.q) {
     const p = containsPattern(filters.q);
     const mac = containsPattern(filters.q.toLowerCase().replaceAll('-', ':'));
@@ -131,7 +135,13 @@ export async function searchDevices(
   // per-status device counts, not a count of the matches (at 100 000 devices, 11 000 problem devices counted
   // took 82 ms).
   const kept =
-    !scope.restricted && !filters.kind && !filters.model && !filters.groupId && !filters.siteId && !filters.q;
+    !scope.restricted &&
+    !filters.kind &&
+    !filters.model &&
+    !filters.groupId &&
+    !filters.siteId &&
+    !filters.q &&
+    !filters.query;
   return pageOf<DeviceSummaryRow>(db, {
     columns: summaryColumns,
     from: sql`devices d join sites s on s.id = d.site_id`,

@@ -14,6 +14,7 @@ import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { searchText } from '../../sql/fleet-query.ts';
 import { scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
@@ -106,13 +107,13 @@ export async function editName(
 /** The devices of the caller's scope that match the search, one page in the asked order. */
 export const searchDevices = scopedList(
   repo.searchDevices,
-  ({ status, kind, model, groupId, siteId, q }: DeviceSearchQuery) => ({
+  ({ status, kind, model, groupId, siteId, q }: DeviceSearchQuery, ctx) => ({
     status,
     kind,
     model,
     groupId,
     siteId,
-    q: q || undefined,
+    ...searchText(q, 'devices', ctx),
   }),
   presentDeviceSummary,
 );

@@ -2,6 +2,7 @@ import type { DeviceKind, DeviceStatus, SiteSortField } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { SiteAddress, SiteContact } from '../../db/schema.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { type QueryFilter, siteQueryConditions } from '../../sql/fleet-query.ts';
 import type { ListRequest, RowsPage } from '../../sql/page-request.ts';
 import { keptCount, pageOf, sortDirection } from '../../sql/paging.ts';
 import { inSiteGroups, type Scope, siteInScope } from '../../sql/scope.ts';
@@ -62,6 +63,8 @@ export type SiteFilters = {
   kind?: DeviceKind[];
   groupId?: string[];
   q?: string;
+  /** The filters of the query language in the search text (issue 37). */
+  query?: QueryFilter;
 };
 
 /** A MAC typed with dashes, upper case or without separators, in the stored colon form. */
@@ -73,6 +76,7 @@ function filterConditions(scope: Scope, filters: SiteFilters): SQL[] {
       sql`exists (select 1 from devices k_d where k_d.site_id = s.id and k_d.kind in (${sqlList(filters.kind)}))`,
     );
   if (filters.groupId) where.push(inSiteGroups(filters.groupId));
+  if (filters.query) where.push(...siteQueryConditions(filters.query));
   if (filters.q) {
     const p = containsPattern(filters.q);
     const mac = containsPattern(macFragment(filters.q));
@@ -114,7 +118,7 @@ export async function searchSites(
     select ${summaryColumns(scope.userId)}, p.total from p join sites s on s.id = p.id
     order by ${orderBy}`;
   // The whole organization, or only a status filter: the maintained per-status site counts, no scan.
-  const maintained = !scope.restricted && !filters.kind && !filters.groupId && !filters.q;
+  const maintained = !scope.restricted && !filters.kind && !filters.groupId && !filters.q && !filters.query;
   const counted = maintained
     ? keptCount('org_site_status_counts', scope.organizationId, filters.status)
     : sql`select count(*)::int from sites s where ${where}`;

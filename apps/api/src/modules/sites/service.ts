@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { Geocoder } from '../../geocoding/index.ts';
 import { iso } from '../../http/iso.ts';
+import { searchText } from '../../sql/fleet-query.ts';
 import { scopedList } from '../../sql/page-request.ts';
 import { paged } from '../../sql/paging.ts';
 import { scopeOf } from '../../sql/scope.ts';
@@ -119,7 +120,12 @@ export async function setFavorite(
 /** The sites of the caller's scope that match the search, one page in the asked order. */
 export const searchSites = scopedList(
   repo.searchSites,
-  ({ status, kind, groupId, q }: SiteSearchQuery) => ({ status, kind, groupId, q: q || undefined }),
+  ({ status, kind, groupId, q }: SiteSearchQuery, ctx) => ({
+    status,
+    kind,
+    groupId,
+    ...searchText(q, 'sites', ctx),
+  }),
   presentSiteSummary,
 );
 

@@ -1,6 +1,7 @@
 import type { AlertNote, TicketSide, TicketSortField, TicketStatus } from '@vnoc/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../plugins/db.ts';
+import { type QueryFilter, ticketQueryConditions } from '../../sql/fleet-query.ts';
 import { personName, personNameOf } from '../../sql/names.ts';
 import type { ListRequest } from '../../sql/page-request.ts';
 import { pageOf, sortDirection } from '../../sql/paging.ts';
@@ -134,7 +135,14 @@ const SORT: Record<TicketSortField, SQL> = {
   updatedAt: sql`t.updated_at`,
 };
 
-export type TicketFilters = { status?: TicketStatus; deviceId?: string };
+export type TicketFilters = { status?: TicketStatus; deviceId?: string; q?: string; query?: QueryFilter };
+
+/** A ticket's words as sent: its subject, number, site and device names (the snapshot it keeps). */
+function ticketText(q: string): SQL {
+  const text = containsPattern(q);
+  return sql`(t.subject ilike ${text} or t.site->>'name' ilike ${text} or t.device->>'name' ilike ${text}
+    or t.number::text = ${q})`;
+}
 
 export function listTickets(
   db: DbOrTx,
@@ -146,6 +154,8 @@ export function listTickets(
       inScope(scope),
       filters.status ? sql`t.status = ${filters.status}` : undefined,
       filters.deviceId ? sql`t.device_id = ${filters.deviceId}` : undefined,
+      filters.q ? ticketText(filters.q) : undefined,
+      ...(filters.query ? ticketQueryConditions(filters.query) : []),
     ].filter((c): c is SQL => c !== undefined),
     sql` and `,
   );
@@ -180,15 +190,11 @@ export function listSupportTickets(
   db: DbOrTx,
   { filters, sort, page, pageSize }: ListRequest<SupportTicketFilters, TicketSortField>,
 ) {
-  const text = filters.q ? containsPattern(filters.q) : undefined;
   const where = sql.join(
     [
       sql`o.kind = 'customer'`,
       filters.status ? sql`t.status = ${filters.status}` : undefined,
-      text
-        ? sql`(t.subject ilike ${text} or o.name ilike ${text} or t.site->>'name' ilike ${text}
-            or t.device->>'name' ilike ${text} or t.number::text = ${filters.q})`
-        : undefined,
+      filters.q ? sql`(${ticketText(filters.q)} or o.name ilike ${containsPattern(filters.q)})` : undefined,
     ].filter((c): c is SQL => c !== undefined),
     sql` and `,
   );

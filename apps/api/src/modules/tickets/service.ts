@@ -26,6 +26,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { consoleUrl } from '../../plugins/config.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { isUniqueViolation } from '../../sql/errors.ts';
+import { searchText } from '../../sql/fleet-query.ts';
 import { pageFor, scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
@@ -166,7 +167,7 @@ export async function getTicket(ctx: AppContext, user: UserWithOrg, id: string):
 /** The tickets on sites of the caller's scope, of a status or a device if asked, one page in the asked order. */
 export const listTickets = scopedList(
   repo.listTickets,
-  ({ status, deviceId }: TicketListQuery) => ({ status, deviceId }),
+  ({ status, deviceId, q }: TicketListQuery, ctx) => ({ status, deviceId, ...searchText(q, 'tickets', ctx) }),
   presentSummary,
 );
 

@@ -9,6 +9,7 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitch } from '../../components/theme-switch.tsx';
 import { ChatLauncher } from '../../features/chat/components/chat-launcher.tsx';
+import { HeaderSearch } from '../../features/search/components/header-search.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { handleError } from '../../lib/error-handler.ts';
 import type { Language } from '../../lib/i18n.ts';
@@ -28,7 +29,9 @@ export function MainLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  const { jwt } = useAuth();
+  const { jwt, claims } = useAuth();
+  // Support staff signed in as themselves have no fleet to search (the server answers them 403).
+  const fleetSearch = !(claims?.role === 'SUPPORT' && !claims.impersonatedBy);
   usePreferenceSync();
   useLiveUpdates();
   usePageViews();
@@ -76,6 +79,7 @@ export function MainLayout() {
             </Box>
           </Group>
           <Group gap={4} wrap="nowrap">
+            {fleetSearch ? <HeaderSearch /> : null}
             <LanguageSwitch onSelected={(lang) => save('language', lang)} />
             <ThemeSwitch onSelected={(choice) => save('theme', choice)} />
             <AppSwitcher />

@@ -1,8 +1,10 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { parseFleetQuery, type QueryTarget, queryErrorMessage } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../../lib/i18n.ts';
 
 /** Spec-free choice: typing settles for 300 ms before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -13,13 +15,30 @@ interface SearchInputProps {
   label: string;
   placeholder?: string;
   maxLength?: number;
+  /**
+   * The list takes the fleet query language (issue 37): the field says so, and a query that cannot be read
+   * shows its message (with its position) instead of being sent; the server reads it again.
+   */
+  queryTarget?: QueryTarget;
 }
 
 /** A free-text filter that reports its value 300 ms after typing stops (at once when cleared). */
-export function SearchInput({ value, onChange, label, placeholder, maxLength = 200 }: SearchInputProps) {
-  const { t } = useTranslation('table');
+export function SearchInput({
+  value,
+  onChange,
+  label,
+  placeholder,
+  maxLength = 200,
+  queryTarget,
+}: SearchInputProps) {
+  const { t, i18n } = useTranslation('table');
   const [text, setText] = useState(value);
   const report = useDebouncedCallback(onChange, SEARCH_DEBOUNCE_MS);
+  const parsed = queryTarget ? parseFleetQuery(text, queryTarget) : undefined;
+  const error =
+    parsed && !parsed.ok
+      ? queryErrorMessage(parsed.error, isLanguage(i18n.language) ? i18n.language : 'en')
+      : null;
   // The address bar can change it too (a saved search applied, back/forward).
   useEffect(() => setText(value), [value]);
   return (
@@ -28,6 +47,16 @@ export function SearchInput({ value, onChange, label, placeholder, maxLength = 2
       placeholder={placeholder}
       value={text}
       maxLength={maxLength}
+      description={
+        queryTarget &&
+        {
+          sites: t('queryHelp.sites'),
+          devices: t('queryHelp.devices'),
+          alerts: t('queryHelp.alerts'),
+          tickets: t('queryHelp.tickets'),
+        }[queryTarget]
+      }
+      error={error}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
         text ? (
@@ -43,8 +72,10 @@ export function SearchInput({ value, onChange, label, placeholder, maxLength = 2
         ) : null
       }
       onChange={(event) => {
-        setText(event.currentTarget.value);
-        report(event.currentTarget.value);
+        const next = event.currentTarget.value;
+        setText(next);
+        if (queryTarget && !parseFleetQuery(next, queryTarget).ok) report.cancel();
+        else report(next);
       }}
     />
   );

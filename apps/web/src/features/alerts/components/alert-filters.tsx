@@ -87,6 +87,7 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
             placeholder={t('filters.sitePlaceholder')}
             value={state.q}
             onChange={(q) => update({ q })}
+            queryTarget="alerts"
           />
           <DateRangeInputs
             type="datetime-local"

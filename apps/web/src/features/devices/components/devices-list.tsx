@@ -128,6 +128,7 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
   const filtered = state.status.length + state.kind.length + state.model.length > 0 || state.q !== '';
   const filters = (
     <FleetFilters
+      queryTarget="devices"
       labels={fleetFilterLabels(t)}
       state={state}
       update={update}

@@ -90,6 +90,7 @@ export function SitesList() {
   const onlyStatus = state.status.length === 1 ? (state.status[0] as StatusFilter) : null;
   const filters = searchable && (
     <FleetFilters
+      queryTarget="sites"
       labels={fleetFilterLabels(t)}
       state={state}
       update={update}

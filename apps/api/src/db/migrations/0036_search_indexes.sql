@@ -1,0 +1,2 @@
+CREATE INDEX "devices_model_trgm_idx" ON "devices" USING gin ("model" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sites_organization_state_idx" ON "sites" USING btree ("organization_id",lower("state"));
