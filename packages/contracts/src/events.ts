@@ -78,7 +78,6 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   JobEventSchema,
   TicketEventSchema,
   ChatEventSchema,
-  TicketEventSchema,
   ResyncEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
