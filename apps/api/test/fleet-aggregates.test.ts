@@ -253,7 +253,7 @@ describe('free text over the trigram indexes', () => {
     return (res.json() as { content: { id: string; name: string }[] }).content.map((s) => s.name);
   };
 
-  it('pg_trgm is installed and both columns carry a trigram index', async () => {
+  it('pg_trgm is installed and the searched columns carry a trigram index (MAC, site text, model)', async () => {
     const { rows } = await t.pool.query(`select extname from pg_extension where extname = 'pg_trgm'`);
     expect(rows).toHaveLength(1);
     const { rows: indexes } = await t.pool.query<{ indexname: string }>(
@@ -261,6 +261,7 @@ describe('free text over the trigram indexes', () => {
     );
     expect(indexes.map((i) => i.indexname)).toEqual([
       'devices_mac_address_trgm_idx',
+      'devices_model_trgm_idx',
       'sites_search_text_trgm_idx',
     ]);
   });
