@@ -12,7 +12,7 @@ import { useOutbox } from '../api/get-outbox.ts';
 let rememberedAddress = '';
 
 function MessageCard({ message }: { message: OutboxMessage }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="sm" data-testid="outbox-message">
       <Group justify="space-between" gap="xs" wrap="nowrap">

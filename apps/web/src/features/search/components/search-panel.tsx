@@ -204,53 +204,51 @@ export function SearchPanel({ request, narrow }: { request: number; narrow: bool
   const found = data ? data.sites.length + data.devices.length + data.alerts.length + data.tickets.length : 0;
 
   return (
-    <>
-      <Spotlight.Root
-        store={searchStore}
-        query={query}
-        onQueryChange={(next) => {
-          setQuery(next);
-          setCursor(input.current?.selectionStart ?? next.length);
-        }}
-        shortcut={null}
-        fullScreen={narrow}
-        scrollable
-        maxHeight={narrow ? '100%' : 520}
-        onSpotlightOpen={() => setOpened(true)}
-        onSpotlightClose={() => setOpened(false)}
+    <Spotlight.Root
+      store={searchStore}
+      query={query}
+      onQueryChange={(next) => {
+        setQuery(next);
+        setCursor(input.current?.selectionStart ?? next.length);
+      }}
+      shortcut={null}
+      fullScreen={narrow}
+      scrollable
+      maxHeight={narrow ? '100%' : 520}
+      onSpotlightOpen={() => setOpened(true)}
+      onSpotlightClose={() => setOpened(false)}
+      aria-label={t('title')}
+    >
+      <Spotlight.Search
+        ref={input}
+        placeholder={t('placeholder')}
         aria-label={t('title')}
-      >
-        <Spotlight.Search
-          ref={input}
-          placeholder={t('placeholder')}
-          aria-label={t('title')}
-          leftSection={<IconSearch size={18} aria-hidden />}
-          maxLength={200}
-          onKeyUp={readCursor}
-          onClick={readCursor}
-        />
-        {error ? (
-          <Text size="sm" c="red" px="md" py="xs" role="alert" data-testid="header-search-error">
-            {error}
+        leftSection={<IconSearch size={18} aria-hidden />}
+        maxLength={200}
+        onKeyUp={readCursor}
+        onClick={readCursor}
+      />
+      {error ? (
+        <Text size="sm" c="red" px="md" py="xs" role="alert" data-testid="header-search-error">
+          {error}
+        </Text>
+      ) : null}
+      <Spotlight.ActionsList>
+        {groups}
+        {query.trim() === '' ? (
+          <Text size="sm" c="dimmed" px="md" py="xs">
+            {t('help')}
           </Text>
         ) : null}
-        <Spotlight.ActionsList>
-          {groups}
-          {query.trim() === '' ? (
-            <Text size="sm" c="dimmed" px="md" py="xs">
-              {t('help')}
-            </Text>
-          ) : null}
-          {parsed.ok && settled !== '' && data && found === 0 && !results.isFetching ? (
-            <Spotlight.Empty>{t('nothingFound')}</Spotlight.Empty>
-          ) : null}
-          {results.isError ? (
-            <Text size="sm" c="red" px="md" py="xs" role="alert">
-              {results.error.message}
-            </Text>
-          ) : null}
-        </Spotlight.ActionsList>
-      </Spotlight.Root>
-    </>
+        {parsed.ok && settled !== '' && data && found === 0 && !results.isFetching ? (
+          <Spotlight.Empty>{t('nothingFound')}</Spotlight.Empty>
+        ) : null}
+        {results.isError ? (
+          <Text size="sm" c="red" px="md" py="xs" role="alert">
+            {results.error.message}
+          </Text>
+        ) : null}
+      </Spotlight.ActionsList>
+    </Spotlight.Root>
   );
 }
