@@ -9,6 +9,17 @@ import type { AlertFacts, DeviceFacts, TicketFacts } from './repository.ts';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : undefined);
 
+/** One message: its event, its moment and what it says. */
+const message = (
+  type: WebhookMessage['type'],
+  at: Date | string,
+  data: WebhookMessage['data'],
+): WebhookMessage => ({
+  type,
+  timestamp: new Date(at).toISOString(),
+  data,
+});
+
 /** Only the facts that are known. */
 const known = (facts: Record<string, string | undefined | null>): Record<string, string> =>
   Object.fromEntries(Object.entries(facts).filter((e): e is [string, string] => typeof e[1] === 'string'));
@@ -30,27 +41,23 @@ export function alertMessage(
   const code = alert.code as AlertCode;
   const title = ALERT_CODE_INFO[code] ? alertTitle(code, alert.details, 'en') : alert.code;
   const where = alert.device_name ?? alert.site_name ?? alert.region;
-  return {
-    type: event,
-    timestamp: at.toISOString(),
-    data: {
-      summary: `${ALERT_VERBS[event] ?? 'Alert'}: ${title}${where ? ` — ${where}` : ''}`,
-      severity: alert.severity,
-      subject: { kind: 'alert', id: alert.id },
-      url: links.alert(alert.id, alert.state === 'cleared' ? 'cleared' : 'active'),
-      facts: known({
-        Alert: title,
-        Code: alert.code,
-        Severity: alert.severity,
-        Site: alert.site_name,
-        Device: alert.device_name,
-        Region: alert.device_id ? undefined : alert.region,
-        Raised: iso(alert.raised_at),
-        Acknowledged: iso(alert.acknowledged_at),
-        Cleared: iso(alert.cleared_at),
-      }),
-    },
-  };
+  return message(event, at, {
+    summary: `${ALERT_VERBS[event] ?? 'Alert'}: ${title}${where ? ` — ${where}` : ''}`,
+    severity: alert.severity,
+    subject: { kind: 'alert', id: alert.id },
+    url: links.alert(alert.id, alert.state === 'cleared' ? 'cleared' : 'active'),
+    facts: known({
+      Alert: title,
+      Code: alert.code,
+      Severity: alert.severity,
+      Site: alert.site_name,
+      Device: alert.device_name,
+      Region: alert.device_id ? undefined : alert.region,
+      Raised: iso(alert.raised_at),
+      Acknowledged: iso(alert.acknowledged_at),
+      Cleared: iso(alert.cleared_at),
+    }),
+  });
 }
 
 export function deviceStatusMessage(
@@ -58,17 +65,13 @@ export function deviceStatusMessage(
   change: { from: string; to: string; at: string },
   links: ConsoleLinks,
 ): WebhookMessage {
-  return {
-    type: 'device.status',
-    timestamp: new Date(change.at).toISOString(),
-    data: {
-      summary: `${device.name} is ${change.to} (was ${change.from}) — ${device.site_name}`,
-      severity: change.to === 'offline' ? 'major' : 'info',
-      subject: { kind: 'device', id: device.id },
-      url: links.device(device.site_id, device.id),
-      facts: { Device: device.name, Site: device.site_name, Status: change.to, Previous: change.from },
-    },
-  };
+  return message('device.status', change.at, {
+    summary: `${device.name} is ${change.to} (was ${change.from}) — ${device.site_name}`,
+    severity: change.to === 'offline' ? 'major' : 'info',
+    subject: { kind: 'device', id: device.id },
+    url: links.device(device.site_id, device.id),
+    facts: { Device: device.name, Site: device.site_name, Status: change.to, Previous: change.from },
+  });
 }
 
 export function diagnosticMessage(
@@ -76,17 +79,13 @@ export function diagnosticMessage(
   job: { jobId: string; action: string; state: string; at: string },
   links: ConsoleLinks,
 ): WebhookMessage {
-  return {
-    type: 'diagnostic.finished',
-    timestamp: new Date(job.at).toISOString(),
-    data: {
-      summary: `${job.action} on ${device.name} ${job.state} — ${device.site_name}`,
-      severity: job.state === 'failed' ? 'minor' : 'info',
-      subject: { kind: 'job', id: job.jobId },
-      url: links.device(device.site_id, device.id),
-      facts: { Diagnostic: job.action, Result: job.state, Device: device.name, Site: device.site_name },
-    },
-  };
+  return message('diagnostic.finished', job.at, {
+    summary: `${job.action} on ${device.name} ${job.state} — ${device.site_name}`,
+    severity: job.state === 'failed' ? 'minor' : 'info',
+    subject: { kind: 'job', id: job.jobId },
+    url: links.device(device.site_id, device.id),
+    facts: { Diagnostic: job.action, Result: job.state, Device: device.name, Site: device.site_name },
+  });
 }
 
 export function ticketMessage(
@@ -95,36 +94,28 @@ export function ticketMessage(
   links: ConsoleLinks,
 ): WebhookMessage {
   const verb = change.status === 'closed' ? 'closed' : 'open';
-  return {
-    type: 'ticket.updated',
-    timestamp: new Date(change.at).toISOString(),
-    data: {
-      summary: `Ticket #${ticket.number} ${verb}: ${ticket.subject} — ${ticket.site_name}`,
-      severity: 'info',
-      subject: { kind: 'ticket', id: ticket.id },
-      url: links.ticket(ticket.id),
-      facts: {
-        Ticket: `#${ticket.number}`,
-        Subject: ticket.subject,
-        Status: change.status,
-        Device: ticket.device_name,
-        Site: ticket.site_name,
-      },
+  return message('ticket.updated', change.at, {
+    summary: `Ticket #${ticket.number} ${verb}: ${ticket.subject} — ${ticket.site_name}`,
+    severity: 'info',
+    subject: { kind: 'ticket', id: ticket.id },
+    url: links.ticket(ticket.id),
+    facts: {
+      Ticket: `#${ticket.number}`,
+      Subject: ticket.subject,
+      Status: change.status,
+      Device: ticket.device_name,
+      Site: ticket.site_name,
     },
-  };
+  });
 }
 
 /** What "Send test" sends: a message of the preset's own format that says it is a test. */
 export function testMessage(destinationName: string, at: Date, consoleUrl: string): WebhookMessage {
-  return {
-    type: 'test',
-    timestamp: at.toISOString(),
-    data: {
-      summary: `Test message from vNOC to ${destinationName}`,
-      severity: 'info',
-      subject: { kind: 'test', id: `test-${at.getTime()}` },
-      url: consoleUrl,
-      facts: { Destination: destinationName, Sent: at.toISOString() },
-    },
-  };
+  return message('test', at, {
+    summary: `Test message from vNOC to ${destinationName}`,
+    severity: 'info',
+    subject: { kind: 'test', id: `test-${at.getTime()}` },
+    url: consoleUrl,
+    facts: { Destination: destinationName, Sent: at.toISOString() },
+  });
 }

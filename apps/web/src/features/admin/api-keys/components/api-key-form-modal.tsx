@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../../components/copy-field.tsx';
 import { ModalActions } from '../../../../components/modal-actions.tsx';
 import { Notice } from '../../../../components/notice.tsx';
-import { useSiteGroups } from '../../users/api/get-site-groups.ts';
+import { SiteGroupMultiSelect } from '../../../../components/site-group-multi-select.tsx';
 import { useSharedDashboards } from '../api/api-keys.ts';
 
 /** How long a new key lives: none (until revoked) or a number of days. */
@@ -79,7 +79,6 @@ interface ApiKeyFormModalProps {
  */
 export function ApiKeyFormModal({ opened, loading, failure, made, onClose, onSubmit }: ApiKeyFormModalProps) {
   const { t } = useTranslation('apiKeys');
-  const groups = useSiteGroups();
   const form = useForm<ApiKeyFormValues>({
     initialValues: empty,
     validate: {
@@ -153,15 +152,12 @@ export function ApiKeyFormModal({ opened, loading, failure, made, onClose, onSub
             {t(`roleHelp.${role}`)}
           </Text>
           {role !== 'ADMINISTRATOR' && (
-            <MultiSelect
+            <SiteGroupMultiSelect
               {...form.getInputProps('siteGroupIds')}
               key={form.key('siteGroupIds')}
               label={t('form.siteGroups')}
               description={t('form.siteGroupsHelp')}
-              data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-              placeholder={groups.data?.length === 0 ? t('form.noGroups') : undefined}
-              searchable
-              clearable
+              noGroups={t('form.noGroups')}
             />
           )}
           {role === 'DISPLAY' && (

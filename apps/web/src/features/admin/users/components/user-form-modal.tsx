@@ -1,15 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type AdminUser,
@@ -22,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/form-error.tsx';
 import { ModalActions } from '../../../../components/modal-actions.tsx';
-import { useSiteGroups } from '../api/get-site-groups.ts';
+import { SiteGroupMultiSelect } from '../../../../components/site-group-multi-select.tsx';
 
 export interface UserFormValues {
   email: string;
@@ -92,7 +81,6 @@ export function UserFormModal({
   onSubmit,
 }: UserFormModalProps) {
   const { t } = useTranslation('adminUsers');
-  const groups = useSiteGroups();
   const editing = user !== null;
   const form = useForm<UserFormValues>({
     initialValues: valuesOf(user),
@@ -195,15 +183,12 @@ export function UserFormModal({
               required
             />
           </SimpleGrid>
-          <MultiSelect
+          <SiteGroupMultiSelect
             {...form.getInputProps('siteGroupIds')}
             key={form.key('siteGroupIds')}
             label={t('form.siteGroups')}
             description={t('form.siteGroupsHelp')}
-            data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            placeholder={groups.data?.length === 0 ? t('form.noGroups') : undefined}
-            searchable
-            clearable
+            noGroups={t('form.noGroups')}
           />
           {editing && !pending && (
             <Switch

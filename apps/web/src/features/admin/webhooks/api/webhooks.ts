@@ -1,7 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type Group,
-  GroupSchema,
   type WebhookCreate,
   WebhookDeliverySchema,
   WebhookSchema,
@@ -32,14 +30,6 @@ export function useWebhookDeliveries(id: string | null) {
     queryFn: ({ signal }) =>
       apiRequest(path(id ?? '', '/deliveries'), { schema: z.array(WebhookDeliverySchema), signal }),
     enabled: id !== null,
-  });
-}
-
-/** GET group: the organization's site groups a destination may be narrowed to (same key as Settings → Groups). */
-export function useGroups() {
-  return useQuery({
-    queryKey: ['groups'] as const,
-    queryFn: ({ signal }): Promise<Group[]> => apiRequest('group', { schema: z.array(GroupSchema), signal }),
   });
 }
 

@@ -1,13 +1,4 @@
-import {
-  Checkbox,
-  Modal,
-  MultiSelect,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   WEBHOOK_EVENTS,
@@ -21,8 +12,8 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalActions } from '../../../../components/modal-actions.tsx';
+import { SiteGroupMultiSelect } from '../../../../components/site-group-multi-select.tsx';
 import { SiteMultiSelect } from '../../../../components/site-multi-select.tsx';
-import { useGroups } from '../api/webhooks.ts';
 
 export type WebhookFormValues = {
   name: string;
@@ -98,7 +89,6 @@ export function WebhookFormModal({
   onSubmit,
 }: WebhookFormModalProps) {
   const { t } = useTranslation('adminWebhooks');
-  const groups = useGroups();
   const form = useForm<WebhookFormValues>({
     initialValues: valuesOf(webhook),
     validate: (values) => {
@@ -208,14 +198,11 @@ export function WebhookFormModal({
             description={t('form.sitesHelp')}
             clearable
           />
-          <MultiSelect
+          <SiteGroupMultiSelect
             {...form.getInputProps('groupIds')}
             key={form.key('groupIds')}
             label={t('form.groups')}
-            data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            placeholder={groups.data?.length === 0 ? t('form.noGroups') : undefined}
-            searchable
-            clearable
+            noGroups={t('form.noGroups')}
           />
           <ModalActions
             error={failure}
