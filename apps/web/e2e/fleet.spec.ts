@@ -274,6 +274,8 @@ test("a demo site's timeline: status band, support row and the availability stri
   expect(site).toBeTruthy();
   await useToken(page, token);
   await page.goto(`/sites/${site?.id}`);
+  // An earlier flow saved Spanish as this person's language: English again, before its preference arrives.
+  await chooseLanguage(page, 'English');
 
   const card = page.getByTestId('timeline');
   await expect(card.getByRole('heading', { name: 'Timeline' })).toBeVisible();

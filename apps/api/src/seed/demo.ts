@@ -171,6 +171,16 @@ export const DEMO_USERS = [
     last: 'Support',
     title: 'NOC Engineer',
   },
+  {
+    // A second support person for the end-to-end flows: each person enrols an authenticator once per server, and
+    // two flows on one server (the ticket thread, the chat) both answer as support.
+    username: 'desk@vnoc.example',
+    role: 'SUPPORT',
+    org: 2,
+    first: 'Dana',
+    last: 'Desk',
+    title: 'Service Desk Engineer',
+  },
 ] as const;
 
 const CHUNK = 500;
