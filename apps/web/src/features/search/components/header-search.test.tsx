@@ -154,6 +154,24 @@ describe('the header search', () => {
     expect(router.state.location.pathname).toBe(`/sites/${SITE}/device/${DEVICE}`);
   });
 
+  it('shows nothing of the last search once emptied, until the new query has settled', async () => {
+    const { router } = open();
+    await searchFor('status:offline');
+    // Emptied (by hand here; Spotlight empties it on close): the last answer is not shown for the empty query.
+    type('');
+    await settle();
+    expect(screen.queryByRole('group', { name: 'See all' })).toBeNull();
+    type('status:offline');
+    expect(screen.queryByRole('group', { name: 'See all' })).toBeNull();
+    await settle();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'All devices matching this search' }));
+    await settle();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/devices?q=status%3Aoffline',
+    );
+  });
+
   it('says why a query cannot be read, in Spanish too, and does not send it', async () => {
     await i18n.changeLanguage('es');
     open();

@@ -100,7 +100,8 @@ export function SearchPanel({ request, narrow }: { request: number; narrow: bool
     if (request > 0) searchSpotlight.open();
   }, [request]);
 
-  const data = results.data;
+  // A search emptied (on close, or by hand) shows no results: the last query's would be kept as placeholders.
+  const data = settled === '' ? undefined : results.data;
   const lines = `${suggestions.items.map((i) => i.insert).join()}|${settled}|${data ? 'data' : ''}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the lines shown change
   useEffect(() => {
