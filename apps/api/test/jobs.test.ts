@@ -403,6 +403,7 @@ describe('workers', () => {
   });
 
   it('extends the lease while a handler runs, and stop waits for the jobs in flight', async () => {
+    const LEASE_MS = 1_500;
     const release: (() => void)[] = [];
     const changes = jobChanges();
     // Each lease extension the worker makes (on its own timer, every leaseMs / 3) is told once it is stored.
@@ -424,8 +425,9 @@ describe('workers', () => {
           }),
       },
       pollMs: 20,
-      // Long enough that a busy machine (CI beside other work) does not let a lease lapse between extensions.
-      leaseMs: 600,
+      // Long enough that a busy machine (CI beside other work) does not let a lease lapse between extensions
+      // (they come every 500 ms; a stall of a second would be needed).
+      leaseMs: LEASE_MS,
       reapEveryMs: 20,
       concurrency: 2,
       log: silent,
@@ -454,15 +456,17 @@ describe('workers', () => {
     });
     await changes.until((told) => told.filter((c) => c.state === 'running').length === 2);
     expect(worker.inFlight).toBe(2);
-    // Several leases long (the extension is the worker's own real timer, every leaseMs / 3): after each
-    // extension, look whether the lease was moved two lengths past its first end, rather than wait a set time.
-    // The reaper (every 20 ms) ran all along: the running jobs are still held, never reaped.
-    const leaseOf = async (id: string) => (await reload(id)).leaseUntil?.getTime() ?? 0;
-    const firstLease = await leaseOf(a.id);
+    // Longer than a lease (the extension is the worker's own real timer, every leaseMs / 3): after each
+    // extension, look whether the lease was moved a whole length past its first end, rather than wait a set
+    // time. The reaper (every 20 ms) ran all along: the running job is still held, never reaped; were it
+    // reaped, the test says so at once rather than wait for extensions of a lease no longer held.
+    const firstLease = (await reload(a.id)).leaseUntil?.getTime() ?? 0;
     try {
       for (;;) {
         const extended = nextExtension();
-        if ((await leaseOf(a.id)) > firstLease + 2 * 600) break;
+        const now = await reload(a.id);
+        expect(now).toMatchObject({ state: 'running', attempts: 1 });
+        if ((now.leaseUntil?.getTime() ?? 0) > firstLease + LEASE_MS) break;
         await extended;
       }
       // The lease moved by the worker's extensions (told through the spy), not by anything else.
