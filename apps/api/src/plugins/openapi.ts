@@ -50,67 +50,35 @@ const BROKER_SCHEME = {
   },
 } as const;
 
-/** The API's sections, in the reference's order: every tag a route names is one of these. */
-const TAGS: { name: string; description: string }[] = [
-  {
-    name: 'site',
-    description: 'Sites: the places devices are installed, their details, favorites and alerts.',
-  },
-  { name: 'device', description: 'Devices: status counts, search, details, telemetry and names.' },
-  {
-    name: 'alert',
-    description: 'Alerts raised by the alert engine: list, counts, details, acknowledge, assign, notes, CSV.',
-  },
-  { name: 'ticket', description: 'Support tickets about devices: send, list, read and change their status.' },
-  {
-    name: 'reports',
-    description: 'Reports (online analytics, cellular billing, SLA), their files and e-mails.',
-  },
-  { name: 'dashboard', description: 'Dashboards: the base one and saved ones, their widgets and sharing.' },
-  {
-    name: 'analytics',
-    description: "The figures behind dashboard widgets, over a dashboard's scope and period.",
-  },
-  {
-    name: 'group',
-    description: 'Site groups: named sets of sites that limit what people assigned to them see.',
-  },
-  {
-    name: 'troubleshooting',
-    description: 'Diagnostics and actions on a device, run as jobs; their results.',
-  },
-  { name: 'timeseries', description: "A device's measurements over time." },
-  {
-    name: 'maintenance',
-    description: 'Maintenance windows: periods when alerts at their sites send nothing.',
-  },
-  { name: 'map', description: "The map's tile server and the caller's sites clustered for a view." },
-  { name: 'events', description: 'Live events (server-sent events) for the signed-in person.' },
-  { name: 'notifications', description: 'How and when a person is told of alerts; test messages.' },
-  {
-    name: 'organization',
-    description: "The caller's organization, its e-mail domains and its activity log.",
-  },
-  {
-    name: 'userProfile',
-    description: "People: one's own profile, contacts and factors; administration of users.",
-  },
-  {
-    name: 'access',
-    description: 'Signing in and out: password, sign-in steps, tokens, invitations, support.',
-  },
-  { name: 'sso', description: "Single sign-on with the organization's identity provider." },
-  { name: 'chat', description: 'Conversations with the support team.' },
-  { name: 'support', description: "The provider's support staff: people and customers' tickets." },
-  {
-    name: 'provisioning',
-    description: "Support staff add customers' real devices and manage their secrets.",
-  },
-  { name: 'product analytics', description: 'Page-view events of the console, forwarded when configured.' },
-  { name: 'device-edge', description: 'What devices and the MQTT broker call, with their own credentials.' },
-  { name: 'health', description: 'Whether the server is up, its version and set-up.' },
-  { name: 'dev', description: 'Development surfaces (outbox, simulator): only on demo and test servers.' },
-];
+/** The API's sections and their descriptions, in the reference's order: every tag a route names is one of these. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  site: 'Sites: the places devices are installed, their details, favorites and alerts.',
+  device: 'Devices: status counts, search, details, telemetry and names.',
+  alert: 'Alerts raised by the alert engine: list, counts, details, acknowledge, assign, notes, CSV.',
+  ticket: 'Support tickets about devices: send, list, read and change their status.',
+  reports: 'Reports (online analytics, cellular billing, SLA), their files and e-mails.',
+  dashboard: 'Dashboards: the base one and saved ones, their widgets and sharing.',
+  analytics: "The figures behind dashboard widgets, over a dashboard's scope and period.",
+  group: 'Site groups: named sets of sites that limit what people assigned to them see.',
+  troubleshooting: 'Diagnostics and actions on a device, run as jobs; their results.',
+  timeseries: "A device's measurements over time.",
+  maintenance: 'Maintenance windows: periods when alerts at their sites send nothing.',
+  map: "The map's tile server and the caller's sites clustered for a view.",
+  events: 'Live events (server-sent events) for the signed-in person.',
+  notifications: 'How and when a person is told of alerts; test messages.',
+  organization: "The caller's organization, its e-mail domains and its activity log.",
+  userProfile: "People: one's own profile, contacts and factors; administration of users.",
+  access: 'Signing in and out: password, sign-in steps, tokens, invitations, support.',
+  sso: "Single sign-on with the organization's identity provider.",
+  chat: 'Conversations with the support team.',
+  support: "The provider's support staff: people and customers' tickets.",
+  provisioning: "Support staff add customers' real devices and manage their secrets.",
+  'product analytics': 'Page-view events of the console, forwarded when configured.',
+  'device-edge': 'What devices and the MQTT broker call, with their own credentials.',
+  health: 'Whether the server is up, its version and set-up.',
+  dev: 'Development surfaces (outbox, simulator): only on demo and test servers.',
+};
+const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description }));
 
 /**
  * `getDeviceByIdTelemetry` for `GET /api/device/{id}/telemetry`: stable while the path is, unique as
