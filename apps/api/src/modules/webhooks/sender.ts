@@ -96,6 +96,26 @@ type Queued = {
   message: WebhookMessage;
 };
 
+/**
+ * The deliveries of `event`, in order per subject (the message's); one per transition, however many processes
+ * saw the event: the key is the event, the subject and what tells this transition apart.
+ */
+function queued(
+  event: WebhookEvent,
+  message: WebhookMessage,
+  siteId: string | null,
+  ...transition: string[]
+): Queued {
+  const { kind, id } = message.data.subject;
+  return {
+    event,
+    dedupKey: [event, id, ...transition].join(':'),
+    orderKey: `${kind}:${id}`,
+    siteId,
+    message,
+  };
+}
+
 /** What the event becomes for webhooks, if anything. */
 async function webhookEventOf(
   ctx: AppContext,
@@ -120,48 +140,35 @@ async function webhookEventOf(
         [kind, when] = ['alert.acknowledged', alert.acknowledged_at];
       else return undefined;
       const at = new Date(when ?? event.at);
-      return {
-        event: kind,
-        // One delivery per transition, however many processes saw the event.
-        dedupKey: `${kind}:${alert.id}:${at.toISOString()}`,
-        orderKey: `alert:${alert.id}`,
-        siteId: alert.site_id,
-        message: alertMessage(kind, alert, links, at),
-      };
+      return queued(kind, alertMessage(kind, alert, links, at), alert.site_id, at.toISOString());
     }
     case 'device.status': {
       const device = await repo.deviceFacts(ctx.db, organizationId, event.deviceId);
       if (!device) return undefined;
-      return {
-        event: 'device.status',
-        dedupKey: `device.status:${device.id}:${event.at}:${event.to}`,
-        orderKey: `device:${device.id}`,
-        siteId: device.site_id,
-        message: deviceStatusMessage(device, event, links),
-      };
+      return queued(
+        'device.status',
+        deviceStatusMessage(device, event, links),
+        device.site_id,
+        event.at,
+        event.to,
+      );
     }
     case 'job.updated': {
       if (event.state !== 'succeeded' && event.state !== 'failed') return undefined;
       const device = await repo.deviceFacts(ctx.db, organizationId, event.deviceId);
       if (!device) return undefined;
-      return {
-        event: 'diagnostic.finished',
-        dedupKey: `diagnostic.finished:${event.jobId}`,
-        orderKey: `job:${event.jobId}`,
-        siteId: device.site_id,
-        message: diagnosticMessage(device, event, links),
-      };
+      return queued('diagnostic.finished', diagnosticMessage(device, event, links), device.site_id);
     }
     case 'ticket.updated': {
       const ticket = await repo.ticketFacts(ctx.db, organizationId, event.ticketId);
       if (!ticket) return undefined;
-      return {
-        event: 'ticket.updated',
-        dedupKey: `ticket.updated:${ticket.id}:${event.status}:${event.at}`,
-        orderKey: `ticket:${ticket.id}`,
-        siteId: ticket.site_id,
-        message: ticketMessage(ticket, event, links),
-      };
+      return queued(
+        'ticket.updated',
+        ticketMessage(ticket, event, links),
+        ticket.site_id,
+        event.status,
+        event.at,
+      );
     }
     default:
       return undefined;
