@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -9,7 +9,9 @@ import { answers, type FileAnswer } from './route-schemas.ts';
  * What one route declares of itself: its OpenAPI text (a summary always; `operationId` where people script
  * against it, else one is derived from its method and path), its inputs, and either `answer` (the 200 answer:
  * the error answers every route may give are added, as `answers` does) or its whole `response` map (a 201, a
- * 204, an extra error status, a file's `fileAnswer`). `hide`: left out of the OpenAPI document.
+ * 204, an extra error status, a file's `fileAnswer`). `hide`: left out of the OpenAPI document. A route whose
+ * only success is a 201 (`created`) or a 204 (`noContent`) answers it without saying so again: its handler
+ * returns the created thing, or nothing.
  */
 export type RouteSchema = {
   summary: string;
@@ -31,7 +33,15 @@ export type RouteOptions<S extends RouteSchema> = {
     response: S extends { answer: infer A extends z.ZodType } ? ReturnType<typeof answers<A>> : S['response'];
   };
   config: RouteConfig;
+  preHandler?: (request: unknown, reply: FastifyReply) => Promise<void>;
 };
+
+/** The success status of a response map without a 200: a `created` route's 201, a `noContent` route's 204. */
+function successStatus(response: Record<number, unknown>): 201 | 204 | undefined {
+  if (200 in response) return undefined;
+  if (201 in response) return 201;
+  return 204 in response ? 204 : undefined;
+}
 
 /** A route's rule, and what else it tells the auth plugin (`sendsCode`: a verification code send, throttled). */
 type RouteConfig = FastifyContextConfig & { auth: AuthRule };
@@ -49,9 +59,13 @@ export function routeOptions(tags: string[]) {
     config?: Omit<RouteConfig, 'auth'>,
   ): RouteOptions<S> => {
     const { answer, response, ...own } = schema;
+    const status = response && successStatus(response);
+    // Set before the handler runs; an error the handler throws still answers its own status.
+    const preHandler = status && (async (_request: unknown, reply: FastifyReply) => void reply.code(status));
     return {
       schema: { tags, ...own, response: answer ? answers(answer) : response },
       config: { auth, ...config },
+      ...(preHandler && { preHandler }),
     } as RouteOptions<S>;
   };
 }

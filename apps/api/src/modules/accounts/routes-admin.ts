@@ -33,11 +33,7 @@ export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => 
       body: CreateUserRequestSchema,
       response: created(AdminUserSchema),
     }),
-    async (request, reply) => {
-      const created = await users.createUser(ctx, authOf(request), request.body, metaOf(request));
-      reply.code(201);
-      return created;
-    },
+    async (request) => users.createUser(ctx, authOf(request), request.body, metaOf(request)),
   );
 
   r.put(
@@ -47,10 +43,7 @@ export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => 
       body: EditUserRequestSchema,
       response: noContent,
     }),
-    async (request, reply) => {
-      await users.editUser(ctx, authOf(request), request.body, metaOf(request));
-      return reply.code(204).send(null);
-    },
+    async (request) => users.editUser(ctx, authOf(request), request.body, metaOf(request)),
   );
 
   const actions = [
@@ -67,10 +60,7 @@ export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => 
     r.post(
       `/api/userProfile/user/:id/${path}`,
       route(auth, { summary, params: IdParamsSchema, response: noContent }),
-      async (request, reply) => {
-        await run(ctx, authOf(request), request.params.id, metaOf(request));
-        return reply.code(204).send(null);
-      },
+      async (request) => run(ctx, authOf(request), request.params.id, metaOf(request)),
     );
   }
 
@@ -81,9 +71,6 @@ export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => 
       params: IdParamsSchema,
       response: noContent,
     }),
-    async (request, reply) => {
-      await users.resendInvitation(ctx, authOf(request), request.params.id, metaOf(request));
-      return reply.code(204).send(null);
-    },
+    async (request) => users.resendInvitation(ctx, authOf(request), request.params.id, metaOf(request)),
   );
 });

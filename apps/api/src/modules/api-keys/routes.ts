@@ -33,11 +33,7 @@ export const apiKeyRoutes = moduleRoutes(['api-keys'], (r, route, ctx) => {
       body: CreateApiKeyRequestSchema,
       response: created(CreatedApiKeySchema),
     }),
-    async (request, reply) => {
-      const made = await apiKeys.createKey(ctx, authOf(request), request.body, metaOf(request));
-      reply.code(201);
-      return made;
-    },
+    async (request) => apiKeys.createKey(ctx, authOf(request), request.body, metaOf(request)),
   );
 
   r.post(

@@ -62,11 +62,7 @@ export const chatRoutes = moduleRoutes(['chat'], (r, route, ctx) => {
       body: ChatMessageBodySchema,
       response: created(ChatThreadSchema),
     }),
-    async (request, reply) => {
-      const thread = await chat.startConversation(ctx, authOf(request), request.body.body);
-      reply.code(201);
-      return thread;
-    },
+    async (request) => chat.startConversation(ctx, authOf(request), request.body.body),
   );
 
   r.get(
@@ -87,11 +83,7 @@ export const chatRoutes = moduleRoutes(['chat'], (r, route, ctx) => {
       body: ChatMessageBodySchema,
       response: created(ChatMessageSchema),
     }),
-    async (request, reply) => {
-      const message = await chat.sendMessage(ctx, authOf(request), request.params.id, request.body.body);
-      reply.code(201);
-      return message;
-    },
+    async (request) => chat.sendMessage(ctx, authOf(request), request.params.id, request.body.body),
   );
 
   const actions = [
@@ -102,10 +94,7 @@ export const chatRoutes = moduleRoutes(['chat'], (r, route, ctx) => {
     r.post(
       `/api/chat/conversations/:id/${path}`,
       route(eitherSide, { summary, params: IdParamsSchema, response: noContent }),
-      async (request, reply) => {
-        await run(ctx, authOf(request), request.params.id);
-        return reply.code(204).send(null);
-      },
+      async (request) => run(ctx, authOf(request), request.params.id),
     );
   }
 });

@@ -91,16 +91,8 @@ export const organizationRoutes = moduleRoutes(tags, (r, route, ctx) => {
       body: SendDomainVerificationRequestSchema,
       response: noContent,
     }),
-    async (request, reply) => {
-      await domains.sendDomainVerification(
-        ctx,
-        authOf(request),
-        request.params.id,
-        request.body,
-        metaOf(request),
-      );
-      return reply.code(204).send(null);
-    },
+    async (request) =>
+      domains.sendDomainVerification(ctx, authOf(request), request.params.id, request.body, metaOf(request)),
   );
 
   r.post(

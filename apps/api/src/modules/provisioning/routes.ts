@@ -76,10 +76,7 @@ export const provisioningRoutes = moduleRoutes(['provisioning'], (r, route, ctx)
       body: CreateProvisionedDeviceSchema,
       response: created(ProvisionedDeviceWithSecretSchema),
     }),
-    async (request, reply) => {
-      reply.code(201);
-      return provisioning.createDevice(ctx, callerOf(request), request.body);
-    },
+    async (request) => provisioning.createDevice(ctx, callerOf(request), request.body),
   );
 
   r.post(
@@ -99,10 +96,7 @@ export const provisioningRoutes = moduleRoutes(['provisioning'], (r, route, ctx)
       params: IdParamsSchema,
       response: noContent,
     }),
-    async (request, reply) => {
-      await provisioning.revokeSecret(ctx, callerOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request) => provisioning.revokeSecret(ctx, callerOf(request), request.params.id),
   );
 
   r.post(

@@ -150,17 +150,7 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
         body: TicketReplyRequestSchema,
         response: created(TicketMessageSchema),
       }),
-      async (request, reply) => {
-        const message = await run(
-          ctx,
-          authOf(request),
-          request.params.id,
-          request.body.body,
-          metaOf(request),
-        );
-        reply.code(201);
-        return message;
-      },
+      async (request) => run(ctx, authOf(request), request.params.id, request.body.body, metaOf(request)),
     );
   }
 });

@@ -39,8 +39,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
       body: WebhookCreateSchema,
       response: created(WebhookWithSecretSchema),
     }),
-    async (request, reply) =>
-      reply.code(201).send(await webhooks.createWebhook(ctx, authOf(request), request.body, metaOf(request))),
+    async (request) => webhooks.createWebhook(ctx, authOf(request), request.body, metaOf(request)),
   );
 
   r.get(
@@ -72,10 +71,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
       params: IdParamsSchema,
       response: noContent,
     }),
-    async (request, reply) => {
-      await webhooks.deleteWebhook(ctx, authOf(request), request.params.id, metaOf(request));
-      return reply.code(204).send(null);
-    },
+    async (request) => webhooks.deleteWebhook(ctx, authOf(request), request.params.id, metaOf(request)),
   );
 
   r.post(
