@@ -63,3 +63,27 @@ export function inSiteGroups(groupIds: readonly string[], siteId: SQL = sql`s.id
 /** Devices of the scope: the device's organization (indexed) and its site's scope. */
 export const deviceInScope = (scope: Scope) =>
   sql`d.organization_id = ${scope.organizationId} and ${siteInScope(scope)}`;
+
+/** The count the statement answers (`n`), over a list of ids: 0 for none, without asking. */
+async function countOf(db: DbOrTx, ids: readonly string[], count: (list: SQL) => SQL): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { rows } = await db.execute<{ n: number }>(count(sqlList(ids)));
+  return rows[0]?.n ?? 0;
+}
+
+/** How many of the ids are sites the scope sees. */
+export const countSitesInScope = (db: DbOrTx, scope: Scope, siteIds: readonly string[]) =>
+  countOf(
+    db,
+    siteIds,
+    (list) => sql`select count(*)::int as n from sites s where s.id in (${list}) and ${siteInScope(scope)}`,
+  );
+
+/** How many of the ids are site groups the scope sees: the organization's, a restricted caller's own only. */
+export const countGroupsInScope = (db: DbOrTx, scope: Scope, groupIds: readonly string[]) =>
+  countOf(
+    db,
+    groupIds,
+    (list) => sql`select count(*)::int as n from site_groups g
+      where g.organization_id = ${scope.organizationId} and g.id in (${list}) ${andOwnGroup(scope)}`,
+  );

@@ -78,25 +78,6 @@ export async function findWindow(db: DbOrTx, scope: Scope, id: string): Promise<
   return rows[0];
 }
 
-/** How many of these sites the caller sees. */
-export async function countSitesInScope(
-  db: DbOrTx,
-  scope: Scope,
-  siteIds: readonly string[],
-): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from sites s where s.id = any(${sql.param(siteIds)}::uuid[]) and ${siteInScope(scope)}`);
-  return rows[0]?.n ?? 0;
-}
-
-/** The group, if it is the organization's (and, for a restricted caller, one of theirs). */
-export async function groupInScope(db: DbOrTx, scope: Scope, groupId: string): Promise<boolean> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select g.id from site_groups g where g.id = ${groupId} and g.organization_id = ${scope.organizationId}
-      ${andOwnGroup(scope)}`);
-  return rows.length > 0;
-}
-
 export async function insertWindow(
   db: DbOrTx,
   w: {

@@ -4,7 +4,7 @@ import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { scopeOf } from '../../sql/scope.ts';
+import { countGroupsInScope, countSitesInScope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { present } from './present.ts';
 import * as repo from './repository.ts';
@@ -36,9 +36,9 @@ export async function createWindow(
   if (Date.parse(body.endsAt) <= now.getTime())
     throw Errors.invalidInput('The window must end in the future.', 'endsAt');
   const siteIds = [...new Set(body.siteIds)];
-  if (siteIds.length > 0 && (await repo.countSitesInScope(ctx.db, scope, siteIds)) !== siteIds.length)
+  if ((await countSitesInScope(ctx.db, scope, siteIds)) !== siteIds.length)
     throw Errors.invalidInput('Choose sites of your organization.', 'siteIds');
-  if (body.groupId && !(await repo.groupInScope(ctx.db, scope, body.groupId)))
+  if (body.groupId && (await countGroupsInScope(ctx.db, scope, [body.groupId])) !== 1)
     throw Errors.invalidInput('Choose a group of your organization.', 'groupId');
   const id = await repo.insertWindow(ctx.db, {
     organizationId: auth.user.organizationId,

@@ -21,7 +21,7 @@ import {
 import { insertNotification, latestTestAt, lockRecipient } from '../../notifications/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { consoleUrl } from '../../plugins/config.ts';
-import { scopeOf } from '../../sql/scope.ts';
+import { countGroupsInScope, countSitesInScope, scopeOf } from '../../sql/scope.ts';
 import { findLanguage } from '../accounts/index.ts';
 import { presentProfileResponse } from './present.ts';
 import * as repo from './repository.ts';
@@ -56,8 +56,8 @@ export async function updateNotificationProfile(
   if (missing) throw unverified(missing);
   const scope = await scopeOf(ctx.db, user);
   const [sites, groups] = await Promise.all([
-    repo.countSitesInScope(ctx.db, scope, profile.siteIds),
-    repo.countGroupsInScope(ctx.db, scope, profile.groupIds),
+    countSitesInScope(ctx.db, scope, profile.siteIds),
+    countGroupsInScope(ctx.db, scope, profile.groupIds),
   ]);
   if (sites !== profile.siteIds.length) throw Errors.invalidInput(OUT_OF_SCOPE, 'siteIds');
   if (groups !== profile.groupIds.length) throw Errors.invalidInput(OUT_OF_SCOPE, 'groupIds');
