@@ -13,9 +13,13 @@ import { sqlList } from '../../sql/text.ts';
 export type Subject = { kind: 'site'; id: string } | { kind: 'device'; id: string };
 export type Range = { from: Date; to: Date };
 
+/** The row (SQL of its table's alias) is the subject's: by its site, or by its device (`device`: the column). */
+const ofSubject = (subject: Subject, row: SQL, device = sql`device_id`): SQL =>
+  subject.kind === 'site' ? sql`${row}.site_id = ${subject.id}` : sql`${row}.${device} = ${subject.id}`;
+
 /** The subject's devices (`d`) in the caller's scope. */
 const devicesOf = (scope: Scope, subject: Subject): SQL =>
-  sql`${deviceInScope(scope)} and ${subject.kind === 'site' ? sql`d.site_id = ${subject.id}` : sql`d.id = ${subject.id}`}`;
+  sql`${deviceInScope(scope)} and ${ofSubject(subject, sql`d`, sql`id`)}`;
 
 const DEVICES = sql`devices d join sites s on s.id = d.site_id`;
 /** The time (SQL of a timestamptz) falls in [from, to). */
@@ -23,6 +27,10 @@ const inRange = (at: SQL, r: Range) =>
   sql`${at} >= ${r.from.toISOString()}::timestamptz and ${at} < ${r.to.toISOString()}::timestamptz`;
 /** One more than the most kept, so a fuller range is known to be cut. */
 const LIMIT = TIMELINE_EVENTS_MAX + 1;
+
+/** An event about one device: its id, and the device's (`d`) id and name. */
+type DeviceEventRow = { id: string; device_id: string; device_name: string };
+const DEVICE_COLUMNS = sql`d.id as device_id, ${deviceName} as device_name`;
 
 /** Whether the site is in the caller's scope. */
 export async function siteVisible(db: DbOrTx, scope: Scope, id: string): Promise<boolean> {
@@ -58,32 +66,28 @@ export type AlertRow = {
 
 /** Alerts of the subject raised before the range ends and not cleared before it starts, newest first. */
 export async function alerts(db: DbOrTx, scope: Scope, subject: Subject, r: Range): Promise<AlertRow[]> {
-  const of = subject.kind === 'site' ? sql`a.site_id = ${subject.id}` : sql`a.device_id = ${subject.id}`;
   const { rows } = await db.execute<AlertRow>(sql`
     select a.id, a.code, a.severity, a.raised_at, a.cleared_at, d.id as device_id,
       case when d.id is not null then ${deviceName} end as device_name
     from alerts a join sites s on s.id = a.site_id left join devices d on d.id = a.device_id
-    where a.organization_id = ${scope.organizationId} and ${of} and ${siteInScope(scope)}
+    where a.organization_id = ${scope.organizationId} and ${ofSubject(subject, sql`a`)} and ${siteInScope(scope)}
       and a.raised_at < ${r.to.toISOString()}::timestamptz
       and coalesce(a.cleared_at, 'infinity'::timestamptz) >= ${r.from.toISOString()}::timestamptz
     order by a.raised_at desc limit ${LIMIT}`);
   return rows;
 }
 
-export type JobRow = {
-  id: string;
+export type JobRow = DeviceEventRow & {
   action: string;
   state: string;
   created_at: Date | string;
   finished_at: Date | string | null;
-  device_id: string;
-  device_name: string;
 };
 
 /** Troubleshooting jobs asked for in the range, newest first. */
 export async function jobs(db: DbOrTx, scope: Scope, subject: Subject, r: Range): Promise<JobRow[]> {
   const { rows } = await db.execute<JobRow>(sql`
-    select j.id, j.action, j.state, j.created_at, j.finished_at, d.id as device_id, ${deviceName} as device_name
+    select j.id, j.action, j.state, j.created_at, j.finished_at, ${DEVICE_COLUMNS}
     from jobs j join ${DEVICES} on d.id = j.device_id
     where j.organization_id = ${scope.organizationId} and ${devicesOf(scope, subject)}
       and ${inRange(sql`j.created_at`, r)}
@@ -91,23 +95,19 @@ export async function jobs(db: DbOrTx, scope: Scope, subject: Subject, r: Range)
   return rows;
 }
 
-export type TicketRow = {
-  id: string;
+export type TicketRow = DeviceEventRow & {
   number: number;
   subject: string;
   status: string;
   created_at: Date | string;
-  device_id: string;
-  device_name: string;
 };
 
 /** Tickets sent in the range (a site's: those sent from it), newest first. */
 export async function tickets(db: DbOrTx, scope: Scope, subject: Subject, r: Range): Promise<TicketRow[]> {
-  const of = subject.kind === 'site' ? sql`t.site_id = ${subject.id}` : sql`t.device_id = ${subject.id}`;
   const { rows } = await db.execute<TicketRow>(sql`
-    select t.id, t.number, t.subject, t.status, t.created_at, d.id as device_id, ${deviceName} as device_name
+    select t.id, t.number, t.subject, t.status, t.created_at, ${DEVICE_COLUMNS}
     from tickets t join ${DEVICES} on d.id = t.device_id
-    where t.organization_id = ${scope.organizationId} and ${of} and ${deviceInScope(scope)}
+    where t.organization_id = ${scope.organizationId} and ${ofSubject(subject, sql`t`)} and ${deviceInScope(scope)}
       and ${inRange(sql`t.created_at`, r)}
     order by t.created_at desc limit ${LIMIT}`);
   return rows;
@@ -134,7 +134,7 @@ export async function supportActs(
   r: Range,
 ): Promise<SupportRow[]> {
   const devices = sql`select d.id::text from ${DEVICES} where ${devicesOf(scope, subject)}`;
-  const of = subject.kind === 'site' ? sql`x.site_id = ${subject.id}` : sql`x.device_id = ${subject.id}`;
+  const of = ofSubject(subject, sql`x`);
   const { rows } = await db.execute<SupportRow>(sql`
     select a.id::text as id, a.at, a.action, iu.id as support_id, ${personName(sql`iu`, sql`ic`)} as support_name,
       au.id as person_id, ${personName(sql`au`, sql`ac`)} as person_name
@@ -152,14 +152,7 @@ export async function supportActs(
   return rows;
 }
 
-export type ConfigRow = {
-  id: string;
-  at: string;
-  version_name: string;
-  internal_change: boolean;
-  device_id: string;
-  device_name: string;
-};
+export type ConfigRow = DeviceEventRow & { at: string; version_name: string; internal_change: boolean };
 
 /**
  * Configuration versions recorded in the range, newest first. A version's id is its 1-based position in the
@@ -174,7 +167,7 @@ export async function configVersions(
   const { rows } = await db.execute<ConfigRow>(sql`
     select v.n::text as id, v.item->>'at' as at, v.item->>'versionName' as version_name,
       coalesce((v.item->>'internalChange')::boolean, false) as internal_change,
-      d.id as device_id, ${deviceName} as device_name
+      ${DEVICE_COLUMNS}
     from ${DEVICES} cross join lateral jsonb_array_elements(d.config_versions) with ordinality as v(item, n)
     where ${devicesOf(scope, subject)} and jsonb_typeof(v.item->'at') = 'string'
       and ${inRange(sql`(v.item->>'at')::timestamptz`, r)}
