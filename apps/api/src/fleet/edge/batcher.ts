@@ -86,6 +86,7 @@ export function createKeyedBatcher<I, R>(options: KeyedBatcherOptions<I, R>): Ke
         batch.push(items.shift() as Entry<I, R>);
         if (items.length === 0) waiting.delete(k);
       }
+      if (batch.length === 0) return; // maxItems below 1
       running += 1;
       void run(batch).finally(() => {
         running -= 1;
