@@ -35,56 +35,48 @@ let gatewayStored = 0;
 const send = (m) => process.send?.(m);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A NetJSON DeviceMonitoring report as vNOC's agent sends it (3 interfaces, WAN figures). */
+/**
+ * A NetJSON DeviceMonitoring report as vNOC's agent sends it (3 interfaces, WAN figures), as JSON text. Written
+ * as a template, not an object given to JSON.stringify: the devices' process is the bench's own load and shares
+ * the gateway's cores, so each report should cost it little (the same text either way; ASCII only).
+ */
 function reportOf(device, sampledAt) {
   device.n += 1;
   const n = device.n;
-  return JSON.stringify({
-    type: 'DeviceMonitoring',
-    general: {
-      hostname: `bench-${device.id.slice(0, 8)}`,
-      local_time: Math.floor(sampledAt / 1000),
-      uptime: 86_400 + n * 60,
-    },
-    resources: {
-      load: [0.2 + (n % 10) / 20, 0.25, 0.2],
-      cpus: 2,
-      memory: { total: 1_000_000_000, free: 300_000_000, available: 500_000_000 },
-      disk: [{ mount_point: '/', size_bytes: 8_000_000_000, used_bytes: 2_000_000_000 }],
-    },
-    interfaces: [
-      {
-        name: 'eth0',
-        type: 'ethernet',
-        up: true,
-        statistics: { rx_bytes: n * 1_000_000, tx_bytes: n * 400_000, rx_errors: 0, tx_errors: 0 },
-      },
-      {
-        name: 'eth1',
-        type: 'ethernet',
-        up: true,
-        statistics: { rx_bytes: n * 200_000, tx_bytes: n * 100_000, rx_errors: 1, tx_errors: 0 },
-      },
-      {
-        name: 'lan1',
-        type: 'ethernet',
-        up: n % 50 !== 0,
-        statistics: { rx_bytes: n * 50_000, tx_bytes: n * 70_000, rx_errors: 0, tx_errors: 0 },
-      },
-    ],
-    vnoc: {
-      protocol: 1,
-      sampledAt,
-      connection: 'primary',
-      wan: {
-        interface: 'eth0',
-        ipAddress: '192.0.2.10',
-        latencyMs: 18 + (n % 7),
-        jitterMs: 2.5,
-        lossPercent: 0,
-      },
-    },
-  });
+  const itf = (name, up, rx, tx, rxErrors) =>
+    `{"name":"${name}","type":"ethernet","up":${up},"statistics":{"rx_bytes":${rx},"tx_bytes":${tx},"rx_errors":${rxErrors},"tx_errors":0}}`;
+  return (
+    `{"type":"DeviceMonitoring","general":{"hostname":"${device.hostname}","local_time":${Math.floor(sampledAt / 1000)},"uptime":${86_400 + n * 60}},` +
+    `"resources":{"load":[${0.2 + (n % 10) / 20},0.25,0.2],"cpus":2,"memory":{"total":1000000000,"free":300000000,"available":500000000},` +
+    `"disk":[{"mount_point":"/","size_bytes":8000000000,"used_bytes":2000000000}]},` +
+    `"interfaces":[${itf('eth0', true, n * 1_000_000, n * 400_000, 0)},${itf('eth1', true, n * 200_000, n * 100_000, 1)},${itf('lan1', n % 50 !== 0, n * 50_000, n * 70_000, 0)}],` +
+    `"vnoc":{"protocol":1,"sampledAt":${sampledAt},"connection":"primary",` +
+    `"wan":{"interface":"eth0","ipAddress":"192.0.2.10","latencyMs":${18 + (n % 7)},"jitterMs":2.5,"lossPercent":0}}}`
+  );
+}
+
+/**
+ * An MQTT 3.1.1 PUBLISH packet, QoS 1, of `payload` (ASCII text) on the device's report topic (`topic`: its
+ * length-prefixed bytes, encoded once per device), with message id `id`: written on the socket in one piece,
+ * without mqtt.js's publish path (its packet object, store and encoder per message).
+ */
+function publishPacket(topic, id, payload) {
+  const remaining = topic.length + 2 + payload.length;
+  let lengthBytes = 1;
+  for (let r = remaining; r > 127; r >>= 7) lengthBytes += 1;
+  const packet = Buffer.allocUnsafe(1 + lengthBytes + remaining);
+  packet[0] = 0x32; // PUBLISH, QoS 1
+  let at = 1;
+  for (let r = remaining; ; ) {
+    const byte = r % 128;
+    r = Math.floor(r / 128);
+    packet[at++] = r > 0 ? byte | 0x80 : byte;
+    if (r === 0) break;
+  }
+  at += topic.copy(packet, at);
+  packet.writeUInt16BE(id, at);
+  packet.write(payload, at + 2, 'latin1');
+  return packet;
 }
 
 /** Each report's time is its own (a device never sends two reports with the same time). */
@@ -104,13 +96,41 @@ function connect(url, d) {
       // Clean sessions: the bench leaves no sessions behind on the machine's Mosquitto (devices here
       // subscribe to nothing, so a persistent session would keep nothing the run needs).
       clean: true,
-      keepalive: 60,
+      // No keep-alive: the bench's own connections on loopback, and no PINGRESP for readPubacks to pass on.
+      keepalive: 0,
       reconnectPeriod: 1_000,
       connectTimeout: 30_000,
     });
-    const device = { id: d.id, client, n: 0, lastAt: 0, inFlight: 0 };
+    const topic = Buffer.from(TOPIC(d.id, 'report'));
+    const device = {
+      id: d.id,
+      client,
+      n: 0,
+      lastAt: 0,
+      inFlight: 0,
+      hostname: `bench-${d.id.slice(0, 8)}`,
+      /** The report topic, length-prefixed as a PUBLISH packet holds it. */
+      topic: Buffer.concat([Buffer.from([topic.length >> 8, topic.length & 0xff]), topic]),
+      /** Message id → the report's acknowledgement (publishReport): ids of its own, mqtt.js's pass it by. */
+      acks: new Map(),
+      nextId: 0,
+    };
+    const onPuback = (messageId) => {
+      const ack = device.acks.get(messageId);
+      if (!ack) return;
+      device.acks.delete(messageId);
+      ack();
+    };
+    // A probe's acknowledgements come through mqtt.js (it publishes its states there too).
+    client.on('packetreceive', (packet) => {
+      if (packet.cmd === 'puback') onPuback(packet.messageId);
+    });
     let settled = false;
-    client.once('connect', () => {
+    client.on('connect', () => {
+      // Any other device's socket is read here, not by mqtt.js: the broker sends it only PUBACKs (it
+      // subscribes to nothing, no keep-alive pings), so their 4 bytes need no parser, stream and handler each.
+      if (!d.probe) readPubacks(client.stream, onPuback);
+      if (settled) return;
       settled = true;
       resolve(device);
     });
@@ -121,6 +141,39 @@ function connect(url, d) {
       resolve(undefined);
     });
   });
+}
+
+/**
+ * Takes a connected device's socket from mqtt.js and calls `onPuback(messageId)` for each PUBACK on it (MQTT
+ * frames: a type byte, the remaining length, the body; anything else is skipped).
+ */
+function readPubacks(stream, onPuback) {
+  stream.unpipe();
+  let rest;
+  stream.on('data', (chunk) => {
+    const buf = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let at = 0;
+    for (;;) {
+      let length = 0;
+      let factor = 1;
+      let i = at + 1;
+      let complete = false;
+      while (i < buf.length) {
+        const byte = buf[i++];
+        length += (byte & 0x7f) * factor;
+        factor *= 128;
+        if ((byte & 0x80) === 0) {
+          complete = true;
+          break;
+        }
+      }
+      if (!complete || buf.length < i + length) break;
+      if (buf[at] >> 4 === 4 && length >= 2) onPuback(buf.readUInt16BE(i));
+      at = i + length;
+    }
+    rest = at < buf.length ? buf.subarray(at) : undefined;
+  });
+  stream.resume();
 }
 
 function openConsole(eventsUrl, token) {
@@ -177,11 +230,24 @@ function waitStatus(deviceId, to) {
 /** Publishes one report; `onAck(ms)` once the broker acknowledged it (stored). */
 function publishReport(device, onAck) {
   const started = performance.now();
+  const payload = reportOf(device, nextTime(device));
   device.inFlight += 1;
-  device.client.publish(TOPIC(device.id, 'report'), reportOf(device, nextTime(device)), { qos: 1 }, (err) => {
+  const acked = () => {
     device.inFlight -= 1;
-    if (!err) onAck(performance.now() - started);
-  });
+    onAck(performance.now() - started);
+  };
+  if (!device.client.connected) {
+    // Reconnecting: mqtt.js queues it until the connection is back.
+    device.client.publish(TOPIC(device.id, 'report'), payload, { qos: 1 }, (err) => {
+      if (err) device.inFlight -= 1;
+      else acked();
+    });
+    return;
+  }
+  // Ids of the device's own (1…65535); mqtt.js's publishes (a probe's states) pass its pubacks by.
+  device.nextId = (device.nextId % 65_535) + 1;
+  device.acks.set(device.nextId, acked);
+  device.client.stream.write(publishPacket(device.topic, device.nextId, payload));
 }
 
 async function runPhase({ mode, rate, ms, paced }) {
@@ -288,6 +354,8 @@ async function runPhase({ mode, rate, ms, paced }) {
 }
 
 process.on('message', async (m) => {
+  // The parent's stop: exit (a CPU profile, BENCH_DEVICES_PROF, is written as it exits).
+  if (m === 'close') process.exit(0);
   try {
     if (m.cmd === 'connect') {
       const started = performance.now();

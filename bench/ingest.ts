@@ -44,7 +44,7 @@ import mqtt from 'mqtt';
 import type pg from 'pg';
 import { presentClaims } from '../apps/api/src/auth/session-user.ts';
 import { createTokenService } from '../apps/api/src/auth/tokens.ts';
-import { EXTERNAL_BROKER_CONNECTIONS } from '../apps/api/src/fleet/edge/index.ts';
+import { EXTERNAL_BROKER_LINKS } from '../apps/api/src/fleet/edge/index.ts';
 import { findUserById } from '../apps/api/src/modules/accounts/repository.ts';
 import { connectDatabase, type Database, runMigrations } from '../apps/api/src/plugins/db.ts';
 import { type BenchDatabase, openBenchDatabase, runBench, SEEDING } from './database.ts';
@@ -172,7 +172,9 @@ function machineCpuSeconds(): { busy: number } {
  * with a clean session drops what the broker kept for them, so the machine's Mosquitto keeps nothing of the run.
  */
 async function forgetSessions(url: string, tag: string): Promise<void> {
-  const ids = [tag, ...Array.from({ length: EXTERNAL_BROKER_CONNECTIONS - 1 }, (_, i) => `${tag}-${i + 1}`)];
+  // The gateway speaks MQTT 5 to it (the default), so it opened that many connections.
+  const { connections } = EXTERNAL_BROKER_LINKS[5];
+  const ids = [tag, ...Array.from({ length: connections - 1 }, (_, i) => `${tag}-${i + 1}`)];
   await Promise.all(
     ids.map(
       (clientId) =>
@@ -281,7 +283,11 @@ async function runBroker(
   );
   const { address, mqttUrl } = await server.next<{ address: string; mqttUrl: string }>('address');
   log(`${name}: gateway up (pid ${server.proc.pid}), devices connect to ${mqttUrl}`);
-  const devicesProc = child('./ingest-devices.mjs', [], {});
+  // BENCH_DEVICES_PROF=<dir>: the same for the devices' process (the bench's own load generator).
+  const devicesProfile = env.BENCH_DEVICES_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_DEVICES_PROF}`]
+    : [];
+  const devicesProc = child('./ingest-devices.mjs', devicesProfile, {});
   await devicesProc.next('ready');
   devicesProc.proc.send({
     cmd: 'connect',
@@ -318,10 +324,13 @@ async function runBroker(
     const to = await storedCount();
     const c1 = cpu();
     const seconds = (performance.now() - t0) / 1000;
-    const share = (a: number, b: number) => `${(((b - a) / seconds) * 100).toFixed(0)} %`;
+    // Each process's share of a core, and its CPU ms per 1 000 stored reports (what a report costs, whatever
+    // else runs on the machine).
+    const share = (a: number, b: number) =>
+      `${(((b - a) / seconds) * 100).toFixed(0)} % (${(((b - a) * 1e6) / Math.max(1, to - from)).toFixed(0)} ms/1k)`;
     return {
       rate: (to - from) / seconds,
-      cpu: `gateway ${share(c0.gateway, c1.gateway)}, devices ${share(c0.devices, c1.devices)}${broker === undefined ? '' : `, Mosquitto ${share(c0.broker, c1.broker)}`}, machine busy ${share(c0.machine.busy, c1.machine.busy)} of ${os.cpus().length * 100} %`,
+      cpu: `gateway ${share(c0.gateway, c1.gateway)}, devices ${share(c0.devices, c1.devices)}${broker === undefined ? '' : `, Mosquitto ${share(c0.broker, c1.broker)}`}, machine busy ${share(c0.machine.busy, c1.machine.busy)} of ${os.cpus().length * 100} %; load average ${loadAverage()}`,
     };
   };
   devicesProc.proc.send({ cmd: 'cadence', rate: CADENCE_RATE, ms: CADENCE_MS });

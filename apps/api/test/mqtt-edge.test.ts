@@ -16,7 +16,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it, type TestContext, vi } from 'vitest';
 import { type EmbeddedBroker, newGatewayCredentials, startEmbeddedBroker } from '../src/fleet/edge/broker.ts';
-import { EXTERNAL_BROKER_CONNECTIONS, startDeviceEdge } from '../src/fleet/edge/index.ts';
+import { EXTERNAL_BROKER_LINKS, startDeviceEdge } from '../src/fleet/edge/index.ts';
 import { createDeviceMessageRouter, type MessageOutcome } from '../src/fleet/edge/messages.ts';
 import { type MqttGateway, startMqttGateway } from '../src/fleet/edge/mqtt-gateway.ts';
 import { createJobEngine } from '../src/fleet/jobs/index.ts';
@@ -522,12 +522,12 @@ describe("an external broker: the machine's Mosquitto", () => {
       await jobs.stop();
       await edge.stop();
       // Every connection of the shared group is closed by stop, not only the first.
-      expect(edge.gatewayConnections).toHaveLength(EXTERNAL_BROKER_CONNECTIONS);
+      // MQTT 5, the default: its number of connections.
+      const { connections } = EXTERNAL_BROKER_LINKS[5];
+      expect(edge.gatewayConnections).toHaveLength(connections);
       expect(edge.gatewayConnections.filter((g) => !g.client.disconnected)).toEqual([]);
       // Every connection's persistent session: left on the machine's broker, they would pile up run after run.
-      const ids = Array.from({ length: EXTERNAL_BROKER_CONNECTIONS }, (_, n) =>
-        n ? `${clientId}-${n}` : clientId,
-      );
+      const ids = Array.from({ length: connections }, (_, n) => (n ? `${clientId}-${n}` : clientId));
       await Promise.all(
         ids.map(async (id) => {
           const cleaner = await mqtt.connectAsync(MOSQUITTO, {

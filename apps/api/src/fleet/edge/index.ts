@@ -34,14 +34,19 @@ export * from './types.ts';
 
 /**
  * Connections one server keeps to an external broker, all in the shared group, and how many messages each may
- * be storing at once (acks.ts: the PUBACKs wait for the store, in order). What they hand over together is stored
- * in one batch (ingest.ts), so up to connections × in flight reports are stored at once. One message at a time
- * per connection capped the batches at the number of connections: 4 stored ~900 reports/s through Mosquitto,
- * 128 left the database half idle, 512 reached 42 % of a raw INSERT (bench/README.md, "Device ingest"). 20 is
- * Mosquitto's default `max_inflight_messages`: it sends no more to one client before PUBACKs.
+ * be storing at once (acks.ts: the PUBACKs wait for the store, in order), by the MQTT version it speaks. What
+ * they hand over together is stored in one batch (ingest.ts), so up to connections × in flight reports are
+ * stored at once; about 4 000 keep two batches of 1 000 (REPORT_BATCH_MAX) full. With MQTT 5 the gateway tells
+ * the broker how many it takes at once (its Receive Maximum, which Mosquitto honours above its own
+ * `max_inflight_messages`), so a few connections carry them all: fewer clients, sockets and reads for the same
+ * reports (bench/README.md, "Device ingest"). With 3.1.1 the broker decides (Mosquitto's default: 20), so it
+ * takes many connections: one message at a time per connection capped the batches at the number of connections
+ * (4 stored ~900 reports/s through Mosquitto, 512 reached 42 % of a raw INSERT).
  */
-export const EXTERNAL_BROKER_CONNECTIONS = 256;
-export const EXTERNAL_BROKER_IN_FLIGHT = 20;
+export const EXTERNAL_BROKER_LINKS: Readonly<Record<4 | 5, { connections: number; inFlight: number }>> = {
+  5: { connections: 32, inFlight: 128 },
+  4: { connections: 256, inFlight: 20 },
+};
 
 /** How often silent devices are looked for (the ingest's sweep). */
 export const SWEEP_EVERY_MS = 15_000;
@@ -106,6 +111,7 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
         ? {}
         : { username: GATEWAY_USERNAME, password: gatewayPasswordFor(config.mqtt.authToken) };
     const clientId = options.gatewayClientId ?? `${GATEWAY_USERNAME}-${hostname()}`;
+    const links = EXTERNAL_BROKER_LINKS[config.mqtt.protocolVersion];
     const connect = (n: number) =>
       startMqttGateway({
         connection: { url: external },
@@ -116,12 +122,12 @@ export async function startDeviceEdge(options: DeviceEdgeOptions): Promise<Devic
         consumeReports: true,
         // Commands go out and results come back on the first connection only.
         consumeResults: n === 0,
-        inFlight: EXTERNAL_BROKER_IN_FLIGHT,
+        inFlight: links.inFlight,
         route,
         log,
       });
     gateway = connect(0);
-    extra.push(...Array.from({ length: EXTERNAL_BROKER_CONNECTIONS - 1 }, (_, i) => connect(i + 1)));
+    extra.push(...Array.from({ length: links.connections - 1 }, (_, i) => connect(i + 1)));
     // An external broker may be away at start: the client keeps trying; the server starts meanwhile.
     gateway.ready.then(
       () => log.info({}, `The device gateway is connected to the MQTT broker at ${redacted(url)}`),

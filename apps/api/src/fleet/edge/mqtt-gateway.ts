@@ -48,8 +48,8 @@ export type MqttGatewayOptions = {
   /** Time between reconnection attempts (ms); default 1 s. */
   reconnectPeriodMs?: number;
   /**
-   * How many of this connection's messages may be being stored at once (default 1: one at a time). Their
-   * PUBACKs still go out in the order the messages came; a message that could not be stored renews the
+   * How many of this connection's messages may be being stored at once (default 1: one at a time); with MQTT 5
+   * also the Receive Maximum it asks of the broker. Their PUBACKs still go out in the order the messages came; a message that could not be stored renews the
    * connection, and the broker sends it and every later unacknowledged one again.
    */
   inFlight?: number;
@@ -90,7 +90,14 @@ export function startMqttGateway(options: MqttGatewayOptions): MqttGateway {
     ...(options.username !== undefined ? { username: options.username } : {}),
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.protocolVersion === 5
-      ? { protocolVersion: 5, properties: { sessionExpiryInterval: GATEWAY_SESSION_EXPIRY_S } }
+      ? {
+          protocolVersion: 5,
+          properties: {
+            sessionExpiryInterval: GATEWAY_SESSION_EXPIRY_S,
+            // As many unacknowledged messages as it stores at once (the broker's default otherwise: 20 on Mosquitto).
+            ...(options.inFlight && options.inFlight > 1 ? { receiveMaximum: options.inFlight } : {}),
+          },
+        }
       : { protocolVersion: 4 }),
   };
   const connection = options.connection;
