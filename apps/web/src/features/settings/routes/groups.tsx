@@ -10,11 +10,11 @@ import { TooltipAction } from '../../../components/tooltip-action.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
+import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { assignSites } from '../api/group-assign-sites.ts';
 import { createGroup } from '../api/group-create.ts';
 import { deleteGroup } from '../api/group-delete.ts';
 import { editGroup } from '../api/group-edit.ts';
-import { useGroups } from '../api/group-list.ts';
 import { useGroupMutation } from '../api/group-mutation.ts';
 import { GroupAssignModal, GroupDeleteModal, GroupNameModal } from '../components/group-modals.tsx';
 import { UnassociatedSites } from '../components/unassociated-sites.tsx';
@@ -38,7 +38,7 @@ export function Component() {
   const { t } = useTranslation('groups');
   const { claims } = useAuth();
   const canWrite = claims?.role === 'ADMINISTRATOR';
-  const { data: groups, isPending, error } = useGroups();
+  const { data: groups, isPending, error } = useSiteGroups();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
