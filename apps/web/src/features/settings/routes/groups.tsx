@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group as Row, Skeleton, Table, Text } from '@mantine/core';
-import { IconFolders, IconMapPinPlus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Card, Group as Row, Skeleton, Table, Text } from '@mantine/core';
+import { IconFolders, IconMapPinPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Group } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../components/add-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
@@ -73,22 +74,9 @@ export function Component() {
 
   return (
     <PageFrame
-      actions={
-        canWrite && (
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            {t('create')}
-          </Button>
-        )
-      }
+      actions={canWrite && <AddButton onClick={() => setDialog({ kind: 'create' })}>{t('create')}</AddButton>}
+      intro={!canWrite && t('readOnly')}
     >
-      {!canWrite && (
-        <Text size="sm" c="dimmed" mt={-12}>
-          {t('readOnly')}
-        </Text>
-      )}
       {isPending ? (
         <Skeleton height={200} />
       ) : error ? (

@@ -1,8 +1,9 @@
 import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconTrash } from '@tabler/icons-react';
 import type { ApiKey, CreatedApiKey } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../../components/add-button.tsx';
 import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { FormError } from '../../../../components/form-error.tsx';
@@ -240,19 +241,12 @@ export function ApiKeysScreen() {
   return (
     <PageFrame
       actions={
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={acting}
-          onClick={() => open({ kind: 'create' })}
-          data-testid="api-key-create"
-        >
+        <AddButton disabled={acting} onClick={() => open({ kind: 'create' })} data-testid="api-key-create">
           {t('actions.add')}
-        </Button>
+        </AddButton>
       }
+      intro={t('intro')}
     >
-      <Text size="sm" c="dimmed" mt={-12}>
-        {t('intro')}
-      </Text>
       {acting && (
         <Text size="sm" c="orange.8">
           {t('notForSupport')}

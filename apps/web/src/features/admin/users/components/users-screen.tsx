@@ -4,7 +4,6 @@ import {
   IconDots,
   IconMailForward,
   IconPencil,
-  IconPlus,
   IconShieldOff,
   IconUsers,
   IconX,
@@ -13,6 +12,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminUser } from '@vnoc/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../../components/add-button.tsx';
 import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../../components/data-table/search-input.tsx';
 import { serverListProps, useListParams } from '../../../../components/data-table/server-list.ts';
@@ -316,13 +316,9 @@ export function UsersScreen() {
   return (
     <PageFrame
       actions={
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={acting}
-          onClick={() => open({ kind: 'create' })}
-        >
+        <AddButton disabled={acting} onClick={() => open({ kind: 'create' })}>
           {t('actions.add')}
-        </Button>
+        </AddButton>
       }
     >
       {acting && (

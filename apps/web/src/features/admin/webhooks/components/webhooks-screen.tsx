@@ -22,7 +22,6 @@ import {
   IconListDetails,
   IconPencil,
   IconPlayerPlay,
-  IconPlus,
   IconSend,
   IconTicket,
   IconTrash,
@@ -32,6 +31,7 @@ import {
 import type { Webhook, WebhookPreset, WebhookStatus, WebhookTestResult } from '@vnoc/contracts';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../../components/add-button.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
@@ -243,18 +243,12 @@ export function WebhooksScreen() {
   return (
     <PageFrame
       actions={
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setDialog({ kind: 'create' })}
-          data-testid="webhook-add"
-        >
+        <AddButton onClick={() => setDialog({ kind: 'create' })} data-testid="webhook-add">
           {t('actions.add')}
-        </Button>
+        </AddButton>
       }
+      intro={t('intro')}
     >
-      <Text size="sm" c="dimmed" mt={-12}>
-        {t('intro')}
-      </Text>
       {body}
       <WebhookFormModal
         opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
