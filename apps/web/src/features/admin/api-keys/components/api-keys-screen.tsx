@@ -1,12 +1,12 @@
-import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import type { ApiKey, CreatedApiKey } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../../../components/add-button.tsx';
+import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
-import { FormError } from '../../../../components/form-error.tsx';
 import { MonoText } from '../../../../components/mono-text.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
 import { ScrollTable } from '../../../../components/scroll-table.tsx';
@@ -261,27 +261,19 @@ export function ApiKeysScreen() {
         onClose={close}
         onSubmit={submit}
       />
-      <Modal opened={revoking !== null} onClose={close} title={t('confirm.revokeTitle')}>
-        {revoking && (
-          <Stack gap="md">
-            <Text size="sm">{t('confirm.revokeText', { name: revoking.name })}</Text>
-            <FormError error={failure} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {t('actions.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={revoke.isPending}
-                onClick={() => confirmRevoke(revoking)}
-                data-testid="api-key-revoke-confirm"
-              >
-                {t('actions.revoke')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmModal
+        opened={revoking !== null}
+        onClose={close}
+        title={t('confirm.revokeTitle')}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('actions.revoke')}
+        onConfirm={() => revoking && confirmRevoke(revoking)}
+        loading={revoke.isPending}
+        error={failure}
+        confirmTestId="api-key-revoke-confirm"
+      >
+        {revoking && t('confirm.revokeText', { name: revoking.name })}
+      </ConfirmModal>
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import {
   IconCheck,
   IconDots,
@@ -13,6 +13,7 @@ import type { AdminUser } from '@vnoc/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../../../components/add-button.tsx';
+import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../../components/data-table/search-input.tsx';
 import { serverListProps, useListParams } from '../../../../components/data-table/server-list.ts';
@@ -345,33 +346,20 @@ export function UsersScreen() {
         onClose={close}
         onSubmit={submit}
       />
-      <Modal
+      <ConfirmModal
         opened={confirm !== null}
         onClose={close}
         title={confirm ? t(confirm.action === 'reject' ? 'confirm.rejectTitle' : 'confirm.resetTitle') : ''}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t(confirm?.action === 'reject' ? 'actions.reject' : 'actions.resetMfa')}
+        onConfirm={() => confirm && runAction(confirm.user, confirm.action)}
+        loading={act.isPending}
       >
-        {confirm && (
-          <Stack gap="md">
-            <Text size="sm">
-              {t(confirm.action === 'reject' ? 'confirm.rejectText' : 'confirm.resetText', {
-                name: fullName(confirm.user),
-              })}
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {t('actions.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={act.isPending}
-                onClick={() => runAction(confirm.user, confirm.action)}
-              >
-                {t(confirm.action === 'reject' ? 'actions.reject' : 'actions.resetMfa')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        {confirm &&
+          t(confirm.action === 'reject' ? 'confirm.rejectText' : 'confirm.resetText', {
+            name: fullName(confirm.user),
+          })}
+      </ConfirmModal>
     </PageFrame>
   );
 }

@@ -32,6 +32,7 @@ import type { Webhook, WebhookPreset, WebhookStatus, WebhookTestResult } from '@
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../../../components/add-button.tsx';
+import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
@@ -240,6 +241,7 @@ export function WebhooksScreen() {
       </Stack>
     );
 
+  const deleting = dialog?.kind === 'delete' ? dialog.webhook : null;
   return (
     <PageFrame
       actions={
@@ -321,34 +323,28 @@ export function WebhooksScreen() {
           </Stack>
         )}
       </Modal>
-      <Modal opened={dialog?.kind === 'delete'} onClose={close} title={t('delete.title')}>
-        {dialog?.kind === 'delete' && (
-          <Stack gap="md">
-            <Text size="sm">{t('delete.text', { name: dialog.webhook.name })}</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={remove.isPending}>
-                {t('actions.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={remove.isPending}
-                onClick={() =>
-                  remove.mutate(dialog.webhook.id, {
-                    onSuccess: () => {
-                      close();
-                      toast(t('deleted'));
-                    },
-                    onError: failed,
-                  })
-                }
-                data-autofocus
-              >
-                {t('actions.delete')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={close}
+        title={t('delete.title')}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('actions.delete')}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              close();
+              toast(t('deleted'));
+            },
+            onError: failed,
+          })
+        }
+        loading={remove.isPending}
+        lockCancel
+        focus="confirm"
+      >
+        {deleting && t('delete.text', { name: deleting.name })}
+      </ConfirmModal>
     </PageFrame>
   );
 }
