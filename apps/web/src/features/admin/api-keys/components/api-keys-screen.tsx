@@ -10,6 +10,7 @@ import { EmptyState } from '../../../../components/empty-state.tsx';
 import { MonoText } from '../../../../components/mono-text.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
 import { ScrollTable } from '../../../../components/scroll-table.tsx';
+import { SiteGroupBadges } from '../../../../components/site-group-badges.tsx';
 import { TooltipAction } from '../../../../components/tooltip-action.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { errorMessage } from '../../../../lib/error-handler.ts';
@@ -55,20 +56,7 @@ function useFacts(now: number) {
     {
       id: 'siteGroups',
       label: t('columns.siteGroups'),
-      value:
-        key.siteGroups.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('allSites')}
-          </Text>
-        ) : (
-          <Group gap={4}>
-            {key.siteGroups.map((g) => (
-              <Badge key={g.id} variant="outline" tt="none" size="sm">
-                {g.name}
-              </Badge>
-            ))}
-          </Group>
-        ),
+      value: <SiteGroupBadges groups={key.siteGroups} all={t('allSites')} />,
     },
     {
       id: 'expiresAt',

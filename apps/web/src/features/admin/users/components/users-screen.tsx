@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import {
   IconCheck,
   IconDots,
@@ -20,6 +20,7 @@ import { serverListProps, useListParams } from '../../../../components/data-tabl
 import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
+import { SiteGroupBadges } from '../../../../components/site-group-badges.tsx';
 import { TooltipAction } from '../../../../components/tooltip-action.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { errorMessage, handleError } from '../../../../lib/error-handler.ts';
@@ -150,20 +151,7 @@ export function UsersScreen() {
         id: 'siteGroups',
         header: t('columns.siteGroups'),
         enableSorting: false,
-        cell: ({ row }) =>
-          row.original.siteGroups.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('allSites')}
-            </Text>
-          ) : (
-            <Group gap={4}>
-              {row.original.siteGroups.map((g) => (
-                <Badge key={g.id} variant="outline" tt="none" size="sm">
-                  {g.name}
-                </Badge>
-              ))}
-            </Group>
-          ),
+        cell: ({ row }) => <SiteGroupBadges groups={row.original.siteGroups} all={t('allSites')} />,
       },
       {
         id: 'mfa',
