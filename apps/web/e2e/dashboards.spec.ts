@@ -157,8 +157,13 @@ test('the same in Spanish', async ({ page, request }) => {
   try {
     await buildDashboard(page, SPANISH, `Tiendas del sur ${Date.now() % 100000}`);
   } finally {
-    // The language is the user's saved preference: put it back for the other flows signing in as them.
+    // The language is the user's saved preference: put it back for the other flows signing in as them, and
+    // wait for it to be saved (the page closing first left Spanish saved for sign-in.spec's title check).
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/userProfile/updateUserPreferences') && r.ok(),
+    );
     await chooseLanguage(page, 'English');
+    await saved;
   }
 });
 

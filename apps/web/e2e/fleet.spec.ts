@@ -274,7 +274,7 @@ test("a demo site's timeline: status band, support row and the availability stri
   expect(site).toBeTruthy();
   await useToken(page, token);
   await page.goto(`/sites/${site?.id}`);
-  // An earlier flow saved Spanish as this person's language: English again, before its preference arrives.
+  // An earlier flow saved Spanish as this person's language: the timeline is read in English.
   await chooseLanguage(page, 'English');
 
   const card = page.getByTestId('timeline');

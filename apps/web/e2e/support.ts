@@ -120,14 +120,28 @@ export function signedInAs(request: APIRequestContext, username: string): Promis
   return next;
 }
 
-/** Starts the page signed in with a token, as the app would have stored it. */
+/**
+ * Starts the page signed in with a token, as the app would have stored it: the token and the person's profile.
+ * With the profile stored, the person's saved language and theme apply from the first draw and the profile's
+ * refresh brings nothing new; without it, a saved language arriving with the refresh could undo the one a test
+ * had just chosen (every test that chooses a language after `useToken` raced it).
+ */
 export async function useToken(page: Page, token: string): Promise<void> {
-  await page.addInitScript((jwt) => {
-    if (!window.sessionStorage.getItem('e2e-token-set')) {
-      window.localStorage.setItem('jwt', jwt);
-      window.sessionStorage.setItem('e2e-token-set', '1');
-    }
-  }, token);
+  const profile = await page.request.get('/api/userProfile', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const user = await profile.text();
+  await page.addInitScript(
+    ({ jwt, user }) => {
+      if (!window.sessionStorage.getItem('e2e-token-set')) {
+        window.localStorage.setItem('jwt', jwt);
+        window.localStorage.setItem('user', user);
+        window.sessionStorage.setItem('e2e-token-set', '1');
+      }
+    },
+    { jwt: token, user },
+  );
 }
 
 /** axe's serious and critical violations on the page as it is now, one line each (none is the goal). */

@@ -1,6 +1,7 @@
-import { Badge } from '@mantine/core';
-import { IconCheck, IconTool } from '@tabler/icons-react';
+import { Badge, Tooltip } from '@mantine/core';
+import { IconCheck, IconCircleCheck, IconTool } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const MARKS = {
   maintenance: { color: 'grape', Icon: IconTool },
@@ -23,5 +24,22 @@ export function AlertMarkBadge({ mark, children }: { mark: keyof typeof MARKS; c
     >
       {children}
     </Badge>
+  );
+}
+
+const MARK_ICONS = {
+  maintenance: { Icon: IconTool, color: undefined },
+  acknowledged: { Icon: IconCircleCheck, color: 'var(--mantine-color-green-7)' },
+} as const;
+
+/** The same marks as a bare icon beside an alert's name (a list, a widget's row), named and explained on hover. */
+export function AlertMarkIcon({ mark, size = 16 }: { mark: keyof typeof MARK_ICONS; size?: number }) {
+  const { t } = useTranslation('alerts');
+  const { Icon, color } = MARK_ICONS[mark];
+  const label = mark === 'maintenance' ? t('marks.maintenance') : t('marks.acknowledged');
+  return (
+    <Tooltip label={label}>
+      <Icon size={size} aria-label={label} role="img" color={color} style={{ flexShrink: 0 }} />
+    </Tooltip>
   );
 }

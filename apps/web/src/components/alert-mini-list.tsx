@@ -1,11 +1,11 @@
-import { Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconTool } from '@tabler/icons-react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { Alert } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../lib/alert-display.ts';
 import { formatDate } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
+import { AlertMarkIcon } from './alert-mark-badge.tsx';
 import { AlertSeverityBadge } from './alert-severity-badge.tsx';
 import { PlainList } from './plain-list.tsx';
 
@@ -48,27 +48,8 @@ export function AlertMiniList({ alerts, label, showSite, showDevice, testId }: A
                 <Text size="sm" fw={600} truncate="end">
                   {alertName(alert.code, lang)}
                 </Text>
-                {alert.inMaintenance && (
-                  <Tooltip label={t('marks.maintenance')}>
-                    <IconTool
-                      size={16}
-                      aria-label={t('marks.maintenance')}
-                      role="img"
-                      style={{ flexShrink: 0 }}
-                    />
-                  </Tooltip>
-                )}
-                {alert.acknowledgedAt && (
-                  <Tooltip label={t('marks.acknowledged')}>
-                    <IconCircleCheck
-                      size={16}
-                      aria-label={t('marks.acknowledged')}
-                      role="img"
-                      color="var(--mantine-color-green-7)"
-                      style={{ flexShrink: 0 }}
-                    />
-                  </Tooltip>
-                )}
+                {alert.inMaintenance && <AlertMarkIcon mark="maintenance" />}
+                {alert.acknowledgedAt && <AlertMarkIcon mark="acknowledged" />}
               </Group>
               {measured && (
                 <Text size="xs" c="dimmed">

@@ -1,4 +1,4 @@
-import { Group, Stack, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
@@ -8,11 +8,13 @@ interface PageFrameProps {
   /** Heading; defaults to the route's translated title. */
   title?: ReactNode;
   actions?: ReactNode;
+  /** A dimmed line under the heading: what the screen is for, or why it is read-only. */
+  intro?: ReactNode;
   children?: ReactNode;
 }
 
 /** The frame of a screen inside the main layout: its heading (h1) and content. */
-export function PageFrame({ title, actions, children }: PageFrameProps) {
+export function PageFrame({ title, actions, intro, children }: PageFrameProps) {
   const { t } = useTranslation();
   const handle = currentHandle(useMatches());
   return (
@@ -23,6 +25,11 @@ export function PageFrame({ title, actions, children }: PageFrameProps) {
         </Title>
         {actions}
       </Group>
+      {intro && (
+        <Text size="sm" c="dimmed" mt={-12}>
+          {intro}
+        </Text>
+      )}
       {children}
     </Stack>
   );

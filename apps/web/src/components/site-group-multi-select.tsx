@@ -1,15 +1,5 @@
 import { MultiSelect, type MultiSelectProps } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { GroupSchema } from '@vnoc/contracts';
-import { z } from 'zod';
-import { apiRequest } from '../lib/api-client.ts';
-
-/** GET group: the organization's site groups (same key as Settings → Groups, so its changes show here). */
-export const siteGroupsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['groups'] as const,
-    queryFn: ({ signal }) => apiRequest('group', { schema: z.array(GroupSchema), signal }),
-  });
+import { useSiteGroups } from '../lib/site-groups.ts';
 
 type SiteGroupMultiSelectProps = Omit<
   MultiSelectProps,
@@ -21,7 +11,7 @@ type SiteGroupMultiSelectProps = Omit<
 
 /** Chooses site groups of the organization by name; used where people, API keys and webhooks are limited to groups. */
 export function SiteGroupMultiSelect({ noGroups, ...rest }: SiteGroupMultiSelectProps) {
-  const groups = useQuery(siteGroupsQueryOptions());
+  const groups = useSiteGroups();
   return (
     <MultiSelect
       {...rest}

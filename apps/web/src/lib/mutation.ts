@@ -18,7 +18,7 @@ export function useCacheMutation<TVars, TResult>(
   { answers, onSuccess, stale, errors }: CacheMutation<TVars, TResult>,
 ) {
   const client = useQueryClient();
-  return useMutation({
+  return useMutation<TResult, Error, TVars>({
     mutationFn,
     onSuccess: async (result, vars) => {
       if (answers) client.setQueryData(answers(result), result);

@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../../components/data-table/server-list.ts';
@@ -32,10 +32,8 @@ export function Component() {
           {t('activity.export')}
         </Button>
       }
+      intro={t('activity.intro', { max: ACTIVITY_EXPORT_MAX_ROWS.toLocaleString(i18n.language) })}
     >
-      <Text size="sm" c="dimmed" mt={-12}>
-        {t('activity.intro', { max: ACTIVITY_EXPORT_MAX_ROWS.toLocaleString(i18n.language) })}
-      </Text>
       <ActivityList organizationId={organizationId} />
     </PageFrame>
   );

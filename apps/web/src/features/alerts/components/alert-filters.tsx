@@ -10,8 +10,8 @@ import {
   GroupFilter,
 } from '../../../components/filter-fields.tsx';
 import { alertName } from '../../../lib/alert-display.ts';
+import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { useAlertCodes } from '../api/get-alert-codes.ts';
-import { useGroups } from '../api/get-groups.ts';
 import {
   type AlertListState,
   CLEAR_FILTERS,
@@ -56,7 +56,7 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
   const { t, i18n } = useTranslation('alerts');
   // On a phone the filters fold behind a button, so the list is not five fields down the screen.
   const codes = useAlertCodes();
-  const groups = useGroups();
+  const groups = useSiteGroups();
   const reversed = rangeReversed(state);
   const codeOptions = (codes.data ?? [])
     .map((info) => ({ value: info.code, label: alertName(info.code, i18n.language) }))

@@ -10,8 +10,8 @@ import { ModalButton } from '../../../components/modal-button.tsx';
 import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/notify.ts';
+import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { useCreateMaintenanceWindow } from '../api/create-maintenance-window.ts';
-import { useGroups } from '../api/get-groups.ts';
 import { isoToLocal } from '../utils/alert-list-state.ts';
 import {
   initialMaintenanceValues,
@@ -43,7 +43,7 @@ function fieldOfError(
 function MaintenanceForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('alerts');
   const create = useCreateMaintenanceWindow();
-  const groups = useGroups();
+  const groups = useSiteGroups();
   const form = useForm<MaintenanceFormValues>({
     initialValues: initialMaintenanceValues(new Date(), isoToLocal),
     validate: (values) => maintenanceFormErrors(values, t),

@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/back-link.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LabelledSegmented } from '../../../components/labelled-segmented.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -105,33 +105,24 @@ function EndWindowButton({ maintenanceWindow }: { maintenanceWindow: Maintenance
       >
         {maintenanceWindow.state === 'scheduled' ? t('maintenance.cancelWindow') : t('maintenance.end')}
       </Button>
-      <Modal
+      <ConfirmModal
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('maintenance.confirmTitle')}
         centered
+        cancelLabel={t('cancel')}
+        confirmLabel={
+          maintenanceWindow.state === 'scheduled' ? t('maintenance.cancelWindow') : t('maintenance.end')
+        }
+        onConfirm={() => end.mutate(maintenanceWindow.id)}
+        loading={end.isPending}
+        lockCancel
+        confirmTestId="maintenance-end-confirm"
       >
-        <Stack gap="md">
-          <Text size="sm">
-            {maintenanceWindow.state === 'scheduled'
-              ? t('maintenance.confirmCancelText', { reason: maintenanceWindow.reason })
-              : t('maintenance.confirmEndText', { reason: maintenanceWindow.reason })}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={end.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={end.isPending}
-              onClick={() => end.mutate(maintenanceWindow.id)}
-              data-testid="maintenance-end-confirm"
-            >
-              {maintenanceWindow.state === 'scheduled' ? t('maintenance.cancelWindow') : t('maintenance.end')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {maintenanceWindow.state === 'scheduled'
+          ? t('maintenance.confirmCancelText', { reason: maintenanceWindow.reason })
+          : t('maintenance.confirmEndText', { reason: maintenanceWindow.reason })}
+      </ConfirmModal>
     </>
   );
 }

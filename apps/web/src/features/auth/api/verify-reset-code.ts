@@ -7,6 +7,7 @@ export function verifyResetCode(body: { username: string; code: string }) {
   return apiRequest('access/verifyEmailCode', { method: 'POST', body, schema: OkSchema });
 }
 
-export function useVerifyResetCode() {
-  return useMutation({ mutationFn: verifyResetCode });
+/** Checks a code sent to `username` (null before the address is known: nothing is shown to send it). */
+export function useVerifyResetCode(username: string | null) {
+  return useMutation({ mutationFn: (code: string) => verifyResetCode({ username: username ?? '', code }) });
 }

@@ -42,16 +42,11 @@ export function AppEnrolment({ onEnrolled, autoFocus }: { onEnrolled: () => void
   return (
     <CodeForm
       form={form}
-      loading={enrol.isPending}
-      onVerify={(code, refused) =>
-        enrol.mutate(code, {
-          onSuccess: () => {
-            queryClient.removeQueries({ queryKey: qrCodeQueryKey(username) });
-            onEnrolled();
-          },
-          onError: refused,
-        })
-      }
+      verify={enrol}
+      onVerified={() => {
+        queryClient.removeQueries({ queryKey: qrCodeQueryKey(username) });
+        onEnrolled();
+      }}
       submitLabel={t('app.submit')}
       label={t('app.codeLabel')}
       autoFocus={autoFocus}

@@ -12,13 +12,15 @@ function Harness() {
   return (
     <CodeForm
       form={form}
-      loading={false}
       submitLabel="Verify"
-      onVerify={(_code, refused) =>
-        refused(
-          new ApiError(400, { id: 'invalid_input', message: 'Code is not valid' }, 'access/validateTOTP'),
-        )
-      }
+      verify={{
+        isPending: false,
+        mutate: (_code, { onError }) =>
+          onError(
+            new ApiError(400, { id: 'invalid_input', message: 'Code is not valid' }, 'access/validateTOTP'),
+          ),
+      }}
+      onVerified={() => undefined}
     />
   );
 }

@@ -6,12 +6,19 @@ import { FormSubmit } from '../../../components/form-submit.tsx';
 import type { CodeFormState } from '../hooks/use-code-form.ts';
 import { CodeInput } from './code-input.tsx';
 
+/** The request that checks a code (a mutation of the code alone). */
+export interface CodeCheck {
+  /** Under way: the button spins and further submits are ignored. */
+  isPending: boolean;
+  mutate: (code: string, on: { onSuccess: () => unknown; onError: (error: unknown) => void }) => void;
+}
+
 interface CodeFormProps {
   form: CodeFormState;
-  /** The verifying request is under way: the button spins and further submits are ignored. */
-  loading: boolean;
-  /** Sends a well-formed code; call `refused` with the error when the server refuses it. */
-  onVerify: (code: string, refused: (error: unknown) => void) => void;
+  /** Sent each well-formed code; its refusal is shown and the code cleared. */
+  verify: CodeCheck;
+  /** The code was accepted. */
+  onVerified: () => unknown;
   submitLabel: string;
   label?: string;
   autoFocus?: boolean;
@@ -29,8 +36,8 @@ interface CodeFormProps {
  */
 export function CodeForm({
   form,
-  loading,
-  onVerify,
+  verify,
+  onVerified,
   submitLabel,
   label,
   autoFocus,
@@ -41,7 +48,7 @@ export function CodeForm({
   const { t } = useTranslation('auth');
 
   const submit = (value: string) => {
-    if (loading) return;
+    if (verify.isPending) return;
     if (!CodeSchema.safeParse(value).success) {
       // One error at a time: the code's own problem replaces an earlier refusal.
       form.setFailure(null);
@@ -50,9 +57,12 @@ export function CodeForm({
     }
     form.setCodeError(null);
     form.setFailure(null);
-    onVerify(value, (error) => {
-      form.setFailure(error);
-      form.setCode('');
+    verify.mutate(value, {
+      onSuccess: onVerified,
+      onError: (error) => {
+        form.setFailure(error);
+        form.setCode('');
+      },
     });
   };
 
@@ -77,7 +87,7 @@ export function CodeForm({
           autoFocus={autoFocus}
         />
         {notice}
-        <FormSubmit error={form.failure} loading={loading} label={submitLabel} fullWidth />
+        <FormSubmit error={form.failure} loading={verify.isPending} label={submitLabel} fullWidth />
         {children}
       </Stack>
     </form>

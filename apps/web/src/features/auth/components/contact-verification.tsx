@@ -155,17 +155,12 @@ function ProofRow({ proof }: { proof: Proof }) {
       {awaiting ? (
         <CodeForm
           form={form}
-          loading={verify.isPending}
+          verify={verify}
           label={t('verify.codeLabel', { what: label })}
-          onVerify={(code, refused) =>
-            verify.mutate(code, {
-              onSuccess: () => {
-                sent.clear();
-                toast(t(`verify.${proof.kind}.done`));
-              },
-              onError: refused,
-            })
-          }
+          onVerified={() => {
+            sent.clear();
+            toast(t(`verify.${proof.kind}.done`));
+          }}
           submitLabel={t('verify.submit')}
           autoFocus
           header={

@@ -3,6 +3,7 @@ import { IconDeviceMobileMessage, IconPhoneCall, IconShieldLock } from '@tabler/
 import type { Claims, MfaMethod } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PlainList } from '../../../components/plain-list.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -158,24 +159,19 @@ export function MfaMethods() {
         ) : null}
       </Modal>
 
-      <Modal
+      <ConfirmModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={removing ? t('mfa.removeMethod', { method: tAuth(`mfa.methods.${removing}`) }) : ''}
         centered
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('mfa.remove')}
+        onConfirm={confirmRemove}
+        loading={unenroll.isPending}
+        focus="cancel"
       >
-        <Stack gap="md">
-          <Text size="sm">{enrolledCount <= 1 ? t('mfa.removeLast') : t('mfa.removeConfirm')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setRemoving(null)} data-autofocus>
-              {t('actions.cancel')}
-            </Button>
-            <Button color="red" onClick={confirmRemove} loading={unenroll.isPending}>
-              {t('mfa.remove')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {enrolledCount <= 1 ? t('mfa.removeLast') : t('mfa.removeConfirm')}
+      </ConfirmModal>
       {reauth.modal}
     </ProfileSection>
   );

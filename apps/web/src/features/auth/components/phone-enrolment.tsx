@@ -84,16 +84,11 @@ export function PhoneEnrolment({ method, onEnrolled, autoFocus }: PhoneEnrolment
   return (
     <CodeForm
       form={form}
-      loading={enrol.isPending}
-      onVerify={(code, refused) =>
-        enrol.mutate(code, {
-          onSuccess: () => {
-            cooldown.clear();
-            onEnrolled();
-          },
-          onError: refused,
-        })
-      }
+      verify={enrol}
+      onVerified={() => {
+        cooldown.clear();
+        onEnrolled();
+      }}
       submitLabel={t('phone.verify')}
       autoFocus
       header={

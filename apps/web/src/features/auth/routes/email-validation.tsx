@@ -67,16 +67,11 @@ export function Component() {
     >
       <CodeForm
         form={form}
-        loading={verify.isPending}
-        onVerify={(code, refused) =>
-          verify.mutate(code, {
-            onSuccess: () => {
-              cooldown.clear();
-              return goToStep(nextAfterEmailVerification(authStore.get().claims));
-            },
-            onError: refused,
-          })
-        }
+        verify={verify}
+        onVerified={() => {
+          cooldown.clear();
+          return goToStep(nextAfterEmailVerification(authStore.get().claims));
+        }}
         submitLabel={t('emailValidation.submit')}
         autoFocus
         header={

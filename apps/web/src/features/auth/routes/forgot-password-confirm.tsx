@@ -22,7 +22,7 @@ export function Component() {
   const [params] = useSearchParams();
   const parsed = EmailSchema.safeParse(params.get('username') ?? '');
   const username = parsed.success ? parsed.data : null;
-  const verify = useVerifyResetCode();
+  const verify = useVerifyResetCode(username);
   const resend = useRequestPasswordReset();
   const { goToStep } = useSignInSteps();
   const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
@@ -44,16 +44,8 @@ export function Component() {
     <PublicCard title={t('forgotConfirm.title')} footer={<BackToLogin />}>
       <CodeForm
         form={form}
-        loading={verify.isPending}
-        onVerify={(code, refused) =>
-          verify.mutate(
-            { username, code },
-            {
-              onSuccess: () => goToStep(nextAfterForgotPasswordVerification(authStore.get().claims)),
-              onError: refused,
-            },
-          )
-        }
+        verify={verify}
+        onVerified={() => goToStep(nextAfterForgotPasswordVerification(authStore.get().claims))}
         submitLabel={t('forgotConfirm.submit')}
         autoFocus
         header={

@@ -62,24 +62,19 @@ export function Component() {
     <PublicCard title={t('authentication.title')} description={description} footer={<BackToLogin signOut />}>
       <CodeForm
         form={form}
-        loading={validate.isPending}
-        onVerify={(code, refused) =>
-          validate.mutate(code, {
-            onSuccess: async () => {
-              sentCodes.sms.clear();
-              sentCodes.voice.clear();
-              const step = nextAfterMfaValidation(authStore.get().claims);
-              await goToStep(step);
-              // Spec part 4 "mark multi-factor validated, send analytics": once the user (and any opt-out) is loaded.
-              if (step === paths.root) {
-                productAnalytics.track('signIn.completed', { method: 'totp' });
-                // Spec part 4: "… send analytics, boot the chat widget and go to /".
-                void supportChat.boot();
-              }
-            },
-            onError: refused,
-          })
-        }
+        verify={validate}
+        onVerified={async () => {
+          sentCodes.sms.clear();
+          sentCodes.voice.clear();
+          const step = nextAfterMfaValidation(authStore.get().claims);
+          await goToStep(step);
+          // Spec part 4 "mark multi-factor validated, send analytics": once the user (and any opt-out) is loaded.
+          if (step === paths.root) {
+            productAnalytics.track('signIn.completed', { method: 'totp' });
+            // Spec part 4: "… send analytics, boot the chat widget and go to /".
+            void supportChat.boot();
+          }
+        }}
         submitLabel={t('authentication.submit')}
         autoFocus
         notice={

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DashboardSave, type DashboardSaved, DashboardSavedSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/mutation.ts';
 import { dashboardsQueryKey } from './keys.ts';
 
 /** POST dashboard/save: creates (no id) or updates a dashboard; answers its id and the spec's message. */
@@ -8,10 +8,7 @@ export function saveDashboard(body: DashboardSave): Promise<DashboardSaved> {
   return apiRequest('dashboard/save', { method: 'POST', body, schema: DashboardSavedSchema });
 }
 
+/** Saving refetches the dashboards list before it settles; a failure is the caller's to show. */
 export function useSaveDashboard() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveDashboard,
-    onSuccess: () => client.invalidateQueries({ queryKey: dashboardsQueryKey }),
-  });
+  return useCacheMutation(saveDashboard, { stale: () => [dashboardsQueryKey], errors: 'caller' });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AnyOfSelect } from '../../../components/filter-fields.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
 import { errorMessage } from '../../../lib/error-handler.ts';
-import { useGroups } from '../api/get-groups.ts';
+import { useSiteGroups } from '../../../lib/site-groups.ts';
 import type { DashboardFields } from '../utils/layout.ts';
 import { DASHBOARD_ICON_NAMES, DashboardIcon } from './dashboard-icon.tsx';
 
@@ -34,7 +34,7 @@ export function DashboardForm({
   const { t } = useTranslation('dashboards');
   const [fields, setFields] = useState<DashboardFields>(initial);
   const [nameError, setNameError] = useState<string | null>(null);
-  const groups = useGroups(mode !== null);
+  const groups = useSiteGroups(mode !== null);
 
   useEffect(() => {
     if (mode) {

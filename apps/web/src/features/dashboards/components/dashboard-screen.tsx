@@ -1,10 +1,11 @@
 import { Alert, Button, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconLayoutDashboard, IconPlus } from '@tabler/icons-react';
+import { IconLayoutDashboard } from '@tabler/icons-react';
 import { BASE_DASHBOARD, type Widget, type WidgetType } from '@vnoc/contracts';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AddButton } from '../../../components/add-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -158,11 +159,7 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
           title={t('empty.title')}
           text={editing ? t('empty.editing') : mayEdit ? t('empty.editable') : t('empty.readOnly')}
         >
-          {editing && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCatalogue}>
-              {t('actions.addWidget')}
-            </Button>
-          )}
+          {editing && <AddButton onClick={openCatalogue}>{t('actions.addWidget')}</AddButton>}
         </EmptyState>
       ) : (
         <Suspense fallback={<Skeleton h={400} radius="md" />}>

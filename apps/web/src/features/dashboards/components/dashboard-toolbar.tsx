@@ -14,6 +14,7 @@ import {
 import { BASE_DASHBOARD, type Dashboard } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AddButton } from '../../../components/add-button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import type { DashboardFormMode } from './dashboard-form.tsx';
 import { DashboardIcon } from './dashboard-icon.tsx';
@@ -86,9 +87,9 @@ export function DashboardToolbar({
   const mayEdit = mayChange && dashboard.editable;
   const actions = editing ? (
     <Group gap="xs">
-      <Button leftSection={<IconPlus size={16} aria-hidden />} variant="light" onClick={onAddWidget}>
+      <AddButton variant="light" onClick={onAddWidget}>
         {t('actions.addWidget')}
-      </Button>
+      </AddButton>
       <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={onCancel}>
         {t('actions.cancel')}
       </Button>

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnyOfSelect } from '../../../components/filter-fields.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
-import { useGroups } from '../api/get-groups.ts';
+import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { DURATION_WIDGETS, GROUP_FILTER_WIDGETS, widgetDuration } from '../utils/layout.ts';
 
 interface WidgetSettingsProps {
@@ -23,7 +23,7 @@ export function WidgetSettings({ widget, dashboardGroupIds, onClose, onApply }: 
   const [duration, setDuration] = useState<AnalyticsDuration>('LAST_6_HOURS');
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const groupFilter = widget ? GROUP_FILTER_WIDGETS.has(widget.type) : false;
-  const groups = useGroups(groupFilter);
+  const groups = useSiteGroups(groupFilter);
 
   useEffect(() => {
     if (!widget) return;

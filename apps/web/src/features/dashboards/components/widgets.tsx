@@ -1,11 +1,12 @@
-import { Anchor, Group, Skeleton, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconChartLine, IconTool } from '@tabler/icons-react';
+import { Anchor, Group, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconChartLine } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Alert, AnalyticsDuration, DeviceStatus, Paged } from '@vnoc/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertDeviceLink } from '../../../components/alert-device-link.tsx';
+import { AlertMarkIcon } from '../../../components/alert-mark-badge.tsx';
 import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx';
 import { DateText } from '../../../components/date-text.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
@@ -278,11 +279,7 @@ function ActiveAlertRow({ alert }: { alert: Alert }) {
           >
             {alertName(alert.code, lang)}
           </Anchor>
-          {alert.inMaintenance && (
-            <Tooltip label={ta('marks.maintenance')}>
-              <IconTool size={14} role="img" aria-label={ta('marks.maintenance')} />
-            </Tooltip>
-          )}
+          {alert.inMaintenance && <AlertMarkIcon mark="maintenance" size={14} />}
         </Group>
         {measured && (
           <Text size="xs" c="dimmed" lineClamp={1}>

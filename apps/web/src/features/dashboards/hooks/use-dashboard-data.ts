@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { useDeleteDashboard } from '../api/delete-dashboard.ts';
 import { useDashboards } from '../api/get-dashboards.ts';
-import { useGroups } from '../api/get-groups.ts';
 import { useSaveDashboard } from '../api/save-dashboard.ts';
 import type { DashboardFormMode } from '../components/dashboard-form.tsx';
 import { preloadWidgets } from '../components/render-widget.tsx';
@@ -21,7 +21,7 @@ export function useDashboardData(did: string | undefined) {
   const { t } = useTranslation('dashboards');
   const navigate = useNavigate();
   const list = useDashboards();
-  const groups = useGroups();
+  const groups = useSiteGroups();
   const save = useSaveDashboard();
   const remove = useDeleteDashboard();
 

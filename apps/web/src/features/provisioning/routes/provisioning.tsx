@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { IconBuildingStore, IconFileImport, IconLock, IconPlus } from '@tabler/icons-react';
+import { IconBuildingStore, IconFileImport, IconLock } from '@tabler/icons-react';
 import type { DeviceSecret, ProvisionedDevice, ProvisionedDeviceWithSecret } from '@vnoc/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AddButton } from '../../../components/add-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -58,14 +59,13 @@ function ProvisioningScreen() {
 
   const noSites = sites.data !== undefined && sites.data.length === 0;
   const addButton = (
-    <Button
-      leftSection={<IconPlus size={16} aria-hidden />}
+    <AddButton
       onClick={() => setOpen({ kind: 'add' })}
       disabled={!sites.data || noSites}
       data-testid="add-device"
     >
       {t('actions.add')}
-    </Button>
+    </AddButton>
   );
   const importButton = (
     <Button

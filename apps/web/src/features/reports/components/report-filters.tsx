@@ -8,8 +8,8 @@ import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import type { ParamPatch } from '../../../components/data-table/table-params.ts';
 import { ClearFiltersButton, GroupFilter, ModelTagsInput } from '../../../components/filter-fields.tsx';
 import { FIVE_G_MODELS } from '../../../lib/device-kind.ts';
+import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { useSiteOptions } from '../../../lib/site-options.ts';
-import { useGroups } from '../api/get-groups.ts';
 import { CLEAR_FILTERS, filterCount, type ReportState } from '../utils/report-state.ts';
 
 interface ReportFiltersProps {
@@ -25,7 +25,7 @@ interface ReportFiltersProps {
 export function ReportFilters({ report, state, update, seenModels, seenSites }: ReportFiltersProps) {
   const { t } = useTranslation('reports');
   // On a phone the filters fold behind a button, so the report is not five fields down the screen.
-  const groups = useGroups();
+  const groups = useSiteGroups();
   const [siteSearch, setSiteSearch] = useState('');
   const [debounced] = useDebouncedValue(siteSearch, 300);
   const siteOptions = useSiteOptions(debounced);

@@ -1,5 +1,5 @@
 import { useCacheMutation } from '../../../lib/mutation.ts';
-import { groupsQueryKey } from './group-list.ts';
+import { siteGroupsQueryKey } from '../../../lib/site-groups.ts';
 import { unassociatedSitesQueryKey } from './unassociated-sites.ts';
 
 /**
@@ -12,7 +12,7 @@ export function useGroupMutation<TVars, TResult>(
 ) {
   return useCacheMutation(mutationFn, {
     onSuccess,
-    stale: () => [groupsQueryKey, unassociatedSitesQueryKey],
+    stale: () => [siteGroupsQueryKey, unassociatedSitesQueryKey],
     errors: 'toast',
   });
 }

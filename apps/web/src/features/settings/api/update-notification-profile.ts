@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type NotificationProfile, NotificationProfileResponseSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/mutation.ts';
 import { notificationProfileQueryKey } from './get-notification-profile.ts';
 
 /** POST updateNotificationProfile: answers the saved profile and the contacts. */
@@ -12,10 +12,10 @@ export function updateNotificationProfile(body: NotificationProfile) {
   });
 }
 
+/** The answer is the profile's fresh copy, written to its cache; a failure is the form's to show. */
 export function useUpdateNotificationProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateNotificationProfile,
-    onSuccess: (saved) => queryClient.setQueryData(notificationProfileQueryKey, saved),
+  return useCacheMutation(updateNotificationProfile, {
+    answers: () => notificationProfileQueryKey,
+    errors: 'caller',
   });
 }

@@ -31,8 +31,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { catalogueKey, errorMessage, handleError } from '../../../lib/error-handler.ts';
 import { hideToast, toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { useSiteNames } from '../api/get-site-names.ts';
-import { useGroups } from '../api/group-list.ts';
 import { useSendTestNotification } from '../api/send-test-notification.ts';
 import { useUpdateNotificationProfile } from '../api/update-notification-profile.ts';
 import {
@@ -120,7 +120,7 @@ export function NotificationProfileForm({ data }: { data: NotificationProfileRes
   const { t, i18n } = useTranslation('notifications');
   const { contacts } = data;
   const update = useUpdateNotificationProfile();
-  const groups = useGroups();
+  const groups = useSiteGroups();
   const form = useForm<NotificationProfile>({ initialValues: data.profile });
   const values = form.values;
 

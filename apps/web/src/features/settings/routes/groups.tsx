@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group as Row, Skeleton, Table, Text } from '@mantine/core';
-import { IconFolders, IconMapPinPlus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Card, Group as Row, Skeleton, Table, Text } from '@mantine/core';
+import { IconFolders, IconMapPinPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Group } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../components/add-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
@@ -10,11 +11,11 @@ import { TooltipAction } from '../../../components/tooltip-action.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
+import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { assignSites } from '../api/group-assign-sites.ts';
 import { createGroup } from '../api/group-create.ts';
 import { deleteGroup } from '../api/group-delete.ts';
 import { editGroup } from '../api/group-edit.ts';
-import { useGroups } from '../api/group-list.ts';
 import { useGroupMutation } from '../api/group-mutation.ts';
 import { GroupAssignModal, GroupDeleteModal, GroupNameModal } from '../components/group-modals.tsx';
 import { UnassociatedSites } from '../components/unassociated-sites.tsx';
@@ -38,7 +39,7 @@ export function Component() {
   const { t } = useTranslation('groups');
   const { claims } = useAuth();
   const canWrite = claims?.role === 'ADMINISTRATOR';
-  const { data: groups, isPending, error } = useGroups();
+  const { data: groups, isPending, error } = useSiteGroups();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
@@ -73,22 +74,9 @@ export function Component() {
 
   return (
     <PageFrame
-      actions={
-        canWrite && (
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            {t('create')}
-          </Button>
-        )
-      }
+      actions={canWrite && <AddButton onClick={() => setDialog({ kind: 'create' })}>{t('create')}</AddButton>}
+      intro={!canWrite && t('readOnly')}
     >
-      {!canWrite && (
-        <Text size="sm" c="dimmed" mt={-12}>
-          {t('readOnly')}
-        </Text>
-      )}
       {isPending ? (
         <Skeleton height={200} />
       ) : error ? (

@@ -16,8 +16,8 @@ import type { StatusFilter } from '../../../components/fleet-filter-options.ts';
 import { FleetFilters, fleetFilterLabels } from '../../../components/fleet-filters.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { useStatusCounts } from '../../../lib/status-counts.ts';
-import { useGroups } from '../api/get-groups.ts';
 import { useRecentSites } from '../api/get-recent-sites.ts';
 import { useUserSites } from '../api/get-user-sites.ts';
 import { useSearchSites } from '../api/search-sites.ts';
@@ -42,7 +42,7 @@ export function SitesList() {
   );
   const favorites = useUserSites(userId, view === 'favorites');
   const counts = useStatusCounts(state.group);
-  const groups = useGroups();
+  const groups = useSiteGroups();
 
   const columns = useSiteColumns({ sortable: view !== 'recent', lastVisited: view === 'recent' });
 

@@ -1,14 +1,16 @@
-import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconKey, IconTrash } from '@tabler/icons-react';
 import type { ApiKey, CreatedApiKey } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../../components/add-button.tsx';
+import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
-import { FormError } from '../../../../components/form-error.tsx';
 import { MonoText } from '../../../../components/mono-text.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
 import { ScrollTable } from '../../../../components/scroll-table.tsx';
+import { SiteGroupBadges } from '../../../../components/site-group-badges.tsx';
 import { TooltipAction } from '../../../../components/tooltip-action.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { errorMessage } from '../../../../lib/error-handler.ts';
@@ -54,20 +56,7 @@ function useFacts(now: number) {
     {
       id: 'siteGroups',
       label: t('columns.siteGroups'),
-      value:
-        key.siteGroups.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('allSites')}
-          </Text>
-        ) : (
-          <Group gap={4}>
-            {key.siteGroups.map((g) => (
-              <Badge key={g.id} variant="outline" tt="none" size="sm">
-                {g.name}
-              </Badge>
-            ))}
-          </Group>
-        ),
+      value: <SiteGroupBadges groups={key.siteGroups} all={t('allSites')} />,
     },
     {
       id: 'expiresAt',
@@ -240,19 +229,12 @@ export function ApiKeysScreen() {
   return (
     <PageFrame
       actions={
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={acting}
-          onClick={() => open({ kind: 'create' })}
-          data-testid="api-key-create"
-        >
+        <AddButton disabled={acting} onClick={() => open({ kind: 'create' })} data-testid="api-key-create">
           {t('actions.add')}
-        </Button>
+        </AddButton>
       }
+      intro={t('intro')}
     >
-      <Text size="sm" c="dimmed" mt={-12}>
-        {t('intro')}
-      </Text>
       {acting && (
         <Text size="sm" c="orange.8">
           {t('notForSupport')}
@@ -267,27 +249,19 @@ export function ApiKeysScreen() {
         onClose={close}
         onSubmit={submit}
       />
-      <Modal opened={revoking !== null} onClose={close} title={t('confirm.revokeTitle')}>
-        {revoking && (
-          <Stack gap="md">
-            <Text size="sm">{t('confirm.revokeText', { name: revoking.name })}</Text>
-            <FormError error={failure} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {t('actions.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={revoke.isPending}
-                onClick={() => confirmRevoke(revoking)}
-                data-testid="api-key-revoke-confirm"
-              >
-                {t('actions.revoke')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmModal
+        opened={revoking !== null}
+        onClose={close}
+        title={t('confirm.revokeTitle')}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('actions.revoke')}
+        onConfirm={() => revoking && confirmRevoke(revoking)}
+        loading={revoke.isPending}
+        error={failure}
+        confirmTestId="api-key-revoke-confirm"
+      >
+        {revoking && t('confirm.revokeText', { name: revoking.name })}
+      </ConfirmModal>
     </PageFrame>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { ORGANIZATION_CONTACTS_MAX } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../../components/add-button.tsx';
 import { type ContactDraft, contactProblems } from '../utils/validation.ts';
 import { SectionCard } from './section-card.tsx';
 import type { SectionProps } from './section-props.ts';
@@ -52,14 +53,13 @@ export function ContactsSection({ organization, save, saving }: SectionProps) {
       dirty={dirty}
       saving={saving}
       extraActions={
-        <Button
+        <AddButton
           variant="default"
-          leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => setContacts((list) => [...list, { ...blank }])}
           disabled={contacts.length >= ORGANIZATION_CONTACTS_MAX}
         >
           {t('contacts.add')}
-        </Button>
+        </AddButton>
       }
     >
       {contacts.length === 0 ? (

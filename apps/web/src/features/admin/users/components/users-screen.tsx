@@ -1,10 +1,9 @@
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import {
   IconCheck,
   IconDots,
   IconMailForward,
   IconPencil,
-  IconPlus,
   IconShieldOff,
   IconUsers,
   IconX,
@@ -13,12 +12,15 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminUser } from '@vnoc/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../../components/add-button.tsx';
+import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { SearchInput } from '../../../../components/data-table/search-input.tsx';
 import { serverListProps, useListParams } from '../../../../components/data-table/server-list.ts';
 import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
+import { SiteGroupBadges } from '../../../../components/site-group-badges.tsx';
 import { TooltipAction } from '../../../../components/tooltip-action.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { errorMessage, handleError } from '../../../../lib/error-handler.ts';
@@ -149,20 +151,7 @@ export function UsersScreen() {
         id: 'siteGroups',
         header: t('columns.siteGroups'),
         enableSorting: false,
-        cell: ({ row }) =>
-          row.original.siteGroups.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('allSites')}
-            </Text>
-          ) : (
-            <Group gap={4}>
-              {row.original.siteGroups.map((g) => (
-                <Badge key={g.id} variant="outline" tt="none" size="sm">
-                  {g.name}
-                </Badge>
-              ))}
-            </Group>
-          ),
+        cell: ({ row }) => <SiteGroupBadges groups={row.original.siteGroups} all={t('allSites')} />,
       },
       {
         id: 'mfa',
@@ -316,13 +305,9 @@ export function UsersScreen() {
   return (
     <PageFrame
       actions={
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={acting}
-          onClick={() => open({ kind: 'create' })}
-        >
+        <AddButton disabled={acting} onClick={() => open({ kind: 'create' })}>
           {t('actions.add')}
-        </Button>
+        </AddButton>
       }
     >
       {acting && (
@@ -349,33 +334,20 @@ export function UsersScreen() {
         onClose={close}
         onSubmit={submit}
       />
-      <Modal
+      <ConfirmModal
         opened={confirm !== null}
         onClose={close}
         title={confirm ? t(confirm.action === 'reject' ? 'confirm.rejectTitle' : 'confirm.resetTitle') : ''}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t(confirm?.action === 'reject' ? 'actions.reject' : 'actions.resetMfa')}
+        onConfirm={() => confirm && runAction(confirm.user, confirm.action)}
+        loading={act.isPending}
       >
-        {confirm && (
-          <Stack gap="md">
-            <Text size="sm">
-              {t(confirm.action === 'reject' ? 'confirm.rejectText' : 'confirm.resetText', {
-                name: fullName(confirm.user),
-              })}
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {t('actions.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={act.isPending}
-                onClick={() => runAction(confirm.user, confirm.action)}
-              >
-                {t(confirm.action === 'reject' ? 'actions.reject' : 'actions.resetMfa')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        {confirm &&
+          t(confirm.action === 'reject' ? 'confirm.rejectText' : 'confirm.resetText', {
+            name: fullName(confirm.user),
+          })}
+      </ConfirmModal>
     </PageFrame>
   );
 }

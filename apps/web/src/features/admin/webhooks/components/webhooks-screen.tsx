@@ -1,6 +1,7 @@
 import {
   Badge,
   Button,
+  type ButtonProps,
   Code,
   CopyButton,
   Group,
@@ -12,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  type Icon,
   IconAlertTriangle,
   IconBrandSlack,
   IconBrandTeams,
@@ -22,7 +24,6 @@ import {
   IconListDetails,
   IconPencil,
   IconPlayerPlay,
-  IconPlus,
   IconSend,
   IconTicket,
   IconTrash,
@@ -32,6 +33,8 @@ import {
 import type { Webhook, WebhookPreset, WebhookStatus, WebhookTestResult } from '@vnoc/contracts';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../../components/add-button.tsx';
+import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
@@ -67,6 +70,17 @@ type Dialog =
   | { kind: 'secret'; webhook: Webhook; secret: string }
   | { kind: 'test'; webhook: Webhook; result: WebhookTestResult }
   | null;
+
+/** One button of a webhook's row. */
+interface RowAction {
+  id: string;
+  label: string;
+  icon: Icon;
+  variant?: ButtonProps['variant'];
+  color?: string;
+  loading?: boolean;
+  run: () => void;
+}
 
 /** Administration → Webhooks: the organization's destinations, their format, events, sites and state. */
 export function WebhooksScreen() {
@@ -105,6 +119,65 @@ export function WebhooksScreen() {
           setDialog({ kind: 'secret', webhook, secret });
         },
       });
+  };
+
+  /** A webhook's actions, in the order of its row (resume only while it is paused). */
+  const rowActions = (w: Webhook): RowAction[] => {
+    const busy = (m: { isPending: boolean; variables?: unknown }) => m.isPending && m.variables === w.id;
+    const onTested = (result: WebhookTestResult) => setDialog({ kind: 'test', webhook: w, result });
+    return [
+      {
+        id: 'test',
+        label: t('actions.test'),
+        icon: IconSend,
+        variant: 'filled',
+        loading: busy(test),
+        run: () => test.mutate(w.id, { onSuccess: onTested, onError: failed }),
+      },
+      {
+        id: 'log',
+        label: t('actions.log'),
+        icon: IconListDetails,
+        run: () => setDialog({ kind: 'log', webhook: w }),
+      },
+      {
+        id: 'edit',
+        label: t('actions.edit'),
+        icon: IconPencil,
+        run: () => setDialog({ kind: 'edit', webhook: w }),
+      },
+      {
+        id: 'rotate',
+        label: t('actions.rotate'),
+        icon: IconKey,
+        loading: busy(rotate),
+        run: () =>
+          rotate.mutate(w.id, {
+            onSuccess: ({ webhook, secret }) => setDialog({ kind: 'secret', webhook, secret }),
+            onError: failed,
+          }),
+      },
+      ...(w.status === 'paused'
+        ? [
+            {
+              id: 'resume',
+              label: t('actions.resume'),
+              icon: IconPlayerPlay,
+              variant: 'light',
+              loading: busy(resume),
+              run: () => resume.mutate(w.id, { onSuccess: () => toast(t('resumed')), onError: failed }),
+            },
+          ]
+        : []),
+      {
+        id: 'delete',
+        label: t('actions.delete'),
+        icon: IconTrash,
+        variant: 'subtle',
+        color: 'red',
+        run: () => setDialog({ kind: 'delete', webhook: w }),
+      },
+    ];
   };
 
   let body: React.ReactNode;
@@ -168,71 +241,19 @@ export function WebhooksScreen() {
                 </Notice>
               )}
               <Group gap="xs" mt="md">
-                <Button
-                  size="xs"
-                  leftSection={<IconSend size={14} aria-hidden />}
-                  loading={test.isPending && test.variables === w.id}
-                  onClick={() =>
-                    test.mutate(w.id, {
-                      onSuccess: (result) => setDialog({ kind: 'test', webhook: w, result }),
-                      onError: failed,
-                    })
-                  }
-                >
-                  {t('actions.test')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconListDetails size={14} aria-hidden />}
-                  onClick={() => setDialog({ kind: 'log', webhook: w })}
-                >
-                  {t('actions.log')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconPencil size={14} aria-hidden />}
-                  onClick={() => setDialog({ kind: 'edit', webhook: w })}
-                >
-                  {t('actions.edit')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconKey size={14} aria-hidden />}
-                  loading={rotate.isPending && rotate.variables === w.id}
-                  onClick={() =>
-                    rotate.mutate(w.id, {
-                      onSuccess: ({ webhook, secret }) => setDialog({ kind: 'secret', webhook, secret }),
-                      onError: failed,
-                    })
-                  }
-                >
-                  {t('actions.rotate')}
-                </Button>
-                {w.status === 'paused' && (
+                {rowActions(w).map(({ id, label, icon: Shown, variant = 'default', color, loading, run }) => (
                   <Button
+                    key={id}
                     size="xs"
-                    variant="light"
-                    leftSection={<IconPlayerPlay size={14} aria-hidden />}
-                    loading={resume.isPending && resume.variables === w.id}
-                    onClick={() =>
-                      resume.mutate(w.id, { onSuccess: () => toast(t('resumed')), onError: failed })
-                    }
+                    variant={variant}
+                    color={color}
+                    leftSection={<Shown size={14} aria-hidden />}
+                    loading={loading}
+                    onClick={run}
                   >
-                    {t('actions.resume')}
+                    {label}
                   </Button>
-                )}
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={14} aria-hidden />}
-                  onClick={() => setDialog({ kind: 'delete', webhook: w })}
-                >
-                  {t('actions.delete')}
-                </Button>
+                ))}
               </Group>
             </Paper>
           );
@@ -240,21 +261,16 @@ export function WebhooksScreen() {
       </Stack>
     );
 
+  const deleting = dialog?.kind === 'delete' ? dialog.webhook : null;
   return (
     <PageFrame
       actions={
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setDialog({ kind: 'create' })}
-          data-testid="webhook-add"
-        >
+        <AddButton onClick={() => setDialog({ kind: 'create' })} data-testid="webhook-add">
           {t('actions.add')}
-        </Button>
+        </AddButton>
       }
+      intro={t('intro')}
     >
-      <Text size="sm" c="dimmed" mt={-12}>
-        {t('intro')}
-      </Text>
       {body}
       <WebhookFormModal
         opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
@@ -327,34 +343,28 @@ export function WebhooksScreen() {
           </Stack>
         )}
       </Modal>
-      <Modal opened={dialog?.kind === 'delete'} onClose={close} title={t('delete.title')}>
-        {dialog?.kind === 'delete' && (
-          <Stack gap="md">
-            <Text size="sm">{t('delete.text', { name: dialog.webhook.name })}</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={remove.isPending}>
-                {t('actions.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={remove.isPending}
-                onClick={() =>
-                  remove.mutate(dialog.webhook.id, {
-                    onSuccess: () => {
-                      close();
-                      toast(t('deleted'));
-                    },
-                    onError: failed,
-                  })
-                }
-                data-autofocus
-              >
-                {t('actions.delete')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={close}
+        title={t('delete.title')}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('actions.delete')}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              close();
+              toast(t('deleted'));
+            },
+            onError: failed,
+          })
+        }
+        loading={remove.isPending}
+        lockCancel
+        focus="confirm"
+      >
+        {deleting && t('delete.text', { name: deleting.name })}
+      </ConfirmModal>
     </PageFrame>
   );
 }
