@@ -101,8 +101,14 @@ const PUBLIC_SCREEN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/][^\\/]+\.ts
 const SIGN_IN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/](?:login|multi-factor-auth)\.tsx$/;
 /** The first of them, whose first load is held to 200 KB (issue 39). */
 const LOGIN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]login\.tsx$/;
-/** zod and the contracts' schemas, which /login fetches after its first paint. */
-const SCHEMAS = /[\\/](?:node_modules[\\/]zod|packages[\\/]contracts[\\/]src)[\\/]/;
+/**
+ * zod and the contracts' modules that build schemas with it, which /login fetches after its first paint; the
+ * contracts' modules without zod (constants, pure functions) go where their users are.
+ */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/]/;
+const isSchemaModule = (id: string) =>
+  ZOD.test(id) || (CONTRACTS.test(id) && /from 'zod'/.test(readFileSync(id, 'utf8')));
 /** The signed-in screens, lazy route modules (the public ones among them). */
 const SCREEN = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/][^\\/]+\.tsx$/;
 /** The share of the signed-in screens that must use a module for it to go into the screens' common chunk. */
@@ -164,7 +170,7 @@ async function groups() {
     { name: 'index', test: (id: string) => first.has(id) },
     {
       name: 'schemas',
-      test: (id: string) => beyond(id) && SCHEMAS.test(id) && (beforeSignIn.has(id) || frame.has(id)),
+      test: (id: string) => beyond(id) && isSchemaModule(id) && (beforeSignIn.has(id) || frame.has(id)),
     },
     {
       name: 'public-common',
