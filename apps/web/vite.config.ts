@@ -109,6 +109,8 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/]/;
 const isSchemaModule = (id: string) =>
   ZOD.test(id) || (CONTRACTS.test(id) && /from 'zod'/.test(readFileSync(id, 'utf8')));
+/** The screen a sign-in lands on (/dashboard). */
+const LANDING = /[\\/]src[\\/]features[\\/]dashboards[\\/]routes[\\/]dashboards\.tsx$/;
 /** The signed-in screens, lazy route modules (the public ones among them). */
 const SCREEN = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/][^\\/]+\.tsx$/;
 /** The share of the signed-in screens that must use a module for it to go into the screens' common chunk. */
@@ -159,6 +161,7 @@ async function groups() {
   const menus = loadedBefore(chunks, made(HEADER_MENU));
   const onDemand = loadedBefore(chunks, made(PUBLIC_ON_DEMAND));
   const frame = loadedBefore(chunks, frameChunks);
+  const landing = loadedBefore(chunks, made(LANDING));
   const usedBy = new Map<string, number>();
   for (const screen of screenChunks)
     for (const id of loadedBefore(chunks, [screen])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
@@ -195,6 +198,18 @@ async function groups() {
       test: (id: string) => beyond(id) && frame.has(id) && !beforeSignIn.has(id),
       // Dependencies of theirs already in a group above stay there (else /login would load this group). No
       // cycle comes of it: what the public screens load never imports the frame.
+      includeDependenciesRecursively: false,
+    },
+    // The landing screen's share of them apart (the dashboard draws no table: TanStack Table and Virtual stay in
+    // `screens`), so the first screen after sign-in loads only what it draws.
+    {
+      name: 'dashboard-shared',
+      test: (id: string) =>
+        beyond(id) &&
+        !frame.has(id) &&
+        !beforeSignIn.has(id) &&
+        (usedBy.get(id) ?? 0) >= common &&
+        landing.has(id),
       includeDependenciesRecursively: false,
     },
     {
