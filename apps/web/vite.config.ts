@@ -188,9 +188,12 @@ async function groups() {
     { name: 'code', test: (id: string) => beyond(id) && beforeSignIn.has(id) },
     // The signed-in frame's menus use them too: in groups of their own, the public pages' menus, dev outbox and
     // toasts do not load `console`, and the dev outbox and toasts load what they share with the menus alone.
-    // What the signed-in frame shares with the menus (Mantine's transitions, portals, hooks): apart, so the frame
-    // does not load the menus to get it.
-    { name: 'frame-shared', test: (id: string) => beyond(id) && menus.has(id) && frame.has(id) },
+    // What the signed-in frame and the landing screen share with the menus (Mantine's transitions, portals,
+    // hooks): apart, so they do not load the menus to get it.
+    {
+      name: 'frame-shared',
+      test: (id: string) => beyond(id) && menus.has(id) && (frame.has(id) || landing.has(id)),
+    },
     { name: 'overlays', test: (id: string) => beyond(id) && menus.has(id) && onDemand.has(id) },
     { name: 'menus', test: (id: string) => beyond(id) && menus.has(id) },
     {

@@ -18,7 +18,7 @@ export function HeaderMenuDropdown({
         <Menu.Label>{title}</Menu.Label>
         {header}
         {header ? <Menu.Divider /> : null}
-        {items(Menu.Item)}
+        {items(Menu.Item, Menu.Divider)}
       </Menu.Dropdown>
     </Menu>
   );

@@ -11,8 +11,8 @@ export interface HeaderMenuProps {
   header?: ReactNode;
   /** The dropdown's width (its content's otherwise). */
   width?: number;
-  /** Its items, drawn with Mantine's Menu.Item (given once the menu has loaded). */
-  items: (Item: typeof Menu.Item) => ReactNode;
+  /** Its items, drawn with Mantine's Menu.Item and Menu.Divider (given once the menu has loaded). */
+  items: (Item: typeof Menu.Item, Divider: typeof Menu.Divider) => ReactNode;
 }
 
 const dropdown = loadedLater(() => import('./header-menu-dropdown.tsx'));
