@@ -101,8 +101,16 @@ const PUBLIC_SCREEN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/][^\\/]+\.ts
 const SIGN_IN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/](?:login|multi-factor-auth)\.tsx$/;
 /** The first of them, whose first load is held to 200 KB (issue 39). */
 const LOGIN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]login\.tsx$/;
-/** zod and the contracts' schemas, which /login fetches after its first paint. */
-const SCHEMAS = /[\\/](?:node_modules[\\/]zod|packages[\\/]contracts[\\/]src)[\\/]/;
+/**
+ * zod and the contracts' modules that build schemas with it, which /login fetches after its first paint; the
+ * contracts' modules without zod (constants, pure functions) go where their users are.
+ */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/]/;
+const isSchemaModule = (id: string) =>
+  ZOD.test(id) || (CONTRACTS.test(id) && /from 'zod'/.test(readFileSync(id, 'utf8')));
+/** The screen a sign-in lands on (/dashboard). */
+const LANDING = /[\\/]src[\\/]features[\\/]dashboards[\\/]routes[\\/]dashboards\.tsx$/;
 /** The signed-in screens, lazy route modules (the public ones among them). */
 const SCREEN = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/][^\\/]+\.tsx$/;
 /** The share of the signed-in screens that must use a module for it to go into the screens' common chunk. */
@@ -153,6 +161,7 @@ async function groups() {
   const menus = loadedBefore(chunks, made(HEADER_MENU));
   const onDemand = loadedBefore(chunks, made(PUBLIC_ON_DEMAND));
   const frame = loadedBefore(chunks, frameChunks);
+  const landing = loadedBefore(chunks, made(LANDING));
   const usedBy = new Map<string, number>();
   for (const screen of screenChunks)
     for (const id of loadedBefore(chunks, [screen])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
@@ -164,7 +173,7 @@ async function groups() {
     { name: 'index', test: (id: string) => first.has(id) },
     {
       name: 'schemas',
-      test: (id: string) => beyond(id) && SCHEMAS.test(id) && (beforeSignIn.has(id) || frame.has(id)),
+      test: (id: string) => beyond(id) && isSchemaModule(id) && (beforeSignIn.has(id) || frame.has(id)),
     },
     {
       name: 'public-common',
@@ -179,6 +188,12 @@ async function groups() {
     { name: 'code', test: (id: string) => beyond(id) && beforeSignIn.has(id) },
     // The signed-in frame's menus use them too: in groups of their own, the public pages' menus, dev outbox and
     // toasts do not load `console`, and the dev outbox and toasts load what they share with the menus alone.
+    // What the signed-in frame and the landing screen share with the menus (Mantine's transitions, portals,
+    // hooks): apart, so they do not load the menus to get it.
+    {
+      name: 'frame-shared',
+      test: (id: string) => beyond(id) && menus.has(id) && (frame.has(id) || landing.has(id)),
+    },
     { name: 'overlays', test: (id: string) => beyond(id) && menus.has(id) && onDemand.has(id) },
     { name: 'menus', test: (id: string) => beyond(id) && menus.has(id) },
     {
@@ -186,6 +201,18 @@ async function groups() {
       test: (id: string) => beyond(id) && frame.has(id) && !beforeSignIn.has(id),
       // Dependencies of theirs already in a group above stay there (else /login would load this group). No
       // cycle comes of it: what the public screens load never imports the frame.
+      includeDependenciesRecursively: false,
+    },
+    // The landing screen's share of them apart (the dashboard draws no table: TanStack Table and Virtual stay in
+    // `screens`), so the first screen after sign-in loads only what it draws.
+    {
+      name: 'dashboard-shared',
+      test: (id: string) =>
+        beyond(id) &&
+        !frame.has(id) &&
+        !beforeSignIn.has(id) &&
+        (usedBy.get(id) ?? 0) >= common &&
+        landing.has(id),
       includeDependenciesRecursively: false,
     },
     {

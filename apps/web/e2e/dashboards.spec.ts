@@ -136,7 +136,7 @@ async function buildDashboard(page: Page, words: Words, name: string) {
 
   // /dashboard opens the default dashboard.
   await page.goto('/dashboard');
-  await expect(page.getByTestId('dashboard-switcher')).toHaveValue(name);
+  await expect(page.getByTestId('dashboard-switcher').locator('option:checked')).toHaveText(name);
   await expect(page.getByTestId('widget-uptime')).toContainText(words.uptime);
   return url;
 }

@@ -8,12 +8,6 @@ import { freeText, PagedSchema, pagingQuery } from './fleet.ts';
  * answered by the provider's SUPPORT staff from their inbox.
  */
 
-/** Spec part 9: the widget waits up to 5 s for the messenger, polling from 100 ms up to 500 ms. */
-export const CHAT_WAIT_MS = 5_000;
-export const CHAT_POLL_MIN_MS = 100;
-export const CHAT_POLL_MAX_MS = 500;
-/** Spec part 9: updates to the booted messenger are debounced 500 ms. */
-export const CHAT_UPDATE_DEBOUNCE_MS = 500;
 /** How long a chat token (`GET userProfile/intercomjwt`) is valid. */
 export const CHAT_TOKEN_SECONDS = 60 * 60;
 /** A message is 1 to 4 000 characters (after trimming). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AlertSeveritySchema } from './alerts.ts';
 import { wholeNumber } from './fields.ts';
 import { CoordinatesSchema, DeviceStatusSchema, GroupIdsSchema } from './fleet.ts';
+import { MAP_MAX_ZOOM } from './map-constants.ts';
 
 /**
  * How the console draws its maps (`GET map/settings`): a raster tile server (MAP_TILE_URL, with `{z}`, `{x}`,
@@ -14,15 +15,6 @@ export const MapSettingsSchema = z.object({
 });
 export type MapSettings = z.infer<typeof MapSettingsSchema>;
 
-/** The attribution of the bundled basemap. */
-export const BASEMAP_ATTRIBUTION = 'Natural Earth';
-
-/** The zoom levels a map view may ask for (Leaflet's). */
-export const MAP_MAX_ZOOM = 20;
-/** From this zoom on, every site is its own marker (a view then holds few enough). */
-export const MAP_UNCLUSTERED_ZOOM = 15;
-/** A cluster gathers the sites of one square cell of this many pixels at the view's zoom. */
-export const MAP_CELL_PX = 64;
 /**
  * A cluster bubble's diameter in pixels, as the console draws it: grows with the count, 30 to 56. The server keeps
  * the bubbles of one answer from overlapping by it (each stays a target of its own).

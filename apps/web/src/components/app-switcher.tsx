@@ -1,6 +1,6 @@
 import { IconApps, IconExternalLink } from '@tabler/icons-react';
-import { type SsoApp, SsoAppListSchema } from '@vnoc/contracts';
-import { useMemo } from 'react';
+import type { SsoApp } from '@vnoc/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readJson, StorageKeys } from '../lib/storage.ts';
 import { HeaderIconMenu } from './header-icon-menu.tsx';
@@ -8,9 +8,15 @@ import { HeaderIconMenu } from './header-icon-menu.tsx';
 /** Only web addresses open from the menu (a stored `javascript:` URL would run in the console). */
 const openable = (url: string) => /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//'));
 
-/** The other apps stored under `vnoc-apps` that can be opened, in their stored (sortOrder) order. */
-export function storedApps(): SsoApp[] {
-  const parsed = SsoAppListSchema.safeParse(readJson(StorageKeys.apps));
+/**
+ * The other apps stored under `vnoc-apps` that can be opened, in their stored (sortOrder) order. Their schema
+ * (and zod) is fetched only when some are stored: most people sign in without single sign-on.
+ */
+export async function storedApps(): Promise<SsoApp[]> {
+  const stored = readJson(StorageKeys.apps);
+  if (stored === null) return [];
+  const { SsoAppListSchema } = await import('@vnoc/contracts/sso');
+  const parsed = SsoAppListSchema.safeParse(stored);
   return parsed.success ? parsed.data.filter((app) => !app.isThisApp && openable(app.url)) : [];
 }
 
@@ -21,7 +27,17 @@ export function storedApps(): SsoApp[] {
 export function AppSwitcher() {
   const { t } = useTranslation();
   // Written by the single sign-on callback before the console opens, and removed on logout with the layout.
-  const apps = useMemo(storedApps, []);
+  const [apps, setApps] = useState<SsoApp[]>([]);
+  useEffect(() => {
+    let current = true;
+    storedApps().then(
+      (found) => current && setApps(found),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
   if (apps.length === 0) return null;
   return (
     <HeaderIconMenu

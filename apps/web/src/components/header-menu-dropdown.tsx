@@ -6,15 +6,19 @@ import type { HeaderMenuProps } from './header-menu.tsx';
 export function HeaderMenuDropdown({
   target,
   title,
+  header,
+  width,
   items,
   defaultOpened,
 }: HeaderMenuProps & { defaultOpened: boolean }) {
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={width} defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{title}</Menu.Label>
-        {items(Menu.Item)}
+        {header}
+        {header ? <Menu.Divider /> : null}
+        {items(Menu.Item, Menu.Divider)}
       </Menu.Dropdown>
     </Menu>
   );

@@ -7,22 +7,27 @@ export interface HeaderMenuProps {
   target: ReactElement<Record<string, unknown>>;
   /** The menu's heading. */
   title: string;
-  /** Its items, drawn with Mantine's Menu.Item (given once the menu has loaded). */
-  items: (Item: typeof Menu.Item) => ReactNode;
+  /** What the menu shows under its heading, above a divider and its items (the user menu's name and role). */
+  header?: ReactNode;
+  /** The dropdown's width (its content's otherwise). */
+  width?: number;
+  /** Its items, drawn with Mantine's Menu.Item and Menu.Divider (given once the menu has loaded). */
+  items: (Item: typeof Menu.Item, Divider: typeof Menu.Divider) => ReactNode;
 }
 
 const dropdown = loadedLater(() => import('./header-menu-dropdown.tsx'));
 const prefetch = () => void dropdown.load().catch(() => undefined);
 
 /**
- * A menu of the header opened by its button (language, theme, the single sign-on apps). Mantine's Menu (with its
+ * A menu of the header opened by its button (language, theme, the single sign-on apps, the user's). Mantine's Menu (with its
  * Popover and floating-ui, ~25 KB gzipped) is no part of a page's first load: it is fetched when the button is
  * first pointed at, focused or pressed, and until the menu first opens the button is drawn alone, with the popup
  * semantics Menu.Target gives it. Once opened it stays Mantine's menu.
  */
-export function HeaderMenu({ target, title, items }: HeaderMenuProps) {
+export function HeaderMenu(props: HeaderMenuProps) {
+  const { target } = props;
   const [loaded, setLoaded] = useState<Awaited<ReturnType<typeof dropdown.load>> | null>(null);
-  if (loaded) return <loaded.HeaderMenuDropdown target={target} title={title} items={items} defaultOpened />;
+  if (loaded) return <loaded.HeaderMenuDropdown {...props} defaultOpened />;
   return cloneElement(target, {
     'aria-haspopup': 'menu',
     'aria-expanded': false,

@@ -5,7 +5,8 @@ import { apiRequest } from './api-client.ts';
 interface ItemQuery<S extends z.ZodType, K extends readonly unknown[]> {
   /** The API resource: the request is GET `{path}/{id}`. */
   path: string;
-  schema: S;
+  /** Checked in development and tests only (docs/decisions/web.md). */
+  schema: S | undefined;
   /** Where the answer is cached (a live event or a change refreshes it by this key). */
   queryKey: K;
   /** How often to ask again while it is shown; never by default (the item does not change by itself). */
@@ -30,7 +31,7 @@ export function itemQueryOptions<S extends z.ZodType, K extends readonly unknown
  */
 export function itemQuery<P extends string, S extends z.ZodType>(
   path: P,
-  schema: S,
+  schema: S | undefined,
   refetchInterval?: () => number | false,
 ) {
   const queryKey = (id: string) => [path, id] as const;

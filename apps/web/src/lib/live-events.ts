@@ -4,7 +4,7 @@
  * resumes with Last-Event-ID, and reconnects with backoff. A small reader instead of a library: the
  * server-sent events format needs ~60 lines, and this module is in the signed-in entry.
  */
-import { type LiveEvent, LiveEventSchema } from '@vnoc/contracts';
+import type { LiveEvent } from '@vnoc/contracts';
 import type { LiveConnection } from './live.ts';
 
 /** One dispatched server-sent event. */
@@ -159,6 +159,9 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEventsHandle {
       // Low priority: a page's own scripts and data go first, and the stream (open for as long as the page is) is
       // not a request the page's load waits on (Chromium ranks a fetch High; Lighthouse then waited its whole 45 s
       // on /dashboard and warned that the page had not finished loading).
+      // The events' schema (and zod) is fetched with the stream, not with the signed-in frame's first load.
+      const schema = import('@vnoc/contracts/events');
+      schema.catch(() => undefined); // a failed load fails this connection below, if it gets that far
       const response = await doFetch(url, {
         headers,
         signal: abort.signal,
@@ -171,6 +174,7 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEventsHandle {
       } else if (!response.ok || !response.body) {
         await response.body?.cancel().catch(() => undefined);
       } else {
+        const { LiveEventSchema } = await schema;
         const parser = createSseParser((message) => {
           const parsed = LiveEventSchema.safeParse(safeJson(message.data));
           if (parsed.success) options.onEvent(parsed.data);

@@ -13,7 +13,7 @@ export async function savePreference(name: 'language' | 'theme', value: string):
   const list = await apiRequest('userProfile/updateUserPreferences', {
     method: 'POST',
     body: [{ name, value }],
-    schema: z.array(UserPreferenceSchema),
+    schema: import.meta.env.DEV ? z.array(UserPreferenceSchema) : undefined,
   });
   const user = queryClient.getQueryData<User>(userProfileQueryKey) ?? authStore.get().user;
   if (!user) return null;

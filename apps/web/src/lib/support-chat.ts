@@ -45,7 +45,8 @@ type Deps = {
 };
 
 const defaultDeps: Deps = {
-  fetchToken: () => apiRequest('userProfile/intercomjwt', { schema: ChatTokenSchema }),
+  fetchToken: () =>
+    apiRequest('userProfile/intercomjwt', { schema: import.meta.env.DEV ? ChatTokenSchema : undefined }),
   loadIntercom: () => import('@intercom/messenger-js-sdk') as unknown as Promise<IntercomSdk>,
   messengerReady: () =>
     typeof window !== 'undefined' &&

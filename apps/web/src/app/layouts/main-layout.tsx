@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,8 +89,9 @@ export function MainLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar id="app-navbar" aria-label={t('menu.label')}>
-        {/* Bottom padding keeps the last links clear of the floating dev outbox button. */}
-        <AppShell.Section grow component={ScrollArea} p="xs" pb={64}>
+        {/* Bottom padding keeps the last links clear of the floating dev outbox button. The browser's own scroll:
+            Mantine's ScrollArea would bring floating-ui (~16 KB gzipped) into the signed-in frame. */}
+        <AppShell.Section grow p="xs" pb={64} style={{ overflowY: 'auto' }}>
           <AppNavbar />
         </AppShell.Section>
       </AppShell.Navbar>

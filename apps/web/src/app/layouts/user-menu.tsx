@@ -1,7 +1,8 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { HeaderMenu } from '../../components/header-menu.tsx';
 import { signOutOfProvider } from '../../features/auth/utils/sso-sign-out.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { authStore, useAuth } from '../../lib/auth-store.ts';
@@ -23,7 +24,10 @@ export async function signOut(navigate: (to: string) => unknown): Promise<void> 
   await navigate(paths.login);
 }
 
-/** Name, role and organization of the signed-in user, with Profile and Sign out. */
+/**
+ * Name, role and organization of the signed-in user, with Profile and Sign out; a header menu, so Mantine's Menu
+ * loads when it is first opened, not with the signed-in frame.
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -31,8 +35,9 @@ export function UserMenu() {
   const name = displayName(user, claims?.sub ?? '');
   const role = user?.role ?? claims?.role;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
-      <Menu.Target>
+    <HeaderMenu
+      width={240}
+      target={
         <UnstyledButton
           aria-label={`${t('header.userMenu')}: ${name}`}
           data-testid="user-menu"
@@ -42,12 +47,10 @@ export function UserMenu() {
             {initials(user, claims?.sub ?? '')}
           </Avatar>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <div style={{ padding: '8px 12px' }}>
-          <Text size="xs" c="dimmed">
-            {t('header.signedInAs')}
-          </Text>
+      }
+      title={t('header.signedInAs')}
+      header={
+        <div style={{ padding: '0 12px 8px' }}>
           <Text fw={600} size="sm" truncate>
             {name}
           </Text>
@@ -62,23 +65,22 @@ export function UserMenu() {
             </Text>
           )}
         </div>
-        <Menu.Divider />
-        <Menu.Item
-          component={Link}
-          to={paths.settingsProfile}
-          leftSection={<IconUser size={16} aria-hidden />}
-        >
-          {t('header.profile')}
-        </Menu.Item>
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => void signOut(navigate)}
-          data-testid="sign-out"
-        >
-          {t('header.signOut')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+      items={(Item) => (
+        <>
+          <Item component={Link} to={paths.settingsProfile} leftSection={<IconUser size={16} aria-hidden />}>
+            {t('header.profile')}
+          </Item>
+          <Item
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={() => void signOut(navigate)}
+            data-testid="sign-out"
+          >
+            {t('header.signOut')}
+          </Item>
+        </>
+      )}
+    />
   );
 }

@@ -3,9 +3,8 @@ import 'react-resizable/css/styles.css';
 import { GRID_COLUMNS, sortWidgets, type Widget } from '@vnoc/contracts';
 import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import GridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
-import { STACK_BELOW_PX, toGridLayout } from '../utils/layout.ts';
+import { DRAG_HANDLE_CLASS, STACK_BELOW_PX, toGridLayout } from '../utils/layout.ts';
 import classes from './dashboard-grid.module.css';
-import { DRAG_HANDLE_CLASS } from './widget-frame.tsx';
 
 /** Height of one grid row in pixels (a widget of h rows is h × this, plus the gaps). */
 export const ROW_HEIGHT = 104;

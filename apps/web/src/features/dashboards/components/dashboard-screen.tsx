@@ -16,13 +16,20 @@ import { preloadable } from '../../../lib/preloadable.tsx';
 import { useDashboardData } from '../hooks/use-dashboard-data.ts';
 import { useDashboardEditor } from '../hooks/use-dashboard-editor.ts';
 import { newWidget, STACK_BELOW_PX, shownWidgets, unavailableWidgets } from '../utils/layout.ts';
-import { type DashboardDialog, DashboardDialogs } from './dashboard-dialogs.tsx';
+import type { DashboardDialog } from './dashboard-dialogs.tsx';
 import { DashboardSwitcher, DashboardToolbar } from './dashboard-toolbar.tsx';
 import { preloadWidgets, RenderWidget, widgetTitle } from './render-widget.tsx';
-import { WidgetFrame } from './widget-frame.tsx';
 
 // The grid loads after the screen's heading and toolbar.
 const grid = preloadable(() => import('./dashboard-grid.tsx').then((m) => m.DashboardGrid));
+// The editor's frame around each widget (its menus and tooltips: Mantine's Menu, Tooltip, floating-ui) loads when
+// Edit is pressed, not with the dashboard.
+const frame = preloadable(() => import('./widget-frame.tsx').then((m) => m.WidgetFrame));
+const WidgetFrame = frame.Component;
+// The dialogs (Mantine's Modal, which imports ScrollArea and with it floating-ui) load when one first opens, and
+// stay mounted from then on (their close transitions and focus return).
+const dialogs = preloadable(() => import('./dashboard-dialogs.tsx').then((m) => m.DashboardDialogs));
+const DashboardDialogs = dialogs.Component;
 const DashboardGrid = grid.Component;
 
 /**
@@ -65,6 +72,7 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
   const editor = useDashboardEditor(dashboard);
   const { draft, editing, dispatch } = editor;
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
+  const [dialogsUsed, setDialogsUsed] = useState(false);
   const closeDialog = () => setDialog(null);
   const narrow = useMediaQuery(`(max-width: ${STACK_BELOW_PX - 0.02}px)`) ?? false;
 
@@ -97,6 +105,8 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
     );
   }
 
+  // The editor needs them too: leaving it with unsaved changes asks first.
+  if ((dialog || editing) && !dialogsUsed) setDialogsUsed(true);
   const mayEdit = mayChange && dashboard.editable;
   const widgets = shownWidgets(draft ?? dashboard.widgets, unavailable, editing);
   const openCatalogue = () => setDialog({ kind: 'catalogue' });
@@ -115,7 +125,10 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
         mayChange={mayChange}
         editing={editing}
         saving={save.isPending}
-        onEdit={() => dispatch({ type: 'open', widgets: dashboard.widgets })}
+        onEdit={() => {
+          const open = () => dispatch({ type: 'open', widgets: dashboard.widgets });
+          Promise.all([frame.preload(), dialogs.preload()]).then(open, open);
+        }}
         onAddWidget={openCatalogue}
         onCancel={() => (editor.dirty ? setDialog({ kind: 'discard' }) : dispatch({ type: 'close' }))}
         onSave={() => draft && data.saveWidgets(dashboard, draft, () => dispatch({ type: 'close' }))}
@@ -189,34 +202,38 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
           />
         </Suspense>
       )}
-      <DashboardDialogs
-        dialog={dialog}
-        onClose={closeDialog}
-        dashboard={dashboard}
-        unavailable={unavailable}
-        onAdd={(type) => {
-          if (!draft) return;
-          dispatch({
-            type: 'add',
-            widget: newWidget(type, draft, widgetKey(type)),
-            name: t(`widgets.${type}`),
-          });
-          closeDialog();
-        }}
-        onConfigure={(widget) => {
-          dispatch({ type: 'configure', widget });
-          closeDialog();
-        }}
-        saving={save}
-        deleting={remove}
-        onSubmitForm={(mode, fields) => data.submitForm(mode, dashboard, fields, closeDialog)}
-        onDiscard={() => {
-          closeDialog();
-          dispatch({ type: 'close' });
-        }}
-        onDelete={() => data.deleteDashboard(dashboard, closeDialog)}
-        leave={editor.leave}
-      />
+      {dialogsUsed && (
+        <Suspense fallback={null}>
+          <DashboardDialogs
+            dialog={dialog}
+            onClose={closeDialog}
+            dashboard={dashboard}
+            unavailable={unavailable}
+            onAdd={(type) => {
+              if (!draft) return;
+              dispatch({
+                type: 'add',
+                widget: newWidget(type, draft, widgetKey(type)),
+                name: t(`widgets.${type}`),
+              });
+              closeDialog();
+            }}
+            onConfigure={(widget) => {
+              dispatch({ type: 'configure', widget });
+              closeDialog();
+            }}
+            saving={save}
+            deleting={remove}
+            onSubmitForm={(mode, fields) => data.submitForm(mode, dashboard, fields, closeDialog)}
+            onDiscard={() => {
+              closeDialog();
+              dispatch({ type: 'close' });
+            }}
+            onDelete={() => data.deleteDashboard(dashboard, closeDialog)}
+            leave={editor.leave}
+          />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Select } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect } from '@mantine/core';
 import {
   IconChevronDown,
   IconCopy,
@@ -15,11 +15,15 @@ import { BASE_DASHBOARD, type Dashboard } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AddButton } from '../../../components/add-button.tsx';
+import { HeaderMenu } from '../../../components/header-menu.tsx';
 import { paths } from '../../../lib/paths.ts';
 import type { DashboardFormMode } from './dashboard-form.tsx';
 import { DashboardIcon } from './dashboard-icon.tsx';
 
-/** The dashboards the caller sees, by name (the base one by its name in the user's language); one opens it. */
+/**
+ * The dashboards the caller sees, by name (the base one by its name in the user's language); one opens it. The
+ * browser's own select: a phone's picker, and no Combobox (floating-ui) in the dashboard's first load.
+ */
 export function DashboardSwitcher({
   dashboards,
   current,
@@ -30,19 +34,17 @@ export function DashboardSwitcher({
   const { t } = useTranslation('dashboards');
   const navigate = useNavigate();
   return (
-    <Select
+    <NativeSelect
       aria-label={t('switcher')}
       data={dashboards.map((d) => ({
         value: d.id,
         label: d.id === BASE_DASHBOARD.id ? t('baseName') : d.name,
       }))}
-      value={current?.id ?? null}
-      onChange={(value) => value && void navigate(paths.dashboardById(value))}
-      allowDeselect={false}
+      value={current?.id ?? ''}
+      onChange={(event) => void navigate(paths.dashboardById(event.currentTarget.value))}
       leftSection={<DashboardIcon name={current?.icon ?? null} />}
       w={{ base: '100%', xs: 280 }}
       data-testid="dashboard-switcher"
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
@@ -110,47 +112,50 @@ export function DashboardToolbar({
         </Button>
       )}
       {mayChange && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
+        <HeaderMenu
+          target={
             <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
               {t('actions.more')}
             </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconPlus size={14} aria-hidden />} onClick={() => onForm('create')}>
-              {t('actions.create')}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconCopy size={14} aria-hidden />} onClick={() => onForm('duplicate')}>
-              {t('actions.duplicate')}
-            </Menu.Item>
-            {mayEdit && (
-              <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onForm('edit')}>
-                {t('actions.settings')}
-              </Menu.Item>
-            )}
-            {mayEdit && dashboard.owned && (
-              <Menu.Item
-                leftSection={<IconShare size={14} aria-hidden />}
-                onClick={() => onShare(!dashboard.shared)}
-              >
-                {dashboard.shared ? t('actions.unshare') : t('actions.share')}
-              </Menu.Item>
-            )}
-            {!dashboard.default && (
-              <Menu.Item leftSection={<IconStar size={14} aria-hidden />} onClick={onMakeDefault}>
-                {t('actions.makeDefault')}
-              </Menu.Item>
-            )}
-            {mayEdit && (
-              <>
-                <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete}>
-                  {t('actions.delete')}
-                </Menu.Item>
-              </>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+          }
+          title={t('actions.more')}
+          items={(Item, Divider) => (
+            <>
+              <Item leftSection={<IconPlus size={14} aria-hidden />} onClick={() => onForm('create')}>
+                {t('actions.create')}
+              </Item>
+              <Item leftSection={<IconCopy size={14} aria-hidden />} onClick={() => onForm('duplicate')}>
+                {t('actions.duplicate')}
+              </Item>
+              {mayEdit && (
+                <Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onForm('edit')}>
+                  {t('actions.settings')}
+                </Item>
+              )}
+              {mayEdit && dashboard.owned && (
+                <Item
+                  leftSection={<IconShare size={14} aria-hidden />}
+                  onClick={() => onShare(!dashboard.shared)}
+                >
+                  {dashboard.shared ? t('actions.unshare') : t('actions.share')}
+                </Item>
+              )}
+              {!dashboard.default && (
+                <Item leftSection={<IconStar size={14} aria-hidden />} onClick={onMakeDefault}>
+                  {t('actions.makeDefault')}
+                </Item>
+              )}
+              {mayEdit && (
+                <>
+                  <Divider />
+                  <Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete}>
+                    {t('actions.delete')}
+                  </Item>
+                </>
+              )}
+            </>
+          )}
+        />
       )}
     </Group>
   );

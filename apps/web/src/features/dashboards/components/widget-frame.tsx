@@ -12,7 +12,7 @@ import {
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TooltipAction } from '../../../components/tooltip-action.tsx';
-import type { Direction, SizeChange } from '../utils/layout.ts';
+import { type Direction, DRAG_HANDLE_CLASS, type SizeChange } from '../utils/layout.ts';
 
 interface WidgetFrameProps {
   title: string;
@@ -24,9 +24,6 @@ interface WidgetFrameProps {
   onRemove: () => void;
   children: ReactNode;
 }
-
-/** The class of a widget's drag handle in the editor (the grid drags by it). */
-export const DRAG_HANDLE_CLASS = 'dashboard-drag-handle';
 
 const MOVES: { direction: Direction; icon: typeof IconArrowUp }[] = [
   { direction: 'up', icon: IconArrowUp },

@@ -12,6 +12,9 @@ import {
 } from '@vnoc/contracts';
 import { type Layout, type LayoutItem, verticalCompactor } from 'react-grid-layout/core';
 
+/** The class of a widget's drag handle in the editor (the grid drags by it). */
+export const DRAG_HANDLE_CLASS = 'dashboard-drag-handle';
+
 /** Below this width the widgets stack in y-then-x order (phones): no grid, no dragging. */
 export const STACK_BELOW_PX = 768;
 

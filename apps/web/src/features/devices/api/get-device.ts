@@ -4,7 +4,9 @@ import { itemQuery } from '../../../lib/item-query.ts';
 import { HEARTBEAT_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
 
 /** GET device/{id}: status, last update and signal move while the page is open, so it is asked again. */
-const device = itemQuery('device', DeviceSchema, () => liveRefetchInterval(HEARTBEAT_REFRESH_MS));
+const device = itemQuery('device', import.meta.env.DEV ? DeviceSchema : undefined, () =>
+  liveRefetchInterval(HEARTBEAT_REFRESH_MS),
+);
 export const deviceQueryKey = device.queryKey;
 export const getDeviceQueryOptions = device.options;
 
