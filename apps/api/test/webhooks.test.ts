@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  WEBHOOK_TESTS_PER_MINUTE,
   WebhookDeliverySchema,
   WebhookSchema,
   WebhookTestResultSchema,
@@ -557,6 +558,25 @@ describe('presets', () => {
     // The stored password is never answered.
     const listed = WebhookSchema.array().parse((await call('GET', '/api/webhooks')).json());
     expect(JSON.stringify(listed)).not.toContain('s3cret');
+  });
+
+  it('"Send test" is limited per destination: past the limit a 429 that says it, and nothing is sent', async () => {
+    const { webhook: first } = await createHook();
+    const { webhook: second } = await createHook({ name: 'Second' });
+    const test = (id: string) => call('POST', `/api/webhooks/${id}/test`);
+    for (let i = 0; i < WEBHOOK_TESTS_PER_MINUTE; i++) expect((await test(first.id)).statusCode).toBe(200);
+    const refused = await test(first.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      id: 'webhook_test_limited',
+      message: `A destination takes at most ${WEBHOOK_TESTS_PER_MINUTE} tests a minute. Wait a minute, then send the test again.`,
+    });
+    expect(hook.seen).toHaveLength(WEBHOOK_TESTS_PER_MINUTE);
+    // Another destination has its own count, and the first one's starts again after a minute.
+    expect((await test(second.id)).statusCode).toBe(200);
+    clock.advance(60 * SECOND);
+    expect((await test(first.id)).statusCode).toBe(200);
+    expect(hook.seen).toHaveLength(WEBHOOK_TESTS_PER_MINUTE + 2);
   });
 
   it('refuses a preset without what it needs, writing nothing', async () => {

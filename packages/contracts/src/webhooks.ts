@@ -24,6 +24,8 @@ export const WEBHOOK_NAME_MAX = 100;
 export const WEBHOOK_URL_MAX = 2000;
 /** The first bytes of a destination's answer kept in the delivery log. */
 export const WEBHOOK_RESPONSE_BYTES = 512;
+/** "Send test" to one destination: at most this many a minute (a test posts to someone else's service at once). */
+export const WEBHOOK_TESTS_PER_MINUTE = 5;
 
 const text = (max: number, what: string) =>
   z
