@@ -38,7 +38,7 @@ const text = (max: number, what: string) =>
 export const WebhookSettingsSchema = z.object({
   /** PagerDuty Events API v2: the integration's routing key. */
   routingKey: z.string().trim().max(64, { error: 'A routing key is at most 64 characters.' }).optional(),
-  /** ServiceNow Table API: the account incidents are created with (basic authentication). */
+  /** ServiceNow Table API: the account incidents are created and updated with (basic authentication). */
   username: z.string().trim().max(200, { error: 'A user name is at most 200 characters.' }).optional(),
   password: z.string().max(200, { error: 'A password is at most 200 characters.' }).optional(),
 });
