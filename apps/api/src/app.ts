@@ -231,8 +231,12 @@ export async function buildApp({
   const bus = events ?? createEventBus(config, app.log);
   if (!events) app.addHook('onClose', () => bus.close());
   const deliver = createDelivery(config, db, app.log);
-  // Counted in Redis when there is one, so every process of a deployment shares the limits.
-  const limiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl, app.log) : createRateLimiter();
+  // Counted in Redis when there is one, so every process of a deployment shares the limits. Windows run on the
+  // app's clock (a test moves it on instead of waiting a minute).
+  const clock = () => now().getTime();
+  const limiter = config.redisUrl
+    ? createRedisRateLimiter(config.redisUrl, app.log, { now: clock })
+    : createRateLimiter(clock);
   app.addHook('onClose', () => limiter.close());
   // Sends the queued notifications; main.ts starts it, and it stops before the pool closes.
   const notifications = createNotificationDispatcher({ db, deliver, log: app.log, now });

@@ -167,6 +167,11 @@ describe('calling with a key', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ id: 'api_key_expired', message: 'API key expired' });
 
+    // One that expires later works until then (a key made in the console has an expiry by default).
+    const expiring = await createApiKey(t.db, f.admin, { expiresAt: new Date(Date.now() + 60_000) });
+    const before = await withKey(expiring.key, 'GET', '/api/group');
+    expect(before.statusCode, before.body).toBe(200);
+
     const live = await createApiKey(t.db, f.admin, { role: 'READ_ONLY' });
     expect((await withKey(live.key, 'GET', '/api/group')).statusCode).toBe(200);
     const revoked = await asAdmin('POST', `/api/apiKeys/${live.id}/revoke`);

@@ -115,7 +115,10 @@ describe('the API reference page', () => {
       expect(asset, asset).toMatch(/^\/api\/docs\/static\//);
       const file = await t.app.inject({ method: 'GET', url: asset });
       expect(file.statusCode, asset).toBe(200);
+      // Swagger UI's files keep their names from one version to the next: never kept, or an upgrade shows stale ones.
+      expect(file.headers['cache-control'], asset).toBe('no-store');
     }
+    expect(res.headers['cache-control']).toBe('no-store');
     // The document it shows is the served one.
     const shown = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const served = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });

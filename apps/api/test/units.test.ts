@@ -138,6 +138,15 @@ describe('createRateLimiter', () => {
     await expect(limiter.hit('k', 3, 1000)).resolves.toBeUndefined();
   });
 
+  it('a window that starts after now (the clock was set back) has ended', async () => {
+    let now = 10 * 60_000;
+    const limiter = createRateLimiter(() => now);
+    for (let i = 0; i < 3; i++) await limiter.hit('k', 3, 60_000);
+    await expect(limiter.hit('k', 3, 60_000)).rejects.toEqual(limited);
+    now = 0;
+    await expect(limiter.hit('k', 3, 60_000)).resolves.toBeUndefined();
+  });
+
   it('a purge of ended windows keeps a long window that has not ended (each ends on its own length)', async () => {
     let now = 0;
     const limiter = createRateLimiter(() => now);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  WEBHOOK_TESTS_PER_MINUTE,
   WebhookDeliverySchema,
   WebhookSchema,
   WebhookTestResultSchema,
@@ -21,7 +22,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** A local receiver: answers what the test tells it, one answer per request in turn (the last one repeats). */
-type Seen = { path: string; headers: IncomingHttpHeaders; body: string };
+type Seen = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
 type Answer = { status: number; body?: string } | 'stall' | { redirect: string };
 /** What to answer a request, chosen by what it carries (undefined: the next answer in turn). */
 type Chooser = (body: string) => Answer | undefined;
@@ -34,7 +35,12 @@ async function receiver() {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      seen.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      seen.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const answer =
         choose(Buffer.concat(chunks).toString('utf8')) ??
         ((answers.length > 1 ? answers.shift() : answers[0]) as Answer);
@@ -495,6 +501,135 @@ describe('presets', () => {
     expect(hook.seen.every((s) => s.path === '/v2/enqueue')).toBe(true);
   });
 
+  it('ServiceNow: one incident per alert, outage and ticket, created once and then updated in place', async () => {
+    const TABLE = '/api/now/table/incident';
+    // A Table API on loopback: a POST makes an incident and answers its sys_id; a PATCH of one answers 200.
+    const made: string[] = [];
+    hook.choose((body) => {
+      if (!body.includes('short_description')) return undefined;
+      made.push(randomUUID().replaceAll('-', ''));
+      return {
+        status: 201,
+        body: JSON.stringify({ result: { sys_id: made.at(-1), number: `INC00${made.length}` } }),
+      };
+    });
+    await createHook({
+      preset: 'servicenow',
+      url: hook.url(TABLE),
+      settings: { username: 'vnoc', password: 's3cret' },
+      events: ['alert.raised', 'alert.acknowledged', 'alert.cleared', 'device.status', 'ticket.updated'],
+    });
+    const calls = (from = 0) =>
+      hook.seen.slice(from).map((s) => {
+        const body = JSON.parse(s.body) as Record<string, string>;
+        return [s.method, s.path, body.state ?? null];
+      });
+
+    // An alert: raised → a new incident; acknowledged → In Progress; cleared → Resolved, all the same incident.
+    const alertId = await raise();
+    await acknowledge(alertId);
+    await clear(alertId);
+    await drain();
+    expect(calls()).toEqual([
+      ['POST', TABLE, null],
+      ['PATCH', `${TABLE}/${made[0]}`, '2'],
+      ['PATCH', `${TABLE}/${made[0]}`, '6'],
+    ]);
+    const [opened, acknowledged, resolved] = hook.json();
+    expect(opened).toMatchObject({ correlation_id: `vnoc-alert-${alertId}`, urgency: '1' });
+    expect(acknowledged?.work_notes).toMatch(/^Alert acknowledged: /);
+    expect(resolved).toMatchObject({
+      close_code: 'Resolved by caller',
+      close_notes: expect.stringMatching(/^Alert cleared: /),
+    });
+    expect(
+      hook.seen.every(
+        (s) => s.headers.authorization === `Basic ${Buffer.from('vnoc:s3cret').toString('base64')}`,
+      ),
+    ).toBe(true);
+
+    // A device's outage is resolved when it is back; its next outage is a new incident.
+    const seenBefore = hook.seen.length;
+    const changes = [
+      ['online', 'offline'],
+      ['offline', 'online'],
+      ['online', 'offline'],
+    ] as const;
+    for (const [i, [from, to]] of changes.entries())
+      t.bus.publish(f.alpha.organizationId, {
+        type: 'device.status',
+        siteId: f.alpha.id,
+        deviceId: f.alphaEdge.id,
+        from,
+        to,
+        at: new Date(Date.now() + i * SECOND).toISOString(),
+      });
+    await t.app.webhooks.settled();
+    await drain();
+    expect(calls(seenBefore)).toEqual([
+      ['POST', TABLE, null],
+      ['PATCH', `${TABLE}/${made[1]}`, '6'],
+      ['POST', TABLE, null],
+    ]);
+    expect(made).toHaveLength(3);
+
+    // A ticket: sent → a new incident; closed → Resolved; opened again → the same incident In Progress again.
+    const ticketFrom = hook.seen.length;
+    const sent = await call('POST', `/api/device/troubleshooting/ticket/${f.alphaEdge.id}`, {
+      subject: 'Router keeps rebooting',
+      comment: 'Since this morning.',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const ticketId = sent.json().id as string;
+    for (const status of ['closed', 'open']) {
+      clock.advance(SECOND);
+      expect((await call('POST', `/api/ticket/${ticketId}/status`, { status })).statusCode).toBe(200);
+    }
+    await t.app.webhooks.settled();
+    await drain();
+    expect(calls(ticketFrom)).toEqual([
+      ['POST', TABLE, null],
+      ['PATCH', `${TABLE}/${made[3]}`, '6'],
+      ['PATCH', `${TABLE}/${made[3]}`, '2'],
+    ]);
+    expect(JSON.parse(hook.seen[ticketFrom]?.body ?? '{}')).toMatchObject({
+      short_description: expect.stringMatching(/^Ticket #\d+ open: Router keeps rebooting/),
+      correlation_id: `vnoc-ticket-${ticketId}`,
+    });
+  });
+
+  it('ServiceNow: an incident deleted there is made again at the next try', async () => {
+    const TABLE = '/api/now/table/incident';
+    const made: string[] = [];
+    hook.choose((body) => {
+      if (!body.includes('short_description'))
+        return { status: 404, body: '{"error":{"message":"No Record found"}}' };
+      made.push(randomUUID().replaceAll('-', ''));
+      return { status: 201, body: JSON.stringify({ result: { sys_id: made.at(-1) } }) };
+    });
+    const { webhook } = await createHook({
+      preset: 'servicenow',
+      url: hook.url(TABLE),
+      settings: { username: 'vnoc', password: 's3cret' },
+    });
+    const alertId = await raise();
+    await acknowledge(alertId);
+    await drain();
+    // The acknowledgement's PATCH found nothing; its retry (30 s later) makes the incident again.
+    clock.advance(30 * SECOND);
+    await drain();
+    expect(hook.seen.map((s) => [s.method, s.path])).toEqual([
+      ['POST', TABLE],
+      ['PATCH', `${TABLE}/${made[0]}`],
+      ['POST', TABLE],
+    ]);
+    const log = await deliveriesOf(webhook.id);
+    expect(log.map((d) => [d.event, d.state])).toEqual([
+      ['alert.acknowledged', 'delivered'],
+      ['alert.raised', 'delivered'],
+    ]);
+  });
+
   it('a regional incident is opened and resolved as an incident', async () => {
     await createHook({ events: ['incident.opened', 'incident.resolved', 'alert.raised'] });
     const id = await raise({ code: 'regional_outage', deviceId: null, siteId: null });
@@ -557,6 +692,25 @@ describe('presets', () => {
     // The stored password is never answered.
     const listed = WebhookSchema.array().parse((await call('GET', '/api/webhooks')).json());
     expect(JSON.stringify(listed)).not.toContain('s3cret');
+  });
+
+  it('"Send test" is limited per destination: past the limit a 429 that says it, and nothing is sent', async () => {
+    const { webhook: first } = await createHook();
+    const { webhook: second } = await createHook({ name: 'Second' });
+    const test = (id: string) => call('POST', `/api/webhooks/${id}/test`);
+    for (let i = 0; i < WEBHOOK_TESTS_PER_MINUTE; i++) expect((await test(first.id)).statusCode).toBe(200);
+    const refused = await test(first.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      id: 'webhook_test_limited',
+      message: `A destination takes at most ${WEBHOOK_TESTS_PER_MINUTE} tests a minute. Wait a minute, then send the test again.`,
+    });
+    expect(hook.seen).toHaveLength(WEBHOOK_TESTS_PER_MINUTE);
+    // Another destination has its own count, and the first one's starts again after a minute.
+    expect((await test(second.id)).statusCode).toBe(200);
+    clock.advance(60 * SECOND);
+    expect((await test(first.id)).statusCode).toBe(200);
+    expect(hook.seen).toHaveLength(WEBHOOK_TESTS_PER_MINUTE + 2);
   });
 
   it('refuses a preset without what it needs, writing nothing', async () => {

@@ -57,5 +57,7 @@ export const ErrorIds = {
   apiKeyReadOnly: 'api_key_read_only',
   /** A person's own route (sign-in, profile, factors, support) called with an API key: 403. */
   apiKeyConfined: 'api_key_confined',
+  /** More than WEBHOOK_TESTS_PER_MINUTE "Send test" to one webhook destination in a minute (issue 38): 429. */
+  webhookTestLimited: 'webhook_test_limited',
 } as const;
 export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];

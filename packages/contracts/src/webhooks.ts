@@ -24,6 +24,8 @@ export const WEBHOOK_NAME_MAX = 100;
 export const WEBHOOK_URL_MAX = 2000;
 /** The first bytes of a destination's answer kept in the delivery log. */
 export const WEBHOOK_RESPONSE_BYTES = 512;
+/** "Send test" to one destination: at most this many a minute (a test posts to someone else's service at once). */
+export const WEBHOOK_TESTS_PER_MINUTE = 5;
 
 const text = (max: number, what: string) =>
   z
@@ -36,7 +38,7 @@ const text = (max: number, what: string) =>
 export const WebhookSettingsSchema = z.object({
   /** PagerDuty Events API v2: the integration's routing key. */
   routingKey: z.string().trim().max(64, { error: 'A routing key is at most 64 characters.' }).optional(),
-  /** ServiceNow Table API: the account incidents are created with (basic authentication). */
+  /** ServiceNow Table API: the account incidents are created and updated with (basic authentication). */
   username: z.string().trim().max(200, { error: 'A user name is at most 200 characters.' }).optional(),
   password: z.string().max(200, { error: 'A password is at most 200 characters.' }).optional(),
 });

@@ -26,8 +26,9 @@ type KeyRow = {
   organization_id: string;
   dashboard_ids: number[];
   cycle_seconds: number;
-  expires_at: Date | null;
-  revoked_at: Date | null;
+  /** Raw SQL answers timestamps as text (drizzle's node-postgres parsers). */
+  expires_at: string | null;
+  revoked_at: string | null;
   maker: string;
   group_ids: string[];
   expired: boolean;
@@ -77,7 +78,7 @@ export async function openApiKey(db: DbOrTx, prefix: string, secret: string): Pr
     state: 'open',
     user: { ...maker, role: callerRole(row.role), apiKey: principal },
     principal,
-    expiresAt: row.expires_at,
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
   };
 }
 

@@ -1259,3 +1259,19 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_log_idx').on(t.destinationId, t.seq.desc()),
   ],
 );
+
+/**
+ * The record a destination's tool made for one subject (issue 38): the ServiceNow incident (`sys_id`) opened for an
+ * alert, a device's outage or a ticket, so its acknowledgement and resolution update that incident in place.
+ */
+export const webhookRecords = pgTable(
+  'webhook_records',
+  {
+    destinationId: ownerRef('destination_id', () => webhookDestinations.id),
+    /** What the record is about: the deliveries' order key (`alert:<id>`, `device:<id>`, `ticket:<id>`). */
+    subject: text('subject').notNull(),
+    remoteId: text('remote_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.destinationId, t.subject] })],
+);

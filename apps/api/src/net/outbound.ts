@@ -139,7 +139,7 @@ export type OutboundOptions = {
 };
 
 export type OutboundRequest = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   headers?: Record<string, string>;
   body?: string;
 };

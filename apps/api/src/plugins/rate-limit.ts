@@ -27,7 +27,8 @@ export function createRateLimiter(now: () => number = Date.now): RateLimiter {
         for (const [k, w] of windows) if (t - w.start >= w.windowMs) windows.delete(k);
       }
       const current = windows.get(key);
-      if (!current || t - current.start >= current.windowMs) {
+      // A window that starts after now (the clock was set back) has ended too.
+      if (!current || t < current.start || t - current.start >= current.windowMs) {
         windows.set(key, { start: t, windowMs, count: weight });
         if (weight > limit) throw Errors.rateLimited();
         return;

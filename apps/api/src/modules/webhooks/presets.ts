@@ -1,8 +1,8 @@
 /**
  * Each preset speaks its tool's own format (issue 38 point 4), made from vNOC's generic message at each try:
  * Slack incoming webhooks (blocks), Microsoft Teams Workflows webhooks (an Adaptive Card), PagerDuty Events API v2
- * (trigger, acknowledge, resolve, with the alert as the dedup key), ServiceNow's Table API (an incident), and the
- * generic JSON itself.
+ * (trigger, acknowledge, resolve, with the alert as the dedup key), ServiceNow's Table API (an incident, created once
+ * and then updated in place), and the generic JSON itself.
  */
 import type { WebhookEvent, WebhookPreset, WebhookSettings } from '@vnoc/contracts';
 
@@ -23,7 +23,13 @@ export type WebhookMessage = {
   };
 };
 
-export type PresetRequest = { headers: Record<string, string>; body: string };
+export type PresetRequest = {
+  method: 'POST' | 'PATCH';
+  /** The destination's URL, or the tool's record under it (ServiceNow: `…/incident/<sys_id>`). */
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+};
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -80,8 +86,8 @@ function teams(m: WebhookMessage): unknown {
 
 const PD_SEVERITY = { critical: 'critical', major: 'error', minor: 'warning', info: 'info' } as const;
 
-/** What PagerDuty is asked to do with the incident the message is about. */
-export function pagerDutyAction(m: WebhookMessage): 'trigger' | 'acknowledge' | 'resolve' {
+/** What the tool is asked to do with the incident the message is about (PagerDuty's event action, ServiceNow's state). */
+export function incidentAction(m: WebhookMessage): 'trigger' | 'acknowledge' | 'resolve' {
   switch (m.type) {
     case 'alert.acknowledged':
       return 'acknowledge';
@@ -98,7 +104,7 @@ export function pagerDutyAction(m: WebhookMessage): 'trigger' | 'acknowledge' | 
 }
 
 function pagerDuty(m: WebhookMessage, settings: WebhookSettings): unknown {
-  const action = pagerDutyAction(m);
+  const action = incidentAction(m);
   const base = {
     routing_key: settings.routingKey ?? '',
     event_action: action,
@@ -123,45 +129,101 @@ function pagerDuty(m: WebhookMessage, settings: WebhookSettings): unknown {
 }
 
 const SN_URGENCY = { critical: '1', major: '2', minor: '3', info: '3' } as const;
+/** ServiceNow's incident states: In Progress (acknowledged, or a ticket opened again) and Resolved. */
+const SN_IN_PROGRESS = '2';
+const SN_RESOLVED = '6';
 
-function serviceNow(m: WebhookMessage): unknown {
-  const resolved = m.type === 'alert.cleared' || m.type === 'incident.resolved';
+const serviceNowText = (m: WebhookMessage) =>
+  [
+    m.data.summary,
+    ...factLines(m.data.facts).map((f) => `${f.name}: ${f.value}`),
+    ...(m.data.url ? [m.data.url] : []),
+  ].join('\n');
+
+const serviceNowResolution = (m: WebhookMessage) => ({
+  state: SN_RESOLVED,
+  close_code: 'Resolved by caller',
+  close_notes: m.data.summary,
+});
+
+/** A new incident (the first message about its subject, or one whose earlier incident is not known). */
+function serviceNowIncident(m: WebhookMessage): unknown {
   return {
     short_description: m.data.summary.slice(0, 160),
-    description: [
-      m.data.summary,
-      ...factLines(m.data.facts).map((f) => `${f.name}: ${f.value}`),
-      ...(m.data.url ? [m.data.url] : []),
-    ].join('\n'),
+    description: serviceNowText(m),
     urgency: SN_URGENCY[m.data.severity],
     impact: SN_URGENCY[m.data.severity],
     correlation_id: `vnoc-${m.data.subject.kind}-${m.data.subject.id}`,
     correlation_display: 'vNOC',
-    ...(resolved ? { state: '6', close_code: 'Resolved by caller', close_notes: m.data.summary } : {}),
+    ...(incidentAction(m) === 'resolve' ? serviceNowResolution(m) : {}),
   };
 }
 
-/** The request a preset makes of a message (the signature headers are added by the sender). */
+/** The change to the incident made before: acknowledged → In Progress, cleared or closed → Resolved, with a note. */
+function serviceNowUpdate(m: WebhookMessage): unknown {
+  const action = incidentAction(m);
+  return {
+    work_notes: serviceNowText(m),
+    ...(action === 'resolve' ? serviceNowResolution(m) : { state: SN_IN_PROGRESS }),
+  };
+}
+
+/** ServiceNow's id of a record it made, from the Table API's answer (`{ result: { sys_id } }`); null if none. */
+export function serviceNowRecordId(answer: string): string | null {
+  try {
+    const sysId = (JSON.parse(answer) as { result?: { sys_id?: unknown } }).result?.sys_id;
+    return typeof sysId === 'string' && /^[0-9a-f]{32}$/i.test(sysId) ? sysId : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The Table API's address of one record under the destination's table URL. */
+function recordUrl(tableUrl: string, recordId: string): string {
+  const url = new URL(tableUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${encodeURIComponent(recordId)}`;
+  return url.toString();
+}
+
+/** Whether the preset keeps the record its tool made for a subject, to update it with the subject's next events. */
+export const keepsRecords = (preset: WebhookPreset): boolean => preset === 'servicenow';
+
+/**
+ * The request a preset makes of a message (the signature headers are added by the sender); `record` is the tool's
+ * record of the message's subject made before (see `keepsRecords`), which the message then updates.
+ */
 export function presetRequest(
   preset: WebhookPreset,
   message: WebhookMessage,
   settings: WebhookSettings,
+  destinationUrl: string,
+  record: string | null = null,
 ): PresetRequest {
+  const post = (body: unknown, headers: Record<string, string> = JSON_TYPE): PresetRequest => ({
+    method: 'POST',
+    url: destinationUrl,
+    headers,
+    body: JSON.stringify(body),
+  });
   switch (preset) {
     case 'slack':
-      return { headers: JSON_TYPE, body: JSON.stringify(slack(message)) };
+      return post(slack(message));
     case 'teams':
-      return { headers: JSON_TYPE, body: JSON.stringify(teams(message)) };
+      return post(teams(message));
     case 'pagerduty':
-      return { headers: JSON_TYPE, body: JSON.stringify(pagerDuty(message, settings)) };
+      return post(pagerDuty(message, settings));
     case 'servicenow': {
       const account = Buffer.from(`${settings.username ?? ''}:${settings.password ?? ''}`).toString('base64');
+      const headers = { ...JSON_TYPE, accept: 'application/json', authorization: `Basic ${account}` };
+      if (record === null) return post(serviceNowIncident(message), headers);
       return {
-        headers: { ...JSON_TYPE, accept: 'application/json', authorization: `Basic ${account}` },
-        body: JSON.stringify(serviceNow(message)),
+        method: 'PATCH',
+        url: recordUrl(destinationUrl, record),
+        headers,
+        body: JSON.stringify(serviceNowUpdate(message)),
       };
     }
     case 'generic':
-      return { headers: JSON_TYPE, body: JSON.stringify(message) };
+      return post(message);
   }
 }

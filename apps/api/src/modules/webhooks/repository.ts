@@ -139,6 +139,28 @@ export async function signingSecrets(db: DbOrTx, destinationId: string, now: Dat
   return rows.map((r) => r.secret);
 }
 
+// ---- the records a destination's tool made (ServiceNow's incidents) ----
+
+/** The tool's id of the record it made for `subject` (an order key) at this destination, if it is known. */
+export async function findRecord(db: DbOrTx, destinationId: string, subject: string): Promise<string | null> {
+  const { rows } = await db.execute<{ remote_id: string }>(sql`
+    select remote_id from webhook_records where destination_id = ${destinationId} and subject = ${subject}`);
+  return rows[0]?.remote_id ?? null;
+}
+
+export async function keepRecord(db: DbOrTx, destinationId: string, subject: string, remoteId: string) {
+  await db.execute(sql`
+    insert into webhook_records (destination_id, subject, remote_id) values (${destinationId}, ${subject}, ${remoteId})
+    on conflict (destination_id, subject) do update set remote_id = excluded.remote_id, created_at = now()`);
+}
+
+/** The subject's record is done with (resolved): its next event opens a new one. */
+export async function forgetRecord(db: DbOrTx, destinationId: string, subject: string) {
+  await db.execute(
+    sql`delete from webhook_records where destination_id = ${destinationId} and subject = ${subject}`,
+  );
+}
+
 // ---- the events' facts ----
 
 export type AlertFacts = {

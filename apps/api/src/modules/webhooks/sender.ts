@@ -22,7 +22,13 @@ import { OutboundError } from '../../net/outbound.ts';
 import { languageOf } from '../../notifications/profile.ts';
 import { consoleUrl } from '../../plugins/config.ts';
 import { alertMessage, deviceStatusMessage, diagnosticMessage, ticketMessage } from './messages.ts';
-import { presetRequest, type WebhookMessage } from './presets.ts';
+import {
+  incidentAction,
+  keepsRecords,
+  presetRequest,
+  serviceNowRecordId,
+  type WebhookMessage,
+} from './presets.ts';
 import * as repo from './repository.ts';
 import { signedHeaders } from './signing.ts';
 
@@ -50,14 +56,25 @@ export function openSettings(ctx: AppContext, destinationId: string, sealed: str
 
 export type SendResult = { ok: boolean; status: number | null; body: string | null; error: string | null };
 
-/** Signs and posts one message to a destination in its preset's format; never throws for the destination's faults. */
+/** Whether the tool's record of the subject is done with after this message (a device's outage over, an alert cleared). */
+const recordEnds = (m: WebhookMessage) => incidentAction(m) === 'resolve' && m.data.subject.kind !== 'ticket';
+
+/**
+ * Signs and sends one message to a destination in its preset's format; never throws for the destination's faults.
+ * A preset that keeps records (ServiceNow) updates the one it made for the message's subject, and remembers the
+ * one a first message made.
+ */
 export async function post(
   ctx: AppContext,
   destination: { id: string; preset: string; url: string; settings: string | null },
   message: { id: string; body: WebhookMessage },
 ): Promise<SendResult> {
+  const preset = destination.preset as WebhookPreset;
   const settings = openSettings(ctx, destination.id, destination.settings);
-  const request = presetRequest(destination.preset as WebhookPreset, message.body, settings);
+  const subject = message.body.data.subject;
+  const recordKey = keepsRecords(preset) && subject.kind !== 'test' ? `${subject.kind}:${subject.id}` : null;
+  const record = recordKey ? await repo.findRecord(ctx.db, destination.id, recordKey) : null;
+  const request = presetRequest(preset, message.body, settings, destination.url, record);
   const secrets = (await repo.signingSecrets(ctx.db, destination.id, ctx.now()))
     .map((s) => ctx.seeds.open(destination.id, s))
     .filter((s): s is string => s !== null);
@@ -67,17 +84,25 @@ export async function post(
     ...signedHeaders(secrets, { id: message.id, at: ctx.now(), body: request.body }),
   };
   try {
-    const response = await ctx.webhookOutbound.request(destination.url, {
-      method: 'POST',
+    const response = await ctx.webhookOutbound.request(request.url, {
+      method: request.method,
       headers,
       body: request.body,
     });
-    const body = response.body.subarray(0, WEBHOOK_RESPONSE_BYTES).toString('utf8');
+    const answer = response.body.toString('utf8');
     const ok = response.status >= 200 && response.status < 300;
+    if (ok && recordKey) {
+      const made = record === null ? serviceNowRecordId(answer) : null;
+      if (recordEnds(message.body)) await repo.forgetRecord(ctx.db, destination.id, recordKey);
+      else if (made) await repo.keepRecord(ctx.db, destination.id, recordKey, made);
+    }
+    // The record is gone from the tool (deleted there): the next try makes a new one.
+    if (recordKey && record !== null && response.status === 404)
+      await repo.forgetRecord(ctx.db, destination.id, recordKey);
     return {
       ok,
       status: response.status,
-      body,
+      body: response.body.subarray(0, WEBHOOK_RESPONSE_BYTES).toString('utf8'),
       error: ok ? null : `The destination answered ${response.status}.`,
     };
   } catch (error) {

@@ -4,20 +4,21 @@
  * organization; another organization's destination reads as missing.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  Webhook,
-  WebhookCreate,
-  WebhookDelivery,
-  WebhookRotate,
-  WebhookSettings,
-  WebhookTestResult,
-  WebhookUpdate,
-  WebhookWithSecret,
+import {
+  WEBHOOK_TESTS_PER_MINUTE,
+  type Webhook,
+  type WebhookCreate,
+  type WebhookDelivery,
+  type WebhookRotate,
+  type WebhookSettings,
+  type WebhookTestResult,
+  type WebhookUpdate,
+  type WebhookWithSecret,
 } from '@vnoc/contracts';
 import { actorOf, audit } from '../../auth/audit.ts';
 import type { UserWithOrg } from '../../auth/session-user.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import { Errors } from '../../errors.ts';
+import { AppError, Errors } from '../../errors.ts';
 import { OutboundError } from '../../net/outbound.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { consoleUrl } from '../../plugins/config.ts';
@@ -188,6 +189,19 @@ export async function rotateWebhookSecret(
   return { webhook: await getWebhook(ctx, auth.user, id), secret };
 }
 
+export const TEST_LIMITED = `A destination takes at most ${WEBHOOK_TESTS_PER_MINUTE} tests a minute. Wait a minute, then send the test again.`;
+
+/** Counts one test against the destination's limit (WEBHOOK_TESTS_PER_MINUTE); past it, 429 webhook_test_limited. */
+async function throttleTest(ctx: AppContext, destinationId: string): Promise<void> {
+  try {
+    await ctx.limiter.hit(`webhook-test:${destinationId}`, WEBHOOK_TESTS_PER_MINUTE, 60_000);
+  } catch (error) {
+    if (error instanceof AppError && error.id === 'rate_limited')
+      throw new AppError(429, 'webhook_test_limited', TEST_LIMITED);
+    throw error;
+  }
+}
+
 /** Sends a test message in the preset's format now and answers what the destination said. */
 export async function testWebhook(
   ctx: AppContext,
@@ -196,6 +210,7 @@ export async function testWebhook(
   meta: RequestMeta,
 ): Promise<WebhookTestResult> {
   const row = await requireDestination(ctx, auth.user.organizationId, id);
+  await throttleTest(ctx, row.id);
   const result = await post(ctx, row, {
     id: `msg_test_${randomUUID()}`,
     body: testMessage(row.name, ctx.now(), consoleUrl(ctx.config)),

@@ -193,11 +193,12 @@ export function ApiKeysScreen() {
       <ScrollTable
         minWidth={900}
         verticalSpacing="sm"
-        horizontalSpacing="md"
+        horizontalSpacing="sm"
         data-testid="api-keys-table"
         head={
           <>
-            <Table.Th>{t('columns.name')}</Table.Th>
+            {/* Room for a name and its state badge ("ACTIVA" was cut to "ACTI…" in Spanish at 1366 px). */}
+            <Table.Th miw={130}>{t('columns.name')}</Table.Th>
             {facts(list[0] as ApiKey).map((fact) => (
               <Table.Th key={fact.id}>{fact.label}</Table.Th>
             ))}

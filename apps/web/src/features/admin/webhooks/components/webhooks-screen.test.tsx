@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { Webhook } from '@vnoc/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { WEBHOOK_TESTS_PER_MINUTE, type Webhook } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import * as notify from '../../../../lib/notify.ts';
 import { installDomStubs, renderRoutes } from '../../../../test/render.tsx';
 import { WebhooksScreen } from './webhooks-screen.tsx';
 
@@ -55,6 +56,14 @@ beforeEach(() => {
         );
       if (url.pathname === '/api/webhooks/w1/test')
         return json({ ok: false, status: 404, body: 'no_service', error: 'The destination answered 404.' });
+      if (url.pathname === '/api/webhooks/w2/test')
+        return json(
+          {
+            id: 'webhook_test_limited',
+            message: `A destination takes at most ${WEBHOOK_TESTS_PER_MINUTE} tests a minute. Wait a minute, then send the test again.`,
+          },
+          429,
+        );
       if (url.pathname === '/api/group') return json([]);
       return json({ id: 'not_found', message: 'Not found.' }, 404);
     }),
@@ -94,6 +103,22 @@ describe('Administration → Webhooks', { timeout: 30_000 }, () => {
     expect(within(result).getByText('The test was not accepted')).toBeTruthy();
     expect(within(result).getByText('It answered 404.')).toBeTruthy();
     expect(within(result).getByText('no_service')).toBeTruthy();
+  });
+
+  it('"Send test" past the limit says the limit, in Spanish too', async () => {
+    // Spied, not mocked: the screen's modules may already be loaded by an earlier file of the worker.
+    const toast = vi.spyOn(notify, 'toast').mockReturnValue('toast');
+    await i18n.changeLanguage('es');
+    open();
+    const onCall = (await screen.findAllByTestId('webhook'))[1] as HTMLElement;
+    fireEvent.click(within(onCall).getByRole('button', { name: 'Enviar prueba' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        `Un destino admite como máximo ${WEBHOOK_TESTS_PER_MINUTE} pruebas por minuto. Espere un minuto y vuelva a enviar la prueba.`,
+        'danger',
+      ),
+    );
+    toast.mockRestore();
   });
 
   it('adds a destination and shows its secret once', async () => {
