@@ -50,6 +50,9 @@ const api = {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one on CI's 2 cores, so each tier ran its files one after
+    // the other, the API files mostly waiting on PostgreSQL with a core idle. Two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
