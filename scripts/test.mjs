@@ -94,7 +94,7 @@ const vitest = (projects, label, env) => {
     () => countVitest(out),
   );
 };
-// Both unit projects in one process: one start, and the pure files fill a core while the other imports jsdom.
+// Both unit projects in one Vitest process: one start and one module transform cache instead of two.
 await vitest(['unit-pure', 'unit-dom'], 'unit', process.env);
 // The web build needs nothing the API tests do: it runs beside them, on what CPU their waits on PostgreSQL leave.
 const building = performance.now();
