@@ -43,6 +43,12 @@ const api = {
   hookTimeout: 60_000,
   // Test files run in parallel, each in its own database cloned from a migrated template and its own app.
   fileParallelism: true,
+  // Vitest's default is one worker fewer than the CPUs: one on CI's 2 cores, so the files ran one after the other,
+  // each mostly waiting on PostgreSQL with a core idle. Two keep both cores busy. (The unit projects keep one:
+  // with two, each DOM file set up its own jsdom, and devices.test.tsx timed out in every loaded run.)
+  maxWorkers: 2,
+  // A worker count of its own takes a turn of its own when every project runs in one process (after the units).
+  sequence: { groupOrder: 1 },
   // A worker imports the app's modules once for all its files instead of once per file (8 files: 52 → 31 s of
   // CPU): no file mocks a module, and what the modules keep is either constant or keyed by the file's own pool.
   isolate: false,

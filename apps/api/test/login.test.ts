@@ -6,9 +6,9 @@ import { purgeExpired } from '../src/modules/accounts/service-security.ts';
 import { SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { useTestClock } from './clock.ts';
 import { createOrganization, createUser, PASSWORD, testTokens, tokenFor } from './factories.ts';
-import { bearer, claimsOf, count, tokenOf, useTestApp } from './helpers.ts';
+import { BURST_POOL, bearer, claimsOf, count, tokenOf, useTestApp } from './helpers.ts';
 
-const t = useTestApp();
+const t = useTestApp(BURST_POOL);
 const clock = useTestClock();
 
 const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>

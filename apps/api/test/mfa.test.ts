@@ -6,6 +6,7 @@ import { sealPlaintextSeeds } from '../src/modules/accounts/repository.ts';
 import { useTestClock } from './clock.ts';
 import { createOrganization, createUser, PASSWORD, tokenFor } from './factories.ts';
 import {
+  BURST_POOL,
   bearer,
   claimsOf,
   count,
@@ -17,7 +18,7 @@ import {
   wrongTotp,
 } from './helpers.ts';
 
-const t = useTestApp();
+const t = useTestApp(BURST_POOL);
 const clock = useTestClock();
 
 const post = (url: string, token: string, payload?: InjectOptions['payload']) =>
