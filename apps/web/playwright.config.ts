@@ -1,21 +1,24 @@
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
+import { fastPort, port } from './e2e/ports.ts';
+
 const root = join(import.meta.dirname, '..', '..');
-const port = Number(process.env.E2E_PORT ?? 18080);
 // Per port, so that two runs on one machine (different E2E_PORT) do not share a data directory.
 const dataDir = join(root, 'test-results', `e2e-data-${port}`);
-/** A second server whose fleet runs 20× faster, for the troubleshooting flows (a reboot lasts 6–12 s). */
-const fastPort = port + 2;
 const fastDataDir = join(root, 'test-results', `e2e-data-${fastPort}`);
 const FAST_SIM_SPEED = 20;
 
-/** The real server on a fresh data directory: embedded PostgreSQL, demo seed, dev outbox. */
-function server(serverPort: number, dir: string, env: Record<string, string> = {}) {
+/**
+ * The real server on a fresh data directory: embedded PostgreSQL, demo seed, dev outbox. Playwright starts its
+ * servers one after the other, each once the one before answers; a server given `wait: false` is not waited for
+ * here, so the next one starts beside it (the global set-up waits for it before the first test).
+ */
+function server(serverPort: number, dir: string, env: Record<string, string> = {}, wait = true) {
   return {
     command: `rm -rf "${dir}" && node --import tsx apps/api/src/main.ts`,
     cwd: root,
-    url: `http://127.0.0.1:${serverPort}/api/health`,
+    url: wait ? `http://127.0.0.1:${serverPort}/api/health` : undefined,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
@@ -98,8 +101,10 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${fastPort}` },
     },
   ],
+  // The fast server first and not waited for: the two start-ups (a database and the demo seed each) overlap.
   webServer: [
+    server(fastPort, fastDataDir, { SIM_SPEED: String(FAST_SIM_SPEED), WEBHOOKS_ALLOW_LOOPBACK: '1' }, false),
     server(port, dataDir),
-    server(fastPort, fastDataDir, { SIM_SPEED: String(FAST_SIM_SPEED), WEBHOOKS_ALLOW_LOOPBACK: '1' }),
   ],
+  globalSetup: './e2e/global-setup.ts',
 });
