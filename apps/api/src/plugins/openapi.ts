@@ -101,6 +101,7 @@ const TAGS: { name: string; description: string }[] = [
   },
   { name: 'sso', description: "Single sign-on with the organization's identity provider." },
   { name: 'chat', description: 'Conversations with the support team.' },
+  { name: 'feedback', description: 'Notes about the console from customers to the provider.' },
   { name: 'support', description: "The provider's support staff: people and customers' tickets." },
   {
     name: 'provisioning',
