@@ -33,6 +33,7 @@ import { speedtestRoutes } from './modules/device-edge/routes-speedtest.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import type { StreamTimings } from './modules/events/stream.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { groupRoutes } from './modules/groups/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
@@ -381,6 +382,7 @@ export async function buildApp({
   supportRoutes(app, ctx);
   provisioningRoutes(app, ctx);
   chatRoutes(app, ctx);
+  feedbackRoutes(app, ctx);
   productAnalyticsRoutes(app, ctx);
   speedtestRoutes(app, ctx);
   brokerRoutes(app, ctx);

@@ -84,6 +84,8 @@ const READ_ONLY_WRITES = new Set([
   'POST /api/chat/conversations/{id}/messages',
   'POST /api/chat/conversations/{id}/read',
   'POST /api/chat/conversations/{id}/close',
+  // The main layout's feedback: a note about the console for the provider (it changes nothing of the fleet).
+  'POST /api/feedback',
   'POST /api/device/troubleshooting/future/{id}',
   'POST /api/device/troubleshooting/future/multi/{uuid}',
   'POST /api/site/geocode',
@@ -121,6 +123,8 @@ const SUPPORT_CONFINED = new Set([
   'POST /api/chat/conversations/{id}/messages',
   'POST /api/chat/conversations/{id}/read',
   'POST /api/chat/conversations/{id}/close',
+  // Feedback speaks in the customer's own name.
+  'POST /api/feedback',
   // API keys (issue 38) outlive the support session: support never makes, lists or revokes them.
   'GET /api/apiKeys',
   'POST /api/apiKeys',
@@ -159,6 +163,8 @@ const SUPPORT_ROUTES = new Set([
   'GET /api/support/tickets/{id}',
   'GET /api/support/tickets/{id}/messages',
   'POST /api/support/tickets/{id}/messages',
+  // The feedback customers sent the provider.
+  'GET /api/feedback',
   'POST /api/userProfile/impersonate/generate',
   ...PROVISIONING,
 ]);
@@ -268,6 +274,8 @@ const SUPPORT_ONLY = new Set([
   'GET /api/support/tickets/{id}',
   'GET /api/support/tickets/{id}/messages',
   'POST /api/support/tickets/{id}/messages',
+  // The feedback customers sent the provider.
+  'GET /api/feedback',
   'POST /api/userProfile/impersonate/generate',
   ...PROVISIONING,
 ]);

@@ -15,6 +15,7 @@ export * from './diagnostics.ts';
 export * from './duration.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './feedback.ts';
 export * from './fleet.ts';
 export * from './fleet-query.ts';
 export * from './geocoding.ts';

@@ -1174,6 +1174,24 @@ export const chatMessages = pgTable(
 );
 
 /**
+ * The main layout's feedback (spec part 2): a note a person of a customer organization sent the provider from
+ * the console, with the path they were on. Kept when the person's account goes (`user_id` null then); read by the
+ * provider's SUPPORT staff, newest first.
+ */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuidId(),
+    organizationId: organizationRef('cascade'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    page: text('page'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_created_idx').on(t.createdAt)],
+);
+
+/**
  * An organization's webhook destinations (issue 38): where the events it chose are sent, in a preset's format,
  * signed with the destination's secrets (`webhook_secrets`). Sites and groups narrow the events to theirs (both
  * empty: every site). A destination failing for 3 days is paused (`paused_at`) until an administrator resumes it.

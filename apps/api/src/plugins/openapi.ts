@@ -71,6 +71,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   access: 'Signing in and out: password, sign-in steps, tokens, invitations, support.',
   sso: "Single sign-on with the organization's identity provider.",
   chat: 'Conversations with the support team.',
+  feedback: 'Notes about the console from customers to the provider.',
   support: "The provider's support staff: people and customers' tickets.",
   provisioning: "Support staff add customers' real devices and manage their secrets.",
   'product analytics': 'Page-view events of the console, forwarded when configured.',

@@ -267,7 +267,7 @@ describe('decideNavigation (spec part 2, navigation guard)', () => {
     expect(decideNavigation({ path, previousPath: null, auth: signedOut, nowMs: NOW })).toEqual(allow);
   });
 
-  it('the public list is exactly the spec’s', () => {
+  it('the public list is exactly the spec’s, with the invitation page and the wall display (its own key)', () => {
     expect([...guardPublicPaths].sort()).toEqual(
       [
         '/login',
@@ -281,6 +281,7 @@ describe('decideNavigation (spec part 2, navigation guard)', () => {
         '/login/callback',
         '/login/callback/oauth',
         '/login/callback/login-via-okta',
+        '/wall',
       ].sort(),
     );
   });

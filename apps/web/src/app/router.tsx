@@ -413,6 +413,19 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Issue 37: a NOC wall display, on its display key; neither the console's frame nor a sign-in page's.
+        path: 'wall',
+        handle: h({ name: 'Wall', title: 'titles.wall' }),
+        lazy: async () => {
+          const [screen] = await Promise.all([
+            import('../features/dashboards/routes/wall.tsx'),
+            import('../styles/console-styles.ts'),
+            loadConsoleNamespaces(),
+          ]);
+          return screen;
+        },
+      },
+      {
         Component: PublicLayout,
         children: [
           { path: 'login', handle: h({ name: 'Login', title: 'titles.login' }), lazy: authScreen('login') },

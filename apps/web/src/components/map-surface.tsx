@@ -12,10 +12,17 @@ import classes from './map-surface.module.css';
 export const TILE_ERROR_LIMIT = 4;
 
 /**
- * The closest a map opens on the basemap: its outlines show nothing nearer (a site's map then shows its state
- * around it, not a blank square of land).
+ * The least longitude, in degrees, a map opened on a point shows on the basemap. The basemap has outlines only
+ * (coasts, countries, states), so a close view is a blank square of land: a site's card 386 px wide opened at
+ * zoom 6 showed 8° around the site, often inside one state with no outline at all (issue 37 point 14). 20° shows
+ * the neighbouring states at any card width.
  */
-const BASEMAP_OPEN_ZOOM = 6;
+export const BASEMAP_MIN_SPAN_DEG = 20;
+
+/** The closest zoom at which a map `widthPx` wide shows BASEMAP_MIN_SPAN_DEG of longitude (256 px world at 0). */
+export function basemapZoom(widthPx: number): number {
+  return Math.max(1, Math.floor(Math.log2((widthPx * 360) / (256 * BASEMAP_MIN_SPAN_DEG))));
+}
 
 /** Leaflet's tiles sit at z-index 200 and its markers and shapes at 400: the basemap goes between. */
 const BASEMAP_PANE = 'basemap';
@@ -120,6 +127,32 @@ function FollowSize() {
 }
 
 /**
+ * On the basemap (no tile server, or its tiles failed after the map opened close on a point), the map zooms out
+ * until the point's surroundings show, for the box's real width: measured when the map opens, or when the box
+ * first gets a size if it had none yet (FollowSize tells Leaflet).
+ */
+function BasemapContext({ zoom }: { zoom: number }) {
+  const map = useMap();
+  useEffect(() => {
+    const fit = () => {
+      const width = map.getSize().x;
+      if (width === 0) return false;
+      map.setZoom(Math.min(zoom, basemapZoom(width)), { animate: false });
+      return true;
+    };
+    if (fit()) return;
+    const onResize = () => {
+      if (fit()) map.off('resize', onResize);
+    };
+    map.on('resize', onResize);
+    return () => {
+      map.off('resize', onResize);
+    };
+  }, [map, zoom]);
+  return null;
+}
+
+/**
  * A Leaflet map that works offline: raster tiles when the deployment has a tile server (MAP_TILE_URL, dropped
  * after a few failed tiles), else the bundled basemap.
  */
@@ -153,7 +186,7 @@ export function MapSurface({
       {!settings.isPending && (
         <MapContainer
           center={bounds ? undefined : center}
-          zoom={bounds ? undefined : showTiles ? zoom : Math.min(zoom, BASEMAP_OPEN_ZOOM)}
+          zoom={bounds ? undefined : zoom}
           bounds={bounds}
           boundsOptions={{ padding: [24, 24], maxZoom: 12 }}
           className={classes.map}
@@ -167,7 +200,10 @@ export function MapSurface({
               eventHandlers={{ tileerror: () => setTileErrors((n) => n + 1) }}
             />
           ) : (
-            <BasemapLayer />
+            <>
+              <BasemapLayer />
+              {bounds ? null : <BasemapContext zoom={zoom} />}
+            </>
           )}
           <FollowSize />
           {children}

@@ -27,6 +27,16 @@ export interface RequestOptions<S extends z.ZodType> {
   bearer?: string;
 }
 
+let displayCredential: string | null = null;
+
+/**
+ * While a wall display is open (issue 37), its display key is every call's credential, in place of any person's
+ * session stored in this browser; null when it closes.
+ */
+export function setDisplayCredential(key: string | null): void {
+  displayCredential = key;
+}
+
 /**
  * The one way the web app calls the API: adds the stored jwt and Accept header, stores any token
  * the server returns in the Authorization header, and throws ApiError on failure.
@@ -40,7 +50,7 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const bearer = options.bearer ?? authStore.get().jwt;
+  const bearer = options.bearer ?? displayCredential ?? authStore.get().jwt;
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 

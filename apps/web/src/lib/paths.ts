@@ -47,6 +47,8 @@ export const paths = {
   loginCallback: '/login/callback',
   loginCallbackOauth: '/login/callback/oauth',
   loginViaOkta: '/login/callback/login-via-okta',
+  /** A wall display (issue 37): opened with a display key, not a person's session. */
+  wall: '/wall',
 } as const;
 
 /** Paths the navigation guard lets through without a token (spec part 2, "Navigation guard"). */
@@ -63,4 +65,6 @@ export const guardPublicPaths: readonly string[] = [
   paths.loginCallback,
   paths.loginCallbackOauth,
   paths.loginViaOkta,
+  // Not in the spec's list: the wall display, whose credential is its display key (issue 37), never a session.
+  paths.wall,
 ];

@@ -20,3 +20,13 @@ export function hasEntitlement(
 export function canRunDiagnostics(claims: Pick<Claims, 'role' | 'entitlements'> | null | undefined): boolean {
   return canChange(claims?.role) && hasEntitlement(claims, 'diagnostics');
 }
+
+/**
+ * A person of a customer organization in their own name: not the provider's support staff, and not support
+ * acting as them (the server refuses such a session what it may only do for itself: chat, feedback).
+ */
+export function ownCustomerSession(
+  claims: Pick<Claims, 'role' | 'impersonatedBy'> | null | undefined,
+): boolean {
+  return Boolean(claims && claims.role !== 'SUPPORT' && !claims.impersonatedBy);
+}

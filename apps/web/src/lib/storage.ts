@@ -15,6 +15,8 @@ export const StorageKeys = {
    * which a signed-out person has not got), so a choice made on the sign-in page outlives the next load.
    */
   language: 'vnoc-language',
+  /** Not a spec key: a wall display's key (issue 37), kept so the screen opens again after a reload. */
+  display: 'vnoc-display-key',
 } as const;
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
 

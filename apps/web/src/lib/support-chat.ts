@@ -11,6 +11,7 @@ import {
 import { useSyncExternalStore } from 'react';
 import { apiRequest } from './api-client.ts';
 import { authStore } from './auth-store.ts';
+import { ownCustomerSession } from './permissions.ts';
 
 /**
  * The support chat widget (spec parts 4, 5, 9; issue 10 part 6): booted after multi-factor validation
@@ -92,7 +93,7 @@ export function messengerUser(user: User, token: ChatToken): Omit<IntercomSettin
 /** Who may chat: a person of a customer organization in their own name (not support staff, not acting as one). */
 export function mayChat(): boolean {
   const { claims } = authStore.get();
-  return Boolean(claims && claims.role !== 'SUPPORT' && !claims.impersonatedBy && claims.isMfaValidated);
+  return ownCustomerSession(claims) && Boolean(claims?.isMfaValidated);
 }
 
 export function createSupportChat(deps: Deps = defaultDeps) {

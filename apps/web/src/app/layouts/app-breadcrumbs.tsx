@@ -25,7 +25,14 @@ export function AppBreadcrumbs({ trailOnly = false }: { trailOnly?: boolean }) {
   if (crumbs.length === 0 || (trailOnly && crumbs.length < 2)) return null;
   return (
     <nav aria-label={t('breadcrumb.label')}>
-      <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
+      {/* A long crumb wraps (a site's name in Spanish widened a 390 px phone's page to 392 px). */}
+      <Breadcrumbs
+        separatorMargin={6}
+        styles={{
+          root: { flexWrap: 'wrap' },
+          breadcrumb: { whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 0, lineHeight: 1.35 },
+        }}
+      >
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           if (last || !('to' in crumb) || !crumb.to) {

@@ -96,10 +96,11 @@ function SupportSessionBanner({
       pos="sticky"
       top="var(--app-shell-header-offset, 0rem)"
       style={{ zIndex: 'var(--mantine-z-index-app)' }}
-      mx="calc(var(--mantine-spacing-md) * -1)"
-      mt="calc(var(--mantine-spacing-md) * -1)"
-      px="md"
-      pt="md"
+      // Out to the shell's own padding (sm on a phone, lg beyond): a fixed md overflowed a 390 px phone by 4 px.
+      mx="calc(var(--app-shell-padding) * -1)"
+      mt="calc(var(--app-shell-padding) * -1)"
+      px="var(--app-shell-padding)"
+      pt="var(--app-shell-padding)"
       mb="md"
       bg="var(--mantine-color-body)"
     >

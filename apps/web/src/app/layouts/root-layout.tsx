@@ -59,11 +59,13 @@ export function RootLayout() {
   useRouteChangeEffects();
   useUnauthorizedHandler();
   useAppUpdateCheck();
+  // A wall display (issue 37) has no person's session to watch, and nothing may cover its dashboards.
+  const wall = useLocation().pathname === paths.wall;
   return (
     <>
       <Outlet />
-      <SessionWatcher />
-      <DevOutboxGate />
+      {!wall && <SessionWatcher />}
+      {!wall && <DevOutboxGate />}
     </>
   );
 }

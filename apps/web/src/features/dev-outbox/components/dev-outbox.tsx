@@ -1,4 +1,5 @@
-import { Affix, Button } from '@mantine/core';
+import { ActionIcon, Affix, Button, Transition } from '@mantine/core';
+import { useMediaQuery, useScrollDirection, useWindowScroll } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,25 +28,52 @@ export function DevOutbox() {
       delete document.body.dataset.devOutbox;
     };
   }, []);
+  // On a phone it is a small round icon, and it steps aside while the page scrolls down (back when it scrolls up or
+  // reaches the top), so it never sits on the text being read (issue 37).
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const direction = useScrollDirection();
+  const [{ y }] = useWindowScroll();
+  const aside = phone && direction === 'down' && y > 80;
+  const open = () => {
+    setWanted(true);
+    setOpened(true);
+  };
+  const common = {
+    onClick: open,
+    onPointerEnter: prepare,
+    onFocus: prepare,
+    variant: 'default',
+    'data-testid': 'dev-outbox-button',
+    style: { boxShadow: 'var(--mantine-shadow-md)' },
+  } as const;
   return (
     <>
       <Affix position={{ bottom: 16, left: 16 }} zIndex={150}>
-        <Button
-          onClick={() => {
-            setWanted(true);
-            setOpened(true);
-          }}
-          onPointerEnter={prepare}
-          onFocus={prepare}
-          size="xs"
-          variant="default"
-          leftSection={<IconInbox size={16} aria-hidden />}
-          data-testid="dev-outbox-button"
-          radius="xl"
-          style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-        >
-          {t('outbox.button')}
-        </Button>
+        <Transition mounted={!aside} transition="slide-up" duration={150}>
+          {(transition) =>
+            phone ? (
+              <ActionIcon
+                {...common}
+                style={{ ...common.style, ...transition }}
+                size="lg"
+                radius="xl"
+                aria-label={t('outbox.button')}
+              >
+                <IconInbox size={18} aria-hidden />
+              </ActionIcon>
+            ) : (
+              <Button
+                {...common}
+                style={{ ...common.style, ...transition }}
+                size="xs"
+                radius="xl"
+                leftSection={<IconInbox size={16} aria-hidden />}
+              >
+                {t('outbox.button')}
+              </Button>
+            )
+          }
+        </Transition>
       </Affix>
       {wanted && (
         <Suspense fallback={null}>

@@ -66,6 +66,10 @@ function PortActionButton({
       size="compact-xs"
       mt={4}
       px={0}
+      h="auto"
+      maw="100%"
+      // Its words wrap in a narrow tile rather than being cut ("Apagar puer…" at 390 px).
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'start', overflow: 'visible' } }}
       aria-label={label}
       data-testid={testId}
       {...button}
@@ -107,7 +111,8 @@ export function DevicePorts({
           {blockedReason}
         </Text>
       )}
-      <SimpleGrid cols={{ base: 3, xs: 4, md: 8 }} spacing="xs">
+      {/* Two a row on a phone: three left each tile ~100 px, too narrow for its action's words. */}
+      <SimpleGrid cols={{ base: 2, xs: 4, md: 8 }} spacing="xs">
         {slots.map((slot) => {
           const state = stateOf(slot);
           const portName = tf('ports.port', { number: slot.systemNumber });

@@ -5,13 +5,15 @@ import { ticketsQueryKey } from './get-ticket.ts';
 
 const TicketPageSchema = PagedSchema(TicketSummarySchema);
 
-/** GET ticket parameters: paging, `field-asc|desc` sorting (server default createdAt-desc), status, device. */
+/** GET ticket parameters: paging, `field-asc|desc` sorting (server default createdAt-desc), status, device, text. */
 export interface TicketListParams {
   page: number;
   pageSize: number;
   sorting?: string;
   status?: TicketStatus;
   deviceId?: string;
+  /** Subject, number, site or device name contains; filters in the fleet query language. */
+  q?: string;
 }
 
 /** GET ticket: the organization's tickets, one page. */
@@ -23,6 +25,7 @@ export function getTickets(params: TicketListParams, signal?: AbortSignal) {
       sorting: params.sorting,
       status: params.status,
       deviceId: params.deviceId,
+      q: params.q,
     },
     schema: TicketPageSchema,
     signal,

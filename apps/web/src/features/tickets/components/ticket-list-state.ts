@@ -2,10 +2,14 @@ import { TICKET_SORT_FIELDS, TICKET_STATUSES, type TicketStatus } from '@vnoc/co
 import { readTableParams, sortParam, type TableParams } from '../../../components/data-table/table-params.ts';
 import type { TicketListParams } from '../api/get-tickets.ts';
 
-/** The Tickets list's state in the address bar: paging, sorting and the status filter (none = all). */
+/**
+ * The Tickets list's state in the address bar: paging, sorting, the status filter (none = all) and the search
+ * (subject, number, site or device; the fleet query language's ticket filters).
+ */
 export interface TicketListState {
   table: TableParams;
   status: TicketStatus | null;
+  q: string;
 }
 
 /** Reads the list's state; an unknown status or sort field falls back to all tickets / the server's order. */
@@ -14,6 +18,7 @@ export function readTicketListState(params: URLSearchParams): TicketListState {
   return {
     table: readTableParams(params, TICKET_SORT_FIELDS),
     status: (TICKET_STATUSES as readonly string[]).includes(status ?? '') ? (status as TicketStatus) : null,
+    q: (params.get('q') ?? '').trim().slice(0, 200),
   };
 }
 
@@ -24,5 +29,6 @@ export function ticketListRequest(state: TicketListState): TicketListParams {
     pageSize: state.table.pageSize,
     sorting: sortParam(state.table.sort),
     status: state.status ?? undefined,
+    q: state.q || undefined,
   };
 }

@@ -40,7 +40,12 @@ beforeEach(() => {
       requests.push(url);
       if (failing) return answer({ id: 'internal', message: 'The ticket store is down.' }, 500);
       const status = url.searchParams.get('status');
-      const content = tickets.filter((t) => !status || t.status === status);
+      const q = url.searchParams.get('q')?.toLowerCase();
+      const content = tickets.filter(
+        (t) =>
+          (!status || t.status === status) &&
+          (!q || t.subject.toLowerCase().includes(q) || `#${t.number}`.includes(q.replace(/^#?/, '#'))),
+      );
       return answer({ content, page: 0, pageSize: 50, totalElements: content.length, totalPages: 1 });
     }),
   );
@@ -93,6 +98,42 @@ describe('Tickets list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=closed'));
     await waitFor(() => expect(screen.getAllByTestId('data-row')).toHaveLength(1));
     expect(lastRequest()?.get('status')).toBe('closed');
+  });
+
+  it('searches by subject or number through the address bar, and offers to clear a search that finds none', async () => {
+    const { router } = openList();
+    await screen.findAllByTestId('data-row');
+    const box = screen.getByRole('textbox', { name: 'Search' });
+    fireEvent.change(box, { target: { value: 'port 3' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=port+3'));
+    await waitFor(() => expect(screen.getAllByTestId('data-row')).toHaveLength(1));
+    expect(lastRequest()?.get('q')).toBe('port 3');
+    expect(screen.getByText('Port 3 dead')).toBeTruthy();
+
+    fireEvent.change(box, { target: { value: '1001' } });
+    await waitFor(() => expect(lastRequest()?.get('q')).toBe('1001'));
+    await waitFor(() => expect(screen.getByText('Store router keeps dropping')).toBeTruthy());
+
+    fireEvent.change(box, { target: { value: 'nothing like it' } });
+    const empty = await screen.findByTestId('empty-state');
+    expect(within(empty).getByText('No ticket matches')).toBeTruthy();
+    fireEvent.click(within(empty).getByRole('button', { name: 'Clear the search' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findAllByTestId('data-row')).toHaveLength(2);
+  });
+
+  it('in Spanish, names the search box and its empty answer', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      tickets = [];
+      openList('/tickets?q=router');
+      expect(await screen.findByRole('textbox', { name: 'Buscar' })).toBeTruthy();
+      expect(
+        within(await screen.findByTestId('empty-state')).getByText('Ningún ticket coincide'),
+      ).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('sorts on the server by a header', async () => {

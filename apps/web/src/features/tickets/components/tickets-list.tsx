@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TicketSummary } from '@vnoc/contracts';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { SearchInput } from '../../../components/data-table/search-input.tsx';
 import { serverListProps, useListParams } from '../../../components/data-table/server-list.ts';
 import { DateText } from '../../../components/date-text.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -20,7 +21,8 @@ import { TicketStatusBadge } from './ticket-status-badge.tsx';
 const STATUS_FILTERS = ['all', 'open', 'closed'] as const;
 
 /**
- * Tickets: the organization's support tickets, newest first, filtered by status. Their times are ages ("2 hours
+ * Tickets: the organization's support tickets, newest first, searched by subject or number (and site or device)
+ * and filtered by status. Their times are ages ("2 hours
  * ago", the exact time on hover and focus) and the subject and site wrap, so every column fits 1366 px.
  */
 export function TicketsList() {
@@ -98,18 +100,35 @@ export function TicketsList() {
 
   const filter = state.status ?? 'all';
   const toolbar = (
-    <LabelledSegmented
-      gap={4}
-      align="flex-start"
-      label={t('list.filter.label')}
-      value={filter}
-      onChange={(value) => update({ status: value === 'all' ? null : value })}
-      data={STATUS_FILTERS.map((value) => ({ value, label: t(`list.filter.${value}`) }))}
-      data-testid="ticket-status-filter"
-    />
+    <Group align="flex-start" gap="md" wrap="wrap">
+      <Box style={{ flex: '1 1 260px', maxWidth: 420 }}>
+        <SearchInput
+          label={t('list.search.label')}
+          placeholder={t('list.search.placeholder')}
+          value={state.q}
+          onChange={(q) => update({ q })}
+          queryTarget="tickets"
+        />
+      </Box>
+      <LabelledSegmented
+        gap={4}
+        align="flex-start"
+        label={t('list.filter.label')}
+        value={filter}
+        onChange={(value) => update({ status: value === 'all' ? null : value })}
+        data={STATUS_FILTERS.map((value) => ({ value, label: t(`list.filter.${value}`) }))}
+        data-testid="ticket-status-filter"
+      />
+    </Group>
   );
 
-  const empty = state.status ? (
+  const empty = state.q ? (
+    <EmptyState icon={IconTicket} title={t('list.empty.searchTitle')} text={t('list.empty.searchText')}>
+      <Button variant="light" onClick={() => update({ q: '' })}>
+        {t('list.empty.clearSearch')}
+      </Button>
+    </EmptyState>
+  ) : state.status ? (
     <EmptyState
       icon={IconTicket}
       title={state.status === 'open' ? t('list.empty.openTitle') : t('list.empty.closedTitle')}

@@ -24,6 +24,7 @@ import { CopyField } from '../../../../components/copy-field.tsx';
 import { ModalActions } from '../../../../components/modal-actions.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { SiteGroupMultiSelect } from '../../../../components/site-group-multi-select.tsx';
+import { displayLink } from '../../../../lib/display-key.ts';
 import { useSharedDashboards } from '../api/api-keys.ts';
 
 /** How long a new key lives: none (until revoked) or a number of days. */
@@ -108,9 +109,22 @@ export function ApiKeyFormModal({ opened, loading, failure, made, onClose, onSub
             {t('made.onceText')}
           </Notice>
           <CopyField label={t('made.key')} value={made.key} data-testid="api-key-value" />
-          <Text size="sm" c="dimmed">
-            {t('made.usage')}
-          </Text>
+          {made.apiKey.role === 'DISPLAY' ? (
+            <>
+              <CopyField
+                label={t('made.displayLink')}
+                value={displayLink(window.location.origin, made.key)}
+                data-testid="api-key-display-link"
+              />
+              <Text size="sm" c="dimmed">
+                {t('made.displayUsage')}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('made.usage')}
+            </Text>
+          )}
           <Button onClick={onClose} style={{ alignSelf: 'flex-end' }} data-autofocus>
             {t('actions.done')}
           </Button>
