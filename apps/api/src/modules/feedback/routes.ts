@@ -25,11 +25,7 @@ export const feedbackRoutes = moduleRoutes(['feedback'], (r, route, ctx) => {
       body: FeedbackBodySchema,
       response: created(FeedbackSentSchema),
     }),
-    async (request, reply) => {
-      const sent = await feedback.sendFeedback(ctx, authOf(request), request.body);
-      reply.code(201);
-      return sent;
-    },
+    async (request) => feedback.sendFeedback(ctx, authOf(request), request.body),
   );
 
   r.get(
