@@ -72,6 +72,7 @@ export default defineConfig({
         /[\\/]alerts\.spec\.ts$/,
         /[\\/]chat\.spec\.ts$/,
         /[\\/]integrations\.spec\.ts$/,
+        /[\\/]wall\.spec\.ts$/,
       ],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
@@ -98,6 +99,12 @@ export default defineConfig({
       // receiver (WEBHOOKS_ALLOW_LOOPBACK on this server only).
       name: 'integrations',
       testMatch: /[\\/]integrations\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${fastPort}` },
+    },
+    {
+      // The wall display signs in as audit@acme, whom admin-organization enrols on the main server.
+      name: 'wall',
+      testMatch: /[\\/]wall\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${fastPort}` },
     },
   ],

@@ -1,5 +1,5 @@
-import { ActionIcon, Affix, Button, Transition } from '@mantine/core';
-import { useMediaQuery, useScrollDirection, useWindowScroll } from '@mantine/hooks';
+import { Affix, Button, Transition } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,11 +29,22 @@ export function DevOutbox() {
     };
   }, []);
   // On a phone it is a small round icon, and it steps aside while the page scrolls down (back when it scrolls up or
-  // reaches the top), so it never sits on the text being read (issue 37).
+  // reaches the top), so it never sits on the text being read (issue 37). One scroll listener of its own: Mantine's
+  // useWindowScroll sits in the signed-in frame's chunk, which /login (where this button shows too) must not load.
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const direction = useScrollDirection();
-  const [{ y }] = useWindowScroll();
-  const aside = phone && direction === 'down' && y > 80;
+  const [aside, setAside] = useState(false);
+  useEffect(() => {
+    setAside(false);
+    if (!phone) return;
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      setAside(y > last && y > 80);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [phone]);
   const open = () => {
     setWanted(true);
     setOpened(true);
@@ -52,15 +63,18 @@ export function DevOutbox() {
         <Transition mounted={!aside} transition="slide-up" duration={150}>
           {(transition) =>
             phone ? (
-              <ActionIcon
+              // A round icon-only Button, not an ActionIcon: /login shows this button, and ActionIcon lives in
+              // the signed-in frame's chunk (the sign-in page must not load it).
+              <Button
                 {...common}
                 style={{ ...common.style, ...transition }}
-                size="lg"
+                size="sm"
                 radius="xl"
+                px={8}
                 aria-label={t('outbox.button')}
               >
                 <IconInbox size={18} aria-hidden />
-              </ActionIcon>
+              </Button>
             ) : (
               <Button
                 {...common}
