@@ -191,7 +191,7 @@ describe('a report', () => {
         },
         { interface: 'wlan0', up: true, rx_bytes: null, tx_bytes: null, rx_errors: null, tx_errors: null },
       ],
-      wan: [{ source_interface: 'eth0', ip_address: '192.0.2.10', ping: 4.5, jitter: 0.5, loss: 2 }],
+      wan: [{ source_interface: 'eth0', ip_address: '192.0.2.1', ping: 4.5, jitter: 0.5, loss: 2 }],
       signal: [{ linkStatus: 'connected', serviceType: 'LTE', rsrp: -92, rsrq: -11, sinr: 12, rssi: -67 }],
       ports: FULL.vnoc.ports,
       vlans: [{ id: 10, name: 'Staff', subnet: '' }],

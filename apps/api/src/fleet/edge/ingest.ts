@@ -369,12 +369,14 @@ function historyWrites(samples: readonly Sample[]): SQL[] {
         ${stat('rx_errors')}::bigint[], ${stat('tx_errors')}::bigint[])
       on conflict do nothing`);
   }
+  // A WAN sample's address is what was probed (spec's Timeseries sample, as the simulator stores it: the console
+  // shows "over <interface> to <address>"), not the device's own WAN address.
   const wans = samples.flatMap((s) => (s.data.vnoc?.wan ? [{ s, wan: s.data.vnoc.wan }] : []));
   if (wans.length > 0)
     writes.push(sql`
       insert into wan_samples (device_id, time, source_interface, ip_address, ping, jitter, loss)
       select * from unnest(${col(wans, (x) => x.s.deviceId)}::uuid[], ${col(wans, (x) => iso(x.s.at))}::timestamptz[],
-        ${col(wans, (x) => x.wan.interface)}::text[], ${col(wans, (x) => x.wan.ipAddress ?? '')}::text[],
+        ${col(wans, (x) => x.wan.interface)}::text[], ${col(wans, (x) => x.wan.target ?? '')}::text[],
         ${col(wans, (x) => x.wan.latencyMs ?? null)}::real[], ${col(wans, (x) => x.wan.jitterMs ?? null)}::real[],
         ${col(wans, (x) => x.wan.lossPercent ?? 0)}::real[])
       on conflict do nothing`);
