@@ -4,6 +4,7 @@ import { BASEMAP_ATTRIBUTION } from '@vnoc/contracts';
 import L, { type LatLngBoundsExpression, type LatLngExpression } from 'leaflet';
 import { type ReactNode, useEffect, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { afterPaint } from '../lib/after-paint.ts';
 import { loadBasemap } from '../lib/basemap.ts';
 import { useMapSettings } from '../lib/map-settings.ts';
 import classes from './map-surface.module.css';
@@ -73,16 +74,17 @@ export function loadBasemapShapes(): Promise<BasemapShapes> {
 }
 
 /**
- * Natural Earth land and borders as vector shapes (lib/basemap.ts), drawn in a pane below the markers, not
- * interactive; its colours follow the theme through CSS.
+ * Natural Earth land and borders as vector shapes (lib/basemap.ts), drawn in a pane below the markers after the
+ * first paint, not interactive; its colours follow the theme through CSS.
  */
 function BasemapLayer() {
   const map = useMap();
   useEffect(() => {
     let layer: L.Layer | undefined;
     let gone = false;
-    loadBasemapShapes()
-      .then(({ land, borders }) => {
+    // Drawn after the screen's first paint (the ~230 SVG shapes are a long task), even when already loaded.
+    Promise.all([loadBasemapShapes(), afterPaint()])
+      .then(([{ land, borders }]) => {
         if (gone) return;
         const pane = map.getPane(BASEMAP_PANE) ?? map.createPane(BASEMAP_PANE);
         pane.style.zIndex = '250';

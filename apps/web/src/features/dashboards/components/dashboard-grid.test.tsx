@@ -20,7 +20,10 @@ beforeAll(() => {
   });
 });
 afterAll(() => vi.restoreAllMocks());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const uptime = (w: number): Widget => ({
   type: 'Uptime',
@@ -31,12 +34,12 @@ const uptime = (w: number): Widget => ({
   moved: false,
 });
 
-function grid(widgets: Widget[], onLayoutChange: (layout: unknown) => void) {
+function grid(widgets: Widget[], onLayoutChange: (layout: unknown) => void, editing = true) {
   return (
     <Providers>
       <DashboardGrid
         widgets={widgets}
-        editing
+        editing={editing}
         onLayoutChange={onLayoutChange}
         renderWidget={(widget) => <p>{widget.type}</p>}
       />
@@ -58,5 +61,28 @@ describe('DashboardGrid', () => {
     // echo of the 5-column layout would arrive here.
     await act(async () => {});
     expect(onLayoutChange).not.toHaveBeenCalled();
+  });
+
+  it('mounts the widgets of the first viewport at once, a skeleton in the cell of one far below (issue 39)', async () => {
+    // No element comes near the viewport in jsdom, and the main thread is never idle here.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const below: Widget = {
+      ...uptime(4),
+      i: 'totals',
+      type: 'DeviceTotals',
+      layout: { i: 'totals', x: 0, y: 40, w: 4, h: 2 },
+    };
+    render(grid([uptime(4), below], vi.fn(), false));
+    await waitFor(() => expect(screen.getByText('Uptime')).toBeTruthy());
+    expect(screen.queryByText('DeviceTotals')).toBeNull();
+    expect(document.querySelector('[data-widget="DeviceTotals"] .mantine-Skeleton-root')).not.toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
+import { Skeleton } from '@mantine/core';
 import { GRID_COLUMNS, sortWidgets, type Widget } from '@vnoc/contracts';
 import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import GridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
+import { MountWhenNear } from '../../../components/mount-when-near.tsx';
 import { DRAG_HANDLE_CLASS, STACK_BELOW_PX, toGridLayout } from '../utils/layout.ts';
 import classes from './dashboard-grid.module.css';
 
@@ -18,9 +20,28 @@ interface DashboardGridProps {
   onLayoutChange?: (layout: Layout) => void;
 }
 
+/** The least height of a widget stacked on a narrow screen, in pixels. */
+const stackedHeight = (widget: Widget) => Math.max(2, widget.layout.h) * (ROW_HEIGHT * 0.8);
+
+/**
+ * The widgets whose top is within the first viewport (the grid's own offset aside, which only counts a few more):
+ * these mount with the grid, the others when they come near or the main thread is idle.
+ */
+function firstViewport(sorted: readonly Widget[], stacked: boolean, viewport: number): Set<string> {
+  const shown = new Set<string>();
+  let stackTop = 0;
+  for (const widget of sorted) {
+    const top = stacked ? stackTop : widget.layout.y * (ROW_HEIGHT + GAP);
+    if (top < viewport) shown.add(widget.i);
+    stackTop += stackedHeight(widget) + GAP;
+  }
+  return shown;
+}
+
 /**
  * Widgets on the 12-column react-grid-layout grid at their layout {x, y, w, h}; on a narrow screen they
- * stack in y-then-x order instead.
+ * stack in y-then-x order instead. Outside the editor, the widgets below the first viewport mount progressively
+ * (MountWhenNear), a skeleton keeping their place until then.
  */
 export function DashboardGrid({
   widgets,
@@ -31,23 +52,29 @@ export function DashboardGrid({
   const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
   const layout = useMemo(() => toGridLayout(widgets), [widgets]);
   const stacked = mounted && width < STACK_BELOW_PX;
+  const sorted = useMemo(() => sortWidgets(widgets), [widgets]);
+  const eager = useMemo(() => firstViewport(sorted, stacked, window.innerHeight), [sorted, stacked]);
+  const render = (widget: Widget) => (
+    <MountWhenNear
+      eager={editing || eager.has(widget.i)}
+      placeholder={<Skeleton h="100%" mih={120} radius="md" />}
+    >
+      {renderWidget(widget)}
+    </MountWhenNear>
+  );
 
   return (
     <div ref={containerRef} data-testid="dashboard-grid" data-layout={stacked ? 'stacked' : 'grid'}>
       {!mounted ? null : stacked ? (
         <div className={classes.stack}>
-          {sortWidgets(widgets).map((widget) => (
+          {sorted.map((widget) => (
             <div
               key={widget.i}
               className={classes.stackItem}
               data-widget={widget.type}
-              style={
-                {
-                  '--widget-min-height': `${Math.max(2, widget.layout.h) * (ROW_HEIGHT * 0.8)}px`,
-                } as CSSProperties
-              }
+              style={{ '--widget-min-height': `${stackedHeight(widget)}px` } as CSSProperties}
             >
-              {renderWidget(widget)}
+              {render(widget)}
             </div>
           ))}
         </div>
@@ -74,9 +101,9 @@ export function DashboardGrid({
             if (editing) onLayoutChange?.(next);
           }}
         >
-          {sortWidgets(widgets).map((widget) => (
+          {sorted.map((widget) => (
             <div key={widget.i} className={classes.item} data-widget={widget.type} data-w={widget.layout.w}>
-              {renderWidget(widget)}
+              {render(widget)}
             </div>
           ))}
         </GridLayout>

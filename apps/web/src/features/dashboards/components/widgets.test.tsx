@@ -90,6 +90,30 @@ describe('the ActiveAlerts widget (spec part 3, base dashboard)', () => {
     ]).toEqual(['/api/alert', 'active', 'severity-asc', '8']);
   });
 
+  it('shows a skeleton, not its empty state, until the answer arrives (issue 39)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) => {
+        requests.push(new URL(String(input)));
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }),
+    );
+    const { container } = open();
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(container.querySelector('.mantine-Skeleton-root')).not.toBeNull();
+    expect(screen.queryByText('No active alerts.')).toBeNull();
+    answer(
+      new Response(JSON.stringify({ content: [], totalElements: 0, page: 0, pageSize: 8, totalPages: 1 }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByText('No active alerts.')).toBeTruthy();
+    expect(container.querySelector('.mantine-Skeleton-root')).toBeNull();
+  });
+
   it('says so when nothing is active', async () => {
     open();
     expect(await screen.findByText('No active alerts.')).toBeTruthy();

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDLE_TIMEOUT_MS, MountWhenNear, NEAR_MARGIN } from './mount-when-near.tsx';
+
+// The browser's IntersectionObserver and requestIdleCallback, driven by the test.
+let observers: {
+  callback: IntersectionObserverCallback;
+  options?: IntersectionObserverInit;
+  targets: Element[];
+}[];
+let idle: { run: () => void; timeout?: number }[];
+beforeEach(() => {
+  observers = [];
+  idle = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      targets: Element[] = [];
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        observers.push({ callback, options, targets: this.targets });
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      unobserve() {}
+      disconnect() {
+        this.targets.length = 0;
+      }
+    },
+  );
+  vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => {
+    idle.push({ run, timeout: options?.timeout });
+    return idle.length;
+  });
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const show = (eager: boolean) =>
+  render(
+    <MountWhenNear eager={eager} placeholder={<span>waiting</span>}>
+      <span>content</span>
+    </MountWhenNear>,
+  );
+
+const intersect = (isIntersecting: boolean) =>
+  act(() => {
+    for (const { callback, targets } of observers)
+      if (targets.length > 0)
+        callback(
+          targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry),
+          {} as IntersectionObserver,
+        );
+  });
+
+describe('MountWhenNear (issue 39: the dashboard mounted progressively)', () => {
+  it('mounts eager content at once', () => {
+    show(true);
+    expect(screen.getByText('content')).toBeTruthy();
+    expect(screen.queryByText('waiting')).toBeNull();
+  });
+
+  it('keeps the placeholder until the content comes within a screen of the viewport', () => {
+    show(false);
+    expect(screen.getByText('waiting')).toBeTruthy();
+    expect(observers.at(-1)?.options?.rootMargin).toBe(NEAR_MARGIN);
+    intersect(false);
+    expect(screen.queryByText('content')).toBeNull();
+    intersect(true);
+    expect(screen.getByText('content')).toBeTruthy();
+    expect(screen.queryByText('waiting')).toBeNull();
+  });
+
+  it('mounts when the main thread is idle, asking for it within the timeout, if it never scrolls near', () => {
+    show(false);
+    expect(screen.queryByText('content')).toBeNull();
+    expect(idle.at(-1)?.timeout).toBe(IDLE_TIMEOUT_MS);
+    act(() => idle.at(-1)?.run());
+    expect(screen.getByText('content')).toBeTruthy();
+  });
+
+  it('stays mounted once eager, when eager ends (the editor closed)', () => {
+    const view = show(false);
+    view.rerender(
+      <MountWhenNear eager placeholder={<span>waiting</span>}>
+        <span>content</span>
+      </MountWhenNear>,
+    );
+    view.rerender(
+      <MountWhenNear eager={false} placeholder={<span>waiting</span>}>
+        <span>content</span>
+      </MountWhenNear>,
+    );
+    expect(screen.getByText('content')).toBeTruthy();
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * Resolves after the browser has painted the frame in which it was called: the next animation frame runs just
+ * before that paint, and a task queued from it runs after. For work that can wait until the screen shows.
+ */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
