@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { liveRefetchInterval } from '../../../lib/live.ts';
 
-const SiteListSchema = z.array(SiteSummarySchema);
-
 /** GET site?userId: every site the user may see, each with the user's favourite flag. */
 export function getUserSites(userId: string, signal?: AbortSignal) {
-  return apiRequest('site', { query: { userId }, schema: SiteListSchema, signal });
+  return apiRequest('site', {
+    query: { userId },
+    schema: import.meta.env.DEV ? z.array(SiteSummarySchema) : undefined,
+    signal,
+  });
 }
 
 export function getUserSitesQueryOptions(userId: string) {
