@@ -138,6 +138,15 @@ export const DEMO_USERS = [
     title: 'Compliance Officer',
   },
   {
+    // For the end-to-end flows that make their own dashboard (each person enrols an authenticator once per server).
+    username: 'noc@acme.example',
+    role: 'USER',
+    org: 0,
+    first: 'Nico',
+    last: 'Watch',
+    title: 'NOC Operator',
+  },
+  {
     username: 'viewer@acme.example',
     role: 'READ_ONLY',
     org: 0,
