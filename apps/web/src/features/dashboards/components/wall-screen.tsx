@@ -146,22 +146,24 @@ export function WallScreen({ clock = realClock }: { clock?: WallClock }) {
   } else {
     body = (
       <Box p={{ base: 'sm', lg: 'md' }}>
-        <Group justify="space-between" wrap="nowrap" gap="sm" mb="sm">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        {/* On a phone the dashboard's name takes the first line and the position and switches the next: side by
+            side, 390 px cut both ("NOC w…", "1…"). */}
+        <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 16rem' }}>
             <Logo />
             <Title order={1} fz={{ base: 20, xl: 28 }} lineClamp={1} data-testid="wall-dashboard">
               {current.name}
             </Title>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ml="auto" style={{ minWidth: 0 }}>
             <Text size="sm" c="dimmed" visibleFrom="sm" truncate>
               {display.data?.name}
             </Text>
-            <Badge variant="light" size="lg" data-testid="wall-position">
+            <Badge variant="light" size="lg" data-testid="wall-position" style={{ flexShrink: 0 }}>
               {t('wall.position', { current: (index % count) + 1, count })}
             </Badge>
             {paused && (
-              <Badge color="orange" size="lg" data-testid="wall-paused">
+              <Badge color="orange" size="lg" data-testid="wall-paused" style={{ flexShrink: 0 }}>
                 {t('wall.paused')}
               </Badge>
             )}

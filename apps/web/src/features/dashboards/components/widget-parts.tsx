@@ -135,10 +135,13 @@ export function TableWidget<D, R>({
   );
 }
 
-/** A site's name on one line, opening the site. */
+/**
+ * A site's name opening the site, on two lines at most: on a phone the status column leaves a name about 110 px,
+ * and one line cut three sites to the same "Acme Raleigh…" (screenshot pass, issue 37).
+ */
 export function SiteLink({ id, name }: { id: string; name: ReactNode }) {
   return (
-    <Anchor component={Link} to={paths.site(id)} size="sm" lineClamp={1}>
+    <Anchor component={Link} to={paths.site(id)} size="sm" lineClamp={2}>
       {name}
     </Anchor>
   );

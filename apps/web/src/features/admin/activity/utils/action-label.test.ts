@@ -2,7 +2,15 @@ import '../../../../test/i18n-setup.ts';
 import { AUDIT_ACTIONS, targetKindOf } from '@vnoc/contracts';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
-import { actionKey, actionLabel, detailValue, sentenceKey, targetPath, targetText } from './action-label.ts';
+import {
+  actionKey,
+  actionLabel,
+  detailLabel,
+  detailValue,
+  sentenceKey,
+  targetPath,
+  targetText,
+} from './action-label.ts';
 
 const ns = 'adminOrganization';
 
@@ -33,6 +41,14 @@ describe('activity words', () => {
     expect(detailValue(es, 'true')).toBe('sí');
     expect(detailValue(es, 'acme.example, stores.acme.example')).toBe('acme.example, stores.acme.example');
     expect(detailValue(en, 'USER → ADMINISTRATOR')).toBe('USER → ADMINISTRATOR');
+  });
+
+  it("shows a time the server writes (an API key's expiry) as every date in the console, with its zone", () => {
+    const shown = detailValue(en, '2027-02-27T22:21:00.000Z');
+    expect(shown).toMatch(/^\d{2}\/\d{2}\/2027 \d{2}:\d{2} (AM|PM) \S+$/);
+    expect(shown).not.toContain('T22:21');
+    expect(detailLabel(en, 'expiresAt')).toBe('Expires');
+    expect(detailLabel(es, 'expiresAt')).toBe('Caduca');
   });
 
   it('names an alert by its title and place, in the language, and links targets to their page', () => {

@@ -1,6 +1,7 @@
 import type { ActivityEntry } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
 import { alertName } from '../../../../lib/alert-display.ts';
+import { formatDate } from '../../../../lib/format.ts';
 import { paths } from '../../../../lib/paths.ts';
 
 /** The translation key part of an action (dots would nest keys: `register` and `register.refused` both exist). */
@@ -52,7 +53,14 @@ export function detailLabel(t: TFunction<'adminOrganization'>, key: string): str
   return t(`activity.detail.${key}`, { defaultValue: key });
 }
 
-/** A detail's value in the language where it is a word the server writes (changed, true, false); else as stored. */
+/** A time the server writes in a detail (an API key's expiry): ISO 8601 in UTC, as JSON writes a Date. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A detail's value in the language where it is a word the server writes (changed, true, false), a time as every
+ * date in the console (MM/DD/YYYY hh:mm A and the zone, not "2027-02-27T22:21:00.000Z"); else as stored.
+ */
 export function detailValue(t: TFunction<'adminOrganization'>, value: string): string {
+  if (ISO_TIME.test(value)) return formatDate(value) || value;
   return /^\w+$/.test(value) ? t(`activity.values.${value}`, { defaultValue: value }) : value;
 }
