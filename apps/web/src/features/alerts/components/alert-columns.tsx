@@ -14,6 +14,12 @@ import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../.
 import { paths } from '../../../lib/paths.ts';
 import { AlertTicketLink } from './alert-ticket-link.tsx';
 
+/**
+ * A name wraps within the column: a support person's "Sam Support (vNOC support) for Uriel Operator" ran past the
+ * table's right edge at 1366 px in Spanish.
+ */
+const WRAP = { whiteSpace: 'normal', maxWidth: 200 } as const;
+
 /** Who handles it: acknowledged (by whom) and the assignee, or a dash. */
 function OwnerCell({ alert }: { alert: Alert }) {
   const { t } = useTranslation('alerts');
@@ -30,6 +36,7 @@ function OwnerCell({ alert }: { alert: Alert }) {
         <Group
           gap={4}
           wrap="nowrap"
+          align="flex-start"
           title={t('list.acknowledgedBy', { name: actorName(alert.acknowledgedBy) })}
         >
           <IconCircleCheck
@@ -38,7 +45,7 @@ function OwnerCell({ alert }: { alert: Alert }) {
             color="var(--mantine-color-green-7)"
             style={{ flexShrink: 0 }}
           />
-          <Text size="xs">
+          <Text size="xs" style={WRAP}>
             <VisuallyHidden>{t('list.acknowledgedByLabel')} </VisuallyHidden>
             {actorName(alert.acknowledgedBy)}
           </Text>
@@ -47,7 +54,7 @@ function OwnerCell({ alert }: { alert: Alert }) {
       {alert.assignee && (
         <Group gap={4} wrap="nowrap" title={t('list.assignedTo', { name: alert.assignee.name })}>
           <IconUser size={14} aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="xs">
+          <Text size="xs" style={WRAP}>
             <VisuallyHidden>{t('list.assignedToLabel')} </VisuallyHidden>
             {alert.assignee.name}
           </Text>
