@@ -198,6 +198,9 @@ function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** The real time, the app's clock unless a test gives its own. */
+const wallClock = () => new Date();
+
 export async function buildApp({
   config,
   db,
@@ -206,7 +209,7 @@ export async function buildApp({
   jobs,
   events,
   streamTimings,
-  now = () => new Date(),
+  now = wallClock,
   simulator,
   outbound,
   webhookOutbound,
@@ -232,9 +235,10 @@ export async function buildApp({
   const bus = events ?? createEventBus(config, app.log);
   if (!events) app.addHook('onClose', () => bus.close());
   const deliver = createDelivery(config, db, app.log);
-  // Counted in Redis when there is one, so every process of a deployment shares the limits. Windows run on the
-  // app's clock (a test moves it on instead of waiting a minute).
-  const clock = () => now().getTime();
+  // Counted in Redis when there is one, so every process of a deployment shares the limits. Windows in memory
+  // run on the process's monotonic clock, or on a test's clock (moved on instead of waiting a minute), which the
+  // limiter never lets run backwards.
+  const clock = now === wallClock ? () => performance.now() : () => now().getTime();
   const limiter = config.redisUrl
     ? createRedisRateLimiter(config.redisUrl, app.log, { now: clock })
     : createRateLimiter(clock);

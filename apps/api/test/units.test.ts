@@ -138,12 +138,19 @@ describe('createRateLimiter', () => {
     await expect(limiter.hit('k', 3, 1000)).resolves.toBeUndefined();
   });
 
-  it('a window that starts after now (the clock was set back) has ended', async () => {
+  it('a clock set back neither ends the window nor holds it open: it ends once its length has run forward', async () => {
     let now = 10 * 60_000;
     const limiter = createRateLimiter(() => now);
     for (let i = 0; i < 3; i++) await limiter.hit('k', 3, 60_000);
+    now += 20_000;
     await expect(limiter.hit('k', 3, 60_000)).rejects.toEqual(limited);
-    now = 0;
+    // Set back an hour: the window keeps its 40 s to run.
+    now -= 60 * 60_000;
+    await expect(limiter.hit('k', 3, 60_000)).rejects.toEqual(limited);
+    now += 39_000;
+    await expect(limiter.hit('k', 3, 60_000)).rejects.toEqual(limited);
+    // 60 s of the window have run (20 s before the step, 40 s after it), not an hour and a minute.
+    now += 1_000;
     await expect(limiter.hit('k', 3, 60_000)).resolves.toBeUndefined();
   });
 

@@ -15,20 +15,37 @@ export type RateLimiter = {
 const MEMORY_KEYS = 10_000;
 
 /**
- * Fixed-window counters in this process's memory: the limiter without Redis, and the fallback while
- * Redis does not answer. Each window ends on its own length (a purge never shortens a long window).
+ * A clock that never runs backwards, read from `read`: it moves on by `read`'s forward steps only, so a step
+ * back (a wall clock set back) neither ends a window early nor holds it open until the clock catches up; the
+ * time after the step counts from where the clock then stands. Over `performance.now` (the default) it is that.
  */
-export function createRateLimiter(now: () => number = Date.now): RateLimiter {
+export function forwardClock(read: () => number): () => number {
+  let last: number | undefined;
+  let elapsed = 0;
+  return () => {
+    const t = read();
+    if (last !== undefined && t > last) elapsed += t - last;
+    last = t;
+    return elapsed;
+  };
+}
+
+/**
+ * Fixed-window counters in this process's memory: the limiter without Redis, and the fallback while
+ * Redis does not answer. Each window ends on its own length (a purge never shortens a long window). Windows
+ * are measured on `forwardClock(now)`: `now` is the process's monotonic clock unless a test gives its own.
+ */
+export function createRateLimiter(now: () => number = () => performance.now()): RateLimiter {
+  const clock = forwardClock(now);
   const windows = new Map<string, { start: number; windowMs: number; count: number }>();
   return {
     async hit(key, limit, windowMs, weight = 1) {
-      const t = now();
+      const t = clock();
       if (windows.size > MEMORY_KEYS) {
         for (const [k, w] of windows) if (t - w.start >= w.windowMs) windows.delete(k);
       }
       const current = windows.get(key);
-      // A window that starts after now (the clock was set back) has ended too.
-      if (!current || t < current.start || t - current.start >= current.windowMs) {
+      if (!current || t - current.start >= current.windowMs) {
         windows.set(key, { start: t, windowMs, count: weight });
         if (weight > limit) throw Errors.rateLimited();
         return;
