@@ -1,4 +1,5 @@
 import { Badge, Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dashboard, DisplayInfoSchema } from '@vnoc/contracts';
 import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
@@ -19,10 +20,20 @@ import { preloadWidgets, RenderWidget } from './render-widget.tsx';
  */
 export const WALL_CHECK_MS = 15_000;
 
-/** Keys: Space or P pauses and resumes the cycle, → or N shows the next dashboard, ← the previous one. */
-const NEXT_KEYS = new Set(['ArrowRight', 'n', 'N']);
-const PREVIOUS_KEYS = new Set(['ArrowLeft']);
-const PAUSE_KEYS = new Set([' ', 'p', 'P']);
+/**
+ * Keys (Mantine's `useHotkeys`, as the rest of the console): Space or P pauses and resumes the cycle, → or N
+ * shows the next dashboard, ← the previous one; N and P with Shift or Caps Lock too. None with Alt, Ctrl or Meta.
+ */
+type WallKey = 'next' | 'previous' | 'pause';
+const WALL_KEYS: readonly (readonly [string, WallKey])[] = [
+  ['ArrowRight', 'next'],
+  ['n', 'next'],
+  ['shift+n', 'next'],
+  ['ArrowLeft', 'previous'],
+  ['space', 'pause'],
+  ['p', 'pause'],
+  ['shift+p', 'pause'],
+];
 
 /** A refusal that no waiting cures: the key was revoked or expired, or is not a display's. */
 const refused = (error: unknown) => error instanceof ApiError && [401, 403, 404].includes(error.status);
@@ -114,19 +125,25 @@ export function WallScreen({ clock = realClock }: { clock?: WallClock }) {
     return clock.every(cycleMs, () => setIndex((i) => (i + 1) % count));
   }, [paused, count, cycleMs, clock]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.target instanceof HTMLElement && event.target.closest('[role="menu"]')) return;
-      if (NEXT_KEYS.has(event.key)) setIndex((i) => (count > 0 ? (i + 1) % count : 0));
-      else if (PREVIOUS_KEYS.has(event.key)) setIndex((i) => (count > 0 ? (i - 1 + count) % count : 0));
-      else if (PAUSE_KEYS.has(event.key)) setPaused((p) => !p);
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [count]);
+  const step = (by: number) => setIndex((i) => (count > 0 ? (i + by + count) % count : 0));
+  const onWallKey: Record<WallKey, () => void> = {
+    next: () => step(1),
+    previous: () => step(-1),
+    pause: () => setPaused((p) => !p),
+  };
+  // The hook ignores keys typed in a field; a key in an open menu (the language and theme switches) is the
+  // menu's own (Space chooses, arrows move, Escape closes), so it leaves those alone and their default too.
+  useHotkeys(
+    WALL_KEYS.map(([hotkey, name]) => [
+      hotkey,
+      (event: KeyboardEvent) => {
+        if (event.target instanceof Element && event.target.closest('[role="menu"]')) return;
+        event.preventDefault();
+        onWallKey[name]();
+      },
+      { preventDefault: false },
+    ]),
+  );
 
   let body: ReactNode;
   if (key === null) {
