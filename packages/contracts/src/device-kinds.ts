@@ -1,9 +1,11 @@
-import { DIAGNOSTIC_ACTIONS, type DiagnosticAction } from './diagnostics.ts';
-import type { DeviceKind, DeviceStatus } from './fleet.ts';
+import { DIAGNOSTIC_ACTIONS, type DiagnosticAction } from './diagnostic-actions.ts';
+import type { DeviceCapabilities, DeviceDriver, DeviceKind, DeviceStatus } from './fleet.ts';
 
 /**
- * What each kind of device is (issue 37 point 7), defined once: the console draws a device's cards and offers
- * its actions from here, and the API refuses an action its kind is not offered (400, the message below).
+ * What each kind of device is (issue 37 point 7), defined once: the console draws a device's cards from here,
+ * and what a device can do — its kind's actions that its driver carries out (`deviceCapabilities`) — is what
+ * the API answers with the device, what the console offers, and what the API refuses otherwise (400, the
+ * messages below).
  * A switch and an access point hang off the site's edge device (firewall or 5G appliance): they have no WAN
  * link of their own and no modem, so no connection, signal, WAN or speed figures, and no test of the WAN.
  */
@@ -32,6 +34,51 @@ export const KIND_ACTIONS: Record<DeviceKind, readonly DiagnosticAction[]> = {
 
 export function isActionOffered(kind: DeviceKind, action: DiagnosticAction): boolean {
   return KIND_ACTIONS[kind].includes(action);
+}
+
+/**
+ * The actions each driver carries out (docs/device-protocol.md): the simulator and vNOC's agent take every
+ * action as a command on the device's topic; OpenWISP's monitoring agent only posts reports and takes no
+ * command, so vNOC can run nothing on such a device.
+ */
+export const DRIVER_ACTIONS: Record<DeviceDriver, readonly DiagnosticAction[]> = {
+  simulator: DIAGNOSTIC_ACTIONS,
+  agent: DIAGNOSTIC_ACTIONS,
+  openwisp: [],
+};
+
+/** Why a driver does not carry out an action: the API's 400 message (the console shows its own words for it). */
+export const DRIVER_REFUSALS: Record<DeviceDriver, string> = {
+  simulator: 'The simulator does not carry out this action.',
+  agent: "vNOC's agent does not carry out this action.",
+  openwisp: "This device reports through OpenWISP's agent and takes no commands.",
+};
+
+/**
+ * What the device can do (the `capabilities` of its answer): the actions its kind is offered and its driver
+ * carries out, and those it cannot, by why — its driver first (an OpenWISP device can do nothing, whatever its
+ * kind), else its kind. The API refuses what is missing (`actionRefusal`) and the console offers only `actions`.
+ */
+export function deviceCapabilities(device: { kind: DeviceKind; driver: DeviceDriver }): DeviceCapabilities {
+  const byDriver = DRIVER_ACTIONS[device.driver];
+  const byKind = KIND_ACTIONS[device.kind];
+  return {
+    actions: DIAGNOSTIC_ACTIONS.filter((a) => byDriver.includes(a) && byKind.includes(a)),
+    missing: {
+      driver: DIAGNOSTIC_ACTIONS.filter((a) => !byDriver.includes(a)),
+      kind: DIAGNOSTIC_ACTIONS.filter((a) => byDriver.includes(a) && !byKind.includes(a)),
+    },
+  };
+}
+
+/** Why the device cannot carry out the action (the API's 400 message), or null when it can. */
+export function actionRefusal(
+  device: { kind: DeviceKind; driver: DeviceDriver },
+  action: DiagnosticAction,
+): string | null {
+  if (!DRIVER_ACTIONS[device.driver].includes(action)) return DRIVER_REFUSALS[device.driver];
+  if (!isActionOffered(device.kind, action)) return KIND_REFUSALS[device.kind];
+  return null;
 }
 
 /** Why a kind is not offered an action: the API's 400 message (the console shows its own words for it). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIAGNOSTIC_ACTIONS, type DiagnosticAction, DiagnosticActionSchema } from './diagnostic-actions.ts';
 import { countsSchema } from './fields.ts';
 import { DeviceSummarySchema } from './fleet.ts';
 
@@ -6,20 +7,6 @@ import { DeviceSummarySchema } from './fleet.ts';
  * Remote troubleshooting (issue 4; spec part 7 Devices, docs/decisions/fleet.md): the
  * actions, their requests, their results and the job that carries them.
  */
-
-/** The troubleshooting calls, as named in the paths `device/troubleshooting/{action}/{id}`. */
-export const DIAGNOSTIC_ACTIONS = [
-  'reboot',
-  'wantest',
-  'lanpingtest',
-  'systemTest',
-  'speedtest',
-  'traceroute',
-  'disableLanPorts',
-  'revertLanPorts',
-] as const;
-export const DiagnosticActionSchema = z.enum(DIAGNOSTIC_ACTIONS, { error: 'Unknown action.' });
-export type DiagnosticAction = z.infer<typeof DiagnosticActionSchema>;
 
 /**
  * What a troubleshooting job may run: the spec's actions, and `confirmLanPorts` — keeping disabled ports off on

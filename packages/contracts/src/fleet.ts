@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DiagnosticActionSchema } from './diagnostic-actions.ts';
 import { countsSchema } from './fields.ts';
 
 /** Device status values (spec part 4 "Device status"). */
@@ -178,6 +179,18 @@ export type Transaction = z.infer<typeof TransactionSchema>;
 
 export const DeviceModelTypeSchema = z.object({ manufacturer: z.string(), model: z.string() });
 
+/**
+ * What a device can do, as the API answers it with the device (device-kinds.ts `deviceCapabilities`, from its
+ * kind and driver): the console offers only `actions`, and the API refuses the others (400).
+ */
+export const DeviceCapabilitiesSchema = z.object({
+  /** The troubleshooting actions the device carries out, in the contracts' order. */
+  actions: z.array(DiagnosticActionSchema),
+  /** The others, by why: how it connects (`driver`: OpenWISP's agent takes no commands), else its kind. */
+  missing: z.object({ driver: z.array(DiagnosticActionSchema), kind: z.array(DiagnosticActionSchema) }),
+});
+export type DeviceCapabilities = z.infer<typeof DeviceCapabilitiesSchema>;
+
 /** A device (spec part 3 Device). `signalStrength` is the first modem's rsrp, null without a modem. */
 export const DeviceSchema = z.object({
   id: z.string(),
@@ -203,6 +216,7 @@ export const DeviceSchema = z.object({
   /** System numbers of the LAN ports turned off by a port action (troubleshooting). */
   disabledPorts: z.array(z.number().int()),
   transactions: z.array(TransactionSchema),
+  capabilities: DeviceCapabilitiesSchema,
 });
 export type Device = z.infer<typeof DeviceSchema>;
 

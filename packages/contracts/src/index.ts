@@ -11,6 +11,7 @@ export * from './dashboard-base.ts';
 export * from './dashboards.ts';
 export * from './device-kinds.ts';
 export * from './device-protocol.ts';
+export * from './diagnostic-actions.ts';
 export * from './diagnostics.ts';
 export * from './duration.ts';
 export * from './errors.ts';

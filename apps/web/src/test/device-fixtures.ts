@@ -1,4 +1,4 @@
-import type { Device } from '@vnoc/contracts';
+import { type Device, deviceCapabilities } from '@vnoc/contracts';
 
 export const DEVICE_ID = '11111111-1111-4111-8111-111111111111';
 
@@ -30,4 +30,11 @@ export const device: Device = {
   portLabels: { '103': 'Printer' },
   disabledPorts: [5],
   transactions: [],
+  capabilities: deviceCapabilities({ kind: 'firewall', driver: 'simulator' }),
 };
+
+/** The device changed as the API would answer it: what it can do follows its kind and driver. */
+export function deviceWith(changes: Partial<Device>): Device {
+  const changed = { ...device, ...changes };
+  return { ...changed, capabilities: deviceCapabilities(changed) };
+}

@@ -10,6 +10,7 @@ import {
   type DeviceCommand,
   type DeviceCommandName,
   DeviceCommandResultSchema,
+  DRIVER_REFUSALS,
   deviceTopic,
   JOB_ACTIONS,
   type JobAction,
@@ -28,7 +29,8 @@ export const COMMAND_MESSAGES = {
   noAnswer: 'The device did not answer in time.',
   unreadable: 'The device answered something vNOC cannot read.',
   interrupted: 'vNOC restarted before the device answered. Run the action again.',
-  openwisp: "This device reports through OpenWISP's agent and takes no commands.",
+  /** The API refuses such a job (contracts' deviceCapabilities); one queued before that still fails at once. */
+  openwisp: DRIVER_REFUSALS.openwisp,
   simulatorStopped: 'This device is simulated and the simulator is not running.',
 } as const;
 

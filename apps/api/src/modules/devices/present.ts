@@ -3,6 +3,7 @@ import {
   DeviceMonitoringSchema,
   type DeviceSummary,
   type DeviceTelemetry,
+  deviceCapabilities,
   padPortMapping,
   type TimeseriesSample,
   type Transaction,
@@ -49,6 +50,7 @@ export function presentDevice(row: DeviceRow): Device {
     portLabels: row.port_labels,
     disabledPorts: row.disabled_ports,
     transactions: presentTransactions(row.config_versions),
+    capabilities: deviceCapabilities(row),
   };
 }
 

@@ -1,15 +1,14 @@
 import {
   ACTION_CONFLICT_MESSAGES,
   type ActionCallMap,
+  actionRefusal,
   BATCH_MAX_DEVICES,
   type Batch,
   CONFIRM_PORTS_MESSAGES,
   type DiagnosticAction,
   DiagnosticActionSchema,
   ErrorIds,
-  isActionOffered,
   type Job,
-  KIND_REFUSALS,
   type PortsResult,
   RECENT_BATCHES,
   type RecentBatch,
@@ -33,7 +32,8 @@ import * as repo from './repository.ts';
 export const HISTORY_LIMIT = 50;
 
 /**
- * A troubleshooting call: refuses an action the device's kind is not offered (400, no job), checks the
+ * A troubleshooting call: refuses an action the device cannot carry out — its driver takes no such command
+ * (an OpenWISP device takes none) or its kind is not offered it — (400, no job), checks the
  * inputs against the device (bad input → 400, no job), refuses a
  * second run of the same action while one is queued or running (409; a device rebooting refuses a
  * reboot), queues the job — in the console's batch when it names one — and answers it at once.
@@ -50,8 +50,9 @@ export async function runTroubleshooting<A extends DiagnosticAction>(
   const scope = await scopeOf(ctx.db, user);
   const device = await findDeviceInScope(ctx.db, scope, deviceId);
   const { batchId, ...input } = body;
-  // The device's kind decides what makes sense on it (contracts' KIND_ACTIONS, the console offers the same).
-  if (!isActionOffered(device.kind, action)) throw Errors.invalidInput(KIND_REFUSALS[device.kind], 'action');
+  // What the device can do (contracts' deviceCapabilities, answered with the device; the console offers the same).
+  const refusal = actionRefusal(device, action);
+  if (refusal) throw Errors.invalidInput(refusal, 'action');
   const params = validateActionParams(
     {
       id: device.id,
@@ -123,7 +124,7 @@ function revertPending(latest: JobRow | undefined, disabledPorts: readonly numbe
  * POST device/troubleshooting/confirmLanPorts/{id}: keeps off the ports a real device disabled — the device
  * cancels its automatic revert (docs/device-protocol.md, section 4, `confirmLanPorts`). A job like the
  * console's actions, answered at once and followed the same way, so it shows in the run history. Refused
- * (409, nothing queued) for a simulated device, which keeps ports off until they are reverted, while a
+ * (400) for a device not offered port actions, and (409, nothing queued) for a simulated device, which keeps ports off until they are reverted, while a
  * confirmation already runs, and when no revert is pending.
  */
 export async function confirmLanPorts(
@@ -135,6 +136,9 @@ export async function confirmLanPorts(
   const { user } = auth;
   const scope = await scopeOf(ctx.db, user);
   const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  // A device that cannot turn ports off has none to keep off (an OpenWISP device, an access point): 400.
+  const refusal = actionRefusal(device, 'disableLanPorts');
+  if (refusal) throw Errors.invalidInput(refusal, 'action');
   if (device.driver === 'simulator')
     throw Errors.conflict(ErrorIds.portsStayOff, CONFIRM_PORTS_MESSAGES.simulated);
   const latest = await repo.latestPortJob(ctx.db, scope, device.id);

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { device as diagnosticsDevice, job, results } from '../../features/diagnostics/test/fixtures.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { i18n } from '../../lib/i18n.ts';
+import { deviceWith } from '../../test/device-fixtures.ts';
 import { user } from '../../test/organization-fixtures.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../test/render.tsx';
 import { Component as DeviceScreen } from './device.tsx';
@@ -196,6 +197,17 @@ describe('troubleshooting on the device page', () => {
     // The live pace is 30 s: three reads within a few seconds come from the reboot watch.
     expect(deviceGets - before).toBeGreaterThanOrEqual(3);
   }, 15_000);
+
+  it('an OpenWISP device, which takes no command: no port tile action nor Run, only why', async () => {
+    deviceAnswers = [deviceWith({ ...device, driver: 'openwisp', disabledPorts: [2] })];
+    openDeviceAs('ADMINISTRATOR', ['diagnostics', 'port-control']);
+    expect(await screen.findByTestId('actions-not-carried')).toBeTruthy();
+    expect(screen.getByTestId('port-disabled-2')).toBeTruthy();
+    expect(screen.queryByTestId('port-turn-on-2')).toBeNull();
+    expect(screen.queryByTestId('port-turn-off-1')).toBeNull();
+    expect(screen.queryByTestId('ports-blocked')).toBeNull();
+    expect(screen.queryByTestId('run-action')).toBeNull();
+  });
 
   it('after a port action, reads the device again so its disabled ports show', async () => {
     openDeviceAs('USER', ['diagnostics', 'port-control']);

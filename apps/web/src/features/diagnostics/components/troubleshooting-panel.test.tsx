@@ -11,6 +11,7 @@ import {
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { deviceWith } from '../../../test/device-fixtures.ts';
 import { fakeJwt, fullClaims, installDomStubs, Providers } from '../../../test/render.tsx';
 import { answer, DEVICE_ID, device, job, results } from '../test/fixtures.ts';
 import { type ActionRequest, TroubleshootingPanel } from './troubleshooting-panel.tsx';
@@ -104,7 +105,7 @@ describe('TroubleshootingPanel', () => {
   it.each(DEVICE_KINDS.flatMap((kind) => DIAGNOSTIC_ACTIONS.map((action) => ({ kind, action }))))(
     '$kind × $action: listed only when the kind is offered it, and named as not offered otherwise',
     async ({ kind, action }) => {
-      renderPanel({}, { ...device, kind });
+      renderPanel({}, deviceWith({ kind }));
       const labels = i18n.getFixedT('en', 'diagnostics');
       const label = labels(`actions.${action}.label`);
       fireEvent.click(screen.getByTestId('action-select'));
@@ -122,11 +123,39 @@ describe('TroubleshootingPanel', () => {
   it('starts a switch on a test it is offered (LAN ping, not the WAN test), and says in Spanish what it is not offered', async () => {
     await i18n.changeLanguage('es');
     try {
-      renderPanel({}, { ...device, kind: 'switch' });
+      renderPanel({}, deviceWith({ kind: 'switch' }));
       expect(screen.getByTestId('action-description').textContent).toBe(
         i18n.getFixedT('es', 'diagnostics')('actions.lanpingtest.description'),
       );
       expect(screen.getByTestId('actions-not-offered').textContent).toContain('No disponible para switches');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  // An OpenWISP device takes no command (its answer's capabilities: no action), whatever its kind or status.
+  it.each(
+    DEVICE_KINDS.flatMap((kind) => (['online', 'offline'] as const).map((status) => ({ kind, status }))),
+  )('an OpenWISP $kind, $status: no action offered nor Run, and it says why', ({ kind, status }) => {
+    renderPanel({}, deviceWith({ kind, status, driver: 'openwisp' }));
+    expect(screen.queryByTestId('action-select')).toBeNull();
+    expect(screen.queryByTestId('run-action')).toBeNull();
+    expect(screen.getByTestId('actions-not-carried').textContent).toContain(
+      "This device reports through OpenWISP's monitoring agent, which takes no commands",
+    );
+    // Not "offline: it can run once back online", nor the kind's list: neither is why.
+    expect(screen.queryByTestId('actions-blocked')).toBeNull();
+    expect(screen.queryByTestId('actions-not-offered')).toBeNull();
+    expect(screen.getByTestId('troubleshooting-panel').textContent).not.toContain('Run a test or an action');
+  });
+
+  it('says in Spanish why an OpenWISP device runs nothing', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      renderPanel({}, deviceWith({ driver: 'openwisp' }));
+      expect(screen.getByTestId('actions-not-carried').textContent).toContain(
+        'agente de monitorización de OpenWISP, que no recibe órdenes',
+      );
     } finally {
       await i18n.changeLanguage('en');
     }

@@ -180,12 +180,22 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
       <Stack gap="md">
         <SectionHeading
           title={t('panel.title')}
-          description={access.canRun ? t('panel.intro') : t('panel.readOnly')}
+          description={
+            !access.canRun ? t('panel.readOnly') : actions.length > 0 ? t('panel.intro') : undefined
+          }
         />
-        {access.canRun && notOffered.length > 0 && (
+        {/* What the device cannot do, and why: how it connects (an OpenWISP device takes no command), its kind. */}
+        {access.canRun && notOffered.driver.length > 0 && (
+          <Notice color="gray" icon={IconPlugConnectedX} data-testid="actions-not-carried" p="sm">
+            {t(`notCarried.${device.driver}`, {
+              actions: notOffered.driver.map((a) => t(`actions.${a}.label`)).join(', '),
+            })}
+          </Notice>
+        )}
+        {access.canRun && notOffered.kind.length > 0 && (
           <Text size="sm" c="dimmed" data-testid="actions-not-offered">
             {t(`notOffered.${device.kind}`, {
-              actions: notOffered.map((a) => t(`actions.${a}.label`)).join(', '),
+              actions: notOffered.kind.map((a) => t(`actions.${a}.label`)).join(', '),
             })}
           </Text>
         )}

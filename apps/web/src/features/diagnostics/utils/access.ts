@@ -2,12 +2,11 @@ import {
   type ActionBlock,
   actionBlock,
   type Claims,
-  type DeviceKind,
-  type DeviceStatus,
+  type Device,
+  type DeviceCapabilities,
   DIAGNOSTIC_ACTIONS,
   DISRUPTIVE_ACTIONS,
   type DiagnosticAction,
-  isActionOffered,
   PORT_ACTIONS,
 } from '@vnoc/contracts';
 import { canRunDiagnostics, hasEntitlement } from '../../../lib/permissions.ts';
@@ -35,19 +34,29 @@ export function runnableActions(access: DiagnosticsAccess): DiagnosticAction[] {
 }
 
 /**
- * What one device offers the user (issue 37 point 7): the actions its kind is offered among those the user may
- * run, the ones its kind is not (named, so the panel can say why they are missing), and why none can run now
- * (the device is offline or rebooting: shown, with Run disabled, never hidden silently).
+ * What one device offers the user (issue 37 point 7): among the actions the user may run, those the device can
+ * do (its `capabilities`, as the API answers them: its kind's actions that its driver carries out), those it
+ * cannot, by why (named, so the panel can say why they are missing), and why none can run now (the device is
+ * offline or rebooting: shown, with Run disabled, never hidden silently; nothing to say when it can do nothing).
  */
 export function deviceActions(
   access: DiagnosticsAccess,
-  device: { kind: DeviceKind; status: DeviceStatus },
-): { offered: DiagnosticAction[]; notOffered: DiagnosticAction[]; block: ActionBlock | null } {
+  device: Pick<Device, 'status' | 'capabilities'>,
+): {
+  offered: DiagnosticAction[];
+  notOffered: Record<keyof DeviceCapabilities['missing'], DiagnosticAction[]>;
+  block: ActionBlock | null;
+} {
   const runnable = runnableActions(access);
+  const { actions, missing } = device.capabilities;
+  const offered = runnable.filter((action) => actions.includes(action));
   return {
-    offered: runnable.filter((action) => isActionOffered(device.kind, action)),
-    notOffered: runnable.filter((action) => !isActionOffered(device.kind, action)),
-    block: actionBlock(device.status),
+    offered,
+    notOffered: {
+      driver: runnable.filter((action) => missing.driver.includes(action)),
+      kind: runnable.filter((action) => missing.kind.includes(action)),
+    },
+    block: offered.length > 0 ? actionBlock(device.status) : null,
   };
 }
 
