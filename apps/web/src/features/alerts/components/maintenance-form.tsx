@@ -110,7 +110,6 @@ function MaintenanceForm({ onClose }: { onClose: () => void }) {
           label={t('maintenance.form.reason')}
           placeholder={t('maintenance.form.reasonPlaceholder')}
           max={MAINTENANCE_REASON_MAX}
-          count={(length, max) => t('notes.characters', { length, max })}
           rows={3}
           required
           data-testid="maintenance-reason"

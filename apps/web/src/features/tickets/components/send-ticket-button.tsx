@@ -138,7 +138,6 @@ function SendTicketForm({ device, send, onClose, initialValues, alertId, onSettl
           label={t('send.comment')}
           placeholder={t('send.commentPlaceholder')}
           max={TICKET_COMMENT_MAX}
-          count={(length, max) => t('send.characters', { length, max })}
           rows={6}
           required
           data-testid="send-ticket-comment"
