@@ -72,9 +72,13 @@ describe('names from the catalogue in the user language', () => {
     expect(alertName(code, lang)).toBe(name);
   });
 
-  it('descriptions likewise; an unknown code has none', () => {
-    expect(alertDescription('on_backup', 'es')).toMatch(/^El dispositivo de borde perdió/);
-    expect(alertDescription('made_up', 'en')).toBe('');
+  it("descriptions likewise; an unknown code has the server's message", () => {
+    expect(alertDescription({ code: 'on_backup', message: 'On backup' }, 'es')).toMatch(
+      /^El dispositivo de borde perdió/,
+    );
+    expect(alertDescription({ code: 'made_up' as AlertCode, message: 'Made up by the server' }, 'en')).toBe(
+      'Made up by the server',
+    );
   });
 });
 

@@ -178,7 +178,7 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
           <AlertMarkBadge mark="acknowledged">{t('marks.acknowledged')}</AlertMarkBadge>
         )}
       </Group>
-      <Text size="sm">{alertDescription(detail.code, lang) || detail.message}</Text>
+      <Text size="sm">{alertDescription(detail, lang)}</Text>
       {measured && (
         <Paper withBorder radius="sm" p="sm" data-testid="alert-measured">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>

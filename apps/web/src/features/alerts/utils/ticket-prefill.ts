@@ -71,7 +71,7 @@ export function alertTicketComment(detail: AlertDetail, t: TFunction, lang: stri
   const measured = alertMeasuredText(detail, lang);
   const lines = [
     tt('ticket.alert', { name: alertName(detail.code, lang), severity: tt(`severity.${detail.severity}`) }),
-    alertDescriptionLine(detail, lang),
+    alertDescription(detail, lang),
     detail.siteName ? tt('ticket.site', { site: detail.siteName }) : null,
     !detail.siteName && detail.region ? tt('ticket.region', { region: detail.region }) : null,
     alertDeviceLabel(detail)
@@ -99,11 +99,6 @@ export function alertTicketComment(detail: AlertDetail, t: TFunction, lang: stri
     comment += line;
   }
   return comment;
-}
-
-/** The catalogue's description; the server's message for a code the console does not know. */
-function alertDescriptionLine(alert: Alert, lang: string): string {
-  return alertDescription(alert.code, lang) || alert.message;
 }
 
 /** What "Open a ticket" starts with for an alert; null when no device can carry the ticket. */
