@@ -3,6 +3,7 @@ import { ALERT_CODES, type AlertCode, type AlertSeverity, alertTitle, measuredKe
 import { describe, expect, it } from 'vitest';
 import {
   alertDescription,
+  alertDeviceAndPlace,
   alertDeviceLabel,
   alertMeasuredText,
   alertName,
@@ -135,5 +136,27 @@ describe('alertDeviceLabel', () => {
     expect(
       alertDeviceLabel({ deviceName: null, deviceModel: 'MR36', macAddress: mac }, { withMac: true }),
     ).toBe(`MR36 ${mac}`);
+  });
+});
+
+describe('alertDeviceAndPlace', () => {
+  const mac = '00:18:0a:00:00:01';
+  it.each([
+    [
+      { deviceName: 'Lobby AP', deviceModel: 'MR36', macAddress: mac, siteName: 'Store 12', region: null },
+      `Lobby AP (${mac}) · Store 12`,
+    ],
+    [
+      { deviceName: null, deviceModel: null, macAddress: null, siteName: 'Store 12', region: 'TX' },
+      'Store 12',
+    ],
+    [{ deviceName: null, deviceModel: null, macAddress: null, siteName: null, region: 'TX' }, 'TX'],
+    [
+      { deviceName: 'Lobby AP', deviceModel: 'MR36', macAddress: null, siteName: null, region: null },
+      'Lobby AP',
+    ],
+    [{ deviceName: null, deviceModel: null, macAddress: null, siteName: null, region: null }, ''],
+  ])('%j → %s', (alert, where) => {
+    expect(alertDeviceAndPlace(alert, ' · ')).toBe(where);
   });
 });

@@ -96,3 +96,11 @@ export function alertDeviceLabel(
 export function alertPlace(alert: Pick<Alert, 'siteName' | 'region'>): string {
   return alert.siteName ?? alert.region ?? '';
 }
+
+/** Where an alert is, as sent to support: its device with the MAC and its place, those it has, joined by `separator`. */
+export function alertDeviceAndPlace(
+  alert: Pick<Alert, 'deviceName' | 'deviceModel' | 'macAddress' | 'siteName' | 'region'>,
+  separator: string,
+): string {
+  return [alertDeviceLabel(alert, { withMac: true }), alertPlace(alert)].filter(Boolean).join(separator);
+}

@@ -2,6 +2,7 @@ import { type Alert, type AlertDetail, TICKET_COMMENT_MAX, TICKET_SUBJECT_MAX } 
 import type { TFunction } from 'i18next';
 import {
   alertDescription,
+  alertDeviceAndPlace,
   alertDeviceLabel,
   alertMeasuredText,
   alertName,
@@ -51,7 +52,7 @@ export function alertTicketSubject(alert: Alert, t: TFunction, lang: string): st
 
 /** One dependent as a line: "- [Major] Device offline — MR36 00:17:c5:…, Store 12, raised 03/02/2026 02:05 PM". */
 function dependentLine(alert: Alert, t: TFunction, lang: string): string {
-  const what = [alertDeviceLabel(alert, { withMac: true }), alertPlace(alert)].filter(Boolean).join(', ');
+  const what = alertDeviceAndPlace(alert, ', ');
   const measured = alertMeasuredText(alert, lang);
   return t('ticket.dependentLine', {
     ns: 'alerts',
