@@ -132,6 +132,7 @@ describe('Administration → Webhooks', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('webhook-secret', {}, { timeout: 8_000 })).textContent).toBe(
       'whsec_c2VjcmV0',
     );
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
     const posted = requests.find((r) => r.method === 'POST' && r.path === '/api/webhooks');
     expect(posted?.body).toEqual({
       name: 'Receiver',
