@@ -29,11 +29,14 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let list: Webhook[];
+/** How many list requests fail before one answers. */
+let listFailures: number;
 let requests: { method: string; path: string; body: unknown }[];
 
 beforeAll(() => installDomStubs());
 beforeEach(() => {
   requests = [];
+  listFailures = 0;
   list = [
     hook(),
     hook({ id: 'w2', name: 'On call', preset: 'pagerduty', host: 'events.pagerduty.com', status: 'paused' }),
@@ -48,6 +51,10 @@ beforeEach(() => {
         path: url.pathname,
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       });
+      if (url.pathname === '/api/webhooks' && method === 'GET' && listFailures > 0) {
+        listFailures -= 1;
+        return json({ id: 'internal', message: 'The server could not answer.' }, 500);
+      }
       if (url.pathname === '/api/webhooks' && method === 'GET') return json(list);
       if (url.pathname === '/api/webhooks' && method === 'POST')
         return json(
@@ -93,6 +100,16 @@ describe('Administration → Webhooks', { timeout: 30_000 }, () => {
     const onCall = cards[1] as HTMLElement;
     expect(within(onCall).getByTestId('webhook-status').textContent).toBe('Paused');
     expect(within(onCall).getByRole('button', { name: 'Resume' })).toBeTruthy();
+  });
+
+  it('a list that failed says why and loads on "Try again"', async () => {
+    listFailures = 1;
+    open();
+    const failure = await screen.findByRole('alert');
+    expect(within(failure).getByText('The webhooks could not be loaded')).toBeTruthy();
+    expect(within(failure).getByText('The server could not answer.')).toBeTruthy();
+    fireEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('webhook')).toHaveLength(2);
   });
 
   it('"Send test" shows what the destination answered', async () => {

@@ -35,6 +35,7 @@ import { AddButton } from '../../../../components/add-button.tsx';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { CopyValueButton } from '../../../../components/copy-value.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
+import { LoadError } from '../../../../components/load-error.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
 import { errorMessage } from '../../../../lib/error-handler.ts';
@@ -188,14 +189,12 @@ export function WebhooksScreen() {
     );
   else if (webhooks.isError)
     body = (
-      <Notice icon={IconAlertTriangle} color="red" title={t('loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(webhooks.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => webhooks.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Stack>
-      </Notice>
+      <LoadError
+        error={webhooks.error}
+        title={t('loadFailed')}
+        onRetry={() => void webhooks.refetch()}
+        retryLabel={t('actions.retry')}
+      />
     );
   else if (webhooks.data.length === 0)
     body = <EmptyState icon={IconWebhook} title={t('empty.title')} text={t('empty.text')} />;
