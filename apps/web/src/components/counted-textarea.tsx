@@ -1,4 +1,5 @@
 import { Textarea, type TextareaProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 interface CountedTextareaProps
   extends Omit<TextareaProps, 'value' | 'description' | 'inputWrapperOrder' | 'maxLength' | 'resize'> {
@@ -6,18 +7,20 @@ interface CountedTextareaProps
   value?: string;
   /** The most characters it takes (the contract's limit). */
   max: number;
-  /** The count under the field, in the caller's words, e.g. "12 / 500 characters". */
-  count: (length: number, max: number) => string;
   'data-testid'?: string;
 }
 
-/** A text box of limited length that grows by dragging, with how many characters of how many under it. */
-export function CountedTextarea({ value, max, count, ...rest }: CountedTextareaProps) {
+/**
+ * A text box of limited length that grows by dragging, with how many characters of how many under it
+ * ("12 / 500 characters", the same words on every form).
+ */
+export function CountedTextarea({ value, max, ...rest }: CountedTextareaProps) {
+  const { t } = useTranslation();
   return (
     <Textarea
       {...rest}
       value={value}
-      description={count(value?.length ?? 0, max)}
+      description={t('common.characters', { length: value?.length ?? 0, max })}
       inputWrapperOrder={['label', 'input', 'error', 'description']}
       maxLength={max}
       resize="vertical"

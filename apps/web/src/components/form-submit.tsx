@@ -9,12 +9,19 @@ interface FormSubmitProps {
   label: string;
   /** A public page's form fills the card's width; a settings form keeps its button at the right. */
   fullWidth?: boolean;
+  'data-testid'?: string;
 }
 
 /** The end of a form: why the last send failed (if it did), then the submit button. */
-export function FormSubmit({ error, loading, label, fullWidth = false }: FormSubmitProps) {
+export function FormSubmit({
+  error,
+  loading,
+  label,
+  fullWidth = false,
+  'data-testid': testId,
+}: FormSubmitProps) {
   const button = (
-    <Button type="submit" loading={loading} fullWidth={fullWidth}>
+    <Button type="submit" loading={loading} fullWidth={fullWidth} data-testid={testId}>
       {label}
     </Button>
   );

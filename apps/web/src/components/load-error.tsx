@@ -8,8 +8,8 @@ interface LoadErrorProps {
   error: unknown;
   /** Asks again (a query's refetch); no button without it. */
   onRetry?: () => void;
-  /** The button's text (the caller's words for "try again"). */
-  retryLabel: string;
+  /** The button's text (the caller's words for "try again"), with onRetry. */
+  retryLabel?: string;
   title?: string;
   'data-testid'?: string;
 }
@@ -20,7 +20,7 @@ export function LoadError({ error, onRetry, retryLabel, title, 'data-testid': te
     <Notice color="red" icon={IconAlertTriangle} title={title} role="alert" data-testid={testId}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
-        {onRetry && (
+        {onRetry && retryLabel && (
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
             {retryLabel}
           </Button>

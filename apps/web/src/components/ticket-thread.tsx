@@ -105,7 +105,6 @@ export function TicketReplyBox({ onSend, sending, hint }: TicketReplyBoxProps) {
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           max={TICKET_MESSAGE_MAX}
-          count={(length, max) => t('send.characters', { length, max })}
           minRows={3}
           data-testid="ticket-reply"
         />

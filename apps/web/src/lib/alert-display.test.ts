@@ -3,6 +3,7 @@ import { ALERT_CODES, type AlertCode, type AlertSeverity, alertTitle, measuredKe
 import { describe, expect, it } from 'vitest';
 import {
   alertDescription,
+  alertDeviceAndPlace,
   alertDeviceLabel,
   alertMeasuredText,
   alertName,
@@ -72,9 +73,13 @@ describe('names from the catalogue in the user language', () => {
     expect(alertName(code, lang)).toBe(name);
   });
 
-  it('descriptions likewise; an unknown code has none', () => {
-    expect(alertDescription('on_backup', 'es')).toMatch(/^El dispositivo de borde perdió/);
-    expect(alertDescription('made_up', 'en')).toBe('');
+  it("descriptions likewise; an unknown code has the server's message", () => {
+    expect(alertDescription({ code: 'on_backup', message: 'On backup' }, 'es')).toMatch(
+      /^El dispositivo de borde perdió/,
+    );
+    expect(alertDescription({ code: 'made_up' as AlertCode, message: 'Made up by the server' }, 'en')).toBe(
+      'Made up by the server',
+    );
   });
 });
 
@@ -131,5 +136,27 @@ describe('alertDeviceLabel', () => {
     expect(
       alertDeviceLabel({ deviceName: null, deviceModel: 'MR36', macAddress: mac }, { withMac: true }),
     ).toBe(`MR36 ${mac}`);
+  });
+});
+
+describe('alertDeviceAndPlace', () => {
+  const mac = '00:18:0a:00:00:01';
+  it.each([
+    [
+      { deviceName: 'Lobby AP', deviceModel: 'MR36', macAddress: mac, siteName: 'Store 12', region: null },
+      `Lobby AP (${mac}) · Store 12`,
+    ],
+    [
+      { deviceName: null, deviceModel: null, macAddress: null, siteName: 'Store 12', region: 'TX' },
+      'Store 12',
+    ],
+    [{ deviceName: null, deviceModel: null, macAddress: null, siteName: null, region: 'TX' }, 'TX'],
+    [
+      { deviceName: 'Lobby AP', deviceModel: 'MR36', macAddress: null, siteName: null, region: null },
+      'Lobby AP',
+    ],
+    [{ deviceName: null, deviceModel: null, macAddress: null, siteName: null, region: null }, ''],
+  ])('%j → %s', (alert, where) => {
+    expect(alertDeviceAndPlace(alert, ' · ')).toBe(where);
   });
 });

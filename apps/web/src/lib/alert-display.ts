@@ -63,9 +63,13 @@ export function alertName(code: string, lang: string): string {
   return isAlertCode(code) ? ALERT_CODE_INFO[code].name[languageOf(lang)] : code;
 }
 
-/** An alert code's description from the catalogue in the language; '' for an unknown code. */
-export function alertDescription(code: string, lang: string): string {
-  return isAlertCode(code) ? ALERT_CODE_INFO[code].description[languageOf(lang)] : '';
+/**
+ * An alert's description from the catalogue in the language; the server's message for a code the console does
+ * not know.
+ */
+export function alertDescription(alert: Pick<Alert, 'code' | 'message'>, lang: string): string {
+  const described = isAlertCode(alert.code) ? ALERT_CODE_INFO[alert.code].description[languageOf(lang)] : '';
+  return described || alert.message;
 }
 
 /**
@@ -91,4 +95,12 @@ export function alertDeviceLabel(
 /** Where an alert is: its site, else the region of a regional incident, else ''. */
 export function alertPlace(alert: Pick<Alert, 'siteName' | 'region'>): string {
   return alert.siteName ?? alert.region ?? '';
+}
+
+/** Where an alert is, as sent to support: its device with the MAC and its place, those it has, joined by `separator`. */
+export function alertDeviceAndPlace(
+  alert: Pick<Alert, 'deviceName' | 'deviceModel' | 'macAddress' | 'siteName' | 'region'>,
+  separator: string,
+): string {
+  return [alertDeviceLabel(alert, { withMac: true }), alertPlace(alert)].filter(Boolean).join(separator);
 }

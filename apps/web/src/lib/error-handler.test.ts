@@ -2,7 +2,7 @@ import type { ErrorBody } from '@vnoc/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { clearBanner, getBanner } from './banner.ts';
-import { errorMessage, errorText, handleError } from './error-handler.ts';
+import { errorMessage, errorText, fieldRefusal, handleError } from './error-handler.ts';
 import { i18n } from './i18n.ts';
 
 const body = (id: string, message: string, errors?: ErrorBody['errors']): ErrorBody => ({
@@ -181,5 +181,26 @@ describe('errorMessage (spec part 8 catalogue)', () => {
       type: 'danger',
       message: 'Invalid login.  Please check your credentials.',
     });
+  });
+});
+
+describe('fieldRefusal: a 400 about one of a form’s fields, to show under it', () => {
+  const refusal = (status: number, path: string) =>
+    new ApiError(
+      status,
+      { id: 'invalid_input', message: 'x', errors: [{ path, message: 'Too long.' }] },
+      'p',
+    );
+  const FIELDS = ['subject', 'siteIds'] as const;
+  it.each([
+    ['the field itself', refusal(400, 'subject'), { field: 'subject', message: 'Too long.' }],
+    ['a path inside it', refusal(400, 'siteIds.2'), { field: 'siteIds', message: 'Too long.' }],
+    ['another field', refusal(400, 'comment'), null],
+    ['a field whose name only starts alike', refusal(400, 'subjects'), null],
+    ['not a 400', refusal(409, 'subject'), null],
+    ['no field problems', new ApiError(400, { id: 'invalid_input', message: 'x' }, 'p'), null],
+    ['not an API failure', new Error('offline'), null],
+  ])('%s', (_, error, expected) => {
+    expect(fieldRefusal(error, FIELDS)).toEqual(expected);
   });
 });

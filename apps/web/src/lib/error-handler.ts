@@ -68,6 +68,21 @@ export function errorMessage(error: unknown): string {
   return errorText('service');
 }
 
+/**
+ * A 400 whose first problem is about one of a form's `fields` (that field, or a path inside it): the field and
+ * the server's message, to show under the field; null for any other failure.
+ */
+export function fieldRefusal<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): { field: F; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const first = error.body?.errors?.[0];
+  if (!first) return null;
+  const field = fields.find((f) => first.path === f || first.path.startsWith(`${f}.`));
+  return field ? { field, message: first.message } : null;
+}
+
 /** The shared handler: shows the failure's message in the global banner as an error. */
 export function handleError(error: unknown): void {
   if (error instanceof DOMException && error.name === 'AbortError') return;

@@ -12,6 +12,7 @@ import { useSyncExternalStore } from 'react';
 import { apiRequest } from './api-client.ts';
 import { authStore } from './auth-store.ts';
 import { ownCustomerSession } from './permissions.ts';
+import { displayName } from './user-name.ts';
 
 /**
  * The support chat widget (spec parts 4, 5, 9; issue 10 part 6): booted after multi-factor validation
@@ -72,8 +73,6 @@ export async function waitUntil(ready: () => boolean, sleep: Deps['sleep']): Pro
   return true;
 }
 
-const fullName = (user: User) =>
-  [user.contact.firstName, user.contact.lastName].filter(Boolean).join(' ') || user.username;
 const phoneOf = (user: User) =>
   normalizePhone(user.contact.mobileNumber) ?? normalizePhone(user.contact.officeNumber);
 
@@ -82,7 +81,7 @@ export function messengerUser(user: User, token: ChatToken): Omit<IntercomSettin
   const phone = phoneOf(user);
   return {
     user_id: user.id,
-    name: fullName(user),
+    name: displayName(user),
     email: user.username,
     ...(phone ? { phone } : {}),
     intercom_user_jwt: token.token,
@@ -151,7 +150,7 @@ export function createSupportChat(deps: Deps = defaultDeps) {
         updateTimer = null;
         if (mode !== 'intercom' || !sdk) return;
         const phone = phoneOf(user);
-        sdk.update({ name: fullName(user), email: user.username, ...(phone ? { phone } : {}) });
+        sdk.update({ name: displayName(user), email: user.username, ...(phone ? { phone } : {}) });
       }, CHAT_UPDATE_DEBOUNCE_MS);
     },
     /** Logout: the messenger forgets the person; vNOC's own launcher goes away. */

@@ -15,14 +15,14 @@ import {
   UserSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
-import { OK, okResponses, signedInAsSelf, supportStaff } from '../../http/route-schemas.ts';
+import { OK, okResponses, personal, signedInAsSelf, supportStaff } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { adminUserRoutes } from './routes-admin.ts';
 import * as profile from './service-profile.ts';
 
 /** The person's own profile: never with an API key (issue 38). */
-const full: AuthRule = { steps: ['full'], notApiKey: true };
+const full: AuthRule = personal;
 /** Signed in, or at sign-up's email step. */
 const fullOrEmailStep: AuthRule = { steps: ['email', 'full'], notApiKey: true };
 const enrolment: AuthRule = { steps: ['mfa', 'full'], mfa: 'not-enrolled', notImpersonated: true };

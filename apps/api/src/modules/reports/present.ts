@@ -9,6 +9,7 @@ import {
   type SlaRow,
   type TimelineDay,
 } from '@vnoc/contracts';
+import { iso } from '../../http/iso.ts';
 import { paged } from '../../sql/paging.ts';
 import type { BillingRow, DeviceDayFields, OnlineRow } from './repository/device-days.ts';
 import type { SiteFields } from './repository/rollups.ts';
@@ -19,7 +20,6 @@ import type { DayTotals } from './repository/totals.ts';
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 /** Percent of `whole`, 4 decimals; 0 of nothing. */
 const pct = (part: number, whole: number) => (whole > 0 ? round4((part * 100) / whole) : 0);
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const num = (v: unknown) => Number(v ?? 0);
 
 /** The site's name and address, as every report's row carries them. */

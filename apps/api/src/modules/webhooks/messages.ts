@@ -4,10 +4,9 @@
  */
 import { ALERT_CODE_INFO, type AlertCode, alertTitle, type WebhookEvent } from '@vnoc/contracts';
 import type { ConsoleLinks } from '../../delivery/console-links.ts';
+import { iso } from '../../http/iso.ts';
 import type { WebhookMessage } from './presets.ts';
 import type { AlertFacts, DeviceFacts, TicketFacts } from './repository.ts';
-
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : undefined);
 
 /** One message: its event, its moment and what it says. */
 const message = (

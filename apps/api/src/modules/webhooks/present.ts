@@ -1,7 +1,6 @@
 import type { Webhook, WebhookDelivery, WebhookEvent, WebhookPreset, WebhookSettings } from '@vnoc/contracts';
+import { iso } from '../../http/iso.ts';
 import type { DeliveryRow, DestinationRow } from './repository.ts';
-
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export function presentWebhook(row: DestinationRow, settings: WebhookSettings): Webhook {
   return {

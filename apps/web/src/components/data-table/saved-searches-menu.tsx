@@ -3,6 +3,7 @@ import { IconBookmark, IconBookmarkPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/notify.ts';
+import { ModalActions } from '../modal-actions.tsx';
 import {
   deleteSavedSearch,
   listSavedSearches,
@@ -109,12 +110,11 @@ export function SavedSearchesMenu({ route, params, onApply }: SavedSearchesMenuP
                 setError(null);
               }}
             />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {t('saveSearch.cancel')}
-              </Button>
-              <Button type="submit">{t('saveSearch.confirm')}</Button>
-            </Group>
+            <ModalActions
+              cancelLabel={t('saveSearch.cancel')}
+              submitLabel={t('saveSearch.confirm')}
+              onCancel={close}
+            />
           </Stack>
         </form>
       </Modal>

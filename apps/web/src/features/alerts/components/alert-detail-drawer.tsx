@@ -28,6 +28,7 @@ import { PlainList } from '../../../components/plain-list.tsx';
 import { actorName } from '../../../lib/actor-name.ts';
 import {
   alertDescription,
+  alertDeviceAndPlace,
   alertDeviceLabel,
   alertMeasuredText,
   alertName,
@@ -95,7 +96,7 @@ function AssignSelect({ alert }: { alert: Alert }) {
 /** A related alert (root or dependent) as a button that opens it in the drawer. */
 function RelatedAlert({ alert, onOpen }: { alert: Alert; onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation('alerts');
-  const where = [alertDeviceLabel(alert, { withMac: true }), alertPlace(alert)].filter(Boolean).join(' · ');
+  const where = alertDeviceAndPlace(alert, ' · ');
   const measured = alertMeasuredText(alert, i18n.language);
   return (
     <Paper component="li" withBorder radius="sm" p={0}>
@@ -178,7 +179,7 @@ export function AlertDetailView({ detail, onOpenAlert, ticketAction }: AlertDeta
           <AlertMarkBadge mark="acknowledged">{t('marks.acknowledged')}</AlertMarkBadge>
         )}
       </Group>
-      <Text size="sm">{alertDescription(detail.code, lang) || detail.message}</Text>
+      <Text size="sm">{alertDescription(detail, lang)}</Text>
       {measured && (
         <Paper withBorder radius="sm" p="sm" data-testid="alert-measured">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>

@@ -36,7 +36,6 @@ function AddNoteForm({ alertId }: { alertId: string }) {
           label={t('notes.add')}
           placeholder={t('notes.placeholder')}
           max={ALERT_NOTE_MAX}
-          count={(length, max) => t('notes.characters', { length, max })}
           rows={3}
           data-testid="alert-note-text"
         />

@@ -8,7 +8,7 @@ import { CountedTextarea } from '../../../components/counted-textarea.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ModalButton } from '../../../components/modal-button.tsx';
 import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { fieldRefusal } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
 import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { useCreateMaintenanceWindow } from '../api/create-maintenance-window.ts';
@@ -34,10 +34,8 @@ function fieldOfError(
   error: unknown,
   t: TFunction,
 ): { field: (typeof FIELDS)[number]; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const first = error.body?.errors?.[0];
-  const field = FIELDS.find((f) => first?.path === f || first?.path?.startsWith(`${f}.`));
-  return field && first ? { field, message: maintenanceMessage(first.message, t) } : null;
+  const refused = fieldRefusal(error, FIELDS);
+  return refused && { field: refused.field, message: maintenanceMessage(refused.message, t) };
 }
 
 function MaintenanceForm({ onClose }: { onClose: () => void }) {
@@ -110,7 +108,6 @@ function MaintenanceForm({ onClose }: { onClose: () => void }) {
           label={t('maintenance.form.reason')}
           placeholder={t('maintenance.form.reasonPlaceholder')}
           max={MAINTENANCE_REASON_MAX}
-          count={(length, max) => t('notes.characters', { length, max })}
           rows={3}
           required
           data-testid="maintenance-reason"

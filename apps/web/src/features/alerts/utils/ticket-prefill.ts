@@ -2,6 +2,7 @@ import { type Alert, type AlertDetail, TICKET_COMMENT_MAX, TICKET_SUBJECT_MAX } 
 import type { TFunction } from 'i18next';
 import {
   alertDescription,
+  alertDeviceAndPlace,
   alertDeviceLabel,
   alertMeasuredText,
   alertName,
@@ -51,7 +52,7 @@ export function alertTicketSubject(alert: Alert, t: TFunction, lang: string): st
 
 /** One dependent as a line: "- [Major] Device offline — MR36 00:17:c5:…, Store 12, raised 03/02/2026 02:05 PM". */
 function dependentLine(alert: Alert, t: TFunction, lang: string): string {
-  const what = [alertDeviceLabel(alert, { withMac: true }), alertPlace(alert)].filter(Boolean).join(', ');
+  const what = alertDeviceAndPlace(alert, ', ');
   const measured = alertMeasuredText(alert, lang);
   return t('ticket.dependentLine', {
     ns: 'alerts',
@@ -71,7 +72,7 @@ export function alertTicketComment(detail: AlertDetail, t: TFunction, lang: stri
   const measured = alertMeasuredText(detail, lang);
   const lines = [
     tt('ticket.alert', { name: alertName(detail.code, lang), severity: tt(`severity.${detail.severity}`) }),
-    alertDescriptionLine(detail, lang),
+    alertDescription(detail, lang),
     detail.siteName ? tt('ticket.site', { site: detail.siteName }) : null,
     !detail.siteName && detail.region ? tt('ticket.region', { region: detail.region }) : null,
     alertDeviceLabel(detail)
@@ -99,11 +100,6 @@ export function alertTicketComment(detail: AlertDetail, t: TFunction, lang: stri
     comment += line;
   }
   return comment;
-}
-
-/** The catalogue's description; the server's message for a code the console does not know. */
-function alertDescriptionLine(alert: Alert, lang: string): string {
-  return alertDescription(alert.code, lang) || alert.message;
 }
 
 /** What "Open a ticket" starts with for an alert; null when no device can carry the ticket. */

@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { type Claims, ErrorIds } from '@vnoc/contracts';
 import { type FormEvent, type ReactElement, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useReauthenticate } from '../api/reauthenticate.ts';
@@ -112,14 +113,12 @@ export function ReauthModal({ opened, onClose, onConfirmed }: ReauthModalProps) 
               {mode === 'password' ? t('reauth.useCode') : t('reauth.usePassword')}
             </Anchor>
           ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={reauth.isPending}>
-              {t('reauth.confirm')}
-            </Button>
-          </Group>
+          <ModalActions
+            cancelLabel={t('actions.cancel')}
+            submitLabel={t('reauth.confirm')}
+            onCancel={close}
+            loading={reauth.isPending}
+          />
         </Stack>
       </form>
     </Modal>

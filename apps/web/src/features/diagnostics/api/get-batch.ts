@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Batch, BatchSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { diagnosticsKeys, JOB_POLL_MS } from './keys.ts';
+import { diagnosticsKeys, pollUntil } from './keys.ts';
 
 /** Whether every job of a batch is over. */
 export function isBatchFinished(batch: Pick<Batch, 'summary'>): boolean {
@@ -21,10 +21,7 @@ export function getBatchQueryOptions(batchId: string) {
   return queryOptions({
     queryKey: diagnosticsKeys.batch(batchId),
     queryFn: ({ signal }) => getBatch(batchId, signal),
-    refetchInterval: (query) => {
-      const batch = query.state.data;
-      return batch && isBatchFinished(batch) ? false : JOB_POLL_MS;
-    },
+    refetchInterval: pollUntil(isBatchFinished),
   });
 }
 

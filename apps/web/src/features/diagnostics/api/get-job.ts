@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isFinishedJobState, type Job, JobSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { diagnosticsKeys, JOB_POLL_MS } from './keys.ts';
+import { diagnosticsKeys, pollUntil } from './keys.ts';
 
 /** POST device/troubleshooting/future/{jobId}: the job's state, and its result or error once finished. */
 export function getJob(jobId: string, signal?: AbortSignal): Promise<Job> {
@@ -17,10 +17,7 @@ export function getJobQueryOptions(jobId: string) {
     queryKey: diagnosticsKeys.job(jobId),
     queryFn: ({ signal }) => getJob(jobId, signal),
     // Asked again until the job is over; a finished job never changes.
-    refetchInterval: (query) => {
-      const job = query.state.data;
-      return job && isFinishedJobState(job.state) ? false : JOB_POLL_MS;
-    },
+    refetchInterval: pollUntil((job: Job) => isFinishedJobState(job.state)),
     staleTime: (query) => {
       const job = query.state.data;
       return job && isFinishedJobState(job.state) ? Number.POSITIVE_INFINITY : 0;

@@ -33,3 +33,11 @@ export function useStartJob<V>(
 
 /** How often a job or batch that has not finished is asked again (the brief: ~1.5 s). */
 export const JOB_POLL_MS = 1500;
+
+/** A query's `refetchInterval` for a job or a batch: every JOB_POLL_MS until its answer says it is over. */
+export function pollUntil<T>(finished: (data: T) => boolean) {
+  return (query: { state: { data: T | undefined } }): number | false => {
+    const data = query.state.data;
+    return data !== undefined && finished(data) ? false : JOB_POLL_MS;
+  };
+}

@@ -47,7 +47,6 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
           label={t('feedback.message')}
           placeholder={t('feedback.placeholder')}
           max={FEEDBACK_MESSAGE_MAX}
-          count={(length, max) => t('feedback.characters', { length, max })}
           rows={6}
           required
           data-autofocus

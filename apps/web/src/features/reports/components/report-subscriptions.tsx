@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { PlainList } from '../../../components/plain-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -124,15 +125,14 @@ export function ScheduleButton({ report, filters }: { report: ReportId; filters:
             <Text size="sm" c="dimmed">
               {t('subscriptions.delivery')}
             </Text>
-            <FormError error={create.error} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {t('subscriptions.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending} data-testid="subscribe-confirm">
-                {t('subscriptions.confirm')}
-              </Button>
-            </Group>
+            <ModalActions
+              error={create.error}
+              cancelLabel={t('subscriptions.cancel')}
+              submitLabel={t('subscriptions.confirm')}
+              onCancel={close}
+              loading={create.isPending}
+              submitTestId="subscribe-confirm"
+            />
           </Stack>
         </form>
       </Modal>

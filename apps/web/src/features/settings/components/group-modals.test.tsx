@@ -4,7 +4,7 @@ import type { Group, SiteSummary } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import { installDomStubs, Providers } from '../../../test/render.tsx';
-import { GroupAssignModal } from './group-modals.tsx';
+import { GroupAssignModal, GroupDeleteModal, GroupNameModal } from './group-modals.tsx';
 
 const site = (id: string, name: string): SiteSummary => ({
   id,
@@ -84,5 +84,47 @@ describe('Assign sites to a group', () => {
     expect(screen.getByTestId('group-selected-count').textContent).toBe('2 sites selected');
     fireEvent.click(screen.getByTestId('group-assign-save'));
     expect(onSubmit).toHaveBeenCalledWith([AUSTIN.id, DALLAS.id]);
+  });
+});
+
+describe('Name and delete a group', () => {
+  it('refuses an empty name, sends the name trimmed, and Cancel closes', async () => {
+    const onSubmit = vi.fn();
+    const onClose = vi.fn();
+    render(
+      <Providers>
+        <GroupNameModal opened group={GROUP} loading={false} onClose={onClose} onSubmit={onSubmit} />
+      </Providers>,
+    );
+    const input = await screen.findByTestId('group-name-input');
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('group-name-save'));
+    expect(await screen.findByText('Enter the group name.')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: ' Texas south ' } });
+    fireEvent.click(screen.getByTestId('group-name-save'));
+    expect(onSubmit).toHaveBeenCalledWith('Texas south');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says what goes and what stays, and deletes on confirm', async () => {
+    const onConfirm = vi.fn();
+    render(
+      <Providers>
+        <GroupDeleteModal
+          opened
+          group={GROUP}
+          loading={false}
+          onClose={() => undefined}
+          onConfirm={onConfirm}
+        />
+      </Providers>,
+    );
+    expect(
+      await screen.findByText('Delete the group Texas? Its sites are kept; only the grouping is removed.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByTestId('group-delete-confirm'));
+    expect(onConfirm).toHaveBeenCalled();
   });
 });

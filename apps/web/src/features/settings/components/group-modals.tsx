@@ -2,6 +2,8 @@ import { Button, Modal, Group as Row, Stack, Text, TextInput } from '@mantine/co
 import type { Group } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
 import { useGroupSiteNames } from '../api/get-group-site-names.ts';
 
@@ -53,14 +55,13 @@ export function GroupNameModal({ opened, group, loading, onClose, onSubmit }: Na
             required
             data-testid="group-name-input"
           />
-          <Row justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={loading} data-testid="group-name-save">
-              {group ? t('save') : t('create')}
-            </Button>
-          </Row>
+          <ModalActions
+            cancelLabel={t('cancel')}
+            submitLabel={group ? t('save') : t('create')}
+            onCancel={onClose}
+            loading={loading}
+            submitTestId="group-name-save"
+          />
         </Stack>
       </form>
     </Modal>
@@ -134,18 +135,18 @@ interface DeleteModalProps {
 export function GroupDeleteModal({ opened, group, loading, onClose, onConfirm }: DeleteModalProps) {
   const { t } = useTranslation('groups');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('deleteTitle')} centered>
-      <Stack>
-        <Text>{t('deleteText', { name: group?.name ?? '' })}</Text>
-        <Row justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button color="red" loading={loading} onClick={onConfirm} data-testid="group-delete-confirm">
-            {t('delete')}
-          </Button>
-        </Row>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      title={t('deleteTitle')}
+      cancelLabel={t('cancel')}
+      confirmLabel={t('delete')}
+      onConfirm={onConfirm}
+      loading={loading}
+      confirmTestId="group-delete-confirm"
+      centered
+    >
+      {t('deleteText', { name: group?.name ?? '' })}
+    </ConfirmModal>
   );
 }

@@ -24,7 +24,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AnyOfSelect } from '../../../components/filter-fields.tsx';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormSubmit } from '../../../components/form-submit.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -268,12 +268,12 @@ export function NotificationProfileForm({ data }: { data: NotificationProfileRes
             {t('none')}
           </Text>
         )}
-        {update.isError && <FormError error={update.error} />}
-        <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} data-testid="notification-save">
-            {t('save')}
-          </Button>
-        </Group>
+        <FormSubmit
+          error={update.error}
+          loading={update.isPending}
+          label={t('save')}
+          data-testid="notification-save"
+        />
       </Stack>
     </form>
   );

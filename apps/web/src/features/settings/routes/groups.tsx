@@ -1,15 +1,15 @@
-import { Badge, Card, Group as Row, Skeleton, Table, Text } from '@mantine/core';
+import { Badge, Card, Group as Row, Skeleton, Table } from '@mantine/core';
 import { IconFolders, IconMapPinPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Group } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../../components/add-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { TooltipAction } from '../../../components/tooltip-action.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
 import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { assignSites } from '../api/group-assign-sites.ts';
@@ -80,9 +80,7 @@ export function Component() {
       {isPending ? (
         <Skeleton height={200} />
       ) : error ? (
-        <Card withBorder>
-          <Text c="red">{errorMessage(error)}</Text>
-        </Card>
+        <LoadError error={error} />
       ) : sorted.length === 0 ? (
         <EmptyState icon={IconFolders} title={t('emptyTitle')} text={t('emptyText')} />
       ) : (

@@ -1,6 +1,6 @@
-import { Card, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { useNotificationProfile } from '../api/get-notification-profile.ts';
 import { NotificationProfileForm } from '../components/notification-profile-form.tsx';
 
@@ -15,9 +15,7 @@ export function Component() {
           <Skeleton height={220} />
         </Stack>
       ) : error ? (
-        <Card withBorder>
-          <Text c="red">{errorMessage(error)}</Text>
-        </Card>
+        <LoadError error={error} />
       ) : (
         <NotificationProfileForm data={data} />
       )}

@@ -1,12 +1,12 @@
-import { Group, Paper, Select, Skeleton, Text } from '@mantine/core';
+import { Group, Select, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
 import { MapSitePopup } from '../../../components/map-site-popup.tsx';
 import { MapStatusLegend } from '../../../components/map-status-legend.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StatusMap } from '../../../components/status-map.tsx';
 import { deviceStatusLabelKey } from '../../../lib/device-status.ts';
-import { errorMessage } from '../../../lib/error-handler.ts';
 import { useAlertMarks } from '../../../lib/map-alerts.ts';
 import { MAP_STATUS_FILTERS, type MapStatusFilter } from '../../../lib/map-clusters.ts';
 import { useMapView } from '../../../lib/map-view.ts';
@@ -47,9 +47,7 @@ export function Component() {
       }
     >
       {error ? (
-        <Paper withBorder p="lg">
-          <Text c="red">{errorMessage(error)}</Text>
-        </Paper>
+        <LoadError error={error} />
       ) : isPending ? (
         <Skeleton height={560} />
       ) : (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyValueButton } from '../../../components/copy-value.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { personName } from '../../../lib/user-name.ts';
 
 /** An access code is valid this long after it was generated. */
 export const ACCESS_CODE_SECONDS = 60;
@@ -45,7 +46,7 @@ export function AccessCodeModal({
   }, []);
   const left = Math.max(0, ACCESS_CODE_SECONDS - Math.floor((now - issuedAt) / 1000));
   const link = impersonationLink(accessCode);
-  const name = [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
+  const name = personName(person, person.email);
 
   return (
     <Modal opened onClose={onClose} title={t('code.title', { name })} size="lg">

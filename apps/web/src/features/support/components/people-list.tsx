@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { showBanner } from '../../../lib/banner.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { personName } from '../../../lib/user-name.ts';
 import { generateAccessCode } from '../api/generate-access-code.ts';
 import { useSupportPeople } from '../api/get-support-people.ts';
 import { AccessCodeModal } from './access-code-modal.tsx';
@@ -46,7 +47,7 @@ export function PeopleList() {
         cell: ({ row }) => (
           <Stack gap={0}>
             <Text size="sm" fw={500}>
-              {[row.original.firstName, row.original.lastName].filter(Boolean).join(' ') || '—'}
+              {personName(row.original, '—')}
             </Text>
             <Text size="xs" c="dimmed">
               {row.original.email}
@@ -105,7 +106,7 @@ export function PeopleList() {
         cell: ({ row }) => {
           const person = row.original;
           const blocker = actBlocker(person);
-          const name = [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
+          const name = personName(person, person.email);
           const button = (
             <Button
               size="xs"

@@ -16,8 +16,8 @@ import { useNavigate } from 'react-router';
 import { CountedTextarea } from '../../../components/counted-textarea.tsx';
 import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ModalButton } from '../../../components/modal-button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { fieldRefusal } from '../../../lib/error-handler.ts';
 import { issueMessage } from '../../../lib/form-validation.ts';
 import { hideToast, toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -43,13 +43,7 @@ export function ticketFormErrors(values: TicketRequest, t: TFunction<'tickets'>)
 }
 
 /** A 400 about one field (the server's own check of subject or comment), to show under that field. */
-function fieldOfError(error: unknown): { field: 'subject' | 'comment'; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const first = error.body?.errors?.[0];
-  if (first?.path === 'subject' || first?.path === 'comment')
-    return { field: first.path, message: first.message };
-  return null;
-}
+const fieldOfError = (error: unknown) => fieldRefusal(error, ['subject', 'comment'] as const);
 
 /** The success toast: the spec's message and a link to the new ticket. */
 function TicketSentMessage({ ticket, onOpen }: { ticket: Ticket; onOpen: (event: MouseEvent) => void }) {
@@ -138,7 +132,6 @@ function SendTicketForm({ device, send, onClose, initialValues, alertId, onSettl
           label={t('send.comment')}
           placeholder={t('send.commentPlaceholder')}
           max={TICKET_COMMENT_MAX}
-          count={(length, max) => t('send.characters', { length, max })}
           rows={6}
           required
           data-testid="send-ticket-comment"

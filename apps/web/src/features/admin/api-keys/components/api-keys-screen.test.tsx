@@ -28,6 +28,8 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let keys: ApiKey[];
+/** How many list requests fail before one answers. */
+let listFailures: number;
 let requests: { method: string; path: string; body: unknown }[];
 
 beforeAll(() => installDomStubs());
@@ -36,6 +38,7 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   requests = [];
   keys = [];
+  listFailures = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -43,6 +46,10 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       requests.push({ method, path: url.pathname, body });
+      if (url.pathname === '/api/apiKeys' && method === 'GET' && listFailures > 0) {
+        listFailures -= 1;
+        return json({ id: 'internal', message: 'The server could not answer.' }, 500);
+      }
       if (url.pathname === '/api/apiKeys' && method === 'GET') return json(keys);
       if (url.pathname === '/api/apiKeys' && method === 'POST') {
         const made = apiKey({ id: 'k2', name: body.name, role: body.role, siteGroups: [], lastUsedAt: null });
@@ -82,6 +89,16 @@ describe('Administration → API keys', () => {
     ])
       expect(within(row).getByText(text), text).toBeTruthy();
     expect(within(row).getByText('Active')).toBeTruthy();
+  });
+
+  it('a list that failed says why and loads on "Try again"', async () => {
+    keys = [apiKey({})];
+    listFailures = 1;
+    open();
+    const failure = await screen.findByRole('alert');
+    expect(within(failure).getByText('The server could not answer.')).toBeTruthy();
+    fireEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Billing export')).toBeTruthy();
   });
 
   it('shows the empty state', async () => {

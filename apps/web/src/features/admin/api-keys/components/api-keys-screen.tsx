@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import type { ApiKey, CreatedApiKey } from '@vnoc/contracts';
 import { useState } from 'react';
@@ -7,13 +7,13 @@ import { AddButton } from '../../../../components/add-button.tsx';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { DateText } from '../../../../components/date-text.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
+import { LoadError } from '../../../../components/load-error.tsx';
 import { MonoText } from '../../../../components/mono-text.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
 import { ScrollTable } from '../../../../components/scroll-table.tsx';
 import { SiteGroupBadges } from '../../../../components/site-group-badges.tsx';
 import { TooltipAction } from '../../../../components/tooltip-action.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
-import { errorMessage } from '../../../../lib/error-handler.ts';
 import { toast } from '../../../../lib/notify.ts';
 import { useNarrow } from '../../../../lib/use-narrow.ts';
 import { useNow } from '../../../../lib/use-now.ts';
@@ -156,12 +156,7 @@ export function ApiKeysScreen() {
   const content = keys.isPending ? (
     <Skeleton height={200} />
   ) : keys.error ? (
-    <Card withBorder>
-      <Text c="red">{errorMessage(keys.error)}</Text>
-      <Button variant="light" mt="sm" onClick={() => keys.refetch()}>
-        {t('retry')}
-      </Button>
-    </Card>
+    <LoadError error={keys.error} onRetry={() => void keys.refetch()} retryLabel={t('retry')} />
   ) : list.length === 0 ? (
     <EmptyState icon={IconKey} title={t('empty.title')} text={t('empty.text')} />
   ) : narrow ? (

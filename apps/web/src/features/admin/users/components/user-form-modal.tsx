@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/form-error.tsx';
 import { ModalActions } from '../../../../components/modal-actions.tsx';
 import { SiteGroupMultiSelect } from '../../../../components/site-group-multi-select.tsx';
+import { personName } from '../../../../lib/user-name.ts';
 
 export interface UserFormValues {
   email: string;
@@ -115,16 +116,12 @@ export function UserFormModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={
-        editing ? t('form.editTitle', { name: `${user.firstName} ${user.lastName}` }) : t('form.createTitle')
-      }
+      title={editing ? t('form.editTitle', { name: personName(user) }) : t('form.createTitle')}
       size="lg"
     >
       {promoting && (
         <Stack gap="md" data-testid="confirm-administrator">
-          <Text fw={600}>
-            {t('confirm.promoteTitle', { name: `${promoting.firstName} ${promoting.lastName}`.trim() })}
-          </Text>
+          <Text fw={600}>{t('confirm.promoteTitle', { name: personName(promoting) })}</Text>
           <Text size="sm">{t('confirm.promoteText')}</Text>
           <FormError error={failure} />
           <Group justify="flex-end" gap="sm">

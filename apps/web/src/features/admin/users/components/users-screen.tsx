@@ -26,6 +26,7 @@ import { useAuth } from '../../../../lib/auth-store.ts';
 import { errorMessage, handleError } from '../../../../lib/error-handler.ts';
 import { toast } from '../../../../lib/notify.ts';
 import { useNow } from '../../../../lib/use-now.ts';
+import { personName } from '../../../../lib/user-name.ts';
 import { useUsers } from '../api/get-users.ts';
 import {
   createUser,
@@ -44,8 +45,7 @@ type Dialog =
   | { kind: 'confirm'; action: 'reject' | 'mfa/reset'; user: AdminUser }
   | null;
 
-const fullName = (user: Pick<AdminUser, 'firstName' | 'lastName' | 'email'>) =>
-  `${user.firstName} ${user.lastName}`.trim() || user.email;
+const fullName = (user: Pick<AdminUser, 'firstName' | 'lastName' | 'email'>) => personName(user, user.email);
 
 function LastSignIn({ at, now }: { at: string | null; now: number }) {
   const { t } = useTranslation('adminUsers');

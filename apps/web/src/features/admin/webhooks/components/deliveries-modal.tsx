@@ -1,9 +1,9 @@
 import { Badge, Button, Code, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import type { Webhook, WebhookDeliveryState } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../../../../components/date-text.tsx';
-import { Notice } from '../../../../components/notice.tsx';
+import { LoadError } from '../../../../components/load-error.tsx';
 import { errorMessage } from '../../../../lib/error-handler.ts';
 import { toast } from '../../../../lib/notify.ts';
 import { redeliver, useWebhookDeliveries, useWebhookMutation } from '../api/webhooks.ts';
@@ -31,9 +31,7 @@ export function DeliveriesModal({ webhook, onClose }: { webhook: Webhook | null;
           <Loader size="sm" aria-label={t('log.loading')} />
         </Group>
       ) : deliveries.isError ? (
-        <Notice icon={IconAlertTriangle} color="red" title={t('log.failed')}>
-          {errorMessage(deliveries.error)}
-        </Notice>
+        <LoadError error={deliveries.error} title={t('log.failed')} />
       ) : deliveries.data.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="deliveries-empty">
           {t('log.empty')}

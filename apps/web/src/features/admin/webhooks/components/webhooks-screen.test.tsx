@@ -29,11 +29,14 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let list: Webhook[];
+/** How many list requests fail before one answers. */
+let listFailures: number;
 let requests: { method: string; path: string; body: unknown }[];
 
 beforeAll(() => installDomStubs());
 beforeEach(() => {
   requests = [];
+  listFailures = 0;
   list = [
     hook(),
     hook({ id: 'w2', name: 'On call', preset: 'pagerduty', host: 'events.pagerduty.com', status: 'paused' }),
@@ -48,6 +51,10 @@ beforeEach(() => {
         path: url.pathname,
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       });
+      if (url.pathname === '/api/webhooks' && method === 'GET' && listFailures > 0) {
+        listFailures -= 1;
+        return json({ id: 'internal', message: 'The server could not answer.' }, 500);
+      }
       if (url.pathname === '/api/webhooks' && method === 'GET') return json(list);
       if (url.pathname === '/api/webhooks' && method === 'POST')
         return json(
@@ -95,6 +102,16 @@ describe('Administration → Webhooks', { timeout: 30_000 }, () => {
     expect(within(onCall).getByRole('button', { name: 'Resume' })).toBeTruthy();
   });
 
+  it('a list that failed says why and loads on "Try again"', async () => {
+    listFailures = 1;
+    open();
+    const failure = await screen.findByRole('alert');
+    expect(within(failure).getByText('The webhooks could not be loaded')).toBeTruthy();
+    expect(within(failure).getByText('The server could not answer.')).toBeTruthy();
+    fireEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('webhook')).toHaveLength(2);
+  });
+
   it('"Send test" shows what the destination answered', async () => {
     open();
     const ops = (await screen.findAllByTestId('webhook'))[0] as HTMLElement;
@@ -132,6 +149,7 @@ describe('Administration → Webhooks', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('webhook-secret', {}, { timeout: 8_000 })).textContent).toBe(
       'whsec_c2VjcmV0',
     );
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
     const posted = requests.find((r) => r.method === 'POST' && r.path === '/api/webhooks');
     expect(posted?.body).toEqual({
       name: 'Receiver',

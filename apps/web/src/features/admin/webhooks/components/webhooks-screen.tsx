@@ -3,7 +3,6 @@ import {
   Button,
   type ButtonProps,
   Code,
-  CopyButton,
   Group,
   Loader,
   Modal,
@@ -18,7 +17,6 @@ import {
   IconBrandSlack,
   IconBrandTeams,
   IconCheck,
-  IconCopy,
   IconJson,
   IconKey,
   IconListDetails,
@@ -35,7 +33,9 @@ import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../../../components/add-button.tsx';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
+import { CopyValueButton } from '../../../../components/copy-value.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
+import { LoadError } from '../../../../components/load-error.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { PageFrame } from '../../../../components/page-frame.tsx';
 import { errorMessage } from '../../../../lib/error-handler.ts';
@@ -189,14 +189,12 @@ export function WebhooksScreen() {
     );
   else if (webhooks.isError)
     body = (
-      <Notice icon={IconAlertTriangle} color="red" title={t('loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(webhooks.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => webhooks.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Stack>
-      </Notice>
+      <LoadError
+        error={webhooks.error}
+        title={t('loadFailed')}
+        onRetry={() => void webhooks.refetch()}
+        retryLabel={t('actions.retry')}
+      />
     );
   else if (webhooks.data.length === 0)
     body = <EmptyState icon={IconWebhook} title={t('empty.title')} text={t('empty.text')} />;
@@ -294,19 +292,11 @@ export function WebhooksScreen() {
             </Code>
             {dialog.webhook.previousSecretUntil && <Text size="sm">{t('secret.overlap')}</Text>}
             <Group justify="flex-end">
-              <CopyButton value={dialog.secret}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant="default"
-                    leftSection={
-                      copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                    }
-                    onClick={copy}
-                  >
-                    {copied ? t('secret.copied') : t('secret.copy')}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyValueButton
+                value={dialog.secret}
+                copyLabel={t('secret.copy')}
+                copiedLabel={t('secret.copied')}
+              />
               <Button onClick={close}>{t('actions.done')}</Button>
             </Group>
           </Stack>
