@@ -1,5 +1,5 @@
-import { DIAGNOSTIC_ACTIONS, type DiagnosticAction } from './diagnostics.ts';
-import type { DeviceKind, DeviceStatus } from './fleet.ts';
+import { DIAGNOSTIC_ACTIONS, type DiagnosticAction } from './diagnostic-constants.ts';
+import type { DeviceKind, DeviceStatus } from './fleet-constants.ts';
 
 /**
  * What each kind of device is (issue 37 point 7), defined once: the console draws a device's cards and offers

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Entitlement } from './auth.ts';
 import { wholeNumber } from './fields.ts';
-import { freeText, MAX_PAGE_SIZE, PagedSchema } from './fleet.ts';
+import { freeText, PagedSchema } from './fleet.ts';
+import { MAX_PAGE_SIZE } from './fleet-constants.ts';
 
 /**
  * Reports (spec part 2 "Report captions", part 3 "Cellular billing report row" and "Online analytics row";
