@@ -215,10 +215,16 @@ async function groups() {
         landing.has(id),
       includeDependenciesRecursively: false,
     },
+    // zod's schemas stay with the screens that build them (a form's check, a screen's own answers in dev): in
+    // this group, one screen's schema module made every screen load zod.
     {
       name: 'screens',
       test: (id: string) =>
-        beyond(id) && !frame.has(id) && !beforeSignIn.has(id) && (usedBy.get(id) ?? 0) >= common,
+        beyond(id) &&
+        !frame.has(id) &&
+        !beforeSignIn.has(id) &&
+        !isSchemaModule(id) &&
+        (usedBy.get(id) ?? 0) >= common,
       includeDependenciesRecursively: false,
     },
     {
