@@ -1,5 +1,6 @@
 export * from './activity.ts';
 export * from './actor.ts';
+export * from './actor-name.ts';
 export * from './admin-users.ts';
 export * from './alert-constants.ts';
 export * from './alerts.ts';
@@ -33,6 +34,7 @@ export * from './phone.ts';
 export * from './product-analytics.ts';
 export * from './product-privacy.ts';
 export * from './provisioning.ts';
+export * from './report-constants.ts';
 export * from './reports.ts';
 export * from './signal.ts';
 export * from './site-edit.ts';
