@@ -168,6 +168,14 @@ async function groups() {
   const common = SCREENS_SHARE * screenChunks.length;
   // The sign-in styles stay in their own chunk (with their stylesheet), whoever else loads them.
   const beyond = (id: string) => !first.has(id) && !own.has(id) && !signInStyles.has(id);
+  // The modules whose chunk of the splitting loads the menus' own modules before it runs (Mantine's Popover,
+  // FocusTrap, Overlay and floating-ui, which Combobox, Tooltip, Modal and Checkbox import, and what the bundler
+  // put with them): a screen that draws none of them loads none of that.
+  const menusOnly = (id: string) =>
+    beyond(id) && menus.has(id) && !frame.has(id) && !landing.has(id) && !onDemand.has(id);
+  const reachesMenus = new Set(
+    all.filter((c) => [...loadedBefore(chunks, [c])].some(menusOnly)).flatMap((c) => c.moduleIds),
+  );
   const sharedWithConsole = (id: string) => frame.has(id) || (usedBy.get(id) ?? 0) >= common;
   return [
     { name: 'index', test: (id: string) => first.has(id) },
@@ -217,6 +225,19 @@ async function groups() {
     },
     // zod's schemas stay with the screens that build them (a form's check, a screen's own answers in dev): in
     // this group, one screen's schema module made every screen load zod.
+    // Those that load the menus' modules in a group of their own: a screen that draws no dropdown, tooltip,
+    // dialog or checkbox (/reports' list) then loads neither it nor the menus' group.
+    {
+      name: 'screens-overlays',
+      test: (id: string) =>
+        beyond(id) &&
+        !frame.has(id) &&
+        !beforeSignIn.has(id) &&
+        !isSchemaModule(id) &&
+        (usedBy.get(id) ?? 0) >= common &&
+        reachesMenus.has(id),
+      includeDependenciesRecursively: false,
+    },
     {
       name: 'screens',
       test: (id: string) =>
