@@ -131,8 +131,9 @@ const LAZY_WORDING = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/;
  * (/authentication) adds to them, in two the same way (`code-common`: product analytics, the support chat's
  * state; `code`: the code inputs), so no signed-in screen loads the sign-in steps' own code and /login no module
  * that imports zod; what the signed-in frame loads before it shows, the layout, its dialogs and its styles
- * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use (`screens`); and each
- * language's lazily loaded wording (`wording-<lang>`, its public screens' apart). The splitting alone cuts them
+ * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use, but zod's schemas
+ * (`screens`, and apart those that load the menus' modules, `screens-overlays`); and each language's lazily
+ * loaded wording (`wording-<lang>`, its public screens' apart). The splitting alone cuts them
  * into ~55, ~18, ~60, ~25 and 14 files (one per set of lazy screens that also use them, most under 1 KB), each a
  * `modulepreload` link appended and a request Lighthouse's throttled mobile network pays a round trip for; lazy
  * screens import what they share with these from them.
