@@ -112,7 +112,7 @@ const screens: [string, string | null, string][] = [
   ['/dashboard', SIGNED_IN, 'src/features/dashboards/routes/dashboards.tsx'],
   ['/sites', SIGNED_IN, 'src/features/sites/routes/sites.tsx'],
   ['/sites/map', SIGNED_IN, 'src/features/sites/routes/map.tsx'],
-  ['/sites/:id', SIGNED_IN, 'src/features/sites/routes/site-overview.tsx'],
+  ['/sites/:id', SIGNED_IN, 'src/app/routes/site.tsx'],
   ['/sites/:id/device/:deviceId', SIGNED_IN, 'src/app/routes/device.tsx'],
   ['/devices', SIGNED_IN, 'src/app/routes/devices.tsx'],
   ['/alerts', SIGNED_IN, 'src/app/routes/alerts.tsx'],

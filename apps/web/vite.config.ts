@@ -131,8 +131,9 @@ const LAZY_WORDING = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/;
  * (/authentication) adds to them, in two the same way (`code-common`: product analytics, the support chat's
  * state; `code`: the code inputs), so no signed-in screen loads the sign-in steps' own code and /login no module
  * that imports zod; what the signed-in frame loads before it shows, the layout, its dialogs and its styles
- * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use (`screens`); and each
- * language's lazily loaded wording (`wording-<lang>`, its public screens' apart). The splitting alone cuts them
+ * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use, but zod's schemas
+ * (`screens`, and apart those that load the menus' modules, `screens-overlays`); and each language's lazily
+ * loaded wording (`wording-<lang>`, its public screens' apart). The splitting alone cuts them
  * into ~55, ~18, ~60, ~25 and 14 files (one per set of lazy screens that also use them, most under 1 KB), each a
  * `modulepreload` link appended and a request Lighthouse's throttled mobile network pays a round trip for; lazy
  * screens import what they share with these from them.
@@ -168,6 +169,14 @@ async function groups() {
   const common = SCREENS_SHARE * screenChunks.length;
   // The sign-in styles stay in their own chunk (with their stylesheet), whoever else loads them.
   const beyond = (id: string) => !first.has(id) && !own.has(id) && !signInStyles.has(id);
+  // The modules whose chunk of the splitting loads the menus' own modules before it runs (Mantine's Popover,
+  // FocusTrap, Overlay and floating-ui, which Combobox, Tooltip, Modal and Checkbox import, and what the bundler
+  // put with them): a screen that draws none of them loads none of that.
+  const menusOnly = (id: string) =>
+    beyond(id) && menus.has(id) && !frame.has(id) && !landing.has(id) && !onDemand.has(id);
+  const reachesMenus = new Set(
+    all.filter((c) => [...loadedBefore(chunks, [c])].some(menusOnly)).flatMap((c) => c.moduleIds),
+  );
   const sharedWithConsole = (id: string) => frame.has(id) || (usedBy.get(id) ?? 0) >= common;
   return [
     { name: 'index', test: (id: string) => first.has(id) },
@@ -215,10 +224,29 @@ async function groups() {
         landing.has(id),
       includeDependenciesRecursively: false,
     },
+    // zod's schemas stay with the screens that build them (a form's check, a screen's own answers in dev): in
+    // this group, one screen's schema module made every screen load zod.
+    // Those that load the menus' modules in a group of their own: a screen that draws no dropdown, tooltip,
+    // dialog or checkbox (/reports' list) then loads neither it nor the menus' group.
+    {
+      name: 'screens-overlays',
+      test: (id: string) =>
+        beyond(id) &&
+        !frame.has(id) &&
+        !beforeSignIn.has(id) &&
+        !isSchemaModule(id) &&
+        (usedBy.get(id) ?? 0) >= common &&
+        reachesMenus.has(id),
+      includeDependenciesRecursively: false,
+    },
     {
       name: 'screens',
       test: (id: string) =>
-        beyond(id) && !frame.has(id) && !beforeSignIn.has(id) && (usedBy.get(id) ?? 0) >= common,
+        beyond(id) &&
+        !frame.has(id) &&
+        !beforeSignIn.has(id) &&
+        !isSchemaModule(id) &&
+        (usedBy.get(id) ?? 0) >= common,
       includeDependenciesRecursively: false,
     },
     {

@@ -1,4 +1,4 @@
-import { JOB_ACTIONS } from './diagnostics.ts';
+import { JOB_ACTIONS } from './diagnostic-constants.ts';
 
 /**
  * Every action the API writes to the activity log. The API's `audit()` accepts only these, and the console has a

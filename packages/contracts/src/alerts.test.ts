@@ -7,7 +7,7 @@ import {
   alertMeasured,
   alertTitle,
   measuredKeys,
-} from './alerts.ts';
+} from './alert-constants.ts';
 
 type Details = Record<string, number | string>;
 

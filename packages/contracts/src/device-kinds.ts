@@ -1,5 +1,6 @@
-import { DIAGNOSTIC_ACTIONS, type DiagnosticAction } from './diagnostic-actions.ts';
-import type { DeviceCapabilities, DeviceDriver, DeviceKind, DeviceStatus } from './fleet.ts';
+import { DIAGNOSTIC_ACTIONS, type DiagnosticAction } from './diagnostic-constants.ts';
+import type { DeviceCapabilities, DeviceDriver } from './fleet.ts';
+import type { DeviceKind, DeviceStatus } from './fleet-constants.ts';
 
 /**
  * What each kind of device is (issue 37 point 7), defined once: the console draws a device's cards from here,

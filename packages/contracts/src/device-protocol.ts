@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIAGNOSTIC_ACTIONS } from './diagnostic-actions.ts';
+import { DIAGNOSTIC_ACTIONS } from './diagnostic-constants.ts';
 
 /**
  * The device protocol (docs/device-protocol.md): how a device reports to vNOC and takes its commands.

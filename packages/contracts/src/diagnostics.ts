@@ -1,34 +1,18 @@
 import { z } from 'zod';
-import { DIAGNOSTIC_ACTIONS, type DiagnosticAction, DiagnosticActionSchema } from './diagnostic-actions.ts';
+import {
+  DIAGNOSTIC_ACTIONS,
+  type DiagnosticAction,
+  JOB_STATES,
+  MAX_PORTS,
+  MAX_REVERT_MINUTES,
+} from './diagnostic-constants.ts';
 import { countsSchema } from './fields.ts';
-import { DeviceSummarySchema } from './fleet.ts';
+import { DeviceSummarySchema, DiagnosticActionSchema } from './fleet.ts';
 
 /**
  * Remote troubleshooting (issue 4; spec part 7 Devices, docs/decisions/fleet.md): the
  * actions, their requests, their results and the job that carries them.
  */
-
-/**
- * What a troubleshooting job may run: the spec's actions, and `confirmLanPorts` — keeping disabled ports off on
- * a real device that would turn them back on by itself (docs/device-protocol.md, section 4). Confirming is no
- * action of the console's list (nor of batches): it follows a port action, on its own route
- * (POST device/troubleshooting/confirmLanPorts/{id}, no body), and shows in the device's run history.
- */
-export const JOB_ACTIONS = [...DIAGNOSTIC_ACTIONS, 'confirmLanPorts'] as const;
-export type JobAction = (typeof JOB_ACTIONS)[number];
-
-/** Refusals of POST device/troubleshooting/confirmLanPorts/{id} (409). */
-export const CONFIRM_PORTS_MESSAGES = {
-  /** A simulated device never turns ports back on by itself. */
-  simulated: 'This device keeps ports off until they are reverted.',
-  /** No port action of the device waits for its automatic revert (none ran, it was reverted, or its time passed). */
-  nothingPending: 'No ports are waiting to turn back on.',
-} as const;
-
-/** Actions that interrupt the site: the console asks for confirmation first. */
-export const DISRUPTIVE_ACTIONS: readonly DiagnosticAction[] = ['reboot', 'disableLanPorts'];
-/** Actions that need the `port-control` entitlement on top of `diagnostics`. */
-export const PORT_ACTIONS: readonly DiagnosticAction[] = ['disableLanPorts', 'revertLanPorts'];
 
 // ---- requests ----
 
@@ -70,10 +54,6 @@ export type SpeedTestRequest = z.infer<typeof SpeedTestRequestSchema>;
 export const TracerouteRequestSchema = z.object({ vlan: VlanIdSchema, ip: HostOrIpSchema });
 export type TracerouteRequest = z.infer<typeof TracerouteRequestSchema>;
 
-export const MAX_PORTS = 16;
-/** The longest automatic revert a port action may ask of a real device (minutes), and the default. */
-export const MAX_REVERT_MINUTES = 120;
-export const DEFAULT_REVERT_MINUTES = 5;
 const REVERT_MINUTES_MESSAGE = `Turn the ports back on after at most ${MAX_REVERT_MINUTES} minutes.`;
 const PORT_MESSAGE = `Ports are numbered 1 to ${MAX_PORTS}.`;
 
@@ -149,11 +129,6 @@ export const ACTION_CONFLICT_MESSAGES = {
   batchAction: 'This batch runs another action.',
   batchFull: 'A batch runs on at most 500 devices.',
 } as const;
-
-/** The most devices one batch runs on (issue 13: "select all matching" stops here). */
-export const BATCH_MAX_DEVICES = 500;
-/** How many of a person's latest batches the console lists to reopen. */
-export const RECENT_BATCHES = 10;
 
 // ---- results ----
 
@@ -262,14 +237,7 @@ export type DiagnosticResult = ActionResultMap[DiagnosticAction];
 
 // ---- jobs ----
 
-export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export const JobStateSchema = z.enum(JOB_STATES);
-export type JobState = z.infer<typeof JobStateSchema>;
-
-/** Whether a job in this state is over (its result or error will not change). */
-export function isFinishedJobState(state: JobState): boolean {
-  return state === 'succeeded' || state === 'failed' || state === 'cancelled';
-}
 
 const jobBase = {
   id: z.string(),
@@ -347,17 +315,3 @@ export const RecentBatchSchema = z.object({
   summary: BatchSummarySchema,
 });
 export type RecentBatch = z.infer<typeof RecentBatchSchema>;
-
-/** Counts a batch's jobs by state. */
-export function summarizeJobs(jobs: readonly { state: JobState }[]): BatchSummary {
-  const summary: BatchSummary = {
-    total: jobs.length,
-    queued: 0,
-    running: 0,
-    succeeded: 0,
-    failed: 0,
-    cancelled: 0,
-  };
-  for (const j of jobs) summary[j.state] += 1;
-  return summary;
-}

@@ -1,46 +1,29 @@
 import { z } from 'zod';
-import { DiagnosticActionSchema } from './diagnostic-actions.ts';
+import { DIAGNOSTIC_ACTIONS } from './diagnostic-constants.ts';
 import { countsSchema } from './fields.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEVICE_KINDS,
+  DEVICE_NAME_MAX,
+  DEVICE_SORT_FIELDS,
+  DEVICE_STATUSES,
+  DURATIONS,
+  MAX_PAGE_SIZE,
+  PADDED_PORTS,
+  SITE_SORT_FIELDS,
+  UNUSED_PORT_TYPE,
+} from './fleet-constants.ts';
 
-/** Device status values (spec part 4 "Device status"). */
-export const DEVICE_STATUSES = [
-  'online',
-  'offline',
-  'rebooting',
-  'pending',
-  'error',
-  'onbackup',
-  'uninstalled',
-  'unknown',
-] as const;
 export const DeviceStatusSchema = z.enum(DEVICE_STATUSES);
-/**
- * Severity of a status, worst first: a site's status is its worst edge device's (the database's
- * `vnoc_status_rank`, migration 0003, ranks the same).
- */
-export const DEVICE_STATUS_RANK: Readonly<Record<(typeof DEVICE_STATUSES)[number], number>> = {
-  offline: 0,
-  rebooting: 1,
-  error: 2,
-  onbackup: 3,
-  pending: 4,
-  uninstalled: 5,
-  unknown: 6,
-  online: 7,
-};
 
 /** How a device reaches vNOC: the simulator (the demo fleet), vNOC's agent over MQTT, OpenWrt's OpenWISP agent over HTTP. */
 export const DEVICE_DRIVERS = ['simulator', 'agent', 'openwisp'] as const;
+/** A troubleshooting call's name (diagnostics.ts has its requests and results; it imports this from here). */
+export const DiagnosticActionSchema = z.enum(DIAGNOSTIC_ACTIONS, { error: 'Unknown action.' });
 export const DeviceDriverSchema = z.enum(DEVICE_DRIVERS, { error: 'Choose how the device connects.' });
 export type DeviceDriver = z.infer<typeof DeviceDriverSchema>;
 
-export type DeviceStatus = z.infer<typeof DeviceStatusSchema>;
-
-export const DEVICE_KINDS = ['firewall', '5g', 'access-point', 'switch'] as const;
 export const DeviceKindSchema = z.enum(DEVICE_KINDS);
-export type DeviceKind = z.infer<typeof DeviceKindSchema>;
-/** A site's edge devices (its WAN gateways): access points and switches reach the cloud through them. */
-export const EDGE_KINDS = ['firewall', '5g'] as const satisfies readonly DeviceKind[];
 
 /** WAN connection of an edge device: primary (Connected/Primary), secondary, or none (No Service). */
 export const ConnectionSchema = z.enum(['primary', 'secondary', 'none']);
@@ -149,11 +132,6 @@ export const PortSchema = z.object({
 });
 export type Port = z.infer<typeof PortSchema>;
 
-/** Spec part 9: "Ports padded to 16." A device's portMapping in the API's answers holds 16 entries at least. */
-export const PADDED_PORTS = 16;
-/** The type of an entry that only pads the map (id 0): no port of the device, never drawn nor chosen. */
-export const UNUSED_PORT_TYPE = 'unused';
-
 /**
  * The device's ports, by number, padded to 16 with `unused` entries (id 0) for the numbers it does not have
  * (issue 37 point 7: the padding is in the data; the console draws only the device's own ports).
@@ -242,9 +220,6 @@ export const ActiveQuerySchema = z.object({
 });
 
 // ---- paging ----
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 
 /** Page number: a non-negative integer, anything else falls back to 0. */
 export const PageSchema = z.coerce.number().int().min(0).catch(0);
@@ -343,39 +318,9 @@ function searchQuerySchema<F extends string, Extra extends z.ZodRawShape>(
   });
 }
 
-export const SITE_SORT_FIELDS = [
-  'name',
-  'alias',
-  'backOfficeAccountId',
-  'city',
-  'state',
-  'zip',
-  'status',
-  'deviceCount',
-] as const;
-export type SiteSortField = (typeof SITE_SORT_FIELDS)[number];
-
 /** GET site/search/filtered. Paging and sorting fall back to defaults; bad filters are refused. */
 export const SiteSearchQuerySchema = searchQuerySchema(SITE_SORT_FIELDS, 'name-asc', {});
 export type SiteSearchQuery = z.infer<typeof SiteSearchQuerySchema>;
-
-export const DEVICE_SORT_FIELDS = [
-  'name',
-  'macAddress',
-  'manufacturer',
-  'model',
-  'kind',
-  'status',
-  'lastUpdate',
-  'siteName',
-  /**
-   * By what a problem costs (issue 37, the dashboard's problem devices): first an edge device down (offline or
-   * rebooting: its site is cut off, the root of its other devices' outage), then any other device down, then
-   * one on backup (its site still served); within each, the longest silent first.
-   */
-  'impact',
-] as const;
-export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 
 /** GET device/search/filtered. */
 export const DeviceSearchQuerySchema = searchQuerySchema(DEVICE_SORT_FIELDS, 'siteName-asc', {
@@ -427,8 +372,6 @@ export const EditPortNameRequestSchema = z.object({
 });
 export type EditPortNameRequest = z.infer<typeof EditPortNameRequestSchema>;
 
-export const DEVICE_NAME_MAX = 48;
-
 /** POST device/editName (issue 13): a device's own name; empty gives it back its default name. */
 export const EditDeviceNameRequestSchema = z.object({
   deviceId: z.uuid({ error: 'Enter a valid device id.' }),
@@ -440,9 +383,7 @@ export const EditDeviceNameRequestSchema = z.object({
 });
 export type EditDeviceNameRequest = z.infer<typeof EditDeviceNameRequestSchema>;
 
-export const DURATIONS = ['LAST_HOUR', 'LAST_6_HOURS', 'LAST_24_HOURS', 'LAST_7_DAYS'] as const;
 export const DurationSchema = z.enum(DURATIONS, { error: 'Unknown duration.' });
-export type Duration = z.infer<typeof DurationSchema>;
 
 export const TimeseriesQuerySchema = z.object({ duration: DurationSchema.default('LAST_HOUR') });
 

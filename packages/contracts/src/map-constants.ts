@@ -9,3 +9,11 @@ export const MAP_MAX_ZOOM = 20;
 export const MAP_UNCLUSTERED_ZOOM = 15;
 /** A cluster gathers the sites of one square cell of this many pixels at the view's zoom. */
 export const MAP_CELL_PX = 64;
+
+/**
+ * A cluster bubble's diameter in pixels, as the console draws it: grows with the count, 30 to 56. The server keeps
+ * the bubbles of one answer from overlapping by it (each stays a target of its own).
+ */
+export function mapClusterSizePx(count: number): number {
+  return Math.min(56, 30 + Math.round(Math.log10(Math.max(1, count)) * 12));
+}

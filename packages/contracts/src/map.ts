@@ -15,13 +15,6 @@ export const MapSettingsSchema = z.object({
 });
 export type MapSettings = z.infer<typeof MapSettingsSchema>;
 
-/**
- * A cluster bubble's diameter in pixels, as the console draws it: grows with the count, 30 to 56. The server keeps
- * the bubbles of one answer from overlapping by it (each stays a target of its own).
- */
-export function mapClusterSizePx(count: number): number {
-  return Math.min(56, 30 + Math.round(Math.log10(Math.max(1, count)) * 12));
-}
 /** At most this many single sites in one view's answer (sites sharing one spot at the deepest zoom). */
 export const MAP_SITES_MAX = 2000;
 

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './errors.ts';
 import { requiredText } from './fields.ts';
-import {
-  DEVICE_KINDS,
-  DeviceStatusSchema,
-  freeText,
-  MacSchema,
-  PagedSchema,
-  pagingQuery,
-  sortingSchema,
-} from './fleet.ts';
+import { DeviceStatusSchema, freeText, MacSchema, PagedSchema, pagingQuery, sortingSchema } from './fleet.ts';
+import { DEVICE_KINDS } from './fleet-constants.ts';
 
 /*
  * Provisioning (issue 36 item 4, docs/device-protocol.md section 1): the provider's support staff add a real

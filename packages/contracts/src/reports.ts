@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import type { Entitlement } from './auth.ts';
 import { wholeNumber } from './fields.ts';
-import { freeText, MAX_PAGE_SIZE, PagedSchema } from './fleet.ts';
+import { freeText, PagedSchema } from './fleet.ts';
+import { MAX_PAGE_SIZE } from './fleet-constants.ts';
+import { REPORT_IDS, type ReportId } from './report-constants.ts';
 
 /**
  * Reports (spec part 2 "Report captions", part 3 "Cellular billing report row" and "Online analytics row";
  * issue 9). All read the daily rollups: one sample per device per UTC day; a day is there once it is over.
  */
-export const REPORT_IDS = ['cellular-billing', 'online-analytics', 'sla'] as const;
 export const ReportIdSchema = z.enum(REPORT_IDS, { error: 'Unknown report.' });
-export type ReportId = z.infer<typeof ReportIdSchema>;
 
 type Text = { en: string; es: string };
 export type ReportInfo = {
@@ -74,78 +74,6 @@ export const ReportInfoSchema = z.object({
   description: z.object({ en: z.string(), es: z.string() }),
   caption: z.object({ en: z.string(), es: z.string() }),
 });
-
-/** The longest range a report covers. */
-export const REPORT_MAX_MONTHS = 13;
-
-/**
- * The carrier reports a UTC day's backup usage within this many hours after the day ends (the simulated
- * carrier: 2 h, spread over 8 h more). Until then the day's billing rows read "Not reported".
- */
-export const CARRIER_REPORT_HOURS = 10;
-
-/**
- * The last complete UTC day (YYYY-MM-DD) of a report at `now`, where its default range ends: yesterday, and for
- * the billing report the last day the carrier has reported in full (issue 37: it opened on a day of empty
- * "Not reported" rows, which in the Americas' evening is already the local today).
- */
-export function reportLastCompleteDay(report: ReportId, now: number): string {
-  const lag = report === 'cellular-billing' ? CARRIER_REPORT_HOURS * 3_600_000 : 0;
-  const day = Math.floor((now - lag) / 86_400_000) - 1;
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
-}
-/** Default availability target of the SLA report, in percent. */
-export const SLA_DEFAULT_TARGET = 99.5;
-
-/** Sort fields per report (`field-asc|desc`); anything else is refused with 400. */
-export const REPORT_SORT_FIELDS = {
-  'cellular-billing': [
-    'date',
-    'macAddress',
-    'manufacturer',
-    'model',
-    'usage_backup',
-    'lastUpdated',
-    'siteName',
-    'city',
-    'state',
-    'zip',
-  ],
-  'online-analytics': [
-    'date',
-    'macAddress',
-    'manufacturer',
-    'model',
-    'siteName',
-    'city',
-    'state',
-    'percentOffline',
-    'secondsOffline',
-    'offlineEvents',
-    'percentOnBackup',
-    'secondsOnBackup',
-    'backupEvents',
-    'percentOnPrimary',
-    'secondsOnPrimary',
-    'percentOnline',
-    'secondsOnline',
-    'wanBytesReceived',
-    'wanBytesTransmitted',
-  ],
-  sla: [
-    'availability',
-    'siteName',
-    'city',
-    'state',
-    'devices',
-    'percentDown',
-    'secondsDown',
-    'percentOnBackup',
-    'secondsOnBackup',
-    'downEvents',
-    'backupEvents',
-  ],
-} as const satisfies Record<ReportId, readonly string[]>;
 
 export const REPORT_DEFAULT_SORTING: Readonly<Record<ReportId, string>> = {
   'cellular-billing': 'date-desc',
@@ -394,9 +322,6 @@ export type ReportPage = z.infer<typeof ReportPageSchema>;
 
 export const ReportFrequencySchema = z.enum(['weekly', 'monthly'], { error: 'Choose weekly or monthly.' });
 export type ReportFrequency = z.infer<typeof ReportFrequencySchema>;
-
-/** A user has at most this many subscriptions. */
-export const MAX_REPORT_SUBSCRIPTIONS = 20;
 
 /**
  * `POST reports/subscriptions`. Weekly: sent Mondays 06:00 UTC with the 7 days before; monthly: on the 1st

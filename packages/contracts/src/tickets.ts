@@ -4,6 +4,14 @@ import { AlertCodeSchema, AlertNoteSchema, AlertSeveritySchema, AlertStateSchema
 import { JobSchema } from './diagnostics.ts';
 import { requiredText } from './fields.ts';
 import { DeviceKindSchema, DeviceStatusSchema, freeText, pagingQuery, sortingSchema } from './fleet.ts';
+import {
+  TICKET_COMMENT_MAX,
+  TICKET_MESSAGE_MAX,
+  TICKET_SIDES,
+  TICKET_SORT_FIELDS,
+  TICKET_STATUSES,
+  TICKET_SUBJECT_MAX,
+} from './ticket-constants.ts';
 
 /**
  * Support tickets (issue 4; spec part 7 Devices: POST device/troubleshooting/ticket/{id}): sent from a
@@ -11,13 +19,7 @@ import { DeviceKindSchema, DeviceStatusSchema, freeText, pagingQuery, sortingSch
  * to the provider's support address and listed on the Tickets screen.
  */
 
-export const TICKET_SUCCESS_MESSAGE = 'Support ticket successfully sent!';
-export const TICKET_SUBJECT_MAX = 150;
-export const TICKET_COMMENT_MAX = 5000;
-
-export const TICKET_STATUSES = ['open', 'closed'] as const;
 export const TicketStatusSchema = z.enum(TICKET_STATUSES, { error: 'Unknown ticket status.' });
-export type TicketStatus = z.infer<typeof TicketStatusSchema>;
 
 /** POST device/troubleshooting/ticket/{id}. */
 export const TicketRequestSchema = z.object({
@@ -101,9 +103,6 @@ export const TicketSchema = z.object({
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
-export const TICKET_SORT_FIELDS = ['number', 'subject', 'status', 'createdAt', 'updatedAt'] as const;
-export type TicketSortField = (typeof TICKET_SORT_FIELDS)[number];
-
 /** GET ticket: the organization's tickets, newest first by default. */
 export const TicketListQuerySchema = z.object({
   ...pagingQuery,
@@ -144,8 +143,6 @@ export type SupportTicketQuery = z.infer<typeof SupportTicketQuerySchema>;
  * A ticket's thread (issue 37): the customer and support write to each other on the ticket. A reply is 1 to
  * 4 000 characters (after trimming); a thread answers its newest TICKET_THREAD_MESSAGES, oldest first.
  */
-export const TICKET_MESSAGE_MAX = 4_000;
-export const TICKET_THREAD_MESSAGES = 500;
 
 /** POST ticket/{id}/messages and support/tickets/{id}/messages. */
 export const TicketReplyRequestSchema = z.object({
@@ -153,10 +150,8 @@ export const TicketReplyRequestSchema = z.object({
 });
 export type TicketReplyRequest = z.infer<typeof TicketReplyRequestSchema>;
 
-export const TICKET_SIDES = ['customer', 'support'] as const;
 /** Which side wrote a reply: the customer's organization, or the provider's support staff. */
 export const TicketSideSchema = z.enum(TICKET_SIDES);
-export type TicketSide = z.infer<typeof TicketSideSchema>;
 
 export const TicketMessageSchema = z.object({
   id: z.string(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PersonRefSchema } from './actor.ts';
 import { AlertCodeSchema, AlertSeveritySchema } from './alerts.ts';
-import { JOB_ACTIONS, JobStateSchema } from './diagnostics.ts';
+import { JOB_ACTIONS } from './diagnostic-constants.ts';
+import { JobStateSchema } from './diagnostics.ts';
 import { dateRangeInOrder, dateRangeQuery } from './fields.ts';
 import { DeviceStatusSchema } from './fleet.ts';
 import { TicketStatusSchema } from './tickets.ts';

@@ -1,4 +1,4 @@
-import { ALERT_THRESHOLDS } from './alerts.ts';
+import { ALERT_THRESHOLDS } from './alert-constants.ts';
 import type { Job } from './diagnostics.ts';
 
 /**

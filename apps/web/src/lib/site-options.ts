@@ -10,13 +10,11 @@ export function cityState(site: Pick<SiteSummary, 'address'>): string {
   return [site.address.city, site.address.state].filter(Boolean).join(', ');
 }
 
-const PageOfSites = PagedSchema(SiteSummarySchema);
-
 /** GET site/search/filtered?q=: sites whose name, alias, account or address match, as {id, name} choices. */
 export async function searchSiteOptions(q: string, signal?: AbortSignal) {
   const page = await apiRequest('site/search/filtered', {
     query: { page: 0, pageSize: SITE_OPTIONS, sorting: 'name-asc', q: q.trim() || undefined },
-    schema: import.meta.env.DEV ? PageOfSites : undefined,
+    schema: import.meta.env.DEV ? PagedSchema(SiteSummarySchema) : undefined,
     signal,
   });
   return { sites: page.content.map((site) => ({ id: site.id, name: site.name })), total: page.totalElements };

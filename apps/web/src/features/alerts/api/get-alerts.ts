@@ -10,8 +10,6 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { liveRefetchInterval } from '../../../lib/live.ts';
 import { alertListQueryKey } from './keys.ts';
 
-export const AlertPageSchema = PagedSchema(AlertSchema);
-
 /** GET alert parameters (also those of the CSV export): paging, sorting and the filters. */
 export interface AlertListParams {
   status: AlertState;
@@ -58,7 +56,7 @@ export function alertListQuery(params: AlertListParams): Record<string, string |
 export function getAlerts(params: AlertListParams, signal?: AbortSignal) {
   return apiRequest('alert', {
     query: alertListQuery(params),
-    schema: import.meta.env.DEV ? AlertPageSchema : undefined,
+    schema: import.meta.env.DEV ? PagedSchema(AlertSchema) : undefined,
     signal,
   });
 }

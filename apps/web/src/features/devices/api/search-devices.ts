@@ -5,8 +5,6 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { HEARTBEAT_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
 import { useFilteredSearchTracking } from '../../../lib/product-analytics.ts';
 
-const DevicePageSchema = PagedSchema(DeviceSummarySchema);
-
 /** Every device list's queries start with this key. */
 export const deviceListKey = ['devices'] as const;
 
@@ -18,7 +16,7 @@ export interface DeviceSearchParams extends FleetSearchParams {
 export function searchDevices(params: DeviceSearchParams, signal?: AbortSignal) {
   return apiRequest('device/search/filtered', {
     query: fleetSearchQuery(params, { model: params.model }),
-    schema: import.meta.env.DEV ? DevicePageSchema : undefined,
+    schema: import.meta.env.DEV ? PagedSchema(DeviceSummarySchema) : undefined,
     signal,
   });
 }

@@ -29,7 +29,8 @@ import {
 import { type ReportRow, useReportColumns } from './report-columns.tsx';
 import { ReportFilters } from './report-filters.tsx';
 import { ReportRangePicker } from './report-range-picker.tsx';
-import { ScheduleButton, SubscriptionList } from './report-subscriptions.tsx';
+import { ScheduleButton } from './report-schedule.tsx';
+import { SubscriptionList } from './report-subscriptions.tsx';
 import { ReportTotals } from './report-totals.tsx';
 
 // The chart library loads with the first report, not with the app.

@@ -1,42 +1,23 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconCalendarRepeat, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import {
   MAX_REPORT_SUBSCRIPTIONS,
   type ReportFilters,
-  type ReportFrequency,
   type ReportId,
   type ReportSubscription,
 } from '@vnoc/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
-import { ModalActions } from '../../../components/modal-actions.tsx';
 import { PlainList } from '../../../components/plain-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useCreateSubscription, useDeleteSubscription, useSubscriptions } from '../api/subscriptions.ts';
+import { useDeleteSubscription, useSubscriptions } from '../api/subscriptions.ts';
 import { isReportId } from '../utils/report-state.ts';
 
-const FREQUENCIES: readonly ReportFrequency[] = ['weekly', 'monthly'];
-
 /** The filters a subscription keeps, in words ("All of the report" when none). */
-function useFilterSummary() {
+export function useFilterSummary() {
   const { t } = useTranslation('reports');
   return (filters: ReportFilters): string => {
     const parts: string[] = [];
@@ -48,96 +29,6 @@ function useFilterSummary() {
     if (filters.target !== undefined) parts.push(t('subscriptions.filter.target', { value: filters.target }));
     return parts.length ? parts.join(' · ') : t('subscriptions.filter.none');
   };
-}
-
-/**
- * "Schedule": subscribes the caller to this report by email, weekly or monthly, with the screen's filters
- * (the range is relative: the week or month before each sending).
- */
-export function ScheduleButton({ report, filters }: { report: ReportId; filters: ReportFilters }) {
-  const { t } = useTranslation('reports');
-  const [opened, { open, close }] = useDisclosure(false);
-  const [frequency, setFrequency] = useState<ReportFrequency>('weekly');
-  const create = useCreateSubscription();
-  const summary = useFilterSummary();
-
-  const submit = () =>
-    create.mutate(
-      { report, frequency, filters },
-      {
-        onSuccess: (created) => {
-          close();
-          create.reset();
-          toast(
-            t('subscriptions.created', {
-              frequency: t(`frequency.${created.frequency}`),
-              next: formatDate(created.nextRunAt),
-            }),
-          );
-        },
-      },
-    );
-
-  return (
-    <>
-      <Button
-        variant="default"
-        leftSection={<IconCalendarRepeat size={16} aria-hidden />}
-        onClick={open}
-        data-testid="report-schedule"
-      >
-        {t('subscriptions.schedule')}
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={() => {
-          close();
-          create.reset();
-        }}
-        title={t('subscriptions.modalTitle', { report: t(`catalogue.${report}.title`) })}
-      >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="md">
-            <Radio.Group
-              label={t('subscriptions.frequencyLabel')}
-              value={frequency}
-              onChange={(value) => setFrequency(value === 'monthly' ? 'monthly' : 'weekly')}
-            >
-              <Stack gap="xs" mt="xs">
-                {FREQUENCIES.map((value) => (
-                  <Radio
-                    key={value}
-                    value={value}
-                    label={t(`frequency.${value}`)}
-                    description={t(`subscriptions.frequencyHint.${value}`)}
-                    data-testid={`frequency-${value}`}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-            <Text size="sm">{t('subscriptions.filtersKept', { filters: summary(filters) })}</Text>
-            <Text size="sm" c="dimmed">
-              {t('subscriptions.delivery')}
-            </Text>
-            <ModalActions
-              error={create.error}
-              cancelLabel={t('subscriptions.cancel')}
-              submitLabel={t('subscriptions.confirm')}
-              onCancel={close}
-              loading={create.isPending}
-              submitTestId="subscribe-confirm"
-            />
-          </Stack>
-        </form>
-      </Modal>
-    </>
-  );
 }
 
 /** The caller's scheduled reports (of one report, or all), each with when it is sent next and a remove button. */

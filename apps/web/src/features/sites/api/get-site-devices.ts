@@ -3,12 +3,10 @@ import { type DeviceSummary, DeviceSummarySchema, MAX_PAGE_SIZE, PagedSchema } f
 import { apiRequest } from '../../../lib/api-client.ts';
 import { HEARTBEAT_REFRESH_MS, liveRefetchInterval } from '../../../lib/live.ts';
 
-const PageOfDevices = PagedSchema(DeviceSummarySchema);
-
 /** GET device/search/filtered?siteId=: all of one site's devices in one request, in id order (the site's order). */
 export async function getSiteDevices(siteId: string, signal?: AbortSignal): Promise<DeviceSummary[]> {
   const page = await apiRequest('device/search/filtered', {
-    schema: import.meta.env.DEV ? PageOfDevices : undefined,
+    schema: import.meta.env.DEV ? PagedSchema(DeviceSummarySchema) : undefined,
     query: { siteId, pageSize: MAX_PAGE_SIZE },
     signal,
   });

@@ -5,15 +5,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { liveRefetchInterval } from '../../../lib/live.ts';
 import { useFilteredSearchTracking } from '../../../lib/product-analytics.ts';
 
-const SiteSearchPageSchema = PagedSchema(SiteSummarySchema);
-
 /** GET site/search/filtered: the fleet search as it is. */
 export type SiteSearchParams = FleetSearchParams;
 
 export function searchSites(params: SiteSearchParams, signal?: AbortSignal) {
   return apiRequest('site/search/filtered', {
     query: fleetSearchQuery(params),
-    schema: import.meta.env.DEV ? SiteSearchPageSchema : undefined,
+    schema: import.meta.env.DEV ? PagedSchema(SiteSummarySchema) : undefined,
     signal,
   });
 }

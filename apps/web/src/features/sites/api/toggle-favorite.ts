@@ -8,7 +8,7 @@ import { siteQueryKey } from './get-site.ts';
 export function setFavorite(siteId: string, favorite: boolean): Promise<Favorite> {
   return apiRequest(`site/favorite/${encodeURIComponent(siteId)}`, {
     method: favorite ? 'PUT' : 'DELETE',
-    schema: FavoriteSchema,
+    schema: import.meta.env.DEV ? FavoriteSchema : undefined,
   });
 }
 

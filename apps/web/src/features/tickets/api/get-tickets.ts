@@ -3,8 +3,6 @@ import { PagedSchema, type TicketStatus, TicketSummarySchema } from '@vnoc/contr
 import { apiRequest } from '../../../lib/api-client.ts';
 import { ticketsQueryKey } from './get-ticket.ts';
 
-const TicketPageSchema = PagedSchema(TicketSummarySchema);
-
 /** GET ticket parameters: paging, `field-asc|desc` sorting (server default createdAt-desc), status, device, text. */
 export interface TicketListParams {
   page: number;
@@ -27,7 +25,7 @@ export function getTickets(params: TicketListParams, signal?: AbortSignal) {
       deviceId: params.deviceId,
       q: params.q,
     },
-    schema: import.meta.env.DEV ? TicketPageSchema : undefined,
+    schema: import.meta.env.DEV ? PagedSchema(TicketSummarySchema) : undefined,
     signal,
   });
 }
