@@ -338,13 +338,16 @@ export async function measureInp(
       });
       let changes = 0;
       let failures = 0;
+      const whyFailed = new Map<string, number>();
       const live = setInterval(() => {
         const alert = firstPage.content[changes % Math.min(20, firstPage.content.length)];
         if (!alert) return;
         const assignee = Math.floor(changes / 20) % 2 === 0 ? adminId : null;
         changes += 1;
-        api(`alert/${alert.id}/assign`, { userId: assignee }).catch(() => {
+        api(`alert/${alert.id}/assign`, { userId: assignee }).catch((error: unknown) => {
           failures += 1;
+          const reason = String(error instanceof Error ? error.message : error).slice(0, 120);
+          whyFailed.set(reason, (whyFailed.get(reason) ?? 0) + 1);
         });
       }, EVENT_MS);
       const heartbeat = setInterval(() => void org.heartbeat().catch(() => undefined), HEARTBEAT_MS);
@@ -374,6 +377,7 @@ export async function measureInp(
         `  live: ${changes} alert changes in ${seconds.toFixed(0)} s (${failures} failed), the list fetched ` +
           `${listFetches} times by the screen`,
       );
+      for (const [reason, n] of whyFailed) console.log(`  ${''.padEnd(17)} ${n} × ${reason}`);
       for (const [kind, list] of samples) {
         const sorted = list.map((s) => s.ms).sort((a, b) => a - b);
         const p98 = percentile(sorted, 98);
