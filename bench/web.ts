@@ -298,23 +298,39 @@ async function measureLive(parts: ReadonlySet<Part>): Promise<void> {
   const runs = Number(process.env.BENCH_SIGNINS ?? 3);
   const browser = await launchChromium();
   const judged: [string, boolean][] = [];
+  // A part that cannot finish (a sign-in refused on a loaded machine, a page that never draws) is printed and
+  // counted as missed, and the next parts still run.
+  const part = async (name: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      judged.push([`${name} (did not finish)`, false]);
+      console.log(
+        `\n[bench] ${name} did not finish: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
   try {
     if (parts.has('lighthouse') || parts.has('sign-in')) {
       await withServer({ DEMO: '1' }, async (address) => {
         const username = 'admin@acme.example';
         const nextCode = await enrollApp(address, username);
         if (parts.has('lighthouse'))
-          await lighthouseRuns(address, await tokenOf(address, username, await nextCode()), judged);
+          await part('Lighthouse', async () =>
+            lighthouseRuns(address, await tokenOf(address, username, await nextCode()), judged),
+          );
         if (parts.has('sign-in'))
-          printSignIns(
-            'demo organization (Acme Retail)',
-            await signInTimes(browser, address, username, nextCode, runs),
-            judged,
+          await part('sign-in, demo organization', async () =>
+            printSignIns(
+              'demo organization (Acme Retail)',
+              await signInTimes(browser, address, username, nextCode, runs),
+              judged,
+            ),
           );
       });
     }
-    if (parts.has('sign-in')) await bigFleetSignIns(browser, runs, judged);
-    if (parts.has('inp')) await measureInp(browser, withServer, judged);
+    if (parts.has('sign-in')) await part('sign-in, big fleet', () => bigFleetSignIns(browser, runs, judged));
+    if (parts.has('inp')) await part('INP', () => measureInp(browser, withServer, judged));
   } finally {
     await browser.close();
   }
