@@ -25,11 +25,13 @@ import { usePreferenceSync } from './preference-sync.ts';
 import { UserMenu } from './user-menu.tsx';
 
 /**
- * The phone-width menu closes once a link is followed. Its own component: the frame does not draw its header and
- * menu again each time a screen's filters, sort or open item change the address (issue 39, the Alerts screen).
+ * What the frame does when the address changes: the phone-width menu closes once a link is followed, and a page
+ * view is counted. Its own component: the frame does not draw its header and menu again each time a screen's
+ * filters, sort or open item change the address (issue 39, the Alerts screen).
  */
-function MenuClosesOnNavigation({ close }: { close: () => void }) {
+function OnNavigation({ close }: { close: () => void }) {
   const { pathname } = useLocation();
+  usePageViews();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
   useEffect(() => close(), [pathname]);
   return null;
@@ -44,7 +46,6 @@ export function MainLayout() {
   const fleetSearch = !(claims?.role === 'SUPPORT' && !claims.impersonatedBy);
   usePreferenceSync();
   useLiveUpdates();
-  usePageViews();
 
   const save = (name: 'language' | 'theme', value: Language | ThemeChoice) => {
     if (jwt) savePreference(name, value).catch(handleError);
@@ -56,7 +57,7 @@ export function MainLayout() {
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
-      <MenuClosesOnNavigation close={close} />
+      <OnNavigation close={close} />
       <a href="#main-content" className="skip-link">
         {t('app.skipToContent')}
       </a>
