@@ -3,8 +3,8 @@
  * measured in Debian's Chromium.
  *
  * - Lighthouse 12 (`lighthouse` driving `/usr/bin/chromium`), desktop and mobile presets, on /login and, signed
- *   in, on /dashboard: performance, accessibility and best practices against ≥ 95 desktop / ≥ 90 mobile, 100,
- *   100; every audit that kept a category from 100 is named.
+ *   in, on /dashboard: performance, accessibility and best practices, and /dashboard's mobile TBT and LCP,
+ *   against each page's budgets (LIGHTHOUSE_BUDGETS); every audit that kept a category from 100 is named.
  * - The time from typing the MFA code's last digit to the base dashboard fully drawn (every widget out of its
  *   skeleton, the map's basemap and markers drawn), measured in the page's own clock: cold (a fresh browser
  *   context, nothing cached) and warm (the same context signing in again, assets cached), against ≤ 1.0 s and
@@ -27,13 +27,29 @@ export { codeSource, DEMO_PASSWORD, enrollApp, tokenOf } from './sign-in.ts';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 
-export const LIGHTHOUSE_BUDGET = {
-  desktop: { performance: 95, accessibility: 100, 'best-practices': 100 },
-  mobile: { performance: 90, accessibility: 100, 'best-practices': 100 },
-} as const;
+type Scores = { performance: number; accessibility: number; 'best-practices': number };
+/**
+ * Issue 39's Lighthouse budgets per page and form: the scores, on /dashboard's mobile run also its total
+ * blocking time and largest contentful paint, and how many consecutive runs must each hold (desktop
+ * /dashboard: three). /dashboard keeps issue 12's accessibility and best practices 100 beside /login's.
+ */
+export type LighthouseBudget = Scores & { tbtMs?: number; lcpMs?: number; runs?: number };
+export const LIGHTHOUSE_BUDGETS: Record<
+  '/login' | '/dashboard',
+  Record<'desktop' | 'mobile', LighthouseBudget>
+> = {
+  '/login': {
+    desktop: { performance: 95, accessibility: 100, 'best-practices': 100 },
+    mobile: { performance: 90, accessibility: 100, 'best-practices': 100 },
+  },
+  '/dashboard': {
+    desktop: { performance: 95, accessibility: 100, 'best-practices': 100, runs: 3 },
+    mobile: { performance: 80, accessibility: 100, 'best-practices': 100, tbtMs: 300, lcpMs: 3_000 },
+  },
+};
 export const SIGN_IN_BUDGET_MS = { warm: 500, cold: 1000 } as const;
 
-type Category = keyof (typeof LIGHTHOUSE_BUDGET)['desktop'];
+type Category = keyof Scores;
 const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices'];
 
 export type LighthouseRun = {
@@ -41,7 +57,29 @@ export type LighthouseRun = {
   /** Audits under 100 % in accessibility and best practices, and performance's metrics. */
   problems: string[];
   metrics: string;
+  /** Total blocking time and largest contentful paint, ms (NaN when not measured). */
+  tbtMs: number;
+  lcpMs: number;
 };
+
+/**
+ * A run against its budget: one verdict per score and per budgeted metric, as `[name, held, text]`.
+ */
+export function judgeLighthouse(run: LighthouseRun, budget: LighthouseBudget): [string, boolean, string][] {
+  const out: [string, boolean, string][] = CATEGORIES.map((c) => {
+    const ok = run.scores[c] >= budget[c];
+    return [c, ok, `${c} ${run.scores[c]} (≥ ${budget[c]}) ${ok ? 'PASS' : 'FAIL'}`];
+  });
+  for (const [name, value, limit] of [
+    ['TBT', run.tbtMs, budget.tbtMs],
+    ['LCP', run.lcpMs, budget.lcpMs],
+  ] as const) {
+    if (limit === undefined) continue;
+    const ok = value <= limit;
+    out.push([name, ok, `${name} ${Math.round(value)} ms (≤ ${limit}) ${ok ? 'PASS' : 'FAIL'}`]);
+  }
+  return out;
+}
 
 /** What an audit found, briefly: its items' first text-like fields (an inspector issue's type, a node's selector). */
 function detailsOf(details: unknown): string {
@@ -139,7 +177,17 @@ async function lighthouseOnce(
     for (const warning of lhr.runWarnings) problems.push(`warning: ${String(warning).slice(0, 200)}`);
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
     const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`;
-    return { run: { scores, problems, metrics }, runtimeError: lhr.runtimeError?.code };
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      run: {
+        scores,
+        problems,
+        metrics,
+        tbtMs: value('total-blocking-time'),
+        lcpMs: value('largest-contentful-paint'),
+      },
+      runtimeError: lhr.runtimeError?.code,
+    };
   } finally {
     await browser.close();
     await rm(profile, { recursive: true, force: true });

@@ -29,6 +29,19 @@ const user = {
   managedUsers: [],
 };
 
+/** How often the frame has drawn itself: it calls usePreferenceSync once a render. */
+const frame = vi.hoisted(() => ({ renders: 0 }));
+vi.mock('./preference-sync.ts', async (load) => {
+  const real = await load<typeof import('./preference-sync.ts')>();
+  return {
+    ...real,
+    usePreferenceSync: () => {
+      frame.renders += 1;
+      return real.usePreferenceSync();
+    },
+  };
+});
+
 let delivery: 'outbox' | 'live' = 'outbox';
 const calls: string[] = [];
 
@@ -74,6 +87,18 @@ describe('main layout', () => {
     ).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Dashboards | vNOC'));
   });
+
+  it("does not draw itself again when a screen's filters or sort change the address", async () => {
+    signIn();
+    const { router } = renderApp('/alerts');
+    await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 10_000 });
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    const before = frame.renders;
+    await act(() => router.navigate('/alerts?severity=major'));
+    await act(() => router.navigate('/alerts?severity=major&sort=raisedAt-asc'));
+    expect(router.state.location.search).toBe('?severity=major&sort=raisedAt-asc');
+    expect(frame.renders).toBe(before);
+  }, 20_000);
 
   it('shows the spec menu labels; a USER sees neither Advanced Search nor Administration', async () => {
     signIn();

@@ -24,21 +24,28 @@ import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { usePreferenceSync } from './preference-sync.ts';
 import { UserMenu } from './user-menu.tsx';
 
+/**
+ * What the frame does when the address changes: the phone-width menu closes once a link is followed, and a page
+ * view is counted. Its own component: the frame does not draw its header and menu again each time a screen's
+ * filters, sort or open item change the address (issue 39, the Alerts screen).
+ */
+function OnNavigation({ close }: { close: () => void }) {
+  const { pathname } = useLocation();
+  usePageViews();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
+  useEffect(() => close(), [pathname]);
+  return null;
+}
+
 /** The signed-in frame: header (breadcrumb, switches, user menu), the menu, then the screen. */
 export function MainLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { pathname } = useLocation();
   const { jwt, claims } = useAuth();
   // Support staff signed in as themselves have no fleet to search (the server answers them 403).
   const fleetSearch = !(claims?.role === 'SUPPORT' && !claims.impersonatedBy);
   usePreferenceSync();
   useLiveUpdates();
-  usePageViews();
-
-  // The phone-width menu closes once a link is followed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
-  useEffect(() => close(), [pathname]);
 
   const save = (name: 'language' | 'theme', value: Language | ThemeChoice) => {
     if (jwt) savePreference(name, value).catch(handleError);
@@ -50,6 +57,7 @@ export function MainLayout() {
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <OnNavigation close={close} />
       <a href="#main-content" className="skip-link">
         {t('app.skipToContent')}
       </a>

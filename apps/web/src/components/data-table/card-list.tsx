@@ -1,11 +1,13 @@
 import { Box, Group, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { flexRender, type Row } from '@tanstack/react-table';
+import { flexRender } from '@tanstack/react-table';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnLabel } from './column-label.ts';
 import type { TableRow, TableViewProps } from './data-table-props.ts';
 import { PageCheckbox, RowCheckbox } from './row-checkboxes.tsx';
 import { rowOpenProps } from './row-open.ts';
+import { type RowViewProps, sameRow, useRowView } from './row-view.ts';
 import { readSortOption, sortOptionValue } from './table-sort.ts';
 
 /** Narrower than this (a phone, a drawer), rows become cards: every shown column readable without scrolling. */
@@ -16,9 +18,16 @@ export function showsCards(width: number): boolean {
   return width > 0 && width < CARDS_BELOW_PX;
 }
 
-/** A row as a card: its first column as the title, every other shown column as a labelled line. */
-function DataCard<T extends TableRow>({ row, props }: { row: Row<T> } & Pick<TableViewProps<T>, 'props'>) {
-  const { onOpen, openLabel, selection } = props;
+/**
+ * A row as a card: its first column as the title, every other shown column as a labelled line; drawn again only
+ * when what it shows changed (`sameRow`, as the table's rows).
+ */
+const DataCard = memo(function DataCard<T extends TableRow>({
+  row,
+  label,
+  open,
+  selection,
+}: RowViewProps<T>) {
   const [first, ...rest] = row.getVisibleCells();
   return (
     <Paper
@@ -26,7 +35,7 @@ function DataCard<T extends TableRow>({ row, props }: { row: Row<T> } & Pick<Tab
       radius="md"
       p="sm"
       role="listitem"
-      {...rowOpenProps(onOpen && (() => onOpen(row.original)), openLabel?.(row.original))}
+      {...rowOpenProps(open && (() => open(row.original)), label(row.original))}
       data-testid="data-row"
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -48,17 +57,18 @@ function DataCard<T extends TableRow>({ row, props }: { row: Row<T> } & Pick<Tab
             </Group>
           ))}
         </Stack>
-        {onOpen && <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0, opacity: 0.6 }} />}
+        {open && <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0, opacity: 0.6 }} />}
       </Group>
     </Paper>
   );
-}
+}, sameRow) as <T extends TableRow>(props: RowViewProps<T>) => ReactNode;
 
 /** The page as cards (narrow screens), with the headers' sort offered as a select. */
 export function CardList<T extends TableRow>({ table, props }: TableViewProps<T>) {
   const { t } = useTranslation('table');
   const { selection, sort, onSortChange } = props;
   const rows = table.getRowModel().rows;
+  const rowView = useRowView(table, props);
   const sortable = table.getVisibleLeafColumns().filter((column) => column.columnDef.enableSorting !== false);
   return (
     <Stack gap="xs">
@@ -99,7 +109,7 @@ export function CardList<T extends TableRow>({ table, props }: TableViewProps<T>
                 </Stack>
               </Paper>
             ))
-          : rows.map((row) => <DataCard key={row.id} row={row} props={props} />)}
+          : rows.map((row) => <DataCard key={row.id} {...rowView(row)} />)}
       </Stack>
     </Stack>
   );

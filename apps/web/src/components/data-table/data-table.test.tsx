@@ -278,3 +278,72 @@ describe('DataTable on a narrow screen', () => {
     expect(screen.queryByTestId('data-cards')).toBeNull();
   });
 });
+
+describe('DataTable draws again only the rows that changed', () => {
+  /** Columns whose cells count how often each row's cells are drawn. */
+  function counted() {
+    const drawn = new Map<string, number>();
+    const cols: ColumnDef<Item>[] = [
+      {
+        id: 'name',
+        header: 'Name',
+        cell: ({ row }) => {
+          drawn.set(row.original.id, (drawn.get(row.original.id) ?? 0) + 1);
+          return row.original.name;
+        },
+      },
+    ];
+    return { drawn, cols };
+  }
+  const base = (cols: ColumnDef<Item>[], data: Item[], onOpen: (item: Item) => void) =>
+    ({
+      tableId: 'memo-table',
+      label: 'Things',
+      columns: cols,
+      data,
+      total: data.length,
+      page: 0,
+      pageSize: 50,
+      sort: null,
+      onSortChange: () => undefined,
+      onPageChange: () => undefined,
+      onPageSizeChange: () => undefined,
+      onOpen,
+      openLabel: (item: Item) => `Open ${item.name}`,
+      empty: <p>Nothing here</p>,
+    }) satisfies DataTableProps<Item>;
+
+  it('a new render with new callbacks and the same items draws no row; a changed item draws its row alone', () => {
+    const { drawn, cols } = counted();
+    const first = vi.fn();
+    const { rerender } = render(
+      <Providers>
+        <DataTable {...base(cols, items, first)} />
+      </Providers>,
+    );
+    const once = new Map(drawn);
+    // The screen around the table draws again (a filter, a live refresh of the counts): new callbacks, same items.
+    const second = vi.fn();
+    rerender(
+      <Providers>
+        <DataTable {...base(cols, items, second)} />
+      </Providers>,
+    );
+    expect(drawn).toEqual(once);
+    // A refresh where one item changed (the others kept as the same objects).
+    const changed = items.map((item) => (item.id === 'i1' ? { ...item, name: 'Site 1 renamed' } : item));
+    rerender(
+      <Providers>
+        <DataTable {...base(cols, changed, second)} />
+      </Providers>,
+    );
+    expect(drawn.get('i0')).toBe(once.get('i0'));
+    expect(drawn.get('i2')).toBe(once.get('i2'));
+    expect(drawn.get('i1')).toBe((once.get('i1') ?? 0) + 1);
+    expect(screen.getByRole('row', { name: 'Open Site 1 renamed' })).toBeTruthy();
+    // A row not drawn again still opens with the screen's latest callback.
+    fireEvent.click(screen.getByRole('row', { name: 'Open Site 0' }));
+    expect(second).toHaveBeenCalledWith(items[0]);
+    expect(first).not.toHaveBeenCalled();
+  });
+});
