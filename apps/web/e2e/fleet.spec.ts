@@ -239,8 +239,11 @@ test('on a phone the dev outbox button leaves the end of a page clear (issue 37 
   const button = page.getByTestId('dev-outbox-button');
   // At the top of a long page it is not shown (it would sit on the first rows); at the end it is.
   await expect(button).toBeHidden();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect(button).toBeVisible();
+  // Scrolled again until it shows: the page may still grow once scrolled down.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(button).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   // Scrolled to the end, nothing of the page is under the button (polled: the page's end eases into place).
   const covered = () =>
     button.evaluate((outbox) => {

@@ -72,8 +72,11 @@ test('at 390 px: support banner, breadcrumb, port buttons and the dev outbox sta
   // it), and it steps aside again once the page scrolls back up.
   const outbox = page.getByTestId('dev-outbox-button');
   await expect(outbox).toBeHidden();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect(outbox).toBeVisible();
+  // Scrolled again until it shows: the page may still grow once scrolled down.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(outbox).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await page.mouse.wheel(0, -300);
   await expect(outbox).toBeHidden();
 });
