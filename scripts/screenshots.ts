@@ -437,12 +437,25 @@ async function openSearch(page: Page, text: string): Promise<void> {
   await box.pressSequentially(text, { delay: 30 });
 }
 
+/**
+ * Scrolls to the page's end, where the dev outbox's button shows on a phone (it covers nothing there); a live list
+ * may still grow once scrolled down, so again until the button is there.
+ */
+async function scrollToOutbox(page: Page): Promise<void> {
+  const button = page.locator(testId('dev-outbox-button'));
+  await page.locator('main').first().waitFor();
+  for (let tries = 0; tries < 20 && !(await button.isVisible()); tries++) {
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
+    await page.waitForTimeout(500);
+  }
+  await button.waitFor();
+}
+
 /** Opens the dev outbox's drawer on an address and waits for its first message. */
 async function openOutbox(page: Page, address?: string): Promise<void> {
-  // On a phone the button shows at the page's end only (where it covers nothing).
-  await page.locator('main').first().waitFor();
-  await page.waitForTimeout(1_000);
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await scrollToOutbox(page);
   await page.locator(testId('dev-outbox-button')).click();
   if (address) await page.locator(testId('dev-outbox-address')).fill(address);
   await page.locator(testId('outbox-message')).first().waitFor();
@@ -689,8 +702,7 @@ await shoot('14-tickets-table', { as: BLUEBIRD_ADMIN }, async (page) => {
 await shoot('14-dev-outbox-at-end', { as: ACME_ADMIN }, async (page) => {
   await page.goto('/sites');
   await page.locator(testId('data-row')).first().waitFor();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(1_000);
+  await scrollToOutbox(page);
 });
 await shoot('14-chat-who-answers', { as: ACME_ADMIN }, async (page) => {
   await page.goto('/sites');

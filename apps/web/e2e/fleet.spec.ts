@@ -241,7 +241,9 @@ test('on a phone the dev outbox button leaves the end of a page clear (issue 37 
   await expect(button).toBeHidden();
   // Scrolled again until it shows: the page may still grow once scrolled down.
   await expect(async () => {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
     await expect(button).toBeVisible({ timeout: 1_000 });
   }).toPass();
   // Scrolled to the end, nothing of the page is under the button (polled: the page's end eases into place).

@@ -74,7 +74,9 @@ test('at 390 px: support banner, breadcrumb, port buttons and the dev outbox sta
   await expect(outbox).toBeHidden();
   // Scrolled again until it shows: the page may still grow once scrolled down.
   await expect(async () => {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
     await expect(outbox).toBeVisible({ timeout: 1_000 });
   }).toPass();
   await page.mouse.wheel(0, -300);
