@@ -139,7 +139,9 @@ function Row({
       <Text size="sm" fw={500} w={LABEL_WIDTH} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Box pos="relative" h={height} style={{ flex: 1, minWidth: 0 }}>
+      {/* Room on the right for half a marker at "now" (12 px, centred on its time): without it the axis overflowed its
+          card by 6 px and drew a needless scrollbar under it (issue 37's screenshots). */}
+      <Box pos="relative" h={height} mr={6} style={{ flex: 1, minWidth: 0 }}>
         {children}
       </Box>
     </Group>
