@@ -470,7 +470,8 @@ async function scrollToOutbox(page: Page): Promise<void> {
 }
 
 /**
- * Opens the dev outbox's drawer on an address and waits for its first message. Opened from a short page (Tickets):
+ * Opens the dev outbox's drawer on an address and waits for its first message. Opened from a short page (Tickets
+ * with none listed):
  * on a phone the button shows at a page's end only, and a live list or a dashboard keeps growing as it is scrolled.
  */
 async function openOutbox(page: Page, address?: string): Promise<void> {
@@ -527,12 +528,12 @@ const acmeAlert = await poll('an alert of the outage at Acme', 180_000, async ()
 
 // Point 1: a Critical goes at once, even in a storm (the digest holds the rest).
 await shoot('01-critical-not-held', { as: BLUEBIRD_ADMIN }, async (page) => {
-  await page.goto('/tickets');
+  await page.goto('/tickets?status=closed');
   await openOutbox(page);
 });
 // Point 2: the email's link, and signing in from it lands on the alert.
 await shoot('02-email-link', { as: BLUEBIRD_ADMIN }, async (page) => {
-  await page.goto('/tickets');
+  await page.goto('/tickets?status=closed');
   await openOutbox(page);
   await page
     .locator(testId('outbox-message'))
@@ -650,7 +651,7 @@ await shoot('12-support-answers', { as: SUPPORT }, async (page) => {
   await page.locator(testId('support-ticket')).locator(testId('ticket-message')).nth(1).waitFor();
 });
 // Point 13: Failing (a verdict) and Failed (the run did not happen) side by side.
-await shoot('13-failing-failed', { as: ACME_ADMIN }, async (page) => {
+await shoot('13-verdict-vs-run-state', { as: ACME_ADMIN }, async (page) => {
   await page.goto(`/sites/${tested.site.id}/device/${tested.id}`);
   await page.locator(testId('job-history')).waitFor();
   await showTop(page, testId('job-history'));
