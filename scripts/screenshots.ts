@@ -460,6 +460,10 @@ async function openSearch(page: Page, text: string): Promise<void> {
 async function scrollToOutbox(page: Page): Promise<void> {
   const button = page.locator(testId('dev-outbox-button'));
   await page.locator('main').first().waitFor();
+  // The outbox mounts after the page (it keeps its room at the page's end from then on, and on its first draw it
+  // does not know yet that it is on a phone): only then is the page's end where it stays.
+  await page.locator('body[data-dev-outbox]').waitFor({ state: 'attached' });
+  await page.waitForTimeout(500);
   for (let tries = 0; tries < 20 && !(await button.isVisible()); tries++) {
     await page.evaluate(() =>
       window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),

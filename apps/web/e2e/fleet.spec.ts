@@ -237,7 +237,9 @@ test('on a phone the dev outbox button leaves the end of a page clear (issue 37 
   await page.goto('/sites');
   await expect(page.getByTestId('data-row').first()).toBeVisible({ timeout: FIRST_DRAW });
   const button = page.getByTestId('dev-outbox-button');
-  // At the top of a long page it is not shown (it would sit on the first rows); at the end it is.
+  // Once the outbox is there (it mounts after the page): at the top of a long page it is not shown (it would sit on
+  // the first rows); at the end it is.
+  await expect(page.locator('body[data-dev-outbox]')).toHaveCount(1);
   await expect(button).toBeHidden();
   // Scrolled again until it shows: the page may still grow once scrolled down.
   await expect(async () => {

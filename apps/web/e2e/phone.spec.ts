@@ -71,6 +71,8 @@ test('at 390 px: support banner, breadcrumb, port buttons and the dev outbox sta
   // The dev outbox shows only where it covers nothing: not over this long page's top, but at its end (kept clear of
   // it), and it steps aside again once the page scrolls back up.
   const outbox = page.getByTestId('dev-outbox-button');
+  // Once the outbox is there (it mounts after the page), not over this long page's top.
+  await expect(page.locator('body[data-dev-outbox]')).toHaveCount(1);
   await expect(outbox).toBeHidden();
   // Scrolled again until it shows: the page may still grow once scrolled down.
   await expect(async () => {
