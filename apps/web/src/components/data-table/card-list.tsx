@@ -48,7 +48,9 @@ const DataCard = memo(function DataCard<T extends TableRow>({
           {first && <Box fw={600}>{flexRender(first.column.columnDef.cell, first.getContext())}</Box>}
           {rest.map((cell) => (
             <Group key={cell.id} gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              {/* The label gives way too (down to its longest word): a long Spanish label beside a date kept on one
+                  line pushed the date past the card's edge at 390 px ("Última actualización", issue 37). */}
+              <Text size="xs" c="dimmed">
                 {columnLabel(cell.column)}
               </Text>
               <Box ta="right" fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>

@@ -8,6 +8,14 @@ import '../../../styles/sign-in-styles.ts';
 const loadDrawer = () => import('./dev-outbox-drawer.tsx');
 const DevOutboxDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.DevOutboxDrawer })));
 
+/** How near the page's end (px) counts as at it: the button's own room is 56 px. */
+const END_SLACK = 8;
+
+/** Whether the window shows the page's end (a page no taller than the window always does). */
+export function atPageEnd(pageHeight: number, windowHeight: number, scrollY: number): boolean {
+  return pageHeight - windowHeight - scrollY <= END_SLACK;
+}
+
 /**
  * Development aid shown only when GET health says delivery 'outbox' (dev-outbox-gate.tsx): a button that opens
  * the codes that were "sent". The drawer and all it draws with (much of the console's kit) load when the button
@@ -28,22 +36,31 @@ export function DevOutbox() {
       delete document.body.dataset.devOutbox;
     };
   }, []);
-  // On a phone it is a small round icon, and it steps aside while the page scrolls down (back when it scrolls up or
-  // reaches the top), so it never sits on the text being read (issue 37). One scroll listener of its own: Mantine's
-  // useWindowScroll sits in the signed-in frame's chunk, which /login (where this button shows too) must not load.
+  // On a phone it is a small round icon that shows only where it covers nothing: at the page's end, which is kept
+  // clear of it (above), or on a page too short to scroll (the sign-in pages). Anywhere else it sat on the text
+  // being read (issue 37: a card's label under it on every phone screenshot, even before any scroll). One scroll
+  // listener of its own: Mantine's useWindowScroll sits in the signed-in frame's chunk, which /login (where this
+  // button shows too) must not load.
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [aside, setAside] = useState(false);
   useEffect(() => {
     setAside(false);
     if (!phone) return;
-    let last = window.scrollY;
-    const onScroll = () => {
-      const y = window.scrollY;
-      setAside(y > last && y > 80);
-      last = y;
+    const place = () => {
+      const page = document.documentElement;
+      setAside(!atPageEnd(page.scrollHeight, window.innerHeight, window.scrollY));
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    place();
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    // The page grows as its data comes in, with no scroll: a page that was short is long now.
+    const growth = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    growth?.observe(document.body);
+    return () => {
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+      growth?.disconnect();
+    };
   }, [phone]);
   const open = () => {
     setWanted(true);

@@ -47,7 +47,11 @@ export function JobHistory({ device }: { device: Device }) {
               label={expanded ? t('history.hide', { action: name }) : t('history.show', { action: name })}
             />
           </Table.Td>
-          <Table.Td fw={600}>{name}</Table.Td>
+          {/* The action's name may wrap: in Spanish ("Prueba de rendimiento del sistema") the row on one line ran the
+              Duration column out of the card at 1366 px (issue 37's screenshots). */}
+          <Table.Td fw={600} style={{ whiteSpace: 'normal', minWidth: 140 }}>
+            {name}
+          </Table.Td>
           <Table.Td>{jobInputsText(job, t)}</Table.Td>
           <Table.Td>
             <JobOutcomeBadge job={job} />

@@ -5,6 +5,7 @@ import type { OnlineAnalyticsPage, ReportSubscription } from '@vnoc/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
+import { useCurrentCrumbDetail } from '../../../lib/breadcrumb-detail.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { fakeJwt, fullClaims, installDomStubs, Providers } from '../../../test/render.tsx';
 import { Component as ReportRoute } from '../routes/report.tsx';
@@ -134,6 +135,11 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
+/** What the layout's breadcrumb would show as the page's own name. */
+function CrumbProbe({ path }: { path: string }) {
+  return <p data-testid="crumb-name">{useCurrentCrumbDetail(path)?.name ?? ''}</p>;
+}
+
 function open(path: string) {
   authStore.setToken(fakeJwt(fullClaims({ role: 'READ_ONLY' })));
   const router = createMemoryRouter(
@@ -148,6 +154,7 @@ function open(path: string) {
     <Providers>
       <Notifications />
       <RouterProvider router={router} />
+      <CrumbProbe path={path.split('?')[0] ?? path} />
     </Providers>,
   );
   return router;
@@ -187,6 +194,15 @@ describe('Report page', () => {
     expect(query?.get('from')).toBe(range.from);
     expect(query?.get('to')).toBe(range.to);
     expect(query?.get('page')).toBe('0');
+  });
+
+  it("names the report in the breadcrumb, not 'Report' (issue 37's screenshots)", async () => {
+    open('/reports/online-analytics');
+    await waitFor(() => expect(screen.getByTestId('crumb-name').textContent).toBe('Online analytics'));
+    await i18n.changeLanguage('es');
+    await waitFor(() =>
+      expect(screen.getByTestId('crumb-name').textContent).toBe('Análisis de conectividad'),
+    );
   });
 
   it('offers the CSV then the PDF export, each named and with its test id', async () => {

@@ -13,6 +13,7 @@ import {
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FilteredEmpty } from '../../../components/filtered-empty.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { useCrumbDetail } from '../../../lib/breadcrumb-detail.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type ExportFormat, useExportReport } from '../api/export-report.ts';
 import { useReport } from '../api/get-report.ts';
@@ -128,6 +129,8 @@ function KnownReport({ report }: { report: ReportId }) {
   const { state, update } = useListParams(read);
   const query = useReport(report, reportQuery(state));
   const columns = useReportColumns(report);
+  // The breadcrumb names the report ("Reports / Site availability (SLA)"), not the route's "Report".
+  useCrumbDetail({ parents: [], name: t(`catalogue.${report}.title`) });
   const page = query.data;
   const rows = page?.content;
 

@@ -24,6 +24,7 @@ import { dateTimeFormat } from '../../../lib/intl.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type TimelineSubject, useTimeline } from '../api/get-timeline.ts';
 import {
+  axisTicks,
   bandPieces,
   eventsOf,
   positionOf,
@@ -138,7 +139,9 @@ function Row({
       <Text size="sm" fw={500} w={LABEL_WIDTH} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Box pos="relative" h={height} style={{ flex: 1, minWidth: 0 }}>
+      {/* Room on the right for half a marker at "now" (12 px, centred on its time): without it the axis overflowed its
+          card by 6 px and drew a needless scrollbar under it (issue 37's screenshots). */}
+      <Box pos="relative" h={height} mr={6} style={{ flex: 1, minWidth: 0 }}>
         {children}
       </Box>
     </Group>
@@ -200,9 +203,10 @@ function TimelineBody({
   const axis = useAxisFormat(span);
   const { from, to } = timeline;
   const x = (at: string) => positionOf(at, from, to);
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map(
-    (f) => Date.parse(from) + f * (Date.parse(to) - Date.parse(from)),
-  );
+  const ticks = axisTicks(from, to, span).map((ms) => ({
+    ms,
+    left: positionOf(new Date(ms).toISOString(), from, to),
+  }));
   // One row of markers per type, in the contracts' order.
   const rows = TIMELINE_EVENT_TYPES.filter((type) => type !== 'support' || timeline.supportShown);
 
@@ -274,15 +278,16 @@ function TimelineBody({
       <ScrollArea type="auto" offsetScrollbars="x" data-testid="timeline-scroll">
         <Stack gap={6} miw={AXIS_MIN_WIDTH} pb={4}>
           <Row label="" height={18}>
-            {ticks.map((ms, i) => (
+            {ticks.map(({ ms, left }) => (
               <Text
                 key={ms}
                 size="xs"
                 c="dimmed"
                 pos="absolute"
                 style={{
-                  left: `${i * 25}%`,
-                  transform: i === 0 ? undefined : i === 4 ? 'translateX(-100%)' : 'translateX(-50%)',
+                  left: `${left}%`,
+                  // Centred on its time; near an end, kept inside the axis.
+                  transform: left < 4 ? undefined : left > 96 ? 'translateX(-100%)' : 'translateX(-50%)',
                   whiteSpace: 'nowrap',
                 }}
               >

@@ -20,6 +20,33 @@ export type BandPiece = {
   ongoing: boolean;
 };
 
+/**
+ * Where the axis is labelled, within [from, to], in the browser's zone: over 24 hours every 6 hours on the hour
+ * (00:00, 06:00, …), over 7 days each midnight, over 30 days every 5th midnight. A label names what it stands at:
+ * the axis cut in quarters put "Nov 24" at Nov 24 11:45 and "Nov 27" a day and three quarters after "Nov 26"
+ * (issue 37's screenshots).
+ */
+export function axisTicks(from: string, to: string, span: TimelineSpan): number[] {
+  const start = Date.parse(from);
+  const end = Date.parse(to);
+  if (!(end > start)) return [];
+  const tick = new Date(start);
+  const step =
+    span === '24h'
+      ? () => tick.setHours(tick.getHours() + 6)
+      : () => tick.setDate(tick.getDate() + (span === '7d' ? 1 : 5));
+  if (span === '24h') {
+    tick.setMinutes(0, 0, 0);
+    while (tick.getTime() < start || tick.getHours() % 6 !== 0) tick.setHours(tick.getHours() + 1);
+  } else {
+    tick.setHours(0, 0, 0, 0);
+    if (tick.getTime() < start) tick.setDate(tick.getDate() + 1);
+  }
+  const ticks: number[] = [];
+  for (; tick.getTime() <= end; step()) ticks.push(tick.getTime());
+  return ticks;
+}
+
 /** Where a time falls on the axis of [from, to], in percent, kept within it. */
 export function positionOf(at: string, from: string, to: string): number {
   const start = Date.parse(from);
