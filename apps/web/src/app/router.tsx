@@ -6,6 +6,7 @@ import {
   replace,
 } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
+import { getDashboardsQueryOptions } from '../features/dashboards/api/get-dashboards.ts';
 import { authStore } from '../lib/auth-store.ts';
 import { currentLanguage, loadConsoleNamespaces } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
@@ -95,9 +96,13 @@ function prefetchDashboardsOnceSignedIn() {
 
 /**
  * The dashboards list, then the widgets' data of the dashboard `did` (else the default one), if the session is
- * still complete once the module has loaded (a sign-out meanwhile asks nothing). Never awaited.
+ * complete (a sign-out before the widgets' module has loaded asks nothing more). The list is asked for at once,
+ * from the entry: the screen's heading and first lines draw from it, and behind the widgets' module it waited for
+ * that module's download and evaluation (~0.4 s of a direct load here). Never awaited.
  */
 function prefetchDashboardsOf(did: string | undefined) {
+  if (!isFullSession(authStore.get().claims)) return;
+  void queryClient.prefetchQuery(getDashboardsQueryOptions());
   import('../features/dashboards/api/dashboard-data.ts')
     .then(({ prefetchDashboardData }) => {
       if (isFullSession(authStore.get().claims)) return prefetchDashboardData(queryClient, did);
