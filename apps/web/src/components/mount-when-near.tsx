@@ -1,5 +1,6 @@
 import { useIntersection } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /** How far beyond the viewport a deferred piece mounts: a screen's height on each side, before it scrolls in. */
 export const NEAR_MARGIN = '100% 0px';
@@ -17,33 +18,67 @@ function whenIdle(run: () => void, timeout: number): () => void {
   return () => clearTimeout(id);
 }
 
+/** Pieces waiting for their turn to mount, in the order they asked. */
+const turns: (() => void)[] = [];
+let turning = false;
+
+function nextTurn() {
+  const mount = turns.shift();
+  // Rendered and committed within this task: left to React's scheduler, mounts asked for in consecutive tasks
+  // would be rendered together, one long task again.
+  if (mount) flushSync(mount);
+  if (turns.length > 0) setTimeout(nextTurn, 0);
+  else turning = false;
+}
+
+/**
+ * Runs `mount` in a task of its own after those asked for before it (one piece mounted per task, so mounting
+ * several is several short tasks rather than one long one); returns a cancel.
+ */
+function inTurn(mount: () => void): () => void {
+  turns.push(mount);
+  if (!turning) {
+    turning = true;
+    setTimeout(nextTurn, 0);
+  }
+  return () => {
+    const at = turns.indexOf(mount);
+    if (at >= 0) turns.splice(at, 1);
+  };
+}
+
 interface MountWhenNearProps {
-  /** Mounted now (what the first viewport shows, or everything in an editor); once mounted, it stays. */
+  /** Mounted now (everything in an editor); once mounted, it stays. */
   eager: boolean;
+  /**
+   * In the first viewport: mounted in the tasks right after the screen's first draw, one piece per task in the
+   * order they render, without waiting to come near or for an idle main thread.
+   */
+  first?: boolean;
   /** Shown in its place until then; it fills the place the content will take, so nothing moves. */
   placeholder: ReactNode;
   children: ReactNode;
 }
 
 /**
- * Content mounted at once when `eager`, else once it comes near the viewport (within NEAR_MARGIN) or the main
- * thread is idle, whichever is first: a long screen draws its first viewport without the cost of the rest, and
- * nothing stays unmounted for long. Once mounted it stays mounted.
+ * Content mounted at once when `eager`; else in its turn, one piece per task (several short tasks rather than one
+ * long one), right away when `first`, otherwise once it comes near the viewport (within NEAR_MARGIN) or the main
+ * thread is idle, whichever is first: a long screen draws its first viewport without the cost of the rest,
+ * and nothing stays unmounted for long. Once mounted it stays mounted.
  */
-export function MountWhenNear({ eager, placeholder, children }: MountWhenNearProps) {
+export function MountWhenNear({ eager, first = false, placeholder, children }: MountWhenNearProps) {
   const [mounted, setMounted] = useState(eager);
+  const [asked, setAsked] = useState(first);
   const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: NEAR_MARGIN });
   // Eager now (the editor opened): mounted for good, so leaving the editor keeps it.
   if (eager && !mounted) setMounted(true);
-  const near = entry?.isIntersecting ?? false;
+  // Once near, its turn is asked for, even if it scrolls away again before the turn comes.
+  if (entry?.isIntersecting && !asked) setAsked(true);
   useEffect(() => {
     if (mounted) return;
-    if (near) {
-      setMounted(true);
-      return;
-    }
-    return whenIdle(() => setMounted(true), IDLE_TIMEOUT_MS);
-  }, [mounted, near]);
+    if (asked) return inTurn(() => setMounted(true));
+    return whenIdle(() => setAsked(true), IDLE_TIMEOUT_MS);
+  }, [mounted, asked]);
   if (mounted || eager) return children;
   return (
     <div ref={ref} style={{ height: '100%' }} data-deferred="">
