@@ -69,6 +69,25 @@ function preloadConsole() {
 }
 
 /**
+ * A stored session opening the dashboard directly (a reload, a bookmark, the browser's start page): the signed-in
+ * frame and the dashboards screen are fetched beside the token's claims decoder (`authReady`, which the router's
+ * first navigation waits for), not after it — one download and one evaluation less in a row before the first
+ * draw. Where the token turns out expired or unreadable the guard sends the page to /login, which does not wait
+ * for these. Never awaited (a failure shows when the route itself loads); undefined when nothing is fetched.
+ */
+export function preloadStoredSession(path: string): Promise<unknown> | undefined {
+  if (!authStore.get().jwt) return;
+  const dashboards = path === '/' || path === paths.dashboard;
+  if (!dashboards && !path.startsWith(`${paths.dashboard}/`)) return;
+  return Promise.all([
+    loadConsole(),
+    dashboards
+      ? import('../features/dashboards/routes/dashboards.tsx')
+      : import('../features/dashboards/routes/dashboard.tsx'),
+  ]).catch(() => undefined);
+}
+
+/**
  * The dashboard's figures: the page's first number formatter loads the locale's number data (~14–27 ms here),
  * done while the screen's modules and data are fetched rather than inside its first draw. Never awaited.
  */
