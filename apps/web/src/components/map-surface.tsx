@@ -4,7 +4,7 @@ import { BASEMAP_ATTRIBUTION } from '@vnoc/contracts';
 import L, { type LatLngBoundsExpression, type LatLngExpression } from 'leaflet';
 import { type ReactNode, useEffect, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { afterPaint, inSlices } from '../lib/after-paint.ts';
+import { afterPaint, inSlices, nextTask } from '../lib/after-paint.ts';
 import { loadBasemap } from '../lib/basemap.ts';
 import { useMapSettings } from '../lib/map-settings.ts';
 import classes from './map-surface.module.css';
@@ -54,18 +54,22 @@ let shapes: Promise<BasemapShapes> | undefined;
  * map converted them again: ~11 ms of the dashboard's first draw here). Started while the sign-in code is typed.
  */
 export function loadBasemapShapes(): Promise<BasemapShapes> {
-  shapes ??= loadBasemap().then(({ land, borders }) => ({
-    land: land.features.flatMap(({ geometry: g }): BasemapShapes['land'] =>
+  // The land and the borders converted in tasks of their own, not in the basemap's last one.
+  shapes ??= loadBasemap().then(async ({ land, borders }) => {
+    await nextTask();
+    const landShapes = land.features.flatMap(({ geometry: g }): BasemapShapes['land'] =>
       g.type === 'Polygon'
         ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][]]
         : g.type === 'MultiPolygon'
           ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 2) as L.LatLng[][][]]
           : [],
-    ),
-    borders: borders.features.flatMap(({ geometry: g }): BasemapShapes['borders'] =>
+    );
+    await nextTask();
+    const borderShapes = borders.features.flatMap(({ geometry: g }): BasemapShapes['borders'] =>
       g.type === 'MultiLineString' ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][]] : [],
-    ),
-  }));
+    );
+    return { land: landShapes, borders: borderShapes };
+  });
   // A failed load (a new deployment, a network blip) is tried again by the next map.
   shapes.catch(() => {
     shapes = undefined;

@@ -8,6 +8,11 @@ export function afterPaint(): Promise<void> {
   });
 }
 
+/** Resolves in a task of its own: the main thread gets a turn for input and rendering first. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * The longest a slice of deferred work runs before it gives the main thread back: Lighthouse's mobile profile
  * slows the CPU four times, and 4 × 8 ms stays under the 50 ms from which a task counts as long (blocking input).
@@ -29,7 +34,7 @@ export async function inSlices<T>(
     if (cancelled()) return;
     each(item);
     if (performance.now() - start >= SLICE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       start = performance.now();
     }
   }
