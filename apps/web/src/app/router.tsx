@@ -38,6 +38,14 @@ function authScreen(name: string) {
   return name === 'login' ? screen : withSignInStyles(screen);
 }
 
+/**
+ * The dashboards screens' route modules, for the route table and the stored session's preload. Each import in a
+ * function of its own: two behind one condition were merged by the minifier into one call whose preload list was
+ * the second module's, so /dashboard fetched /dashboard/{did}'s module and its own only after.
+ */
+const dashboardsScreen = () => import('../features/dashboards/routes/dashboards.tsx');
+const dashboardScreen = () => import('../features/dashboards/routes/dashboard.tsx');
+
 /** The signed-in frame: its layout, the rest of Mantine's styles and the console's wording. */
 const loadConsole = () =>
   Promise.all([
@@ -55,7 +63,7 @@ const loadConsole = () =>
  */
 function preloadConsole() {
   loadConsole().catch(() => undefined);
-  import('../features/dashboards/routes/dashboards.tsx').catch(() => undefined);
+  dashboardsScreen().catch(() => undefined);
   import('../features/dashboards/components/dashboard-screen.tsx')
     .then(({ preloadDashboardModules }) => preloadDashboardModules())
     .catch(() => undefined);
@@ -78,11 +86,9 @@ export function preloadStoredSession(path: string): Promise<unknown> | undefined
   if (!authStore.get().jwt) return;
   const dashboards = path === '/' || path === paths.dashboard;
   if (!dashboards && !path.startsWith(`${paths.dashboard}/`)) return;
-  // Two import calls, not one behind a condition: each names its own module's files to preload.
-  const screen = dashboards
-    ? import('../features/dashboards/routes/dashboards.tsx')
-    : import('../features/dashboards/routes/dashboard.tsx');
-  return Promise.all([loadConsole(), screen]).catch(() => undefined);
+  return Promise.all([loadConsole(), (dashboards ? dashboardsScreen : dashboardScreen)()]).catch(
+    () => undefined,
+  );
 }
 
 let awaitingSession: (() => void) | undefined;
@@ -195,7 +201,7 @@ export const routes: RouteObject[] = [
               title: 'titles.dashboards',
               breadcrumb: [{ label: 'titles.dashboards' }],
             }),
-            lazy: () => import('../features/dashboards/routes/dashboards.tsx'),
+            lazy: dashboardsScreen,
           },
           {
             path: 'dashboard/:did',
@@ -205,7 +211,7 @@ export const routes: RouteObject[] = [
               title: 'titles.dashboard',
               breadcrumb: [dashboardsCrumb, { label: 'titles.dashboard' }],
             }),
-            lazy: () => import('../features/dashboards/routes/dashboard.tsx'),
+            lazy: dashboardScreen,
           },
           { path: 'site/:id', loader: ({ params }) => redirect(paths.site(params.id ?? '')) },
           {
