@@ -136,4 +136,39 @@ describe('MountWhenNear (issue 39: the dashboard mounted progressively)', () => 
     );
     expect(screen.getByText('content')).toBeTruthy();
   });
+
+  it('mounts a piece that comes near ahead of those an idle main thread asked for first', async () => {
+    const commits: string[] = [];
+    function Piece({ name }: { name: string }) {
+      commits.push(name);
+      return <span>{name}</span>;
+    }
+    render(
+      <div>
+        {['far-1', 'far-2', 'near'].map((name) => (
+          <MountWhenNear key={name} eager={false} placeholder={<span>waiting</span>}>
+            <Piece name={name} />
+          </MountWhenNear>
+        ))}
+      </div>,
+    );
+    // The two far ones are asked for by the idle main thread, then the third comes near before their turns.
+    act(() => {
+      idle[0]?.run();
+      idle[1]?.run();
+    });
+    const third = observers.at(-1);
+    act(() => {
+      const target = third?.targets[0];
+      if (target)
+        third?.callback(
+          [{ target, isIntersecting: true } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        );
+    });
+    await nextTask();
+    await nextTask();
+    await nextTask();
+    expect(commits).toEqual(['near', 'far-1', 'far-2']);
+  });
 });

@@ -18,32 +18,35 @@ function whenIdle(run: () => void, timeout: number): () => void {
   return () => clearTimeout(id);
 }
 
-/** Pieces waiting for their turn to mount, in the order they asked. */
-const turns: (() => void)[] = [];
+/**
+ * Pieces waiting for their turn to mount, in the order they asked: those on or near the screen first, those asked
+ * for by an idle main thread after them (a piece that came into view never waits behind the rest of a long screen).
+ */
+const turns = { near: [] as (() => void)[], idle: [] as (() => void)[] };
 let turning = false;
 
 function nextTurn() {
-  const mount = turns.shift();
+  const mount = turns.near.shift() ?? turns.idle.shift();
   // Rendered and committed within this task: left to React's scheduler, mounts asked for in consecutive tasks
   // would be rendered together, one long task again.
   if (mount) flushSync(mount);
-  if (turns.length > 0) setTimeout(nextTurn, 0);
+  if (turns.near.length + turns.idle.length > 0) setTimeout(nextTurn, 0);
   else turning = false;
 }
 
 /**
- * Runs `mount` in a task of its own after those asked for before it (one piece mounted per task, so mounting
- * several is several short tasks rather than one long one); returns a cancel.
+ * Runs `mount` in a task of its own after those asked for before it in its queue (one piece mounted per task, so
+ * mounting several is several short tasks rather than one long one); returns a cancel.
  */
-function inTurn(mount: () => void): () => void {
-  turns.push(mount);
+function inTurn(queue: (() => void)[], mount: () => void): () => void {
+  queue.push(mount);
   if (!turning) {
     turning = true;
     setTimeout(nextTurn, 0);
   }
   return () => {
-    const at = turns.indexOf(mount);
-    if (at >= 0) turns.splice(at, 1);
+    const at = queue.indexOf(mount);
+    if (at >= 0) queue.splice(at, 1);
   };
 }
 
@@ -68,16 +71,17 @@ interface MountWhenNearProps {
  */
 export function MountWhenNear({ eager, first = false, placeholder, children }: MountWhenNearProps) {
   const [mounted, setMounted] = useState(eager);
-  const [asked, setAsked] = useState(first);
+  // Why its turn was asked for: on or near the screen, or an idle main thread.
+  const [asked, setAsked] = useState<'near' | 'idle' | null>(first ? 'near' : null);
   const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: NEAR_MARGIN });
   // Eager now (the editor opened): mounted for good, so leaving the editor keeps it.
   if (eager && !mounted) setMounted(true);
-  // Once near, its turn is asked for, even if it scrolls away again before the turn comes.
-  if (entry?.isIntersecting && !asked) setAsked(true);
+  // Once near, its turn is asked for (ahead of the idle ones), even if it scrolls away before the turn comes.
+  if (entry?.isIntersecting && asked !== 'near') setAsked('near');
   useEffect(() => {
     if (mounted) return;
-    if (asked) return inTurn(() => setMounted(true));
-    return whenIdle(() => setAsked(true), IDLE_TIMEOUT_MS);
+    if (asked) return inTurn(turns[asked], () => setMounted(true));
+    return whenIdle(() => setAsked('idle'), IDLE_TIMEOUT_MS);
   }, [mounted, asked]);
   if (mounted || eager) return children;
   return (
