@@ -23,15 +23,26 @@ function whenIdle(run: () => void, timeout: number): () => void {
  * for by an idle main thread after them (a piece that came into view never waits behind the rest of a long screen).
  */
 const turns = { near: [] as (() => void)[], idle: [] as (() => void)[] };
-let turning = false;
+/** The next turn's call, if one is waiting: in a task (a piece near), or when the main thread is idle. */
+let waiting: { kind: 'task' | 'idle'; cancel: () => void } | null = null;
+
+function scheduleTurn() {
+  if (turns.near.length > 0) {
+    const id = setTimeout(nextTurn, 0);
+    waiting = { kind: 'task', cancel: () => clearTimeout(id) };
+  } else if (turns.idle.length > 0) {
+    // What only idleness asked for waits for idleness again: it does not compete with the screen's own work.
+    waiting = { kind: 'idle', cancel: whenIdle(nextTurn, IDLE_TIMEOUT_MS) };
+  } else waiting = null;
+}
 
 function nextTurn() {
+  waiting = null;
   const mount = turns.near.shift() ?? turns.idle.shift();
   // Rendered and committed within this task: left to React's scheduler, mounts asked for in consecutive tasks
   // would be rendered together, one long task again.
   if (mount) flushSync(mount);
-  if (turns.near.length + turns.idle.length > 0) setTimeout(nextTurn, 0);
-  else turning = false;
+  scheduleTurn();
 }
 
 /**
@@ -40,10 +51,12 @@ function nextTurn() {
  */
 function inTurn(queue: (() => void)[], mount: () => void): () => void {
   queue.push(mount);
-  if (!turning) {
-    turning = true;
-    setTimeout(nextTurn, 0);
+  // A piece near the screen does not wait for an idle main thread.
+  if (waiting?.kind === 'idle' && queue === turns.near) {
+    waiting.cancel();
+    waiting = null;
   }
+  if (!waiting) scheduleTurn();
   return () => {
     const at = queue.indexOf(mount);
     if (at >= 0) queue.splice(at, 1);
