@@ -42,10 +42,10 @@ test('a long dashboard shows every widget once scrolled to, and its map without 
   await useToken(page, token);
   await page.goto(`/dashboard/${id}`);
 
-  // The map, untouched: its basemap's outlines drawn after the first paint.
+  // The map, untouched: its basemap's outlines drawn after the first paint, a few per task until all are in.
   const map = page.locator('[data-widget="SiteMap"]');
   await expect(map.locator('.leaflet-basemap-pane path').first()).toBeAttached();
-  expect(await map.locator('.leaflet-basemap-pane path').count()).toBeGreaterThan(100);
+  await expect.poll(() => map.locator('.leaflet-basemap-pane path').count()).toBeGreaterThan(100);
 
   const cells = page.locator('main [data-widget]');
   await expect(cells).toHaveCount(widgets.length);

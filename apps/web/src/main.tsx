@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, preloadStoredSession } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { authReady } from './lib/auth-store.ts';
 import { languageReady } from './lib/i18n.ts';
@@ -55,4 +55,5 @@ const render = () => {
     </StrictMode>,
   );
 };
+void preloadStoredSession(window.location.pathname);
 void Promise.allSettled([languageReady, authReady]).then(render);

@@ -4,7 +4,7 @@ import { BASEMAP_ATTRIBUTION } from '@vnoc/contracts';
 import L, { type LatLngBoundsExpression, type LatLngExpression } from 'leaflet';
 import { type ReactNode, useEffect, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { afterPaint } from '../lib/after-paint.ts';
+import { afterPaint, inSlices, nextTask } from '../lib/after-paint.ts';
 import { loadBasemap } from '../lib/basemap.ts';
 import { useMapSettings } from '../lib/map-settings.ts';
 import classes from './map-surface.module.css';
@@ -54,18 +54,22 @@ let shapes: Promise<BasemapShapes> | undefined;
  * map converted them again: ~11 ms of the dashboard's first draw here). Started while the sign-in code is typed.
  */
 export function loadBasemapShapes(): Promise<BasemapShapes> {
-  shapes ??= loadBasemap().then(({ land, borders }) => ({
-    land: land.features.flatMap(({ geometry: g }): BasemapShapes['land'] =>
+  // The land and the borders converted in tasks of their own, not in the basemap's last one.
+  shapes ??= loadBasemap().then(async ({ land, borders }) => {
+    await nextTask();
+    const landShapes = land.features.flatMap(({ geometry: g }): BasemapShapes['land'] =>
       g.type === 'Polygon'
         ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][]]
         : g.type === 'MultiPolygon'
           ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 2) as L.LatLng[][][]]
           : [],
-    ),
-    borders: borders.features.flatMap(({ geometry: g }): BasemapShapes['borders'] =>
+    );
+    await nextTask();
+    const borderShapes = borders.features.flatMap(({ geometry: g }): BasemapShapes['borders'] =>
       g.type === 'MultiLineString' ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][]] : [],
-    ),
-  }));
+    );
+    return { land: landShapes, borders: borderShapes };
+  });
   // A failed load (a new deployment, a network blip) is tried again by the next map.
   shapes.catch(() => {
     shapes = undefined;
@@ -75,14 +79,15 @@ export function loadBasemapShapes(): Promise<BasemapShapes> {
 
 /**
  * Natural Earth land and borders as vector shapes (lib/basemap.ts), drawn in a pane below the markers after the
- * first paint, not interactive; its colours follow the theme through CSS.
+ * first paint, a few shapes per task, not interactive; its colours follow the theme through CSS.
  */
 function BasemapLayer() {
   const map = useMap();
   useEffect(() => {
     let layer: L.Layer | undefined;
     let gone = false;
-    // Drawn after the screen's first paint (the ~230 SVG shapes are a long task), even when already loaded.
+    // Drawn after the screen's first paint, even when already loaded, and in slices (lib/after-paint.ts): the
+    // ~230 SVG shapes drawn at once were one long task (~90 ms here, ×4 on a phone's CPU).
     Promise.all([loadBasemapShapes(), afterPaint()])
       .then(([{ land, borders }]) => {
         if (gone) return;
@@ -91,17 +96,22 @@ function BasemapLayer() {
         const shared = { renderer: L.svg({ pane: BASEMAP_PANE }), interactive: false, pane: BASEMAP_PANE };
         // The attribution is the group's, given once: on each of the ~230 shapes, Leaflet rewrote the
         // attribution control's text once per shape while the map opened.
-        layer = L.layerGroup(
-          [
-            ...land.map((latlngs) =>
-              L.polygon(latlngs, { ...shared, className: classes.land, stroke: false }),
-            ),
-            ...borders.map((latlngs) =>
+        const group = L.layerGroup([], { attribution: BASEMAP_ATTRIBUTION }).addTo(map);
+        layer = group;
+        const shapes = [
+          ...land.map(
+            (latlngs) => () => L.polygon(latlngs, { ...shared, className: classes.land, stroke: false }),
+          ),
+          ...borders.map(
+            (latlngs) => () =>
               L.polyline(latlngs, { ...shared, className: classes.border, fill: false, weight: 1 }),
-            ),
-          ],
-          { attribution: BASEMAP_ATTRIBUTION },
-        ).addTo(map);
+          ),
+        ];
+        return inSlices(
+          shapes,
+          (shape) => group.addLayer(shape()),
+          () => gone,
+        );
       })
       // No basemap (its chunk failed to load): the water colour and the markers remain.
       .catch(() => undefined);

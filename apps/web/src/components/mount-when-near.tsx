@@ -1,5 +1,6 @@
 import { useIntersection } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /** How far beyond the viewport a deferred piece mounts: a screen's height on each side, before it scrolls in. */
 export const NEAR_MARGIN = '100% 0px';
@@ -17,33 +18,84 @@ function whenIdle(run: () => void, timeout: number): () => void {
   return () => clearTimeout(id);
 }
 
+/**
+ * Pieces waiting for their turn to mount, in the order they asked: those on or near the screen first, those asked
+ * for by an idle main thread after them (a piece that came into view never waits behind the rest of a long screen).
+ */
+const turns = { near: [] as (() => void)[], idle: [] as (() => void)[] };
+/** The next turn's call, if one is waiting: in a task (a piece near), or when the main thread is idle. */
+let waiting: { kind: 'task' | 'idle'; cancel: () => void } | null = null;
+
+function scheduleTurn() {
+  if (turns.near.length > 0) {
+    const id = setTimeout(nextTurn, 0);
+    waiting = { kind: 'task', cancel: () => clearTimeout(id) };
+  } else if (turns.idle.length > 0) {
+    // What only idleness asked for waits for idleness again: it does not compete with the screen's own work.
+    waiting = { kind: 'idle', cancel: whenIdle(nextTurn, IDLE_TIMEOUT_MS) };
+  } else waiting = null;
+}
+
+function nextTurn() {
+  waiting = null;
+  const mount = turns.near.shift() ?? turns.idle.shift();
+  // Rendered and committed within this task: left to React's scheduler, mounts asked for in consecutive tasks
+  // would be rendered together, one long task again.
+  if (mount) flushSync(mount);
+  scheduleTurn();
+}
+
+/**
+ * Runs `mount` in a task of its own after those asked for before it in its queue (one piece mounted per task, so
+ * mounting several is several short tasks rather than one long one); returns a cancel.
+ */
+function inTurn(queue: (() => void)[], mount: () => void): () => void {
+  queue.push(mount);
+  // A piece near the screen does not wait for an idle main thread.
+  if (waiting?.kind === 'idle' && queue === turns.near) {
+    waiting.cancel();
+    waiting = null;
+  }
+  if (!waiting) scheduleTurn();
+  return () => {
+    const at = queue.indexOf(mount);
+    if (at >= 0) queue.splice(at, 1);
+  };
+}
+
 interface MountWhenNearProps {
-  /** Mounted now (what the first viewport shows, or everything in an editor); once mounted, it stays. */
+  /** Mounted now (everything in an editor); once mounted, it stays. */
   eager: boolean;
+  /**
+   * In the first viewport: mounted in the tasks right after the screen's first draw, one piece per task in the
+   * order they render, without waiting to come near or for an idle main thread.
+   */
+  first?: boolean;
   /** Shown in its place until then; it fills the place the content will take, so nothing moves. */
   placeholder: ReactNode;
   children: ReactNode;
 }
 
 /**
- * Content mounted at once when `eager`, else once it comes near the viewport (within NEAR_MARGIN) or the main
- * thread is idle, whichever is first: a long screen draws its first viewport without the cost of the rest, and
- * nothing stays unmounted for long. Once mounted it stays mounted.
+ * Content mounted at once when `eager`; else in its turn, one piece per task (several short tasks rather than one
+ * long one), right away when `first`, otherwise once it comes near the viewport (within NEAR_MARGIN) or the main
+ * thread is idle, whichever is first: a long screen draws its first viewport without the cost of the rest,
+ * and nothing stays unmounted for long. Once mounted it stays mounted.
  */
-export function MountWhenNear({ eager, placeholder, children }: MountWhenNearProps) {
+export function MountWhenNear({ eager, first = false, placeholder, children }: MountWhenNearProps) {
   const [mounted, setMounted] = useState(eager);
+  // Why its turn was asked for: on or near the screen, or an idle main thread.
+  const [asked, setAsked] = useState<'near' | 'idle' | null>(first ? 'near' : null);
   const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: NEAR_MARGIN });
   // Eager now (the editor opened): mounted for good, so leaving the editor keeps it.
   if (eager && !mounted) setMounted(true);
-  const near = entry?.isIntersecting ?? false;
+  // Once near, its turn is asked for (ahead of the idle ones), even if it scrolls away before the turn comes.
+  if (entry?.isIntersecting && asked !== 'near') setAsked('near');
   useEffect(() => {
     if (mounted) return;
-    if (near) {
-      setMounted(true);
-      return;
-    }
-    return whenIdle(() => setMounted(true), IDLE_TIMEOUT_MS);
-  }, [mounted, near]);
+    if (asked) return inTurn(turns[asked], () => setMounted(true));
+    return whenIdle(() => setAsked('idle'), IDLE_TIMEOUT_MS);
+  }, [mounted, asked]);
   if (mounted || eager) return children;
   return (
     <div ref={ref} style={{ height: '100%' }} data-deferred="">

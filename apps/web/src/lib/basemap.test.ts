@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { loadBasemap } from './basemap.ts';
+import * as topojson from 'topojson-client';
+import type { Topology } from 'topojson-specification';
+import { describe, expect, it, vi } from 'vitest';
+import { nextTask } from './after-paint.ts';
+import { loadBasemap, toBasemap } from './basemap.ts';
 
 describe('the bundled basemap (issue 12 part 3)', () => {
   it('fills the world at 1:110m and the United States state by state at 1:10m', async () => {
@@ -28,5 +31,24 @@ describe('the bundled basemap (issue 12 part 3)', () => {
 
   it('loads once, whoever asks', async () => {
     expect(loadBasemap()).toBe(loadBasemap());
+  });
+
+  it('is built in three tasks, the land then each border mesh, not in one long one (issue 39)', async () => {
+    const [world, us] = await Promise.all([
+      import('world-atlas/countries-110m.json'),
+      import('us-atlas/states-10m.json'),
+    ]);
+    const meshes = vi.fn(topojson.mesh);
+    const built = toBasemap(
+      { ...topojson, mesh: meshes },
+      world.default as unknown as Topology,
+      us.default as unknown as Topology,
+    );
+    expect(meshes).toHaveBeenCalledTimes(0);
+    await nextTask();
+    expect(meshes).toHaveBeenCalledTimes(1);
+    await nextTask();
+    expect(meshes).toHaveBeenCalledTimes(2);
+    expect((await built).borders.features).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import type { Feature, FeatureCollection } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { nextTask } from './after-paint.ts';
 
 /** The bundled basemap: land to fill, and the borders between countries and between US states. */
 export interface Basemap {
@@ -14,9 +15,11 @@ type Topojson = typeof import('topojson-client');
 
 /**
  * Natural Earth at 1:110m for the world (world-atlas, ~38 KB gzipped) with the United States at 1:10m, state by
- * state (us-atlas, ~36 KB): where the fleet is, coasts and state lines stay close at city zoom.
+ * state (us-atlas, ~36 KB): where the fleet is, coasts and state lines stay close at city zoom. Built in three
+ * tasks — the land, the world's borders, the states' borders (each mesh stitches every arc) — not in one long
+ * task of the map's first draw (topojson ~16 ms of /dashboard's profile at 1×, bench/README.md).
  */
-export function toBasemap(topojson: Topojson, world: Topology, us: Topology): Basemap {
+export async function toBasemap(topojson: Topojson, world: Topology, us: Topology): Promise<Basemap> {
   const countries = world.objects.countries as GeometryCollection;
   const states = us.objects.states as GeometryCollection;
   const worldLand = topojson.feature(world, {
@@ -24,14 +27,15 @@ export function toBasemap(topojson: Topojson, world: Topology, us: Topology): Ba
     geometries: countries.geometries.filter((g) => String(g.id) !== USA),
   }) as FeatureCollection;
   const usLand = topojson.feature(us, states) as FeatureCollection;
+  await nextTask();
+  const worldBorders = topojson.mesh(world, countries, (a, b) => a !== b);
+  await nextTask();
+  const usBorders = topojson.mesh(us, states, (a, b) => a !== b);
   return {
     land: { type: 'FeatureCollection', features: [...worldLand.features, ...usLand.features] as Feature[] },
     borders: {
       type: 'FeatureCollection',
-      features: [
-        topojson.mesh(world, countries, (a, b) => a !== b),
-        topojson.mesh(us, states, (a, b) => a !== b),
-      ].map((geometry) => ({ type: 'Feature', geometry, properties: {} })),
+      features: [worldBorders, usBorders].map((geometry) => ({ type: 'Feature', geometry, properties: {} })),
     },
   };
 }

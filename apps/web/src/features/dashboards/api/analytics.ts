@@ -26,7 +26,7 @@ export const TOP_USAGE_ROWS = 8;
 export function analyticsQuery<S extends z.ZodType>(
   name: string,
   path: string,
-  schema: S,
+  schema: S | undefined,
   dashboardId: string,
   duration: AnalyticsDuration,
   query: Record<string, number> = {},
@@ -43,14 +43,30 @@ export function analyticsQuery<S extends z.ZodType>(
 export function useVanList(dashboardId: string, duration: AnalyticsDuration) {
   const path = `analytics/widget/vanList/${encodeURIComponent(dashboardId)}`;
   const page = { page: 0, pageSize: WIDGET_ROWS };
-  return useQuery(analyticsQuery('vanList', path, VanListSchema, dashboardId, duration, page));
+  return useQuery(
+    analyticsQuery(
+      'vanList',
+      path,
+      import.meta.env.DEV ? VanListSchema : undefined,
+      dashboardId,
+      duration,
+      page,
+    ),
+  );
 }
 
 /** GET analytics/sites/usage/top/usage: the sites with the most WAN bytes. */
 export function useTopUsage(dashboardId: string, duration: AnalyticsDuration) {
   const path = 'analytics/sites/usage/top/usage';
   return useQuery(
-    analyticsQuery('topUsage', path, TopUsageSchema, dashboardId, duration, { limit: TOP_USAGE_ROWS }),
+    analyticsQuery(
+      'topUsage',
+      path,
+      import.meta.env.DEV ? TopUsageSchema : undefined,
+      dashboardId,
+      duration,
+      { limit: TOP_USAGE_ROWS },
+    ),
   );
 }
 
@@ -58,23 +74,56 @@ export function useTopUsage(dashboardId: string, duration: AnalyticsDuration) {
 export function useTroubledSites(dashboardId: string, duration: AnalyticsDuration) {
   const path = `analytics/widget/vanTroubledSites/${encodeURIComponent(dashboardId)}`;
   const limit = { limit: WIDGET_ROWS };
-  return useQuery(analyticsQuery('troubledSites', path, TroubledSitesSchema, dashboardId, duration, limit));
+  return useQuery(
+    analyticsQuery(
+      'troubledSites',
+      path,
+      import.meta.env.DEV ? TroubledSitesSchema : undefined,
+      dashboardId,
+      duration,
+      limit,
+    ),
+  );
 }
 
 /** GET analytics/trend/wanLatency: the average and 95th percentile WAN ping per bucket. */
 export function useWanLatencyTrend(dashboardId: string, duration: AnalyticsDuration) {
   const path = 'analytics/trend/wanLatency';
-  return useQuery(analyticsQuery('wanLatency', path, WanLatencyTrendSchema, dashboardId, duration));
+  return useQuery(
+    analyticsQuery(
+      'wanLatency',
+      path,
+      import.meta.env.DEV ? WanLatencyTrendSchema : undefined,
+      dashboardId,
+      duration,
+    ),
+  );
 }
 
 /** GET analytics/trend/cellularHealth: RSRP and SINR of the scope's modems (today's reading; history when recorded). */
 export function useCellularHealthTrend(dashboardId: string, duration: AnalyticsDuration) {
   const path = 'analytics/trend/cellularHealth';
-  return useQuery(analyticsQuery('cellularHealth', path, CellularHealthTrendSchema, dashboardId, duration));
+  return useQuery(
+    analyticsQuery(
+      'cellularHealth',
+      path,
+      import.meta.env.DEV ? CellularHealthTrendSchema : undefined,
+      dashboardId,
+      duration,
+    ),
+  );
 }
 
 /** GET analytics/trend/failovers: failovers (on-backup periods that started) per bucket. */
 export function useFailoversTrend(dashboardId: string, duration: AnalyticsDuration) {
   const path = 'analytics/trend/failovers';
-  return useQuery(analyticsQuery('failovers', path, FailoversTrendSchema, dashboardId, duration));
+  return useQuery(
+    analyticsQuery(
+      'failovers',
+      path,
+      import.meta.env.DEV ? FailoversTrendSchema : undefined,
+      dashboardId,
+      duration,
+    ),
+  );
 }

@@ -25,7 +25,7 @@ const stackedHeight = (widget: Widget) => Math.max(2, widget.layout.h) * (ROW_HE
 
 /**
  * The widgets whose top is within the first viewport (the grid's own offset aside, which only counts a few more):
- * these mount with the grid, the others when they come near or the main thread is idle.
+ * these mount right after the grid, one per task, the others when they come near or the main thread is idle.
  */
 function firstViewport(sorted: readonly Widget[], stacked: boolean, viewport: number): Set<string> {
   const shown = new Set<string>();
@@ -40,8 +40,9 @@ function firstViewport(sorted: readonly Widget[], stacked: boolean, viewport: nu
 
 /**
  * Widgets on the 12-column react-grid-layout grid at their layout {x, y, w, h}; on a narrow screen they
- * stack in y-then-x order instead. Outside the editor, the widgets below the first viewport mount progressively
- * (MountWhenNear), a skeleton keeping their place until then.
+ * stack in y-then-x order instead. Outside the editor the widgets mount progressively, one per task (MountWhenNear):
+ * the first viewport's at once, those below it when they come near or the main thread is idle, a skeleton keeping
+ * their place until then.
  */
 export function DashboardGrid({
   widgets,
@@ -53,10 +54,14 @@ export function DashboardGrid({
   const layout = useMemo(() => toGridLayout(widgets), [widgets]);
   const stacked = mounted && width < STACK_BELOW_PX;
   const sorted = useMemo(() => sortWidgets(widgets), [widgets]);
-  const eager = useMemo(() => firstViewport(sorted, stacked, window.innerHeight), [sorted, stacked]);
+  const inFirstViewport = useMemo(
+    () => firstViewport(sorted, stacked, window.innerHeight),
+    [sorted, stacked],
+  );
   const render = (widget: Widget) => (
     <MountWhenNear
-      eager={editing || eager.has(widget.i)}
+      eager={editing}
+      first={inFirstViewport.has(widget.i)}
       placeholder={<Skeleton h="100%" mih={120} radius="md" />}
     >
       {renderWidget(widget)}

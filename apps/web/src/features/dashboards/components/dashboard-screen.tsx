@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { canChange, hasEntitlement } from '../../../lib/permissions.ts';
 import { preloadable } from '../../../lib/preloadable.tsx';
@@ -34,12 +35,18 @@ const DashboardGrid = grid.Component;
 
 /**
  * The modules nearly every dashboard draws with (the base one all of them): the grid and the base dashboard's
- * widgets. No call to the API, so it may run before the sign-in completes (the MFA screen, app/router.tsx): loaded
- * by the screen's first render, they render at once instead of suspending.
+ * widgets, and the page's first number formatter, which loads the locale's number data (~14–27 ms) while they
+ * load rather than inside the first widget's draw. No call to the API, so it may run before the sign-in completes
+ * (the MFA screen, app/router.tsx): loaded by the screen's first render, they render at once instead of
+ * suspending. Not before that render: the formatters' module sits with the screens' common modules (~55 KB with
+ * what they import), which the widgets load anyway, and the screen's first draw does not wait for them.
  */
 export function preloadDashboardModules(): void {
   grid.preload().catch(() => undefined);
   preloadWidgets(BASE_DASHBOARD.widgets.map((widget) => widget.type));
+  import('../../../lib/intl.ts')
+    .then(({ prepareNumbers }) => prepareNumbers(currentLanguage()))
+    .catch(() => undefined);
 }
 
 /** A short random widget key (unique within a dashboard). */
