@@ -179,6 +179,30 @@ describe('profile helpers', () => {
     },
   );
 
+  it.each([
+    ['firewall', 'cortafuegos'],
+    ['5g', 'dispositivo 5G'],
+    ['access-point', 'punto de acceso'],
+    ['switch', 'conmutador de red'],
+  ] as const)("a %s is named in Spanish with the console's kind word (%s)", (deviceKind, word) => {
+    const a: AlertFacts = {
+      code: 'device_offline',
+      severity: ALERT_CODE_INFO.device_offline.severity,
+      details: { minutes: 12 },
+      siteName: 'Alpha Store',
+      region: 'TX',
+      deviceKind,
+      deviceName: null,
+      deviceModel: 'MX68',
+      macAddress: null,
+      raisedAt: new Date('2026-03-03T14:05:00Z'),
+      clearedAt: null,
+    };
+    expect(alertText(a, 'raised', 'email', 'es', null, 'https://vnoc.example/alerts?alert=1').body).toContain(
+      `MX68 (${word})`,
+    );
+  });
+
   it('back-off after each failed attempt: 1, 5, 15, 60, 60 minutes', () => {
     expect([1, 2, 3, 4, 5].map((a) => retryDelay(a) / 60_000)).toEqual([1, 5, 15, 60, 60]);
   });

@@ -21,7 +21,12 @@ const SEVERITY: Record<Language, Record<AlertSeverity, string>> = {
 
 const KIND: Record<Language, Record<DeviceKind, string>> = {
   en: { firewall: 'firewall', '5g': '5G appliance', 'access-point': 'access point', switch: 'switch' },
-  es: { firewall: 'firewall', '5g': 'equipo 5G', 'access-point': 'punto de acceso', switch: 'switch' },
+  es: {
+    firewall: 'cortafuegos',
+    '5g': 'dispositivo 5G',
+    'access-point': 'punto de acceso',
+    switch: 'conmutador de red',
+  },
 };
 
 const WORDS = {

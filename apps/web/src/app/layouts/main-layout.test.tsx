@@ -236,6 +236,15 @@ describe('main layout', () => {
     expect(screen.queryByTestId('dev-outbox-button')).toBeNull();
   });
 
+  it('the dev outbox button floats beside the side menu, not over its last entry', async () => {
+    signIn();
+    renderApp('/alerts');
+    const button = await screen.findByTestId('dev-outbox-button');
+    const affix = button.closest('.mantine-Affix-root') as HTMLElement;
+    // The side menu's width is the AppShell's navbar offset (0 on a phone and on the sign-in pages).
+    expect(affix.style.getPropertyValue('--affix-left')).toContain('var(--app-shell-navbar-offset');
+  });
+
   it('sign out calls access/logout, clears the session and goes to /login', async () => {
     signIn();
     const { router } = renderApp('/alerts');

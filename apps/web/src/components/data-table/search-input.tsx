@@ -14,6 +14,8 @@ interface SearchInputProps {
   onChange: (value: string) => void;
   label: string;
   placeholder?: string;
+  /** What the box searches, under its label: it wraps, where a placeholder is cut on a phone (issue 37). */
+  description?: string;
   maxLength?: number;
   /**
    * The list takes the fleet query language (issue 37): the field says so, and a query that cannot be read
@@ -28,6 +30,7 @@ export function SearchInput({
   onChange,
   label,
   placeholder,
+  description,
   maxLength = 200,
   queryTarget,
 }: SearchInputProps) {
@@ -48,13 +51,14 @@ export function SearchInput({
       value={text}
       maxLength={maxLength}
       description={
-        queryTarget &&
-        {
-          sites: t('queryHelp.sites'),
-          devices: t('queryHelp.devices'),
-          alerts: t('queryHelp.alerts'),
-          tickets: t('queryHelp.tickets'),
-        }[queryTarget]
+        description ??
+        (queryTarget &&
+          {
+            sites: t('queryHelp.sites'),
+            devices: t('queryHelp.devices'),
+            alerts: t('queryHelp.alerts'),
+            tickets: t('queryHelp.tickets'),
+          }[queryTarget])
       }
       error={error}
       leftSection={<IconSearch size={16} aria-hidden />}

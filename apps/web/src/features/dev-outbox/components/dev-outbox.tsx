@@ -11,6 +11,16 @@ const DevOutboxDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.DevOut
 /** How near the page's end (px) counts as at it: the button's own room is 56 px. */
 const END_SLACK = 8;
 
+/**
+ * Where the button floats: the bottom left of the page itself, beside the console's side menu (the AppShell's
+ * navbar offset, set on :root while the signed-in frame shows it; 0 on a phone, where the menu is a drawer, and on
+ * the sign-in pages). At the window's left it covered the menu's last entry on a desktop (issue 37).
+ */
+export const OUTBOX_POSITION = {
+  bottom: 16,
+  left: 'calc(var(--app-shell-navbar-offset, 0rem) + 16px)',
+} as const;
+
 /** Whether the window shows the page's end (a page no taller than the window always does). */
 export function atPageEnd(pageHeight: number, windowHeight: number, scrollY: number): boolean {
   return pageHeight - windowHeight - scrollY <= END_SLACK;
@@ -28,7 +38,7 @@ export function DevOutbox() {
   const prepare = () => {
     loadDrawer().catch(() => undefined);
   };
-  // The button floats over the page's bottom left: while it shows, the console's page ends clear of it
+  // The button floats over the page's bottom left (beside the side menu): while it shows, the console's page ends clear of it
   // (styles.css), so a phone can scroll its last row, pager or button out from under it (issue 37).
   useEffect(() => {
     document.body.dataset.devOutbox = '';
@@ -76,7 +86,7 @@ export function DevOutbox() {
   } as const;
   return (
     <>
-      <Affix position={{ bottom: 16, left: 16 }} zIndex={150}>
+      <Affix position={OUTBOX_POSITION} zIndex={150}>
         <Transition mounted={!aside} transition="slide-up" duration={150}>
           {(transition) =>
             phone ? (

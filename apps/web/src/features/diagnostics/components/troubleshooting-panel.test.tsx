@@ -127,7 +127,9 @@ describe('TroubleshootingPanel', () => {
       expect(screen.getByTestId('action-description').textContent).toBe(
         i18n.getFixedT('es', 'diagnostics')('actions.lanpingtest.description'),
       );
-      expect(screen.getByTestId('actions-not-offered').textContent).toContain('No disponible para switches');
+      expect(screen.getByTestId('actions-not-offered').textContent).toContain(
+        'No disponible para conmutadores de red',
+      );
     } finally {
       await i18n.changeLanguage('en');
     }

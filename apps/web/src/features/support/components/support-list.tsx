@@ -50,10 +50,14 @@ interface SupportListProps<T extends { id: string }> {
   /** Opens a row (its page or panel); `openLabel` names it for the row's open action. */
   onOpen?: (row: T) => void;
   openLabel?: (row: T) => string;
-  /** The list's words: its search box, and what it says when empty and when the search matches nothing. */
+  /**
+   * The list's words: its search box (a short placeholder, or, when what it searches is too long for a phone's
+   * box, a description under its label), and what it says when empty and when the search matches nothing.
+   */
   words: {
     searchLabel: string;
-    searchPlaceholder: string;
+    searchPlaceholder?: string;
+    searchHelp?: string;
     emptyTitle: string;
     emptyText: string;
     noMatchTitle: string;
@@ -93,6 +97,7 @@ export function SupportList<T extends { id: string }>({
         <SearchInput
           label={words.searchLabel}
           placeholder={words.searchPlaceholder}
+          description={words.searchHelp}
           value={state.q}
           onChange={(q) => update({ q: q || null })}
         />

@@ -103,7 +103,7 @@ function TicketList({ onOpen }: { onOpen: (id: string) => void }) {
       openLabel={(ticket) => t('tickets.open', { number: ticket.number, subject: ticket.subject })}
       words={{
         searchLabel: t('tickets.search.label'),
-        searchPlaceholder: t('tickets.search.placeholder'),
+        searchHelp: t('tickets.search.help'),
         emptyTitle: t('tickets.empty.title'),
         emptyText: t('tickets.empty.text'),
         noMatchTitle: t('tickets.empty.noMatchTitle'),

@@ -154,6 +154,15 @@ describe('support rules', () => {
     expect(actBlocker(person)).toBe(expected);
   });
 
+  it("the tickets' search says what it searches under its label, in Spanish too, not in a placeholder a phone cuts", async () => {
+    await i18n.changeLanguage('es');
+    open('/support?view=tickets');
+    const box = await screen.findByRole('textbox', { name: 'Buscar un ticket' });
+    expect(box.getAttribute('placeholder')).toBeNull();
+    const described = document.getElementById(box.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+    expect(described?.textContent).toBe('Asunto, organización, sitio, dispositivo o número de ticket');
+  });
+
   it('reads the search and page from the address bar', () => {
     expect(readSupportListState(new URLSearchParams('q=%20ana%20&page=3'))).toMatchObject({
       q: 'ana',
