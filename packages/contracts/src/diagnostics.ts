@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  DIAGNOSTIC_ACTIONS,
   type DiagnosticAction,
   JOB_STATES,
   MAX_PORTS,
