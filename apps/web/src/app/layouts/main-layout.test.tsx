@@ -6,6 +6,7 @@ import { getBanner, showBanner } from '../../lib/banner.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderApp } from '../../test/render.tsx';
+import * as preferenceSync from './preference-sync.ts';
 
 const user = {
   id: 'u1',
@@ -29,18 +30,13 @@ const user = {
   managedUsers: [],
 };
 
-/** How often the frame has drawn itself: it calls usePreferenceSync once a render. */
-const frame = vi.hoisted(() => ({ renders: 0 }));
-vi.mock('./preference-sync.ts', async (load) => {
-  const real = await load<typeof import('./preference-sync.ts')>();
-  return {
-    ...real,
-    usePreferenceSync: () => {
-      frame.renders += 1;
-      return real.usePreferenceSync();
-    },
-  };
-});
+/** How often the frame has drawn itself: it calls usePreferenceSync once a render (spied, not mocked: see dom-mocks.test.ts). */
+const preferenceSyncCalls = vi.spyOn(preferenceSync, 'usePreferenceSync');
+const frame = {
+  get renders() {
+    return preferenceSyncCalls.mock.calls.length;
+  },
+};
 
 let delivery: 'outbox' | 'live' = 'outbox';
 const calls: string[] = [];
@@ -94,6 +90,7 @@ describe('main layout', () => {
     await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 10_000 });
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     const before = frame.renders;
+    expect(before).toBeGreaterThan(0); // the spy sees the frame's renders
     await act(() => router.navigate('/alerts?severity=major'));
     await act(() => router.navigate('/alerts?severity=major&sort=raisedAt-asc'));
     expect(router.state.location.search).toBe('?severity=major&sort=raisedAt-asc');
