@@ -101,7 +101,10 @@ export async function createTestApp(
     },
   });
   const bus = createEventBus(config, silentLog);
-  const app = await buildApp({ config, db: database.db, logger: false, jobs, events: bus, ...options });
+  // The app's clock is `Date`, which a test's clock (clock.ts) moves; without it the rate limits' windows would run
+  // on the process's monotonic clock, which no test can move on.
+  const now = () => new Date();
+  const app = await buildApp({ config, db: database.db, logger: false, jobs, events: bus, now, ...options });
   await app.ready();
   return {
     app,
