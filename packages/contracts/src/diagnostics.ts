@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  type DiagnosticAction,
-  JOB_STATES,
-  MAX_PORTS,
-  MAX_REVERT_MINUTES,
-} from './diagnostic-constants.ts';
+import { type DiagnosticAction, JOB_STATES, MAX_PORTS, MAX_REVERT_MINUTES } from './diagnostic-constants.ts';
 import { countsSchema } from './fields.ts';
 import { DeviceSummarySchema, DiagnosticActionSchema } from './fleet.ts';
 
