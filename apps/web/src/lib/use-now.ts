@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 
 /**
  * One clock per interval for the whole page: a list of 50 rows with ages keeps one timer, and a tick draws
@@ -18,9 +18,6 @@ function clock(intervalMs: number): Clock {
     found = { now: Date.now(), listeners: new Set() };
     clocks.set(intervalMs, found);
   }
-  // A clock nobody watched for a while is old: its next reader starts it from the present. A page of rows
-  // replaced by the next keeps it (the old rows leave before the new ones subscribe), so they draw once.
-  if (found.listeners.size === 0 && Date.now() - found.now >= intervalMs) found.now = Date.now();
   return found;
 }
 
@@ -43,5 +40,9 @@ function subscribe(intervalMs: number, listener: () => void): () => void {
 export function useNow(intervalMs = 15_000): number {
   const watch = useCallback((listener: () => void) => subscribe(intervalMs, listener), [intervalMs]);
   const read = useCallback(() => clock(intervalMs).now, [intervalMs]);
-  return useSyncExternalStore(watch, read);
+  const tick = useSyncExternalStore(watch, read);
+  // A component counts from when it appeared until the shared clock's next tick passes that (the clock may have
+  // stood still while nothing watched it), so a screen just opened shows true ages.
+  const [since] = useState(Date.now);
+  return Math.max(tick, since);
 }
