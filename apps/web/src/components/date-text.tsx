@@ -1,4 +1,5 @@
 import { Text, type TextProps, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ageMs } from '../lib/age.ts';
 import { type DateInput, formatDate } from '../lib/format.ts';
@@ -34,12 +35,19 @@ function Ticking(props: RelativeProps) {
   return <RelativeDate {...props} now={useNow()} />;
 }
 
+/**
+ * The exact date shows in a tooltip while the age is hovered or focused; the tooltip is mounted only then (a
+ * Mantine Tooltip per row of a 50-row list cost more to draw than the rows' text).
+ */
 function RelativeDate({ value, now, size, c }: RelativeProps & { now: number }) {
   const { i18n } = useTranslation();
+  const [target, setTarget] = useState<HTMLElement | null>(null);
   const exact = formatDate(value);
   const age = formatAge(ageMs(value, now), i18n.language) ?? exact;
+  const show = (event: { currentTarget: HTMLElement }) => setTarget(event.currentTarget);
+  const hide = () => setTarget(null);
   return (
-    <Tooltip label={exact}>
+    <>
       <Text
         component="time"
         dateTime={new Date(value).toISOString()}
@@ -49,9 +57,14 @@ function RelativeDate({ value, now, size, c }: RelativeProps & { now: number }) 
         tabIndex={0}
         aria-label={`${age} (${exact})`}
         title={exact}
+        onMouseEnter={show}
+        onMouseLeave={hide}
+        onFocus={show}
+        onBlur={hide}
       >
         {age}
       </Text>
-    </Tooltip>
+      {target && <Tooltip label={exact} target={target} opened />}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Alert, Table } from '@mantine/core';
 import { IconLock, IconPencil } from '@tabler/icons-react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,47 @@ describe('DateText', () => {
     show(<DateText value={at} relative now={now} />);
     expect(screen.getByText('hace 3 horas').getAttribute('title')).toBe(formatDate(at));
     await i18n.changeLanguage('en');
+  });
+
+  it("mounts the exact date's tooltip only while the age is focused or hovered", async () => {
+    const now = Date.parse('2026-03-02T15:00:00Z');
+    const at = '2026-03-02T12:00:00Z';
+    show(<DateText value={at} relative now={now} />);
+    const age = screen.getByText('3 hours ago');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.focus(age);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(formatDate(at));
+    fireEvent.blur(age);
+    await vi.waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    fireEvent.mouseEnter(age);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(formatDate(at));
+  });
+
+  it('keeps one clock for every age of a list, and moves them all on its tick', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-02T15:00:00Z') });
+    try {
+      const before = vi.getTimerCount();
+      show(
+        <>
+          <DateText value="2026-03-02T14:59:00Z" relative />
+          <DateText value="2026-03-02T14:58:00Z" relative />
+          <DateText value="2026-03-02T14:57:00Z" relative />
+        </>,
+      );
+      expect(screen.getByText('1 minute ago')).toBeTruthy();
+      expect(vi.getTimerCount() - before).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(screen.getByText('2 minutes ago')).toBeTruthy();
+      expect(screen.getByText('4 minutes ago')).toBeTruthy();
+      cleanup();
+      expect(vi.getTimerCount()).toBe(before);
+      // The clock stood still while nothing watched it: an age drawn later counts from the present.
+      vi.setSystemTime(Date.parse('2026-03-02T16:00:00Z'));
+      show(<DateText value="2026-03-02T15:58:00Z" relative />);
+      expect(screen.getByText('2 minutes ago')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,9 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatBitRate, formatBytes, formatDate, formatPercent, humanizeDuration } from './format.ts';
 
 const NY = { timeZone: 'America/New_York' };
 
 describe('formatDate: MM/DD/YYYY hh:mm A and the time zone (spec part 9, issue 37 point 8)', () => {
+  it('writes a date once per language, zone and instant: a list drawn again reads it back', () => {
+    const parts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      const first = formatDate('2025-03-09T10:11:00Z', { ...NY, lang: 'en' });
+      const calls = parts.mock.calls.length;
+      expect(calls).toBeGreaterThan(0);
+      expect(formatDate(new Date('2025-03-09T10:11:00Z'), { ...NY, lang: 'en' })).toBe(first);
+      expect(parts.mock.calls.length).toBe(calls);
+      expect(formatDate('2025-03-09T10:11:00Z', { ...NY, lang: 'es' })).toBe(first.replace('EDT', 'GMT-4'));
+      expect(parts.mock.calls.length).toBeGreaterThan(calls);
+    } finally {
+      parts.mockRestore();
+    }
+  });
+
   it.each([
     ['2025-01-05T05:00:00Z', '01/05/2025 12:00 AM EST'],
     ['2025-01-05T05:59:00Z', '01/05/2025 12:59 AM EST'],

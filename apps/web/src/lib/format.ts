@@ -21,8 +21,28 @@ export interface DateOptions {
 export function formatDate(date: DateInput | null | undefined, options: DateOptions = {}): string {
   if (date === null || date === undefined || date === '') return '';
   const value = new Date(date);
-  if (Number.isNaN(value.getTime())) return '';
+  const time = value.getTime();
+  if (Number.isNaN(time)) return '';
   const { lang = currentLanguage(), timeZone } = options;
+  const key = `${lang}|${timeZone ?? ''}|${time}`;
+  let text = formattedDates.get(key);
+  if (text === undefined) {
+    text = composeDate(value, lang, timeZone);
+    if (formattedDates.size >= FORMATTED_DATES_KEPT) formattedDates.clear();
+    formattedDates.set(key, text);
+  }
+  return text;
+}
+
+/**
+ * The dates already written, per language, zone and instant: a list draws the same rows' dates again on every
+ * refresh and age tick, and each costs two `formatToParts` (the most of a row's drawing once its tooltip went).
+ * Emptied when full, so a long session's memory stays bounded.
+ */
+const formattedDates = new Map<string, string>();
+const FORMATTED_DATES_KEPT = 5_000;
+
+function composeDate(value: Date, lang: string, timeZone: string | undefined): string {
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   const pattern = dateTimeFormat('en-US', {
     year: 'numeric',

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ParamPatch, patchParams, sortParam, type TableParams, type TableSort } from './table-params.ts';
 
@@ -6,7 +6,11 @@ import { type ParamPatch, patchParams, sortParam, type TableParams, type TableSo
 export function useListParams<S>(read: (params: URLSearchParams) => S) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => read(params), [read, params]);
-  const update = (patch: ParamPatch) => setParams(patchParams(params, patch));
+  // Kept while the address stays, so a memoised filter bar given it is not drawn again by a live refresh.
+  const update = useCallback(
+    (patch: ParamPatch) => setParams(patchParams(params, patch)),
+    [setParams, params],
+  );
   return { params, setParams, state, update };
 }
 

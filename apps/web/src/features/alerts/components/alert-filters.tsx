@@ -1,4 +1,5 @@
 import { CloseButton, Group, Pill, SimpleGrid, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleFilters } from '../../../components/collapsible-filters.tsx';
 import { SearchInput } from '../../../components/data-table/search-input.tsx';
@@ -52,7 +53,7 @@ function LinkedFilter({
  * The Alerts screen's filters, all held in the address bar: alert codes (named in the user's language),
  * site group, site text, and a raised-between date range; site and device filters come from links.
  */
-export function AlertFilters({ state, update, siteName, deviceName }: AlertFiltersProps) {
+function AlertFilterFields({ state, update, siteName, deviceName }: AlertFiltersProps) {
   const { t, i18n } = useTranslation('alerts');
   // On a phone the filters fold behind a button, so the list is not five fields down the screen.
   const codes = useAlertCodes();
@@ -126,3 +127,6 @@ export function AlertFilters({ state, update, siteName, deviceName }: AlertFilte
     </Stack>
   );
 }
+
+/** Drawn again only when the address or the named site or device change, not on each live refresh of the list. */
+export const AlertFilters = memo(AlertFilterFields);

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconTool } from '@tabler/icons-react';
-import type { Alert, AlertState } from '@vnoc/contracts';
-import { useEffect, useRef } from 'react';
+import type { Alert, AlertSeverity, AlertState } from '@vnoc/contracts';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
@@ -39,7 +39,7 @@ const TABS: readonly AlertState[] = ['active', 'cleared'];
  * Opening the Alerts screen marks the newest active root alert seen (and again when a newer one arrives
  * while it is open), so the menu's unseen badge clears.
  */
-function useMarkNewestSeen() {
+function MarkNewestSeen() {
   const counts = useAlertCounts();
   const mark = useUpdateLastSeenAlert();
   const marked = useRef<string | null>(null);
@@ -54,16 +54,37 @@ function useMarkNewestSeen() {
     marked.current = newestId;
     mutate(newestId);
   }, [newestId, lastSeenId, unseen, mutate]);
+  return null;
 }
 
-function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
+/**
+ * The tab's counts by severity, which read the counts themselves: a live refresh of the counts draws them
+ * again, not the tab's filters and list.
+ */
+const TabSeverityCounts = memo(function TabSeverityCounts({
+  status,
+  selected,
+  onToggle,
+}: {
+  status: AlertState;
+  selected: readonly AlertSeverity[];
+  onToggle: (severity: AlertSeverity) => void;
+}) {
+  const counts = useAlertCounts();
+  return <SeverityCounts counts={counts.data?.[status]} selected={selected} onToggle={onToggle} />;
+});
+
+const AlertsTab = memo(function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
   const { t, i18n } = useTranslation('alerts');
   const { params, setParams, state, update } = useListParams(readAlertListState);
   const alerts = useAlerts(alertListRequest(state));
-  const counts = useAlertCounts();
   const columns = useAlertColumns(state.status);
   const rows = alerts.data?.content;
   const first: Alert | undefined = rows?.[0];
+  const toggle = useCallback(
+    (severity: AlertSeverity) => update({ severity: toggleSeverity(state.severity, severity) }),
+    [update, state.severity],
+  );
 
   // The open alert is not a filter: opening it keeps the page (patchParams would go back to page 1).
   const openAlert = (id: string | null) => {
@@ -92,11 +113,7 @@ function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
 
   return (
     <Stack gap="md">
-      <SeverityCounts
-        counts={counts.data?.[state.status]}
-        selected={state.severity}
-        onToggle={(severity) => update({ severity: toggleSeverity(state.severity, severity) })}
-      />
+      <TabSeverityCounts status={state.status} selected={state.severity} onToggle={toggle} />
       {usesDefaultOrder(state) ? (
         <Text size="sm" c="dimmed" data-testid="alerts-default-order">
           {t('list.defaultOrder')}
@@ -136,6 +153,42 @@ function AlertsTab({ ticketAction }: { ticketAction?: AlertTicketAction }) {
       />
     </Stack>
   );
+});
+
+/** The Active and Cleared tabs with their totals, which read the counts themselves (see TabSeverityCounts). */
+function AlertTabList() {
+  const { t } = useTranslation('alerts');
+  const counts = useAlertCounts();
+  return (
+    <Tabs.List>
+      {TABS.map((tab) => (
+        <Tabs.Tab
+          key={tab}
+          value={tab}
+          rightSection={
+            counts.data ? (
+              <Badge
+                size="sm"
+                variant={tab === 'active' && counts.data.active.total > 0 ? 'filled' : 'light'}
+                color={tab === 'active' && counts.data.active.total > 0 ? 'red' : 'gray'}
+                aria-hidden
+              >
+                {counts.data[tab].total}
+              </Badge>
+            ) : null
+          }
+          aria-label={
+            counts.data
+              ? t('tabs.withCount', { tab: t(`tabs.${tab}`), count: counts.data[tab].total })
+              : undefined
+          }
+          data-testid={`alerts-tab-${tab}`}
+        >
+          {t(`tabs.${tab}`)}
+        </Tabs.Tab>
+      ))}
+    </Tabs.List>
+  );
 }
 
 function ExportButton() {
@@ -163,8 +216,6 @@ function ExportButton() {
 export function AlertsScreen({ ticketAction }: { ticketAction?: AlertTicketAction }) {
   const { t } = useTranslation('alerts');
   const { state, update } = useListParams(readAlertListState);
-  const counts = useAlertCounts();
-  useMarkNewestSeen();
 
   return (
     <PageFrame
@@ -189,40 +240,14 @@ export function AlertsScreen({ ticketAction }: { ticketAction?: AlertTicketActio
         keepMounted={false}
         activateTabWithKeyboard
       >
-        <Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Tab
-              key={tab}
-              value={tab}
-              rightSection={
-                counts.data ? (
-                  <Badge
-                    size="sm"
-                    variant={tab === 'active' && counts.data.active.total > 0 ? 'filled' : 'light'}
-                    color={tab === 'active' && counts.data.active.total > 0 ? 'red' : 'gray'}
-                    aria-hidden
-                  >
-                    {counts.data[tab].total}
-                  </Badge>
-                ) : null
-              }
-              aria-label={
-                counts.data
-                  ? t('tabs.withCount', { tab: t(`tabs.${tab}`), count: counts.data[tab].total })
-                  : undefined
-              }
-              data-testid={`alerts-tab-${tab}`}
-            >
-              {t(`tabs.${tab}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <AlertTabList />
         {TABS.map((tab) => (
           <Tabs.Panel key={tab} value={tab} pt="md">
             <AlertsTab ticketAction={ticketAction} />
           </Tabs.Panel>
         ))}
       </Tabs>
+      <MarkNewestSeen />
     </PageFrame>
   );
 }
