@@ -39,7 +39,13 @@ function subscribe(intervalMs: number, listener: () => void): () => void {
 /** The current time in ms, refreshed every `intervalMs`, so ages and their colours stay true on an open screen. */
 export function useNow(intervalMs = 15_000): number {
   const watch = useCallback((listener: () => void) => subscribe(intervalMs, listener), [intervalMs]);
-  const read = useCallback(() => clock(intervalMs).now, [intervalMs]);
+  const read = useCallback(() => {
+    const entry = clock(intervalMs);
+    // A clock nothing watches stands still: its time is taken anew (to its interval, so two reads of one render
+    // agree), not kept from when it last ticked — the time may have moved either way since.
+    if (entry.listeners.size === 0) entry.now = Math.floor(Date.now() / intervalMs) * intervalMs;
+    return entry.now;
+  }, [intervalMs]);
   const tick = useSyncExternalStore(watch, read);
   // A component counts from when it appeared until the shared clock's next tick passes that (the clock may have
   // stood still while nothing watched it), so a screen just opened shows true ages.
