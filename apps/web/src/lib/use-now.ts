@@ -50,5 +50,6 @@ export function useNow(intervalMs = 15_000): number {
   // A component counts from when it appeared until the shared clock's next tick passes that (the clock may have
   // stood still while nothing watched it), so a screen just opened shows true ages.
   const [since] = useState(Date.now);
-  return Math.max(tick, since);
+  // A tick ahead of the present (the time was set back) is not believed.
+  return tick > Date.now() ? since : Math.max(tick, since);
 }
