@@ -60,18 +60,23 @@ const CI_FUZZ_RUNS = '50';
 const withoutTestDb = { ...process.env };
 delete withoutTestDb.TEST_DATABASE_URL;
 
-// tsc checks on one core: each workspace's type check and the lint run side by side.
-await Promise.all([
-  ...['contracts', 'api', 'web', 'agent'].map((workspace) =>
-    step(`typecheck ${workspace}`, `typecheck ${workspace}`, 'npm', [
+/**
+ * The type checks and lint, one after the other and niced, on the core the unit tier leaves idle (it runs one
+ * worker): measured on this 2-core machine, 125 s for both together against 46 s of checks then 133 s of units.
+ */
+const checks = (async () => {
+  for (const workspace of ['contracts', 'api', 'web', 'agent'])
+    await step(`typecheck ${workspace}`, `typecheck ${workspace}`, 'nice', [
+      '-n',
+      '10',
+      'npm',
       'run',
       'typecheck',
       '-w',
       `@vnoc/${workspace}`,
-    ]),
-  ),
-  step('lint (biome)', 'lint', 'npx', ['biome', 'ci', '.']),
-]);
+    ]);
+  await step('lint (biome)', 'lint', 'nice', ['-n', '10', 'npx', 'biome', 'ci', '.']);
+})();
 
 /** One vitest process for the projects (each `--project`), its report named after the first. */
 const vitest = (projects, label, env) => {
@@ -96,6 +101,7 @@ const vitest = (projects, label, env) => {
 };
 // Both unit projects in one Vitest process: one start and one module transform cache instead of two.
 await vitest(['unit-pure', 'unit-dom'], 'unit', process.env);
+await checks;
 // The web build needs nothing the API tests do: it runs beside them, on what CPU their waits on PostgreSQL leave.
 const building = performance.now();
 const webBuild = ensureWebBuilt({ force: true }).then((code) => {
