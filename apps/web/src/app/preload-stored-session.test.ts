@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeJwt, fullClaims } from '../test/render.tsx';
 
 // Which route modules were fetched: each mock records its module's first import after a reset.
 const fetched: string[] = [];
@@ -46,5 +47,39 @@ describe('a stored session opening the dashboard directly (issue 39)', () => {
 
   it('fetches nothing for a screen other than the dashboards', async () => {
     expect(await start('/login', 'a.b.c')).toEqual({ fetching: undefined, fetched: [] });
+  });
+});
+
+describe("a stored session's dashboards list (issue 39)", () => {
+  /** Starts on /dashboard with `jwt` stored while the frame's module never arrives; the API paths it asks for. */
+  async function asked(jwt: string) {
+    const paths: string[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      paths.push(new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname);
+      return new Promise(() => undefined);
+    });
+    localStorage.setItem('jwt', jwt);
+    vi.resetModules();
+    vi.doMock('./layouts/main-layout.tsx', () => new Promise(() => undefined));
+    try {
+      const { preloadStoredSession } = await import('./router.tsx');
+      const { authReady } = await import('../lib/auth-store.ts');
+      void preloadStoredSession('/dashboard');
+      await authReady;
+      // The list's call goes out in the tasks after the claims are read (the widgets' data module follows).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return paths;
+    } finally {
+      fetchSpy.mockRestore();
+      vi.doUnmock('./layouts/main-layout.tsx');
+    }
+  }
+
+  it('is asked for once the claims are read, without waiting for the frame', async () => {
+    expect(await asked(fakeJwt(fullClaims()))).toContain('/api/dashboard/all');
+  });
+
+  it('is not asked for by a token that is not a complete session', async () => {
+    expect(await asked(fakeJwt(fullClaims({ isMfaValidated: false })))).not.toContain('/api/dashboard/all');
   });
 });
