@@ -92,6 +92,20 @@ describe('MountWhenNear (issue 39: the dashboard mounted progressively)', () => 
     expect(screen.getByText('content')).toBeTruthy();
   });
 
+  it('with idle off, never asks for idle time: it mounts only once it comes near', async () => {
+    render(
+      <MountWhenNear eager={false} idle={false} placeholder={<span>waiting</span>}>
+        <span>content</span>
+      </MountWhenNear>,
+    );
+    await nextTask();
+    expect(idle).toHaveLength(0);
+    expect(screen.queryByText('content')).toBeNull();
+    intersect(true);
+    await nextTask();
+    expect(screen.getByText('content')).toBeTruthy();
+  });
+
   it("mounts the first viewport's pieces right after the first draw, one per task, in order", async () => {
     const commits: string[] = [];
     function Piece({ name }: { name: string }) {

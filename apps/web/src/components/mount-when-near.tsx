@@ -71,6 +71,11 @@ interface MountWhenNearProps {
    * order they render, without waiting to come near or for an idle main thread.
    */
   first?: boolean;
+  /**
+   * Also mounted when the main thread is idle, if it never comes near (the default); when false, only once it
+   * comes near (a phone, whose slower processor would spend its first seconds drawing what is not on screen).
+   */
+  idle?: boolean;
   /** Shown in its place until then; it fills the place the content will take, so nothing moves. */
   placeholder: ReactNode;
   children: ReactNode;
@@ -78,11 +83,17 @@ interface MountWhenNearProps {
 
 /**
  * Content mounted at once when `eager`; else in its turn, one piece per task (several short tasks rather than one
- * long one), right away when `first`, otherwise once it comes near the viewport (within NEAR_MARGIN) or the main
- * thread is idle, whichever is first: a long screen draws its first viewport without the cost of the rest,
+ * long one), right away when `first`, otherwise once it comes near the viewport (within NEAR_MARGIN) or (unless
+ * `idle` is false) the main thread is idle, whichever is first: a long screen draws its first viewport without the cost of the rest,
  * and nothing stays unmounted for long. Once mounted it stays mounted.
  */
-export function MountWhenNear({ eager, first = false, placeholder, children }: MountWhenNearProps) {
+export function MountWhenNear({
+  eager,
+  first = false,
+  idle = true,
+  placeholder,
+  children,
+}: MountWhenNearProps) {
   const [mounted, setMounted] = useState(eager);
   // Why its turn was asked for: on or near the screen, or an idle main thread.
   const [asked, setAsked] = useState<'near' | 'idle' | null>(first ? 'near' : null);
@@ -94,8 +105,8 @@ export function MountWhenNear({ eager, first = false, placeholder, children }: M
   useEffect(() => {
     if (mounted) return;
     if (asked) return inTurn(turns[asked], () => setMounted(true));
-    return whenIdle(() => setAsked('idle'), IDLE_TIMEOUT_MS);
-  }, [mounted, asked]);
+    if (idle) return whenIdle(() => setAsked('idle'), IDLE_TIMEOUT_MS);
+  }, [mounted, asked, idle]);
   if (mounted || eager) return children;
   return (
     <div ref={ref} style={{ height: '100%' }} data-deferred="">

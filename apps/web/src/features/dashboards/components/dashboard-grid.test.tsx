@@ -7,6 +7,8 @@ import { installDomStubs, Providers } from '../../../test/render.tsx';
 import { DashboardGrid } from './dashboard-grid.tsx';
 
 const realComputedStyle = window.getComputedStyle;
+/** The grid container's measured width: a laptop's content area unless a test sets a phone's. */
+let containerWidth = '1100px';
 beforeAll(() => {
   installDomStubs();
   // jsdom lays nothing out: the grid's container measures as a laptop's content area, so the grid (not the
@@ -15,7 +17,7 @@ beforeAll(() => {
     const style = realComputedStyle(element, pseudo);
     if ((element as HTMLElement).dataset?.testid !== 'dashboard-grid') return style;
     return new Proxy(style, {
-      get: (target, key) => (key === 'width' ? '1100px' : Reflect.get(target, key)),
+      get: (target, key) => (key === 'width' ? containerWidth : Reflect.get(target, key)),
     });
   });
 });
@@ -23,6 +25,7 @@ afterAll(() => vi.restoreAllMocks());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  containerWidth = '1100px';
 });
 
 const uptime = (w: number): Widget => ({
@@ -84,5 +87,41 @@ describe('DashboardGrid', () => {
     await waitFor(() => expect(screen.getByText('Uptime')).toBeTruthy());
     expect(screen.queryByText('DeviceTotals')).toBeNull();
     expect(document.querySelector('[data-widget="DeviceTotals"] .mantine-Skeleton-root')).not.toBeNull();
+  });
+
+  it.each([
+    ['the grid', '1100px', true],
+    ['stacked on a phone', '360px', false],
+  ])('on %s, a widget far below mounts when the main thread is idle: %s', async (_, width, mounts) => {
+    containerWidth = width;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    // An idle main thread at once.
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
+    const below: Widget = {
+      ...uptime(4),
+      i: 'totals',
+      type: 'DeviceTotals',
+      layout: { i: 'totals', x: 0, y: 40, w: 4, h: 2 },
+    };
+    // Three tall widgets above it: stacked, each is 5 rows high, so it starts two screens down there too.
+    const tall = [0, 1, 2].map((n): Widget => ({
+      ...uptime(4),
+      i: `tall-${n}`,
+      layout: { i: `tall-${n}`, x: 4 * n, y: 0, w: 4, h: 5 },
+    }));
+    render(grid([...tall, below], vi.fn(), false));
+    await waitFor(() => expect(screen.getAllByText('Uptime').length).toBeGreaterThan(0));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.querySelector('[data-testid="dashboard-grid"]')?.getAttribute('data-layout')).toBe(
+      mounts ? 'grid' : 'stacked',
+    );
+    expect(screen.queryByText('DeviceTotals') !== null).toBe(mounts);
   });
 });
