@@ -111,11 +111,13 @@ describe('DashboardGrid', () => {
       layout: { i: 'totals', x: 0, y: 40, w: 4, h: 2 },
     };
     // Three tall widgets above it: stacked, each is 5 rows high, so it starts two screens down there too.
-    const tall = [0, 1, 2].map((n): Widget => ({
-      ...uptime(4),
-      i: `tall-${n}`,
-      layout: { i: `tall-${n}`, x: 4 * n, y: 0, w: 4, h: 5 },
-    }));
+    const tall = [0, 1, 2].map(
+      (n): Widget => ({
+        ...uptime(4),
+        i: `tall-${n}`,
+        layout: { i: `tall-${n}`, x: 4 * n, y: 0, w: 4, h: 5 },
+      }),
+    );
     render(grid([...tall, below], vi.fn(), false));
     await waitFor(() => expect(screen.getAllByText('Uptime').length).toBeGreaterThan(0));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
