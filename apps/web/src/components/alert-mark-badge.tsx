@@ -1,7 +1,8 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconTool } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHoverTooltip } from './hover-tooltip.tsx';
 
 const MARKS = {
   maintenance: { color: 'grape', Icon: IconTool },
@@ -37,9 +38,11 @@ export function AlertMarkIcon({ mark, size = 16 }: { mark: keyof typeof MARK_ICO
   const { t } = useTranslation('alerts');
   const { Icon, color } = MARK_ICONS[mark];
   const label = mark === 'maintenance' ? t('marks.maintenance') : t('marks.acknowledged');
+  const { handlers, tooltip } = useHoverTooltip(label);
   return (
-    <Tooltip label={label}>
-      <Icon size={size} aria-label={label} role="img" color={color} style={{ flexShrink: 0 }} />
-    </Tooltip>
+    <>
+      <Icon size={size} aria-label={label} role="img" color={color} style={{ flexShrink: 0 }} {...handlers} />
+      {tooltip}
+    </>
   );
 }

@@ -1,10 +1,10 @@
-import { Text, type TextProps, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { Text, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ageMs } from '../lib/age.ts';
 import { type DateInput, formatDate } from '../lib/format.ts';
 import { formatAge } from '../lib/relative-age.ts';
 import { useNow } from '../lib/use-now.ts';
+import { useHoverTooltip } from './hover-tooltip.tsx';
 
 type DateTextProps = {
   value: DateInput | null | undefined;
@@ -41,11 +41,9 @@ function Ticking(props: RelativeProps) {
  */
 function RelativeDate({ value, now, size, c }: RelativeProps & { now: number }) {
   const { i18n } = useTranslation();
-  const [target, setTarget] = useState<HTMLElement | null>(null);
   const exact = formatDate(value);
   const age = formatAge(ageMs(value, now), i18n.language) ?? exact;
-  const show = (event: { currentTarget: HTMLElement }) => setTarget(event.currentTarget);
-  const hide = () => setTarget(null);
+  const { handlers, tooltip } = useHoverTooltip(exact);
   return (
     <>
       <Text
@@ -57,14 +55,11 @@ function RelativeDate({ value, now, size, c }: RelativeProps & { now: number }) 
         tabIndex={0}
         aria-label={`${age} (${exact})`}
         title={exact}
-        onMouseEnter={show}
-        onMouseLeave={hide}
-        onFocus={show}
-        onBlur={hide}
+        {...handlers}
       >
         {age}
       </Text>
-      {target && <Tooltip label={exact} target={target} opened />}
+      {tooltip}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../lib/format.ts';
 import { i18n } from '../lib/i18n.ts';
 import { installDomStubs, Providers } from '../test/render.tsx';
+import { AlertMarkIcon } from './alert-mark-badge.tsx';
 import { BackLink } from './back-link.tsx';
 import { DateText } from './date-text.tsx';
 import { FilteredEmpty } from './filtered-empty.tsx';
@@ -25,6 +26,20 @@ beforeAll(() => installDomStubs());
 afterEach(cleanup);
 
 const show = (node: ReactNode) => render(<Providers>{node}</Providers>);
+
+describe('AlertMarkIcon', () => {
+  it('is named for assistive technology, and explains itself in a tooltip only while hovered (issue 39)', async () => {
+    show(<AlertMarkIcon mark="maintenance" />);
+    const icon = screen.getByRole('img', { name: 'Raised during a maintenance window (not notified)' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.mouseEnter(icon);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Raised during a maintenance window (not notified)',
+    );
+    fireEvent.mouseLeave(icon);
+    await vi.waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  });
+});
 
 describe('DateText', () => {
   it('writes the date as the app does and never breaks it across lines', () => {
