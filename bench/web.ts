@@ -4,8 +4,8 @@
  * and CSS together (issue 12's 120 KB for /login's JavaScript is retired). Builds the web app with Vite's
  * manifest, then walks its static import graph: a route's first load is the entry (index.html's script, its
  * preloads and stylesheets) plus the layout and the route module it lazily loads, with everything they import
- * statically (and, signed in, the console's English wording, which the layout fetches; beyond /login, the public
- * screens' Mantine styles the router loads with them). Sizes are gzip level 9, as the server sends them (`.gz`
+ * statically (and, signed in, the English wording the router fetches with the frame and the screen, as
+ * app/screens.ts declares it; beyond /login, the public screens' Mantine styles the router loads with them). Sizes are gzip level 9, as the server sends them (`.gz`
  * beside each asset; brotli is smaller still and printed too). What /login fetches once drawn (its checks' schemas
  * and zod) is printed apart.
  *
@@ -25,6 +25,9 @@ import type { Browser } from '@playwright/test';
 import pg from 'pg';
 import { hashPassword } from '../apps/api/src/auth/passwords.ts';
 import { runMigrations } from '../apps/api/src/plugins/db.ts';
+import { consoleScreens, frame } from '../apps/web/src/app/screens.ts';
+import { PUBLIC_NAMESPACES } from '../apps/web/src/lib/public-namespaces.ts';
+import { wordingGroup } from '../apps/web/vite.config.ts';
 import { insertBenchOrganizations } from './app.ts';
 import { openBenchDatabase } from './database.ts';
 import { insertBenchFleets } from './fleet-data.ts';
@@ -55,6 +58,7 @@ const BIG_DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 
 type Chunk = {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -158,6 +162,26 @@ const screens: [string, string | null, string[]][] = [
   ['/reports', SIGNED_IN, ['src/features/reports/routes/reports.tsx']],
 ];
 
+/**
+ * The English wording files the router fetches with the signed-in frame and a screen (its route module's manifest
+ * key): the files (vite.config.ts's `wordingGroup`) of the namespaces app/screens.ts declares for them, but the
+ * public ones, which the entry carries.
+ */
+function wordingOf(module: string): string[] {
+  const declared = Object.values(consoleScreens).find(
+    (screen) => path.join('src/app', screen.module) === module,
+  );
+  if (!declared) throw new Error(`${module} is no screen of app/screens.ts`);
+  return [...frame.namespaces, ...declared.namespaces]
+    .filter((ns) => !PUBLIC_NAMESPACES.includes(ns))
+    .map((ns) => {
+      const group = wordingGroup('en', ns);
+      const key = Object.keys(manifest).find((k) => manifest[k]?.name === group);
+      if (!key) throw new Error(`the wording file ${group} is not in the manifest`);
+      return key;
+    });
+}
+
 let failures = 0;
 const verdict = (ok: boolean) => {
   if (!ok) failures += 1;
@@ -178,10 +202,8 @@ for (const [route, layout, modules] of screens) {
     failures += 1;
     continue;
   }
-  // The signed-in layout also fetches the console's wording (English here; Spanish adds its own).
-  const wording = layout
-    ? Object.keys(manifest).filter((key) => /^src\/locales\/en\/[^/]+\.json$/.test(key))
-    : [];
+  // Signed in, the router also fetches the frame's wording and the screen's (English here; Spanish adds its own).
+  const wording = layout ? wordingOf(modules[0] as string) : [];
   const login = route === '/login';
   // The router loads the public screens beyond /login with the rest of their Mantine styles.
   const styles = layout

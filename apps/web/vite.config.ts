@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { frame } from './src/app/screens.ts';
 import { PUBLIC_NAMESPACES } from './src/lib/public-namespaces.ts';
 
 /** Text the server sends precompressed (@fastify/static `preCompressed`); smaller files go as they are. */
@@ -116,10 +117,30 @@ const SCREEN = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes[\\/][^\\/]+\.tsx$/;
 /** The share of the signed-in screens that must use a module for it to go into the screens' common chunk. */
 const SCREENS_SHARE = 0.4;
 /**
- * The wording fetched lazily: a language's console namespaces at once (`loadConsoleNamespaces`), and apart from
- * them, its public screens' (Spanish on /login: ~5 KB before the first render, not the whole language's ~25).
+ * The wording fetched lazily: a language's public screens' namespaces together (Spanish on /login: ~5 KB before
+ * the first render, not the whole language's ~25); the signed-in frame's with it, in one file, with the namespaces
+ * too small for a file of their own (under 1 KB gzipped in English: a request's round trip and headers cost about
+ * what they weigh; the table's, the fleet's words and the like, which most screens draw); each other namespace in a
+ * file of its own, loaded with the screens that declare it (app/screens.ts).
  */
 const LAZY_WORDING = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/;
+const SMALL_WORDING = 1024;
+const LOCALES = path.join(import.meta.dirname, 'src/locales/en');
+const frameWording = new Set([
+  ...frame.namespaces,
+  ...readdirSync(LOCALES)
+    .filter((file) => gzipSync(readFileSync(path.join(LOCALES, file)), { level: 9 }).length < SMALL_WORDING)
+    .map((file) => file.replace(/\.json$/, '')),
+]);
+
+/**
+ * The file (group) of a lazily loaded wording file, by language: `wording-<lang>-public|console|<namespace>`
+ * (bench/web.ts finds a screen's wording files by it).
+ */
+export function wordingGroup(language: string, namespace: string): string {
+  if (PUBLIC_NAMESPACES.includes(namespace)) return `wording-${language}-public`;
+  return frameWording.has(namespace) ? `wording-${language}-console` : `wording-${language}-${namespace}`;
+}
 
 /**
  * Groups built from that splitting, so a page asks for a few files instead of dozens: what every page loads
@@ -133,7 +154,7 @@ const LAZY_WORDING = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/;
  * that imports zod; what the signed-in frame loads before it shows, the layout, its dialogs and its styles
  * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use, but zod's schemas
  * (`screens`, and apart those that load the menus' modules, `screens-overlays`); and each language's lazily
- * loaded wording (`wording-<lang>`, its public screens' apart). The splitting alone cuts them
+ * loaded wording (`wordingGroup`: its public screens', the frame's with the small namespaces, each other apart). The splitting alone cuts them
  * into ~55, ~18, ~60, ~25 and 14 files (one per set of lazy screens that also use them, most under 1 KB), each a
  * `modulepreload` link appended and a request Lighthouse's throttled mobile network pays a round trip for; lazy
  * screens import what they share with these from them.
@@ -254,7 +275,7 @@ async function groups() {
       name: (id: string) => {
         const [, language, namespace = ''] = LAZY_WORDING.exec(id) ?? [];
         if (!language || first.has(id)) return null;
-        return PUBLIC_NAMESPACES.includes(namespace) ? `wording-${language}-public` : `wording-${language}`;
+        return wordingGroup(language, namespace);
       },
     },
   ];

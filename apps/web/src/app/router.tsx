@@ -8,13 +8,14 @@ import {
 import { PublicLayout } from '../components/public-layout.tsx';
 import { getDashboardsQueryOptions } from '../features/dashboards/api/get-dashboards.ts';
 import { authReady, authStore } from '../lib/auth-store.ts';
-import { loadConsoleNamespaces } from '../lib/i18n.ts';
+import { loadNamespaces } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { isFullSession } from '../lib/session.ts';
 import { decideNavigation } from './guard.ts';
 import { RootErrorBoundary, RootLayout } from './layouts/root-layout.tsx';
+import { consoleScreens, frame, type Screen, wallScreen } from './screens.ts';
 
 type RouteModule = { Component?: unknown };
 // The auth helper's screens; each module exports `Component` (react-router's lazy convention).
@@ -39,19 +40,37 @@ function authScreen(name: string) {
 }
 
 /**
- * The dashboards screens' route modules, for the route table and the stored session's preload. Each import in a
- * function of its own: two behind one condition were merged by the minifier into one call whose preload list was
- * the second module's, so /dashboard fetched /dashboard/{did}'s module and its own only after.
+ * A lazy screen of the console (or the wall display): its route module (`load` imports `declared.module`;
+ * screens.test.ts checks they agree) and, beside it, the wording it declares (app/screens.ts), so it draws in the
+ * reader's language as it shows, and its first load fetches only the wording it draws (issue 39).
  */
-const dashboardsScreen = () => import('../features/dashboards/routes/dashboards.tsx');
-const dashboardScreen = () => import('../features/dashboards/routes/dashboard.tsx');
+function screen<M>(declared: Screen, load: () => Promise<M>) {
+  return async () => (await Promise.all([load(), loadNamespaces(declared.namespaces)]))[0];
+}
 
-/** The signed-in frame: its layout, the rest of Mantine's styles and the console's wording. */
+/**
+ * The dashboards screens, for the route table and the stored session's preload. Each import in a function of its
+ * own: two behind one condition were merged by the minifier into one call whose preload list was the second
+ * module's, so /dashboard fetched /dashboard/{did}'s module and its own only after.
+ */
+const dashboardsScreen = screen(
+  consoleScreens.dashboards,
+  () => import('../features/dashboards/routes/dashboards.tsx'),
+);
+const dashboardScreen = screen(
+  consoleScreens.dashboard,
+  () => import('../features/dashboards/routes/dashboard.tsx'),
+);
+
+/**
+ * The signed-in frame: its layout, the rest of Mantine's styles and the frame's own wording (the screen inside it
+ * loads its own beside it; the rest of the language follows once the first screen has drawn).
+ */
 const loadConsole = () =>
   Promise.all([
     import('./layouts/main-layout.tsx'),
     import('../styles/console-styles.ts'),
-    loadConsoleNamespaces(),
+    loadNamespaces(frame.namespaces),
   ]);
 
 /**
@@ -192,7 +211,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Lazy, so the public screens (/login) do not download the signed-in frame.
-        // The console's wording and the rest of Mantine's styles come with its layout: /login does not carry them.
+        // The frame's wording and the rest of Mantine's styles come with its layout: /login does not carry them.
         lazy: async () => {
           const [layout] = await loadConsole();
           return { Component: layout.MainLayout };
@@ -227,7 +246,7 @@ export const routes: RouteObject[] = [
               title: 'titles.sites',
               breadcrumb: [{ label: 'breadcrumb.sites' }],
             }),
-            lazy: () => import('../features/sites/routes/sites.tsx'),
+            lazy: screen(consoleScreens.sites, () => import('../features/sites/routes/sites.tsx')),
           },
           {
             path: 'sites/map',
@@ -236,7 +255,7 @@ export const routes: RouteObject[] = [
               title: 'titles.sitesMap',
               breadcrumb: [sitesCrumb, { label: 'titles.sitesMap' }],
             }),
-            lazy: () => import('../features/sites/routes/map.tsx'),
+            lazy: screen(consoleScreens.sitesMap, () => import('../features/sites/routes/map.tsx')),
           },
           {
             path: 'sites/search',
@@ -245,7 +264,10 @@ export const routes: RouteObject[] = [
               title: 'titles.advancedSearch',
               breadcrumb: [sitesCrumb, { label: 'titles.advancedSearch' }],
             }),
-            lazy: () => import('../features/sites/routes/advanced-search.tsx'),
+            lazy: screen(
+              consoleScreens.advancedSearch,
+              () => import('../features/sites/routes/advanced-search.tsx'),
+            ),
           },
           {
             path: 'sites/:id',
@@ -254,7 +276,7 @@ export const routes: RouteObject[] = [
               title: 'titles.siteOverview',
               breadcrumb: [sitesCrumb, { label: 'titles.siteOverview' }],
             }),
-            lazy: () => import('./routes/site.tsx'),
+            lazy: screen(consoleScreens.site, () => import('./routes/site.tsx')),
           },
           {
             path: 'sites/:id/device/:deviceId',
@@ -263,7 +285,7 @@ export const routes: RouteObject[] = [
               title: 'titles.device',
               breadcrumb: [sitesCrumb, { label: 'titles.device' }],
             }),
-            lazy: () => import('./routes/device.tsx'),
+            lazy: screen(consoleScreens.device, () => import('./routes/device.tsx')),
           },
           {
             path: 'devices',
@@ -272,12 +294,12 @@ export const routes: RouteObject[] = [
               title: 'titles.allDevices',
               breadcrumb: [{ label: 'titles.allDevices' }],
             }),
-            lazy: () => import('./routes/devices.tsx'),
+            lazy: screen(consoleScreens.devices, () => import('./routes/devices.tsx')),
           },
           {
             path: 'alerts',
             handle: h({ name: 'Alerts', title: 'titles.alerts', breadcrumb: [{ label: 'titles.alerts' }] }),
-            lazy: () => import('./routes/alerts.tsx'),
+            lazy: screen(consoleScreens.alerts, () => import('./routes/alerts.tsx')),
           },
           {
             path: 'alerts/maintenance',
@@ -286,7 +308,10 @@ export const routes: RouteObject[] = [
               title: 'titles.alertsMaintenance',
               breadcrumb: [alertsCrumb, { label: 'titles.alertsMaintenance' }],
             }),
-            lazy: () => import('../features/alerts/routes/maintenance.tsx'),
+            lazy: screen(
+              consoleScreens.alertsMaintenance,
+              () => import('../features/alerts/routes/maintenance.tsx'),
+            ),
           },
           {
             path: 'tickets',
@@ -295,7 +320,7 @@ export const routes: RouteObject[] = [
               title: 'titles.tickets',
               breadcrumb: [{ label: 'titles.tickets' }],
             }),
-            lazy: () => import('../features/tickets/routes/tickets.tsx'),
+            lazy: screen(consoleScreens.tickets, () => import('../features/tickets/routes/tickets.tsx')),
           },
           {
             path: 'tickets/:id',
@@ -304,7 +329,7 @@ export const routes: RouteObject[] = [
               title: 'titles.ticket',
               breadcrumb: [ticketsCrumb, { label: 'titles.ticket' }],
             }),
-            lazy: () => import('../features/tickets/routes/ticket.tsx'),
+            lazy: screen(consoleScreens.ticket, () => import('../features/tickets/routes/ticket.tsx')),
           },
           {
             path: 'reports',
@@ -313,7 +338,7 @@ export const routes: RouteObject[] = [
               title: 'titles.reports',
               breadcrumb: [{ label: 'titles.reports' }],
             }),
-            lazy: () => import('../features/reports/routes/reports.tsx'),
+            lazy: screen(consoleScreens.reports, () => import('../features/reports/routes/reports.tsx')),
           },
           {
             path: 'reports/:id',
@@ -322,7 +347,7 @@ export const routes: RouteObject[] = [
               title: 'titles.report',
               breadcrumb: [reportsCrumb, { label: 'titles.report' }],
             }),
-            lazy: () => import('../features/reports/routes/report.tsx'),
+            lazy: screen(consoleScreens.report, () => import('../features/reports/routes/report.tsx')),
           },
           { path: 'profile', loader: () => redirect(paths.settingsProfile) },
           {
@@ -336,7 +361,7 @@ export const routes: RouteObject[] = [
                   title: 'titles.profile',
                   breadcrumb: [settingsCrumb, { label: 'titles.profile' }],
                 }),
-                lazy: () => import('./routes/profile.tsx'),
+                lazy: screen(consoleScreens.profile, () => import('./routes/profile.tsx')),
               },
               {
                 path: 'organization',
@@ -345,7 +370,10 @@ export const routes: RouteObject[] = [
                   title: 'titles.myOrganization',
                   breadcrumb: [settingsCrumb, { label: 'titles.myOrganization' }],
                 }),
-                lazy: () => import('../features/settings/routes/organization.tsx'),
+                lazy: screen(
+                  consoleScreens.myOrganization,
+                  () => import('../features/settings/routes/organization.tsx'),
+                ),
               },
               {
                 path: 'groups',
@@ -354,7 +382,7 @@ export const routes: RouteObject[] = [
                   title: 'titles.groups',
                   breadcrumb: [settingsCrumb, { label: 'titles.groups' }],
                 }),
-                lazy: () => import('../features/settings/routes/groups.tsx'),
+                lazy: screen(consoleScreens.groups, () => import('../features/settings/routes/groups.tsx')),
               },
               {
                 path: 'notifications',
@@ -363,7 +391,10 @@ export const routes: RouteObject[] = [
                   title: 'titles.notifications',
                   breadcrumb: [settingsCrumb, { label: 'titles.notifications' }],
                 }),
-                lazy: () => import('../features/settings/routes/notifications.tsx'),
+                lazy: screen(
+                  consoleScreens.notifications,
+                  () => import('../features/settings/routes/notifications.tsx'),
+                ),
               },
             ],
           },
@@ -378,7 +409,10 @@ export const routes: RouteObject[] = [
                   title: 'titles.organization',
                   breadcrumb: [adminCrumb, { label: 'titles.organization' }],
                 }),
-                lazy: () => import('../features/admin/routes/organization.tsx'),
+                lazy: screen(
+                  consoleScreens.adminOrganization,
+                  () => import('../features/admin/routes/organization.tsx'),
+                ),
               },
               {
                 path: 'users',
@@ -387,7 +421,7 @@ export const routes: RouteObject[] = [
                   title: 'titles.users',
                   breadcrumb: [adminCrumb, { label: 'titles.users' }],
                 }),
-                lazy: () => import('../features/admin/routes/users.tsx'),
+                lazy: screen(consoleScreens.adminUsers, () => import('../features/admin/routes/users.tsx')),
               },
               {
                 path: 'activity',
@@ -396,7 +430,10 @@ export const routes: RouteObject[] = [
                   title: 'titles.activity',
                   breadcrumb: [adminCrumb, { label: 'titles.activity' }],
                 }),
-                lazy: () => import('../features/admin/routes/activity.tsx'),
+                lazy: screen(
+                  consoleScreens.adminActivity,
+                  () => import('../features/admin/routes/activity.tsx'),
+                ),
               },
               {
                 path: 'api-keys',
@@ -405,7 +442,7 @@ export const routes: RouteObject[] = [
                   title: 'titles.apiKeys',
                   breadcrumb: [adminCrumb, { label: 'titles.apiKeys' }],
                 }),
-                lazy: () => import('../features/admin/routes/api-keys.tsx'),
+                lazy: screen(consoleScreens.apiKeys, () => import('../features/admin/routes/api-keys.tsx')),
               },
               {
                 path: 'webhooks',
@@ -414,24 +451,27 @@ export const routes: RouteObject[] = [
                   title: 'titles.webhooks',
                   breadcrumb: [adminCrumb, { label: 'titles.webhooks' }],
                 }),
-                lazy: () => import('../features/admin/routes/webhooks.tsx'),
+                lazy: screen(consoleScreens.webhooks, () => import('../features/admin/routes/webhooks.tsx')),
               },
             ],
           },
           {
             path: 'support',
             handle: h({ name: 'Support', title: 'titles.support' }),
-            lazy: () => import('../features/support/routes/support.tsx'),
+            lazy: screen(consoleScreens.support, () => import('../features/support/routes/support.tsx')),
           },
           {
             path: 'provisioning',
             handle: h({ name: 'Provisioning', title: 'titles.provisioning' }),
-            lazy: () => import('../features/provisioning/routes/provisioning.tsx'),
+            lazy: screen(
+              consoleScreens.provisioning,
+              () => import('../features/provisioning/routes/provisioning.tsx'),
+            ),
           },
           {
             path: '*',
             handle: h({ name: 'NotFound', title: 'titles.notFound' }),
-            lazy: () => import('./routes/not-found.tsx'),
+            lazy: screen(consoleScreens.notFound, () => import('./routes/not-found.tsx')),
           },
         ],
       },
@@ -439,14 +479,16 @@ export const routes: RouteObject[] = [
         // Issue 37: a NOC wall display, on its display key; neither the console's frame nor a sign-in page's.
         path: 'wall',
         handle: h({ name: 'Wall', title: 'titles.wall' }),
-        lazy: async () => {
-          const [screen] = await Promise.all([
-            import('../features/dashboards/routes/wall.tsx'),
-            import('../styles/console-styles.ts'),
-            loadConsoleNamespaces(),
-          ]);
-          return screen;
-        },
+        lazy: screen(
+          wallScreen,
+          async () =>
+            (
+              await Promise.all([
+                import('../features/dashboards/routes/wall.tsx'),
+                import('../styles/console-styles.ts'),
+              ])
+            )[0],
+        ),
       },
       {
         Component: PublicLayout,

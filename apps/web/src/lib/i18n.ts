@@ -14,9 +14,10 @@ type Loader = () => Promise<Record<string, unknown>>;
 
 /*
  * The public screens' namespaces (`PUBLIC_NAMESPACES`) are bundled with the entry in English, the default
- * language. Every other namespace, and Spanish, is fetched: the console's namespaces when the signed-in console
- * loads (`loadConsoleNamespaces`), a language when it is chosen or is the signed-in user's (`languageReady`), so
- * /login downloads neither the console's wording nor a language it does not show (issue 12).
+ * language. Every other namespace, and Spanish, is fetched: a signed-in screen's and the frame's with them
+ * (`loadNamespaces`, app/screens.ts), the rest once the first screen has drawn (`loadRestWhenIdle`), a language when
+ * it is chosen or is the signed-in user's (`languageReady`), so /login downloads neither the console's wording nor
+ * a language it does not show (issue 12), and a signed-in screen only the wording it draws (issue 39).
  *
  * Every locales/<lang>/<namespace>.json is picked up, so a namespace added by a feature needs no wiring here.
  * (The globs below are literals, as Vite requires: they name the public namespaces' English files.)
@@ -152,11 +153,27 @@ export function setLanguage(lang: Language): void {
 }
 
 /**
- * Loads every namespace of the signed-in console in the current language (and English, the fallback):
- * the signed-in layout waits for it before it shows, so no screen renders its keys instead of its words.
+ * Loads namespaces in the current language (and English, the fallback): the router loads a screen's beside its
+ * module, the signed-in frame's beside its layout (app/screens.ts), so no screen renders its keys instead of its
+ * words. i18next then loads the same namespaces in a language chosen later before it shows it.
  */
-export function loadConsoleNamespaces(): Promise<void> {
-  return i18next.loadNamespaces([...allNamespaces]);
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  return i18next.loadNamespaces([...namespaces]);
+}
+
+let restScheduled = false;
+
+/**
+ * Once the first screen has drawn, the rest of the language's namespaces when the browser is idle (once per page
+ * load), so a later screen or dialog normally finds its wording there already. A component that needs one before
+ * it arrives waits for it (`useTranslation` suspends).
+ */
+export function loadRestWhenIdle(): void {
+  if (restScheduled) return;
+  restScheduled = true;
+  const load = () => void loadNamespaces(allNamespaces).catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 5000 });
+  else setTimeout(load, 1000);
 }
 
 export function currentLanguage(): Language {

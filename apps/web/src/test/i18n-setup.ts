@@ -1,6 +1,6 @@
 /**
  * Unit tests render any screen at once: every namespace of both languages is added up front, as the
- * signed-in console has them after `loadConsoleNamespaces` (the app itself fetches the unbundled ones).
+ * signed-in console has them once idle (`loadRestWhenIdle`; the app itself fetches the unbundled ones).
  * The DOM project runs it before each file; a pure-logic test that translates imports it itself.
  */
 import { i18n } from '../lib/i18n.ts';

@@ -57,7 +57,7 @@ function isActive(item: Item, pathname: string, search: string): boolean {
 
 /** Active root alerts raised since the user last opened Alerts (the shared ['alerts', 'counts'] query). */
 function UnseenAlertsBadge() {
-  const { t: ta } = useTranslation('alerts');
+  const { t } = useTranslation();
   const unseen = useAlertCounts().data?.unseen ?? 0;
   if (unseen <= 0) return null;
   return (
@@ -72,7 +72,7 @@ function UnseenAlertsBadge() {
       >
         {unseen > 99 ? '99+' : unseen}
       </Badge>
-      <VisuallyHidden>{ta('unseen', { count: unseen })}</VisuallyHidden>
+      <VisuallyHidden>{t('menu.alertsUnseen', { count: unseen })}</VisuallyHidden>
     </>
   );
 }

@@ -12,7 +12,7 @@ import { ChatLauncher } from '../../features/chat/components/chat-launcher.tsx';
 import { HeaderSearch } from '../../features/search/components/header-search.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { handleError } from '../../lib/error-handler.ts';
-import type { Language } from '../../lib/i18n.ts';
+import { type Language, loadRestWhenIdle } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { savePreference } from '../../lib/preferences.ts';
 import { usePageViews } from '../../lib/product-analytics.ts';
@@ -46,6 +46,8 @@ export function MainLayout() {
   const fleetSearch = !(claims?.role === 'SUPPORT' && !claims.impersonatedBy);
   usePreferenceSync();
   useLiveUpdates();
+  // The frame draws with its first screen: the rest of the language then comes when the browser is idle.
+  useEffect(loadRestWhenIdle, []);
 
   const save = (name: 'language' | 'theme', value: Language | ThemeChoice) => {
     if (jwt) savePreference(name, value).catch(handleError);
