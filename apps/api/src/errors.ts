@@ -61,6 +61,14 @@ export const Errors = {
     new AppError(403, 'api_key_read_only', message),
   apiKeyConfined: () => new AppError(403, 'api_key_confined', API_KEY_MESSAGES.confined),
   conflict: (id: ErrorId, message: string) => new AppError(409, id, message),
+  /**
+   * An action the device cannot carry out (400, the `action` field): `not_carried` by its driver, `not_offered`
+   * for its kind, so a client can say why in its own words.
+   */
+  unsupportedAction: (cause: 'driver' | 'kind', message: string) =>
+    new AppError(400, cause === 'driver' ? ErrorIds.notCarried : ErrorIds.notOffered, message, [
+      { path: 'action', message },
+    ]),
   notFound: () => new AppError(404, 'not_found', MESSAGES.notFound),
   alreadyRegistered: () => new AppError(409, 'already_registered', MESSAGES.alreadyRegistered),
   noOrganization: () => new AppError(422, ErrorIds.noOrganization, MESSAGES.noOrganization),

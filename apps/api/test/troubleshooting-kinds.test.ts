@@ -93,7 +93,7 @@ describe('troubleshooting by device kind', () => {
       expect(await count(t.pool, 'jobs', 'device_id = $1', [deviceOf[kind]])).toBe(jobsBefore + 1);
     } else {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ id: 'invalid_input', message: KIND_REFUSALS[kind] });
+      expect(response.json()).toMatchObject({ id: 'not_offered', message: KIND_REFUSALS[kind] });
       expect(await count(t.pool, 'jobs', 'device_id = $1', [deviceOf[kind]])).toBe(jobsBefore);
       expect(await count(t.pool, 'job_batches', 'id = $1', [batchId])).toBe(0);
     }
@@ -140,7 +140,7 @@ describe('troubleshooting by driver', () => {
         payload: { ...BODIES[action], batchId },
       });
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toMatchObject({ id: 'invalid_input', message: DRIVER_REFUSALS.openwisp });
+      expect(response.json()).toMatchObject({ id: 'not_carried', message: DRIVER_REFUSALS.openwisp });
       expect(await count(t.pool, 'jobs', 'device_id = $1', [id])).toBe(jobsBefore);
       expect(await count(t.pool, 'job_batches', 'id = $1', [batchId])).toBe(0);
       expect(await count(t.pool, 'audit_log', 'target = $1', [id])).toBe(auditsBefore);
@@ -154,6 +154,6 @@ describe('troubleshooting by driver', () => {
       headers: bearer(token),
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toMatchObject({ id: 'invalid_input', message: DRIVER_REFUSALS.openwisp });
+    expect(response.json()).toMatchObject({ id: 'not_carried', message: DRIVER_REFUSALS.openwisp });
   });
 });

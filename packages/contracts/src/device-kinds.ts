@@ -72,13 +72,24 @@ export function deviceCapabilities(device: { kind: DeviceKind; driver: DeviceDri
   };
 }
 
+/** Why the device cannot carry out the action — its driver, else its kind — or null when it can. */
+export function actionRefusalCause(
+  device: { kind: DeviceKind; driver: DeviceDriver },
+  action: DiagnosticAction,
+): 'driver' | 'kind' | null {
+  if (!DRIVER_ACTIONS[device.driver].includes(action)) return 'driver';
+  if (!isActionOffered(device.kind, action)) return 'kind';
+  return null;
+}
+
 /** Why the device cannot carry out the action (the API's 400 message), or null when it can. */
 export function actionRefusal(
   device: { kind: DeviceKind; driver: DeviceDriver },
   action: DiagnosticAction,
 ): string | null {
-  if (!DRIVER_ACTIONS[device.driver].includes(action)) return DRIVER_REFUSALS[device.driver];
-  if (!isActionOffered(device.kind, action)) return KIND_REFUSALS[device.kind];
+  const cause = actionRefusalCause(device, action);
+  if (cause === 'driver') return DRIVER_REFUSALS[device.driver];
+  if (cause === 'kind') return KIND_REFUSALS[device.kind];
   return null;
 }
 

@@ -37,6 +37,10 @@ export const ErrorIds = {
   alreadyRunning: 'already_running',
   batchAction: 'batch_action',
   batchFull: 'batch_full',
+  /** An action the device's driver does not carry out (an OpenWISP device takes no commands): 400. */
+  notCarried: 'not_carried',
+  /** An action the device's kind is not offered (a switch has no WAN link to test): 400. */
+  notOffered: 'not_offered',
   /** Confirming disabled ports on a simulated device: it keeps them off until they are reverted. */
   portsStayOff: 'ports_stay_off',
   /** Confirming disabled ports when no automatic revert is pending. */

@@ -2,9 +2,12 @@ import {
   ACTION_CONFLICT_MESSAGES,
   type ActionCallMap,
   actionRefusal,
+  actionRefusalCause,
   BATCH_MAX_DEVICES,
   type Batch,
   CONFIRM_PORTS_MESSAGES,
+  type DeviceDriver,
+  type DeviceKind,
   type DiagnosticAction,
   DiagnosticActionSchema,
   ErrorIds,
@@ -31,6 +34,16 @@ import * as repo from './repository.ts';
 /** Runs in the device's history, newest first. */
 export const HISTORY_LIMIT = 50;
 
+/** Refuses (400) an action the device cannot carry out: its driver does not, or its kind is not offered it. */
+function refuseUnsupported(
+  device: { kind: DeviceKind; driver: DeviceDriver },
+  action: DiagnosticAction,
+): void {
+  const cause = actionRefusalCause(device, action);
+  const message = actionRefusal(device, action);
+  if (cause && message) throw Errors.unsupportedAction(cause, message);
+}
+
 /**
  * A troubleshooting call: refuses an action the device cannot carry out — its driver takes no such command
  * (an OpenWISP device takes none) or its kind is not offered it — (400, no job), checks the
@@ -51,8 +64,7 @@ export async function runTroubleshooting<A extends DiagnosticAction>(
   const device = await findDeviceInScope(ctx.db, scope, deviceId);
   const { batchId, ...input } = body;
   // What the device can do (contracts' deviceCapabilities, answered with the device; the console offers the same).
-  const refusal = actionRefusal(device, action);
-  if (refusal) throw Errors.invalidInput(refusal, 'action');
+  refuseUnsupported(device, action);
   const params = validateActionParams(
     {
       id: device.id,
@@ -137,8 +149,7 @@ export async function confirmLanPorts(
   const scope = await scopeOf(ctx.db, user);
   const device = await findDeviceInScope(ctx.db, scope, deviceId);
   // A device that cannot turn ports off has none to keep off (an OpenWISP device, an access point): 400.
-  const refusal = actionRefusal(device, 'disableLanPorts');
-  if (refusal) throw Errors.invalidInput(refusal, 'action');
+  refuseUnsupported(device, 'disableLanPorts');
   if (device.driver === 'simulator')
     throw Errors.conflict(ErrorIds.portsStayOff, CONFIRM_PORTS_MESSAGES.simulated);
   const latest = await repo.latestPortJob(ctx.db, scope, device.id);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { job } from '../test/fixtures.ts';
-import { mapLimit, startBatch } from './run-batch.ts';
+import { mapLimit, refusalText, startBatch } from './run-batch.ts';
 
 /** A promise and the function that resolves it. */
 function deferred() {
@@ -95,5 +95,44 @@ describe('startBatch', () => {
     expect(batch.refusals).toEqual([
       { device: devices[1], message: 'This action is already running on this device.' },
     ]);
+  });
+});
+
+describe("refusalText (a device that cannot carry out the action, in the person's language)", () => {
+  const device = (kind: string, driver?: 'simulator' | 'agent' | 'openwisp') => ({
+    id: 'd',
+    name: 'Device d',
+    kind,
+    driver,
+    macAddress: '00:00:00:00:00:0d',
+    site: { name: 'Site d' },
+  });
+  const refused = (id: string) =>
+    new ApiError(400, { id, message: 'English from the server.', errors: [] }, 'x');
+
+  it.each([
+    [
+      'es',
+      'not_carried',
+      device('switch', 'openwisp'),
+      /^Este dispositivo informa mediante el agente de monitorización de OpenWISP/,
+    ],
+    [
+      'es',
+      'not_offered',
+      device('switch', 'simulator'),
+      /^No disponible para conmutadores de red, que no tienen enlace WAN propio: Prueba de latencia WAN\./,
+    ],
+    ['es', 'not_offered', device('access-point', 'agent'), /^No disponible para puntos de acceso/],
+    ['en', 'not_offered', device('switch', 'simulator'), /^Not offered for switches/],
+    // Without the driver (a batch reopened from its record), the server's own words.
+    ['es', 'not_carried', device('firewall'), /^English from the server\.$/],
+    // Any other refusal as every error.
+    ['es', 'conflict', device('firewall', 'simulator'), /^English from the server\.$/],
+  ])('%s, %s, %o', async (language, id, target, expected) => {
+    await i18n.changeLanguage(language);
+    await i18n.loadNamespaces('diagnostics');
+    expect(refusalText(refused(id), target, 'wantest')).toMatch(expected);
+    await i18n.changeLanguage('en');
   });
 });

@@ -1,5 +1,7 @@
-import type { DiagnosticAction, Job } from '@vnoc/contracts';
+import { type DeviceDriver, type DiagnosticAction, ErrorIds, type Job } from '@vnoc/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
+import { i18n } from '../../../lib/i18n.ts';
 
 /** How many troubleshooting calls a batch makes at once. */
 export const BATCH_CONCURRENCY = 4;
@@ -32,6 +34,8 @@ export interface BatchDevice {
   id: string;
   name: string;
   kind: string;
+  /** How it reaches vNOC (an OpenWISP device takes no commands), where the list has it. */
+  driver?: DeviceDriver;
   macAddress: string;
   site: { name: string };
 }
@@ -69,7 +73,26 @@ export async function startBatch(
   settled.forEach((outcome, index) => {
     const device = devices[index] as BatchDevice;
     if (outcome.status === 'fulfilled') jobs.push(outcome.value);
-    else refusals.push({ device, message: errorMessage(outcome.reason) });
+    else refusals.push({ device, message: refusalText(outcome.reason, device, action) });
   });
   return { batchId, action, devices: [...devices], jobs, refusals };
+}
+
+/**
+ * A refusal in the person's language: an action the device cannot carry out (the API's `not_carried` for its
+ * driver, `not_offered` for its kind) in the words its own troubleshooting panel uses; any other, as every error.
+ */
+export function refusalText(error: unknown, device: BatchDevice, action: DiagnosticAction): string {
+  const id = error instanceof ApiError ? error.body?.id : undefined;
+  const key =
+    id === ErrorIds.notCarried && device.driver
+      ? `notCarried.${device.driver}`
+      : id === ErrorIds.notOffered
+        ? `notOffered.${device.kind}`
+        : null;
+  if (!key || !i18n.exists(key, { ns: 'diagnostics' })) return errorMessage(error);
+  return i18n.t(key, {
+    ns: 'diagnostics',
+    actions: i18n.t(`actions.${action}.label`, { ns: 'diagnostics' }),
+  });
 }
