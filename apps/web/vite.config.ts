@@ -149,8 +149,10 @@ export function wordingGroup(language: string, namespace: string): string {
 
 /**
  * Groups built from that splitting, so a page asks for a few files instead of dozens: what every page loads
- * first, in the entry's one chunk (`index`); zod and the contracts' schemas that the sign-in steps or the signed-in
- * frame use (`schemas`: /authentication and the frame load it, /login only after its first paint); what /login
+ * first, in the entry's one chunk (`index`); what reads a stored token's claims (`claims`: zod's core, zod/mini
+ * and the claims' schemas, which a signed-in page's first render waits for); zod and the contracts' schemas that
+ * the sign-in steps or the signed-in frame use (`schemas`: /authentication and the frame load it, /login only
+ * after its first paint); what /login
  * loads beyond the entry, in three by who else uses it — the signed-in frame or 40 % of the signed-in screens too
  * (`public-common`: form errors, the user's preferences), some signed-in screens (`public-shared`: @mantine/form,
  * the form validation) or no one (`public`: the password form, the sign-in calls); what the code step
