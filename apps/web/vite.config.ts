@@ -109,7 +109,12 @@ const LOGIN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]login\.tsx$/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/]/;
 const isSchemaModule = (id: string) =>
-  ZOD.test(id) || (CONTRACTS.test(id) && /from 'zod'/.test(readFileSync(id, 'utf8')));
+  ZOD.test(id) || (CONTRACTS.test(id) && /from 'zod(?:\/mini)?'/.test(readFileSync(id, 'utf8')));
+/**
+ * What reads a stored token's claims before a signed-in page first renders (lib/jwt.ts, loaded by `authReady`):
+ * the claims' schema is zod/mini's (contracts' claims.ts), so this is zod's core, zod/mini and those few schemas.
+ */
+const CLAIMS_READER = /[\\/]src[\\/]lib[\\/]jwt\.ts$/;
 /** The screen a sign-in lands on (/dashboard). */
 const LANDING = /[\\/]src[\\/]features[\\/]dashboards[\\/]routes[\\/]dashboards\.tsx$/;
 /** The signed-in screens, lazy route modules (the public ones among them). */
@@ -144,8 +149,10 @@ export function wordingGroup(language: string, namespace: string): string {
 
 /**
  * Groups built from that splitting, so a page asks for a few files instead of dozens: what every page loads
- * first, in the entry's one chunk (`index`); zod and the contracts' schemas that the sign-in steps or the signed-in
- * frame use (`schemas`: /authentication and the frame load it, /login only after its first paint); what /login
+ * first, in the entry's one chunk (`index`); what reads a stored token's claims (`claims`: zod's core, zod/mini
+ * and the claims' schemas, which a signed-in page's first render waits for); zod and the contracts' schemas that
+ * the sign-in steps or the signed-in frame use (`schemas`: /authentication and the frame load it, /login only
+ * after its first paint); what /login
  * loads beyond the entry, in three by who else uses it — the signed-in frame or 40 % of the signed-in screens too
  * (`public-common`: form errors, the user's preferences), some signed-in screens (`public-shared`: @mantine/form,
  * the form validation) or no one (`public`: the password form, the sign-in calls); what the code step
@@ -173,10 +180,16 @@ async function groups() {
   // Each group leaves out the modules the lazy chunks were made for: the manifest keeps naming their chunks
   // (bench:web reads it).
   const own = new Set(
-    [...publicScreens, ...frameChunks, ...screenChunks, ...made(SIGN_IN_STYLES), ...made(HEADER_MENU)].map(
-      (c) => c.facadeModuleId,
-    ),
+    [
+      ...publicScreens,
+      ...frameChunks,
+      ...screenChunks,
+      ...made(SIGN_IN_STYLES),
+      ...made(HEADER_MENU),
+      ...made(CLAIMS_READER),
+    ].map((c) => c.facadeModuleId),
   );
+  const readingClaims = loadedBefore(chunks, made(CLAIMS_READER));
   const beforeSignIn = loadedBefore(chunks, made(SIGN_IN));
   const beforeLogin = loadedBefore(chunks, made(LOGIN));
   const signInStyles = loadedBefore(chunks, made(SIGN_IN_STYLES));
@@ -201,6 +214,8 @@ async function groups() {
   const sharedWithConsole = (id: string) => frame.has(id) || (usedBy.get(id) ?? 0) >= common;
   return [
     { name: 'index', test: (id: string) => first.has(id) },
+    // Before `schemas`, which shares zod's core with it: a signed-in page's first render waits for this alone.
+    { name: 'claims', test: (id: string) => beyond(id) && readingClaims.has(id) },
     {
       name: 'schemas',
       test: (id: string) => beyond(id) && isSchemaModule(id) && (beforeSignIn.has(id) || frame.has(id)),

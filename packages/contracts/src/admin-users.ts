@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema, MfaMethodSchema, PasswordSchema, RoleSchema } from './auth.ts';
+import { EmailSchema, MfaMethodSchema, PasswordSchema } from './auth.ts';
+import { RoleSchema } from './claims.ts';
 import { optionalPhone } from './fields.ts';
 import { freeText, PagedSchema, pagingQuery, sortingSchema } from './fleet.ts';
 

@@ -1,48 +1,6 @@
 import { z } from 'zod';
 import { passwordProblems } from './password-policy.ts';
 
-export const RoleSchema = z.enum(['ADMINISTRATOR', 'USER', 'READ_ONLY', 'SUPPORT']);
-export type Role = z.infer<typeof RoleSchema>;
-
-export const EntitlementSchema = z.enum(['diagnostics', 'port-control', 'cellular-billing', 'analytics']);
-export type Entitlement = z.infer<typeof EntitlementSchema>;
-
-/** JWT claims exactly as spec part 3, plus role, entitlements and the standard jti/iat. */
-export const ClaimsSchema = z.object({
-  sub: z.string(),
-  exp: z.number().int(),
-  iat: z.number().int().optional(),
-  jti: z.string().optional(),
-  isMfaEnrolled: z.boolean(),
-  isMfaAppEnrolled: z.boolean(),
-  isMfaMobileEnrolled: z.boolean(),
-  isMfaVoiceEnrolled: z.boolean(),
-  userSmsNumber: z.string().nullable(),
-  userVoiceNumber: z.string().nullable(),
-  isCredExpired: z.boolean(),
-  isMfaValidated: z.boolean(),
-  isEmailValidated: z.boolean(),
-  role: RoleSchema,
-  entitlements: z.array(EntitlementSchema).default([]),
-  /** Username of the support person acting as this user (impersonation). */
-  impersonatedBy: z.string().optional(),
-  /**
-   * The impersonation's record (the exchanged access code's jti), which links to the support person's own
-   * session: signing out of that session, or the record being gone, ends the impersonation.
-   */
-  impersonatorSession: z.string().optional(),
-  /** When the impersonation ends, in seconds since the epoch: no session token of it outlives this. */
-  impersonationEnds: z.number().int().optional(),
-  /** When the sign-in ends at the latest (12 h after it began), in seconds since the epoch: renewals stop there. */
-  sessionEnds: z.number().int().optional(),
-  /**
-   * When the person last proved themselves again in this session (POST access/reauthenticate), in seconds
-   * since the epoch: a password or factor change needs it within the last few minutes (issue 34).
-   */
-  reauthenticatedAt: z.number().int().optional(),
-});
-export type Claims = z.infer<typeof ClaimsSchema>;
-
 export const EmailSchema = z.email({ error: 'Enter a valid email address.' }).max(254).toLowerCase();
 
 /** Verification codes travel as strings of 6 digits (spec part 5). */

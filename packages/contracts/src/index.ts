@@ -9,6 +9,7 @@ export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './chat.ts';
 export * from './chat-timing.ts';
+export * from './claims.ts';
 export * from './dashboard-base.ts';
 export * from './dashboards.ts';
 export * from './device-kinds.ts';

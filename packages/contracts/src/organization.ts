@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_TARGET_KINDS } from './activity.ts';
-import { EmailSchema, EntitlementSchema } from './auth.ts';
+import { EmailSchema } from './auth.ts';
+import { EntitlementSchema } from './claims.ts';
 import { dateRangeInOrder, dateRangeQuery, requiredText } from './fields.ts';
 import { freeText, PageSchema, PageSizeSchema } from './fleet.ts';
 

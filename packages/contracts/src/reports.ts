@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Entitlement } from './auth.ts';
+import type { Entitlement } from './claims.ts';
 import { wholeNumber } from './fields.ts';
 import { freeText, PagedSchema } from './fleet.ts';
 import { MAX_PAGE_SIZE } from './fleet-constants.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from './auth.ts';
+import { RoleSchema } from './claims.ts';
 import { freeText, PagedSchema, pagingQuery } from './fleet.ts';
 
 /** GET support/people: the provider's SUPPORT staff find a customer's person across organizations. */

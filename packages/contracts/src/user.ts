@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from './auth.ts';
+import { RoleSchema } from './claims.ts';
 import { optionalEmail, optionalPhone, optionalText } from './fields.ts';
 
 export const ContactSchema = z.object({

@@ -53,6 +53,22 @@ describe('decodeClaims (spec part 3 claims)', () => {
     },
   );
 
+  // The claims' schema is zod/mini's (contracts' claims.ts): each claim's type, integer and list are still checked.
+  it.each([
+    ['exp as a string', { exp: '1800000000' }],
+    ['exp not an integer', { exp: 1_800_000_000.5 }],
+    ['iat not an integer', { iat: 1.5 }],
+    ['a flag as a string', { isMfaValidated: 'true' }],
+    ['a missing flag', { isCredExpired: undefined }],
+    ['a number for a phone number', { userSmsNumber: 15_550_100 }],
+    ['an unknown entitlement', { entitlements: ['diagnostics', 'root'] }],
+    ['entitlements not a list', { entitlements: 'diagnostics' }],
+    ['impersonatedBy not a string', { impersonatedBy: 7 }],
+    ['sessionEnds as a string', { sessionEnds: '1800000000' }],
+  ])('refuses a token with %s', (_case, wrong) => {
+    expect(decodeClaims(token({ ...claims, ...wrong }))).toBeNull();
+  });
+
   it.each([
     [1_800_000_000_000 - 1, false],
     [1_800_000_000_000, true],

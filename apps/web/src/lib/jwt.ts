@@ -1,4 +1,4 @@
-import { type Claims, ClaimsSchema } from '@vnoc/contracts';
+import { type Claims, ClaimsSchema } from '@vnoc/contracts/claims';
 
 /** Decodes (does not verify: the server does) the payload of a JWT into the spec's claims. */
 export function decodeClaims(token: string): Claims | null {
