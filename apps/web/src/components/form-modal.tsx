@@ -33,11 +33,8 @@ export function FormModal({
   size,
   centered,
   onSubmit,
-  submitLabel,
-  loading,
-  error,
-  submitTestId,
   children,
+  ...actions
 }: FormModalProps) {
   const { t } = useTranslation();
   return (
@@ -45,14 +42,7 @@ export function FormModal({
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {children}
-          <ModalActions
-            error={error}
-            cancelLabel={t('common.cancel')}
-            submitLabel={submitLabel}
-            onCancel={onClose}
-            loading={loading}
-            submitTestId={submitTestId}
-          />
+          <ModalActions {...actions} cancelLabel={t('common.cancel')} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
