@@ -1,5 +1,5 @@
 import { Checkbox, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_PRESETS,
@@ -68,6 +68,34 @@ const messageKeys: Record<string, string> = {
   'Enter the PagerDuty routing key.': 'validation.routingKey',
   'Enter the ServiceNow user name and password.': 'validation.account',
 };
+
+/**
+ * A preset's secret (PagerDuty's routing key, ServiceNow's password), never shown again once stored: left blank,
+ * the stored one stays (said under the field), so it is required only when none is stored.
+ */
+function SecretInput({
+  form,
+  name,
+  stored = false,
+  autoComplete,
+}: {
+  form: UseFormReturnType<WebhookFormValues>;
+  name: 'routingKey' | 'password';
+  stored?: boolean;
+  autoComplete: string;
+}) {
+  const { t } = useTranslation('adminWebhooks');
+  return (
+    <PasswordInput
+      {...form.getInputProps(name)}
+      key={form.key(name)}
+      label={t(`form.${name}`)}
+      description={stored ? t('form.storedHelp') : undefined}
+      autoComplete={autoComplete}
+      required={!stored}
+    />
+  );
+}
 
 interface WebhookFormModalProps {
   opened: boolean;
@@ -153,14 +181,7 @@ export function WebhookFormModal({
         required
       />
       {preset === 'pagerduty' && (
-        <PasswordInput
-          {...form.getInputProps('routingKey')}
-          key={form.key('routingKey')}
-          label={t('form.routingKey')}
-          description={webhook?.settings.routingKey ? t('form.storedHelp') : undefined}
-          autoComplete="off"
-          required={!webhook?.settings.routingKey}
-        />
+        <SecretInput form={form} name="routingKey" stored={webhook?.settings.routingKey} autoComplete="off" />
       )}
       {preset === 'servicenow' && (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
@@ -171,13 +192,11 @@ export function WebhookFormModal({
             autoComplete="off"
             required
           />
-          <PasswordInput
-            {...form.getInputProps('password')}
-            key={form.key('password')}
-            label={t('form.password')}
-            description={webhook?.settings.password ? t('form.storedHelp') : undefined}
+          <SecretInput
+            form={form}
+            name="password"
+            stored={webhook?.settings.password}
             autoComplete="new-password"
-            required={!webhook?.settings.password}
           />
         </SimpleGrid>
       )}
