@@ -177,9 +177,7 @@ export function ApiKeyFormModal({ opened, loading, failure, made, onClose, onSub
         <SiteGroupMultiSelect
           {...form.getInputProps('siteGroupIds')}
           key={form.key('siteGroupIds')}
-          label={t('form.siteGroups')}
           description={t('form.siteGroupsHelp')}
-          noGroups={t('form.noGroups')}
         />
       )}
       {role === 'DISPLAY' && (

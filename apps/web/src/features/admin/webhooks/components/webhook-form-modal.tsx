@@ -223,8 +223,6 @@ export function WebhookFormModal({
       <SiteGroupMultiSelect
         {...form.getInputProps('groupIds')}
         key={form.key('groupIds')}
-        label={t('form.groups')}
-        noGroups={t('form.noGroups')}
       />
     </FormModal>
   );

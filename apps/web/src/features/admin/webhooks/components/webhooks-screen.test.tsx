@@ -164,7 +164,7 @@ describe('Administration → Webhooks', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a preset secret in the webhook form', () => {
+describe('the webhook form', () => {
   const edit = (webhook: Webhook) =>
     render(
       <Providers>
@@ -179,17 +179,25 @@ describe('a preset secret in the webhook form', () => {
       </Providers>,
     );
 
-  it('is required while none is stored', async () => {
+  it('asks for a preset secret while none is stored', async () => {
     edit(hook({ preset: 'pagerduty' }));
     const key = (await screen.findByLabelText(/^Routing key/)) as HTMLInputElement;
     expect(key.required).toBe(true);
     expect(screen.queryByText('Stored. Leave empty to keep it.')).toBeNull();
   });
 
-  it('once stored, may be left empty to keep it, and says so', async () => {
+  it('once a secret is stored, may leave it empty to keep it, and says so', async () => {
     edit(hook({ preset: 'servicenow', settings: { routingKey: false, username: 'svc', password: true } }));
     const password = (await screen.findByLabelText(/^Password/)) as HTMLInputElement;
     expect(password.required).toBe(false);
     expect(screen.getByText('Stored. Leave empty to keep it.')).toBeTruthy();
+  });
+
+  it('limits to site groups under the common label, saying when the organization has none', async () => {
+    edit(hook());
+    const [groups] = ((await screen.findAllByLabelText('Site groups')) as HTMLInputElement[]).filter(
+      (input) => input.type !== 'hidden',
+    );
+    await waitFor(() => expect(groups?.placeholder).toBe('The organization has no site groups'));
   });
 });
