@@ -220,10 +220,7 @@ export function WebhookFormModal({
         description={t('form.sitesHelp')}
         clearable
       />
-      <SiteGroupMultiSelect
-        {...form.getInputProps('groupIds')}
-        key={form.key('groupIds')}
-      />
+      <SiteGroupMultiSelect {...form.getInputProps('groupIds')} key={form.key('groupIds')} />
     </FormModal>
   );
 }
