@@ -12,6 +12,7 @@ import { AlertMarkIcon } from './alert-mark-badge.tsx';
 import { BackLink } from './back-link.tsx';
 import { DateText } from './date-text.tsx';
 import { FilteredEmpty } from './filtered-empty.tsx';
+import { FormModal } from './form-modal.tsx';
 import { FormSubmit } from './form-submit.tsx';
 import { LabelledSegmented } from './labelled-segmented.tsx';
 import { ModalActions } from './modal-actions.tsx';
@@ -282,5 +283,33 @@ describe('ModalActions', () => {
     cleanup();
     show(<ModalActions cancelLabel="Cancel" submitLabel="Send" onCancel={() => undefined} loading />);
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('FormModal', () => {
+  it('shows its fields and the failure, submits the form, and closes on Cancel', async () => {
+    const onClose = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    show(
+      <FormModal
+        opened
+        onClose={onClose}
+        title="New thing"
+        onSubmit={onSubmit}
+        submitLabel="Create"
+        error="It did not work."
+        submitTestId="create"
+      >
+        <input aria-label="Name" required />
+      </FormModal>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New thing' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toBeTruthy();
+    expect(within(dialog).getByText('It did not work.')).toBeTruthy();
+    // The form checks its own fields: the browser's check does not stop an empty required field.
+    fireEvent.click(within(dialog).getByTestId('create'));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

@@ -14,6 +14,7 @@ import {
   UserPreferenceSchema,
   UserSchema,
 } from '@vnoc/contracts';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { OK, okResponses, personal, signedInAsSelf, supportStaff } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
@@ -30,6 +31,11 @@ const isAlt = (query: { alt?: 'true' | 'false' }) => query.alt === 'true';
 
 export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) => {
   adminUserRoutes(app, ctx);
+  /** A change that renews the caller's session: its answer is the new token (`sendToken`), as a sign-in's is. */
+  const renewing =
+    <R>(change: (request: R) => Promise<Parameters<typeof sendToken>[2]>) =>
+    async (request: R, reply: FastifyReply) =>
+      sendToken(ctx, reply, await change(request));
 
   r.get(
     '/api/userProfile',
@@ -92,18 +98,9 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
       body: CodeRequestSchema,
       response: okResponses,
     }),
-    async (request, reply) =>
-      sendToken(
-        ctx,
-        reply,
-        await profile.verifyEmailCode(
-          ctx,
-          authOf(request),
-          isAlt(request.query),
-          request.body.code,
-          metaOf(request),
-        ),
-      ),
+    renewing((request) =>
+      profile.verifyEmailCode(ctx, authOf(request), isAlt(request.query), request.body.code, metaOf(request)),
+    ),
   );
 
   r.post(
@@ -137,12 +134,7 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
       body: TotpRequestSchema,
       response: okResponses,
     }),
-    async (request, reply) =>
-      sendToken(
-        ctx,
-        reply,
-        await profile.enrollWithApp(ctx, authOf(request), request.body.totp, metaOf(request)),
-      ),
+    renewing((request) => profile.enrollWithApp(ctx, authOf(request), request.body.totp, metaOf(request))),
   );
 
   for (const [channel, name] of [
@@ -172,12 +164,9 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
         body: TotpRequestSchema,
         response: okResponses,
       }),
-      async (request, reply) =>
-        sendToken(
-          ctx,
-          reply,
-          await profile.enrollWithPhone(ctx, authOf(request), channel, request.body.totp, metaOf(request)),
-        ),
+      renewing((request) =>
+        profile.enrollWithPhone(ctx, authOf(request), channel, request.body.totp, metaOf(request)),
+      ),
     );
   }
 
@@ -187,12 +176,9 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
       { steps: ['password', 'full'], notImpersonated: true },
       { summary: "Change the caller's password", body: UpdatePasswordRequestSchema, response: okResponses },
     ),
-    async (request, reply) =>
-      sendToken(
-        ctx,
-        reply,
-        await profile.updatePassword(ctx, authOf(request), request.body.password, metaOf(request)),
-      ),
+    renewing((request) =>
+      profile.updatePassword(ctx, authOf(request), request.body.password, metaOf(request)),
+    ),
   );
 
   r.post(
@@ -202,12 +188,7 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
       body: UnenrollRequestSchema,
       response: okResponses,
     }),
-    async (request, reply) =>
-      sendToken(
-        ctx,
-        reply,
-        await profile.unenroll(ctx, authOf(request), request.body.method, metaOf(request)),
-      ),
+    renewing((request) => profile.unenroll(ctx, authOf(request), request.body.method, metaOf(request))),
   );
 
   r.post(

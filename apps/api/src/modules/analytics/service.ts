@@ -63,22 +63,38 @@ const windowOf = (duration: AnalyticsDuration, now: Date) => ({
   to: now,
 });
 
-/** GET analytics/network/uptime: uptime in the (dashboard's) scope over the window ending now. */
-export async function networkUptime(
+/** What a windowed call answers from: the (dashboard's) scope, the query, and its window ending now. */
+type WindowAnswer<Q, T> = (
   ctx: AppContext,
-  user: UserWithOrg,
-  query: AnalyticsQuery,
-  now = new Date(),
-): Promise<Uptime> {
-  const where = await analyticsScope(ctx, user, query.dashboardId);
-  return shared(ctx, 'uptime', where, query, async () => {
-    const { from, to } = windowOf(query.duration, now);
+  where: repo.AnalyticsScope,
+  query: Q,
+  window: { from: Date; to: Date },
+) => Promise<T>;
+
+/** An analytics call over the query's window ending `now`, for the caller. */
+type WindowCall<Q, T> = (ctx: AppContext, user: UserWithOrg, query: Q, now?: Date) => Promise<T>;
+
+/**
+ * An analytics call over the query's window ending `now` (the request's time unless given), for the caller's scope
+ * narrowed to the query's dashboard, its answer shared as `call`.
+ */
+function windowCall<Q extends AnalyticsQuery, T>(call: string, answer: WindowAnswer<Q, T>): WindowCall<Q, T> {
+  return async (ctx, user, query, now = new Date()) => {
+    const where = await analyticsScope(ctx, user, query.dashboardId);
+    return shared(ctx, call, where, query, () => answer(ctx, where, query, windowOf(query.duration, now)));
+  };
+}
+
+/** GET analytics/network/uptime: uptime in the (dashboard's) scope over the window ending now. */
+export const networkUptime = windowCall<AnalyticsQuery, Uptime>(
+  'uptime',
+  async (ctx, where, query, { from, to }) => {
     const row = await repo.uptime(ctx.db, where.scope, from, to, where.groupIds);
     // Nothing recorded in the window: no downtime seen.
     const uptime = row.uptime ?? 100;
     return { duration: query.duration, uptime, downtime: downtimePercent(uptime), devices: row.devices };
-  });
-}
+  },
+);
 
 /** GET analytics/widget/vanList/{id}: the devices ("vans") of the dashboard's scope, paged. */
 export async function vanList(
@@ -104,24 +120,13 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  * GET analytics/sites/usage/top/usage: top sites by WAN bytes received + transmitted. Bytes are kept
  * per device per UTC day, so the answer covers the whole UTC days the window touches (`from`, `to`).
  */
-export async function topUsage(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: TopUsageQuery,
-  now = new Date(),
-): Promise<TopUsage> {
-  const where = await analyticsScope(ctx, user, query.dashboardId);
-  return shared(ctx, 'topUsage', where, query, async () => {
-    const { from } = windowOf(query.duration, now);
-    const sites = await repo.topUsage(ctx.db, where, day(from), day(now), query.limit);
-    return {
-      duration: query.duration,
-      from: `${day(from)}T00:00:00.000Z`,
-      to: now.toISOString(),
-      sites,
-    };
-  });
-}
+export const topUsage = windowCall<TopUsageQuery, TopUsage>(
+  'topUsage',
+  async (ctx, where, query, { from, to }) => {
+    const sites = await repo.topUsage(ctx.db, where, day(from), day(to), query.limit);
+    return { duration: query.duration, from: `${day(from)}T00:00:00.000Z`, to: to.toISOString(), sites };
+  },
+);
 
 /** GET analytics/widget/vanTroubledSites/{id}: the dashboard's sites with the most offline/backup time. */
 export async function troubledSites(
@@ -141,9 +146,6 @@ export async function troubledSites(
 
 const iso = (epochSeconds: string) => new Date(Number(epochSeconds) * 1000).toISOString();
 
-/** An analytics call answering a trend of the dashboard's scope over the query's window ending `now`. */
-type Trend<T> = (ctx: AppContext, user: UserWithOrg, query: AnalyticsQuery, now?: Date) => Promise<T>;
-
 /**
  * A trend (shared as `call`): the repository's `read` of the window in buckets of TREND_BUCKET_SECONDS, its
  * rows presented as the trend's points (and totals).
@@ -153,19 +155,15 @@ function bucketTrend<R, T extends object>(
   read: (db: DbOrTx, where: repo.AnalyticsScope, from: Date, to: Date, bucketSeconds: number) => Promise<R[]>,
   present: (rows: R[]) => T,
 ) {
-  return async (ctx: AppContext, user: UserWithOrg, query: AnalyticsQuery, now = new Date()) => {
-    const where = await analyticsScope(ctx, user, query.dashboardId);
-    return shared(ctx, call, where, query, async () => {
-      const { from, to } = windowOf(query.duration, now);
-      const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
-      const rows = await read(ctx.db, where, from, to, bucketSeconds);
-      return { duration: query.duration, bucketSeconds, ...present(rows) };
-    });
-  };
+  return windowCall(call, async (ctx, where, query: AnalyticsQuery, { from, to }) => {
+    const bucketSeconds = TREND_BUCKET_SECONDS[query.duration];
+    const rows = await read(ctx.db, where, from, to, bucketSeconds);
+    return { duration: query.duration, bucketSeconds, ...present(rows) };
+  });
 }
 
 /** WAN latency trend: average and p95 ping per bucket of the window. */
-export const wanLatencyTrend: Trend<WanLatencyTrend> = bucketTrend(
+export const wanLatencyTrend: WindowCall<AnalyticsQuery, WanLatencyTrend> = bucketTrend(
   'wanLatency',
   repo.wanLatencyTrend,
   (rows) => ({
@@ -174,7 +172,7 @@ export const wanLatencyTrend: Trend<WanLatencyTrend> = bucketTrend(
 );
 
 /** Failovers over time: on-backup periods starting per bucket of the window. */
-export const failoversTrend: Trend<FailoversTrend> = bucketTrend(
+export const failoversTrend: WindowCall<AnalyticsQuery, FailoversTrend> = bucketTrend(
   'failovers',
   repo.failoversTrend,
   (rows) => ({
@@ -187,20 +185,15 @@ export const failoversTrend: Trend<FailoversTrend> = bucketTrend(
  * Cellular health: no history of modem readings is stored (only each device's present reading), so
  * this answers the present averages and says there is no history, rather than inventing one.
  */
-export async function cellularHealthTrend(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: AnalyticsQuery,
-  now = new Date(),
-): Promise<CellularHealthTrend> {
-  const where = await analyticsScope(ctx, user, query.dashboardId);
-  return shared(ctx, 'cellularHealth', where, query, async () => {
+export const cellularHealthTrend: WindowCall<AnalyticsQuery, CellularHealthTrend> = windowCall(
+  'cellularHealth',
+  async (ctx, where, query, { to }) => {
     const current = await repo.cellularNow(ctx.db, where);
     return {
       duration: query.duration,
       historyAvailable: false,
       points: [],
-      current: { at: now.toISOString(), ...current },
+      current: { at: to.toISOString(), ...current },
     };
-  });
-}
+  },
+);

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   type AlertCode,
   AlertSchema,
@@ -6,8 +6,8 @@ import {
   type AlertState,
   PagedSchema,
 } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { liveRefetchInterval } from '../../../lib/live.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
 import { alertListQueryKey } from './keys.ts';
 
 /** GET alert parameters (also those of the CSV export): paging, sorting and the filters. */
@@ -53,21 +53,12 @@ export function alertListQuery(params: AlertListParams): Record<string, string |
 }
 
 /** GET alert: one page of the organization's alerts (root alerts unless `dependents`). */
-export function getAlerts(params: AlertListParams, signal?: AbortSignal) {
-  return apiRequest('alert', {
+export function getAlertsQueryOptions(params: AlertListParams) {
+  const request = {
     query: alertListQuery(params),
     schema: import.meta.env.DEV ? PagedSchema(AlertSchema) : undefined,
-    signal,
-  });
-}
-
-export function getAlertsQueryOptions(params: AlertListParams) {
-  return queryOptions({
-    queryKey: alertListQueryKey(params),
-    queryFn: ({ signal }) => getAlerts(params, signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: () => liveRefetchInterval(),
-  });
+  };
+  return pageQueryOptions(alertListQueryKey(params), 'alert', request, () => liveRefetchInterval());
 }
 
 export function useAlerts(params: AlertListParams, enabled = true) {

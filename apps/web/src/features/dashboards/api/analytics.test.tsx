@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { AnalyticsDuration } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDomStubs, Providers } from '../../../test/render.tsx';
 import * as analytics from './analytics.ts';
@@ -28,9 +29,21 @@ describe('the analytics widgets’ calls', () => {
     [analytics.useVanList, '/api/analytics/widget/vanList/d%201', { page: '0', pageSize: '8' }],
     [analytics.useTopUsage, '/api/analytics/sites/usage/top/usage', { limit: '8' }],
     [analytics.useTroubledSites, '/api/analytics/widget/vanTroubledSites/d%201', { limit: '8' }],
-    [analytics.useWanLatencyTrend, '/api/analytics/trend/wanLatency', {}],
-    [analytics.useCellularHealthTrend, '/api/analytics/trend/cellularHealth', {}],
-    [analytics.useFailoversTrend, '/api/analytics/trend/failovers', {}],
+    [
+      (d: string, w: AnalyticsDuration) => analytics.useTrend('wanLatency', d, w),
+      '/api/analytics/trend/wanLatency',
+      {},
+    ],
+    [
+      (d: string, w: AnalyticsDuration) => analytics.useTrend('cellularHealth', d, w),
+      '/api/analytics/trend/cellularHealth',
+      {},
+    ],
+    [
+      (d: string, w: AnalyticsDuration) => analytics.useTrend('failovers', d, w),
+      '/api/analytics/trend/failovers',
+      {},
+    ],
   ])('%#: asks %s for the dashboard over the window', async (hook, path, extra) => {
     renderHook(() => hook('d 1', 'LAST_7_DAYS'), { wrapper: Providers });
     await waitFor(() => expect(requests).toHaveLength(1));

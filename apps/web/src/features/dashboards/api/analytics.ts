@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   type AnalyticsDuration,
+  type CellularHealthTrend,
   CellularHealthTrendSchema,
+  type FailoversTrend,
   FailoversTrendSchema,
   TopUsageSchema,
   TroubledSitesSchema,
   VanListSchema,
+  type WanLatencyTrend,
   WanLatencyTrendSchema,
 } from '@vnoc/contracts';
 import type { z } from 'zod';
@@ -86,42 +89,31 @@ export function useTroubledSites(dashboardId: string, duration: AnalyticsDuratio
   );
 }
 
-/** GET analytics/trend/wanLatency: the average and 95th percentile WAN ping per bucket. */
-export function useWanLatencyTrend(dashboardId: string, duration: AnalyticsDuration) {
-  const path = 'analytics/trend/wanLatency';
-  return useQuery(
-    analyticsQuery(
-      'wanLatency',
-      path,
-      import.meta.env.DEV ? WanLatencyTrendSchema : undefined,
-      dashboardId,
-      duration,
-    ),
-  );
-}
+type TrendAnswers = {
+  wanLatency: WanLatencyTrend;
+  cellularHealth: CellularHealthTrend;
+  failovers: FailoversTrend;
+};
+export type Trend = keyof TrendAnswers;
 
-/** GET analytics/trend/cellularHealth: RSRP and SINR of the scope's modems (today's reading; history when recorded). */
-export function useCellularHealthTrend(dashboardId: string, duration: AnalyticsDuration) {
-  const path = 'analytics/trend/cellularHealth';
-  return useQuery(
-    analyticsQuery(
-      'cellularHealth',
-      path,
-      import.meta.env.DEV ? CellularHealthTrendSchema : undefined,
-      dashboardId,
-      duration,
-    ),
-  );
-}
+/**
+ * The trends' answers by name (checked in development only): GET analytics/trend/{name} is the average and 95th
+ * percentile WAN ping per bucket (wanLatency), RSRP and SINR of the scope's modems, today's reading and history
+ * when recorded (cellularHealth), and failovers, on-backup periods that started, per bucket (failovers).
+ */
+const TREND_SCHEMAS: { [T in Trend]: z.ZodType<TrendAnswers[T]> | undefined } = {
+  wanLatency: import.meta.env.DEV ? WanLatencyTrendSchema : undefined,
+  cellularHealth: import.meta.env.DEV ? CellularHealthTrendSchema : undefined,
+  failovers: import.meta.env.DEV ? FailoversTrendSchema : undefined,
+};
 
-/** GET analytics/trend/failovers: failovers (on-backup periods that started) per bucket. */
-export function useFailoversTrend(dashboardId: string, duration: AnalyticsDuration) {
-  const path = 'analytics/trend/failovers';
+/** GET analytics/trend/{trend} for the dashboard over the window. */
+export function useTrend<T extends Trend>(trend: T, dashboardId: string, duration: AnalyticsDuration) {
   return useQuery(
-    analyticsQuery(
-      'failovers',
-      path,
-      import.meta.env.DEV ? FailoversTrendSchema : undefined,
+    analyticsQuery<z.ZodType<TrendAnswers[T]>>(
+      trend,
+      `analytics/trend/${trend}`,
+      TREND_SCHEMAS[trend],
       dashboardId,
       duration,
     ),

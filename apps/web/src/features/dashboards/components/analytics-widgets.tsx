@@ -8,14 +8,7 @@ import { TimeLineChart, useTimeAxis } from '../../../components/time-line-chart.
 import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { formatBytes, formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-import {
-  useCellularHealthTrend,
-  useFailoversTrend,
-  useTopUsage,
-  useTroubledSites,
-  useVanList,
-  useWanLatencyTrend,
-} from '../api/analytics.ts';
+import { useTopUsage, useTrend, useTroubledSites, useVanList } from '../api/analytics.ts';
 import { formatSeconds, trendTickFormat } from '../utils/format.ts';
 import { WidgetCard } from './widget-card.tsx';
 import { DeviceCell, Loaded, Nothing, SiteLink, TableWidget } from './widget-parts.tsx';
@@ -178,7 +171,7 @@ function useTrendTick(duration: WidgetProps['duration']) {
 /** WanLatencyTrend: average and 95th percentile WAN ping of the scope's devices, per bucket. */
 export function WanLatencyTrendWidget({ title, caption, dashboardId, duration }: WidgetProps) {
   const { t } = useTranslation('dashboards');
-  const query = useWanLatencyTrend(dashboardId, duration);
+  const query = useTrend('wanLatency', dashboardId, duration);
   const tick = useTrendTick(duration);
   return (
     <WidgetCard title={title} caption={caption} testId="widget-wan-latency-trend">
@@ -213,7 +206,7 @@ export function WanLatencyTrendWidget({ title, caption, dashboardId, duration }:
 /** CellularHealthTrend: RSRP and SINR of the scope's modems over time, or today's reading while no history is kept. */
 export function CellularHealthTrendWidget({ title, caption, dashboardId, duration }: WidgetProps) {
   const { t } = useTranslation('dashboards');
-  const query = useCellularHealthTrend(dashboardId, duration);
+  const query = useTrend('cellularHealth', dashboardId, duration);
   const tick = useTrendTick(duration);
   const value = (v: number | null, unit: string) => (v === null ? '—' : `${Math.round(v * 10) / 10} ${unit}`);
   return (
@@ -282,7 +275,7 @@ export function CellularHealthTrendWidget({ title, caption, dashboardId, duratio
 /** FailoversOverTime: failovers to backup (on-backup periods that started) per bucket of the window. */
 export function FailoversOverTimeWidget({ title, caption, dashboardId, duration }: WidgetProps) {
   const { t } = useTranslation('dashboards');
-  const query = useFailoversTrend(dashboardId, duration);
+  const query = useTrend('failovers', dashboardId, duration);
   const axis = useTimeAxis(useTrendTick(duration));
   return (
     <WidgetCard title={title} caption={caption} testId="widget-failovers-over-time">

@@ -213,6 +213,19 @@ function InterfaceRow({ item }: { item: Interface }) {
   );
 }
 
+/** The interface table's columns, by their heading's key. */
+const INTERFACE_COLUMNS = [
+  'name',
+  'type',
+  'state',
+  'mac',
+  'addresses',
+  'received',
+  'sent',
+  'errors',
+  'drops',
+] as const;
+
 /** Every interface with its state, addresses, byte counters, errors (highlighted) and drops. */
 function Interfaces({ telemetry }: { telemetry: Telemetry }) {
   const { t } = useTranslation('siteDetail');
@@ -227,19 +240,9 @@ function Interfaces({ telemetry }: { telemetry: Telemetry }) {
         minWidth={860}
         striped
         verticalSpacing="xs"
-        head={
-          <>
-            <Table.Th>{t('telemetry.interfaces.name')}</Table.Th>
-            <Table.Th>{t('telemetry.interfaces.type')}</Table.Th>
-            <Table.Th>{t('telemetry.interfaces.state')}</Table.Th>
-            <Table.Th>{t('telemetry.interfaces.mac')}</Table.Th>
-            <Table.Th>{t('telemetry.interfaces.addresses')}</Table.Th>
-            <Table.Th>{t('telemetry.interfaces.received')}</Table.Th>
-            <Table.Th>{t('telemetry.interfaces.sent')}</Table.Th>
-            <Table.Th>{t('telemetry.interfaces.errors')}</Table.Th>
-            <Table.Th>{t('telemetry.interfaces.drops')}</Table.Th>
-          </>
-        }
+        head={INTERFACE_COLUMNS.map((column) => (
+          <Table.Th key={column}>{t(`telemetry.interfaces.${column}`)}</Table.Th>
+        ))}
       >
         {telemetry.interfaces.map((item) => (
           <InterfaceRow key={item.name} item={item} />
@@ -334,6 +337,9 @@ function Wireless({ telemetry }: { telemetry: Telemetry }) {
   );
 }
 
+/** The DHCP lease table's columns, by their heading's key. */
+const DHCP_COLUMNS = ['mac', 'ip', 'name', 'expires'] as const;
+
 /** The DHCP leases the device handed out. */
 function DhcpLeases({ telemetry }: { telemetry: Telemetry }) {
   const { t } = useTranslation('siteDetail');
@@ -348,14 +354,7 @@ function DhcpLeases({ telemetry }: { telemetry: Telemetry }) {
         minWidth={520}
         striped
         verticalSpacing="xs"
-        head={
-          <>
-            <Table.Th>{t('telemetry.dhcp.mac')}</Table.Th>
-            <Table.Th>{t('telemetry.dhcp.ip')}</Table.Th>
-            <Table.Th>{t('telemetry.dhcp.name')}</Table.Th>
-            <Table.Th>{t('telemetry.dhcp.expires')}</Table.Th>
-          </>
-        }
+        head={DHCP_COLUMNS.map((column) => <Table.Th key={column}>{t(`telemetry.dhcp.${column}`)}</Table.Th>)}
       >
         {telemetry.dhcpLeases.map((lease) => (
           <Table.Tr key={lease.mac}>

@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ProvisionedDevicesPageSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
 import { provisioningKeys } from './keys.ts';
 
 export interface ProvisionedDevicesParams {
@@ -12,26 +12,16 @@ export interface ProvisionedDevicesParams {
 }
 
 /** GET provisioning/organizations/:orgId/devices: the organization's devices that report for real. */
-export function getProvisionedDevices(params: ProvisionedDevicesParams, signal?: AbortSignal) {
-  return apiRequest(`provisioning/organizations/${encodeURIComponent(params.organizationId)}/devices`, {
+export function useProvisionedDevices(params: ProvisionedDevicesParams | null) {
+  const path = `provisioning/organizations/${encodeURIComponent(params?.organizationId ?? '')}/devices`;
+  const page = pageQueryOptions(provisioningKeys.deviceList(params), path, {
     query: {
-      q: params.q || undefined,
-      sorting: params.sorting,
-      page: params.page,
-      pageSize: params.pageSize,
+      q: params?.q || undefined,
+      sorting: params?.sorting,
+      page: params?.page,
+      pageSize: params?.pageSize,
     },
     schema: ProvisionedDevicesPageSchema,
-    signal,
   });
-}
-
-export function useProvisionedDevices(params: ProvisionedDevicesParams | null) {
-  return useQuery(
-    queryOptions({
-      queryKey: provisioningKeys.deviceList(params),
-      queryFn: ({ signal }) => getProvisionedDevices(params as ProvisionedDevicesParams, signal),
-      enabled: params !== null,
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery({ ...page, enabled: params !== null });
 }

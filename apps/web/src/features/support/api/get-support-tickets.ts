@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PagedSchema, SupportTicketSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
 
 export interface SupportTicketsParams {
   q?: string;
@@ -13,15 +13,9 @@ const SupportTicketPageSchema = PagedSchema(SupportTicketSchema);
 /** GET support/tickets: the tickets customers sent to support, every customer organization's (SUPPORT only). */
 export function useSupportTickets(params: SupportTicketsParams) {
   return useQuery(
-    queryOptions({
-      queryKey: ['support', 'tickets', params],
-      queryFn: ({ signal }) =>
-        apiRequest('support/tickets', {
-          query: { q: params.q || undefined, page: params.page, pageSize: params.pageSize },
-          schema: SupportTicketPageSchema,
-          signal,
-        }),
-      placeholderData: keepPreviousData,
+    pageQueryOptions(['support', 'tickets', params], 'support/tickets', {
+      query: { q: params.q || undefined, page: params.page, pageSize: params.pageSize },
+      schema: SupportTicketPageSchema,
     }),
   );
 }

@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PagedSchema, type TicketStatus, TicketSummarySchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
 import { ticketsQueryKey } from './get-ticket.ts';
 
 /** GET ticket parameters: paging, `field-asc|desc` sorting (server default createdAt-desc), status, device, text. */
@@ -15,26 +15,11 @@ export interface TicketListParams {
 }
 
 /** GET ticket: the organization's tickets, one page. */
-export function getTickets(params: TicketListParams, signal?: AbortSignal) {
-  return apiRequest('ticket', {
-    query: {
-      page: params.page,
-      pageSize: params.pageSize,
-      sorting: params.sorting,
-      status: params.status,
-      deviceId: params.deviceId,
-      q: params.q,
-    },
-    schema: import.meta.env.DEV ? PagedSchema(TicketSummarySchema) : undefined,
-    signal,
-  });
-}
-
 export function getTicketsQueryOptions(params: TicketListParams) {
-  return queryOptions({
-    queryKey: [...ticketsQueryKey, params],
-    queryFn: ({ signal }) => getTickets(params, signal),
-    placeholderData: keepPreviousData,
+  const { page, pageSize, sorting, status, deviceId, q } = params;
+  return pageQueryOptions([...ticketsQueryKey, params], 'ticket', {
+    query: { page, pageSize, sorting, status, deviceId, q },
+    schema: import.meta.env.DEV ? PagedSchema(TicketSummarySchema) : undefined,
   });
 }
 

@@ -21,7 +21,7 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../../components/copy-field.tsx';
-import { ModalActions } from '../../../../components/modal-actions.tsx';
+import { FormModal } from '../../../../components/form-modal.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { SiteGroupMultiSelect } from '../../../../components/site-group-multi-select.tsx';
 import { displayLink } from '../../../../lib/display-key.ts';
@@ -133,80 +133,76 @@ export function ApiKeyFormModal({ opened, loading, failure, made, onClose, onSub
     );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('form.title')} size="lg">
-      <form onSubmit={form.onSubmit(onSubmit)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            {...form.getInputProps('name')}
-            key={form.key('name')}
-            label={t('form.name')}
-            description={t('form.nameHelp')}
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('form.title')}
+      size="lg"
+      onSubmit={form.onSubmit(onSubmit)}
+      submitLabel={t('actions.create')}
+      loading={loading}
+      error={failure}
+      submitTestId="api-key-submit"
+    >
+      <TextInput
+        {...form.getInputProps('name')}
+        key={form.key('name')}
+        label={t('form.name')}
+        description={t('form.nameHelp')}
+        required
+        maxLength={100}
+        data-autofocus
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+        <Select
+          {...form.getInputProps('role')}
+          key={form.key('role')}
+          label={t('form.role')}
+          data={API_KEY_ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
+          allowDeselect={false}
+          required
+        />
+        <Select
+          {...form.getInputProps('expiry')}
+          key={form.key('expiry')}
+          label={t('form.expiry')}
+          data={EXPIRY_CHOICES.map((value) => ({ value, label: t(`expiry.${value}`) }))}
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed" mt={-8}>
+        {t(`roleHelp.${role}`)}
+      </Text>
+      {role !== 'ADMINISTRATOR' && (
+        <SiteGroupMultiSelect
+          {...form.getInputProps('siteGroupIds')}
+          key={form.key('siteGroupIds')}
+          description={t('form.siteGroupsHelp')}
+        />
+      )}
+      {role === 'DISPLAY' && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+          <MultiSelect
+            {...form.getInputProps('dashboardIds')}
+            key={form.key('dashboardIds')}
+            label={t('form.dashboards')}
+            description={t('form.dashboardsHelp')}
+            data={(dashboards.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+            placeholder={dashboards.data?.length === 0 ? t('form.noDashboards') : undefined}
             required
-            maxLength={100}
-            data-autofocus
+            searchable
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
-            <Select
-              {...form.getInputProps('role')}
-              key={form.key('role')}
-              label={t('form.role')}
-              data={API_KEY_ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
-              allowDeselect={false}
-              required
-            />
-            <Select
-              {...form.getInputProps('expiry')}
-              key={form.key('expiry')}
-              label={t('form.expiry')}
-              data={EXPIRY_CHOICES.map((value) => ({ value, label: t(`expiry.${value}`) }))}
-              allowDeselect={false}
-            />
-          </SimpleGrid>
-          <Text size="sm" c="dimmed" mt={-8}>
-            {t(`roleHelp.${role}`)}
-          </Text>
-          {role !== 'ADMINISTRATOR' && (
-            <SiteGroupMultiSelect
-              {...form.getInputProps('siteGroupIds')}
-              key={form.key('siteGroupIds')}
-              label={t('form.siteGroups')}
-              description={t('form.siteGroupsHelp')}
-              noGroups={t('form.noGroups')}
-            />
-          )}
-          {role === 'DISPLAY' && (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
-              <MultiSelect
-                {...form.getInputProps('dashboardIds')}
-                key={form.key('dashboardIds')}
-                label={t('form.dashboards')}
-                description={t('form.dashboardsHelp')}
-                data={(dashboards.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
-                placeholder={dashboards.data?.length === 0 ? t('form.noDashboards') : undefined}
-                required
-                searchable
-              />
-              <NumberInput
-                {...form.getInputProps('cycleSeconds')}
-                key={form.key('cycleSeconds')}
-                label={t('form.cycle')}
-                description={t('form.cycleHelp')}
-                min={5}
-                max={3600}
-                allowDecimal={false}
-              />
-            </SimpleGrid>
-          )}
-          <ModalActions
-            error={failure}
-            cancelLabel={t('actions.cancel')}
-            submitLabel={t('actions.create')}
-            onCancel={onClose}
-            loading={loading}
-            submitTestId="api-key-submit"
+          <NumberInput
+            {...form.getInputProps('cycleSeconds')}
+            key={form.key('cycleSeconds')}
+            label={t('form.cycle')}
+            description={t('form.cycleHelp')}
+            min={5}
+            max={3600}
+            allowDecimal={false}
           />
-        </Stack>
-      </form>
-    </Modal>
+        </SimpleGrid>
+      )}
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type AdminUserPage, AdminUserPageSchema, type UserStatus } from '@vnoc/contracts';
-import { apiRequest } from '../../../../lib/api-client.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AdminUserPageSchema, type UserStatus } from '@vnoc/contracts';
+import { pageQueryOptions } from '../../../../lib/page-query.ts';
 
 export const adminUsersQueryKey = ['admin-users'] as const;
 
@@ -15,19 +15,12 @@ export interface AdminUserListParams {
 }
 
 /** GET userProfile/users: one page of the organization's people. */
-export function getUsers(params: AdminUserListParams, signal?: AbortSignal): Promise<AdminUserPage> {
-  return apiRequest('userProfile/users', {
-    query: { ...params },
-    schema: AdminUserPageSchema,
-    signal,
-  });
-}
-
 export function getUsersQueryOptions(params: AdminUserListParams) {
   return queryOptions({
-    queryKey: [...adminUsersQueryKey, params],
-    queryFn: ({ signal }) => getUsers(params, signal),
-    placeholderData: keepPreviousData,
+    ...pageQueryOptions([...adminUsersQueryKey, params], 'userProfile/users', {
+      query: { ...params },
+      schema: AdminUserPageSchema,
+    }),
     enabled: Boolean(params.organizationId),
   });
 }

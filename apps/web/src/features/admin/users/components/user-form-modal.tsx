@@ -183,9 +183,7 @@ export function UserFormModal({
           <SiteGroupMultiSelect
             {...form.getInputProps('siteGroupIds')}
             key={form.key('siteGroupIds')}
-            label={t('form.siteGroups')}
             description={t('form.siteGroupsHelp')}
-            noGroups={t('form.noGroups')}
           />
           {editing && !pending && (
             <Switch

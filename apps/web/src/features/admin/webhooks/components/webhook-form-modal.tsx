@@ -1,5 +1,5 @@
-import { Checkbox, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Checkbox, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_PRESETS,
@@ -11,7 +11,7 @@ import {
 } from '@vnoc/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ModalActions } from '../../../../components/modal-actions.tsx';
+import { FormModal } from '../../../../components/form-modal.tsx';
 import { SiteGroupMultiSelect } from '../../../../components/site-group-multi-select.tsx';
 import { SiteMultiSelect } from '../../../../components/site-multi-select.tsx';
 
@@ -69,6 +69,34 @@ const messageKeys: Record<string, string> = {
   'Enter the ServiceNow user name and password.': 'validation.account',
 };
 
+/**
+ * A preset's secret (PagerDuty's routing key, ServiceNow's password), never shown again once stored: left blank,
+ * the stored one stays (said under the field), so it is required only when none is stored.
+ */
+function SecretInput({
+  form,
+  name,
+  stored = false,
+  autoComplete,
+}: {
+  form: UseFormReturnType<WebhookFormValues>;
+  name: 'routingKey' | 'password';
+  stored?: boolean;
+  autoComplete: string;
+}) {
+  const { t } = useTranslation('adminWebhooks');
+  return (
+    <PasswordInput
+      {...form.getInputProps(name)}
+      key={form.key(name)}
+      label={t(`form.${name}`)}
+      description={stored ? t('form.storedHelp') : undefined}
+      autoComplete={autoComplete}
+      required={!stored}
+    />
+  );
+}
+
 interface WebhookFormModalProps {
   opened: boolean;
   /** null: a new destination. */
@@ -114,106 +142,85 @@ export function WebhookFormModal({
   }, [opened, webhook?.id]);
   const preset = form.getValues().preset;
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={webhook ? t('form.editTitle', { name: webhook.name }) : t('form.createTitle')}
       size="lg"
+      onSubmit={form.onSubmit(onSubmit)}
+      submitLabel={webhook ? t('actions.save') : t('actions.create')}
+      loading={loading}
+      error={failure}
+      submitTestId="webhook-submit"
     >
-      <form onSubmit={form.onSubmit(onSubmit)} noValidate>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
-            <TextInput
-              {...form.getInputProps('name')}
-              key={form.key('name')}
-              label={t('form.name')}
-              required
-              data-autofocus
-            />
-            <Select
-              {...form.getInputProps('preset')}
-              key={form.key('preset')}
-              label={t('form.preset')}
-              data={WEBHOOK_PRESETS.map((p) => ({ value: p, label: t(`presets.${p}`) }))}
-              allowDeselect={false}
-              required
-            />
-          </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+        <TextInput
+          {...form.getInputProps('name')}
+          key={form.key('name')}
+          label={t('form.name')}
+          required
+          data-autofocus
+        />
+        <Select
+          {...form.getInputProps('preset')}
+          key={form.key('preset')}
+          label={t('form.preset')}
+          data={WEBHOOK_PRESETS.map((p) => ({ value: p, label: t(`presets.${p}`) }))}
+          allowDeselect={false}
+          required
+        />
+      </SimpleGrid>
+      <TextInput
+        {...form.getInputProps('url')}
+        key={form.key('url')}
+        label={t('form.url')}
+        description={t(`urlHelp.${preset}`)}
+        placeholder="https://"
+        type="url"
+        autoComplete="off"
+        required
+      />
+      {preset === 'pagerduty' && (
+        <SecretInput form={form} name="routingKey" stored={webhook?.settings.routingKey} autoComplete="off" />
+      )}
+      {preset === 'servicenow' && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
           <TextInput
-            {...form.getInputProps('url')}
-            key={form.key('url')}
-            label={t('form.url')}
-            description={t(`urlHelp.${preset}`)}
-            placeholder="https://"
-            type="url"
+            {...form.getInputProps('username')}
+            key={form.key('username')}
+            label={t('form.username')}
             autoComplete="off"
             required
           />
-          {preset === 'pagerduty' && (
-            <PasswordInput
-              {...form.getInputProps('routingKey')}
-              key={form.key('routingKey')}
-              label={t('form.routingKey')}
-              description={webhook?.settings.routingKey ? t('form.storedHelp') : undefined}
-              autoComplete="off"
-              required={!webhook?.settings.routingKey}
-            />
-          )}
-          {preset === 'servicenow' && (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
-              <TextInput
-                {...form.getInputProps('username')}
-                key={form.key('username')}
-                label={t('form.username')}
-                autoComplete="off"
-                required
-              />
-              <PasswordInput
-                {...form.getInputProps('password')}
-                key={form.key('password')}
-                label={t('form.password')}
-                description={webhook?.settings.password ? t('form.storedHelp') : undefined}
-                autoComplete="new-password"
-                required={!webhook?.settings.password}
-              />
-            </SimpleGrid>
-          )}
-          <Checkbox.Group
-            {...form.getInputProps('events')}
-            key={form.key('events')}
-            label={t('form.events')}
-            required
-          >
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
-              {WEBHOOK_EVENTS.map((event) => (
-                <Checkbox key={event} value={event} label={t(`events.${event}`)} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-          <SiteMultiSelect
-            value={form.getValues().siteIds}
-            onChange={(ids) => form.setFieldValue('siteIds', ids)}
-            knownNames={new Map(webhook?.sites.map((site) => [site.id, site.name]))}
-            label={t('form.sites')}
-            description={t('form.sitesHelp')}
-            clearable
+          <SecretInput
+            form={form}
+            name="password"
+            stored={webhook?.settings.password}
+            autoComplete="new-password"
           />
-          <SiteGroupMultiSelect
-            {...form.getInputProps('groupIds')}
-            key={form.key('groupIds')}
-            label={t('form.groups')}
-            noGroups={t('form.noGroups')}
-          />
-          <ModalActions
-            error={failure}
-            cancelLabel={t('actions.cancel')}
-            submitLabel={webhook ? t('actions.save') : t('actions.create')}
-            onCancel={onClose}
-            loading={loading}
-            submitTestId="webhook-submit"
-          />
-        </Stack>
-      </form>
-    </Modal>
+        </SimpleGrid>
+      )}
+      <Checkbox.Group
+        {...form.getInputProps('events')}
+        key={form.key('events')}
+        label={t('form.events')}
+        required
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
+          {WEBHOOK_EVENTS.map((event) => (
+            <Checkbox key={event} value={event} label={t(`events.${event}`)} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <SiteMultiSelect
+        value={form.getValues().siteIds}
+        onChange={(ids) => form.setFieldValue('siteIds', ids)}
+        knownNames={new Map(webhook?.sites.map((site) => [site.id, site.name]))}
+        label={t('form.sites')}
+        description={t('form.sitesHelp')}
+        clearable
+      />
+      <SiteGroupMultiSelect {...form.getInputProps('groupIds')} key={form.key('groupIds')} />
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { WEBHOOK_TESTS_PER_MINUTE, type Webhook } from '@vnoc/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
 import * as notify from '../../../../lib/notify.ts';
-import { installDomStubs, renderRoutes } from '../../../../test/render.tsx';
+import { installDomStubs, Providers, renderRoutes } from '../../../../test/render.tsx';
+import { WebhookFormModal } from './webhook-form-modal.tsx';
 import { WebhooksScreen } from './webhooks-screen.tsx';
 
 const hook = (overrides: Partial<Webhook> = {}): Webhook => ({
@@ -160,5 +161,43 @@ describe('Administration → Webhooks', { timeout: 30_000 }, () => {
       groupIds: [],
       settings: {},
     });
+  });
+});
+
+describe('the webhook form', () => {
+  const edit = (webhook: Webhook) =>
+    render(
+      <Providers>
+        <WebhookFormModal
+          opened
+          webhook={webhook}
+          loading={false}
+          failure={null}
+          onClose={vi.fn()}
+          onSubmit={vi.fn()}
+        />
+      </Providers>,
+    );
+
+  it('asks for a preset secret while none is stored', async () => {
+    edit(hook({ preset: 'pagerduty' }));
+    const key = (await screen.findByLabelText(/^Routing key/)) as HTMLInputElement;
+    expect(key.required).toBe(true);
+    expect(screen.queryByText('Stored. Leave empty to keep it.')).toBeNull();
+  });
+
+  it('once a secret is stored, may leave it empty to keep it, and says so', async () => {
+    edit(hook({ preset: 'servicenow', settings: { routingKey: false, username: 'svc', password: true } }));
+    const password = (await screen.findByLabelText(/^Password/)) as HTMLInputElement;
+    expect(password.required).toBe(false);
+    expect(screen.getByText('Stored. Leave empty to keep it.')).toBeTruthy();
+  });
+
+  it('limits to site groups under the common label, saying when the organization has none', async () => {
+    edit(hook());
+    const [groups] = ((await screen.findAllByLabelText('Site groups')) as HTMLInputElement[]).filter(
+      (input) => input.type !== 'hidden',
+    );
+    await waitFor(() => expect(groups?.placeholder).toBe('The organization has no site groups'));
   });
 });
