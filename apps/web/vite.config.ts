@@ -115,9 +115,12 @@ const FLOATING_UI = /[\\/]node_modules[\\/]@floating-ui[\\/]/;
 const FOCUS_TRAP = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]FocusTrap[\\/]FocusTrap\.mjs$/;
 /** Mantine's indexes, through which our modules import its components and its own modules its hooks. */
 const MANTINE_INDEX = /[\\/]node_modules[\\/]@mantine[\\/](core|hooks)[\\/]esm[\\/]index\.mjs$/;
-const NAMED_IMPORTS = /import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+const NAMED_IMPORTS = /(?:import|export)\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 
-/** The names a module's source imports from each module it names (`import { A, B as C } from 'x'`: x → A, B). */
+/**
+ * The names a module's source imports (or exports) from each module it names (`import { A, B as C } from 'x'`:
+ * x → A, B as C).
+ */
 function namedImports(source: string): Map<string, string[]> {
   const names = new Map<string, string[]>();
   for (const [, list = '', from = ''] of source.matchAll(NAMED_IMPORTS)) {
