@@ -133,8 +133,8 @@ if (!entryKey) throw new Error('no entry in the manifest');
 /**
  * The screens and what they load lazily after the entry: [route, layout module, the modules the screen draws its
  * first view with]. The first is the route's module; a screen that loads the rest of its first view lazily behind
- * it (Alerts' table behind its frame, the dashboard's grid, widget frame and fleet widgets) names those too, so
- * its figure is what it needs to draw, not its skeleton's.
+ * it (Alerts' table behind its frame, the dashboard's grid and fleet widgets) names those too, so its figure is
+ * what it needs to draw, not its skeleton's. The dashboard's editor (its widget frame and dialogs) loads on Edit.
  */
 const SIGNED_IN = 'src/app/layouts/main-layout.tsx';
 /** What reads a stored token's claims, which a signed-in page loads before its first render (`authReady`). */
@@ -150,7 +150,7 @@ const screens: [string, string | null, string[]][] = [
       'src/features/dashboards/routes/dashboards.tsx',
       `${DASHBOARD}/dashboard-screen.tsx`,
       'src/features/dashboards/api/dashboard-data.ts',
-      `${DASHBOARD}/widget-frame.tsx`,
+      `${DASHBOARD}/dashboard-grid.tsx`,
       `${DASHBOARD}/widgets.tsx`,
     ],
   ],
@@ -197,7 +197,21 @@ console.log(
   'JS + CSS'.padStart(10),
   '  budget (JS + CSS)',
 );
-for (const [route, layout, modules] of screens) {
+/**
+ * A module's manifest key: its path, or for a lazily loaded module whose chunk the manifest names by the chunk
+ * (`_dashboard-grid-<hash>.js`: one that imports a stylesheet), the key of the chunk named after the module.
+ */
+function keyOf(module: string): string {
+  if (manifest[module]) return module;
+  const name = path.basename(module, path.extname(module));
+  return (
+    Object.keys(manifest).find((k) => k.startsWith('_') && k.endsWith('.js') && manifest[k]?.name === name) ??
+    module
+  );
+}
+
+for (const [route, layout, paths] of screens) {
+  const modules = paths.map(keyOf);
   const missing = modules.find((module) => !manifest[module]);
   if (missing) {
     console.log(`${route.padEnd(30)} (module ${missing} not in the build)`);

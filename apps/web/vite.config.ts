@@ -46,28 +46,50 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (the scroll container of every Table, the body of Modal and of the dropdowns) imports one
+ * hook from floating-ui, `useMergeRefs`, and with it all of floating-ui (one module that imports the rest, ~20 KB
+ * gzipped): it gets the same hook made of Mantine's own `useMergedRef` (lib/merge-refs.ts), so a screen that
+ * draws a table loads floating-ui only when it draws a dropdown, tooltip or dialog too.
+ */
+const SCROLL_AREA = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+function scrollAreaRefs(): Plugin {
+  const mergeRefs = path.join(import.meta.dirname, 'src/lib/merge-refs.ts');
+  return {
+    name: 'vnoc-scroll-area-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' && importer && SCROLL_AREA.test(importer) ? mergeRefs : null;
+    },
+  };
+}
+
 type FirstChunk = { moduleIds: string[]; imports: string[]; isEntry: boolean; facadeModuleId: string | null };
+type FirstBuild = { chunks: Map<string, FirstChunk>; importedIds: Map<string, readonly string[]> };
 
 /**
  * The chunks of the bundler's own splitting, found by a first build that writes nothing: each with its modules,
- * the chunks it imports statically, and the module it was made for (an entry or a dynamic import).
+ * the chunks it imports statically, and the module it was made for (an entry or a dynamic import); and each
+ * module's static imports.
  */
-async function firstSplitting(): Promise<Map<string, FirstChunk>> {
+async function firstSplitting(): Promise<FirstBuild> {
   const chunks = new Map<string, FirstChunk>();
+  const importedIds = new Map<string, readonly string[]>();
   const recorder: Plugin = {
     name: 'vnoc-first-splitting',
     generateBundle(_options, bundle) {
       for (const c of Object.values(bundle)) if (c.type === 'chunk') chunks.set(c.fileName, c);
+      for (const id of this.getModuleIds()) importedIds.set(id, this.getModuleInfo(id)?.importedIds ?? []);
     },
   };
   await build({
     configFile: false,
     root: import.meta.dirname,
     logLevel: 'silent',
-    plugins: [react(), recorder],
+    plugins: [react(), scrollAreaRefs(), recorder],
     build: { write: false, target: 'es2022', sourcemap: false },
   });
-  return chunks;
+  return { chunks, importedIds };
 }
 
 /** The modules that the chunks `from` load before running: theirs and those of every chunk they import statically. */
@@ -85,6 +107,95 @@ function loadedBefore(chunks: Map<string, FirstChunk>, from: FirstChunk[]): Set<
     }
   }
   return modules;
+}
+
+/** floating-ui, which positions Mantine's dropdowns and tooltips. */
+const FLOATING_UI = /[\\/]node_modules[\\/]@floating-ui[\\/]/;
+/** Mantine's FocusTrap, which holds the focus in its dialogs and dropdowns. */
+const FOCUS_TRAP = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]FocusTrap[\\/]FocusTrap\.mjs$/;
+/** Mantine's indexes, through which our modules import its components and its own modules its hooks. */
+const MANTINE_INDEX = /[\\/]node_modules[\\/]@mantine[\\/](core|hooks)[\\/]esm[\\/]index\.mjs$/;
+const NAMED_IMPORTS = /(?:import|export)\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+
+/**
+ * The names a module's source imports (or exports) from each module it names (`import { A, B as C } from 'x'`:
+ * x → A, B as C).
+ */
+function namedImports(source: string): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const [, list = '', from = ''] of source.matchAll(NAMED_IMPORTS)) {
+    const items = list
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item && !item.startsWith('type '));
+    names.set(from, [...(names.get(from) ?? []), ...items]);
+  }
+  return names;
+}
+
+/**
+ * Each module's static imports, those through Mantine's indexes replaced by the modules of the names it imports
+ * (an index imports every component: through it, every screen would reach every one).
+ */
+function resolvedImports(importedIds: Map<string, readonly string[]>): Map<string, string[]> {
+  const indexes = new Map<string, Map<string, string>>();
+  const exportsOf = (index: string) => {
+    let exported = indexes.get(index);
+    if (!exported) {
+      exported = new Map();
+      for (const [from, items] of namedImports(readFileSync(index, 'utf8')))
+        for (const item of items) {
+          const [name = '', alias = name] = item.split(/\s+as\s+/);
+          exported.set(alias, path.resolve(path.dirname(index), from));
+        }
+      indexes.set(index, exported);
+    }
+    return exported;
+  };
+  const resolved = new Map<string, string[]>();
+  for (const [id, children] of importedIds) {
+    const viaIndex = children.filter((child) => MANTINE_INDEX.test(child));
+    const names = viaIndex.length > 0 ? namedImports(readFileSync(id, 'utf8')) : new Map<string, string[]>();
+    resolved.set(
+      id,
+      children.flatMap((child) => {
+        const [, pkg] = MANTINE_INDEX.exec(child) ?? [];
+        if (!pkg) return [child];
+        const exported = exportsOf(child);
+        return (names.get(`@mantine/${pkg}`) ?? []).flatMap((item) => {
+          const target = exported.get(item.split(/\s+as\s+/)[0] ?? '');
+          return target ? [target] : [];
+        });
+      }),
+    );
+  }
+  return resolved;
+}
+
+/**
+ * The modules that are, or import (directly or not, statically), a module that passes `test`; and those that
+ * only they import (what a component needs of its own: Popover's dropdown beside Popover).
+ */
+function reaching(imports: Map<string, string[]>, test: (id: string) => boolean): Set<string> {
+  const importers = new Map<string, string[]>();
+  for (const [id, children] of imports)
+    for (const child of children) importers.set(child, [...(importers.get(child) ?? []), id]);
+  const found = new Set<string>();
+  const stack = [...imports.keys()].filter(test);
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    stack.push(...(importers.get(id) ?? []));
+  }
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [id, by = []] of importers)
+      if (!found.has(id) && by.length > 0 && by.every((importer) => found.has(importer))) {
+        found.add(id);
+        grown = true;
+      }
+  }
+  return found;
 }
 
 /** The signed-in frame's modules (`loadConsole` in app/router.tsx): its layout and the rest of Mantine's styles. */
@@ -159,15 +270,16 @@ export function wordingGroup(language: string, namespace: string): string {
  * (/authentication) adds to them, in two the same way (`code-common`: product analytics, the support chat's
  * state; `code`: the code inputs), so no signed-in screen loads the sign-in steps' own code and /login no module
  * that imports zod; what the signed-in frame loads before it shows, the layout, its dialogs and its styles
- * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use, but zod's schemas
- * (`screens`, and apart those that load the menus' modules, `screens-overlays`); and each language's lazily
+ * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use, but zod's schemas, in
+ * three by what they draw (`screens-overlays`: dropdowns, tooltips, dialogs; `screens-lists`: tables and scrolled
+ * lists; `screens`: the rest); and each language's lazily
  * loaded wording (`wordingGroup`: its public screens', the frame's with the small namespaces, each other apart). The splitting alone cuts them
  * into ~55, ~18, ~60, ~25 and 14 files (one per set of lazy screens that also use them, most under 1 KB), each a
  * `modulepreload` link appended and a request Lighthouse's throttled mobile network pays a round trip for; lazy
  * screens import what they share with these from them.
  */
 async function groups() {
-  const chunks = await firstSplitting();
+  const { chunks, importedIds } = await firstSplitting();
   const all = [...chunks.values()];
   const made = (pattern: RegExp) => all.filter((c) => c.facadeModuleId && pattern.test(c.facadeModuleId));
   const first = loadedBefore(
@@ -203,14 +315,12 @@ async function groups() {
   const common = SCREENS_SHARE * screenChunks.length;
   // The sign-in styles stay in their own chunk (with their stylesheet), whoever else loads them.
   const beyond = (id: string) => !first.has(id) && !own.has(id) && !signInStyles.has(id);
-  // The modules whose chunk of the splitting loads the menus' own modules before it runs (Mantine's Popover,
-  // FocusTrap, Overlay and floating-ui, which Combobox, Tooltip, Modal and Checkbox import, and what the bundler
-  // put with them): a screen that draws none of them loads none of that.
-  const menusOnly = (id: string) =>
-    beyond(id) && menus.has(id) && !frame.has(id) && !landing.has(id) && !onDemand.has(id);
-  const reachesMenus = new Set(
-    all.filter((c) => [...loadedBefore(chunks, [c])].some(menusOnly)).flatMap((c) => c.moduleIds),
-  );
+  // Judged by each module's own imports, not by the chunk the splitting put it in with others: what draws over
+  // the page (floating-ui or FocusTrap: Popover, Menu, Combobox, Select, Tooltip, Modal, and what draws them) and
+  // what scrolls (ScrollArea: Table, and what draws it).
+  const imports = resolvedImports(importedIds);
+  const overlaid = reaching(imports, (id) => FLOATING_UI.test(id) || FOCUS_TRAP.test(id));
+  const scrolled = reaching(imports, (id) => SCROLL_AREA.test(id));
   const sharedWithConsole = (id: string) => frame.has(id) || (usedBy.get(id) ?? 0) >= common;
   return [
     { name: 'index', test: (id: string) => first.has(id) },
@@ -262,8 +372,9 @@ async function groups() {
     },
     // zod's schemas stay with the screens that build them (a form's check, a screen's own answers in dev): in
     // this group, one screen's schema module made every screen load zod.
-    // Those that load the menus' modules in a group of their own: a screen that draws no dropdown, tooltip,
-    // dialog or checkbox (/reports' list) then loads neither it nor the menus' group.
+    // Those that need floating-ui or Mantine's FocusTrap (dropdowns, tooltips, dialogs: they import the menus'
+    // group) apart, and apart again those that need Mantine's ScrollArea (tables): the dashboard's widgets, which
+    // draw tables, load neither the overlays nor the menus; /reports' list loads neither group.
     {
       name: 'screens-overlays',
       test: (id: string) =>
@@ -272,7 +383,18 @@ async function groups() {
         !beforeSignIn.has(id) &&
         !isSchemaModule(id) &&
         (usedBy.get(id) ?? 0) >= common &&
-        reachesMenus.has(id),
+        overlaid.has(id),
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'screens-lists',
+      test: (id: string) =>
+        beyond(id) &&
+        !frame.has(id) &&
+        !beforeSignIn.has(id) &&
+        !isSchemaModule(id) &&
+        (usedBy.get(id) ?? 0) >= common &&
+        scrolled.has(id),
       includeDependenciesRecursively: false,
     },
     {
@@ -304,7 +426,7 @@ async function groups() {
 // gzipped than in ~55, and Lighthouse's mobile first paint on /login went from 4.8–5.4 s to 3.0–3.2 s.
 // This costs a second build pass (~5 s).
 export default defineConfig(async ({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), scrollAreaRefs(), precompress()],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -12,7 +12,7 @@ const signedInAdmin = (request: APIRequestContext) => signedInAs(request, ADMIN)
 /** How long the base dashboard may take to draw its widgets on a first visit, under CI's load. */
 const FIRST_DRAW = 25_000;
 
-test('the dashboard, opened first, downloads no sign-in form nor the chat panel; its live stream goes last', async ({
+test('the dashboard, opened first, downloads no sign-in form, dropdown nor chat panel; its live stream goes last', async ({
   browser,
   request,
 }) => {
@@ -38,6 +38,9 @@ test('the dashboard, opened first, downloads no sign-in form nor the chat panel;
   // What the console shares with the sign-in steps came (the recorder saw it); their forms did not.
   expect(scripts.filter((path) => /\/assets\/public-common-/.test(path))).toHaveLength(1);
   expect(scripts.filter((path) => /\/assets\/public-(?!common-)/.test(path))).toEqual([]);
+  // Its widgets draw tables, no dropdown, tooltip or dialog: neither those (nor floating-ui, the menus') came.
+  expect(scripts.filter((path) => /\/assets\/screens-lists-/.test(path))).toHaveLength(1);
+  expect(scripts.filter((path) => /\/assets\/(?:screens-overlays|menus)-/.test(path))).toEqual([]);
   // The support chat's panel comes when its launcher is first pointed at, focused or pressed.
   expect(scripts.filter((path) => /\/assets\/chat-panel-/.test(path))).toEqual([]);
   await page.getByTestId('chat-launcher').hover();
