@@ -26,11 +26,8 @@ function newestMtime(path) {
   return newest;
 }
 
-/**
- * Builds apps/web unless its dist is newer than every source it is built from; `nice` runs it at a lower priority
- * (beside tests that must keep their core).
- */
-export async function ensureWebBuilt({ force = false, nice = false } = {}) {
+/** Builds apps/web unless its dist is newer than every source it is built from. */
+export async function ensureWebBuilt({ force = false } = {}) {
   const index = join(root, 'apps/web/dist/index.html');
   const sources = [
     'apps/web/src',
@@ -42,8 +39,7 @@ export async function ensureWebBuilt({ force = false, nice = false } = {}) {
   const sourceTime = Math.max(...sources.map((s) => newestMtime(join(root, s))));
   if (!force && existsSync(index) && statSync(index).mtimeMs >= sourceTime) return 0;
   console.log('[vnoc] building the web app…');
-  const build = ['npm', 'run', 'build', '-w', '@vnoc/web'];
-  return nice ? run('nice', ['-n', '10', ...build]) : run(build[0], build.slice(1));
+  return run('npm', ['run', 'build', '-w', '@vnoc/web']);
 }
 
 /**

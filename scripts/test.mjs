@@ -61,9 +61,8 @@ const withoutTestDb = { ...process.env };
 delete withoutTestDb.TEST_DATABASE_URL;
 
 /**
- * The type checks, lint and the web build, one after the other and niced, on the core the unit tier leaves idle
- * (it runs one worker): measured on this 2-core machine, the checks took 125 s with the units against 46 s then
- * 133 s; the build, beside the API tier before, cost that tier ~40 s (API alone 167 s, beside the build 205 s).
+ * The type checks and lint, one after the other and niced, on the core the unit tier leaves idle (it runs one
+ * worker): measured on this 2-core machine, 125 s for both together against 46 s of checks then 133 s of units.
  */
 const checks = (async () => {
   for (const workspace of ['contracts', 'api', 'web', 'agent'])
@@ -78,13 +77,6 @@ const checks = (async () => {
     ]);
   await step('lint (biome)', 'lint', 'nice', ['-n', '10', 'npx', 'biome', 'ci', '.']);
 })();
-// The end-to-end tier needs the build; nothing else does.
-const webBuild = checks.then(async () => {
-  const building = performance.now();
-  const code = await ensureWebBuilt({ force: true, nice: true });
-  tiers.push(`web build ${seconds(building)} s`);
-  return code;
-});
 
 /** One vitest process for the projects (each `--project`), its report named after the first. */
 const vitest = (projects, label, env) => {
@@ -110,6 +102,12 @@ const vitest = (projects, label, env) => {
 // Both unit projects in one Vitest process: one start and one module transform cache instead of two.
 await vitest(['unit-pure', 'unit-dom'], 'unit', process.env);
 await checks;
+// The web build needs nothing the API tests do: it runs beside them, on what CPU their waits on PostgreSQL leave.
+const building = performance.now();
+const webBuild = ensureWebBuilt({ force: true }).then((code) => {
+  tiers.push(`web build ${seconds(building)} s`);
+  return code;
+});
 // Every API file on the embedded PostgreSQL (18); on the machine's (TEST_DATABASE_URL) only the files whose SQL
 // can answer differently by server version (the `api-pg` project: see SERVER_VERSION_SENSITIVE in vitest.config.ts).
 await vitest(['api'], 'api', { ...withoutTestDb, FUZZ_RUNS: process.env.FUZZ_RUNS ?? CI_FUZZ_RUNS });
