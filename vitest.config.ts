@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -45,10 +44,10 @@ const api = {
   // Test files run in parallel, each in its own database cloned from a migrated template and its own app.
   fileParallelism: true,
   // Vitest's default is one worker fewer than the CPUs: one on CI's 2 cores, so the files ran one after the other,
-  // each mostly waiting on PostgreSQL with a core idle. One more worker than the CPUs keeps them busy while a file
-  // waits on its database: on CI's 2 cores, 172 s with three against 207 s with two. (The unit projects keep one:
-  // with two, each DOM file set up its own jsdom, and devices.test.tsx timed out in every loaded run.)
-  maxWorkers: availableParallelism() + 1,
+  // each mostly waiting on PostgreSQL with a core idle. Two keep both cores busy (three were no faster: 172 s
+  // against 167 s alone on CI's 2 cores). (The unit projects keep one: with two, each DOM file set up its own
+  // jsdom, and devices.test.tsx timed out in every loaded run.)
+  maxWorkers: 2,
   // A worker count of its own takes a turn of its own when every project runs in one process (after the units).
   sequence: { groupOrder: 1 },
   // A worker imports the app's modules once for all its files instead of once per file (8 files: 52 → 31 s of
