@@ -322,6 +322,14 @@ async function groups() {
   const overlaid = reaching(imports, (id) => FLOATING_UI.test(id) || FOCUS_TRAP.test(id));
   const scrolled = reaching(imports, (id) => SCROLL_AREA.test(id));
   const sharedWithConsole = (id: string) => frame.has(id) || (usedBy.get(id) ?? 0) >= common;
+  // What 40 % of the signed-in screens use beyond the frame and the sign-in steps, zod's schemas aside: the
+  // screens' common groups below split it by what it needs.
+  const sharedByScreens = (id: string) =>
+    beyond(id) &&
+    !frame.has(id) &&
+    !beforeSignIn.has(id) &&
+    !isSchemaModule(id) &&
+    (usedBy.get(id) ?? 0) >= common;
   return [
     { name: 'index', test: (id: string) => first.has(id) },
     // Before `schemas`, which shares zod's core with it: a signed-in page's first render waits for this alone.
@@ -377,34 +385,17 @@ async function groups() {
     // draw tables, load neither the overlays nor the menus; /reports' list loads neither group.
     {
       name: 'screens-overlays',
-      test: (id: string) =>
-        beyond(id) &&
-        !frame.has(id) &&
-        !beforeSignIn.has(id) &&
-        !isSchemaModule(id) &&
-        (usedBy.get(id) ?? 0) >= common &&
-        overlaid.has(id),
+      test: (id: string) => sharedByScreens(id) && overlaid.has(id),
       includeDependenciesRecursively: false,
     },
     {
       name: 'screens-lists',
-      test: (id: string) =>
-        beyond(id) &&
-        !frame.has(id) &&
-        !beforeSignIn.has(id) &&
-        !isSchemaModule(id) &&
-        (usedBy.get(id) ?? 0) >= common &&
-        scrolled.has(id),
+      test: (id: string) => sharedByScreens(id) && scrolled.has(id),
       includeDependenciesRecursively: false,
     },
     {
       name: 'screens',
-      test: (id: string) =>
-        beyond(id) &&
-        !frame.has(id) &&
-        !beforeSignIn.has(id) &&
-        !isSchemaModule(id) &&
-        (usedBy.get(id) ?? 0) >= common,
+      test: sharedByScreens,
       includeDependenciesRecursively: false,
     },
     {
