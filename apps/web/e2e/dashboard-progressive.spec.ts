@@ -6,8 +6,10 @@ import { signedInAs, useToken } from './support.ts';
 // its basemap without anyone touching it. The dashboard is the person's own, not shared: no other flow
 // sees it.
 
-// A person no other flow on this server signs in as (each enrols an authenticator once per server).
+// A person no other flow on this server signs in as (each enrols an authenticator once per server): one worker
+// runs this file's tests, one after the other.
 const PERSON = 'noc@acme.example';
+test.describe.configure({ mode: 'serial' });
 const TYPES = ['DeviceTotals', 'Uptime', 'ActiveAlerts', 'SiteTable', 'DeviceTable'] as const;
 
 test('a long dashboard shows every widget once scrolled to, and its map without interaction', async ({
@@ -63,4 +65,97 @@ test('a long dashboard shows every widget once scrolled to, and its map without 
     const text = (await cell.innerText()).replace(`Widget ${n}`, '').trim();
     expect(text, `widget ${n}'s content`).not.toBe('');
   }
+});
+
+test('viewed, the grid is drawn without react-grid-layout; Edit loads it, and a widget is dragged and resized', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signedInAs(request, PERSON);
+  const widget = (i: string, type: string, x: number, y: number, w: number, h: number) => ({
+    i,
+    type,
+    name: i,
+    details: {},
+    layout: { i, x, y, w, h },
+  });
+  const saved = await request.post('/api/dashboard/save', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      name: `Editable ${Date.now().toString(36)}`,
+      widgets: [widget('Totals', 'DeviceTotals', 0, 0, 4, 3), widget('Sites', 'SiteTable', 6, 0, 6, 4)],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const id = String((await saved.json()).id);
+
+  // The editor's grid is a chunk of its own (`editable-grid-<hash>.js`), with react-grid-layout and its styles.
+  const editorChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/editable-grid-[^/]*\.(js|css)$/.test(r.url())) editorChunks.push(r.url());
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await useToken(page, token);
+  await page.goto(`/dashboard/${id}`);
+  const totals = page.locator('[data-widget="DeviceTotals"]');
+  const sites = page.locator('[data-widget="SiteTable"]');
+  await expect(totals.getByTestId('device-total')).toBeVisible();
+  await expect(sites.getByTestId('widget-site-table')).toBeVisible();
+  // Where the layout says: Sites 6 columns right of Totals, both on the first row.
+  const totalsBox = await totals.boundingBox();
+  const sitesBox = await sites.boundingBox();
+  expect(Math.round(sitesBox?.y ?? -1)).toBe(Math.round(totalsBox?.y ?? -2));
+  expect(sitesBox?.x ?? 0).toBeGreaterThan((totalsBox?.x ?? 0) + (totalsBox?.width ?? 0) + 100);
+  await expect(page.locator('.react-grid-item')).toHaveCount(0);
+  expect(editorChunks).toEqual([]);
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByTestId('widget-frame-bar')).toHaveCount(2);
+  await expect(page.locator('.react-grid-item')).toHaveCount(2);
+  expect(editorChunks.length).toBeGreaterThan(0);
+  // The same places in the editor.
+  expect(await sites.boundingBox()).toEqual(sitesBox);
+
+  // Drag Sites by its handle to the left edge, below Totals.
+  const handle = sites.locator('.dashboard-drag-handle');
+  const from = await handle.boundingBox();
+  if (!from || !totalsBox) throw new Error('no handle or Totals');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  const target = { x: totalsBox.x + 20, y: totalsBox.y + totalsBox.height + 40 };
+  for (let step = 1; step <= 10; step++) {
+    await page.mouse.move(
+      from.x + ((target.x - from.x) * step) / 10,
+      from.y + ((target.y - from.y) * step) / 10,
+    );
+  }
+  await page.mouse.up();
+  await expect
+    .poll(async () => Math.round((await sites.boundingBox())?.x ?? -1))
+    .toBe(Math.round(totalsBox.x));
+  await expect.poll(async () => (await sites.boundingBox())?.y ?? 0).toBeGreaterThan(totalsBox.y + 100);
+
+  // Resize Totals from its lower right corner, two columns wider.
+  const corner = totals.locator('.react-resizable-handle');
+  const edge = await corner.boundingBox();
+  if (!edge) throw new Error('no resize handle');
+  const column = totalsBox.width / 4;
+  await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) {
+    await page.mouse.move(edge.x + edge.width / 2 + (2 * column * step) / 10, edge.y + edge.height / 2);
+  }
+  await page.mouse.up();
+  await expect(totals).toHaveAttribute('data-w', '6');
+
+  await page.getByTestId('dashboard-save').click();
+  await expect(page.getByTestId('widget-frame-bar')).toHaveCount(0);
+  const after = await request.get('/api/dashboard/all', { headers: { Authorization: `Bearer ${token}` } });
+  const dashboard = ((await after.json()) as { id: string; widgets: { i: string; layout: object }[] }[]).find(
+    (d) => String(d.id) === id,
+  );
+  const layouts = Object.fromEntries((dashboard?.widgets ?? []).map((w) => [w.i, w.layout]));
+  expect(layouts.Totals).toMatchObject({ x: 0, y: 0, w: 6, h: 3 });
+  expect(layouts.Sites).toMatchObject({ x: 0, y: 3, w: 6 });
 });

@@ -66,6 +66,59 @@ describe('DashboardGrid', () => {
     expect(onLayoutChange).not.toHaveBeenCalled();
   });
 
+  it("viewed, places every widget where the editor's react-grid-layout does, without its components (issue 39)", async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    // Gaps and an overlap, as a layout saved through the API may have: the grid moves them up.
+    const widgets: Widget[] = [
+      { ...uptime(6), i: 'a', layout: { i: 'a', x: 6, y: 2, w: 6, h: 3 } },
+      { ...uptime(6), i: 'b', layout: { i: 'b', x: 6, y: 0, w: 6, h: 2 } },
+      { ...uptime(5), i: 'c', layout: { i: 'c', x: 0, y: 9, w: 5, h: 4 } },
+      { ...uptime(4), i: 'd', layout: { i: 'd', x: 3, y: 3, w: 4, h: 2 } },
+    ];
+    const places = () =>
+      // In y-then-x order: b, a, d, c (the viewed grid draws a skeleton for those below the first viewport).
+      [...document.querySelectorAll<HTMLElement>('[data-widget]')].map((cell) => ({
+        transform: cell.style.transform,
+        width: cell.style.width,
+        height: cell.style.height,
+        editor: cell.classList.contains('react-grid-item'),
+      }));
+    const cells = (w: Widget) => <p>{w.i}</p>;
+    const view = render(
+      <Providers>
+        <DashboardGrid widgets={widgets} editing renderWidget={cells} />
+      </Providers>,
+    );
+    await waitFor(() => expect(document.querySelector('.react-grid-item')).not.toBeNull());
+    const edited = places();
+    const editedHeight = (document.querySelector('.react-grid-layout') as HTMLElement).style.height;
+    view.rerender(
+      <Providers>
+        <DashboardGrid widgets={widgets} renderWidget={cells} />
+      </Providers>,
+    );
+    await waitFor(() => expect(document.querySelector('.react-grid-item')).toBeNull());
+    const viewed = places();
+    expect(viewed.map(({ editor, ...place }) => place)).toEqual(edited.map(({ editor, ...place }) => place));
+    expect(viewed.every((place) => !place.editor) && edited.every((place) => place.editor)).toBe(true);
+    // Every widget is placed (a transform), and `a` stays under `b`: 2 rows down, the right half.
+    expect(viewed.map((place) => place.transform)).toEqual([
+      'translate(558px,0px)',
+      'translate(558px,240px)',
+      // Pushed below a, which it overlapped; c moved up from row 9 to below d.
+      'translate(279px,600px)',
+      'translate(0px,840px)',
+    ]);
+    const grid = document.querySelector<HTMLElement>('[data-testid="dashboard-grid"] > div');
+    expect(grid?.style.height).toBe(editedHeight);
+  });
+
   it('mounts the widgets of the first viewport at once, a skeleton in the cell of one far below (issue 39)', async () => {
     // No element comes near the viewport in jsdom, and the main thread is never idle here.
     vi.stubGlobal(
@@ -83,7 +136,9 @@ describe('DashboardGrid', () => {
       type: 'DeviceTotals',
       layout: { i: 'totals', x: 0, y: 40, w: 4, h: 2 },
     };
-    render(grid([uptime(4), below], vi.fn(), false));
+    // Below a widget 8 rows high (960 px), past jsdom's 768 px viewport: the grid moves `below` up to row 8.
+    const tall: Widget = { ...uptime(12), layout: { i: 'uptime-1', x: 0, y: 0, w: 12, h: 8 } };
+    render(grid([tall, below], vi.fn(), false));
     await waitFor(() => expect(screen.getByText('Uptime')).toBeTruthy());
     expect(screen.queryByText('DeviceTotals')).toBeNull();
     expect(document.querySelector('[data-widget="DeviceTotals"] .mantine-Skeleton-root')).not.toBeNull();
@@ -110,12 +165,13 @@ describe('DashboardGrid', () => {
       type: 'DeviceTotals',
       layout: { i: 'totals', x: 0, y: 40, w: 4, h: 2 },
     };
-    // Three tall widgets above it: stacked, each is 5 rows high, so it starts two screens down there too.
+    // Three tall widgets above it, 7 rows high: on the grid it starts at row 7 (840 px, past jsdom's 768 px
+    // viewport); stacked, several screens down.
     const tall = [0, 1, 2].map(
       (n): Widget => ({
         ...uptime(4),
         i: `tall-${n}`,
-        layout: { i: `tall-${n}`, x: 4 * n, y: 0, w: 4, h: 5 },
+        layout: { i: `tall-${n}`, x: 4 * n, y: 0, w: 4, h: 7 },
       }),
     );
     render(grid([...tall, below], vi.fn(), false));

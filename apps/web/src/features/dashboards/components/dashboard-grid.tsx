@@ -1,16 +1,19 @@
-import 'react-grid-layout/css/styles.css';
-import 'react-resizable/css/styles.css';
 import { Skeleton } from '@mantine/core';
-import { GRID_COLUMNS, sortWidgets, type Widget } from '@vnoc/contracts';
-import { type CSSProperties, type ReactNode, useMemo } from 'react';
-import GridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
+import { sortWidgets, type Widget } from '@vnoc/contracts';
+import { type CSSProperties, type ReactNode, Suspense, useMemo } from 'react';
+import { useContainerWidth } from 'react-grid-layout';
+import type { Layout, LayoutItem } from 'react-grid-layout/core';
 import { MountWhenNear } from '../../../components/mount-when-near.tsx';
-import { DRAG_HANDLE_CLASS, STACK_BELOW_PX, toGridLayout } from '../utils/layout.ts';
+import { preloadable } from '../../../lib/preloadable.tsx';
+import { drawnLayout, GAP, gridPlaces, ROW_HEIGHT, STACK_BELOW_PX } from '../utils/layout.ts';
 import classes from './dashboard-grid.module.css';
 
-/** Height of one grid row in pixels (a widget of h rows is h × this, plus the gaps). */
-export const ROW_HEIGHT = 104;
-const GAP = 16;
+// The editor's grid (react-grid-layout's components: dragging, resizing, their styles) loads when Edit is pressed,
+// not with the dashboard: a viewed grid places its widgets itself (gridPlaces, by the library's own formula).
+const editableGrid = preloadable(() => import('./editable-grid.tsx').then((m) => m.EditableGrid));
+const EditableGrid = editableGrid.Component;
+/** Starts loading the editor's grid (Edit pressed), so the editor opens without waiting for it. */
+export const preloadEditableGrid = editableGrid.preload;
 
 interface DashboardGridProps {
   widgets: readonly Widget[];
@@ -27,22 +30,56 @@ const stackedHeight = (widget: Widget) => Math.max(2, widget.layout.h) * (ROW_HE
  * The widgets whose top is within the first viewport (the grid's own offset aside, which only counts a few more):
  * these mount right after the grid, one per task, the others when they come near or the main thread is idle.
  */
-function firstViewport(sorted: readonly Widget[], stacked: boolean, viewport: number): Set<string> {
+function firstViewport(
+  sorted: readonly Widget[],
+  layout: readonly LayoutItem[],
+  stacked: boolean,
+  viewport: number,
+): Set<string> {
+  const rows = new Map(layout.map((item) => [item.i, item.y]));
   const shown = new Set<string>();
   let stackTop = 0;
   for (const widget of sorted) {
-    const top = stacked ? stackTop : widget.layout.y * (ROW_HEIGHT + GAP);
+    const top = stacked ? stackTop : (rows.get(widget.i) ?? widget.layout.y) * (ROW_HEIGHT + GAP);
     if (top < viewport) shown.add(widget.i);
     stackTop += stackedHeight(widget) + GAP;
   }
   return shown;
 }
 
+interface ViewedGridProps {
+  widgets: readonly Widget[];
+  width: number;
+  /** The widgets' cells, keyed by widget, in the order of `widgets`. */
+  children: ReactNode[];
+}
+
+/** The 12-column grid viewed: each cell absolutely placed where react-grid-layout would put it (gridPlaces). */
+function ViewedGrid({ widgets, width, children }: ViewedGridProps) {
+  const places = useMemo(() => gridPlaces(widgets, width), [widgets, width]);
+  return (
+    <div className={classes.grid} style={{ height: places.height }}>
+      {widgets.map((widget, n) => (
+        <div
+          key={widget.i}
+          className={classes.item}
+          data-widget={widget.type}
+          data-w={widget.layout.w}
+          style={places.styles.get(widget.i)}
+        >
+          {children[n]}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
- * Widgets on the 12-column react-grid-layout grid at their layout {x, y, w, h}; on a narrow screen they
- * stack in y-then-x order instead. Outside the editor the widgets mount progressively, one per task (MountWhenNear):
- * the first viewport's at once, those below it when they come near or (on the grid, not stacked) the main thread is
- * idle, a skeleton keeping their place until then.
+ * Widgets on the 12-column grid at their layout {x, y, w, h} (moved up as react-grid-layout moves them); on a
+ * narrow screen they stack in y-then-x order instead. Viewed, the grid places them itself (ViewedGrid); the
+ * editor's grid is react-grid-layout's (EditableGrid, loaded on Edit). Outside the editor the widgets mount
+ * progressively, one per task (MountWhenNear): the first viewport's at once, those below it when they come near
+ * or (on the grid, not stacked) the main thread is idle, a skeleton keeping their place until then.
  */
 export function DashboardGrid({
   widgets,
@@ -51,15 +88,16 @@ export function DashboardGrid({
   onLayoutChange,
 }: DashboardGridProps) {
   const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
-  const layout = useMemo(() => toGridLayout(widgets), [widgets]);
   const stacked = mounted && width < STACK_BELOW_PX;
   const sorted = useMemo(() => sortWidgets(widgets), [widgets]);
+  const layout = useMemo(() => drawnLayout(widgets), [widgets]);
   const inFirstViewport = useMemo(
-    () => firstViewport(sorted, stacked, window.innerHeight),
-    [sorted, stacked],
+    () => firstViewport(sorted, layout, stacked, window.innerHeight),
+    [sorted, layout, stacked],
   );
-  const render = (widget: Widget) => (
+  const cells = sorted.map((widget) => (
     <MountWhenNear
+      key={widget.i}
       eager={editing}
       first={inFirstViewport.has(widget.i)}
       // Stacked (a phone), those below the first screen mount as they scroll near, not when the main thread is
@@ -70,52 +108,37 @@ export function DashboardGrid({
     >
       {renderWidget(widget)}
     </MountWhenNear>
-  );
+  ));
 
+  const viewed = (
+    <ViewedGrid widgets={sorted} width={width}>
+      {cells}
+    </ViewedGrid>
+  );
   return (
     <div ref={containerRef} data-testid="dashboard-grid" data-layout={stacked ? 'stacked' : 'grid'}>
       {!mounted ? null : stacked ? (
         <div className={classes.stack}>
-          {sorted.map((widget) => (
+          {sorted.map((widget, n) => (
             <div
               key={widget.i}
               className={classes.stackItem}
               data-widget={widget.type}
               style={{ '--widget-min-height': `${stackedHeight(widget)}px` } as CSSProperties}
             >
-              {render(widget)}
+              {cells[n]}
             </div>
           ))}
         </div>
+      ) : editing ? (
+        // Until the editor's grid has loaded (Edit preloads it), the widgets stay where they are.
+        <Suspense fallback={viewed}>
+          <EditableGrid widgets={sorted} width={width} onLayoutChange={onLayoutChange}>
+            {cells}
+          </EditableGrid>
+        </Suspense>
       ) : (
-        <GridLayout
-          className={classes.grid}
-          width={width}
-          layout={layout}
-          gridConfig={{
-            cols: GRID_COLUMNS,
-            rowHeight: ROW_HEIGHT,
-            margin: [GAP, GAP],
-            containerPadding: [0, 0],
-          }}
-          dragConfig={{ enabled: editing, handle: `.${DRAG_HANDLE_CLASS}`, threshold: 3 }}
-          resizeConfig={{ enabled: editing, handles: ['se'] }}
-          // Only what a pointer did (a drag or a resize ended). The grid's onLayoutChange also echoes, a render or
-          // two late, every layout it was given: after two quick keyboard steps that echo of the first undid the
-          // second.
-          onDragStop={(next) => {
-            if (editing) onLayoutChange?.(next);
-          }}
-          onResizeStop={(next) => {
-            if (editing) onLayoutChange?.(next);
-          }}
-        >
-          {sorted.map((widget) => (
-            <div key={widget.i} className={classes.item} data-widget={widget.type} data-w={widget.layout.w}>
-              {render(widget)}
-            </div>
-          ))}
-        </GridLayout>
+        viewed
       )}
     </div>
   );

@@ -134,7 +134,9 @@ export function DashboardScreen({ did, heading, subheading }: DashboardScreenPro
         saving={save.isPending}
         onEdit={() => {
           const open = () => dispatch({ type: 'open', widgets: dashboard.widgets });
-          Promise.all([frame.preload(), dialogs.preload()]).then(open, open);
+          // The editor's grid (react-grid-layout) too: the dashboard was viewed without it.
+          const editableGrid = import('./dashboard-grid.tsx').then((m) => m.preloadEditableGrid());
+          Promise.all([frame.preload(), dialogs.preload(), editableGrid]).then(open, open);
         }}
         onAddWidget={openCatalogue}
         onCancel={() => (editor.dirty ? setDialog({ kind: 'discard' }) : dispatch({ type: 'close' }))}

@@ -15,6 +15,7 @@ import {
   defaultDashboard,
   fieldsOf,
   GROUP_FILTER_WIDGETS,
+  gridPlaces,
   moveWidget,
   newWidget,
   resizeWidget,
@@ -64,6 +65,45 @@ describe('stacking order (y then x)', () => {
       'DeviceTable',
       'SiteTable',
     ]);
+  });
+});
+
+// A viewed grid places its widgets itself, where react-grid-layout puts them in the editor (issue 39).
+describe('the places of a viewed grid', () => {
+  // 1100 px wide: columns of (1100 − 11 gaps of 16) / 12 = 77 px, a column and its gap 93 px, a row and its gap 120.
+  const style = (widgets: Widget[], i: string, width = 1100) => {
+    const found = gridPlaces(widgets, width).styles.get(i);
+    return found && [found.transform, found.width, found.height, found.position];
+  };
+
+  it('a widget at x=6, y=2, 6 wide and 3 high, below another: 6 columns and 2 rows in, 6 columns and 3 rows big', () => {
+    const widgets = [w('above', 6, 0, 6, 2), w('it', 6, 2, 6, 3)];
+    // 6 × 93 = 558 across, 2 × 120 = 240 down; 6 × 77 + 5 gaps = 542 wide, 3 × 104 + 2 gaps = 344 high.
+    expect(style(widgets, 'it')).toEqual(['translate(558px,240px)', '542px', '344px', 'absolute']);
+    expect(style(widgets, 'above')).toEqual(['translate(558px,0px)', '542px', '224px', 'absolute']);
+    // Five rows and the four gaps between them.
+    expect(gridPlaces(widgets, 1100).height).toBe(5 * 104 + 4 * 16);
+  });
+
+  it('rounds to whole pixels, each gap exactly 16 (the width left by the gaps is not a multiple of 12)', () => {
+    // (1000 − 176) / 12 = 68.67 px a column: 5 of them and 4 gaps 407.3 → 407; b starts at 5 × 84.67 = 423.3 → 423,
+    // 16 px after a; 7 columns and 6 gaps 576.7 → 577, ending at 1000.
+    const widgets = [w('a', 0, 0, 5, 2), w('b', 5, 0, 7, 2)];
+    expect(style(widgets, 'a', 1000)).toEqual(['translate(0px,0px)', '407px', '224px', 'absolute']);
+    expect(style(widgets, 'b', 1000)).toEqual(['translate(423px,0px)', '577px', '224px', 'absolute']);
+  });
+
+  it('moves widgets up into empty rows and out of overlaps, as the grid does with a layout saved through the API', () => {
+    const widgets = [w('low', 0, 6, 4, 2), w('over', 2, 0, 4, 3), w('top', 0, 0, 4, 2)];
+    expect(style(widgets, 'top')?.[0]).toBe('translate(0px,0px)');
+    // Pushed below `top`, which it overlapped, then `low` up under it.
+    expect(style(widgets, 'over')?.[0]).toBe('translate(186px,240px)');
+    expect(style(widgets, 'low')?.[0]).toBe('translate(0px,600px)');
+    expect(gridPlaces(widgets, 1100).height).toBe(7 * 104 + 6 * 16);
+  });
+
+  it('an empty grid has no height', () => {
+    expect(gridPlaces([], 1100).height).toBe(0);
   });
 });
 

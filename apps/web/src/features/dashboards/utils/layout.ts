@@ -10,7 +10,18 @@ import {
   type WidgetLayout,
   type WidgetType,
 } from '@vnoc/contracts';
-import { type Layout, type LayoutItem, verticalCompactor } from 'react-grid-layout/core';
+import type { CSSProperties } from 'react';
+import {
+  bottom,
+  calcGridItemPosition,
+  cloneLayout,
+  correctBounds,
+  type Layout,
+  type LayoutItem,
+  type PositionParams,
+  transformStrategy,
+  verticalCompactor,
+} from 'react-grid-layout/core';
 
 /** The class of a widget's drag handle in the editor (the grid drags by it). */
 export const DRAG_HANDLE_CLASS = 'dashboard-drag-handle';
@@ -136,6 +147,53 @@ export function applyLayout(widgets: readonly Widget[], layout: Layout): Widget[
       return { ...widget, layout: place };
     }),
   );
+}
+
+/** Height of one grid row in pixels (a widget of h rows is h × this, plus the gaps). */
+export const ROW_HEIGHT = 104;
+/** The space between two widgets, across and down, in pixels. */
+export const GAP = 16;
+
+/** The grid's configuration: the editor's react-grid-layout is given it, and the positions of a viewed grid use it. */
+export const GRID_CONFIG = {
+  cols: GRID_COLUMNS,
+  rowHeight: ROW_HEIGHT,
+  margin: [GAP, GAP],
+  containerPadding: [0, 0],
+} as const satisfies Pick<PositionParams, 'cols' | 'rowHeight' | 'margin' | 'containerPadding'>;
+
+/**
+ * The layout the grid draws: a widget past the columns brought inside them, then every widget moved up as far as
+ * it goes without overlapping, as react-grid-layout does with a layout it is given (its own functions: a layout
+ * saved with gaps or overlaps through the API shows the same whether viewed or edited).
+ */
+export function drawnLayout(widgets: readonly Widget[]): LayoutItem[] {
+  return compact(correctBounds(cloneLayout(toGridLayout(widgets)), { cols: GRID_COLUMNS }));
+}
+
+/** Where a viewed grid of this width draws each widget, and its height, in pixels. */
+export interface GridPlaces {
+  height: number;
+  /** By widget key: react-grid-layout's own style of a placed item (a transform, the width and height). */
+  styles: ReadonlyMap<string, CSSProperties>;
+}
+
+/**
+ * The positions, sizes and height react-grid-layout gives the widgets on a grid `width` pixels wide, by its own
+ * formula (calcGridItemPosition: columns of (width − the gaps) / 12, rounded to whole pixels, each gap exactly
+ * GAP), so a dashboard looks the same viewed without the library's components as in the editor with them.
+ */
+export function gridPlaces(widgets: readonly Widget[], width: number): GridPlaces {
+  const layout = drawnLayout(widgets);
+  const params: PositionParams = { ...GRID_CONFIG, containerWidth: width, maxRows: Number.POSITIVE_INFINITY };
+  const styles = new Map(
+    layout.map((item) => {
+      const place = calcGridItemPosition(params, item.x, item.y, item.w, item.h);
+      return [item.i, transformStrategy.calcStyle(place)] as const;
+    }),
+  );
+  const rows = bottom(layout);
+  return { height: rows > 0 ? rows * ROW_HEIGHT + (rows - 1) * GAP : 0, styles };
 }
 
 /** Compacts the layout upwards, as the grid does after every drag and resize. */
