@@ -7,7 +7,7 @@
  * statically (and, signed in, the claims reader the page loads before its first render and the English wording
  * the router fetches with the frame and the screen, as app/screens.ts declares it; beyond /login, the public screens' Mantine styles the router loads with them). Sizes are gzip level 9, as the server sends them (`.gz`
  * beside each asset; brotli is smaller still and printed too). What /login fetches once drawn (its checks' schemas
- * and zod) is printed apart.
+ * and zod) and what /dashboard's map widget fetches once the screen has painted (the map) are printed apart.
  *
  * Then, unless `--no-live`, the build served as `npm start` serves it (bench/web-live.ts): Lighthouse on /login
  * and /dashboard against each page's budgets, the MFA code → base dashboard drawn for the demo fleet and a
@@ -210,6 +210,14 @@ function keyOf(module: string): string {
   );
 }
 
+/**
+ * What a screen fetches once it has painted, not counted in its first load: the dashboard's map widget imports the
+ * map (Leaflet, our map surface and its styles) after the screen's first paint, the other widgets drawing meanwhile.
+ */
+const afterFirstPaint: Record<string, string[]> = { '/dashboard': ['src/components/status-map.tsx'] };
+/** Each screen's first load (its files), for what it fetches once drawn. */
+const firstLoads = new Map<string, Set<string>>();
+
 for (const [route, layout, paths] of screens) {
   const modules = paths.map(keyOf);
   const missing = modules.find((module) => !manifest[module]);
@@ -229,6 +237,7 @@ for (const [route, layout, paths] of screens) {
       : ['src/styles/sign-in-styles.ts'];
   const claims = layout ? [CLAIMS_READER] : [];
   const { js, css } = closure([entryKey, ...claims, ...styles, ...wording, ...modules]);
+  firstLoads.set(route, new Set([...js, ...css]));
   const sum = total(js, 'gz') + total(css, 'gz');
   const budget = login ? BUDGET.login : layout ? BUDGET.signedIn : null;
   console.log(
@@ -244,6 +253,15 @@ for (const [route, layout, paths] of screens) {
       `${''.padEnd(30)} (before its lazy first view: ${kb(total(alone.js, 'gz') + total(alone.css, 'gz'))})`,
     );
   }
+}
+
+for (const [route, modules] of Object.entries(afterFirstPaint)) {
+  const first = firstLoads.get(route) ?? new Set<string>();
+  const later = closure(modules.map(keyOf));
+  const files = [...later.js, ...later.css].filter((f) => !first.has(f));
+  console.log(
+    `Once drawn, ${route} fetches ${kb(files.reduce((sum, f) => sum + sizeOf(f).gz, 0))} more: ${files.map((f) => `${f} ${kb(sizeOf(f).gz)}`).join(', ')}`,
+  );
 }
 
 const entry = closure([entryKey]);

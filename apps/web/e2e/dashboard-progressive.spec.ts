@@ -48,6 +48,19 @@ test('a long dashboard shows every widget once scrolled to, and its map without 
   const map = page.locator('[data-widget="SiteMap"]');
   await expect(map.locator('.leaflet-basemap-pane path').first()).toBeAttached();
   await expect.poll(() => map.locator('.leaflet-basemap-pane path').count()).toBeGreaterThan(100);
+  // The map (Leaflet, our map surface) was fetched once the screen had painted, after the fleet widgets' module
+  // had arrived (which then did not wait for it), not beside it as one of its imports.
+  const timing = await page.evaluate(() => {
+    const loads = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const load = (file: RegExp) => loads.find((entry) => file.test(new URL(entry.name).pathname));
+    return {
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      widgets: load(/^\/assets\/widgets-[^/]+\.js$/)?.responseEnd ?? Number.NaN,
+      map: load(/^\/assets\/map-surface-[^/]+\.js$/)?.startTime ?? Number.NaN,
+    };
+  });
+  expect(timing.map, JSON.stringify(timing)).toBeGreaterThan(timing.paint);
+  expect(timing.map, JSON.stringify(timing)).toBeGreaterThan(timing.widgets);
 
   const cells = page.locator('main [data-widget]');
   await expect(cells).toHaveCount(widgets.length);

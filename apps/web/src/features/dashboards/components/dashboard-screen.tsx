@@ -43,7 +43,7 @@ const DashboardGrid = grid.Component;
  */
 export function preloadDashboardModules(): void {
   grid.preload().catch(() => undefined);
-  preloadWidgets(BASE_DASHBOARD.widgets.map((widget) => widget.type));
+  void preloadWidgets(BASE_DASHBOARD.widgets.map((widget) => widget.type));
   import('../../../lib/intl.ts')
     .then(({ prepareNumbers }) => prepareNumbers(currentLanguage()))
     .catch(() => undefined);

@@ -32,9 +32,13 @@ const widgets = {
   FailoversOverTime: preloadable(() => analytics().then((m) => m.FailoversOverTimeWidget)),
 } satisfies Record<Widget['type'], Preloadable<WidgetProps>>;
 
-/** Starts loading the widgets of these types (a screen about to show a dashboard). */
-export function preloadWidgets(types: Iterable<Widget['type']>): void {
-  for (const type of new Set(types)) widgets[type].preload().catch(() => undefined);
+/**
+ * Starts loading the widgets of these types (a screen about to show a dashboard); resolves once they are all there
+ * (or failed: a failed one is tried again by its first render).
+ */
+export function preloadWidgets(types: Iterable<Widget['type']>): Promise<void> {
+  const loads = [...new Set(types)].map((type) => widgets[type].preload().catch(() => undefined));
+  return Promise.all(loads).then(() => undefined);
 }
 
 interface RenderWidgetProps {

@@ -117,7 +117,7 @@ export function WallScreen({ clock = realClock }: { clock?: WallClock }) {
   const cycleMs = (display.data?.cycleSeconds ?? 60) * 1000;
 
   useEffect(() => {
-    for (const dashboard of list) preloadWidgets(dashboard.widgets.map((w) => w.type));
+    for (const dashboard of list) void preloadWidgets(dashboard.widgets.map((w) => w.type));
   }, [list]);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Anchor, Group, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine
 import { IconChartLine } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Alert, AnalyticsDuration, DeviceStatus, Paged } from '@vnoc/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertDeviceLink } from '../../../components/alert-device-link.tsx';
@@ -11,13 +11,14 @@ import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx
 import { DateText } from '../../../components/date-text.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { MapSitePopup } from '../../../components/map-site-popup.tsx';
-import { StatusMap } from '../../../components/status-map.tsx';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
 import { formatDate, formatPercent } from '../../../lib/format.ts';
 import { useAlertMarks } from '../../../lib/map-alerts.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { paths } from '../../../lib/paths.ts';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { useStatusCounts } from '../../../lib/status-counts.ts';
 import { useActiveAlerts, useProblemDevices, useProblemSites, useUptime } from '../api/dashboard-data.ts';
 import { WidgetCard } from './widget-card.tsx';
@@ -31,6 +32,17 @@ export interface WidgetProps {
   duration: AnalyticsDuration;
   groupIds: readonly string[];
 }
+
+/**
+ * The map (Leaflet and our map surface, ~50 KB gzipped with its styles), fetched once the screen has painted: the
+ * dashboard's other widgets (this module) draw without waiting for it, the map's card showing a skeleton meanwhile.
+ */
+const statusMap = preloadable(() =>
+  afterPaint()
+    .then(() => import('../../../components/status-map.tsx'))
+    .then((m) => m.StatusMap),
+);
+const StatusMap = statusMap.Component;
 
 /** SiteMap: every site coloured by status (ringed by its worst active alert), clustered; a marker opens its site. */
 export function SiteMapWidget({ title, caption, groupIds }: WidgetProps) {
@@ -50,16 +62,18 @@ export function SiteMapWidget({ title, caption, groupIds }: WidgetProps) {
       ) : isPending ? (
         <Skeleton h="100%" mih={240} />
       ) : (
-        <StatusMap
-          view={view}
-          height="100%"
-          // Stacked on a phone the card has no height of its own, and 100 % of it was 0 px: a blank map.
-          minHeight={240}
-          label={title}
-          clusterLabel={(count) => t('cluster', { count })}
-          marks={marks}
-          renderPopup={(point) => <MapSitePopup point={point} />}
-        />
+        <Suspense fallback={<Skeleton h="100%" mih={240} />}>
+          <StatusMap
+            view={view}
+            height="100%"
+            // Stacked on a phone the card has no height of its own, and 100 % of it was 0 px: a blank map.
+            minHeight={240}
+            label={title}
+            clusterLabel={(count) => t('cluster', { count })}
+            marks={marks}
+            renderPopup={(point) => <MapSitePopup point={point} />}
+          />
+        </Suspense>
       )}
     </WidgetCard>
   );

@@ -2,6 +2,7 @@ import { BASE_DASHBOARD, type Dashboard, type Widget, type WidgetType } from '@v
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -29,15 +30,17 @@ export function useDashboardData(did: string | undefined) {
   const dashboards: Dashboard[] = list.data ?? (list.error ? [BASE_DASHBOARD] : []);
   const dashboard = did ? dashboards.find((d) => d.id === did) : defaultDashboard(dashboards);
 
-  // Once the dashboard is known: its widgets' modules, and with a map the basemap's shapes, load (and are
-  // prepared) while the screen renders.
+  // Once the dashboard is known: its widgets' modules load while the screen renders; with a map, once the screen
+  // has painted and those modules are in (the map's download does not delay theirs), Leaflet and the basemap's
+  // shapes, loaded and prepared while the other widgets draw.
   const widgetTypes = [...new Set(dashboard?.widgets.map((widget) => widget.type))].sort().join(',');
   useEffect(() => {
     if (!widgetTypes) return;
     const types = widgetTypes.split(',') as WidgetType[];
-    preloadWidgets(types);
+    const widgetsLoaded = preloadWidgets(types);
     if (types.includes('SiteMap'))
-      import('../../../components/map-surface.tsx')
+      Promise.all([widgetsLoaded, afterPaint()])
+        .then(() => import('../../../components/map-surface.tsx'))
         .then(({ loadBasemapShapes }) => loadBasemapShapes())
         .catch(() => undefined);
   }, [widgetTypes]);
