@@ -33,17 +33,22 @@ describe('the bundled basemap (issue 12 part 3)', () => {
     expect(loadBasemap()).toBe(loadBasemap());
   });
 
-  it('is built in three tasks, the land then each border mesh, not in one long one (issue 39)', async () => {
+  it("is built in four tasks, the world's land, the states', then each border mesh, not in one long one (issue 39)", async () => {
     const [world, us] = await Promise.all([
       import('world-atlas/countries-110m.json'),
       import('us-atlas/states-10m.json'),
     ]);
+    const features = vi.fn(topojson.feature);
     const meshes = vi.fn(topojson.mesh);
     const built = toBasemap(
-      { ...topojson, mesh: meshes },
+      // `feature`'s overloads are more than a mock's type keeps.
+      { ...topojson, feature: features as unknown as typeof topojson.feature, mesh: meshes },
       world.default as unknown as Topology,
       us.default as unknown as Topology,
     );
+    expect(features).toHaveBeenCalledTimes(1);
+    await nextTask();
+    expect(features).toHaveBeenCalledTimes(2);
     expect(meshes).toHaveBeenCalledTimes(0);
     await nextTask();
     expect(meshes).toHaveBeenCalledTimes(1);

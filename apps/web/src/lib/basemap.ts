@@ -15,8 +15,9 @@ type Topojson = typeof import('topojson-client');
 
 /**
  * Natural Earth at 1:110m for the world (world-atlas, ~38 KB gzipped) with the United States at 1:10m, state by
- * state (us-atlas, ~36 KB): where the fleet is, coasts and state lines stay close at city zoom. Built in three
- * tasks — the land, the world's borders, the states' borders (each mesh stitches every arc) — not in one long
+ * state (us-atlas, ~36 KB): where the fleet is, coasts and state lines stay close at city zoom. Built in four
+ * tasks — the world's land, the states' land, the world's borders, the states' borders (each mesh stitches every
+ * arc) — not in one long
  * task of the map's first draw (topojson ~16 ms of /dashboard's profile at 1×, bench/README.md).
  */
 export async function toBasemap(topojson: Topojson, world: Topology, us: Topology): Promise<Basemap> {
@@ -26,6 +27,9 @@ export async function toBasemap(topojson: Topojson, world: Topology, us: Topolog
     ...countries,
     geometries: countries.geometries.filter((g) => String(g.id) !== USA),
   }) as FeatureCollection;
+  // The states at 1:10m in a task of their own: with the world's land, one task of ~175 ms on Lighthouse's mobile
+  // CPU (×4) of /dashboard's first seconds (bench/README.md, 2026-11-30, branch dash).
+  await nextTask();
   const usLand = topojson.feature(us, states) as FeatureCollection;
   await nextTask();
   const worldBorders = topojson.mesh(world, countries, (a, b) => a !== b);
