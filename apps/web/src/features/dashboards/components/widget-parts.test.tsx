@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import '../../../lib/i18n.ts';
 import { installDomStubs, Providers } from '../../../test/render.tsx';
-import { Loaded, WidgetTable } from './widget-parts.tsx';
+import { FIRST_ROWS, Loaded, TableWidget, WidgetTable } from './widget-parts.tsx';
 
 beforeAll(() => installDomStubs());
 afterEach(cleanup);
@@ -56,5 +56,32 @@ describe('WidgetTable', () => {
     expect(screen.getByText('2 of 9')).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Device', 'Site']);
     expect(screen.getByRole('cell', { name: 'TZ370' })).toBeTruthy();
+  });
+});
+
+describe('TableWidget', () => {
+  it('draws its first rows in the task it mounts in, the others in the next one (issue 39)', async () => {
+    const items = Array.from({ length: 8 }, (_, n) => `Device ${n + 1}`);
+    render(
+      <Providers>
+        <TableWidget
+          title="Problem devices"
+          testId="widget-test"
+          query={{ data: items, isPending: false, error: undefined }}
+          rows={(data) => data}
+          empty={<p>None</p>}
+          columns={[{ header: 'Device' }]}
+          row={(item) => (
+            <tr key={item}>
+              <td>{item}</td>
+            </tr>
+          )}
+        />
+      </Providers>,
+    );
+    expect(FIRST_ROWS).toBe(4);
+    expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(items.slice(0, 4));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(items);
   });
 });

@@ -1,6 +1,6 @@
 import { Anchor, Group, ScrollArea, Skeleton, Table, Text } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -107,7 +107,29 @@ interface TableWidgetProps<D, R> extends Omit<WidgetCardProps, 'children'> {
   row: (item: R) => ReactNode;
 }
 
-/** A widget that lists rows of its data in a table (WidgetTable), or says there are none. */
+/**
+ * The rows a table widget draws in its first task; the others in the next. Drawing all eight of the base
+ * dashboard's active alerts in the widget's mount was the longest task of /dashboard's first seconds on a phone's
+ * CPU (150–290 ms at ×4, bench/README.md, 2026-11-30, branch dash): two shorter tasks instead, the first rows (on
+ * screen first) in the first.
+ */
+export const FIRST_ROWS = 4;
+
+/** False in the first task after the widget mounted, true from the next one on. */
+function usePastFirstTask(): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    if (past) return;
+    const id = setTimeout(() => setPast(true), 0);
+    return () => clearTimeout(id);
+  }, [past]);
+  return past;
+}
+
+/**
+ * A widget that lists rows of its data in a table (WidgetTable), or says there are none; the rows past FIRST_ROWS
+ * drawn in a task after the first.
+ */
 export function TableWidget<D, R>({
   query,
   rows,
@@ -118,6 +140,7 @@ export function TableWidget<D, R>({
   row,
   ...card
 }: TableWidgetProps<D, R>) {
+  const allRows = usePastFirstTask();
   return (
     <WidgetCard {...card}>
       <Loaded query={query} height={200}>
@@ -126,7 +149,7 @@ export function TableWidget<D, R>({
           if (items.length === 0) return empty;
           return (
             <WidgetTable label={label} note={note?.(data)} columns={columns}>
-              {items.map(row)}
+              {(allRows ? items : items.slice(0, FIRST_ROWS)).map(row)}
             </WidgetTable>
           );
         }}
