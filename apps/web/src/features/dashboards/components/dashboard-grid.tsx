@@ -1,6 +1,8 @@
 import { Skeleton } from '@mantine/core';
 import { sortWidgets, type Widget } from '@vnoc/contracts';
 import { type CSSProperties, type ReactNode, Suspense, useMemo } from 'react';
+// The library's width hook alone (its package is free of side effects: the bundle keeps this hook and the core, not
+// the grid's components, which editable-grid.tsx imports).
 import { useContainerWidth } from 'react-grid-layout';
 import type { Layout, LayoutItem } from 'react-grid-layout/core';
 import { MountWhenNear } from '../../../components/mount-when-near.tsx';
