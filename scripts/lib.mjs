@@ -27,7 +27,7 @@ function newestMtime(path) {
 }
 
 /** Builds apps/web unless its dist is newer than every source it is built from. */
-export async function ensureWebBuilt({ force = false } = {}) {
+export async function ensureWebBuilt() {
   const index = join(root, 'apps/web/dist/index.html');
   const sources = [
     'apps/web/src',
@@ -37,7 +37,7 @@ export async function ensureWebBuilt({ force = false } = {}) {
     'packages/contracts/src',
   ];
   const sourceTime = Math.max(...sources.map((s) => newestMtime(join(root, s))));
-  if (!force && existsSync(index) && statSync(index).mtimeMs >= sourceTime) return 0;
+  if (existsSync(index) && statSync(index).mtimeMs >= sourceTime) return 0;
   console.log('[vnoc] building the web app…');
   return run('npm', ['run', 'build', '-w', '@vnoc/web']);
 }

@@ -2,41 +2,24 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 import { fastPort, port } from './e2e/ports.ts';
-
-const root = join(import.meta.dirname, '..', '..');
-// Per port, so that two runs on one machine (different E2E_PORT) do not share a data directory.
-const dataDir = join(root, 'test-results', `e2e-data-${port}`);
-const fastDataDir = join(root, 'test-results', `e2e-data-${fastPort}`);
-const FAST_SIM_SPEED = 20;
+import { e2eServers, healthUrl, root, SERVER_ARGS, SERVERS_STARTED, serverEnv } from './e2e/servers.ts';
 
 /**
- * The real server on a fresh data directory: embedded PostgreSQL, demo seed, dev outbox. Playwright starts its
- * servers one after the other, each once the one before answers; a server given `wait: false` is not waited for
- * here, so the next one starts beside it (the global set-up waits for it before the first test).
+ * The servers as Playwright starts them (unless `npm test` has: see servers.ts). Playwright starts its servers one
+ * after the other, each once the one before answers; the fast server comes first and is not waited for here, so
+ * the main one starts beside it and the two start-ups (a database and the demo seed each) overlap (the global
+ * set-up waits for both before the first test).
  */
-function server(serverPort: number, dir: string, env: Record<string, string> = {}, wait = true) {
-  return {
-    command: `rm -rf "${dir}" && node --import tsx apps/api/src/main.ts`,
-    cwd: root,
-    url: wait ? `http://127.0.0.1:${serverPort}/api/health` : undefined,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      PORT: String(serverPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      DEMO: '1',
-      DELIVERY: 'outbox',
-      PG_PORT: String(serverPort + 1),
-      // Each server's embedded MQTT broker on a free port: two servers run side by side (and 1884 may be taken).
-      MQTT_PORT: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-  };
-}
+const webServer = e2eServers.map((server, i) => ({
+  command: `rm -rf "${server.dataDir}" && node ${SERVER_ARGS.join(' ')}`,
+  cwd: root,
+  url: i === 0 ? undefined : healthUrl(server.port),
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: serverEnv(server),
+}));
 
 export default defineConfig({
   testDir: './e2e',
@@ -108,10 +91,6 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${fastPort}` },
     },
   ],
-  // The fast server first and not waited for: the two start-ups (a database and the demo seed each) overlap.
-  webServer: [
-    server(fastPort, fastDataDir, { SIM_SPEED: String(FAST_SIM_SPEED), WEBHOOKS_ALLOW_LOOPBACK: '1' }, false),
-    server(port, dataDir),
-  ],
+  webServer: SERVERS_STARTED ? undefined : webServer,
   globalSetup: './e2e/global-setup.ts',
 });

@@ -72,4 +72,13 @@ describe('compiledSerializer', () => {
       message: 'Not found',
     });
   });
+
+  it('compiles a schema once per process: every route and every app answering with it shares the serializer', () => {
+    expect(compiledSerializer({ schema: ErrorBodySchema })).toBe(
+      compiledSerializer({ schema: ErrorBodySchema }),
+    );
+    // Another schema object, even of the same shape, gets its own.
+    const copy = z.object({ id: z.string(), message: z.string() });
+    expect(compiledSerializer({ schema: copy })).not.toBe(compiledSerializer({ schema: ErrorBodySchema }));
+  });
 });

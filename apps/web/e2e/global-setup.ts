@@ -1,22 +1,10 @@
-import { fastPort } from './ports.ts';
-
-/** As long as Playwright gives a server to start (its webServer timeout). */
-const START_TIMEOUT_MS = 120_000;
+import { e2eServers, waitForHealth } from './servers.ts';
 
 /**
- * Waits for the fast server, which the config starts beside the main one without waiting for it (see
- * playwright.config.ts): no test begins before both answer their health check.
+ * No test begins before every server answers its health check: Playwright does not wait for the fast server,
+ * which it starts beside the main one (see playwright.config.ts), and `npm test` starts both itself before the
+ * tier (scripts/test.mjs), so they may still be starting.
  */
 export default async function globalSetup() {
-  const health = `http://127.0.0.1:${fastPort}/api/health`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    const ok = await fetch(health).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`The fast e2e server did not answer ${health} within 120 s.`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  for (const server of e2eServers) await waitForHealth(server.port);
 }
