@@ -21,7 +21,8 @@ export function StatCard({
   return (
     <Paper withBorder radius="md" p="sm" data-testid={testId}>
       <FieldLabel>{label}</FieldLabel>
-      <Text fw={700} fz="xl">
+      {/* A block, not a paragraph: a value may be a badge or a group (a block in a paragraph is invalid HTML). */}
+      <Text component="div" fw={700} fz="xl">
         {value}
       </Text>
       {percent !== undefined && (

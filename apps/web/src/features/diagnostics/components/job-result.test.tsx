@@ -129,6 +129,8 @@ describe('JobResult: every result readable, never JSON', () => {
     expect(text).toContain(`Rebooted at${formatDate(results.reboot.rebootedAt)}`);
     expect(text).toContain(`Expected back at${formatDate(results.reboot.expectedBackAt)}`);
     expect(screen.getByTestId('reboot-live-status').textContent).toBe('Offline (Rebooting)');
+    // The status badge (a block) is not put in a paragraph: a browser would move it out of it.
+    expect(screen.getByTestId('result-reboot').querySelector('p div')).toBeNull();
   });
 
   it('ports: the port map with each port on or off', () => {
