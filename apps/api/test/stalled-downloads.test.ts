@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exportSlotsOf } from '../src/http/csv-export.ts';
 import { EXPORT_CONNECTIONS } from '../src/plugins/db.ts';
 import { createDevice, createOrganization, createSite, createUser, tokenFor } from './factories.ts';
@@ -10,7 +10,12 @@ import { createTestApp, type TestApp } from './helpers.ts';
  * not stop the service for anyone else. Before the fix five stalled report exports held the whole pool and every
  * other call (the alert counts, sign-in, the alert engine) waited for as long as the sockets stayed open.
  */
-const STALL_SECONDS = 1;
+/**
+ * The stall limit these tests run with: long enough that a test's stalled downloads are all asked for before the
+ * first is cut off, on a loaded 2-core machine too (at 1 s, five asked one after the other under CI's load saw the
+ * first cut off and its slot taken again before the fifth).
+ */
+const STALL_SECONDS = 3;
 /** Another person's calls answer within this while exports stall (they take ~5–50 ms here; 20 s+ before). */
 const USUAL_MS = 1_500;
 /** Up to yesterday, within the 13 months a report may span. */
@@ -107,6 +112,9 @@ const endAll = async () => {
   for (const socket of opened.splice(0)) socket.destroy();
   await until(() => exportSlotsOf(t.db).inUse === 0);
 };
+
+// A test that fails before its own endAll leaves no download held for the next.
+afterEach(endAll);
 
 describe('stalled downloads (real sockets)', () => {
   it('five stalled exports of one READ_ONLY person: two run, three are refused 429, others keep answering', async () => {

@@ -19,6 +19,11 @@ const nowS = () => Math.floor(Date.now() / 1000);
 const fakeClock = () => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
 /** Lets `checks` once-a-second session checks run. */
 const runChecks = (checks: number) => vi.advanceTimersByTimeAsync(checks * SESSION_CHECK_MS);
+/**
+ * How long the signed-in frame and the screen may take to first draw (lazy modules, real time): the default second
+ * was too short under CI's load ("the countdown can be dismissed" found no countdown).
+ */
+const FIRST_DRAW = { timeout: 10_000 };
 
 beforeAll(() => installDomStubs());
 beforeEach(() => {
@@ -58,7 +63,7 @@ describe('session watcher (spec part 4)', () => {
   it('shows the m:ss countdown at 5 minutes or less; "Extend session" refreshes and confirms', async () => {
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 240 })));
     renderApp('/alerts');
-    const notice = await screen.findByTestId('session-countdown');
+    const notice = await screen.findByTestId('session-countdown', {}, FIRST_DRAW);
     expect(notice.textContent).toMatch(/Your session expires in [34]:\d\d\./);
     fireEvent.click(screen.getByRole('button', { name: 'Extend session' }));
     expect(await screen.findByText('Session Extended')).toBeTruthy();
@@ -71,7 +76,7 @@ describe('session watcher (spec part 4)', () => {
     fakeClock();
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 200 })));
     renderApp('/alerts');
-    await screen.findByTestId('session-countdown');
+    await screen.findByTestId('session-countdown', {}, FIRST_DRAW);
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     // It stays dismissed through the checks that follow, while less and less time is left.
     await runChecks(3);
@@ -89,7 +94,7 @@ describe('session watcher (spec part 4)', () => {
     fakeClock();
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 25 * 60 + 3 })));
     renderApp('/alerts');
-    await screen.findByRole('heading', { level: 1, name: 'Alerts' });
+    await screen.findByRole('heading', { level: 1, name: 'Alerts' }, FIRST_DRAW);
     await runChecks(2);
     expect(calls).not.toContain('GET /api/access/newJWT');
     // The control: once 25 minutes are left, the next check refreshes.
@@ -102,7 +107,7 @@ describe('session watcher (spec part 4)', () => {
     fakeClock();
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 2 })));
     const { router } = renderApp('/alerts');
-    await screen.findByTestId('session-countdown');
+    await screen.findByTestId('session-countdown', {}, FIRST_DRAW);
     expect(signOutOfProvider).not.toHaveBeenCalled();
     await runChecks(2);
     await vi.waitFor(() => expect(signOutOfProvider).toHaveBeenCalledWith({ expired: true }), {
@@ -117,7 +122,7 @@ describe('session watcher (spec part 4)', () => {
     fakeClock();
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 30 * 60 })));
     const { router } = renderApp('/alerts');
-    await screen.findByRole('heading', { level: 1, name: 'Alerts' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Alerts' }, FIRST_DRAW);
     // Idle after 2 minutes: the token is never renewed, so it is still the first one a minute before its end…
     await runChecks(29 * 60);
     expect(calls).not.toContain('GET /api/access/newJWT');
@@ -132,7 +137,7 @@ describe('session watcher (spec part 4)', () => {
     fakeClock();
     authStore.setToken(fakeJwt(fullClaims({ exp: nowS() + 2 })));
     const { router } = renderApp('/alerts');
-    await screen.findByTestId('session-countdown');
+    await screen.findByTestId('session-countdown', {}, FIRST_DRAW);
     expect(authStore.get().jwt).not.toBeNull();
     await runChecks(2);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5_000 });
