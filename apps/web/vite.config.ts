@@ -213,6 +213,30 @@ function importedBy(imports: Map<string, string[]>, from: string[]): Set<string>
 /** The server-side data table (the lists' table or cards, footer, column picker). */
 const DATA_TABLE = /[\\/]src[\\/]components[\\/]data-table[\\/]data-table\.tsx$/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/**
+ * The modules that pass `test` and those that only they import (Mantine's indexes, which import every component,
+ * aside).
+ */
+function ownedBy(imports: Map<string, string[]>, test: (id: string) => boolean): Set<string> {
+  const importers = new Map<string, string[]>();
+  for (const [id, children] of imports) {
+    if (MANTINE_INDEX.test(id)) continue;
+    for (const child of children) importers.set(child, [...(importers.get(child) ?? []), id]);
+  }
+  const found = new Set([...imports.keys()].filter(test));
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [id, by] of importers)
+      if (!found.has(id) && by.every((importer) => found.has(importer))) {
+        found.add(id);
+        grown = true;
+      }
+  }
+  return found;
+}
+
+/** Mantine's Menu, which the header menus draw and a few screens' own menus. */
+const MENU = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Menu[\\/]/;
 /** The signed-in frame's modules (`loadConsole` in app/router.tsx): its layout and the rest of Mantine's styles. */
 const CONSOLE_FRAME = /[\\/]src[\\/](?:app[\\/]layouts[\\/]main-layout\.tsx|styles[\\/]console-styles\.ts)$/;
 /** Mantine's styles beyond /login's, loaded with what needs them: a chunk of their own in no group. */
@@ -359,6 +383,8 @@ async function groups() {
       ),
     ].filter((id) => NODE_MODULES.test(id) && !scrolledNeed.has(id)),
   );
+  // Mantine's Menu and what only it imports.
+  const menuOwn = ownedBy(imports, (id) => MENU.test(id));
   // What the screens' common groups beyond the overlays (`screens-lists`, `screens`) import, directly or not.
   const neededByPlainShared = importedBy(
     imports,
@@ -394,6 +420,13 @@ async function groups() {
         beyond(id) && menus.has(id) && (frame.has(id) || landing.has(id) || neededByPlainShared.has(id)),
     },
     { name: 'overlays', test: (id: string) => beyond(id) && menus.has(id) && onDemand.has(id) },
+    // Mantine's Menu itself apart from what it shares with the other dropdowns (Popover, floating-ui): a screen
+    // that draws a Select or a Tooltip but no menu loads `menus` without it.
+    {
+      name: 'menu',
+      test: (id: string) => beyond(id) && menus.has(id) && menuOwn.has(id),
+      includeDependenciesRecursively: false,
+    },
     { name: 'menus', test: (id: string) => beyond(id) && menus.has(id) },
     {
       name: 'console',
