@@ -308,10 +308,13 @@ export function wordingGroup(language: string, namespace: string): string {
  * the form validation) or no one (`public`: the password form, the sign-in calls); what the code step
  * (/authentication) adds to them, in two the same way (`code-common`: product analytics, the support chat's
  * state; `code`: the code inputs), so no signed-in screen loads the sign-in steps' own code and /login no module
- * that imports zod; what the signed-in frame loads before it shows, the layout, its dialogs and its styles
- * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use, but zod's schemas, in
- * three by what they draw (`screens-overlays`: dropdowns, tooltips, dialogs; `screens-lists`: tables and scrolled
- * lists; `screens`: the rest); and each language's lazily
+ * that imports zod; the header menus' dropdown in two (`menu`: Mantine's Menu and what only it imports; `menus`:
+ * what it shares with the other dropdowns, Popover and floating-ui), with what the frame, the landing screen or
+ * the screens' plain common groups share with it apart (`frame-shared`); what the signed-in frame loads before
+ * it shows, the layout, its dialogs and its styles (`console`, never loaded by /login); the modules 40 % of the
+ * signed-in screens use, but zod's schemas, in four by what they draw (`screens-overlays`: dropdowns, tooltips,
+ * dialogs; `screens-lists`: tables and scrolled lists; `screens-tables`: what the server-side data table adds,
+ * its rows' checkboxes; `screens`: the rest); and each language's lazily
  * loaded wording (`wordingGroup`: its public screens', the frame's with the small namespaces, each other apart). The splitting alone cuts them
  * into ~55, ~18, ~60, ~25 and 14 files (one per set of lazy screens that also use them, most under 1 KB), each a
  * `modulepreload` link appended and a request Lighthouse's throttled mobile network pays a round trip for; lazy
