@@ -135,6 +135,9 @@ if (!entryKey) throw new Error('no entry in the manifest');
  * first view with]. The first is the route's module; a screen that loads the rest of its first view lazily behind
  * it (Alerts' table behind its frame, the dashboard's grid and fleet widgets) names those too, so its figure is
  * what it needs to draw, not its skeleton's. The dashboard's editor (its widget frame and dialogs) loads on Edit.
+ * What a screen fetches once drawn for what its first view does not show is not counted: the site's and device's
+ * timeline (below their first view), the Alerts drawer (closed), the troubleshooting confirmation, a list's
+ * virtualizer (pages over 100 rows), the popovers, menus and dialogs that open on a gesture.
  */
 const SIGNED_IN = 'src/app/layouts/main-layout.tsx';
 /** What reads a stored token's claims, which a signed-in page loads before its first render (`authReady`). */

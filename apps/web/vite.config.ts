@@ -198,6 +198,45 @@ function reaching(imports: Map<string, string[]>, test: (id: string) => boolean)
   return found;
 }
 
+/** The modules `from` import, directly or not (statically), themselves included. */
+function importedBy(imports: Map<string, string[]>, from: string[]): Set<string> {
+  const found = new Set<string>();
+  const stack = [...from];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    stack.push(...(imports.get(id) ?? []));
+  }
+  return found;
+}
+
+/** The server-side data table (the lists' table or cards, footer, column picker). */
+const DATA_TABLE = /[\\/]src[\\/]components[\\/]data-table[\\/]data-table\.tsx$/;
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/**
+ * The modules that pass `test` and those that only they import (Mantine's indexes, which import every component,
+ * aside).
+ */
+function ownedBy(imports: Map<string, string[]>, test: (id: string) => boolean): Set<string> {
+  const importers = new Map<string, string[]>();
+  for (const [id, children] of imports) {
+    if (MANTINE_INDEX.test(id)) continue;
+    for (const child of children) importers.set(child, [...(importers.get(child) ?? []), id]);
+  }
+  const found = new Set([...imports.keys()].filter(test));
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [id, by] of importers)
+      if (!found.has(id) && by.every((importer) => found.has(importer))) {
+        found.add(id);
+        grown = true;
+      }
+  }
+  return found;
+}
+
+/** Mantine's Menu, which the header menus draw and a few screens' own menus. */
+const MENU = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Menu[\\/]/;
 /** The signed-in frame's modules (`loadConsole` in app/router.tsx): its layout and the rest of Mantine's styles. */
 const CONSOLE_FRAME = /[\\/]src[\\/](?:app[\\/]layouts[\\/]main-layout\.tsx|styles[\\/]console-styles\.ts)$/;
 /** Mantine's styles beyond /login's, loaded with what needs them: a chunk of their own in no group. */
@@ -269,10 +308,13 @@ export function wordingGroup(language: string, namespace: string): string {
  * the form validation) or no one (`public`: the password form, the sign-in calls); what the code step
  * (/authentication) adds to them, in two the same way (`code-common`: product analytics, the support chat's
  * state; `code`: the code inputs), so no signed-in screen loads the sign-in steps' own code and /login no module
- * that imports zod; what the signed-in frame loads before it shows, the layout, its dialogs and its styles
- * (`console`, never loaded by /login); the modules 40 % of the signed-in screens use, but zod's schemas, in
- * three by what they draw (`screens-overlays`: dropdowns, tooltips, dialogs; `screens-lists`: tables and scrolled
- * lists; `screens`: the rest); and each language's lazily
+ * that imports zod; the header menus' dropdown in two (`menu`: Mantine's Menu and what only it imports; `menus`:
+ * what it shares with the other dropdowns, Popover and floating-ui), with what the frame, the landing screen or
+ * the screens' plain common groups share with it apart (`frame-shared`); what the signed-in frame loads before
+ * it shows, the layout, its dialogs and its styles (`console`, never loaded by /login); the modules 40 % of the
+ * signed-in screens use, but zod's schemas, in four by what they draw (`screens-overlays`: dropdowns, tooltips,
+ * dialogs; `screens-lists`: tables and scrolled lists; `screens-tables`: what the server-side data table adds,
+ * its rows' checkboxes; `screens`: the rest); and each language's lazily
  * loaded wording (`wordingGroup`: its public screens', the frame's with the small namespaces, each other apart). The splitting alone cuts them
  * into ~55, ~18, ~60, ~25 and 14 files (one per set of lazy screens that also use them, most under 1 KB), each a
  * `modulepreload` link appended and a request Lighthouse's throttled mobile network pays a round trip for; lazy
@@ -330,6 +372,27 @@ async function groups() {
     !beforeSignIn.has(id) &&
     !isSchemaModule(id) &&
     (usedBy.get(id) ?? 0) >= common;
+  // And the library modules the server-side data table draws with beyond what the scrolled ones import (its
+  // rows' checkboxes): the screens that draw no such list load none of them.
+  const scrolledNeed = importedBy(
+    imports,
+    [...scrolled].filter((id) => sharedByScreens(id) && !overlaid.has(id)),
+  );
+  const tabled = new Set(
+    [
+      ...importedBy(
+        imports,
+        [...imports.keys()].filter((id) => DATA_TABLE.test(id)),
+      ),
+    ].filter((id) => NODE_MODULES.test(id) && !scrolledNeed.has(id)),
+  );
+  // Mantine's Menu and what only it imports.
+  const menuOwn = ownedBy(imports, (id) => MENU.test(id));
+  // What the screens' common groups beyond the overlays (`screens-lists`, `screens`) import, directly or not.
+  const neededByPlainShared = importedBy(
+    imports,
+    [...imports.keys()].filter((id) => sharedByScreens(id) && !overlaid.has(id) && !menus.has(id)),
+  );
   return [
     { name: 'index', test: (id: string) => first.has(id) },
     // Before `schemas`, which shares zod's core with it: a signed-in page's first render waits for this alone.
@@ -351,13 +414,22 @@ async function groups() {
     { name: 'code', test: (id: string) => beyond(id) && beforeSignIn.has(id) },
     // The signed-in frame's menus use them too: in groups of their own, the public pages' menus, dev outbox and
     // toasts do not load `console`, and the dev outbox and toasts load what they share with the menus alone.
-    // What the signed-in frame and the landing screen share with the menus (Mantine's transitions, portals,
-    // hooks): apart, so they do not load the menus to get it.
+    // What the signed-in frame, the landing screen and the screens' common groups beyond the overlays share with
+    // the menus (Mantine's transitions, portals, hooks; Checkbox's check icon, which Menu's items draw too):
+    // apart, so they do not load the menus to get it.
     {
       name: 'frame-shared',
-      test: (id: string) => beyond(id) && menus.has(id) && (frame.has(id) || landing.has(id)),
+      test: (id: string) =>
+        beyond(id) && menus.has(id) && (frame.has(id) || landing.has(id) || neededByPlainShared.has(id)),
     },
     { name: 'overlays', test: (id: string) => beyond(id) && menus.has(id) && onDemand.has(id) },
+    // Mantine's Menu itself apart from what it shares with the other dropdowns (Popover, floating-ui): a screen
+    // that draws a Select or a Tooltip but no menu loads `menus` without it.
+    {
+      name: 'menu',
+      test: (id: string) => beyond(id) && menus.has(id) && menuOwn.has(id),
+      includeDependenciesRecursively: false,
+    },
     { name: 'menus', test: (id: string) => beyond(id) && menus.has(id) },
     {
       name: 'console',
@@ -382,7 +454,8 @@ async function groups() {
     // this group, one screen's schema module made every screen load zod.
     // Those that need floating-ui or Mantine's FocusTrap (dropdowns, tooltips, dialogs: they import the menus'
     // group) apart, and apart again those that need Mantine's ScrollArea (tables): the dashboard's widgets, which
-    // draw tables, load neither the overlays nor the menus; /reports' list loads neither group.
+    // draw tables, load neither the overlays nor the menus; /reports' list loads neither group. What the
+    // server-side data table adds to them (its rows' checkboxes) apart too: the dashboard draws no such list.
     {
       name: 'screens-overlays',
       test: (id: string) => sharedByScreens(id) && overlaid.has(id),
@@ -391,6 +464,11 @@ async function groups() {
     {
       name: 'screens-lists',
       test: (id: string) => sharedByScreens(id) && scrolled.has(id),
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'screens-tables',
+      test: (id: string) => sharedByScreens(id) && tabled.has(id),
       includeDependenciesRecursively: false,
     },
     {

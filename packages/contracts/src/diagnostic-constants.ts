@@ -72,3 +72,29 @@ export function summarizeJobs(jobs: readonly { state: JobState }[]): BatchSummar
   for (const j of jobs) summary[j.state] += 1;
   return summary;
 }
+
+export const HOST_OR_IP_MESSAGE = 'Enter an IPv4 address or a host name.';
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** An IPv4 dotted quad: four numbers 0–255, no leading zeros. */
+export function isIPv4(value: string): boolean {
+  return IPV4.test(value);
+}
+
+/**
+ * An RFC 1123 host name: at most 253 characters, dot-separated labels of 1–63 letters, digits and
+ * inner hyphens. The last label is not all digits (RFC 3696 §2), so '256.1.1.1' is not a host name.
+ */
+export function isHostname(value: string): boolean {
+  if (value.length === 0 || value.length > 253) return false;
+  const labels = value.split('.');
+  if (!labels.every((l) => LABEL.test(l))) return false;
+  return !/^\d+$/.test(labels[labels.length - 1] as string);
+}
+
+/** Spec part 5: what the host or IP field accepts, once trimmed: an IPv4 dotted quad or a host name. */
+export function isHostOrIp(value: string): boolean {
+  return isIPv4(value) || isHostname(value);
+}

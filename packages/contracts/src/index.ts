@@ -44,6 +44,7 @@ export * from './support.ts';
 export * from './ticket-constants.ts';
 export * from './tickets.ts';
 export * from './timeline.ts';
+export * from './timeline-constants.ts';
 export * from './user.ts';
 export * from './verdict.ts';
 export * from './webhooks.ts';

@@ -6,11 +6,7 @@ import { JobStateSchema } from './diagnostics.ts';
 import { dateRangeInOrder, dateRangeQuery } from './fields.ts';
 import { DeviceStatusSchema } from './fleet.ts';
 import { TicketStatusSchema } from './tickets.ts';
-
-/** The longest range a timeline covers, in days (issue 37: 24 h, 7 d and 30 d views). */
-export const TIMELINE_MAX_DAYS = 31;
-/** The range when none is asked for: the 7 days up to now. */
-export const TIMELINE_DEFAULT_DAYS = 7;
+import { TIMELINE_EVENT_TYPES } from './timeline-constants.ts';
 
 /** GET site/{id}/timeline, GET device/{id}/timeline: `from`/`to` are times (any text `Date.parse` reads). */
 export const TimelineQuerySchema = dateRangeInOrder(z.object({ ...dateRangeQuery }));
@@ -92,17 +88,6 @@ export const TimelineEventSchema = z.discriminatedUnion('type', [
 ]);
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 export type TimelineEventType = TimelineEvent['type'];
-/** The types of events, in the order the console shows their rows. */
-export const TIMELINE_EVENT_TYPES = [
-  'alert',
-  'diagnostic',
-  'ticket',
-  'support',
-  'config',
-] as const satisfies readonly TimelineEventType[];
-
-/** Events of one type a timeline holds at most (the newest); `truncated` says when some were left out. */
-export const TIMELINE_EVENTS_MAX = 500;
 
 /**
  * One UTC day's availability, by the SLA report's rule (time up, on primary or backup, of the time recorded by

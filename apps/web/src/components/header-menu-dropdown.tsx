@@ -9,10 +9,18 @@ export function HeaderMenuDropdown({
   header,
   width,
   items,
+  onOpen,
   defaultOpened,
 }: HeaderMenuProps & { defaultOpened: boolean }) {
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={width} defaultOpened={defaultOpened}>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      width={width}
+      defaultOpened={defaultOpened}
+      onOpen={onOpen}
+    >
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{title}</Menu.Label>

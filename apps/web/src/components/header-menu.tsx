@@ -13,6 +13,8 @@ export interface HeaderMenuProps {
   width?: number;
   /** Its items, drawn with Mantine's Menu.Item and Menu.Divider (given once the menu has loaded). */
   items: (Item: typeof Menu.Item, Divider: typeof Menu.Divider) => ReactNode;
+  /** Called each time the menu opens (e.g. to read again what it lists). */
+  onOpen?: () => void;
 }
 
 const dropdown = loadedLater(() => import('./header-menu-dropdown.tsx'));

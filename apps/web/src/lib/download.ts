@@ -1,4 +1,3 @@
-import { ErrorBodySchema } from '@vnoc/contracts';
 import { ApiError } from './api-client.ts';
 import { authStore } from './auth-store.ts';
 
@@ -42,6 +41,8 @@ export async function fetchDownload(
     throw new ApiError(0, null, path);
   }
   if (!response.ok) {
+    // The schema (and zod) only when a download fails, as apiRequest's: the screens' first loads carry neither.
+    const { ErrorBodySchema } = await import('@vnoc/contracts/errors');
     const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => null));
     throw new ApiError(response.status, parsed.success ? parsed.data : null, path);
   }

@@ -27,7 +27,7 @@ import { getSiteQueryOptions } from '../../features/sites/api/get-site.ts';
 import { useRecordSiteVisit } from '../../features/sites/api/record-visit.ts';
 import { DeviceTickets } from '../../features/tickets/components/device-tickets.tsx';
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
-import { EntityTimeline } from '../../features/timeline/components/entity-timeline.tsx';
+import { preloadTimeline, TimelineLater } from '../../features/timeline/components/timeline-later.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useCrumbDetail } from '../../lib/breadcrumb-detail.ts';
 import { paths } from '../../lib/paths.ts';
@@ -47,6 +47,8 @@ export function Component() {
 }
 
 function DeviceScreen({ deviceId }: { deviceId: string }) {
+  // Below the first view: fetched as the page first draws, beside the device's data.
+  useEffect(() => void preloadTimeline().catch(() => undefined), []);
   const { t } = useTranslation('siteDetail');
   const { claims } = useAuth();
   const client = useQueryClient();
@@ -172,7 +174,7 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
       ]}
       <JobHistory device={device} />
       <DeviceTickets deviceId={device.id} />
-      <EntityTimeline subject={{ kind: 'device', id: device.id }} siteId={device.site.id} />
+      <TimelineLater subject={{ kind: 'device', id: device.id }} siteId={device.site.id} />
       {/* After the actions, which keep their place on every device's page, beside the other reported facts. */}
       <DeviceTelemetrySection device={device} />
       <Grid gap="lg">

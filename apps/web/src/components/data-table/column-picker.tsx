@@ -1,48 +1,54 @@
-import { ActionIcon, Checkbox, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import type { Table } from '@tanstack/react-table';
-import { useId } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { columnLabel } from './column-label.ts';
+import { loadedLater } from '../../lib/loaded-later.ts';
+import { useHoverTooltip } from '../hover-tooltip.tsx';
+
+const popover = loadedLater(() => import('./column-picker-popover.tsx'));
+const prefetch = () => void popover.load().catch(() => undefined);
 
 /**
- * A dropdown of checkboxes that shows or hides the table's columns; the last visible one cannot be hidden.
- * A popover rather than a menu: menu items close the menu and hold no form controls.
+ * The table's column picker. Its popover (Mantine's Popover, Checkbox and Tooltip, with floating-ui: ~45 KB
+ * gzipped with what shares their chunks) is no part of a list's first load: it is fetched when the button is
+ * first pointed at, focused or pressed, and until it first opens the button is drawn alone, with its tooltip
+ * on hover. Once opened it stays the popover (column-picker-popover.tsx).
  */
 export function ColumnPicker<T>({ table }: { table: Table<T> }) {
   const { t } = useTranslation('table');
-  const headingId = useId();
-
-  const columns = table.getAllLeafColumns().filter((c) => c.getCanHide());
-  const visibleCount = table.getVisibleLeafColumns().length;
+  const [loaded, setLoaded] = useState(() => popover.current() ?? null);
+  const [opened, setOpened] = useState(false);
+  const { handlers, tooltip } = useHoverTooltip(t('columns'));
+  if (loaded) return <loaded.ColumnPickerPopover table={table} defaultOpened={opened} />;
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal trapFocus hideDetached={false}>
-      <Popover.Target>
-        <Tooltip label={t('columns')} withArrow>
-          <ActionIcon variant="default" size="lg" aria-label={t('columns')} data-testid="column-picker">
-            <IconColumns3 size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" role="group" aria-labelledby={headingId}>
-          <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase">
-            {t('columns')}
-          </Text>
-          {columns.map((column) => {
-            const visible = column.getIsVisible();
-            return (
-              <Checkbox
-                key={column.id}
-                label={columnLabel(column)}
-                checked={visible}
-                disabled={visible && visibleCount <= 1}
-                onChange={(event) => column.toggleVisibility(event.currentTarget.checked)}
-              />
-            );
-          })}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={t('columns')}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        data-testid="column-picker"
+        {...handlers}
+        onPointerEnter={prefetch}
+        onFocus={(event) => {
+          prefetch();
+          handlers.onFocus(event);
+        }}
+        onClick={() => {
+          popover.load().then(
+            (module) => {
+              setOpened(true);
+              setLoaded(module);
+            },
+            () => undefined,
+          );
+        }}
+      >
+        <IconColumns3 size={18} aria-hidden />
+      </ActionIcon>
+      {tooltip}
+    </>
   );
 }

@@ -158,6 +158,28 @@ describe('DataTable', () => {
     expect(onRetry).toHaveBeenCalled();
   });
 
+  it('a page longer than 100 rows draws its first rows, then only those in view with a spacer for the rest', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => ({
+      id: `m${i}`,
+      name: `Site ${i}`,
+      city: `City ${i}`,
+      code: `C${i}`,
+    }));
+    setup({ data: many, total: 150, pageSize: 200 });
+    // Never all 150 (while the virtualizer loads, the box's first view: 16 rows of 45 px).
+    expect(screen.getAllByTestId('data-row').length).toBeLessThanOrEqual(16);
+    expect(screen.getAllByTestId('data-row')[0]?.textContent).toContain('Site 0');
+    expect(screen.getByTestId('data-table').getAttribute('aria-rowcount')).toBe('151');
+    // The rows below stand as one spacer row as tall as they are.
+    const spacer = await waitFor(() => {
+      const cell = screen.getByTestId('data-table').querySelector<HTMLTableCellElement>('tr[aria-hidden] td');
+      if (!cell) throw new Error('no spacer yet');
+      return cell;
+    });
+    const drawn = screen.queryAllByTestId('data-row').length;
+    expect(spacer.style.height).toBe(`${(150 - drawn) * 45}px`);
+  });
+
   it('while the first page loads the footer says so instead of "0–0 of 0", and cannot page', () => {
     setup({ data: undefined, loading: true, total: 0 });
     expect(screen.getByTestId('table-range').textContent).toBe('Loading…');

@@ -1,9 +1,9 @@
 import { Box, Paper, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { flexRender, type Header, type Row } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useRef } from 'react';
+import { memo, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preloadable } from '../../lib/preloadable.tsx';
 import { columnLabel } from './column-label.ts';
 import { cellStyle } from './column-meta.ts';
 import type { TableRow, TableViewProps } from './data-table-props.ts';
@@ -15,6 +15,12 @@ import { nextSort, sortDirection } from './table-sort.ts';
 /** Pages longer than this render only the rows in view. */
 export const VIRTUALIZE_AFTER = 100;
 const ROW_HEIGHT = 45;
+/** The rows a virtualized page draws while its virtualizer loads: those in its box's first view (720 px at most). */
+const ROWS_BEFORE_VIRTUAL = Math.ceil(720 / ROW_HEIGHT);
+
+// TanStack Virtual comes only with a page longer than VIRTUALIZE_AFTER: fetched as such a page size is chosen
+// (or read from the address), beside the page's data.
+const VirtualRows = preloadable(() => import('./table-virtual-rows.tsx').then((m) => m.VirtualRows));
 
 /** A column header: a button that cycles the sort when the column sorts, with `aria-sort` saying how. */
 function SortHeader<T extends TableRow>({
@@ -83,16 +89,6 @@ const DataRow = memo(function DataRow<T extends TableRow>({
   );
 }, sameRow) as <T extends TableRow>(props: RowViewProps<T>) => ReactNode;
 
-/** A spacer row standing for the rows scrolled out of view. */
-function Spacer({ height, columns }: { height: number; columns: number }) {
-  if (height <= 0) return null;
-  return (
-    <tr aria-hidden>
-      <td colSpan={columns} style={{ height, padding: 0 }} />
-    </tr>
-  );
-}
-
 /** The page as a table (wide screens): sortable headers, skeleton rows while loading, long pages virtualized. */
 export function TableView<T extends TableRow>({ table, props }: TableViewProps<T>) {
   const rows = table.getRowModel().rows;
@@ -100,12 +96,10 @@ export function TableView<T extends TableRow>({ table, props }: TableViewProps<T
   const columns = table.getVisibleLeafColumns().length + (selection ? 1 : 0);
   const virtual = rows.length > VIRTUALIZE_AFTER;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-  });
+  const longPages = props.pageSize > VIRTUALIZE_AFTER;
+  useEffect(() => {
+    if (longPages) VirtualRows.preload().catch(() => undefined);
+  }, [longPages]);
   const rowView = useRowView(table, props);
   const rowAt = (row: Row<T>, index: number) => <DataRow key={row.id} {...rowView(row)} index={index} />;
 
@@ -123,16 +117,20 @@ export function TableView<T extends TableRow>({ table, props }: TableViewProps<T
       </Table.Tr>
     ));
   } else if (virtual) {
-    const items = virtualizer.getVirtualItems();
+    const at = (index: number) => {
+      const row = rows[index];
+      return row ? rowAt(row, index) : null;
+    };
     body = (
-      <>
-        <Spacer height={items[0]?.start ?? 0} columns={columns} />
-        {items.map((item) => {
-          const row = rows[item.index];
-          return row ? rowAt(row, item.index) : null;
-        })}
-        <Spacer height={virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)} columns={columns} />
-      </>
+      <Suspense fallback={rows.slice(0, ROWS_BEFORE_VIRTUAL).map(rowAt)}>
+        <VirtualRows.Component
+          count={rows.length}
+          rowAt={at}
+          scrollRef={scrollRef}
+          rowHeight={ROW_HEIGHT}
+          columns={columns}
+        />
+      </Suspense>
     );
   } else {
     body = rows.map(rowAt);

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconTool } from '@tabler/icons-react';
 import type { Alert, AlertSeverity, AlertState } from '@vnoc/contracts';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
@@ -15,6 +15,7 @@ import { FilteredEmpty } from '../../../components/filtered-empty.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { alertDeviceLabel, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { paths } from '../../../lib/paths.ts';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { useExportAlerts } from '../api/export-alerts.ts';
 import { useAlertCounts } from '../api/get-alert-counts.ts';
 import { useAlerts } from '../api/get-alerts.ts';
@@ -29,9 +30,15 @@ import {
   usesDefaultOrder,
 } from '../utils/alert-list-state.ts';
 import { useAlertColumns } from './alert-columns.tsx';
-import { AlertDetailDrawer, type AlertTicketAction } from './alert-detail-drawer.tsx';
+import type { AlertTicketAction } from './alert-detail-drawer.tsx';
 import { AlertFilters } from './alert-filters.tsx';
 import { SeverityCounts } from './severity-counts.tsx';
+
+// An alert's drawer (Mantine's Drawer, the assignee Select, the notes' form) is no part of the list's first view:
+// its module loads as the list first draws (beside the list's data), and the drawer shows once it is there.
+const AlertDetailDrawer = preloadable(() =>
+  import('./alert-detail-drawer.tsx').then((m) => m.AlertDetailDrawer),
+).Component;
 
 const TABS: readonly AlertState[] = ['active', 'cleared'];
 
@@ -145,12 +152,14 @@ const AlertsTab = memo(function AlertsTab({ ticketAction }: { ticketAction?: Ale
           />
         }
       />
-      <AlertDetailDrawer
-        alertId={state.alert}
-        onClose={() => openAlert(null)}
-        onOpenAlert={(id) => openAlert(id)}
-        ticketAction={ticketAction}
-      />
+      <Suspense fallback={null}>
+        <AlertDetailDrawer
+          alertId={state.alert}
+          onClose={() => openAlert(null)}
+          onOpenAlert={(id) => openAlert(id)}
+          ticketAction={ticketAction}
+        />
+      </Suspense>
     </Stack>
   );
 });

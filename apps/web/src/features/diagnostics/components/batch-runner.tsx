@@ -11,7 +11,7 @@ import { runAction } from '../api/run-action.ts';
 import { BATCH_ACTIONS, type BatchAction, isBatchAction, isDisruptive } from '../utils/access.ts';
 import { type BatchDevice, type StartedBatch, startBatch } from '../utils/run-batch.ts';
 import { BatchResults } from './batch-results.tsx';
-import { ConfirmActionModal } from './confirm-action-modal.tsx';
+import { ConfirmActionModalLater } from './confirm-action-later.tsx';
 
 interface BatchRunnerProps {
   /** The chosen devices. */
@@ -123,7 +123,7 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
         </Button>
         <RecentBatchesMenu onOpen={open} />
       </Group>
-      <ConfirmActionModal
+      <ConfirmActionModalLater
         opened={confirming}
         action={action}
         targets={devices}

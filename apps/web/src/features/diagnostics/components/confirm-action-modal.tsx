@@ -8,7 +8,7 @@ import type { BatchDevice } from '../utils/run-batch.ts';
 /** The devices a disruptive action is about to hit. */
 export type ConfirmTarget = BatchDevice;
 
-interface ConfirmActionModalProps {
+export interface ConfirmActionModalProps {
   opened: boolean;
   action: DiagnosticAction;
   targets: readonly ConfirmTarget[];

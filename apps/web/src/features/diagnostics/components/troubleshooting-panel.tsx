@@ -40,7 +40,7 @@ import {
   type InputErrors,
   revertsByItself,
 } from '../utils/inputs.ts';
-import { ConfirmActionModal } from './confirm-action-modal.tsx';
+import { ConfirmActionModalLater } from './confirm-action-later.tsx';
 import { JobResult } from './job-result.tsx';
 import { PortMap } from './port-map.tsx';
 
@@ -362,7 +362,7 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
           </>
         )}
       </Stack>
-      <ConfirmActionModal
+      <ConfirmActionModalLater
         opened={confirming}
         action={action}
         targets={[device]}

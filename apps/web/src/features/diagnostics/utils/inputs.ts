@@ -3,7 +3,7 @@ import {
   DEFAULT_REVERT_MINUTES,
   type Device,
   type DiagnosticAction,
-  HostOrIpSchema,
+  isHostOrIp,
   MAX_REVERT_MINUTES,
 } from '@vnoc/contracts';
 import { devicePortSlots, isPortSelectable } from '../../../lib/ports.ts';
@@ -34,9 +34,12 @@ export type InputErrorKey =
   | 'validation.revertMinutes';
 export type InputErrors = Partial<Record<'vlan' | 'host' | 'ports' | 'revertAfterMinutes', InputErrorKey>>;
 
-/** The problem with a host-or-IP field (spec part 5: an IPv4 dotted quad or a host name), or null. */
+/**
+ * The problem with a host-or-IP field (spec part 5: an IPv4 dotted quad or a host name), or null: the rule of
+ * the request's HostOrIpSchema (trimmed, then `isHostOrIp`), without loading zod with the panel.
+ */
 export function hostError(value: string): InputErrorKey | null {
-  return HostOrIpSchema.safeParse(value).success ? null : 'validation.host';
+  return isHostOrIp(value.trim()) ? null : 'validation.host';
 }
 
 /** The device fields the inputs are checked against. */

@@ -15,7 +15,6 @@ import {
   IconAlertTriangle,
   IconCircleCheck,
   IconMapPinSearch,
-  IconPencil,
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
@@ -32,10 +31,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ModalActions } from '../../../components/modal-actions.tsx';
-import { ModalButton } from '../../../components/modal-button.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { issueMessage } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -46,7 +43,6 @@ import {
   type AddressValues,
   addressRequest,
   addressValues,
-  canEditSite,
   newContact,
   type SiteEditValues,
   sameAddress,
@@ -100,7 +96,7 @@ function saveErrorText(error: unknown, t: TFunction<'siteDetail'>): string {
   return errorMessage(error);
 }
 
-function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
+export function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
   const { t } = useTranslation('siteDetail');
   const save = useEditSite();
   const verify = useVerifyAddress();
@@ -389,26 +385,5 @@ function SiteEditForm({ site, onClose }: { site: Site; onClose: () => void }) {
         />
       </Stack>
     </form>
-  );
-}
-
-/** "Edit site" on the overview (ADMINISTRATOR only): name, alias, contacts and a verified address. */
-
-export function SiteEditButton({ site }: { site: Site }) {
-  const { t } = useTranslation('siteDetail');
-  const { user } = useAuth();
-  if (!canEditSite(user?.role)) return null;
-  return (
-    <ModalButton
-      label={t('edit.open')}
-      icon={IconPencil}
-      variant="default"
-      data-testid="site-edit"
-      title={t('edit.title', { name: site.name })}
-      size="xl"
-    >
-      {/* Mounted per opening, so the form starts from the site as it is now (not on each refetch). */}
-      {(close) => <SiteEditForm site={site} onClose={close} />}
-    </ModalButton>
   );
 }

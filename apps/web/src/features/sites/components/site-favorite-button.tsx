@@ -1,15 +1,19 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useHoverTooltip } from '../../../components/hover-tooltip.tsx';
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
 
-/** The star that marks a site as a favourite (a toggle button: aria-pressed). */
+/**
+ * The star that marks a site as a favourite (a toggle button: aria-pressed), its tooltip loaded when first
+ * hovered or focused.
+ */
 export function SiteFavoriteButton({ siteId, favorite }: { siteId: string; favorite: boolean }) {
   const { t } = useTranslation('siteDetail');
   const toggle = useToggleFavorite(siteId);
-  const label = favorite ? t('favorite.remove') : t('favorite.add');
+  const { handlers, tooltip } = useHoverTooltip(favorite ? t('favorite.remove') : t('favorite.add'));
   return (
-    <Tooltip label={label}>
+    <>
       <ActionIcon
         variant={favorite ? 'light' : 'default'}
         color={favorite ? 'yellow' : undefined}
@@ -19,9 +23,11 @@ export function SiteFavoriteButton({ siteId, favorite }: { siteId: string; favor
         loading={toggle.isPending}
         onClick={() => toggle.mutate(!favorite)}
         data-testid="site-favorite"
+        {...handlers}
       >
         {favorite ? <IconStarFilled size={20} aria-hidden /> : <IconStar size={20} aria-hidden />}
       </ActionIcon>
-    </Tooltip>
+      {tooltip}
+    </>
   );
 }

@@ -13,7 +13,7 @@ import { useRecordSiteVisit } from '../api/record-visit.ts';
 import { SiteAlerts } from '../components/site-alerts.tsx';
 import { SiteContacts, SiteDetails } from '../components/site-details.tsx';
 import { SiteDevices } from '../components/site-devices.tsx';
-import { SiteEditButton } from '../components/site-edit-modal.tsx';
+import { SiteEditButton } from '../components/site-edit-button.tsx';
 import { SiteFavoriteButton } from '../components/site-favorite-button.tsx';
 import { SiteLocation } from '../components/site-location.tsx';
 import { SiteMaintenanceBanner } from '../components/site-maintenance-banner.tsx';

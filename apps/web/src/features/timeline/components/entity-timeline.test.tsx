@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../../lib/i18n.ts';
 import { installDomStubs, renderRoutes } from '../../../test/render.tsx';
 import { EntityTimeline } from './entity-timeline.tsx';
+import { TimelineLater } from './timeline-later.tsx';
 
 const FROM = '2026-03-01T00:00:00.000Z';
 const TO = '2026-03-08T00:00:00.000Z';
@@ -191,5 +192,24 @@ describe('EntityTimeline', () => {
     answer = () => json(timeline);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('timeline-band', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
+describe('TimelineLater', () => {
+  it('holds the card in its place while the timeline loads, then draws the timeline there', async () => {
+    renderRoutes(
+      [
+        {
+          path: '/sites/:id',
+          Component: () => <TimelineLater subject={{ kind: 'site', id: 'site-1' }} siteId="site-1" />,
+        },
+      ],
+      '/sites/site-1',
+    );
+    const place = screen.getByTestId('timeline-place');
+    expect(within(place).getByRole('heading', { name: 'Timeline' })).toBeTruthy();
+    expect(await screen.findByTestId('timeline-band', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('timeline-place')).toBeNull();
+    expect(asked.map((url) => url.pathname)).toContain('/api/site/site-1/timeline');
   });
 });
