@@ -1,5 +1,12 @@
-import { z } from 'zod';
-import { DeviceStatusSchema } from './fleet.ts';
+/*
+ * Live events, built with zod/mini (same core and parsing as the classic zod of the other contracts, without its
+ * per-schema methods), like claims.ts: the web app checks each event of the stream against these schemas, and with
+ * this module it evaluates a few small schemas on zod's core, which the claims already loaded before the first
+ * render, not classic zod and the fleet's schemas, a long task of the signed-in page's first seconds on a phone
+ * (issue 39). The API checks the events it relays between instances (Redis) with the same definitions.
+ */
+import * as z from 'zod/mini';
+import { DEVICE_STATUSES } from './fleet-constants.ts';
 
 /**
  * Live events (docs/decisions/server-and-database.md, "Live events"): what `GET /api/events` streams to a signed-in console as
@@ -10,8 +17,8 @@ export const DeviceStatusEventSchema = z.object({
   type: z.literal('device.status'),
   siteId: z.string(),
   deviceId: z.string(),
-  from: DeviceStatusSchema,
-  to: DeviceStatusSchema,
+  from: z.enum(DEVICE_STATUSES),
+  to: z.enum(DEVICE_STATUSES),
   at: z.string(),
 });
 
@@ -21,10 +28,10 @@ export const AlertEventSchema = z.object({
   code: z.string(),
   severity: z.enum(['critical', 'major', 'minor', 'info']),
   /** Null for an incident over several sites (a regional outage). */
-  siteId: z.string().nullable(),
-  deviceId: z.string().nullable(),
+  siteId: z.nullable(z.string()),
+  deviceId: z.nullable(z.string()),
   /** The root alert this one is attached to, when it is a dependent. */
-  rootAlertId: z.string().nullable(),
+  rootAlertId: z.nullable(z.string()),
   at: z.string(),
 });
 
@@ -33,7 +40,7 @@ export const JobEventSchema = z.object({
   jobId: z.string(),
   siteId: z.string(),
   deviceId: z.string(),
-  batchId: z.string().nullable(),
+  batchId: z.nullable(z.string()),
   action: z.string(),
   state: z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']),
   at: z.string(),

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatBitRate, formatBytes, formatDate, formatPercent, humanizeDuration } from './format.ts';
+import {
+  formatBitRate,
+  formatBytes,
+  formatDate,
+  formatPercent,
+  humanizeDuration,
+  prepareFormats,
+} from './format.ts';
+import { formatAge } from './relative-age.ts';
 
 const NY = { timeZone: 'America/New_York' };
 
@@ -160,5 +168,44 @@ describe('formatPercent: a share of time rounded as people read it (issue 37: "8
   it('not a number → nothing', () => {
     expect(formatPercent(null, 'en')).toBe('');
     expect(formatPercent(Number.NaN, 'en')).toBe('');
+  });
+});
+
+describe('prepareFormats: the first rows find their formatters built', () => {
+  it("builds a language's number, date and age formatters, in tasks of their own, the very ones the formats then use", async () => {
+    const built = { number: 0, date: 0, relative: 0 };
+    const counted = <T extends object>(Real: T, kind: keyof typeof built): T =>
+      new Proxy(Real, {
+        construct: (target, args) => {
+          built[kind] += 1;
+          return Reflect.construct(target as new (...a: unknown[]) => object, args);
+        },
+      });
+    const intl = Intl as Record<'NumberFormat' | 'DateTimeFormat' | 'RelativeTimeFormat', object>;
+    const real = {
+      NumberFormat: intl.NumberFormat,
+      DateTimeFormat: intl.DateTimeFormat,
+      RelativeTimeFormat: intl.RelativeTimeFormat,
+    };
+    intl.NumberFormat = counted(Intl.NumberFormat, 'number');
+    intl.DateTimeFormat = counted(Intl.DateTimeFormat, 'date');
+    intl.RelativeTimeFormat = counted(Intl.RelativeTimeFormat, 'relative');
+    try {
+      // A language no other test here formats in: nothing of it is built yet.
+      const preparing = prepareFormats('fr');
+      expect(built).toEqual({ number: 1, date: 0, relative: 0 });
+      await preparing;
+      // The zone's name in French, and the pattern unless an earlier test built it (it is the same in every language).
+      expect(built.date).toBeGreaterThanOrEqual(1);
+      expect(built.relative).toBe(1);
+      const prepared = { ...built };
+      const date = formatDate('2025-03-09T10:11:00Z', { lang: 'fr' });
+      const age = formatAge(90_000, 'fr');
+      expect(built).toEqual(prepared);
+      expect(date).toMatch(/^\d\d\/\d\d\/2025 \d\d:\d\d [AP]M/);
+      expect(age).toBe('il y a 1 minute');
+    } finally {
+      Object.assign(intl, real);
+    }
   });
 });

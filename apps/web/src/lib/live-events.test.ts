@@ -1,7 +1,13 @@
 import type { LiveEvent } from '@vnoc/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveConnection } from './live.ts';
-import { createSseParser, retryDelay, type SseMessage, startLiveEvents } from './live-events.ts';
+import {
+  createSseParser,
+  type EventSchemas,
+  retryDelay,
+  type SseMessage,
+  startLiveEvents,
+} from './live-events.ts';
 
 function parse(chunks: string[]) {
   const messages: SseMessage[] = [];
@@ -120,6 +126,16 @@ const event: LiveEvent = {
 const frame = (id: string, e: LiveEvent = event) =>
   `id: ${id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
 const tick = () => new Promise((r) => setTimeout(r, 0));
+/** A promise the test settles (Node 20 has no Promise.withResolvers). */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
 
 describe('live event stream', () => {
   afterEach(() => vi.useRealTimers());
@@ -250,6 +266,75 @@ describe('live event stream', () => {
     expect(first.signal.aborted).toBe(true);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(server.calls).toHaveLength(2);
+    live.stop();
+  });
+
+  it('imports the schemas with the first event, not at opening; events before them wait, in order, checked', async () => {
+    const server = fakeServer();
+    const events: LiveEvent[] = [];
+    const states: LiveConnection[] = [];
+    const schemas = deferred<EventSchemas>();
+    const loadSchemas = vi.fn(() => schemas.promise);
+    const live = startLiveEvents({
+      getToken: () => 't',
+      onEvent: (e) => events.push(e),
+      onState: (s) => states.push(s),
+      fetch: server.fetch,
+      loadSchemas,
+    });
+    const first = await server.call(0);
+    const s1 = stream(first.signal);
+    first.answer(s1.response);
+    s1.write(': heartbeat\nid: 1-1-a\n\n');
+    await vi.waitFor(() => expect(states).toEqual(['connecting', 'open']));
+    expect(loadSchemas).not.toHaveBeenCalled();
+
+    const second: LiveEvent = { ...event, deviceId: 'd2', from: 'offline', to: 'online' };
+    const third: LiveEvent = { type: 'resync' };
+    s1.write(frame('1-2-a'));
+    s1.write('data: not json\n\n');
+    s1.write(`id: 1-3-a\ndata: ${JSON.stringify({ ...event, to: 'sideways' })}\n\n`);
+    s1.write(frame('1-4-a', second));
+    await vi.waitFor(() => expect(loadSchemas).toHaveBeenCalledTimes(1));
+    await tick();
+    expect(events).toEqual([]);
+
+    schemas.resolve(await import('@vnoc/contracts/events'));
+    await vi.waitFor(() => expect(events).toEqual([event, second]));
+    s1.write(frame('1-5-a', third));
+    await vi.waitFor(() => expect(events).toEqual([event, second, third]));
+    expect(loadSchemas).toHaveBeenCalledTimes(1);
+    live.stop();
+  });
+
+  it('drops the waiting events when their schemas fail to load, and resumes the stream from before them', async () => {
+    const server = fakeServer();
+    const events: LiveEvent[] = [];
+    const failed = deferred<EventSchemas>();
+    const loads = [failed.promise, import('@vnoc/contracts/events')];
+    const live = startLiveEvents({
+      getToken: () => 't',
+      onEvent: (e) => events.push(e),
+      onState: () => undefined,
+      fetch: server.fetch,
+      random: () => 0,
+      loadSchemas: () => loads.shift() as Promise<EventSchemas>,
+    });
+    const first = await server.call(0);
+    const s1 = stream(first.signal);
+    first.answer(s1.response);
+    s1.write(': heartbeat\nid: 2-1-a\n\n');
+    s1.write(frame('2-2-a'));
+    await vi.waitFor(() => expect(loads).toHaveLength(1));
+    failed.reject(new Error('chunk failed to load'));
+
+    const second = await server.call(1);
+    expect(first.signal.aborted).toBe(true);
+    expect(second.headers['Last-Event-ID']).toBe('2-1-a');
+    const s2 = stream(second.signal);
+    second.answer(s2.response);
+    s2.write(frame('2-2-a'));
+    await vi.waitFor(() => expect(events).toEqual([event]));
     live.stop();
   });
 });

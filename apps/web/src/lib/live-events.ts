@@ -7,6 +7,9 @@
 import type { LiveEvent } from '@vnoc/contracts';
 import type { LiveConnection } from './live.ts';
 
+/** The events' schemas: a chunk of their own (zod/mini's, on the core the claims already loaded), imported on demand. */
+export type EventSchemas = typeof import('@vnoc/contracts/events');
+
 /** One dispatched server-sent event. */
 export type SseMessage = { event: string; data: string; id: string };
 
@@ -83,6 +86,8 @@ export type LiveEventsOptions = {
   /** No byte (not even a heartbeat, every 15 s) for this long → the connection is dead; default 45 s. */
   silenceMs?: number;
   random?: () => number;
+  /** Imports the events' schemas; default the contracts' module, with the first event. */
+  loadSchemas?: () => Promise<EventSchemas>;
 };
 
 export type LiveEventsHandle = {
@@ -117,6 +122,39 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEventsHandle {
   let current: AbortController | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let state: LiveConnection | undefined;
+  const loadSchemas = options.loadSchemas ?? (() => import('@vnoc/contracts/events'));
+  // Each event is checked against its schema, imported with the first event, not with the signed-in frame or the
+  // stream's opening (heartbeats need none): the events that arrive meanwhile wait for it, in order, whatever
+  // connection brought them. If it fails to load, they are dropped and the stream resumes from before the first.
+  let check: EventSchemas['LiveEventSchema'] | undefined;
+  let waiting: string[] = [];
+  let resumeFrom = '';
+
+  const deliver = (data: string) => {
+    const parsed = check?.safeParse(safeJson(data));
+    if (parsed?.success) options.onEvent(parsed.data);
+  };
+
+  const receive = (data: string) => {
+    if (check && waiting.length === 0) return deliver(data);
+    waiting.push(data);
+    if (waiting.length > 1) return;
+    resumeFrom = lastEventId;
+    loadSchemas().then(
+      (schemas) => {
+        check = schemas.LiveEventSchema;
+        if (stopped) return;
+        for (const data of waiting) deliver(data);
+        waiting = [];
+      },
+      () => {
+        waiting = [];
+        if (stopped) return;
+        lastEventId = resumeFrom;
+        current?.abort(); // this connection fails, and the next resumes before the dropped events
+      },
+    );
+  };
 
   const setState = (next: LiveConnection) => {
     if (next === state) return;
@@ -159,9 +197,6 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEventsHandle {
       // Low priority: a page's own scripts and data go first, and the stream (open for as long as the page is) is
       // not a request the page's load waits on (Chromium ranks a fetch High; Lighthouse then waited its whole 45 s
       // on /dashboard and warned that the page had not finished loading).
-      // The events' schema (and zod) is fetched with the stream, not with the signed-in frame's first load.
-      const schema = import('@vnoc/contracts/events');
-      schema.catch(() => undefined); // a failed load fails this connection below, if it gets that far
       const response = await doFetch(url, {
         headers,
         signal: abort.signal,
@@ -174,11 +209,7 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEventsHandle {
       } else if (!response.ok || !response.body) {
         await response.body?.cancel().catch(() => undefined);
       } else {
-        const { LiveEventSchema } = await schema;
-        const parser = createSseParser((message) => {
-          const parsed = LiveEventSchema.safeParse(safeJson(message.data));
-          if (parsed.success) options.onEvent(parsed.data);
-        });
+        const parser = createSseParser((message) => receive(message.data));
         parser.lastEventId = lastEventId;
         const reader = response.body.getReader();
         const decoder = new TextDecoder();
@@ -191,7 +222,8 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEventsHandle {
             setState('open');
           }
           parser.push(decoder.decode(value, { stream: true }));
-          lastEventId = parser.lastEventId;
+          // Not once aborted: a newer connection, or the rewind of a failed schema load, owns the position.
+          if (!abort.signal.aborted) lastEventId = parser.lastEventId;
         }
         outcome = 'ended';
       }
@@ -224,6 +256,7 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEventsHandle {
     },
     stop() {
       stopped = true;
+      waiting = [];
       clearTimeout(retryTimer);
       current?.abort();
       setState('off');
