@@ -2,7 +2,15 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 import { fastPort, port } from './e2e/ports.ts';
-import { e2eServers, healthUrl, root, SERVER_ARGS, SERVERS_STARTED, serverEnv } from './e2e/servers.ts';
+import {
+  e2eServers,
+  healthUrl,
+  root,
+  SERVER_ARGS,
+  SERVERS_STARTED,
+  START_TIMEOUT_MS,
+  serverEnv,
+} from './e2e/servers.ts';
 
 /**
  * The servers as Playwright starts them (unless `npm test` has: see servers.ts). Playwright starts its servers one
@@ -14,7 +22,7 @@ const webServer = e2eServers.map((server, i) => ({
   command: `rm -rf "${server.dataDir}" && node ${SERVER_ARGS.join(' ')}`,
   cwd: root,
   url: i === 0 ? undefined : healthUrl(server.port),
-  timeout: 120_000,
+  timeout: START_TIMEOUT_MS,
   reuseExistingServer: false,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,

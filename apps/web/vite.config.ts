@@ -177,35 +177,41 @@ function resolvedImports(importedIds: Map<string, readonly string[]>): Map<strin
  * only they import (what a component needs of its own: Popover's dropdown beside Popover).
  */
 function reaching(imports: Map<string, string[]>, test: (id: string) => boolean): Set<string> {
-  const importers = new Map<string, string[]>();
-  for (const [id, children] of imports)
-    for (const child of children) importers.set(child, [...(importers.get(child) ?? []), id]);
-  const found = new Set<string>();
-  const stack = [...imports.keys()].filter(test);
-  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-    if (found.has(id)) continue;
-    found.add(id);
-    stack.push(...(importers.get(id) ?? []));
-  }
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const [id, by = []] of importers)
-      if (!found.has(id) && by.length > 0 && by.every((importer) => found.has(importer))) {
-        found.add(id);
-        grown = true;
-      }
-  }
-  return found;
+  const importers = importersOf(imports);
+  return withOwnImports(importers, followed(importers, [...imports.keys()].filter(test)));
 }
 
-/** The modules `from` import, directly or not (statically), themselves included. */
-function importedBy(imports: Map<string, string[]>, from: string[]): Set<string> {
+/** The modules `from` and those reached from them along `edges` (imports, or importers), directly or not. */
+function followed(edges: Map<string, string[]>, from: string[]): Set<string> {
   const found = new Set<string>();
   const stack = [...from];
   for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
     if (found.has(id)) continue;
     found.add(id);
-    stack.push(...(imports.get(id) ?? []));
+    stack.push(...(edges.get(id) ?? []));
+  }
+  return found;
+}
+
+/** Each module's importers, those `skip` passes left out. */
+function importersOf(imports: Map<string, string[]>, skip = (_id: string) => false): Map<string, string[]> {
+  const importers = new Map<string, string[]>();
+  for (const [id, children] of imports) {
+    if (skip(id)) continue;
+    for (const child of children) importers.set(child, [...(importers.get(child) ?? []), id]);
+  }
+  return importers;
+}
+
+/** `found`, grown by the modules only its modules import, until none is left. */
+function withOwnImports(importers: Map<string, string[]>, found: Set<string>): Set<string> {
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [id, by] of importers)
+      if (!found.has(id) && by.length > 0 && by.every((importer) => found.has(importer))) {
+        found.add(id);
+        grown = true;
+      }
   }
   return found;
 }
@@ -218,21 +224,10 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
  * aside).
  */
 function ownedBy(imports: Map<string, string[]>, test: (id: string) => boolean): Set<string> {
-  const importers = new Map<string, string[]>();
-  for (const [id, children] of imports) {
-    if (MANTINE_INDEX.test(id)) continue;
-    for (const child of children) importers.set(child, [...(importers.get(child) ?? []), id]);
-  }
-  const found = new Set([...imports.keys()].filter(test));
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const [id, by] of importers)
-      if (!found.has(id) && by.every((importer) => found.has(importer))) {
-        found.add(id);
-        grown = true;
-      }
-  }
-  return found;
+  return withOwnImports(
+    importersOf(imports, (id) => MANTINE_INDEX.test(id)),
+    new Set([...imports.keys()].filter(test)),
+  );
 }
 
 /** Mantine's Menu, which the header menus draw and a few screens' own menus. */
@@ -374,13 +369,13 @@ async function groups() {
     (usedBy.get(id) ?? 0) >= common;
   // And the library modules the server-side data table draws with beyond what the scrolled ones import (its
   // rows' checkboxes): the screens that draw no such list load none of them.
-  const scrolledNeed = importedBy(
+  const scrolledNeed = followed(
     imports,
     [...scrolled].filter((id) => sharedByScreens(id) && !overlaid.has(id)),
   );
   const tabled = new Set(
     [
-      ...importedBy(
+      ...followed(
         imports,
         [...imports.keys()].filter((id) => DATA_TABLE.test(id)),
       ),
@@ -389,7 +384,7 @@ async function groups() {
   // Mantine's Menu and what only it imports.
   const menuOwn = ownedBy(imports, (id) => MENU.test(id));
   // What the screens' common groups beyond the overlays (`screens-lists`, `screens`) import, directly or not.
-  const neededByPlainShared = importedBy(
+  const neededByPlainShared = followed(
     imports,
     [...imports.keys()].filter((id) => sharedByScreens(id) && !overlaid.has(id) && !menus.has(id)),
   );
