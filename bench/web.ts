@@ -27,7 +27,7 @@ import { hashPassword } from '../apps/api/src/auth/passwords.ts';
 import { runMigrations } from '../apps/api/src/plugins/db.ts';
 import { consoleScreens, frame } from '../apps/web/src/app/screens.ts';
 import { PUBLIC_NAMESPACES } from '../apps/web/src/lib/public-namespaces.ts';
-import { wordingGroup } from '../apps/web/vite.config.ts';
+import { LANDING_FIRST_VIEW, wordingGroup } from '../apps/web/vite.config.ts';
 import { insertBenchOrganizations } from './app.ts';
 import { openBenchDatabase } from './database.ts';
 import { insertBenchFleets } from './fleet-data.ts';
@@ -104,9 +104,14 @@ function sizeOf(file: string) {
   return size;
 }
 
+/** index.html's scripts beside the entry (the boot script, vite.config.ts's `bootPreload`): on every screen. */
+const htmlScripts = [
+  ...readFileSync(path.join(DIST, 'index.html'), 'utf8').matchAll(/<script async src="\/(assets\/[^"]+)"/g),
+].map((match) => match[1] as string);
+
 /** The files a set of manifest keys loads before running: their chunks and static imports, and CSS. */
 function closure(keys: string[]): { js: Set<string>; css: Set<string> } {
-  const js = new Set<string>();
+  const js = new Set<string>(htmlScripts);
   const css = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -142,20 +147,14 @@ if (!entryKey) throw new Error('no entry in the manifest');
 const SIGNED_IN = 'src/app/layouts/main-layout.tsx';
 /** What reads a stored token's claims, which a signed-in page loads before its first render (`authReady`). */
 const CLAIMS_READER = 'src/lib/jwt.ts';
-const DASHBOARD = 'src/features/dashboards/components';
 const screens: [string, string | null, string[]][] = [
   ['/login', null, ['src/features/auth/routes/login.tsx']],
   ['/authentication', null, ['src/features/auth/routes/multi-factor-auth.tsx']],
   [
     '/dashboard',
     SIGNED_IN,
-    [
-      'src/features/dashboards/routes/dashboards.tsx',
-      `${DASHBOARD}/dashboard-screen.tsx`,
-      'src/features/dashboards/api/dashboard-data.ts',
-      `${DASHBOARD}/dashboard-grid.tsx`,
-      `${DASHBOARD}/widgets.tsx`,
-    ],
+    // What index.html's boot script fetches for a stored session's dashboard, the frame aside.
+    LANDING_FIRST_VIEW.filter((module) => module.startsWith('src/features/dashboards/')),
   ],
   ['/sites', SIGNED_IN, ['src/features/sites/routes/sites.tsx']],
   ['/sites/map', SIGNED_IN, ['src/features/sites/routes/map.tsx']],
