@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields.ts';
 
 /**
  * Signed webhooks per organization (issue 38, points 3 and 4): destinations an administrator registers, the events
@@ -27,13 +28,6 @@ export const WEBHOOK_RESPONSE_BYTES = 512;
 /** "Send test" to one destination: at most this many a minute (a test posts to someone else's service at once). */
 export const WEBHOOK_TESTS_PER_MINUTE = 5;
 
-const text = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `Enter ${what}.` })
-    .max(max, { error: `${what[0]?.toUpperCase()}${what.slice(1)} is at most ${max} characters.` });
-
 /** What a destination needs besides its URL, by preset: PagerDuty's routing key, ServiceNow's account. */
 export const WebhookSettingsSchema = z.object({
   /** PagerDuty Events API v2: the integration's routing key. */
@@ -45,13 +39,9 @@ export const WebhookSettingsSchema = z.object({
 export type WebhookSettings = z.infer<typeof WebhookSettingsSchema>;
 
 const WebhookFieldsSchema = z.object({
-  name: text(WEBHOOK_NAME_MAX, 'a name'),
+  name: requiredText(WEBHOOK_NAME_MAX, 'Enter a name.', 'A name'),
   preset: z.enum(WEBHOOK_PRESETS, { error: 'Choose a format.' }),
-  url: z
-    .string()
-    .trim()
-    .min(1, { error: 'Enter the address to send to.' })
-    .max(WEBHOOK_URL_MAX, { error: `An address is at most ${WEBHOOK_URL_MAX} characters.` }),
+  url: requiredText(WEBHOOK_URL_MAX, 'Enter the address to send to.', 'An address'),
   events: z
     .array(z.enum(WEBHOOK_EVENTS, { error: 'Choose events from the list.' }))
     .min(1, { error: 'Choose at least one event.' })

@@ -1,6 +1,5 @@
 import { ActiveQuerySchema, AlertSchema, ErrorBodySchema, OkSchema } from '@vnoc/contracts';
 import { z } from 'zod';
-import type { AuthRule } from '../plugins/auth.ts';
 
 /** Error answers every route may give, declared so they appear in the OpenAPI document. */
 export const errorResponses = {
@@ -33,24 +32,6 @@ export const fileAnswer = (mediaType: string, description: string): FileAnswer =
 export const noContent = { 204: z.null(), ...errorResponses } as const;
 /** A route that answers 201 with `body`. */
 export const created = <T extends z.ZodType>(body: T) => ({ 201: body, ...errorResponses }) as const;
-
-/** Signed in with every step done; open to every role. */
-export const signedIn: AuthRule = { steps: ['full'] };
-/**
- * Signed in with every step done, as a person: their own session, favorites, visits, usage (never with an API
- * key, issue 38).
- */
-export const personal: AuthRule = { steps: ['full'], notApiKey: true };
-/** Signed in with every step done, in one's own name (never while support acts as the person, nor with an API key). */
-export const signedInAsSelf: AuthRule = { steps: ['full'], notImpersonated: true };
-/** Signed in with every step done, as any customer role (SUPPORT, who has no fleet of its own, is not one). */
-export const customers: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'] };
-/** Signed in with every step done, as a customer role that may change things (READ_ONLY may not). */
-export const customerWriters: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR', 'USER'] };
-/** Signed in with every step done, as the organization's administrator. */
-export const administrators: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'] };
-/** The provider's support staff, signed in as themselves (never while acting as a customer). */
-export const supportStaff: AuthRule = { steps: ['full'], roles: ['SUPPORT'], notImpersonated: true };
 
 /** A path's `:id`; not checked as a UUID here, so a malformed id answers 404 like a missing one. */
 export const IdParamsSchema = z.object({ id: z.string().max(100) });

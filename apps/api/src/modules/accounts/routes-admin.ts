@@ -5,20 +5,20 @@ import {
   CreateUserRequestSchema,
   EditUserRequestSchema,
 } from '@vnoc/contracts';
-import { administrators, created, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
+import { administrators, administratorsAsSelf } from '../../http/auth-rules.ts';
+import { created, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as users from './service-admin.ts';
 
-const admin: AuthRule = administrators;
-/** Issue 34: what would outlive a support session (a new, elevated or reactivated person) is not support's. */
-const adminNotSupport: AuthRule = { ...admin, notImpersonated: true };
-
-/** Administration → Users (ADMINISTRATOR, own organization only). */
+/**
+ * Administration → Users (ADMINISTRATOR, own organization only). Issue 34: what would outlive a support session
+ * (a new, elevated or reactivated person) is not support's: `administratorsAsSelf`.
+ */
 export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => {
   r.get(
     '/api/userProfile/users',
-    route(admin, {
+    route(administrators, {
       summary: "The organization's people: a filtered, sorted page (ADMINISTRATOR)",
       querystring: AdminUserListQuerySchema,
       answer: AdminUserPageSchema,
@@ -28,7 +28,7 @@ export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => 
 
   r.post(
     '/api/userProfile/user',
-    route(adminNotSupport, {
+    route(administratorsAsSelf, {
       summary: 'Add a person to the organization and e-mail them an invitation (ADMINISTRATOR)',
       body: CreateUserRequestSchema,
       response: created(AdminUserSchema),
@@ -38,7 +38,7 @@ export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => 
 
   r.put(
     '/api/userProfile/edit',
-    route(adminNotSupport, {
+    route(administratorsAsSelf, {
       summary: "Change a person's name, phone, role, site groups or status (ADMINISTRATOR)",
       body: EditUserRequestSchema,
       response: noContent,
@@ -47,13 +47,13 @@ export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => 
   );
 
   const actions = [
-    ['approve', 'Approve a registration waiting for approval', users.approveUser, adminNotSupport],
-    ['reject', 'Reject (remove) a registration waiting for approval', users.rejectUser, admin],
+    ['approve', 'Approve a registration waiting for approval', users.approveUser, administratorsAsSelf],
+    ['reject', 'Reject (remove) a registration waiting for approval', users.rejectUser, administrators],
     [
       'mfa/reset',
       "Remove every factor of a person's MFA (they enrol again at the next sign-in)",
       users.resetMfa,
-      admin,
+      administrators,
     ],
   ] as const;
   for (const [path, summary, run, auth] of actions) {
@@ -66,7 +66,7 @@ export const adminUserRoutes = moduleRoutes(['userProfile'], (r, route, ctx) => 
 
   r.post(
     '/api/userProfile/user/:id/invitation',
-    route(adminNotSupport, {
+    route(administratorsAsSelf, {
       summary: 'Send a new invitation link to a person who has not chosen a password yet',
       params: IdParamsSchema,
       response: noContent,

@@ -16,19 +16,19 @@ import {
 } from '@vnoc/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { OK, okResponses, personal, signedInAsSelf, supportStaff } from '../../http/route-schemas.ts';
+import { personal, signedInAsSelf, supportStaff } from '../../http/auth-rules.ts';
+import { OK, okResponses } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { adminUserRoutes } from './routes-admin.ts';
 import * as profile from './service-profile.ts';
 
-/** The person's own profile: never with an API key (issue 38). */
-const full: AuthRule = personal;
 /** Signed in, or at sign-up's email step. */
 const fullOrEmailStep: AuthRule = { steps: ['email', 'full'], notApiKey: true };
 const enrolment: AuthRule = { steps: ['mfa', 'full'], mfa: 'not-enrolled', notImpersonated: true };
 const isAlt = (query: { alt?: 'true' | 'false' }) => query.alt === 'true';
 
+/** The person's own profile (`personal`: never with an API key, issue 38). */
 export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) => {
   adminUserRoutes(app, ctx);
   /** A change that renews the caller's session: its answer is the new token (`sendToken`), as a sign-in's is. */
@@ -39,7 +39,7 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
 
   r.get(
     '/api/userProfile',
-    route(full, {
+    route(personal, {
       summary: "The caller's own profile: name, role, contacts, factors and preferences",
       answer: UserSchema,
     }),
@@ -48,7 +48,7 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
 
   r.post(
     '/api/userProfile/updateContact',
-    route(full, {
+    route(personal, {
       summary: "Change the caller's name, title, company and contact details",
       body: UpdateContactRequestSchema,
       answer: UserSchema,
@@ -58,7 +58,7 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
 
   r.post(
     '/api/userProfile/updateUserPreferences',
-    route(full, {
+    route(personal, {
       summary: "Change the caller's preferences (language, theme, analytics)",
       body: UpdatePreferencesRequestSchema,
       answer: z.array(UserPreferenceSchema),
@@ -69,7 +69,7 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
   // A code to the registered (or, with ?alt=true, the contact) email or mobile; the email one also serves sign-up.
   const sendCodeRoutes: [string, string, AuthRule, typeof profile.sendEmailCode][] = [
     ['registered-email', 'e-mail address', fullOrEmailStep, profile.sendEmailCode],
-    ['registered-mobile', 'mobile number', full, profile.sendMobileCode],
+    ['registered-mobile', 'mobile number', personal, profile.sendMobileCode],
   ];
   for (const [address, name, auth, send] of sendCodeRoutes) {
     r.post(
@@ -105,7 +105,7 @@ export const profileRoutes = moduleRoutes(['userProfile'], (r, route, ctx, app) 
 
   r.post(
     '/api/userProfile/registered-mobile/verify-code',
-    route(full, {
+    route(personal, {
       summary: "Prove the caller's mobile number with the code sent to it",
       querystring: AltQuerySchema,
       body: CodeRequestSchema,

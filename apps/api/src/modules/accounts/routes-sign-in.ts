@@ -13,7 +13,8 @@ import {
   TotpRequestSchema,
   VerifyEmailCodeRequestSchema,
 } from '@vnoc/contracts';
-import { errorResponses, OK, okResponses, personal, signedInAsSelf } from '../../http/route-schemas.ts';
+import { personal, signedInAsSelf } from '../../http/auth-rules.ts';
+import { errorResponses, OK, okResponses } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf, sendToken } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';

@@ -1,17 +1,16 @@
 import { ActivityEntrySchema, type ActivityQuery, ActivityQuerySchema, PagedSchema } from '@vnoc/contracts';
+import { administrators } from '../../http/auth-rules.ts';
 import { sendCsv } from '../../http/csv-export.ts';
-import { administrators, errorResponses, fileAnswer, IdParamsSchema } from '../../http/route-schemas.ts';
+import { errorResponses, fileAnswer, IdParamsSchema } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { authOf } from '../../plugins/auth.ts';
 import * as activity from './service.ts';
 
 /** The activity log is the organization administrators' (ARCHITECTURE.md, "Activity log"). */
-const admin: AuthRule = administrators;
-
 export const activityRoutes = moduleRoutes(['organization'], (r, route, ctx, app) => {
   r.get(
     '/api/organization/:id/activity',
-    route(admin, {
+    route(administrators, {
       summary: "The organization's activity log (audit entries), newest first",
       params: IdParamsSchema,
       querystring: ActivityQuerySchema,
@@ -23,7 +22,7 @@ export const activityRoutes = moduleRoutes(['organization'], (r, route, ctx, app
   // Registered without the zod type provider: the answer is a CSV stream, which its typed reply refuses.
   app.get<{ Params: { id: string }; Querystring: ActivityQuery }>(
     '/api/organization/:id/activity/export.csv',
-    route(admin, {
+    route(administrators, {
       summary: `The filtered activity log as CSV (at most ${activity.ACTIVITY_EXPORT_LIMIT} rows)`,
       params: IdParamsSchema,
       querystring: ActivityQuerySchema,

@@ -13,28 +13,21 @@ import {
   PagedSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
+import { customers, customersPersonal, customerWriters } from '../../http/auth-rules.ts';
 import { sendCsv } from '../../http/csv-export.ts';
-import {
-  customers,
-  customerWriters,
-  errorResponses,
-  fileAnswer,
-  IdParamsSchema,
-} from '../../http/route-schemas.ts';
+import { errorResponses, fileAnswer, IdParamsSchema } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as alerts from './service.ts';
 
-/** Every customer role reads the organization's alerts; administrators and users act on them. */
-const reader: AuthRule = customers;
-const writer: AuthRule = customerWriters;
-/** The person's own menu badge: never with an API key (issue 38). */
-const ownState: AuthRule = { ...customers, notApiKey: true };
-
+/**
+ * Every customer role reads the organization's alerts; administrators and users act on them. The person's own
+ * menu badge is `customersPersonal`: never with an API key (issue 38).
+ */
 export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
   r.get(
     '/api/alert/codes',
-    route(reader, {
+    route(customers, {
       summary: 'The alert codes with severity, name and description',
       answer: z.array(AlertCodeInfoSchema),
     }),
@@ -43,7 +36,7 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.get(
     '/api/alert/counts',
-    route(reader, {
+    route(customers, {
       summary: 'Root alerts by state and severity, and the unseen count',
       answer: AlertCountsSchema,
     }),
@@ -52,7 +45,7 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.get(
     '/api/alert',
-    route(reader, {
+    route(customers, {
       summary: 'List the alerts: a filtered, sorted page',
       description:
         "A page of the alerts in the caller's scope: `status=active` (the default) or `cleared`; filter by " +
@@ -67,7 +60,7 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
   // Registered without the zod type provider: the answer is a CSV stream, which its typed reply refuses.
   app.get<{ Querystring: AlertListQuery }>(
     '/api/alert/export.csv',
-    route(reader, {
+    route(customers, {
       summary: `The filtered alerts as CSV (at most ${alerts.EXPORT_LIMIT} rows)`,
       querystring: AlertListQuerySchema,
       response: {
@@ -84,7 +77,7 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.get(
     '/api/alert/site-severities',
-    route(reader, {
+    route(customers, {
       summary: 'The worst active severity per site (map markers)',
       answer: z.array(
         z.object({ siteId: z.string(), severity: AlertSeveritySchema, count: z.number().int() }),
@@ -95,13 +88,16 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.get(
     '/api/alert/assignees',
-    route(reader, { summary: 'People an alert may be assigned to', answer: z.array(AssignableUserSchema) }),
+    route(customers, {
+      summary: 'People an alert may be assigned to',
+      answer: z.array(AssignableUserSchema),
+    }),
     async (request) => alerts.alertAssignees(ctx, authOf(request).user),
   );
 
   r.get(
     '/api/alert/:id',
-    route(reader, {
+    route(customers, {
       summary: 'An alert with its notes, history and the alerts it caused',
       operationId: 'getAlert',
       params: IdParamsSchema,
@@ -112,7 +108,7 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.post(
     '/api/alert/:id/acknowledge',
-    route(writer, {
+    route(customerWriters, {
       summary: 'Acknowledge an alert (ADMINISTRATOR, USER)',
       description:
         'Records that the caller acknowledged the alert, and when; acknowledging it again keeps the first. The ' +
@@ -126,7 +122,7 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.post(
     '/api/alert/:id/assign',
-    route(writer, {
+    route(customerWriters, {
       summary: 'Assign an alert to a person, or unassign it (ADMINISTRATOR, USER)',
       operationId: 'assignAlert',
       params: IdParamsSchema,
@@ -139,7 +135,7 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.post(
     '/api/alert/:id/notes',
-    route(writer, {
+    route(customerWriters, {
       summary: 'Add a note to an alert (ADMINISTRATOR, USER)',
       operationId: 'addAlertNote',
       params: IdParamsSchema,
@@ -152,7 +148,7 @@ export const alertRoutes = moduleRoutes(['alert'], (r, route, ctx, app) => {
 
   r.post(
     '/api/userProfile/updateLastSeenAlert',
-    route(ownState, {
+    route(customersPersonal, {
       summary: 'Marks alerts up to this one seen (the menu badge)',
       body: LastSeenAlertRequestSchema,
       answer: AlertCountsSchema,

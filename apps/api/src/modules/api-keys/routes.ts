@@ -5,21 +5,20 @@ import {
   DisplayInfoSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
-import { administrators, created, customers, IdParamsSchema } from '../../http/route-schemas.ts';
+import { administratorsAsSelf, customers } from '../../http/auth-rules.ts';
+import { created, IdParamsSchema } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as apiKeys from './service.ts';
 
 /**
  * Making, listing and revoking keys: the organization's administrators, in their own name (never support acting
  * as one, whose session ends while a key lives on; never with a key).
  */
-const keyAdmin: AuthRule = { ...administrators, notImpersonated: true };
-
 export const apiKeyRoutes = moduleRoutes(['api-keys'], (r, route, ctx) => {
   r.get(
     '/api/apiKeys',
-    route(keyAdmin, {
+    route(administratorsAsSelf, {
       summary: "The organization's API keys (ADMINISTRATOR)",
       answer: z.array(ApiKeySchema),
     }),
@@ -28,7 +27,7 @@ export const apiKeyRoutes = moduleRoutes(['api-keys'], (r, route, ctx) => {
 
   r.post(
     '/api/apiKeys',
-    route(keyAdmin, {
+    route(administratorsAsSelf, {
       summary: 'Make an API key (ADMINISTRATOR): the answer holds the key, shown this once',
       body: CreateApiKeyRequestSchema,
       response: created(CreatedApiKeySchema),
@@ -38,7 +37,7 @@ export const apiKeyRoutes = moduleRoutes(['api-keys'], (r, route, ctx) => {
 
   r.post(
     '/api/apiKeys/:id/revoke',
-    route(keyAdmin, {
+    route(administratorsAsSelf, {
       summary: 'Revoke an API key now (ADMINISTRATOR)',
       params: IdParamsSchema,
       answer: ApiKeySchema,

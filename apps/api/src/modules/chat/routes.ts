@@ -6,23 +6,17 @@ import {
   ChatThreadSchema,
   ChatTokenSchema,
 } from '@vnoc/contracts';
-import { answers, created, IdParamsSchema, noContent, signedInAsSelf } from '../../http/route-schemas.ts';
+import { customersAsSelf, signedInAsSelf } from '../../http/auth-rules.ts';
+import { answers, created, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { authOf } from '../../plugins/auth.ts';
 import * as chat from './service.ts';
-
-/** A person of a customer organization, in their own name (a support person acting as them may not chat). */
-const customer: AuthRule = {
-  steps: ['full'],
-  roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'],
-  notImpersonated: true,
-};
-/** Either side of a conversation: its person, or the provider's support staff. */
-const eitherSide: AuthRule = signedInAsSelf;
 
 /**
  * The support chat (issue 10 part 6): the chat widget's token, and vNOC's own chat — a person's
- * conversations with the provider's support staff, who answer every organization's from their inbox.
+ * conversations with the provider's support staff, who answer every organization's from their inbox. A person
+ * chats in their own name (`customersAsSelf`: a support person acting as them may not); either side of a
+ * conversation (`signedInAsSelf`) is its person or the provider's support staff.
  */
 export const chatRoutes = moduleRoutes(['chat'], (r, route, ctx) => {
   r.get(
@@ -37,14 +31,14 @@ export const chatRoutes = moduleRoutes(['chat'], (r, route, ctx) => {
           "this server's (vNOC's own support chat).",
         response: answers(ChatTokenSchema),
       },
-      config: { auth: customer },
+      config: { auth: customersAsSelf },
     },
     async (request) => chat.chatToken(ctx, authOf(request)),
   );
 
   r.get(
     '/api/chat/conversations',
-    route(eitherSide, {
+    route(signedInAsSelf, {
       summary: "A person's own conversations, or (SUPPORT) the inbox of every organization's",
       description:
         'Newest message first. For SUPPORT staff: conversations with `status` (open by default) whose ' +
@@ -57,7 +51,7 @@ export const chatRoutes = moduleRoutes(['chat'], (r, route, ctx) => {
 
   r.post(
     '/api/chat/conversations',
-    route(customer, {
+    route(customersAsSelf, {
       summary: 'Start a conversation with the support team',
       body: ChatMessageBodySchema,
       response: created(ChatThreadSchema),
@@ -67,7 +61,7 @@ export const chatRoutes = moduleRoutes(['chat'], (r, route, ctx) => {
 
   r.get(
     '/api/chat/conversations/:id',
-    route(eitherSide, {
+    route(signedInAsSelf, {
       summary: 'A conversation and its newest 500 messages, oldest first',
       params: IdParamsSchema,
       answer: ChatThreadSchema,
@@ -77,7 +71,7 @@ export const chatRoutes = moduleRoutes(['chat'], (r, route, ctx) => {
 
   r.post(
     '/api/chat/conversations/:id/messages',
-    route(eitherSide, {
+    route(signedInAsSelf, {
       summary: 'Write in a conversation (a closed one opens again)',
       params: IdParamsSchema,
       body: ChatMessageBodySchema,
@@ -93,7 +87,7 @@ export const chatRoutes = moduleRoutes(['chat'], (r, route, ctx) => {
   for (const [path, summary, run] of actions) {
     r.post(
       `/api/chat/conversations/:id/${path}`,
-      route(eitherSide, { summary, params: IdParamsSchema, response: noContent }),
+      route(signedInAsSelf, { summary, params: IdParamsSchema, response: noContent }),
       async (request) => run(ctx, authOf(request), request.params.id),
     );
   }

@@ -5,19 +5,16 @@ import {
   DashboardSavedSchema,
   DashboardSaveSchema,
 } from '@vnoc/contracts';
-import { customers, customerWriters } from '../../http/route-schemas.ts';
+import { customers, customerWriters } from '../../http/auth-rules.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { authOf } from '../../plugins/auth.ts';
 import * as dashboards from './service.ts';
 
 /** Every customer role reads dashboards; READ_ONLY may not save or delete (SUPPORT acts as a user). */
-const reader: AuthRule = customers;
-const writer: AuthRule = customerWriters;
-
 export const dashboardRoutes = moduleRoutes(['dashboard'], (r, route, ctx) => {
   r.get(
     '/api/dashboard/all',
-    route(reader, {
+    route(customers, {
       summary: "The base dashboard, then the caller's and the organization's shared dashboards by id",
       operationId: 'listDashboards',
       answer: DashboardListSchema,
@@ -27,7 +24,7 @@ export const dashboardRoutes = moduleRoutes(['dashboard'], (r, route, ctx) => {
 
   r.post(
     '/api/dashboard/save',
-    route(writer, {
+    route(customerWriters, {
       summary: 'Create (no id) or update a dashboard; returns its id',
       operationId: 'saveDashboard',
       body: DashboardSaveSchema,
@@ -38,7 +35,7 @@ export const dashboardRoutes = moduleRoutes(['dashboard'], (r, route, ctx) => {
 
   r.post(
     '/api/dashboard/delete',
-    route(writer, {
+    route(customerWriters, {
       summary: 'Delete a dashboard',
       operationId: 'deleteDashboard',
       body: DashboardDeleteSchema,

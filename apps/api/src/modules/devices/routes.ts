@@ -13,20 +13,13 @@ import {
   TransactionSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
-import {
-  answers,
-  customerWriters,
-  IdParamsSchema,
-  itemAlertsSchema,
-  signedIn,
-} from '../../http/route-schemas.ts';
+import { customerWriters, signedIn } from '../../http/auth-rules.ts';
+import { answers, IdParamsSchema, itemAlertsSchema } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { authOf } from '../../plugins/auth.ts';
 import * as devices from './service.ts';
 
-// Views are open to every role; changes are refused to READ_ONLY.
-const writer: AuthRule = customerWriters;
-
+/** Views are open to every role; changes are refused to READ_ONLY. */
 export const deviceRoutes = moduleRoutes(['device'], (r, route, ctx) => {
   r.get(
     '/api/device/stats/statuscounts',
@@ -55,7 +48,7 @@ export const deviceRoutes = moduleRoutes(['device'], (r, route, ctx) => {
 
   r.post(
     '/api/device/editPortName',
-    route(writer, {
+    route(customerWriters, {
       summary: "Rename one of a device's ports",
       body: EditPortNameRequestSchema,
       answer: DeviceSchema,
@@ -65,7 +58,7 @@ export const deviceRoutes = moduleRoutes(['device'], (r, route, ctx) => {
 
   r.post(
     '/api/device/editName',
-    route(writer, {
+    route(customerWriters, {
       summary: 'Rename a device',
       operationId: 'renameDevice',
       body: EditDeviceNameRequestSchema,

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { errorResponses, fileAnswer, personal } from '../../http/route-schemas.ts';
+import { personal } from '../../http/auth-rules.ts';
+import { errorResponses, fileAnswer } from '../../http/route-schemas.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { DEFAULT_STREAM_TIMINGS, type LiveStream, openStream, type StreamTimings } from './stream.ts';
 

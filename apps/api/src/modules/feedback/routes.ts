@@ -4,22 +4,22 @@ import {
   FeedbackQuerySchema,
   FeedbackSentSchema,
 } from '@vnoc/contracts';
-import { created, customers, supportStaff } from '../../http/route-schemas.ts';
+import { customersAsSelf, supportStaff } from '../../http/auth-rules.ts';
+import { created } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { authOf } from '../../plugins/auth.ts';
 import * as feedback from './service.ts';
 
 /**
  * A person of a customer organization, in their own name: a support person acting as them may not send the
  * provider notes in their name (and an API key, refused every `notImpersonated` route, has no one to speak for).
+ *
+ * The main layout's feedback (spec part 2): notes from customers to the provider.
  */
-const customer: AuthRule = { ...customers, notImpersonated: true };
-
-/** The main layout's feedback (spec part 2): notes from customers to the provider. */
 export const feedbackRoutes = moduleRoutes(['feedback'], (r, route, ctx) => {
   r.post(
     '/api/feedback',
-    route(customer, {
+    route(customersAsSelf, {
       summary: 'Send the provider feedback about the console',
       description: `At most ${feedback.FEEDBACK_PER_HOUR} notes an hour per person (429 rate_limited past that).`,
       body: FeedbackBodySchema,

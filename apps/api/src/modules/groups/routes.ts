@@ -5,19 +5,12 @@ import {
   GroupSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
-import {
-  administrators,
-  answers,
-  IdParamsSchema,
-  OK,
-  okResponses,
-  signedIn,
-} from '../../http/route-schemas.ts';
+import { administrators, signedIn } from '../../http/auth-rules.ts';
+import { answers, IdParamsSchema, OK, okResponses } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { authOf } from '../../plugins/auth.ts';
 import * as groups from './service.ts';
 
-const admin: AuthRule = administrators;
 const groupResponses = answers(GroupSchema);
 
 export const groupRoutes = moduleRoutes(['group'], (r, route, ctx) => {
@@ -33,7 +26,7 @@ export const groupRoutes = moduleRoutes(['group'], (r, route, ctx) => {
 
   r.post(
     '/api/group/create',
-    route(admin, {
+    route(administrators, {
       summary: 'Create a site group (ADMINISTRATOR)',
       operationId: 'createGroup',
       body: CreateGroupRequestSchema,
@@ -44,7 +37,7 @@ export const groupRoutes = moduleRoutes(['group'], (r, route, ctx) => {
 
   r.post(
     '/api/group/edit/:id',
-    route(admin, {
+    route(administrators, {
       summary: 'Rename a site group (ADMINISTRATOR)',
       operationId: 'renameGroup',
       params: IdParamsSchema,
@@ -56,7 +49,7 @@ export const groupRoutes = moduleRoutes(['group'], (r, route, ctx) => {
 
   r.post(
     '/api/group/assignSites/:id',
-    route(admin, {
+    route(administrators, {
       summary: "Replace a site group's sites with these (ADMINISTRATOR)",
       operationId: 'setGroupSites',
       params: IdParamsSchema,
@@ -68,7 +61,7 @@ export const groupRoutes = moduleRoutes(['group'], (r, route, ctx) => {
 
   r.post(
     '/api/group/delete/:id',
-    route(admin, {
+    route(administrators, {
       summary: 'Delete a site group (ADMINISTRATOR)',
       operationId: 'deleteGroup',
       params: IdParamsSchema,

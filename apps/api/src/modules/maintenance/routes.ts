@@ -4,23 +4,21 @@ import {
   MaintenanceWindowSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
-import { administrators, customers, IdParamsSchema } from '../../http/route-schemas.ts';
+import { administrators, customers } from '../../http/auth-rules.ts';
+import { IdParamsSchema } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as maintenance from './service.ts';
 
-const reader: AuthRule = customers;
 /**
- * A window silences alert notifications about its sites for everyone in the organization, administrators
- * included: an organization-wide setting, so an ADMINISTRATOR's (issue 34). A USER silences only themselves,
- * with their own notification profile (quiet hours, sites, severities).
+ * Every customer role reads the windows. A window silences alert notifications about its sites for everyone in
+ * the organization, administrators included: an organization-wide setting, so an ADMINISTRATOR's (issue 34). A
+ * USER silences only themselves, with their own notification profile (quiet hours, sites, severities).
  */
-const writer: AuthRule = administrators;
-
 export const maintenanceRoutes = moduleRoutes(['maintenance'], (r, route, ctx) => {
   r.get(
     '/api/maintenance',
-    route(reader, {
+    route(customers, {
       summary: 'The current (or ended) maintenance windows, optionally of one site',
       operationId: 'listMaintenanceWindows',
       querystring: MaintenanceListQuerySchema,
@@ -31,7 +29,7 @@ export const maintenanceRoutes = moduleRoutes(['maintenance'], (r, route, ctx) =
 
   r.post(
     '/api/maintenance',
-    route(writer, {
+    route(administrators, {
       summary: 'Schedule a maintenance window (ADMINISTRATOR)',
       operationId: 'createMaintenanceWindow',
       body: MaintenanceRequestSchema,
@@ -42,7 +40,7 @@ export const maintenanceRoutes = moduleRoutes(['maintenance'], (r, route, ctx) =
 
   r.post(
     '/api/maintenance/:id/end',
-    route(writer, {
+    route(administrators, {
       summary: 'End a maintenance window now (ADMINISTRATOR)',
       operationId: 'endMaintenanceWindow',
       params: IdParamsSchema,

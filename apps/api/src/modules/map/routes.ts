@@ -6,7 +6,7 @@ import {
   MapSitesSchema,
   MapSummarySchema,
 } from '@vnoc/contracts';
-import { signedIn } from '../../http/route-schemas.ts';
+import { signedIn } from '../../http/auth-rules.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { authOf } from '../../plugins/auth.ts';
 import * as map from './service.ts';

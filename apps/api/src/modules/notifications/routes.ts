@@ -5,20 +5,20 @@ import {
   OkSchema,
   TestNotificationRequestSchema,
 } from '@vnoc/contracts';
-import { customers, errorResponses } from '../../http/route-schemas.ts';
+import { customersPersonal } from '../../http/auth-rules.ts';
+import { errorResponses } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as notifications from './service.ts';
 
-// Every customer role keeps a profile (READ_ONLY people want to be told too): `customers`; SUPPORT has no fleet.
-
-/** A person's own notification profile: never with an API key (issue 38). */
-const ownProfile: AuthRule = { ...customers, notApiKey: true };
-
+/**
+ * A person's own notification profile: every customer role keeps one (READ_ONLY people want to be told too;
+ * SUPPORT has no fleet), never with an API key (issue 38).
+ */
 export const notificationRoutes = moduleRoutes(['notifications'], (r, route, ctx) => {
   r.get(
     '/api/notificationProfile',
-    route(ownProfile, {
+    route(customersPersonal, {
       summary: "The caller's notification profile and verified contacts",
       answer: NotificationProfileResponseSchema,
     }),
@@ -27,7 +27,7 @@ export const notificationRoutes = moduleRoutes(['notifications'], (r, route, ctx
 
   r.post(
     '/api/updateNotificationProfile',
-    route(ownProfile, {
+    route(customersPersonal, {
       summary: "Change the caller's notification profile: which alerts, how, and quiet hours",
       body: NotificationProfileSchema,
       answer: NotificationProfileResponseSchema,
@@ -38,7 +38,7 @@ export const notificationRoutes = moduleRoutes(['notifications'], (r, route, ctx
 
   r.post(
     '/api/test-notification',
-    route(ownProfile, {
+    route(customersPersonal, {
       summary: 'Send a test message to a verified contact (one per method every 5 minutes)',
       body: TestNotificationRequestSchema,
       response: { 200: OkSchema, ...errorResponses, 423: ErrorBodySchema },

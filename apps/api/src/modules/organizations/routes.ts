@@ -7,13 +7,8 @@ import {
   VerifyDomainRequestSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
-import {
-  administrators,
-  errorResponses,
-  IdParamsSchema,
-  noContent,
-  signedIn,
-} from '../../http/route-schemas.ts';
+import { administrators, administratorsAsSelf, signedIn } from '../../http/auth-rules.ts';
+import { errorResponses, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
 import { clientKeyOf } from '../../plugins/client-address.ts';
@@ -22,15 +17,12 @@ import * as domains from './domains.ts';
 import * as organizations from './service.ts';
 
 const tags = ['organization'];
-const admin: AuthRule = administrators;
-/** Proving a domain: the organization's own administrators, never support acting as one (issue 34). */
-const ownAdmin: AuthRule = { steps: ['full'], roles: ['ADMINISTRATOR'], notImpersonated: true };
 /**
  * Issue 34: settings that would outlive a support session (who signs in through single sign-on, whose
  * addresses join, whether support may act at all) are not support's to change while acting as a customer.
  */
 const adminSettingsNotSupport: AuthRule = {
-  ...admin,
+  ...administrators,
   notImpersonated: { fields: ['ssoIssuer', 'ssoClientId', 'emailDomains', 'supportAccess'] },
 };
 
@@ -84,7 +76,7 @@ export const organizationRoutes = moduleRoutes(tags, (r, route, ctx) => {
 
   r.post(
     '/api/organization/:id/domains/verification-email',
-    route(ownAdmin, {
+    route(administratorsAsSelf, {
       summary:
         'Email a code proving one of the listed domains to a mailbox at it (ADMINISTRATOR; admin@, administrator@, hostmaster@, postmaster@, webmaster@ or your own address there)',
       params: IdParamsSchema,
@@ -97,7 +89,7 @@ export const organizationRoutes = moduleRoutes(tags, (r, route, ctx) => {
 
   r.post(
     '/api/organization/:id/domains/verify',
-    route(ownAdmin, {
+    route(administratorsAsSelf, {
       summary: 'Prove a listed domain with the emailed code (ADMINISTRATOR): it becomes verified',
       params: IdParamsSchema,
       body: VerifyDomainRequestSchema,

@@ -1,5 +1,5 @@
 import { ProductTrackRequestSchema, ProductTrackResponseSchema } from '@vnoc/contracts';
-import { personal } from '../../http/route-schemas.ts';
+import { personal } from '../../http/auth-rules.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { createForwarder } from './forwarder.ts';

@@ -15,13 +15,8 @@ import {
 } from '@vnoc/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  created,
-  errorResponses,
-  IdParamsSchema,
-  noContent,
-  supportStaff,
-} from '../../http/route-schemas.ts';
+import { supportStaff } from '../../http/auth-rules.ts';
+import { created, errorResponses, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as provisioning from './service.ts';

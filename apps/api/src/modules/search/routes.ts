@@ -1,5 +1,5 @@
 import { GlobalSearchQuerySchema, GlobalSearchResultSchema, QueryVocabularySchema } from '@vnoc/contracts';
-import { customers } from '../../http/route-schemas.ts';
+import { customers } from '../../http/auth-rules.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { authOf } from '../../plugins/auth.ts';
 import * as search from './service.ts';

@@ -19,20 +19,11 @@ import {
 } from '@vnoc/contracts';
 import { z } from 'zod';
 import { createGeocoder } from '../../geocoding/index.ts';
-import {
-  administrators,
-  answers,
-  errorResponses,
-  IdParamsSchema,
-  itemAlertsSchema,
-  personal,
-  signedIn,
-} from '../../http/route-schemas.ts';
+import { administrators, personal, signedIn } from '../../http/auth-rules.ts';
+import { answers, errorResponses, IdParamsSchema, itemAlertsSchema } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf } from '../../plugins/auth.ts';
+import { authOf } from '../../plugins/auth.ts';
 import * as sites from './service.ts';
-
-const admin: AuthRule = administrators;
 
 export const siteRoutes = moduleRoutes(['site'], (r, route, ctx) => {
   const geocoder = createGeocoder(ctx.config, ctx.log);
@@ -66,7 +57,7 @@ export const siteRoutes = moduleRoutes(['site'], (r, route, ctx) => {
   // Sites in no site group: seen by everyone unrestricted, by no one confined to groups (administrators act).
   r.get(
     '/api/site/unassociated',
-    route(admin, {
+    route(administrators, {
       summary: 'The sites in no site group (ADMINISTRATOR): a page, by name',
       querystring: UnassociatedSitesQuerySchema,
       answer: PagedSchema(SiteSummarySchema),
@@ -120,7 +111,7 @@ export const siteRoutes = moduleRoutes(['site'], (r, route, ctx) => {
   r.put(
     '/api/site/edit',
     // A given address is verified through the geocoder: 503 when the address service is down.
-    route(admin, {
+    route(administrators, {
       summary: "Change a site's name, alias, contacts or address (ADMINISTRATOR)",
       operationId: 'editSite',
       body: EditSiteRequestSchema,

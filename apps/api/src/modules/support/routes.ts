@@ -1,5 +1,5 @@
 import { SupportPeoplePageSchema, SupportPeopleQuerySchema } from '@vnoc/contracts';
-import { supportStaff } from '../../http/route-schemas.ts';
+import { supportStaff } from '../../http/auth-rules.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { listSupportPeople } from './service.ts';
 

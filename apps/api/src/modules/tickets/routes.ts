@@ -11,27 +11,19 @@ import {
   TicketSummarySchema,
   TicketThreadSchema,
 } from '@vnoc/contracts';
-import {
-  created,
-  customers,
-  customerWriters,
-  IdParamsSchema,
-  supportStaff,
-} from '../../http/route-schemas.ts';
+import { customers, customerWriters, supportStaff } from '../../http/auth-rules.ts';
+import { created, IdParamsSchema } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as tickets from './service.ts';
 
-const writers: AuthRule['roles'] = ['ADMINISTRATOR', 'USER'];
-/** Every customer role reads the organization's tickets. */
-const reader: AuthRule = customers;
-
+/** Every customer role reads the organization's tickets; administrators and users send, open and close them. */
 export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
   r.post(
     '/api/device/troubleshooting/ticket/:id',
     // Part of troubleshooting: the organization needs the diagnostics feature.
     route(
-      { steps: ['full'], roles: writers, entitlements: ['diagnostics'] },
+      { ...customerWriters, entitlements: ['diagnostics'] },
       {
         summary: 'Send a support ticket about the device',
         operationId: 'createTicket',
@@ -46,7 +38,7 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
 
   r.get(
     '/api/ticket',
-    route(reader, {
+    route(customers, {
       summary: "List the organization's support tickets: a filtered, sorted page",
       operationId: 'listTickets',
       querystring: TicketListQuerySchema,
@@ -57,7 +49,7 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
 
   r.get(
     '/api/ticket/:id',
-    route(reader, {
+    route(customers, {
       summary: 'A support ticket with its comment, diagnostics and notes',
       operationId: 'getTicket',
       params: IdParamsSchema,
@@ -79,16 +71,13 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
 
   r.post(
     '/api/ticket/:id/status',
-    route(
-      { steps: ['full'], roles: writers },
-      {
-        summary: 'Open or close a support ticket',
-        operationId: 'setTicketStatus',
-        params: IdParamsSchema,
-        body: TicketStatusRequestSchema,
-        answer: TicketSchema,
-      },
-    ),
+    route(customerWriters, {
+      summary: 'Open or close a support ticket',
+      operationId: 'setTicketStatus',
+      params: IdParamsSchema,
+      body: TicketStatusRequestSchema,
+      answer: TicketSchema,
+    }),
     async (request) =>
       tickets.setTicketStatus(ctx, authOf(request), request.params.id, request.body.status, metaOf(request)),
   );
@@ -96,7 +85,7 @@ export const ticketRoutes = moduleRoutes(['ticket'], (r, route, ctx) => {
   // The ticket's thread (issue 37): the customer and support write to each other on the ticket.
   r.get(
     '/api/ticket/:id/messages',
-    route(reader, {
+    route(customers, {
       summary: "The ticket's thread with support: its newest 500 replies, oldest first",
       params: IdParamsSchema,
       answer: TicketThreadSchema,

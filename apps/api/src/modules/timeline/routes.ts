@@ -1,5 +1,6 @@
 import { TimelineQuerySchema, TimelineSchema } from '@vnoc/contracts';
-import { IdParamsSchema, signedIn } from '../../http/route-schemas.ts';
+import { signedIn } from '../../http/auth-rules.ts';
+import { IdParamsSchema } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { authOf } from '../../plugins/auth.ts';
 import * as timeline from './service.ts';

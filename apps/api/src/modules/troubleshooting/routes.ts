@@ -9,6 +9,7 @@ import {
   RecentBatchSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
+import { customers, customerWriters } from '../../http/auth-rules.ts';
 import { IdParamsSchema } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
 import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
@@ -20,17 +21,9 @@ const base = '/api/device/troubleshooting';
 const entitlementsFor = (action: DiagnosticAction): Entitlement[] =>
   PORT_ACTIONS.includes(action) ? ['diagnostics', 'port-control'] : ['diagnostics'];
 /** Running and cancelling: not READ_ONLY (nor SUPPORT, who has no customer data of their own). */
-const runner = (entitlements: Entitlement[]): AuthRule => ({
-  steps: ['full'],
-  roles: ['ADMINISTRATOR', 'USER'],
-  entitlements,
-});
+const runner = (entitlements: Entitlement[]): AuthRule => ({ ...customerWriters, entitlements });
 /** Reading results and history: every customer role. */
-const reader: AuthRule = {
-  steps: ['full'],
-  roles: ['ADMINISTRATOR', 'USER', 'READ_ONLY'],
-  entitlements: ['diagnostics'],
-};
+const reader: AuthRule = { ...customers, entitlements: ['diagnostics'] };
 const BatchParamsSchema = z.object({ uuid: z.string().max(100) });
 
 export const troubleshootingRoutes = moduleRoutes(['troubleshooting'], (r, route, ctx) => {

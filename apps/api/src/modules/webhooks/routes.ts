@@ -8,24 +8,22 @@ import {
   WebhookWithSecretSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
-import { administrators, created, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
+import { administrators, administratorsAsSelf } from '../../http/auth-rules.ts';
+import { created, IdParamsSchema, noContent } from '../../http/route-schemas.ts';
 import { moduleRoutes } from '../../http/routes.ts';
-import { type AuthRule, authOf, metaOf } from '../../plugins/auth.ts';
+import { authOf, metaOf } from '../../plugins/auth.ts';
 import * as webhooks from './service.ts';
+
+const DeliveryParamsSchema = z.object({ id: z.string().max(100), deliveryId: z.string().max(100) });
 
 /**
  * Webhooks are an organization-wide setting: its ADMINISTRATOR's. A signing secret is made and shown only to the
  * administrator in their own name, never to support acting as them (issue 38).
  */
-const admin: AuthRule = administrators;
-const adminAsSelf: AuthRule = { ...administrators, notImpersonated: true };
-
-const DeliveryParamsSchema = z.object({ id: z.string().max(100), deliveryId: z.string().max(100) });
-
 export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
   r.get(
     '/api/webhooks',
-    route(admin, {
+    route(administrators, {
       summary: "The organization's webhook destinations (ADMINISTRATOR)",
       answer: z.array(WebhookSchema),
     }),
@@ -34,7 +32,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
 
   r.post(
     '/api/webhooks',
-    route(adminAsSelf, {
+    route(administratorsAsSelf, {
       summary: 'Register a webhook destination; answers its signing secret, shown this once (ADMINISTRATOR)',
       body: WebhookCreateSchema,
       response: created(WebhookWithSecretSchema),
@@ -44,7 +42,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
 
   r.get(
     '/api/webhooks/:id',
-    route(admin, {
+    route(administrators, {
       summary: 'A webhook destination (ADMINISTRATOR)',
       params: IdParamsSchema,
       answer: WebhookSchema,
@@ -54,7 +52,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
 
   r.put(
     '/api/webhooks/:id',
-    route(adminAsSelf, {
+    route(administratorsAsSelf, {
       summary: 'Change a webhook destination (ADMINISTRATOR)',
       params: IdParamsSchema,
       body: WebhookUpdateSchema,
@@ -66,7 +64,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
 
   r.delete(
     '/api/webhooks/:id',
-    route(admin, {
+    route(administrators, {
       summary: 'Remove a webhook destination (ADMINISTRATOR)',
       params: IdParamsSchema,
       response: noContent,
@@ -76,7 +74,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
 
   r.post(
     '/api/webhooks/:id/secret',
-    route(adminAsSelf, {
+    route(administratorsAsSelf, {
       summary: 'Rotate the signing secret; the one replaced still signs during the overlap (ADMINISTRATOR)',
       params: IdParamsSchema,
       body: WebhookRotateSchema,
@@ -88,7 +86,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
 
   r.post(
     '/api/webhooks/:id/test',
-    route(admin, {
+    route(administrators, {
       summary:
         'Send a test message in the preset’s format and answer what the destination said (ADMINISTRATOR)',
       params: IdParamsSchema,
@@ -99,7 +97,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
 
   r.post(
     '/api/webhooks/:id/resume',
-    route(admin, {
+    route(administrators, {
       summary: 'Send to a paused destination again (ADMINISTRATOR)',
       params: IdParamsSchema,
       answer: WebhookSchema,
@@ -109,7 +107,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
 
   r.get(
     '/api/webhooks/:id/deliveries',
-    route(admin, {
+    route(administrators, {
       summary: 'The latest 100 deliveries to a destination, newest first (ADMINISTRATOR)',
       params: IdParamsSchema,
       answer: z.array(WebhookDeliverySchema),
@@ -119,7 +117,7 @@ export const webhookRoutes = moduleRoutes(['webhooks'], (r, route, ctx) => {
 
   r.post(
     '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
-    route(admin, {
+    route(administrators, {
       summary: 'Send a delivery again (ADMINISTRATOR)',
       params: DeliveryParamsSchema,
       answer: WebhookDeliverySchema,
