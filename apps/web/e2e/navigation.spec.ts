@@ -32,3 +32,24 @@ test('the theme choice survives a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
 });
+
+test("the frame's header keeps its place while a dialog locks the page's scroll", async ({
+  page,
+  request,
+}) => {
+  // Mantine's AppShell header carries react-remove-scroll's class for it (vite.config.ts gives the header the
+  // class names alone; the library itself comes with the dialog).
+  const { token } = await apiEnrollApp(request, 'user@acme.example');
+  await useToken(page, token);
+  await page.goto('/tickets');
+  const header = page.locator('header.mantine-AppShell-header');
+  await expect(header).toHaveClass(/\bright-scroll-bar-position\b/);
+  await expect(page.locator('body')).not.toHaveAttribute('data-scroll-locked', /.*/);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('feedback-open').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.locator('body')).toHaveAttribute('data-scroll-locked', /.*/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('body')).not.toHaveAttribute('data-scroll-locked', /.*/);
+});
