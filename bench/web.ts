@@ -4,8 +4,7 @@
  * and CSS together (issue 12's 120 KB for /login's JavaScript is retired). Builds the web app with Vite's
  * manifest, then walks its static import graph: a route's first load is the entry (index.html's script, its
  * preloads and stylesheets) plus the layout and the route module it lazily loads, with everything they import
- * statically (and, signed in, the claims reader the page loads before its first render and the English wording
- * the router fetches with the frame and the screen, as app/screens.ts declares it; beyond /login, the public screens' Mantine styles the router loads with them). Sizes are gzip level 9, as the server sends them (`.gz`
+ * statically (and, signed in, the English wording the router fetches with the frame and the screen, as app/screens.ts declares it; beyond /login, the public screens' Mantine styles the router loads with them). Sizes are gzip level 9, as the server sends them (`.gz`
  * beside each asset; brotli is smaller still and printed too). What /login fetches once drawn (its checks' schemas
  * and zod) and what /dashboard's map widget fetches once the screen has painted (the map) are printed apart.
  *
@@ -145,7 +144,7 @@ if (!entryKey) throw new Error('no entry in the manifest');
  * virtualizer (pages over 100 rows), the popovers, menus and dialogs that open on a gesture.
  */
 const SIGNED_IN = 'src/app/layouts/main-layout.tsx';
-/** What reads a stored token's claims, which a signed-in page loads before its first render (`authReady`). */
+/** What checks a stored token's claims, which a signed-in page loads once its first screen has drawn. */
 const CLAIMS_READER = 'src/lib/jwt.ts';
 const screens: [string, string | null, string[]][] = [
   ['/login', null, ['src/features/auth/routes/login.tsx']],
@@ -237,8 +236,7 @@ for (const [route, layout, paths] of screens) {
     : login
       ? []
       : ['src/styles/sign-in-styles.ts'];
-  const claims = layout ? [CLAIMS_READER] : [];
-  const { js, css } = closure([entryKey, ...claims, ...styles, ...wording, ...modules]);
+  const { js, css } = closure([entryKey, ...styles, ...wording, ...modules]);
   firstLoads.set(route, new Set([...js, ...css]));
   const sum = total(js, 'gz') + total(css, 'gz');
   const budget = login ? BUDGET.login : layout ? BUDGET.signedIn : null;
@@ -250,7 +248,7 @@ for (const [route, layout, paths] of screens) {
     budget === null ? '  (no ceiling of its own)' : `  ≤ ${kb(budget)}  ${verdict(sum <= budget)}`,
   );
   if (modules.length > 1) {
-    const alone = closure([entryKey, ...claims, ...styles, ...wording, modules[0] as string]);
+    const alone = closure([entryKey, ...styles, ...wording, modules[0] as string]);
     console.log(
       `${''.padEnd(30)} (before its lazy first view: ${kb(total(alone.js, 'gz') + total(alone.css, 'gz'))})`,
     );
@@ -272,11 +270,11 @@ console.log('Its largest files:');
 for (const file of [...entry.js, ...entry.css].sort((a, b) => sizeOf(b).gz - sizeOf(a).gz).slice(0, 8)) {
   console.log(`  ${kb(sizeOf(file).gz).padStart(9)}  ${file}`);
 }
-// A signed-in page renders nothing before it has read the stored token's claims (main.tsx waits for `authReady`).
-const beforeRender = closure([entryKey, CLAIMS_READER]);
-const claimsOnly = [...beforeRender.js].filter((f) => !entry.js.has(f));
+// A signed-in page draws with the claims its stored token carries and checks them once drawn (lib/auth-store.ts).
+const checked = closure([entryKey, CLAIMS_READER]);
+const claimsOnly = [...checked.js].filter((f) => !entry.js.has(f));
 console.log(
-  `Signed in, the first render waits for ${kb(total(beforeRender.js, 'gz') + total(beforeRender.css, 'gz'))} (the entry, and reading the claims: ${claimsOnly.map((f) => `${f} ${kb(sizeOf(f).gz)}`).join(', ')})`,
+  `Once drawn, a signed-in screen checks its stored token's claims: ${kb(claimsOnly.reduce((sum, f) => sum + sizeOf(f).gz, 0))} more (${claimsOnly.map((f) => `${f} ${kb(sizeOf(f).gz)}`).join(', ')})`,
 );
 const LOGIN = 'src/features/auth/routes/login.tsx';
 const login = closure([entryKey, LOGIN]);

@@ -65,12 +65,11 @@ function scrollAreaRefs(): Plugin {
 }
 
 /**
- * The modules a stored session's landing screen draws with (`/` and `/dashboard`): the claims reader, the signed-in
- * frame and its styles, the dashboards screen and its first view. bench/web.ts counts the dashboard's first load
+ * The modules a stored session's landing screen draws with (`/` and `/dashboard`): the signed-in frame and its
+ * styles, the dashboards screen and its first view. bench/web.ts counts the dashboard's first load
  * from the same list.
  */
 export const LANDING_FIRST_VIEW = [
-  'src/lib/jwt.ts',
   'src/app/layouts/main-layout.tsx',
   'src/styles/console-styles.ts',
   'src/features/dashboards/routes/dashboards.tsx',

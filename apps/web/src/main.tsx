@@ -7,7 +7,6 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter, preloadStoredSession } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
-import { authReady } from './lib/auth-store.ts';
 import { languageReady } from './lib/i18n.ts';
 import { TOAST_MS, useToastsWanted } from './lib/notify.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -34,9 +33,9 @@ const colorSchemeManager = themeColorSchemeManager();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// A Spanish user's wording is fetched first (lib/i18n.ts), and a stored token's claims are read (lib/auth-store.ts)
-// before the router's first navigation guard; until then the page keeps index.html's mark. A failed fetch renders
-// all the same: in English, the fallback, or signed out as for a token that cannot be read.
+// A Spanish user's wording is fetched first (lib/i18n.ts); until then the page keeps index.html's mark. A failed
+// fetch renders all the same, in English, the fallback. A stored token's claims are read as the auth store loads
+// (lib/auth-store.ts), and checked once the first screen has drawn.
 const render = () => {
   const router = createAppRouter();
   createRoot(root).render(
@@ -56,4 +55,4 @@ const render = () => {
   );
 };
 void preloadStoredSession(window.location.pathname);
-void Promise.allSettled([languageReady, authReady]).then(render);
+void languageReady.then(render, render);

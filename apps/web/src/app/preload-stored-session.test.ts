@@ -16,7 +16,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** The entry as it starts on `path`, with `jwt` stored (or none): what it fetches before `authReady`. */
+/** The entry as it starts on `path`, with `jwt` stored (or none): what it fetches. */
 async function start(path: string, jwt?: string) {
   if (jwt) localStorage.setItem('jwt', jwt);
   // The auth store reads the stored token as its module loads.
@@ -33,7 +33,7 @@ async function start(path: string, jwt?: string) {
 }
 
 describe('a stored session opening the dashboard directly (issue 39)', () => {
-  it('fetches the signed-in frame and the dashboards screen beside the claims decoder', async () => {
+  it('fetches the signed-in frame and the dashboards screen', async () => {
     expect((await start('/dashboard', 'a.b.c')).fetched).toEqual(['dashboards', 'frame']);
   });
 
@@ -63,10 +63,8 @@ describe("a stored session's dashboards list (issue 39)", () => {
     vi.doMock('./layouts/main-layout.tsx', () => new Promise(() => undefined));
     try {
       const { preloadStoredSession } = await import('./router.tsx');
-      const { authReady } = await import('../lib/auth-store.ts');
       void preloadStoredSession('/dashboard');
-      await authReady;
-      // The list's call goes out in the tasks after the claims are read (the widgets' data module follows).
+      // The list's call goes out at once, from the claims the token carries (the widgets' data module follows).
       await new Promise((resolve) => setTimeout(resolve, 50));
       return paths;
     } finally {
@@ -75,7 +73,7 @@ describe("a stored session's dashboards list (issue 39)", () => {
     }
   }
 
-  it('is asked for once the claims are read, without waiting for the frame', async () => {
+  it('is asked for at once, without waiting for the frame', async () => {
     expect(await asked(fakeJwt(fullClaims()))).toContain('/api/dashboard/all');
   });
 

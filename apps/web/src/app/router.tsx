@@ -7,7 +7,7 @@ import {
 } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { getDashboardsQueryOptions } from '../features/dashboards/api/get-dashboards.ts';
-import { authReady, authStore } from '../lib/auth-store.ts';
+import { authStore } from '../lib/auth-store.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -96,21 +96,20 @@ function preloadConsole() {
 
 /**
  * A stored session opening the dashboard directly (a reload, a bookmark, the browser's start page): the signed-in
- * frame and the dashboards screen are fetched beside the token's claims decoder (`authReady`, which the router's
- * first navigation waits for), not after it — one download and one evaluation less in a row before the first
- * draw. Where the token turns out expired or unreadable the guard sends the page to /login, which does not wait
- * for these. Never awaited (a failure shows when the route itself loads); undefined when nothing is fetched.
+ * frame and the dashboards screen are fetched as the entry starts (index.html's boot script has asked for their
+ * files already: vite.config.ts, `bootPreload`). Where the token turns out expired or unreadable the guard sends
+ * the page to /login, which does not wait for these. Never awaited (a failure shows when the route itself loads);
+ * undefined when nothing is fetched.
  */
 export function preloadStoredSession(path: string): Promise<unknown> | undefined {
   if (!authStore.get().jwt) return;
   const dashboards = path === '/' || path === paths.dashboard;
   if (!dashboards && !path.startsWith(`${paths.dashboard}/`)) return;
-  // The screen's data too, as soon as the token's claims are read (a token that is no complete session asks
-  // nothing): beside the frame's download. The route's own loader runs only once the frame has loaded, and the
+  // The screen's data too (a token that is no complete session asks nothing): beside the frame's download. The route's own loader runs only once the frame has loaded, and the
   // list it asks for is what the screen's heading and first lines wait on (~0.1 s later here, seconds on
   // Lighthouse's mobile network). The loader then finds it asked for already.
   const did = dashboards ? undefined : decodeURIComponent(path.slice(paths.dashboard.length + 1));
-  void authReady.then(() => prefetchDashboardsOf(did));
+  prefetchDashboardsOf(did);
   return Promise.all([loadConsole(), (dashboards ? dashboardsScreen : dashboardScreen)()]).catch(
     () => undefined,
   );

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, fullClaims } from '../test/render.tsx';
 import { adoptRenewedToken, authStore } from './auth-store.ts';
 
@@ -90,5 +90,54 @@ describe('the code flags of spec part 3', () => {
       mobileSMSCodeSent: null,
       voiceCodeSent: null,
     });
+  });
+});
+
+describe("a stored token's claims (issue 39)", () => {
+  /** The auth store as the entry loads it with `jwt` stored, and the idle check started with a spy. */
+  async function started(jwt: string) {
+    localStorage.setItem('jwt', jwt);
+    vi.resetModules();
+    const store = await import('./auth-store.ts');
+    const drawn = store.authStore.get().claims;
+    const refused = vi.fn();
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      store.verifyStoredClaims(refused);
+      // Not before the browser is idle (here, where idle callbacks are missing: 2 s on).
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(store.authStore.get().jwt).toBe(jwt);
+      await vi.advanceTimersByTimeAsync(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    await store.loadClaimsDecoder();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { store, drawn, refused };
+  }
+
+  afterEach(() => localStorage.clear());
+
+  it('are drawn with as the token carries them, and stay once the schema has passed them', async () => {
+    const { store, drawn, refused } = await started(token({ entitlements: undefined }));
+    // The schema's one default applied before the check: no entitlements is an empty list.
+    expect(drawn).toMatchObject({ sub: 'user@acme.example', role: 'USER', entitlements: [] });
+    expect(refused).not.toHaveBeenCalled();
+    expect(store.authStore.get().claims).toBe(drawn);
+  });
+
+  it('end the session, once checked, where the schema refuses them', async () => {
+    const { store, drawn, refused } = await started(token({ role: 'OWNER' }));
+    expect(drawn?.role).toBe('OWNER');
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(store.authStore.get()).toMatchObject({ jwt: null, claims: null });
+    expect(localStorage.getItem('jwt')).toBeNull();
+  });
+
+  it('are none for a token that is no JWT, at once', async () => {
+    localStorage.setItem('jwt', 'not-a-token');
+    vi.resetModules();
+    const { authStore: store } = await import('./auth-store.ts');
+    expect(store.get()).toMatchObject({ jwt: 'not-a-token', claims: null });
   });
 });

@@ -1,8 +1,10 @@
 import type { Claims, User } from '@vnoc/contracts';
 import { useSyncExternalStore } from 'react';
+import { jwtPayload } from './jwt-payload.ts';
 import { loadedLater } from './loaded-later.ts';
 import { isExpired } from './session.ts';
 import { readItem, readJson, StorageKeys, writeItem, writeJson } from './storage.ts';
+import { whenIdle } from './when-idle.ts';
 
 /** A code sent and not yet used: where to (as shown) and when (ms), for "Code sent to …" and the resend wait. */
 export interface SentCode {
@@ -41,9 +43,11 @@ export interface AuthState extends CodesSent {
 }
 
 /*
- * Claims are read with the contracts' schema, built with zod/mini (the `claims` group, ~16 KB gzipped: zod's core
- * without classic zod and the other schemas): fetched when a token is there to read, not on /login's first load. `authReady` has them for a stored token before the app starts; the API client
- * waits for them before storing a token it receives.
+ * Claims are checked with the contracts' schema, built with zod/mini (the `claims` group, ~16 KB gzipped: zod's
+ * core without classic zod and the other schemas). A stored token's claims are taken as it carries them for the
+ * first render, and checked once the first screen has drawn (`verifyStoredClaims`): the check is no part of what
+ * a screen draws, and the server checks the token itself on every call (issue 39). A token received from the API
+ * is stored only once they are checked: the API client waits for the decoder.
  */
 const claimsDecoder = loadedLater(() => import('./jwt.ts'));
 
@@ -58,12 +62,17 @@ function claimsOf(jwt: string): Claims | null {
   return decoder.decodeClaims(jwt);
 }
 
+/** A stored token's claims as it carries them (the schema's one default applied), until they are checked. */
+function carriedClaims(jwt: string): Claims | null {
+  const payload = jwtPayload(jwt);
+  return payload && ({ entitlements: [], ...payload } as unknown as Claims);
+}
+
 function load(): AuthState {
   const jwt = readItem(StorageKeys.jwt);
   return {
     jwt,
-    // Until `authReady`, a stored token's claims are not read yet (the app does not start before).
-    claims: jwt && claimsDecoder.current() ? claimsOf(jwt) : null,
+    claims: jwt ? (claimsDecoder.current() ? claimsOf(jwt) : carriedClaims(jwt)) : null,
     user: readJson<User>(StorageKeys.user),
     captivity: readItem(StorageKeys.captivity),
     ...NO_CODES_SENT,
@@ -71,10 +80,30 @@ function load(): AuthState {
 }
 
 let state: AuthState = load();
-/** The stored session with its claims read: the app renders (and routes) once this has settled. */
-export const authReady: Promise<void> = state.jwt
-  ? loadClaimsDecoder().then(() => emit(load()))
-  : Promise.resolve();
+
+/**
+ * Checks the stored token's claims with the schema once the first screen has drawn (root layout), when the
+ * browser is idle: where they do not pass, the session ends and `refused` runs (the root layout goes to /login,
+ * as it does at once for an unreadable token).
+ */
+export function verifyStoredClaims(refused: () => void): void {
+  if (state.jwt) whenIdle(() => checkStoredClaims(refused), 2000);
+}
+
+function checkStoredClaims(refused: () => void): void {
+  loadClaimsDecoder().then(
+    () => {
+      const { jwt } = state;
+      // Passed: the claims drawn with stay (the same values; no screen draws again for the check).
+      if (!jwt || claimsOf(jwt)) return;
+      authStore.logout();
+      refused();
+    },
+    // Not loaded (offline, a new release): the next sign-in or renewal loads it again.
+    () => undefined,
+  );
+}
+
 const listeners = new Set<() => void>();
 
 function emit(next: AuthState) {

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { authStore } from './auth-store.ts';
 import { PUBLIC_NAMESPACES } from './public-namespaces.ts';
 import { readItem, StorageKeys, writeItem } from './storage.ts';
+import { whenIdle } from './when-idle.ts';
 
 export type Language = 'en' | 'es';
 export const languages: readonly Language[] = ['en', 'es'];
@@ -171,9 +172,7 @@ let restScheduled = false;
 export function loadRestWhenIdle(): void {
   if (restScheduled) return;
   restScheduled = true;
-  const load = () => void loadNamespaces(allNamespaces).catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 5000 });
-  else setTimeout(load, 1000);
+  whenIdle(() => void loadNamespaces(allNamespaces).catch(() => undefined), 5000);
 }
 
 export function currentLanguage(): Language {

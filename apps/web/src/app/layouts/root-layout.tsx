@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
 import { DevOutboxGate } from '../../features/dev-outbox/components/dev-outbox-gate.tsx';
 import { useAppUpdateCheck } from '../../lib/app-update.ts';
-import { authStore } from '../../lib/auth-store.ts';
+import { authStore, verifyStoredClaims } from '../../lib/auth-store.ts';
 import { bannerRouteChanged, showBanner } from '../../lib/banner.ts';
 import { errorMessage, errorText } from '../../lib/error-handler.ts';
 import { paths } from '../../lib/paths.ts';
@@ -53,12 +53,19 @@ function useUnauthorizedHandler() {
   );
 }
 
+/** A stored token's claims, drawn with as it carries them, are checked once the first screen has drawn. */
+function useStoredClaimsCheck() {
+  const navigate = useNavigate();
+  useEffect(() => verifyStoredClaims(() => void navigate(paths.login)), [navigate]);
+}
+
 /** The app's root: route-change effects, the session check, the dev outbox, then the layout below. */
 export function RootLayout() {
   usePageTitle();
   useRouteChangeEffects();
   useUnauthorizedHandler();
   useAppUpdateCheck();
+  useStoredClaimsCheck();
   // A wall display (issue 37) has no person's session to watch, and nothing may cover its dashboards.
   const wall = useLocation().pathname === paths.wall;
   return (
