@@ -93,7 +93,9 @@ describe('LazySelect', () => {
 
   it('shows the clear button with a value and clears it before the real field is there', () => {
     const onChange = renderSelect(vi.fn(), { clearable: true });
-    const clear = document.querySelector('.mantine-InputClearButton-root, [data-combobox-clear], button[aria-hidden]');
+    const clear = document.querySelector(
+      '.mantine-InputClearButton-root, [data-combobox-clear], button[aria-hidden]',
+    );
     expect(clear).toBeTruthy();
     fireEvent.click(clear as Element);
     expect(onChange).toHaveBeenCalledWith(null, null);

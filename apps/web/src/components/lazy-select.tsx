@@ -200,11 +200,7 @@ export function LazySelect(props: SelectProps) {
   if (use.loaded) {
     const { Select } = use.loaded;
     return (
-      <Select
-        {...props}
-        ref={realRef}
-        defaultSearchValue={use.arrival?.search ?? props.defaultSearchValue}
-      />
+      <Select {...props} ref={realRef} defaultSearchValue={use.arrival?.search ?? props.defaultSearchValue} />
     );
   }
   const look = lookOf(props);
@@ -220,7 +216,7 @@ export function LazySelect(props: SelectProps) {
       pointer={!searchable}
       value={label}
       __defaultRightSection={
-        <ComboboxChevron size={props.size} error={props.error} color={props.chevronColor} />
+        <ComboboxChevron size={props.size ?? 'sm'} error={props.error} color={props.chevronColor} />
       }
       __clearSection={
         <ClearLook
@@ -332,7 +328,7 @@ export function LazyMultiSelect(props: MultiSelectProps) {
       chosen={value ?? defaultValue ?? []}
       labels={labelsOf(data)}
       searchable={searchable === true}
-      chevron={<ComboboxChevron size={props.size} error={props.error} color={props.chevronColor} />}
+      chevron={<ComboboxChevron size={props.size ?? 'sm'} error={props.error} color={props.chevronColor} />}
       use={use}
       onValues={(values) => onChange?.(values)}
     />

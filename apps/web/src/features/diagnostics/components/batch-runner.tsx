@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconHistory, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeaderMenu } from '../../../components/header-menu.tsx';
 import { LazySelect } from '../../../components/lazy-select.tsx';
@@ -13,7 +13,7 @@ import { runAction } from '../api/run-action.ts';
 import { BATCH_ACTIONS, type BatchAction, isBatchAction, isDisruptive } from '../utils/access.ts';
 import { type BatchDevice, startBatch } from '../utils/run-batch.ts';
 import type { ShownBatch } from './batch-drawer.tsx';
-import { ConfirmActionModalLater } from './confirm-action-later.tsx';
+import { ConfirmActionModalLater, preloadConfirmation } from './confirm-action-later.tsx';
 
 interface BatchRunnerProps {
   /** The chosen devices. */
@@ -22,9 +22,14 @@ interface BatchRunnerProps {
   onStarted?: () => void;
 }
 
-// The results' drawer (Mantine's Drawer: FocusTrap, ScrollArea) is no part of the list's first load: it loads once
-// the list has drawn, and is mounted from its first opening on.
+// The results' drawer (Mantine's Drawer: FocusTrap, ScrollArea) and the reboot's confirmation (Modal) are no
+// part of the list's first load, nor fetched once it has drawn (with them Popover and floating-ui): they load when
+// Run is pointed at, focused or pressed, and are mounted from their first opening on.
 const drawer = preloadable(() => import('./batch-drawer.tsx').then((m) => m.BatchDrawer));
+const prefetch = () => {
+  void drawer.preload().catch(() => undefined);
+  preloadConfirmation();
+};
 
 /** The caller's latest batches (kept by the server, so also after a reload): choosing one reopens it. */
 function RecentBatchesMenu({ onOpen }: { onOpen: (batch: ShownBatch) => void }) {
@@ -79,7 +84,6 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
   const [starting, setStarting] = useState(false);
   const [shown, setShown] = useState<ShownBatch | null>(null);
   const [drawerOpened, setDrawerOpened] = useState(false);
-  useEffect(() => void drawer.preload().catch(() => undefined), []);
 
   const open = (batch: ShownBatch) => {
     setShown(batch);
@@ -117,6 +121,8 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
           color={isDisruptive(action) ? 'red' : undefined}
           disabled={devices.length === 0}
           loading={starting && !confirming}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
           onClick={() => (isDisruptive(action) ? setConfirming(true) : void begin())}
           data-testid="batch-run"
         >
@@ -125,6 +131,7 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
         <RecentBatchesMenu onOpen={open} />
       </Group>
       <ConfirmActionModalLater
+        preloadWhenDrawn={false}
         opened={confirming}
         action={action}
         targets={devices}
