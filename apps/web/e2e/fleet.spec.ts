@@ -256,6 +256,48 @@ test('the Tickets list draws without the dropdowns: its column picker loads its 
   await expect(page.getByRole('dialog').getByRole('checkbox').first()).toBeVisible();
 });
 
+test('the Devices list draws its filters without the dropdowns: a filter loads its field on use, by mouse and keyboard', async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const loaded = (pattern: RegExp) => scripts.filter((path) => pattern.test(path));
+  await useToken(page, await signedInAdmin(request));
+  await page.goto('/devices');
+  await expect(page.getByTestId('data-row').first()).toBeVisible({ timeout: FIRST_DRAW });
+  // The filters are drawn closed: neither the fields' kit (Select, Combobox, Popover, floating-ui) nor the menus,
+  // tooltips or drawers came with the list.
+  expect(loaded(/\/assets\/(?:screens-overlays|menus?|select-kit|Tooltip|Drawer|Popover)-/)).toEqual([]);
+  const status = page.getByTestId('filter-status');
+  // Pointed at, the real field takes the look-alike's place, in the same box (no layout shift).
+  const wrapper = page.locator('.mantine-InputWrapper-root', { has: status });
+  const box = async () => [await wrapper.boundingBox(), await status.boundingBox()];
+  const drawnClosed = await box();
+  const lookAlike = await status.elementHandle();
+  await status.hover();
+  await expect.poll(() => lookAlike?.evaluate((el) => el.isConnected)).toBe(false);
+  expect(loaded(/\/assets\/select-kit-/)).toHaveLength(1);
+  expect(await box()).toEqual(drawnClosed);
+  // By mouse: the field pressed opens its options; one chosen filters the list.
+  await status.click();
+  await page.locator('[data-combobox-option]').first().click();
+  await expect(page).toHaveURL(/[?&]status=[a-z]/);
+  // By keyboard, on a fresh first load: focused, ArrowDown opens it, ArrowDown and Enter choose the first option.
+  await page.goto('/devices');
+  await expect(page.getByTestId('data-row').first()).toBeVisible({ timeout: FIRST_DRAW });
+  await expect(page).not.toHaveURL(/status=/);
+  await page.getByTestId('filter-status').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('[data-combobox-option]').first()).toBeVisible();
+  await expect(page.getByTestId('filter-status')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]status=[a-z]/);
+});
+
 test('on a phone the dev outbox button leaves the end of a page clear (issue 37 point 14)', async ({
   page,
   request,

@@ -1,7 +1,8 @@
-import { Button, MultiSelect, type MultiSelectProps, Select, TagsInput, TextInput } from '@mantine/core';
+import { Button, type MultiSelectProps, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ParamPatch } from './data-table/table-params.ts';
+import { LazyMultiSelect, LazySelect, LazyTagsInput } from './lazy-select.tsx';
 
 interface DateRangeInputsProps {
   /** `date` for whole days, `datetime-local` to the minute. */
@@ -65,7 +66,7 @@ interface ModelTagsInputProps {
 /** The device model filter: suggested or typed models, at most 20. */
 export function ModelTagsInput({ label, anyLabel, models, value, update, ...rest }: ModelTagsInputProps) {
   return (
-    <TagsInput
+    <LazyTagsInput
       label={label}
       placeholder={value.length ? undefined : anyLabel}
       data={models}
@@ -106,7 +107,7 @@ interface GroupFilterProps {
 /** The site group filter: one group, searched by name, written to the address bar as `group`. */
 export function GroupFilter({ labels, groups, value, update }: GroupFilterProps) {
   return (
-    <Select
+    <LazySelect
       label={labels.group}
       placeholder={labels.any}
       data={(groups ?? []).map((group) => ({ value: group.id, label: group.name }))}
@@ -128,5 +129,7 @@ interface AnyOfSelectProps extends Omit<MultiSelectProps, 'placeholder' | 'value
 
 /** A choice of several where choosing none means all of them: it says so while empty, and clears in one click. */
 export function AnyOfSelect({ anyLabel, value, ...rest }: AnyOfSelectProps) {
-  return <MultiSelect placeholder={value.length ? undefined : anyLabel} value={value} clearable {...rest} />;
+  return (
+    <LazyMultiSelect placeholder={value.length ? undefined : anyLabel} value={value} clearable {...rest} />
+  );
 }

@@ -1,88 +1,43 @@
-import { ActionIcon, Button, Group, Popover, Stack, TextInput } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { loadedLater } from '../lib/loaded-later.ts';
+import type { RenamePopoverProps } from './rename-popover-form.tsx';
 
-interface RenamePopoverProps {
-  /** The pencil's accessible name ("Rename Port 3"). */
-  buttonLabel: string;
-  /** The field's label and hint. */
-  label: string;
-  description: string;
-  /** What the field starts with each time it opens. */
-  value: string;
-  maxLength: number;
-  pending: boolean;
-  /** Called with the trimmed text; `close` once it is saved. */
-  onSave: (value: string, close: () => void) => void;
-  /** Test ids: the pencil, the field and the save button. */
-  testIds: { button: string; input: string; save: string };
-}
+const form = loadedLater(() => import('./rename-popover-form.tsx'));
+const prefetch = () => void form.load().catch(() => undefined);
 
-/** A pencil that opens a small form to rename something (a port, a device); Escape or Cancel closes it unsaved. */
-export function RenamePopover({
-  buttonLabel,
-  label,
-  description,
-  value: initial,
-  maxLength,
-  pending,
-  onSave,
-  testIds,
-}: RenamePopoverProps) {
-  const { t } = useTranslation();
+/**
+ * A pencil that opens a small form to rename something (a port, a device); Escape or Cancel closes it unsaved.
+ * Its popover (Mantine's Popover, FocusTrap and floating-ui) is no part of the page's first load: it is fetched
+ * when the pencil is first pointed at, focused or pressed, and until it first opens the pencil is drawn alone, with
+ * the popup semantics Popover.Target gives it. Once opened it stays the popover (rename-popover-form.tsx).
+ */
+export function RenamePopover(props: RenamePopoverProps) {
+  const [loaded, setLoaded] = useState(() => form.current() ?? null);
   const [opened, setOpened] = useState(false);
-  const [value, setValue] = useState(initial);
-  const close = () => setOpened(false);
+  if (loaded) return <loaded.RenamePopoverForm {...props} defaultOpened={opened} />;
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      trapFocus
-      position="bottom"
-      withArrow
-      shadow="md"
-      onOpen={() => setValue(initial)}
+    <ActionIcon
+      variant="subtle"
+      size="sm"
+      aria-label={props.buttonLabel}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      data-testid={props.testIds.button}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => {
+        form.load().then(
+          (module) => {
+            setOpened(true);
+            setLoaded(module);
+          },
+          () => undefined,
+        );
+      }}
     >
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          size="sm"
-          aria-label={buttonLabel}
-          onClick={() => setOpened((o) => !o)}
-          data-testid={testIds.button}
-        >
-          <IconPencil size={14} aria-hidden />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSave(value.trim(), close);
-          }}
-        >
-          <Stack gap="xs" w={240}>
-            <TextInput
-              label={label}
-              description={description}
-              value={value}
-              maxLength={maxLength}
-              onChange={(event) => setValue(event.currentTarget.value)}
-              data-autofocus
-              data-testid={testIds.input}
-            />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" size="xs" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" size="xs" loading={pending} data-testid={testIds.save}>
-                {t('common.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Popover.Dropdown>
-    </Popover>
+      <IconPencil size={14} aria-hidden />
+    </ActionIcon>
   );
 }

@@ -1,9 +1,10 @@
-import { Badge, List, Text, Tooltip } from '@mantine/core';
+import { Badge, List, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { type JobVerdict, VERDICT_TEXT, type Verdict } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n.ts';
 import { reasonSentence } from '../lib/verdict.ts';
+import { HoverTooltip } from './hover-tooltip.tsx';
 import { Notice } from './notice.tsx';
 
 export const verdictColour: Record<Verdict, string> = {
@@ -21,7 +22,7 @@ export function VerdictBadge({ verdict }: { verdict: Verdict }) {
   const { t } = useTranslation();
   const Icon = icons[verdict];
   return (
-    <Tooltip label={t(`verdict.hint.${verdict}`)} multiline w={260} withArrow>
+    <HoverTooltip label={t(`verdict.hint.${verdict}`)} multiline w={260} withArrow>
       <Badge
         color={verdictColour[verdict]}
         variant="light"
@@ -35,7 +36,7 @@ export function VerdictBadge({ verdict }: { verdict: Verdict }) {
       >
         {VERDICT_TEXT[verdict][currentLanguage()]}
       </Badge>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

@@ -123,7 +123,8 @@ describe('All Devices: a diagnostic on several devices', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'LAN ping test', hidden: true }));
     fireEvent.click(screen.getByTestId('batch-run'));
 
-    const drawer = await screen.findByTestId('batch-results');
+    // The results' drawer loads on the first Run (or as Run is pointed at): its module may take a moment here.
+    const drawer = await screen.findByTestId('batch-results', {}, { timeout: 4_000 });
     const runs = calls.filter((c) => c.path.startsWith('/api/device/troubleshooting/lanpingtest/'));
     expect(runs.map((c) => c.path)).toEqual(
       ['d-1', 'd-2', 'd-3'].map((id) => `/api/device/troubleshooting/lanpingtest/${id}`),

@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconTool, IconUser } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Alert, AlertState } from '@vnoc/contracts';
@@ -9,6 +9,7 @@ import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
 import { DateText } from '../../../components/date-text.tsx';
+import { HoverTooltip } from '../../../components/hover-tooltip.tsx';
 import { actorName } from '../../../lib/actor-name.ts';
 import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -107,7 +108,7 @@ function alertColumns(t: TFunction<'alerts'>, lang: string, status: AlertState):
             {marks && (
               <Group gap={4} wrap="nowrap">
                 {alert.inMaintenance && (
-                  <Tooltip label={t('marks.maintenance')}>
+                  <HoverTooltip label={t('marks.maintenance')}>
                     <Badge
                       {...badge}
                       color="grape"
@@ -116,7 +117,7 @@ function alertColumns(t: TFunction<'alerts'>, lang: string, status: AlertState):
                     >
                       {t('marks.maintenanceShort')}
                     </Badge>
-                  </Tooltip>
+                  </HoverTooltip>
                 )}
                 {alert.dependents > 0 && (
                   <Badge {...badge} color="gray" data-testid="dependents-count">

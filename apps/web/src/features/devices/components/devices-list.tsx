@@ -130,6 +130,7 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
     <FleetFilters
       queryTarget="devices"
       labels={fleetFilterLabels(t)}
+      statusTestId="filter-status"
       state={state}
       update={update}
       ownActive={state.model.length > 0 ? 1 : 0}

@@ -1,17 +1,19 @@
-import { Button, Drawer, Group, Menu, Select, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconHistory, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DiagnosticAction } from '@vnoc/contracts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderMenu } from '../../../components/header-menu.tsx';
+import { LazySelect } from '../../../components/lazy-select.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { useRecentBatches } from '../api/get-recent-batches.ts';
 import { diagnosticsKeys } from '../api/keys.ts';
 import { runAction } from '../api/run-action.ts';
 import { BATCH_ACTIONS, type BatchAction, isBatchAction, isDisruptive } from '../utils/access.ts';
-import { type BatchDevice, type StartedBatch, startBatch } from '../utils/run-batch.ts';
-import { BatchResults } from './batch-results.tsx';
-import { ConfirmActionModalLater } from './confirm-action-later.tsx';
+import { type BatchDevice, startBatch } from '../utils/run-batch.ts';
+import type { ShownBatch } from './batch-drawer.tsx';
+import { ConfirmActionModalLater, preloadConfirmation } from './confirm-action-later.tsx';
 
 interface BatchRunnerProps {
   /** The chosen devices. */
@@ -20,12 +22,14 @@ interface BatchRunnerProps {
   onStarted?: () => void;
 }
 
-/** The batch the drawer shows: one just started here, or one reopened from the recent list. */
-interface ShownBatch {
-  batchId: string;
-  action: DiagnosticAction;
-  started?: StartedBatch;
-}
+// The results' drawer (Mantine's Drawer: FocusTrap, ScrollArea) and the reboot's confirmation (Modal) are no
+// part of the list's first load, nor fetched once it has drawn (with them Popover and floating-ui): they load when
+// Run is pointed at, focused or pressed, and are mounted from their first opening on.
+const drawer = preloadable(() => import('./batch-drawer.tsx').then((m) => m.BatchDrawer));
+const prefetch = () => {
+  void drawer.preload().catch(() => undefined);
+  preloadConfirmation();
+};
 
 /** The caller's latest batches (kept by the server, so also after a reload): choosing one reopens it. */
 function RecentBatchesMenu({ onOpen }: { onOpen: (batch: ShownBatch) => void }) {
@@ -34,8 +38,8 @@ function RecentBatchesMenu({ onOpen }: { onOpen: (batch: ShownBatch) => void }) 
   const batches = recent.data ?? [];
   if (batches.length === 0) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <HeaderMenu
+      target={
         <Button
           variant="default"
           leftSection={<IconHistory size={16} aria-hidden />}
@@ -43,10 +47,11 @@ function RecentBatchesMenu({ onOpen }: { onOpen: (batch: ShownBatch) => void }) 
         >
           {t('batch.recent')}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {batches.map((batch) => (
-          <Menu.Item
+      }
+      title={t('batch.recent')}
+      items={(Item) =>
+        batches.map((batch) => (
+          <Item
             key={batch.batchId}
             onClick={() => onOpen({ batchId: batch.batchId, action: batch.action })}
             data-testid="batch-recent-item"
@@ -60,10 +65,10 @@ function RecentBatchesMenu({ onOpen }: { onOpen: (batch: ShownBatch) => void }) 
             <Text size="xs" c="dimmed">
               {formatDate(batch.createdAt)}
             </Text>
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+          </Item>
+        ))
+      }
+    />
   );
 }
 
@@ -78,11 +83,11 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
   const [confirming, setConfirming] = useState(false);
   const [starting, setStarting] = useState(false);
   const [shown, setShown] = useState<ShownBatch | null>(null);
-  const [drawer, setDrawer] = useState(false);
+  const [drawerOpened, setDrawerOpened] = useState(false);
 
   const open = (batch: ShownBatch) => {
     setShown(batch);
-    setDrawer(true);
+    setDrawerOpened(true);
   };
 
   const begin = async () => {
@@ -101,7 +106,7 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
   return (
     <>
       <Group gap="xs" align="flex-end" wrap="wrap" data-testid="batch-runner">
-        <Select
+        <LazySelect
           label={t('batch.action')}
           data={BATCH_ACTIONS.map((a) => ({ value: a, label: t(`actions.${a}.label`) }))}
           value={action}
@@ -116,6 +121,8 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
           color={isDisruptive(action) ? 'red' : undefined}
           disabled={devices.length === 0}
           loading={starting && !confirming}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
           onClick={() => (isDisruptive(action) ? setConfirming(true) : void begin())}
           data-testid="batch-run"
         >
@@ -124,6 +131,7 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
         <RecentBatchesMenu onOpen={open} />
       </Group>
       <ConfirmActionModalLater
+        preloadWhenDrawn={false}
         opened={confirming}
         action={action}
         targets={devices}
@@ -131,16 +139,11 @@ export function BatchRunner({ devices, onStarted }: BatchRunnerProps) {
         onConfirm={() => void begin()}
         onClose={() => setConfirming(false)}
       />
-      <Drawer
-        opened={drawer}
-        onClose={() => setDrawer(false)}
-        title={shown ? t('batch.title', { action: t(`actions.${shown.action}.label`) }) : ''}
-        position="right"
-        size="xl"
-        closeButtonProps={{ 'aria-label': t('close') }}
-      >
-        {shown && <BatchResults key={shown.batchId} {...shown} />}
-      </Drawer>
+      {shown && (
+        <Suspense fallback={null}>
+          <drawer.Component opened={drawerOpened} shown={shown} onClose={() => setDrawerOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

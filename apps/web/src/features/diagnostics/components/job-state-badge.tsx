@@ -1,7 +1,8 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { type Job, type JobState, jobVerdict } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
+import { HoverTooltip } from '../../../components/hover-tooltip.tsx';
 import { VerdictBadge } from '../../../components/verdict.tsx';
 
 const colours: Record<JobState, string> = {
@@ -21,7 +22,7 @@ const colours: Record<JobState, string> = {
 export function JobStateBadge({ state }: { state: JobState }) {
   const { t } = useTranslation('diagnostics');
   return (
-    <Tooltip label={t(`stateHints.${state}`)} multiline w={260} withArrow>
+    <HoverTooltip label={t(`stateHints.${state}`)} multiline w={260} withArrow>
       <Badge
         color={colours[state]}
         variant={state === 'failed' ? 'outline' : 'light'}
@@ -35,7 +36,7 @@ export function JobStateBadge({ state }: { state: JobState }) {
       >
         {t(`states.${state}`)}
       </Badge>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Grid,
   Group,
   NumberInput,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -22,6 +21,7 @@ import {
 } from '@vnoc/contracts';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../../components/lazy-select.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -209,7 +209,7 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
             <Stack gap="md">
               <Grid gap="md" align="flex-start">
                 <Grid.Col span={{ base: 12, sm: 5, md: 4 }}>
-                  <Select
+                  <LazySelect
                     label={t('inputs.action')}
                     data={actionOptions}
                     value={action}
@@ -228,7 +228,7 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
                 </Grid.Col>
                 {(action === 'speedtest' || action === 'traceroute') && (
                   <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                    <Select
+                    <LazySelect
                       label={t('inputs.vlan')}
                       placeholder={vlanOptions.length ? t('inputs.vlanPlaceholder') : t('inputs.noVlans')}
                       data={vlanOptions}

@@ -1,6 +1,7 @@
-import { Group, Select, Skeleton, Text } from '@mantine/core';
+import { Group, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../../components/lazy-select.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MapSitePopup } from '../../../components/map-site-popup.tsx';
 import { MapStatusLegend } from '../../../components/map-status-legend.tsx';
@@ -32,7 +33,7 @@ export function Component() {
   return (
     <PageFrame
       actions={
-        <Select
+        <LazySelect
           label={t('map.filterLabel')}
           data={MAP_STATUS_FILTERS.map((value) => ({
             value,
