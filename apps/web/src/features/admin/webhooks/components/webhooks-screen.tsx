@@ -337,7 +337,6 @@ export function WebhooksScreen() {
         opened={deleting !== null}
         onClose={close}
         title={t('delete.title')}
-        cancelLabel={t('actions.cancel')}
         confirmLabel={t('actions.delete')}
         onConfirm={() =>
           deleting &&
