@@ -1,6 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ModalForm, type ModalFormProps } from './modal-form.tsx';
+import { ModalForm, type ModalFormProps } from './modal-actions.tsx';
 
 interface FormModalProps extends Omit<ModalFormProps, 'onCancel'> {
   opened: boolean;
