@@ -7,7 +7,7 @@ import {
   type ProvisioningSite,
 } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
-import { ModalForm } from '../../../components/modal-actions.tsx';
+import { ModalForm } from '../../../components/form-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { useErrorsFollowLanguage } from '../../../lib/form-validation.ts';

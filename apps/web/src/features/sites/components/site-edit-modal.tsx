@@ -30,7 +30,7 @@ import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ModalForm } from '../../../components/modal-actions.tsx';
+import { ModalForm } from '../../../components/form-modal.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
