@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from './form-error.tsx';
 
 interface ConfirmModalProps {
@@ -9,6 +8,7 @@ interface ConfirmModalProps {
   title: ReactNode;
   /** What will happen, in a sentence or two. */
   children: ReactNode;
+  cancelLabel: string;
   /** The red button's words: the act itself ("Revoke", "Delete"). */
   confirmLabel: string;
   onConfirm: () => void;
@@ -30,6 +30,7 @@ export function ConfirmModal({
   onClose,
   title,
   children,
+  cancelLabel,
   confirmLabel,
   onConfirm,
   loading = false,
@@ -39,7 +40,6 @@ export function ConfirmModal({
   centered,
   focus,
 }: ConfirmModalProps) {
-  const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered={centered}>
       <Stack gap="md">
@@ -52,7 +52,7 @@ export function ConfirmModal({
             disabled={lockCancel && loading}
             data-autofocus={focus === 'cancel' || undefined}
           >
-            {t('common.cancel')}
+            {cancelLabel}
           </Button>
           <Button
             color="red"

@@ -110,6 +110,7 @@ function EndWindowButton({ maintenanceWindow }: { maintenanceWindow: Maintenance
         onClose={() => setConfirming(false)}
         title={t('maintenance.confirmTitle')}
         centered
+        cancelLabel={t('cancel')}
         confirmLabel={
           maintenanceWindow.state === 'scheduled' ? t('maintenance.cancelWindow') : t('maintenance.end')
         }

@@ -164,6 +164,7 @@ export function MfaMethods() {
         onClose={() => setRemoving(null)}
         title={removing ? t('mfa.removeMethod', { method: tAuth(`mfa.methods.${removing}`) }) : ''}
         centered
+        cancelLabel={t('actions.cancel')}
         confirmLabel={t('mfa.remove')}
         onConfirm={confirmRemove}
         loading={unenroll.isPending}

@@ -134,6 +134,7 @@ export function GroupDeleteModal({ opened, group, loading, onClose, onConfirm }:
       opened={opened}
       onClose={onClose}
       title={t('deleteTitle')}
+      cancelLabel={t('cancel')}
       confirmLabel={t('delete')}
       onConfirm={onConfirm}
       loading={loading}

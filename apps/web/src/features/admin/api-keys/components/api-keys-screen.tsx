@@ -249,6 +249,7 @@ export function ApiKeysScreen() {
         opened={revoking !== null}
         onClose={close}
         title={t('confirm.revokeTitle')}
+        cancelLabel={t('actions.cancel')}
         confirmLabel={t('actions.revoke')}
         onConfirm={() => revoking && confirmRevoke(revoking)}
         loading={revoke.isPending}

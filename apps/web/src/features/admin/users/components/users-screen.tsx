@@ -338,6 +338,7 @@ export function UsersScreen() {
         opened={confirm !== null}
         onClose={close}
         title={confirm ? t(confirm.action === 'reject' ? 'confirm.rejectTitle' : 'confirm.resetTitle') : ''}
+        cancelLabel={t('actions.cancel')}
         confirmLabel={t(confirm?.action === 'reject' ? 'actions.reject' : 'actions.resetMfa')}
         onConfirm={() => confirm && runAction(confirm.user, confirm.action)}
         loading={act.isPending}

@@ -337,6 +337,7 @@ export function WebhooksScreen() {
         opened={deleting !== null}
         onClose={close}
         title={t('delete.title')}
+        cancelLabel={t('actions.cancel')}
         confirmLabel={t('actions.delete')}
         onConfirm={() =>
           deleting &&
