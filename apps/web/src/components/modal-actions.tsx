@@ -1,4 +1,4 @@
-import { Button, Group, type MantineSpacing } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { FormError } from './form-error.tsx';
 
 interface ModalActionsProps {
@@ -11,7 +11,6 @@ interface ModalActionsProps {
   lockCancel?: boolean;
   submitDisabled?: boolean;
   submitTestId?: string;
-  mt?: MantineSpacing;
   /** The form's request failed where no field says so: shown above the buttons (nothing when null). */
   error?: unknown;
 }
@@ -25,13 +24,12 @@ export function ModalActions({
   lockCancel = false,
   submitDisabled,
   submitTestId,
-  mt,
   error,
 }: ModalActionsProps) {
   return (
     <>
       <FormError error={error} />
-      <Group justify="flex-end" gap="sm" mt={mt}>
+      <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={lockCancel && loading}>
           {cancelLabel}
         </Button>

@@ -5,9 +5,26 @@ import { actorName } from '../lib/actor-name.ts';
 import { formatDate } from '../lib/format.ts';
 import { PlainList } from './plain-list.tsx';
 
-/** Notes people wrote (an alert's, or those a ticket carries from its alert), oldest first: who, when, what. */
-export function NoteList({ notes, 'data-testid': testId }: { notes: AlertNote[]; 'data-testid': string }) {
+interface NoteListProps {
+  notes: AlertNote[];
+  /** What stands instead of the list when there is no note. */
+  emptyText: string;
+  'data-testid': string;
+}
+
+/**
+ * Notes people wrote (an alert's, or those a ticket carries from its alert), oldest first: who, when, what; or,
+ * without any, the words that say so.
+ */
+export function NoteList({ notes, emptyText, 'data-testid': testId }: NoteListProps) {
   useTranslation(); // re-renders on a change of language: the names are worded in it
+  if (notes.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    );
+  }
   return (
     <PlainList data-testid={testId}>
       {notes.map((note) => (

@@ -12,7 +12,7 @@ import { AlertMarkIcon } from './alert-mark-badge.tsx';
 import { BackLink } from './back-link.tsx';
 import { DateText } from './date-text.tsx';
 import { FilteredEmpty } from './filtered-empty.tsx';
-import { FormModal } from './form-modal.tsx';
+import { FormModal, ModalForm } from './form-modal.tsx';
 import { FormSubmit } from './form-submit.tsx';
 import { LabelledSegmented } from './labelled-segmented.tsx';
 import { ModalActions } from './modal-actions.tsx';
@@ -283,6 +283,37 @@ describe('ModalActions', () => {
     cleanup();
     show(<ModalActions cancelLabel="Cancel" submitLabel="Send" onCancel={() => undefined} loading />);
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('ModalForm', () => {
+  it('sends without reloading the page, with the common Cancel, and locks Cancel while sending when asked', () => {
+    const onCancel = vi.fn();
+    const onSubmit = vi.fn((event: { defaultPrevented: boolean }) => event.defaultPrevented);
+    show(
+      <ModalForm
+        onSubmit={onSubmit}
+        onCancel={onCancel}
+        submitLabel="Send"
+        submitTestId="send"
+        data-testid="the-form"
+      >
+        <input aria-label="Name" required />
+      </ModalForm>,
+    );
+    expect(screen.getByTestId('the-form').hasAttribute('novalidate')).toBe(true);
+    fireEvent.click(screen.getByTestId('send'));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit.mock.results[0]?.value).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+    cleanup();
+    show(
+      <ModalForm onSubmit={onSubmit} onCancel={onCancel} submitLabel="Send" loading lockCancel>
+        <input aria-label="Name" />
+      </ModalForm>,
+    );
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

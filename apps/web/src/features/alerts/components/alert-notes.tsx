@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ALERT_NOTE_MAX, type AlertDetail, AlertNoteRequestSchema } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
@@ -58,13 +58,7 @@ export function AlertNotes({ detail, canAct }: { detail: AlertDetail; canAct: bo
       <Title order={3} fz="md" id="alert-notes-title">
         {t('notes.title', { count: detail.notes.length })}
       </Title>
-      {detail.notes.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('notes.empty')}
-        </Text>
-      ) : (
-        <NoteList notes={detail.notes} data-testid="alert-notes" />
-      )}
+      <NoteList notes={detail.notes} emptyText={t('notes.empty')} data-testid="alert-notes" />
       {canAct && <AddNoteForm alertId={detail.id} />}
     </Stack>
   );

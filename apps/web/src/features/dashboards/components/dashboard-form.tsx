@@ -1,8 +1,8 @@
-import { Group, Modal, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Group, Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnyOfSelect } from '../../../components/filter-fields.tsx';
-import { ModalActions } from '../../../components/modal-actions.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { errorMessage } from '../../../lib/error-handler.ts';
 import { useSiteGroups } from '../../../lib/site-groups.ts';
 import type { DashboardFields } from '../utils/layout.ts';
@@ -48,97 +48,90 @@ export function DashboardForm({
     setFields((current) => ({ ...current, [key]: value }));
 
   return (
-    <Modal opened onClose={onClose} title={t(`form.title.${mode}`)} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!fields.name.trim()) {
-            setNameError(t('form.nameRequired'));
-            return;
-          }
-          onSubmit(fields);
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t(`form.title.${mode}`)}
+      size="lg"
+      onSubmit={() => {
+        if (!fields.name.trim()) {
+          setNameError(t('form.nameRequired'));
+          return;
+        }
+        onSubmit(fields);
+      }}
+      error={error}
+      submitLabel={t(`form.submit.${mode}`)}
+      loading={saving}
+      submitTestId="dashboard-form-submit"
+    >
+      <TextInput
+        label={t('form.name')}
+        required
+        maxLength={100}
+        value={fields.name}
+        error={nameError}
+        onChange={(event) => {
+          set('name', event.currentTarget.value);
+          setNameError(null);
         }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t('form.name')}
-            required
-            maxLength={100}
-            value={fields.name}
-            error={nameError}
-            onChange={(event) => {
-              set('name', event.currentTarget.value);
-              setNameError(null);
-            }}
-            data-autofocus
-            data-testid="dashboard-name-input"
-          />
-          <Textarea
-            label={t('form.description')}
-            maxLength={1000}
-            autosize
-            minRows={2}
-            value={fields.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-          />
-          <Select
-            label={t('form.icon')}
-            data={DASHBOARD_ICON_NAMES.map((value) => ({ value, label: t(`icons.${value}`) }))}
-            value={fields.icon}
-            onChange={(value) => set('icon', value)}
-            clearable
-            leftSection={<DashboardIcon name={fields.icon} />}
-            renderOption={({ option }) => (
-              <Group gap="xs" wrap="nowrap">
-                <DashboardIcon name={option.value} />
-                {option.label}
-              </Group>
-            )}
-          />
-          <TagsInput
-            label={t('form.tags')}
-            description={t('form.tagsHelp')}
-            value={fields.tagNames}
-            onChange={(value) => set('tagNames', value)}
-            maxTags={50}
-            clearable
-          />
-          <AnyOfSelect
-            label={t('form.groups')}
-            description={t('form.groupsHelp')}
-            anyLabel={t('form.allSites')}
-            data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            value={fields.groupIds}
-            onChange={(value) => set('groupIds', value)}
-            disabled={groups.isPending}
-            error={groups.error ? errorMessage(groups.error) : undefined}
-          />
-          {canShare && (
-            <Switch
-              label={t('form.shared')}
-              description={t('form.sharedHelp')}
-              checked={fields.shared}
-              onChange={(event) => set('shared', event.currentTarget.checked)}
-            />
-          )}
-          <Switch
-            label={t('form.default')}
-            description={t('form.defaultHelp')}
-            checked={fields.default}
-            onChange={(event) => set('default', event.currentTarget.checked)}
-          />
-          <ModalActions
-            error={error}
-            cancelLabel={t('actions.cancel')}
-            submitLabel={t(`form.submit.${mode}`)}
-            onCancel={onClose}
-            loading={saving}
-            submitTestId="dashboard-form-submit"
-            mt="sm"
-          />
-        </Stack>
-      </form>
-    </Modal>
+        data-autofocus
+        data-testid="dashboard-name-input"
+      />
+      <Textarea
+        label={t('form.description')}
+        maxLength={1000}
+        autosize
+        minRows={2}
+        value={fields.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+      />
+      <Select
+        label={t('form.icon')}
+        data={DASHBOARD_ICON_NAMES.map((value) => ({ value, label: t(`icons.${value}`) }))}
+        value={fields.icon}
+        onChange={(value) => set('icon', value)}
+        clearable
+        leftSection={<DashboardIcon name={fields.icon} />}
+        renderOption={({ option }) => (
+          <Group gap="xs" wrap="nowrap">
+            <DashboardIcon name={option.value} />
+            {option.label}
+          </Group>
+        )}
+      />
+      <TagsInput
+        label={t('form.tags')}
+        description={t('form.tagsHelp')}
+        value={fields.tagNames}
+        onChange={(value) => set('tagNames', value)}
+        maxTags={50}
+        clearable
+      />
+      <AnyOfSelect
+        label={t('form.groups')}
+        description={t('form.groupsHelp')}
+        anyLabel={t('form.allSites')}
+        data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+        value={fields.groupIds}
+        onChange={(value) => set('groupIds', value)}
+        disabled={groups.isPending}
+        error={groups.error ? errorMessage(groups.error) : undefined}
+      />
+      {canShare && (
+        <Switch
+          label={t('form.shared')}
+          description={t('form.sharedHelp')}
+          checked={fields.shared}
+          onChange={(event) => set('shared', event.currentTarget.checked)}
+        />
+      )}
+      <Switch
+        label={t('form.default')}
+        description={t('form.defaultHelp')}
+        checked={fields.default}
+        onChange={(event) => set('default', event.currentTarget.checked)}
+      />
+    </FormModal>
   );
 }

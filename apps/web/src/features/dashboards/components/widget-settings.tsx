@@ -1,10 +1,10 @@
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import type { AnalyticsDuration, Widget } from '@vnoc/contracts';
 import { ANALYTICS_DURATIONS } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnyOfSelect } from '../../../components/filter-fields.tsx';
-import { ModalActions } from '../../../components/modal-actions.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { useSiteGroups } from '../../../lib/site-groups.ts';
 import { DURATION_WIDGETS, GROUP_FILTER_WIDGETS, widgetDuration } from '../utils/layout.ts';
 
@@ -50,69 +50,60 @@ export function WidgetSettings({ widget, dashboardGroupIds, onClose, onApply }: 
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('settings.title', { name: t(`widgets.${widget.type}`) })}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          handleApply();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t('settings.name')}
-            description={t('settings.nameHelp')}
-            placeholder={t(`widgets.${widget.type}`)}
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.currentTarget.value)}
-            data-autofocus
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('settings.title', { name: t(`widgets.${widget.type}`) })}
+      onSubmit={handleApply}
+      submitLabel={t('settings.apply')}
+    >
+      <TextInput
+        label={t('settings.name')}
+        description={t('settings.nameHelp')}
+        placeholder={t(`widgets.${widget.type}`)}
+        value={name}
+        maxLength={100}
+        onChange={(event) => setName(event.currentTarget.value)}
+        data-autofocus
+      />
+      {DURATION_WIDGETS.has(widget.type) && (
+        <Select
+          label={t('settings.duration')}
+          data={ANALYTICS_DURATIONS.map((value) => ({ value, label: t(`durations.${value}`) }))}
+          value={duration}
+          allowDeselect={false}
+          onChange={(value) => value && setDuration(value as AnalyticsDuration)}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      {groupFilter &&
+        (single ? (
+          <Select
+            label={t('settings.group')}
+            description={t('settings.groupHelpOne')}
+            placeholder={t('settings.allGroups')}
+            data={choices}
+            value={groupIds[0] ?? null}
+            onChange={(value) => setGroupIds(value ? [value] : [])}
+            clearable
+            disabled={groups.isPending}
+            error={groups.error ? t('settings.groupsFailed') : undefined}
           />
-          {DURATION_WIDGETS.has(widget.type) && (
-            <Select
-              label={t('settings.duration')}
-              data={ANALYTICS_DURATIONS.map((value) => ({ value, label: t(`durations.${value}`) }))}
-              value={duration}
-              allowDeselect={false}
-              onChange={(value) => value && setDuration(value as AnalyticsDuration)}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-          {groupFilter &&
-            (single ? (
-              <Select
-                label={t('settings.group')}
-                description={t('settings.groupHelpOne')}
-                placeholder={t('settings.allGroups')}
-                data={choices}
-                value={groupIds[0] ?? null}
-                onChange={(value) => setGroupIds(value ? [value] : [])}
-                clearable
-                disabled={groups.isPending}
-                error={groups.error ? t('settings.groupsFailed') : undefined}
-              />
-            ) : (
-              <AnyOfSelect
-                label={t('settings.groups')}
-                description={t('settings.groupHelp')}
-                anyLabel={t('settings.allGroups')}
-                data={choices}
-                value={groupIds}
-                onChange={setGroupIds}
-                disabled={groups.isPending}
-                error={groups.error ? t('settings.groupsFailed') : undefined}
-              />
-            ))}
-          {!groupFilter && dashboardGroupIds.length > 0 && (
-            <TextInput readOnly label={t('settings.groups')} value={t('settings.followsDashboard')} />
-          )}
-          <ModalActions
-            cancelLabel={t('actions.cancel')}
-            submitLabel={t('settings.apply')}
-            onCancel={onClose}
-            mt="sm"
+        ) : (
+          <AnyOfSelect
+            label={t('settings.groups')}
+            description={t('settings.groupHelp')}
+            anyLabel={t('settings.allGroups')}
+            data={choices}
+            value={groupIds}
+            onChange={setGroupIds}
+            disabled={groups.isPending}
+            error={groups.error ? t('settings.groupsFailed') : undefined}
           />
-        </Stack>
-      </form>
-    </Modal>
+        ))}
+      {!groupFilter && dashboardGroupIds.length > 0 && (
+        <TextInput readOnly label={t('settings.groups')} value={t('settings.followsDashboard')} />
+      )}
+    </FormModal>
   );
 }

@@ -7,7 +7,7 @@ import {
   type ProvisioningSite,
 } from '@vnoc/contracts';
 import { useTranslation } from 'react-i18next';
-import { ModalActions } from '../../../components/modal-actions.tsx';
+import { ModalForm } from '../../../components/form-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { deviceKindLabelKey } from '../../../lib/device-kind.ts';
 import { useErrorsFollowLanguage } from '../../../lib/form-validation.ts';
@@ -54,80 +54,77 @@ export function AddDeviceModal({ organizationName, sites, onClose, onAdded }: Ad
 
   return (
     <ProvisioningModal onClose={onClose} title={t('add.title', { organization: organizationName })} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Select
-            label={t('add.site')}
-            placeholder={t('add.sitePlaceholder')}
-            data={sites.map((site) => ({ value: site.id, label: siteLabel(site) }))}
-            searchable
-            nothingFoundMessage={t('add.noSite')}
-            required
-            data-autofocus
-            {...form.getInputProps('siteId')}
-          />
-          <Select
-            label={t('add.kind')}
-            placeholder={t('add.kindPlaceholder')}
-            data={DEVICE_KINDS.map((kind) => ({
-              value: kind,
-              label: t(deviceKindLabelKey(kind), { ns: 'fleet' }),
-            }))}
-            required
-            {...form.getInputProps('kind')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('add.manufacturer')}
-              placeholder="GL.iNet"
-              required
-              maxLength={100}
-              {...form.getInputProps('manufacturer')}
-            />
-            <TextInput
-              label={t('add.model')}
-              placeholder="GL-MT3000"
-              required
-              maxLength={100}
-              {...form.getInputProps('model')}
-            />
-          </SimpleGrid>
+      <ModalForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitLabel={t('add.submit')}
+        loading={create.isPending}
+        error={failure}
+        submitTestId="add-device-submit"
+      >
+        <Select
+          label={t('add.site')}
+          placeholder={t('add.sitePlaceholder')}
+          data={sites.map((site) => ({ value: site.id, label: siteLabel(site) }))}
+          searchable
+          nothingFoundMessage={t('add.noSite')}
+          required
+          data-autofocus
+          {...form.getInputProps('siteId')}
+        />
+        <Select
+          label={t('add.kind')}
+          placeholder={t('add.kindPlaceholder')}
+          data={DEVICE_KINDS.map((kind) => ({
+            value: kind,
+            label: t(deviceKindLabelKey(kind), { ns: 'fleet' }),
+          }))}
+          required
+          {...form.getInputProps('kind')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label={t('add.mac')}
-            description={t('add.macHelp')}
-            placeholder="aa:bb:cc:dd:ee:ff"
+            label={t('add.manufacturer')}
+            placeholder="GL.iNet"
             required
-            autoComplete="off"
-            spellCheck={false}
-            {...form.getInputProps('macAddress')}
+            maxLength={100}
+            {...form.getInputProps('manufacturer')}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="add-driver-label">
-              {t('add.driver')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="add-driver-label"
-              data={[
-                { value: 'agent', label: t('driver.agent') },
-                { value: 'openwisp', label: t('driver.openwisp') },
-              ]}
-              value={form.values.driver}
-              onChange={(value) => form.setFieldValue('driver', value as ProvisioningDriver)}
-            />
-            <Text size="xs" c="dimmed">
-              {t(`add.driverHelp.${form.values.driver}`)}
-            </Text>
-          </Stack>
-          <ModalActions
-            error={failure}
-            cancelLabel={t('cancel')}
-            submitLabel={t('add.submit')}
-            onCancel={onClose}
-            loading={create.isPending}
-            submitTestId="add-device-submit"
+          <TextInput
+            label={t('add.model')}
+            placeholder="GL-MT3000"
+            required
+            maxLength={100}
+            {...form.getInputProps('model')}
           />
+        </SimpleGrid>
+        <TextInput
+          label={t('add.mac')}
+          description={t('add.macHelp')}
+          placeholder="aa:bb:cc:dd:ee:ff"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          {...form.getInputProps('macAddress')}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="add-driver-label">
+            {t('add.driver')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="add-driver-label"
+            data={[
+              { value: 'agent', label: t('driver.agent') },
+              { value: 'openwisp', label: t('driver.openwisp') },
+            ]}
+            value={form.values.driver}
+            onChange={(value) => form.setFieldValue('driver', value as ProvisioningDriver)}
+          />
+          <Text size="xs" c="dimmed">
+            {t(`add.driverHelp.${form.values.driver}`)}
+          </Text>
         </Stack>
-      </form>
+      </ModalForm>
     </ProvisioningModal>
   );
 }

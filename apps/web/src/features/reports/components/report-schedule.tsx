@@ -1,10 +1,10 @@
-import { Button, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Radio, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarRepeat } from '@tabler/icons-react';
 import type { ReportFilters, ReportFrequency, ReportId } from '@vnoc/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ModalActions } from '../../../components/modal-actions.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
 import { useCreateSubscription } from '../api/subscriptions.ts';
@@ -52,54 +52,41 @@ export function ScheduleButton({ report, filters }: { report: ReportId; filters:
       >
         {t('subscriptions.schedule')}
       </Button>
-      <Modal
+      <FormModal
         opened={opened}
         onClose={() => {
           close();
           create.reset();
         }}
         title={t('subscriptions.modalTitle', { report: t(`catalogue.${report}.title`) })}
+        onSubmit={submit}
+        submitLabel={t('subscriptions.confirm')}
+        loading={create.isPending}
+        error={create.error}
+        submitTestId="subscribe-confirm"
       >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
+        <Radio.Group
+          label={t('subscriptions.frequencyLabel')}
+          value={frequency}
+          onChange={(value) => setFrequency(value === 'monthly' ? 'monthly' : 'weekly')}
         >
-          <Stack gap="md">
-            <Radio.Group
-              label={t('subscriptions.frequencyLabel')}
-              value={frequency}
-              onChange={(value) => setFrequency(value === 'monthly' ? 'monthly' : 'weekly')}
-            >
-              <Stack gap="xs" mt="xs">
-                {FREQUENCIES.map((value) => (
-                  <Radio
-                    key={value}
-                    value={value}
-                    label={t(`frequency.${value}`)}
-                    description={t(`subscriptions.frequencyHint.${value}`)}
-                    data-testid={`frequency-${value}`}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-            <Text size="sm">{t('subscriptions.filtersKept', { filters: summary(filters) })}</Text>
-            <Text size="sm" c="dimmed">
-              {t('subscriptions.delivery')}
-            </Text>
-            <ModalActions
-              error={create.error}
-              cancelLabel={t('subscriptions.cancel')}
-              submitLabel={t('subscriptions.confirm')}
-              onCancel={close}
-              loading={create.isPending}
-              submitTestId="subscribe-confirm"
-            />
+          <Stack gap="xs" mt="xs">
+            {FREQUENCIES.map((value) => (
+              <Radio
+                key={value}
+                value={value}
+                label={t(`frequency.${value}`)}
+                description={t(`subscriptions.frequencyHint.${value}`)}
+                data-testid={`frequency-${value}`}
+              />
+            ))}
           </Stack>
-        </form>
-      </Modal>
+        </Radio.Group>
+        <Text size="sm">{t('subscriptions.filtersKept', { filters: summary(filters) })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('subscriptions.delivery')}
+        </Text>
+      </FormModal>
     </>
   );
 }

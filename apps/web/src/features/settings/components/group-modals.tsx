@@ -3,7 +3,7 @@ import type { Group } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { ModalActions } from '../../../components/modal-actions.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { SiteMultiSelect } from '../../../components/site-multi-select.tsx';
 import { useGroupSiteNames } from '../api/get-group-site-names.ts';
 
@@ -30,41 +30,36 @@ export function GroupNameModal({ opened, group, loading, onClose, onSubmit }: Na
     }
   }, [opened, group]);
   return (
-    <Modal opened={opened} onClose={onClose} title={group ? t('editTitle') : t('createTitle')} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (name.trim() === '') {
-            setError(t('nameRequired'));
-            return;
-          }
-          onSubmit(name.trim());
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={group ? t('editTitle') : t('createTitle')}
+      centered
+      onSubmit={() => {
+        if (name.trim() === '') {
+          setError(t('nameRequired'));
+          return;
+        }
+        onSubmit(name.trim());
+      }}
+      submitLabel={group ? t('save') : t('create')}
+      loading={loading}
+      submitTestId="group-name-save"
+    >
+      <TextInput
+        label={t('name')}
+        value={name}
+        maxLength={MAX_NAME}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setError(null);
         }}
-      >
-        <Stack>
-          <TextInput
-            label={t('name')}
-            value={name}
-            maxLength={MAX_NAME}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            data-autofocus
-            required
-            data-testid="group-name-input"
-          />
-          <ModalActions
-            cancelLabel={t('cancel')}
-            submitLabel={group ? t('save') : t('create')}
-            onCancel={onClose}
-            loading={loading}
-            submitTestId="group-name-save"
-          />
-        </Stack>
-      </form>
-    </Modal>
+        error={error}
+        data-autofocus
+        required
+        data-testid="group-name-input"
+      />
+    </FormModal>
   );
 }
 

@@ -54,13 +54,11 @@ export function TicketAlert({ ticket }: { ticket: Ticket }) {
         <Title order={3} fz="md">
           {t('detail.alertNotes', { count: ticket.alertNotes.length })}
         </Title>
-        {ticket.alertNotes.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('detail.noAlertNotes')}
-          </Text>
-        ) : (
-          <NoteList notes={ticket.alertNotes} data-testid="ticket-alert-notes" />
-        )}
+        <NoteList
+          notes={ticket.alertNotes}
+          emptyText={t('detail.noAlertNotes')}
+          data-testid="ticket-alert-notes"
+        />
       </Stack>
     </Card>
   );

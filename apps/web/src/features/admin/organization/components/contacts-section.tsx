@@ -10,6 +10,14 @@ import type { SectionProps } from './section-props.ts';
 
 const blank: ContactDraft = { name: '', role: '', email: '', phone: '' };
 
+/** A contact's inputs, in order: the draft's field, its input type and its length limit (the server's). */
+const FIELDS: readonly { key: keyof ContactDraft; type?: 'email' | 'tel'; max: number }[] = [
+  { key: 'name', max: 100 },
+  { key: 'role', max: 100 },
+  { key: 'email', type: 'email', max: 254 },
+  { key: 'phone', type: 'tel', max: 25 },
+];
+
 const clean = (contacts: ContactDraft[]) =>
   contacts.map((c) => ({
     name: c.name.trim(),
@@ -90,37 +98,19 @@ export function ContactsSection({ organization, save, saving }: SectionProps) {
                   </Tooltip>
                 </Group>
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
-                  <TextInput
-                    label={t('contacts.name')}
-                    value={contact.name}
-                    onChange={(e) => change(index, 'name', e.currentTarget.value)}
-                    error={error(index, 'name')}
-                    maxLength={100}
-                    required
-                  />
-                  <TextInput
-                    label={t('contacts.role')}
-                    placeholder={t('contacts.rolePlaceholder')}
-                    value={contact.role}
-                    onChange={(e) => change(index, 'role', e.currentTarget.value)}
-                    maxLength={100}
-                  />
-                  <TextInput
-                    label={t('contacts.email')}
-                    type="email"
-                    value={contact.email}
-                    onChange={(e) => change(index, 'email', e.currentTarget.value)}
-                    error={error(index, 'email')}
-                    maxLength={254}
-                  />
-                  <TextInput
-                    label={t('contacts.phone')}
-                    type="tel"
-                    value={contact.phone}
-                    onChange={(e) => change(index, 'phone', e.currentTarget.value)}
-                    error={error(index, 'phone')}
-                    maxLength={25}
-                  />
+                  {FIELDS.map((field) => (
+                    <TextInput
+                      key={field.key}
+                      label={t(`contacts.${field.key}`)}
+                      placeholder={field.key === 'role' ? t('contacts.rolePlaceholder') : undefined}
+                      type={field.type}
+                      value={contact[field.key]}
+                      onChange={(e) => change(index, field.key, e.currentTarget.value)}
+                      error={error(index, field.key)}
+                      maxLength={field.max}
+                      required={field.key === 'name'}
+                    />
+                  ))}
                 </SimpleGrid>
               </Paper>
             );
