@@ -47,22 +47,40 @@ function precompress(): Plugin {
 }
 
 /**
+ * The import of `source` by a library module matching `importer` resolved to our module `to` instead: the few
+ * names that module takes from `source`, made of what the first load already has.
+ */
+function redirectedImport(name: string, source: string, importer: RegExp, to: string): Plugin {
+  const target = path.join(import.meta.dirname, to);
+  return {
+    name,
+    enforce: 'pre',
+    resolveId: (id, from) => (id === source && from && importer.test(from) ? target : null),
+  };
+}
+
+/**
  * Mantine's ScrollArea (the scroll container of every Table, the body of Modal and of the dropdowns) imports one
  * hook from floating-ui, `useMergeRefs`, and with it all of floating-ui (one module that imports the rest, ~20 KB
  * gzipped): it gets the same hook made of Mantine's own `useMergedRef` (lib/merge-refs.ts), so a screen that
  * draws a table loads floating-ui only when it draws a dropdown, tooltip or dialog too.
  */
 const SCROLL_AREA = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
-function scrollAreaRefs(): Plugin {
-  const mergeRefs = path.join(import.meta.dirname, 'src/lib/merge-refs.ts');
-  return {
-    name: 'vnoc-scroll-area-refs',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === '@floating-ui/react' && importer && SCROLL_AREA.test(importer) ? mergeRefs : null;
-    },
-  };
-}
+const scrollAreaRefs = () =>
+  redirectedImport('vnoc-scroll-area-refs', '@floating-ui/react', SCROLL_AREA, 'src/lib/merge-refs.ts');
+
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll (~3.5 KB gzipped with its side car) for
+ * two class names: they get them from lib/remove-scroll-class-names.ts, so the signed-in frame loads the library
+ * only with its first dialog.
+ */
+const appShellScrollClasses = () =>
+  redirectedImport(
+    'vnoc-app-shell-scroll-classes',
+    'react-remove-scroll',
+    /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(?:Header|Footer|Aside)[\\/][^\\/]+\.mjs$/,
+    'src/lib/remove-scroll-class-names.ts',
+  );
 
 /**
  * The modules a stored session's landing screen draws with (`/` and `/dashboard`): the signed-in frame and its
@@ -138,24 +156,6 @@ function bootPreload(): Plugin {
   };
 }
 
-/**
- * Mantine's AppShell header, footer and aside import react-remove-scroll (~3.5 KB gzipped with its side car) for
- * two class names: they get them from lib/remove-scroll-class-names.ts, so the signed-in frame loads the library
- * only with its first dialog.
- */
-const APP_SHELL_BAR =
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(?:Header|Footer|Aside)[\\/][^\\/]+\.mjs$/;
-function appShellScrollClasses(): Plugin {
-  const classNames = path.join(import.meta.dirname, 'src/lib/remove-scroll-class-names.ts');
-  return {
-    name: 'vnoc-app-shell-scroll-classes',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === 'react-remove-scroll' && importer && APP_SHELL_BAR.test(importer) ? classNames : null;
-    },
-  };
-}
-
 type FirstChunk = { moduleIds: string[]; imports: string[]; isEntry: boolean; facadeModuleId: string | null };
 type FirstBuild = { chunks: Map<string, FirstChunk>; importedIds: Map<string, readonly string[]> };
 
@@ -183,6 +183,13 @@ async function firstSplitting(): Promise<FirstBuild> {
   });
   return { chunks, importedIds };
 }
+
+/**
+ * Mantine's pills, which the filters' closed many-value fields draw (components/lazy-select.tsx): used by many
+ * screens, but not by the dashboard or the tickets, so the bundler places them with the screens that draw them
+ * rather than in `screens`.
+ */
+const PILLS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Pills?(?:Input)?[\\/]/;
 
 /** The modules that the chunks `from` load before running: theirs and those of every chunk they import statically. */
 function loadedBefore(chunks: Map<string, FirstChunk>, from: FirstChunk[]): Set<string> {
@@ -437,7 +444,12 @@ async function groups() {
   const menus = loadedBefore(chunks, made(HEADER_MENU));
   const onDemand = loadedBefore(chunks, made(PUBLIC_ON_DEMAND));
   const frame = loadedBefore(chunks, frameChunks);
-  const landing = loadedBefore(chunks, made(LANDING));
+  // The landing screen as it first draws: its route and the first view it loads lazily (grid, widgets, data).
+  const landingView = new Set(LANDING_FIRST_VIEW.map((module) => path.join(import.meta.dirname, module)));
+  const landing = loadedBefore(chunks, [
+    ...made(LANDING),
+    ...all.filter((c) => c.facadeModuleId && landingView.has(c.facadeModuleId)),
+  ]);
   const usedBy = new Map<string, number>();
   for (const screen of screenChunks)
     for (const id of loadedBefore(chunks, [screen])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
@@ -458,6 +470,7 @@ async function groups() {
     !frame.has(id) &&
     !beforeSignIn.has(id) &&
     !isSchemaModule(id) &&
+    !PILLS.test(id) &&
     (usedBy.get(id) ?? 0) >= common;
   // And the library modules the server-side data table draws with beyond what the scrolled ones import (its
   // rows' checkboxes): the screens that draw no such list load none of them.
@@ -525,8 +538,9 @@ async function groups() {
       // cycle comes of it: what the public screens load never imports the frame.
       includeDependenciesRecursively: false,
     },
-    // The landing screen's share of them apart (the dashboard draws no table: TanStack Table and Virtual stay in
-    // `screens`), so the first screen after sign-in loads only what it draws.
+    // The landing screen's share of them apart, its first view's included (its grid and widgets: the dashboard
+    // draws no server-side list, so TanStack Table and Virtual stay in the screens' groups), so the first screen
+    // after sign-in loads only what it draws, and none of the screens' groups.
     {
       name: 'dashboard-shared',
       test: (id: string) =>
