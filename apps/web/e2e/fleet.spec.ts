@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { chooseLanguage, signedInAs, useToken } from './support.ts';
 
 // An administrator of the second demo organization, so this flow shares no user with the other specs.
@@ -12,16 +12,21 @@ const signedInAdmin = (request: APIRequestContext) => signedInAs(request, ADMIN)
 /** How long the base dashboard may take to draw its widgets on a first visit, under CI's load. */
 const FIRST_DRAW = 25_000;
 
+/** The scripts the page fetches from now on: those whose path matches `pattern`, as asked. */
+function scriptsLoaded(page: Page): (pattern: RegExp) => string[] {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  return (pattern) => scripts.filter((path) => pattern.test(path));
+}
 test('the dashboard, opened first, downloads no sign-in form, dropdown nor chat panel; its live stream goes last', async ({
   browser,
   request,
 }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
+  const loaded = scriptsLoaded(page);
   // The browser's own priority of each request, as it sent it.
   const priorities = new Map<string, string>();
   const cdp = await context.newCDPSession(page);
@@ -36,15 +41,16 @@ test('the dashboard, opened first, downloads no sign-in form, dropdown nor chat 
   await expect.poll(() => priorities.get('/api/events')).toBe('Low');
   expect(priorities.get('/api/device/stats/statuscounts')).toBe('High');
   // What the console shares with the sign-in steps came (the recorder saw it); their forms did not.
-  expect(scripts.filter((path) => /\/assets\/public-common-/.test(path))).toHaveLength(1);
-  expect(scripts.filter((path) => /\/assets\/public-(?!common-)/.test(path))).toEqual([]);
-  // Its widgets draw tables, no dropdown, tooltip or dialog: neither those (nor floating-ui, the menus') came.
-  expect(scripts.filter((path) => /\/assets\/screens-lists-/.test(path))).toHaveLength(1);
-  expect(scripts.filter((path) => /\/assets\/(?:screens-overlays|menus)-/.test(path))).toEqual([]);
+  expect(loaded(/\/assets\/public-common-/)).toHaveLength(1);
+  expect(loaded(/\/assets\/public-(?!common-)/)).toEqual([]);
+  // Its widgets draw tables, no dropdown, tooltip or dialog: what it shares with the other screens came in its own
+  // group (tables included), none of the screens' groups (nor floating-ui, the menus').
+  expect(loaded(/\/assets\/dashboard-shared-/)).toHaveLength(1);
+  expect(loaded(/\/assets\/(?:screens(?:-[a-z]+)?|menus)-/)).toEqual([]);
   // The support chat's panel comes when its launcher is first pointed at, focused or pressed.
-  expect(scripts.filter((path) => /\/assets\/chat-panel-/.test(path))).toEqual([]);
+  expect(loaded(/\/assets\/chat-panel-/)).toEqual([]);
   await page.getByTestId('chat-launcher').hover();
-  await expect.poll(() => scripts.filter((path) => /\/assets\/chat-panel-/.test(path)).length).toBe(1);
+  await expect.poll(() => loaded(/\/assets\/chat-panel-/).length).toBe(1);
   await context.close();
 });
 
@@ -235,16 +241,12 @@ test('the Tickets list draws without the dropdowns: its column picker loads its 
   page,
   request,
 }) => {
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
+  const loaded = scriptsLoaded(page);
   await useToken(page, await signedInAdmin(request));
   await page.goto('/tickets');
   await expect(page.getByTestId('data-table')).toBeVisible({ timeout: FIRST_DRAW });
   // No dropdown, tooltip or dialog is drawn: neither their kit (floating-ui, Popover, Menu) nor the virtualizer
   // (a 50-row page) came.
-  const loaded = (pattern: RegExp) => scripts.filter((path) => pattern.test(path));
   expect(loaded(/\/assets\/(?:screens-overlays|menus?|column-picker-popover|table-virtual-rows)-/)).toEqual(
     [],
   );
@@ -260,11 +262,7 @@ test('the Devices list draws its filters without the dropdowns: a filter loads i
   page,
   request,
 }) => {
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
-  const loaded = (pattern: RegExp) => scripts.filter((path) => pattern.test(path));
+  const loaded = scriptsLoaded(page);
   await useToken(page, await signedInAdmin(request));
   await page.goto('/devices');
   await expect(page.getByTestId('data-row').first()).toBeVisible({ timeout: FIRST_DRAW });
