@@ -31,7 +31,7 @@ import { pageFor, scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { alertForTicket } from '../alerts/service.ts';
-import { findDeviceInScope } from '../devices/service.ts';
+import { scopedDevice } from '../devices/service.ts';
 import { jobsOf, latestFinishedJobIds } from '../troubleshooting/service.ts';
 import { customerReplyEmail, supportReplyEmail, ticketEmail } from './email.ts';
 import { presentSummary, presentSupportTicket, presentTicketMessage, presentTicketNote } from './present.ts';
@@ -88,8 +88,7 @@ export async function createTicket(
   meta: RequestMeta,
 ): Promise<Ticket> {
   const { user } = auth;
-  const scope = await scopeOf(ctx.db, user);
-  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  const { scope, device } = await scopedDevice(ctx, user, deviceId);
   const emailedTo = ctx.config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
   const alert = body.alertId ? await alertForTicket(ctx, scope, body.alertId) : null;
   await refuseSecondTicket(ctx.db, alert?.id ?? null);
