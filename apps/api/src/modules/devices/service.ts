@@ -37,11 +37,7 @@ export async function findDeviceInScope(db: DbOrTx, scope: Scope, id: string): P
 }
 
 /** The caller's scope and its device `id`, or 404 (as findDeviceInScope): what an action on one device starts from. */
-export async function scopedDevice(
-  ctx: AppContext,
-  user: UserWithOrg,
-  id: string,
-): Promise<{ scope: Scope; device: repo.DeviceRow }> {
+export async function scopedDevice(ctx: AppContext, user: UserWithOrg, id: string) {
   const scope = await scopeOf(ctx.db, user);
   return { scope, device: await findDeviceInScope(ctx.db, scope, id) };
 }
