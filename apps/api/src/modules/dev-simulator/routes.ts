@@ -8,8 +8,7 @@ import { administrators } from '../../http/auth-rules.ts';
 import { answers } from '../../http/route-schemas.ts';
 import { authOf, metaOf } from '../../plugins/auth.ts';
 import { devSurfaceGuard } from '../../plugins/dev-surface.ts';
-import { scopeOf } from '../../sql/scope.ts';
-import { findDeviceInScope } from '../devices/service.ts';
+import { scopedDevice } from '../devices/service.ts';
 
 const OutageRequestSchema = z.object({
   deviceId: z.string().max(100),
@@ -39,7 +38,7 @@ export function devSimulatorRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       const auth = authOf(request);
-      const device = await findDeviceInScope(ctx.db, await scopeOf(ctx.db, auth.user), request.body.deviceId);
+      const { device } = await scopedDevice(ctx, auth.user, request.body.deviceId);
       const done = await ctx.simulator.outage(device.id, request.body.minutes);
       if (done === 'no-simulator') throw new AppError(409, 'conflict', 'The simulator is not running.');
       if (!done) throw Errors.conflict('conflict', 'The device is not up.');

@@ -36,8 +36,14 @@ export async function findDeviceInScope(db: DbOrTx, scope: Scope, id: string): P
   return row;
 }
 
+/** The caller's scope and its device `id`, or 404 (as findDeviceInScope): what an action on one device starts from. */
+export async function scopedDevice(ctx: AppContext, user: UserWithOrg, id: string) {
+  const scope = await scopeOf(ctx.db, user);
+  return { scope, device: await findDeviceInScope(ctx.db, scope, id) };
+}
+
 async function requireDevice(ctx: AppContext, user: UserWithOrg, id: string) {
-  return findDeviceInScope(ctx.db, await scopeOf(ctx.db, user), id);
+  return (await scopedDevice(ctx, user, id)).device;
 }
 
 export async function getDevice(ctx: AppContext, user: UserWithOrg, id: string): Promise<Device> {
@@ -63,8 +69,7 @@ export async function deviceAlerts(
   id: string,
   active: 'true' | 'false' | undefined,
 ): Promise<Alert[]> {
-  const scope = await scopeOf(ctx.db, user);
-  await findDeviceInScope(ctx.db, scope, id);
+  const { scope } = await scopedDevice(ctx, user, id);
   return alertsOf(ctx, scope, { deviceId: id }, active);
 }
 

@@ -39,16 +39,17 @@ function uniqueViolationAsConflict(error: unknown): never {
 }
 
 /**
- * Runs a create or rename (which answers the group's id) in one transaction and answers the group as it then
- * stands; a name a concurrent change took first is 409 like one found taken.
+ * Runs a create or rename in the user's organization (which answers the group's id) in one transaction and
+ * answers the group as it then stands; a name a concurrent change took first is 409 like one found taken.
  */
 function saveNamedGroup(
   ctx: AppContext,
-  org: string,
-  write: (tx: DbOrTx) => Promise<string>,
+  user: UserWithOrg,
+  write: (tx: DbOrTx, org: string) => Promise<string>,
 ): Promise<Group> {
+  const org = user.organizationId;
   return ctx.db
-    .transaction(async (tx) => presentGroup(await requireGroup(tx, org, await write(tx))))
+    .transaction(async (tx) => presentGroup(await requireGroup(tx, org, await write(tx, org))))
     .catch(uniqueViolationAsConflict);
 }
 
@@ -57,8 +58,7 @@ export async function createGroup(
   user: UserWithOrg,
   body: CreateGroupRequest,
 ): Promise<Group> {
-  const org = user.organizationId;
-  return saveNamedGroup(ctx, org, async (tx) => {
+  return saveNamedGroup(ctx, user, async (tx, org) => {
     const siteIds = await requireOwnSites(tx, org, body.siteIds ?? []);
     if (await repo.nameTaken(tx, org, body.name)) throw conflict();
     const id = await repo.insertGroup(tx, org, body.name);
@@ -73,8 +73,7 @@ export async function editGroup(
   id: string,
   body: EditGroupRequest,
 ): Promise<Group> {
-  const org = user.organizationId;
-  return saveNamedGroup(ctx, org, async (tx) => {
+  return saveNamedGroup(ctx, user, async (tx, org) => {
     await requireGroup(tx, org, id);
     if (await repo.nameTaken(tx, org, body.name, id)) throw conflict();
     await repo.renameGroup(tx, id, body.name);

@@ -31,7 +31,7 @@ import { pageFor, scopedList } from '../../sql/page-request.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { alertForTicket } from '../alerts/service.ts';
-import { findDeviceInScope } from '../devices/service.ts';
+import { scopedDevice } from '../devices/service.ts';
 import { jobsOf, latestFinishedJobIds } from '../troubleshooting/service.ts';
 import { customerReplyEmail, supportReplyEmail, ticketEmail } from './email.ts';
 import { presentSummary, presentSupportTicket, presentTicketMessage, presentTicketNote } from './present.ts';
@@ -88,8 +88,7 @@ export async function createTicket(
   meta: RequestMeta,
 ): Promise<Ticket> {
   const { user } = auth;
-  const scope = await scopeOf(ctx.db, user);
-  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  const { scope, device } = await scopedDevice(ctx, user, deviceId);
   const emailedTo = ctx.config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
   const alert = body.alertId ? await alertForTicket(ctx, scope, body.alertId) : null;
   await refuseSecondTicket(ctx.db, alert?.id ?? null);
@@ -360,17 +359,20 @@ async function reply(
   return message;
 }
 
-/**
- * POST ticket/{id}/messages: a customer's reply on a ticket they see. In a support session it is support's
- * reply, written as the person support acts for (issue 37).
- */
-export async function replyToTicket(
+/** A reply posted on a ticket's route, one for each side: the routes run both the same way. */
+type PostReply = (
   ctx: AppContext,
   auth: AuthContext,
   id: string,
   body: string,
   meta: RequestMeta,
-): Promise<TicketMessage> {
+) => Promise<TicketMessage>;
+
+/**
+ * POST ticket/{id}/messages: a customer's reply on a ticket they see. In a support session it is support's
+ * reply, written as the person support acts for (issue 37).
+ */
+export const replyToTicket: PostReply = async (ctx, auth, id, body, meta) => {
   const { user, impersonator } = auth;
   const row = await ticketInScope(ctx, user, id);
   const writer: Writer = {
@@ -380,20 +382,14 @@ export async function replyToTicket(
   };
   const ticket = { row, organizationId: user.organizationId, organizationName: user.organization.name };
   return reply(ctx, ticket, writer, body, actorOf(auth, meta), user.username);
-}
+};
 
 /** POST support/tickets/{id}/messages: support's reply from the support console, on any customer's ticket. */
-export async function supportReply(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: string,
-  body: string,
-  meta: RequestMeta,
-): Promise<TicketMessage> {
+export const supportReply: PostReply = async (ctx, auth, id, body, meta) => {
   const row = await supportTicketRow(ctx, id);
   const ticket = { row, organizationId: row.organization_id, organizationName: row.organization_name };
   const writer: Writer = { authorId: auth.user.id, side: 'support', supportId: null };
   // Logged in the customer's organization: its administrators read who answered their ticket.
   const actor = { user: { id: auth.user.id, organizationId: row.organization_id }, meta };
   return reply(ctx, ticket, writer, body, actor, auth.user.username);
-}
+};

@@ -26,7 +26,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { type Scope, scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
-import { findDeviceInScope } from '../devices/service.ts';
+import { scopedDevice } from '../devices/service.ts';
 import { presentBatch, presentJob, presentRecentBatch } from './present.ts';
 import type { JobRow } from './repository.ts';
 import * as repo from './repository.ts';
@@ -60,8 +60,7 @@ export async function runTroubleshooting<A extends DiagnosticAction>(
   meta: RequestMeta,
 ): Promise<Job> {
   const { user } = auth;
-  const scope = await scopeOf(ctx.db, user);
-  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  const { device } = await scopedDevice(ctx, user, deviceId);
   const { batchId, ...input } = body;
   // What the device can do (contracts' deviceCapabilities, answered with the device; the console offers the same).
   refuseUnsupported(device, action);
@@ -146,8 +145,7 @@ export async function confirmLanPorts(
   meta: RequestMeta,
 ): Promise<Job> {
   const { user } = auth;
-  const scope = await scopeOf(ctx.db, user);
-  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  const { scope, device } = await scopedDevice(ctx, user, deviceId);
   // A device that cannot turn ports off has none to keep off (an OpenWISP device, an access point): 400.
   refuseUnsupported(device, 'disableLanPorts');
   if (device.driver === 'simulator')
@@ -237,8 +235,7 @@ export async function cancelBatch(
 
 /** GET device/{id}/troubleshooting: the device's runs, newest first. */
 export async function deviceHistory(ctx: AppContext, user: UserWithOrg, deviceId: string): Promise<Job[]> {
-  const scope = await scopeOf(ctx.db, user);
-  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  const { scope, device } = await scopedDevice(ctx, user, deviceId);
   const rows = await repo.listDeviceJobs(ctx.db, scope, device.id, HISTORY_LIMIT);
   return rows.map(presentJob);
 }

@@ -5,15 +5,15 @@
 import { ALERT_CODE_INFO, type AlertCode, alertTitle, type WebhookEvent } from '@vnoc/contracts';
 import type { ConsoleLinks } from '../../delivery/console-links.ts';
 import { iso } from '../../http/iso.ts';
-import type { WebhookMessage } from './presets.ts';
+import type { EventMessage, WebhookMessage } from './presets.ts';
 import type { AlertFacts, DeviceFacts, TicketFacts } from './repository.ts';
 
 /** One message: its event, its moment and what it says. */
-const message = (
-  type: WebhookMessage['type'],
+const message = <T extends WebhookMessage['type']>(
+  type: T,
   at: Date | string,
   data: WebhookMessage['data'],
-): WebhookMessage => ({
+): WebhookMessage & { type: T } => ({
   type,
   timestamp: new Date(at).toISOString(),
   data,
@@ -36,7 +36,7 @@ export function alertMessage(
   alert: AlertFacts,
   links: ConsoleLinks,
   at: Date,
-): WebhookMessage {
+): EventMessage {
   const code = alert.code as AlertCode;
   const title = ALERT_CODE_INFO[code] ? alertTitle(code, alert.details, 'en') : alert.code;
   const where = alert.device_name ?? alert.site_name ?? alert.region;
@@ -63,7 +63,7 @@ export function deviceStatusMessage(
   device: DeviceFacts,
   change: { from: string; to: string; at: string },
   links: ConsoleLinks,
-): WebhookMessage {
+): EventMessage {
   return message('device.status', change.at, {
     summary: `${device.name} is ${change.to} (was ${change.from}) — ${device.site_name}`,
     severity: change.to === 'offline' ? 'major' : 'info',
@@ -77,7 +77,7 @@ export function diagnosticMessage(
   device: DeviceFacts,
   job: { jobId: string; action: string; state: string; at: string },
   links: ConsoleLinks,
-): WebhookMessage {
+): EventMessage {
   return message('diagnostic.finished', job.at, {
     summary: `${job.action} on ${device.name} ${job.state} — ${device.site_name}`,
     severity: job.state === 'failed' ? 'minor' : 'info',
@@ -91,7 +91,7 @@ export function ticketMessage(
   ticket: TicketFacts,
   change: { status: 'open' | 'closed'; at: string },
   links: ConsoleLinks,
-): WebhookMessage {
+): EventMessage {
   const verb = change.status === 'closed' ? 'closed' : 'open';
   return message('ticket.updated', change.at, {
     summary: `Ticket #${ticket.number} ${verb}: ${ticket.subject} — ${ticket.site_name}`,

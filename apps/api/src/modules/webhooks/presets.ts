@@ -23,6 +23,9 @@ export type WebhookMessage = {
   };
 };
 
+/** A message of an event, not a test: the event it is delivered for is its type. */
+export type EventMessage = WebhookMessage & { type: WebhookEvent };
+
 export type PresetRequest = {
   method: 'POST' | 'PATCH';
   /** The destination's URL, or the tool's record under it (ServiceNow: `…/incident/<sys_id>`). */

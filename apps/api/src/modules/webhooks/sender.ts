@@ -23,6 +23,7 @@ import { languageOf } from '../../notifications/profile.ts';
 import { consoleUrl } from '../../plugins/config.ts';
 import { alertMessage, deviceStatusMessage, diagnosticMessage, ticketMessage } from './messages.ts';
 import {
+  type EventMessage,
   incidentAction,
   keepsRecords,
   presetRequest,
@@ -122,15 +123,11 @@ type Queued = {
 };
 
 /**
- * The deliveries of `event`, in order per subject (the message's); one per transition, however many processes
- * saw the event: the key is the event, the subject and what tells this transition apart.
+ * The deliveries of the message's event, in order per subject (the message's); one per transition, however many
+ * processes saw the event: the key is the event, the subject and what tells this transition apart.
  */
-function queued(
-  event: WebhookEvent,
-  message: WebhookMessage,
-  siteId: string | null,
-  ...transition: string[]
-): Queued {
+function queued(message: EventMessage, siteId: string | null, ...transition: string[]): Queued {
+  const { type: event } = message;
   const { kind, id } = message.data.subject;
   return {
     event,
@@ -165,35 +162,23 @@ async function webhookEventOf(
         [kind, when] = ['alert.acknowledged', alert.acknowledged_at];
       else return undefined;
       const at = new Date(when ?? event.at);
-      return queued(kind, alertMessage(kind, alert, links, at), alert.site_id, at.toISOString());
+      return queued(alertMessage(kind, alert, links, at), alert.site_id, at.toISOString());
     }
     case 'device.status': {
       const device = await repo.deviceFacts(ctx.db, organizationId, event.deviceId);
       if (!device) return undefined;
-      return queued(
-        'device.status',
-        deviceStatusMessage(device, event, links),
-        device.site_id,
-        event.at,
-        event.to,
-      );
+      return queued(deviceStatusMessage(device, event, links), device.site_id, event.at, event.to);
     }
     case 'job.updated': {
       if (event.state !== 'succeeded' && event.state !== 'failed') return undefined;
       const device = await repo.deviceFacts(ctx.db, organizationId, event.deviceId);
       if (!device) return undefined;
-      return queued('diagnostic.finished', diagnosticMessage(device, event, links), device.site_id);
+      return queued(diagnosticMessage(device, event, links), device.site_id);
     }
     case 'ticket.updated': {
       const ticket = await repo.ticketFacts(ctx.db, organizationId, event.ticketId);
       if (!ticket) return undefined;
-      return queued(
-        'ticket.updated',
-        ticketMessage(ticket, event, links),
-        ticket.site_id,
-        event.status,
-        event.at,
-      );
+      return queued(ticketMessage(ticket, event, links), ticket.site_id, event.status, event.at);
     }
     default:
       return undefined;
