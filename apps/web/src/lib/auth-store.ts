@@ -87,15 +87,16 @@ let state: AuthState = load();
  * as it does at once for an unreadable token).
  */
 export function verifyStoredClaims(refused: () => void): void {
-  if (state.jwt) whenIdle(() => checkStoredClaims(refused), 2000);
+  const { jwt } = state;
+  if (jwt) whenIdle(() => checkStoredClaims(jwt, refused), 2000);
 }
 
-function checkStoredClaims(refused: () => void): void {
+function checkStoredClaims(jwt: string, refused: () => void): void {
   loadClaimsDecoder().then(
     () => {
-      const { jwt } = state;
-      // Passed: the claims drawn with stay (the same values; no screen draws again for the check).
-      if (!jwt || claimsOf(jwt)) return;
+      // Passed: the claims drawn with stay (the same values; no screen draws again for the check). A token
+      // changed meanwhile (renewed, signed out) was checked as it came, or needs none.
+      if (state.jwt !== jwt || claimsOf(jwt)) return;
       authStore.logout();
       refused();
     },
