@@ -91,3 +91,16 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   }
   return (options.schema ? options.schema.parse(json) : json) as z.infer<S>;
 }
+
+/**
+ * A change sent as JSON (`apiRequest` with a method and a body). Pass the answer's schema as
+ * `import.meta.env.DEV ? Schema : undefined`, so that it is checked in development and left out of production.
+ */
+export function apiSend<S extends z.ZodType = z.ZodUnknown>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema?: S,
+): Promise<z.infer<S>> {
+  return apiRequest(path, { method, body, schema });
+}

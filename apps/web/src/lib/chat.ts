@@ -5,7 +5,7 @@ import {
   type ChatStatus,
   ChatThreadSchema,
 } from '@vnoc/contracts';
-import { apiRequest } from './api-client.ts';
+import { apiRequest, apiSend } from './api-client.ts';
 import { liveRefetchInterval } from './live.ts';
 
 // The support chat's requests: the customer's chat panel (features/chat) and support's inbox (features/support)
@@ -74,11 +74,7 @@ export function useStartConversation() {
   const invalidate = useInvalidateChat();
   return useMutation({
     mutationFn: (body: string) =>
-      apiRequest('chat/conversations', {
-        method: 'POST',
-        body: { body },
-        schema: import.meta.env.DEV ? ChatThreadSchema : undefined,
-      }),
+      apiSend('POST', 'chat/conversations', { body }, import.meta.env.DEV ? ChatThreadSchema : undefined),
     onSuccess: invalidate,
   });
 }
@@ -88,11 +84,12 @@ export function useSendMessage(id: string) {
   const invalidate = useInvalidateChat();
   return useMutation({
     mutationFn: (body: string) =>
-      apiRequest(`chat/conversations/${id}/messages`, {
-        method: 'POST',
-        body: { body },
-        schema: import.meta.env.DEV ? ChatMessageSchema : undefined,
-      }),
+      apiSend(
+        'POST',
+        `chat/conversations/${id}/messages`,
+        { body },
+        import.meta.env.DEV ? ChatMessageSchema : undefined,
+      ),
     onSuccess: invalidate,
   });
 }

@@ -5,7 +5,7 @@ import {
   type TicketSide,
   TicketThreadSchema,
 } from '@vnoc/contracts';
-import { apiRequest } from './api-client.ts';
+import { apiRequest, apiSend } from './api-client.ts';
 import { liveRefetchInterval } from './live.ts';
 import { useCacheMutation } from './mutation.ts';
 
@@ -48,11 +48,12 @@ export function useTicketThread(side: TicketSide, id: string) {
 export function useReplyToTicket(side: TicketSide, id: string) {
   return useCacheMutation(
     (body: string): Promise<TicketMessage> =>
-      apiRequest(`${BASE[side]}/${encodeURIComponent(id)}/messages`, {
-        method: 'POST',
-        body: { body },
-        schema: import.meta.env.DEV ? TicketMessageSchema : undefined,
-      }),
+      apiSend(
+        'POST',
+        `${BASE[side]}/${encodeURIComponent(id)}/messages`,
+        { body },
+        import.meta.env.DEV ? TicketMessageSchema : undefined,
+      ),
     { stale: () => [ticketThreadKeys.ticket(side, id), ticketThreadKeys.list(side)], errors: 'caller' },
   );
 }

@@ -1,15 +1,16 @@
 import { type Alert, AlertSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 import { useCacheMutation } from '../../../lib/mutation.ts';
 import { staleAfterAlertChange } from './alert-mutation.ts';
 
 /** POST alert/{id}/assign {userId} (ADMINISTRATOR, USER): assigns a person, or nobody with null. */
 export function assignAlert(id: string, userId: string | null): Promise<Alert> {
-  return apiRequest(`alert/${encodeURIComponent(id)}/assign`, {
-    method: 'POST',
-    body: { userId },
-    schema: import.meta.env.DEV ? AlertSchema : undefined,
-  });
+  return apiSend(
+    'POST',
+    `alert/${encodeURIComponent(id)}/assign`,
+    { userId },
+    import.meta.env.DEV ? AlertSchema : undefined,
+  );
 }
 
 export function useAssignAlert(onSuccess?: (alert: Alert) => void) {

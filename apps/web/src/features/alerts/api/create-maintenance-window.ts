@@ -1,15 +1,11 @@
 import { type MaintenanceRequest, type MaintenanceWindow, MaintenanceWindowSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 import { useCacheMutation } from '../../../lib/mutation.ts';
 import { maintenanceQueryKey } from './keys.ts';
 
 /** POST maintenance (ADMINISTRATOR): schedules a window over sites or a group; answers the window. */
 export function createMaintenanceWindow(body: MaintenanceRequest): Promise<MaintenanceWindow> {
-  return apiRequest('maintenance', {
-    method: 'POST',
-    body,
-    schema: import.meta.env.DEV ? MaintenanceWindowSchema : undefined,
-  });
+  return apiSend('POST', 'maintenance', body, import.meta.env.DEV ? MaintenanceWindowSchema : undefined);
 }
 
 /** Schedules a window. Failures are left to the form, which shows them and keeps what was typed. */

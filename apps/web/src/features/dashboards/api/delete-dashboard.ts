@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DashboardDeletedSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 import { dashboardsQueryKey } from './keys.ts';
 
 /** POST dashboard/delete {id}: answers the spec's '{name} has been successfully removed'. */
 export function deleteDashboard(id: string) {
-  return apiRequest('dashboard/delete', {
-    method: 'POST',
-    body: { id },
-    schema: import.meta.env.DEV ? DashboardDeletedSchema : undefined,
-  });
+  return apiSend(
+    'POST',
+    'dashboard/delete',
+    { id },
+    import.meta.env.DEV ? DashboardDeletedSchema : undefined,
+  );
 }
 
 export function useDeleteDashboard() {

@@ -1,15 +1,11 @@
 import { type DashboardSave, type DashboardSaved, DashboardSavedSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 import { useCacheMutation } from '../../../lib/mutation.ts';
 import { dashboardsQueryKey } from './keys.ts';
 
 /** POST dashboard/save: creates (no id) or updates a dashboard; answers its id and the spec's message. */
 export function saveDashboard(body: DashboardSave): Promise<DashboardSaved> {
-  return apiRequest('dashboard/save', {
-    method: 'POST',
-    body,
-    schema: import.meta.env.DEV ? DashboardSavedSchema : undefined,
-  });
+  return apiSend('POST', 'dashboard/save', body, import.meta.env.DEV ? DashboardSavedSchema : undefined);
 }
 
 /** Saving refetches the dashboards list before it settles; a failure is the caller's to show. */

@@ -5,27 +5,19 @@ import {
   type EditDeviceNameRequest,
   type EditPortNameRequest,
 } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 import { handleError } from '../../../lib/error-handler.ts';
 import { deviceQueryKey } from './get-device.ts';
 import { deviceListKey } from './search-devices.ts';
 
 /** POST device/editPortName: a port's label (empty clears it); answers the device. */
 export function editPortName(request: EditPortNameRequest): Promise<Device> {
-  return apiRequest('device/editPortName', {
-    method: 'POST',
-    body: request,
-    schema: import.meta.env.DEV ? DeviceSchema : undefined,
-  });
+  return apiSend('POST', 'device/editPortName', request, import.meta.env.DEV ? DeviceSchema : undefined);
 }
 
 /** POST device/editName: the device's own name (empty gives back its default); answers the device. */
 export function editDeviceName(request: EditDeviceNameRequest): Promise<Device> {
-  return apiRequest('device/editName', {
-    method: 'POST',
-    body: request,
-    schema: import.meta.env.DEV ? DeviceSchema : undefined,
-  });
+  return apiSend('POST', 'device/editName', request, import.meta.env.DEV ? DeviceSchema : undefined);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type ActionCallMap, type DiagnosticAction, type Job, JobSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 import { handleError } from '../../../lib/error-handler.ts';
 import { useStartJob } from './keys.ts';
 
@@ -12,11 +12,12 @@ export interface RunActionRequest<A extends DiagnosticAction = DiagnosticAction>
 
 /** POST device/troubleshooting/{action}/{deviceId}: starts the action; answers its job (queued). */
 export function runAction({ action, deviceId, body }: RunActionRequest): Promise<Job> {
-  return apiRequest(`device/troubleshooting/${encodeURIComponent(action)}/${encodeURIComponent(deviceId)}`, {
-    method: 'POST',
+  return apiSend(
+    'POST',
+    `device/troubleshooting/${encodeURIComponent(action)}/${encodeURIComponent(deviceId)}`,
     body,
-    schema: import.meta.env.DEV ? JobSchema : undefined,
-  });
+    import.meta.env.DEV ? JobSchema : undefined,
+  );
 }
 
 /** Runs one action on one device; the job is cached for polling and the device's history refreshed. */

@@ -5,7 +5,7 @@ import {
   ReportSubscriptionSchema,
 } from '@vnoc/contracts';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, apiSend } from '../../../lib/api-client.ts';
 import { handleError } from '../../../lib/error-handler.ts';
 import { reportKeys } from './keys.ts';
 
@@ -25,11 +25,12 @@ export function useSubscriptions() {
 
 /** POST reports/subscriptions: emails the report weekly or monthly, with the filters given. */
 export function createSubscription(body: ReportSubscriptionRequest): Promise<ReportSubscription> {
-  return apiRequest('reports/subscriptions', {
-    method: 'POST',
+  return apiSend(
+    'POST',
+    'reports/subscriptions',
     body,
-    schema: import.meta.env.DEV ? ReportSubscriptionSchema : undefined,
-  });
+    import.meta.env.DEV ? ReportSubscriptionSchema : undefined,
+  );
 }
 
 export function useCreateSubscription() {

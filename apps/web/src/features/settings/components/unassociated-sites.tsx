@@ -1,12 +1,12 @@
-import { Anchor, Button, Card, Modal, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFolderPlus } from '@tabler/icons-react';
 import type { Group, SiteSummary } from '@vnoc/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableFooter } from '../../../components/data-table/table-footer.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -150,8 +150,7 @@ function AddToGroupModal({
   const { t } = useTranslation('groups');
   const [groupId, setGroupId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const group = groups.find((g) => g.id === groupId);
     if (!group) {
       setError(t('unassociated.chooseGroup'));
@@ -165,38 +164,31 @@ function AddToGroupModal({
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       opened={site !== null}
       onClose={close}
       title={t('unassociated.addTitle', { site: site?.name ?? '' })}
       centered
+      onSubmit={submit}
+      submitLabel={t('unassociated.add')}
+      loading={loading}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Select
-            label={t('unassociated.group')}
-            placeholder={t('unassociated.chooseGroup')}
-            data={[...groups]
-              .sort((a, b) => a.name.localeCompare(b.name))
-              .map((group) => ({ value: group.id, label: group.name }))}
-            value={groupId}
-            onChange={(value) => {
-              setGroupId(value);
-              setError(null);
-            }}
-            error={error}
-            searchable
-            required
-            data-autofocus
-          />
-          <ModalActions
-            cancelLabel={t('cancel')}
-            submitLabel={t('unassociated.add')}
-            onCancel={close}
-            loading={loading}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label={t('unassociated.group')}
+        placeholder={t('unassociated.chooseGroup')}
+        data={[...groups]
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((group) => ({ value: group.id, label: group.name }))}
+        value={groupId}
+        onChange={(value) => {
+          setGroupId(value);
+          setError(null);
+        }}
+        error={error}
+        searchable
+        required
+        data-autofocus
+      />
+    </FormModal>
   );
 }

@@ -1,15 +1,11 @@
 import { type EditSiteRequest, type Site, SiteSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 import { useCacheMutation } from '../../../lib/mutation.ts';
 import { siteQueryKey } from './get-site.ts';
 
 /** PUT site/edit (ADMINISTRATOR): name, alias, contacts and, when given, an address the server verifies. */
 export function editSite(body: EditSiteRequest): Promise<Site> {
-  return apiRequest('site/edit', {
-    method: 'PUT',
-    body,
-    schema: import.meta.env.DEV ? SiteSchema : undefined,
-  });
+  return apiSend('PUT', 'site/edit', body, import.meta.env.DEV ? SiteSchema : undefined);
 }
 
 /** Saves a site; the overview shows the answer at once, and the site and the lists are refetched. */

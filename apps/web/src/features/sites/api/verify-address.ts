@@ -1,14 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { type AddressInput, type VerifyAddressResponse, VerifyAddressResponseSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 
 /** POST site/verifyAddress: the address normalized, whether it is a known place, and suggestions; saves nothing. */
 export function verifyAddress(address: AddressInput): Promise<VerifyAddressResponse> {
-  return apiRequest('site/verifyAddress', {
-    method: 'POST',
-    body: address,
-    schema: import.meta.env.DEV ? VerifyAddressResponseSchema : undefined,
-  });
+  return apiSend(
+    'POST',
+    'site/verifyAddress',
+    address,
+    import.meta.env.DEV ? VerifyAddressResponseSchema : undefined,
+  );
 }
 
 export function useVerifyAddress() {

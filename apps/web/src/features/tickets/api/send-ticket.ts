@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Ticket, type TicketRequest, TicketSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 import { ticketQueryKey, ticketsQueryKey } from './get-ticket.ts';
 
 /**
@@ -8,11 +8,12 @@ import { ticketQueryKey, ticketsQueryKey } from './get-ticket.ts';
  * its latest diagnostic results; answers the ticket.
  */
 export function sendTicket(deviceId: string, body: TicketRequest): Promise<Ticket> {
-  return apiRequest(`device/troubleshooting/ticket/${encodeURIComponent(deviceId)}`, {
-    method: 'POST',
+  return apiSend(
+    'POST',
+    `device/troubleshooting/ticket/${encodeURIComponent(deviceId)}`,
     body,
-    schema: import.meta.env.DEV ? TicketSchema : undefined,
-  });
+    import.meta.env.DEV ? TicketSchema : undefined,
+  );
 }
 
 /**

@@ -1,15 +1,16 @@
 import { type Ticket, TicketSchema, type TicketStatus } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 import { useCacheMutation } from '../../../lib/mutation.ts';
 import { ticketQueryKey, ticketsQueryKey } from './get-ticket.ts';
 
 /** POST ticket/{id}/status (ADMINISTRATOR, USER): closes a ticket, or opens it again; answers the ticket. */
 export function setTicketStatus(id: string, status: TicketStatus): Promise<Ticket> {
-  return apiRequest(`ticket/${encodeURIComponent(id)}/status`, {
-    method: 'POST',
-    body: { status },
-    schema: import.meta.env.DEV ? TicketSchema : undefined,
-  });
+  return apiSend(
+    'POST',
+    `ticket/${encodeURIComponent(id)}/status`,
+    { status },
+    import.meta.env.DEV ? TicketSchema : undefined,
+  );
 }
 
 export function useSetTicketStatus(onSuccess?: (ticket: Ticket) => void) {

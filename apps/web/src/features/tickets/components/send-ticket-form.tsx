@@ -13,7 +13,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CountedTextarea } from '../../../components/counted-textarea.tsx';
-import { ModalActions } from '../../../components/modal-actions.tsx';
+import { ModalForm } from '../../../components/form-modal.tsx';
 import { fieldRefusal } from '../../../lib/error-handler.ts';
 import { issueMessage } from '../../../lib/form-validation.ts';
 import { hideToast, toast } from '../../../lib/notify.ts';
@@ -109,49 +109,47 @@ export function SendTicketForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} data-testid="send-ticket-form">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed" data-testid="send-ticket-device">
-          {t('send.device', {
-            model: [device.deviceModelType.manufacturer, device.deviceModelType.model]
-              .filter(Boolean)
-              .join(' '),
-            mac: device.macAddress,
-            site: device.site.name,
-          })}
-        </Text>
-        <TextInput
-          {...form.getInputProps('subject')}
-          label={t('send.subject')}
-          placeholder={t('send.subjectPlaceholder')}
-          maxLength={TICKET_SUBJECT_MAX}
-          required
-          data-autofocus
-          data-testid="send-ticket-subject"
-        />
-        <CountedTextarea
-          {...form.getInputProps('comment')}
-          label={t('send.comment')}
-          placeholder={t('send.commentPlaceholder')}
-          max={TICKET_COMMENT_MAX}
-          rows={6}
-          required
-          data-testid="send-ticket-comment"
-        />
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text size="sm">{t('send.attached')}</Text>
-        </Group>
-        <ModalActions
-          error={fieldError ? null : send.error}
-          cancelLabel={t('send.cancel')}
-          submitLabel={t('send.submit')}
-          onCancel={onClose}
-          loading={send.isPending}
-          lockCancel
-          submitTestId="send-ticket-submit"
-        />
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      error={fieldError ? null : send.error}
+      submitLabel={t('send.submit')}
+      loading={send.isPending}
+      lockCancel
+      submitTestId="send-ticket-submit"
+      data-testid="send-ticket-form"
+    >
+      <Text size="sm" c="dimmed" data-testid="send-ticket-device">
+        {t('send.device', {
+          model: [device.deviceModelType.manufacturer, device.deviceModelType.model]
+            .filter(Boolean)
+            .join(' '),
+          mac: device.macAddress,
+          site: device.site.name,
+        })}
+      </Text>
+      <TextInput
+        {...form.getInputProps('subject')}
+        label={t('send.subject')}
+        placeholder={t('send.subjectPlaceholder')}
+        maxLength={TICKET_SUBJECT_MAX}
+        required
+        data-autofocus
+        data-testid="send-ticket-subject"
+      />
+      <CountedTextarea
+        {...form.getInputProps('comment')}
+        label={t('send.comment')}
+        placeholder={t('send.commentPlaceholder')}
+        max={TICKET_COMMENT_MAX}
+        rows={6}
+        required
+        data-testid="send-ticket-comment"
+      />
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text size="sm">{t('send.attached')}</Text>
+      </Group>
+    </ModalForm>
   );
 }

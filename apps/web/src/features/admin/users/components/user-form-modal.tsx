@@ -10,7 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/form-error.tsx';
-import { ModalActions } from '../../../../components/modal-actions.tsx';
+import { ModalForm } from '../../../../components/form-modal.tsx';
 import { SiteGroupMultiSelect } from '../../../../components/site-group-multi-select.tsx';
 import { personName } from '../../../../lib/user-name.ts';
 
@@ -134,8 +134,15 @@ export function UserFormModal({
           </Group>
         </Stack>
       )}
-      <form onSubmit={form.onSubmit(submit)} noValidate hidden={promoting !== null}>
-        <Stack gap="md">
+      {/* Kept mounted, only hidden, while the promotion is confirmed. */}
+      <div hidden={promoting !== null}>
+        <ModalForm
+          onSubmit={form.onSubmit(submit)}
+          onCancel={onClose}
+          submitLabel={editing ? t('actions.save') : t('actions.create')}
+          loading={loading}
+          error={failure}
+        >
           <TextInput
             {...form.getInputProps('email')}
             key={form.key('email')}
@@ -194,15 +201,8 @@ export function UserFormModal({
               disabled={user.id === selfId}
             />
           )}
-          <ModalActions
-            error={failure}
-            cancelLabel={t('actions.cancel')}
-            submitLabel={editing ? t('actions.save') : t('actions.create')}
-            onCancel={onClose}
-            loading={loading}
-          />
-        </Stack>
-      </form>
+        </ModalForm>
+      </div>
     </Modal>
   );
 }
