@@ -444,12 +444,7 @@ async function groups() {
   const menus = loadedBefore(chunks, made(HEADER_MENU));
   const onDemand = loadedBefore(chunks, made(PUBLIC_ON_DEMAND));
   const frame = loadedBefore(chunks, frameChunks);
-  // The landing screen as it first draws: its route and the first view it loads lazily (grid, widgets, data).
-  const landingView = new Set(LANDING_FIRST_VIEW.map((module) => path.join(import.meta.dirname, module)));
-  const landing = loadedBefore(chunks, [
-    ...made(LANDING),
-    ...all.filter((c) => c.facadeModuleId && landingView.has(c.facadeModuleId)),
-  ]);
+  const landing = loadedBefore(chunks, made(LANDING));
   const usedBy = new Map<string, number>();
   for (const screen of screenChunks)
     for (const id of loadedBefore(chunks, [screen])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
@@ -538,9 +533,8 @@ async function groups() {
       // cycle comes of it: what the public screens load never imports the frame.
       includeDependenciesRecursively: false,
     },
-    // The landing screen's share of them apart, its first view's included (its grid and widgets: the dashboard
-    // draws no server-side list, so TanStack Table and Virtual stay in the screens' groups), so the first screen
-    // after sign-in loads only what it draws, and none of the screens' groups.
+    // The landing screen's share of them apart (the dashboard draws no table: TanStack Table and Virtual stay in
+    // `screens`), so the first screen after sign-in loads only what it draws.
     {
       name: 'dashboard-shared',
       test: (id: string) =>

@@ -43,10 +43,9 @@ test('the dashboard, opened first, downloads no sign-in form, dropdown nor chat 
   // What the console shares with the sign-in steps came (the recorder saw it); their forms did not.
   expect(loaded(/\/assets\/public-common-/)).toHaveLength(1);
   expect(loaded(/\/assets\/public-(?!common-)/)).toEqual([]);
-  // Its widgets draw tables, no dropdown, tooltip or dialog: what it shares with the other screens came in its own
-  // group (tables included), none of the screens' groups (nor floating-ui, the menus').
-  expect(loaded(/\/assets\/dashboard-shared-/)).toHaveLength(1);
-  expect(loaded(/\/assets\/(?:screens(?:-[a-z]+)?|menus)-/)).toEqual([]);
+  // Its widgets draw tables, no dropdown, tooltip or dialog: neither those (nor floating-ui, the menus') came.
+  expect(loaded(/\/assets\/screens-lists-/)).toHaveLength(1);
+  expect(loaded(/\/assets\/(?:screens-overlays|menus)-/)).toEqual([]);
   // The support chat's panel comes when its launcher is first pointed at, focused or pressed.
   expect(loaded(/\/assets\/chat-panel-/)).toEqual([]);
   await page.getByTestId('chat-launcher').hover();
