@@ -226,8 +226,9 @@ test.describe('an outage on the Alerts screen', () => {
     await useToken(page, token);
 
     await page.goto('/alerts');
+    // Under CI's load (two browsers on two cores) the first page of rows has taken over 15 s to draw.
     const row = page.getByTestId('data-row').first();
-    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(row).toBeVisible({ timeout: 30_000 });
     await row.locator('td').first().click();
     const detail = page.getByRole('dialog').getByTestId('alert-detail');
     await expect(detail).toBeVisible();

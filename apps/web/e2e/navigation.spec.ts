@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { apiEnrollApp, useToken } from './support.ts';
+import { signedInAs, useToken } from './support.ts';
+
+// Two flows sign in as user@acme, who enrols an authenticator once per server: the file's flows run one after the
+// other in one worker, which keeps the session (signedInAs).
+test.describe.configure({ mode: 'serial' });
+const USER = 'user@acme.example';
 
 test('a signed-out visit to /alerts lands on /login, which keeps the page asked for', async ({ page }) => {
   await page.goto('/alerts');
@@ -8,8 +13,7 @@ test('a signed-out visit to /alerts lands on /login, which keeps the page asked 
 });
 
 test('a USER visiting /admin/users stays where they were', async ({ page, request }) => {
-  const { token } = await apiEnrollApp(request, 'user@acme.example');
-  await useToken(page, token);
+  await useToken(page, await signedInAs(request, USER));
   await page.goto('/alerts');
   await expect(page).toHaveURL(/\/alerts$/);
   await expect(page).toHaveTitle('Alerts | vNOC');
@@ -39,8 +43,7 @@ test("the frame's header keeps its place while a dialog locks the page's scroll"
 }) => {
   // Mantine's AppShell header carries react-remove-scroll's class for it (vite.config.ts gives the header the
   // class names alone; the library itself comes with the dialog).
-  const { token } = await apiEnrollApp(request, 'user@acme.example');
-  await useToken(page, token);
+  await useToken(page, await signedInAs(request, USER));
   await page.goto('/tickets');
   const header = page.locator('header.mantine-AppShell-header');
   await expect(header).toHaveClass(/\bright-scroll-bar-position\b/);
