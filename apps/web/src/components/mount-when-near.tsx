@@ -1,22 +1,12 @@
 import { useIntersection } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { whenIdle } from '../lib/when-idle.ts';
 
 /** How far beyond the viewport a deferred piece mounts: a screen's height on each side, before it scrolls in. */
 export const NEAR_MARGIN = '100% 0px';
 /** The longest a deferred piece waits for an idle main thread before it mounts anyway. */
 export const IDLE_TIMEOUT_MS = 1500;
-
-/** Calls `run` once the main thread is idle (or after `timeout` ms at the latest); returns a cancel. */
-function whenIdle(run: () => void, timeout: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout });
-    return () => cancelIdleCallback(id);
-  }
-  // Safari has no requestIdleCallback: the timeout alone.
-  const id = setTimeout(run, timeout);
-  return () => clearTimeout(id);
-}
 
 /**
  * Pieces waiting for their turn to mount, in the order they asked: those on or near the screen first, those asked
