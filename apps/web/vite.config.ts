@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { frame } from './src/app/screens.ts';
+import { LANDING_PATHS } from './src/lib/paths.ts';
 import { PUBLIC_NAMESPACES } from './src/lib/public-namespaces.ts';
 
 /** Text the server sends precompressed (@fastify/static `preCompressed`); smaller files go as they are. */
@@ -103,7 +104,7 @@ function bootPreloadScript(files: string[]): string {
   // slow phone (each link costs a few milliseconds there). The links match those the entry's import helper adds
   // (rel, as, crossorigin, href), which then finds them there and adds none; a file whose link the helper added
   // first is skipped. `data-boot` marks the script's links (e2e dashboard-progressive).
-  return `(function(){try{if(!localStorage.getItem("jwt"))return;var p=location.pathname;if(p!=="/"&&p!=="/dashboard")return}catch(e){return}var f=${JSON.stringify(files)},i=0;(function n(){for(var e=Math.min(i+4,f.length);i<e;i++){var h=f[i];if(document.querySelector('link[href="'+h+'"]'))continue;var l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="preload";l.as="style"}else{l.rel="modulepreload";l.as="script"}l.crossOrigin="";l.href=h;l.setAttribute("data-boot","");document.head.appendChild(l)}if(i<f.length)setTimeout(n,0)})()})();`;
+  return `(function(){try{if(!localStorage.getItem("jwt"))return;if(${JSON.stringify(LANDING_PATHS)}.indexOf(location.pathname)<0)return}catch(e){return}var f=${JSON.stringify(files)},i=0;(function n(){for(var e=Math.min(i+4,f.length);i<e;i++){var h=f[i];if(document.querySelector('link[href="'+h+'"]'))continue;var l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="preload";l.as="style"}else{l.rel="modulepreload";l.as="script"}l.crossOrigin="";l.href=h;l.setAttribute("data-boot","");document.head.appendChild(l)}if(i<f.length)setTimeout(n,0)})()})();`;
 }
 
 /**

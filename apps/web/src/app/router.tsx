@@ -9,7 +9,7 @@ import { PublicLayout } from '../components/public-layout.tsx';
 import { getDashboardsQueryOptions } from '../features/dashboards/api/get-dashboards.ts';
 import { authStore } from '../lib/auth-store.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { paths } from '../lib/paths.ts';
+import { LANDING_PATHS, paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { isFullSession } from '../lib/session.ts';
@@ -103,7 +103,7 @@ function preloadConsole() {
  */
 export function preloadStoredSession(path: string): Promise<unknown> | undefined {
   if (!authStore.get().jwt) return;
-  const dashboards = path === '/' || path === paths.dashboard;
+  const dashboards = LANDING_PATHS.includes(path);
   if (!dashboards && !path.startsWith(`${paths.dashboard}/`)) return;
   // The screen's data too (a token that is no complete session asks nothing): beside the frame's download. The route's own loader runs only once the frame has loaded, and the
   // list it asks for is what the screen's heading and first lines wait on (~0.1 s later here, seconds on

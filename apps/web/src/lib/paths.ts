@@ -1,3 +1,9 @@
+/**
+ * Where a stored session's reload or bookmark opens the dashboards list: index.html's boot script (vite.config.ts,
+ * `bootPreload`) and the router's stored-session preload both start the frame's and the screen's downloads there.
+ */
+export const LANDING_PATHS: readonly string[] = ['/', '/dashboard'];
+
 /** Every link in the app comes from here. */
 export const paths = {
   root: '/',
