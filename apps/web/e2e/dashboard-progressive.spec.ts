@@ -189,7 +189,6 @@ test("a stored session's dashboard asks for the frame's and the dashboard's code
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   // index.html's async boot script, and the files it asks for: the frame and the dashboards screen (the claims'
   // check comes once the screen has drawn).
   const html = await (await request.get('/dashboard', { headers: { accept: 'text/html' } })).text();
