@@ -16,6 +16,8 @@ mkdirSync(reports, { recursive: true });
 ensureDebianPackages();
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** End-to-end flows that failed once and passed on their one retry (playwright.config.ts): named after the verdict. */
+const flaky = [];
 const failures = [];
 
 function countVitest(file) {
@@ -29,10 +31,18 @@ function countVitest(file) {
 
 function countPlaywright(file) {
   if (!existsSync(file)) return false;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'flaky') flaky.push(`${spec.file}:${spec.line} ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
   return true;
 }
 
@@ -191,4 +201,5 @@ console.log(
   `${passed ? 'PASS' : 'FAIL'}: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
 );
 console.log(`tiers: ${tiers.join(' · ')}`);
+if (flaky.length > 0) console.log(`passed on a retry (flaky, look into them): ${flaky.join(' · ')}`);
 process.exit(passed ? 0 : 1);

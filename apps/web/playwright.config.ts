@@ -34,7 +34,10 @@ export default defineConfig({
   outputDir: join(root, 'test-results', 'e2e'),
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry: a flow that fails and then passes counts as passed, and `npm test` names it after its verdict
+  // ("passed on a retry") so it is looked into; on this shared 2-core machine a flow's timing varies threefold with
+  // the load beside it (bench/README.md, "The test run"). A flow that fails twice fails the run.
+  retries: 1,
   // Ceilings, not targets: on a loaded 2-core machine (CI's: two browsers, two servers and their fleets) flows of
   // 50 s and screens that drew after 10–15 s have been seen (2026-11-30); a missing element still fails.
   timeout: 120_000,
