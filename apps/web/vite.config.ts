@@ -83,6 +83,19 @@ const appShellScrollClasses = () =>
   );
 
 /**
+ * Mantine's AppShell header, navbar, aside and footer import the handle that resizes them (drag, keyboard, clamping:
+ * ~1.5 KB gzipped) and draw it only in a `resizable` AppShell: the signed-in frame's is not, so they get
+ * lib/app-shell-fixed-sections.ts instead (a section made resizable would stop there, saying why).
+ */
+const appShellResizeHandle = () =>
+  redirectedImport(
+    'vnoc-app-shell-resize-handle',
+    '../AppShellResizeHandle/AppShellResizeHandle.mjs',
+    /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(?:Header|Navbar|Footer|Aside)[\\/][^\\/]+\.mjs$/,
+    'src/lib/app-shell-fixed-sections.ts',
+  );
+
+/**
  * The modules a stored session's landing screen draws with (`/` and `/dashboard`): the signed-in frame and its
  * styles, the dashboards screen and its first view. bench/web.ts counts the dashboard's first load
  * from the same list.
@@ -178,7 +191,13 @@ async function firstSplitting(): Promise<FirstBuild> {
     configFile: false,
     root: import.meta.dirname,
     logLevel: 'silent',
-    plugins: [react(), scrollAreaRefs(), appShellScrollClasses(), recorder],
+    plugins: [
+      react(),
+      scrollAreaRefs(),
+      appShellScrollClasses(),
+      appShellResizeHandle(),
+      recorder,
+    ],
     build: { write: false, target: 'es2022', sourcemap: false },
   });
   return { chunks, importedIds };
@@ -590,7 +609,14 @@ async function groups() {
 // gzipped than in ~55, and Lighthouse's mobile first paint on /login went from 4.8–5.4 s to 3.0–3.2 s.
 // This costs a second build pass (~5 s).
 export default defineConfig(async ({ command }) => ({
-  plugins: [react(), scrollAreaRefs(), appShellScrollClasses(), bootPreload(), precompress()],
+  plugins: [
+    react(),
+    scrollAreaRefs(),
+    appShellScrollClasses(),
+    appShellResizeHandle(),
+    bootPreload(),
+    precompress(),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,
