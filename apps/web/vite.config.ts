@@ -354,6 +354,8 @@ const MENU = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Menu[\\/]/;
 const CONSOLE_FRAME = /[\\/]src[\\/](?:app[\\/]layouts[\\/]main-layout\.tsx|styles[\\/]console-styles\.ts)$/;
 /** Mantine's styles beyond /login's, loaded with what needs them: a chunk of their own in no group. */
 const SIGN_IN_STYLES = /[\\/]src[\\/]styles[\\/]sign-in-styles\.ts$/;
+/** The live updates (event stream, invalidations), which the signed-in frame loads once it has drawn. */
+const LIVE_UPDATES = /[\\/]src[\\/]app[\\/]live-updates\.ts$/;
 /** The header menus' dropdown (Mantine's Menu, Popover, floating-ui), loaded when a menu first opens. */
 const HEADER_MENU = /[\\/]src[\\/]components[\\/]header-menu-dropdown\.tsx$/;
 /** What a public page loads on demand besides the menus: the dev outbox's button, the toasts' container. */
@@ -454,6 +456,7 @@ async function groups() {
       ...made(SIGN_IN_STYLES),
       ...made(HEADER_MENU),
       ...made(CLAIMS_READER),
+      ...made(LIVE_UPDATES),
     ].map((c) => c.facadeModuleId),
   );
   const readingClaims = loadedBefore(chunks, made(CLAIMS_READER));
@@ -464,6 +467,12 @@ async function groups() {
   const onDemand = loadedBefore(chunks, made(PUBLIC_ON_DEMAND));
   const frame = loadedBefore(chunks, frameChunks);
   const landing = loadedBefore(chunks, made(LANDING));
+  // What the live updates share with lazy modules (the features' query keys they invalidate): the modules of the
+  // chunks their own chunk imports.
+  const liveShared = loadedBefore(
+    chunks,
+    made(LIVE_UPDATES).flatMap((c) => c.imports.flatMap((file) => chunks.get(file) ?? [])),
+  );
   const usedBy = new Map<string, number>();
   for (const screen of screenChunks)
     for (const id of loadedBefore(chunks, [screen])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
@@ -547,7 +556,10 @@ async function groups() {
     { name: 'menus', test: (id: string) => beyond(id) && menus.has(id) },
     {
       name: 'console',
-      test: (id: string) => beyond(id) && frame.has(id) && !beforeSignIn.has(id),
+      // With what the live updates, loaded once the frame has drawn, share with the screens (the features' query
+      // keys): here, as when the frame imported them, rather than each in a small file of its own, a request for
+      // the screens that use it and a name more in the entry's list of lazy files (/login's first load).
+      test: (id: string) => beyond(id) && (frame.has(id) || liveShared.has(id)) && !beforeSignIn.has(id),
       // Dependencies of theirs already in a group above stay there (else /login would load this group). No
       // cycle comes of it: what the public screens load never imports the frame.
       includeDependenciesRecursively: false,
