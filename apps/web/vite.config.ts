@@ -6,6 +6,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import { frame } from './src/app/screens.ts';
 import { LANDING_PATHS } from './src/lib/paths.ts';
 import { PUBLIC_NAMESPACES } from './src/lib/public-namespaces.ts';
+import { STYLES_WITH_COMPONENTS } from './src/styles/styles-with-components.ts';
 
 /** Text the server sends precompressed (@fastify/static `preCompressed`); smaller files go as they are. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
@@ -82,6 +83,41 @@ const appShellScrollClasses = () =>
     /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(?:Header|Footer|Aside)[\\/][^\\/]+\.mjs$/,
     'src/lib/remove-scroll-class-names.ts',
   );
+
+/**
+ * Mantine's AppShell header, navbar, aside and footer import the handle that resizes them (drag, keyboard, clamping:
+ * ~1.5 KB gzipped) and draw it only in a `resizable` AppShell: the signed-in frame's is not, so they get
+ * lib/app-shell-fixed-sections.ts instead (a section made resizable would stop there, saying why).
+ */
+const appShellResizeHandle = () =>
+  redirectedImport(
+    'vnoc-app-shell-resize-handle',
+    '../AppShellResizeHandle/AppShellResizeHandle.mjs',
+    /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(?:Header|Navbar|Footer|Aside)[\\/][^\\/]+\.mjs$/,
+    'src/lib/app-shell-fixed-sections.ts',
+  );
+
+/**
+ * src/styles/mantine-overlays.css (Mantine's dialogs, drawers, menus, tooltips, toasts), imported by the module
+ * holding the class names of each of styles-with-components.ts's components (`Menu.module.mjs`), so it loads with
+ * the first chunk that draws one of them, before that chunk runs, and no page's first load carries it (~2 KB
+ * gzipped). Appended: imports are hoisted, and no line of the module moves.
+ */
+function stylesWithComponents(): Plugin {
+  const stylesheet = path.join(import.meta.dirname, 'src/styles/mantine-overlays.css');
+  const classNames =
+    /[\\/]@mantine[\\/](?:core[\\/]esm[\\/]components[\\/][^\\/]+|notifications[\\/]esm)[\\/]([A-Za-z]+)\.module\.mjs$/;
+  const names = new Set<string>(STYLES_WITH_COMPONENTS);
+  return {
+    name: 'vnoc-styles-with-components',
+    transform(code, id) {
+      const name = classNames.exec(id)?.[1];
+      return name && names.has(name)
+        ? { code: `${code}\nimport ${JSON.stringify(stylesheet)};\n`, map: null }
+        : null;
+    },
+  };
+}
 
 /**
  * The modules a stored session's landing screen draws with (`/` and `/dashboard`): the signed-in frame and its
@@ -179,7 +215,14 @@ async function firstSplitting(): Promise<FirstBuild> {
     configFile: false,
     root: import.meta.dirname,
     logLevel: 'silent',
-    plugins: [react(), scrollAreaRefs(), appShellScrollClasses(), recorder],
+    plugins: [
+      react(),
+      scrollAreaRefs(),
+      appShellScrollClasses(),
+      appShellResizeHandle(),
+      stylesWithComponents(),
+      recorder,
+    ],
     build: { write: false, target: 'es2022', sourcemap: false },
   });
   return { chunks, importedIds };
@@ -336,6 +379,8 @@ const MENU = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Menu[\\/]/;
 const CONSOLE_FRAME = /[\\/]src[\\/](?:app[\\/]layouts[\\/]main-layout\.tsx|styles[\\/]console-styles\.ts)$/;
 /** Mantine's styles beyond /login's, loaded with what needs them: a chunk of their own in no group. */
 const SIGN_IN_STYLES = /[\\/]src[\\/]styles[\\/]sign-in-styles\.ts$/;
+/** The live updates (event stream, invalidations), which the signed-in frame loads once it has drawn. */
+const LIVE_UPDATES = /[\\/]src[\\/]app[\\/]live-updates\.ts$/;
 /** The header menus' dropdown (Mantine's Menu, Popover, floating-ui), loaded when a menu first opens. */
 const HEADER_MENU = /[\\/]src[\\/]components[\\/]header-menu-dropdown\.tsx$/;
 /** What a public page loads on demand besides the menus: the dev outbox's button, the toasts' container. */
@@ -436,6 +481,7 @@ async function groups() {
       ...made(SIGN_IN_STYLES),
       ...made(HEADER_MENU),
       ...made(CLAIMS_READER),
+      ...made(LIVE_UPDATES),
     ].map((c) => c.facadeModuleId),
   );
   const readingClaims = loadedBefore(chunks, made(CLAIMS_READER));
@@ -446,6 +492,12 @@ async function groups() {
   const onDemand = loadedBefore(chunks, made(PUBLIC_ON_DEMAND));
   const frame = loadedBefore(chunks, frameChunks);
   const landing = loadedBefore(chunks, made(LANDING));
+  // What the live updates share with lazy modules (the features' query keys they invalidate): the modules of the
+  // chunks their own chunk imports.
+  const liveShared = loadedBefore(
+    chunks,
+    made(LIVE_UPDATES).flatMap((c) => c.imports.flatMap((file) => chunks.get(file) ?? [])),
+  );
   const usedBy = new Map<string, number>();
   for (const screen of screenChunks)
     for (const id of loadedBefore(chunks, [screen])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
@@ -529,7 +581,10 @@ async function groups() {
     { name: 'menus', test: (id: string) => beyond(id) && menus.has(id) },
     {
       name: 'console',
-      test: (id: string) => beyond(id) && frame.has(id) && !beforeSignIn.has(id),
+      // With what the live updates, loaded once the frame has drawn, share with the screens (the features' query
+      // keys): here, as when the frame imported them, rather than each in a small file of its own, a request for
+      // the screens that use it and a name more in the entry's list of lazy files (/login's first load).
+      test: (id: string) => beyond(id) && (frame.has(id) || liveShared.has(id)) && !beforeSignIn.has(id),
       // Dependencies of theirs already in a group above stay there (else /login would load this group). No
       // cycle comes of it: what the public screens load never imports the frame.
       includeDependenciesRecursively: false,
@@ -591,7 +646,15 @@ async function groups() {
 // gzipped than in ~55, and Lighthouse's mobile first paint on /login went from 4.8–5.4 s to 3.0–3.2 s.
 // This costs a second build pass (~5 s).
 export default defineConfig(async ({ command }) => ({
-  plugins: [react(), scrollAreaRefs(), appShellScrollClasses(), bootPreload(), precompress()],
+  plugins: [
+    react(),
+    scrollAreaRefs(),
+    appShellScrollClasses(),
+    appShellResizeHandle(),
+    stylesWithComponents(),
+    bootPreload(),
+    precompress(),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../lib/auth-store.ts';
 import { LIVE_REFRESH_MS, liveConnection, liveRefetchInterval } from '../lib/live.ts';
-import { nudgeLiveQueries } from './use-live-updates.ts';
+import { fakeJwt, fullClaims } from '../test/render.tsx';
+import * as liveUpdates from './live-updates.ts';
+import { nudgeLiveQueries } from './live-updates.ts';
+import { useLiveUpdates } from './use-live-updates.ts';
 
 describe('polling as the fallback of the event stream', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -40,5 +45,39 @@ describe('polling as the fallback of the event stream', () => {
     nudge();
     unsubscribe();
     client.clear();
+  });
+});
+
+describe('the live updates, loaded once the frame has drawn', () => {
+  const handle = { reconnect: vi.fn(), stop: vi.fn() };
+  const start = vi.spyOn(liveUpdates, 'startLiveUpdates').mockImplementation(() => handle);
+  beforeEach(() => {
+    start.mockClear();
+    handle.reconnect.mockClear();
+    handle.stop.mockClear();
+  });
+  afterEach(() => cleanup());
+
+  it('open the stream once their module has loaded, follow a new token, and close it on unmount', async () => {
+    const client = new QueryClient();
+    const { unmount } = renderHook(() => useLiveUpdates(client));
+    await waitFor(() => expect(start).toHaveBeenCalledTimes(1));
+    expect(start).toHaveBeenCalledWith(client);
+
+    act(() => authStore.setToken(fakeJwt(fullClaims())));
+    expect(handle.reconnect).toHaveBeenCalledTimes(1);
+
+    unmount();
+    expect(handle.stop).toHaveBeenCalledTimes(1);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('open no stream when the frame is gone before their module arrives', async () => {
+    const { unmount } = renderHook(() => useLiveUpdates(new QueryClient()));
+    unmount();
+    await import('./live-updates.ts');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(start).not.toHaveBeenCalled();
+    expect(handle.stop).not.toHaveBeenCalled();
   });
 });

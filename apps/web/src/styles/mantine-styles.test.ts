@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STYLES_WITH_COMPONENTS } from './styles-with-components.ts';
 
 // Mantine's component stylesheets are split between the entry (/login and the shell), the rest of the sign-in
 // screens and the signed-in console; a component no code of the console reaches has none of them.
@@ -70,18 +71,36 @@ function reachedComponents(): Set<string> {
 }
 
 describe('Mantine styles split (issue 12)', () => {
-  it('the public, sign-in and console stylesheets import, once, the stylesheet of every Mantine component the app reaches and no other', () => {
+  it('the public, sign-in, console and overlay stylesheets import, once, the stylesheet of every Mantine component the app reaches and no other', () => {
     const reached = reachedComponents();
     const wanted = readdirSync(stylesDir)
       .filter((f) => f.endsWith('.layer.css'))
       .filter((f) => !/^[A-Z]/.test(f) || reached.has(f.replace('.layer.css', '')))
       .sort();
-    const three = [
+    const four = [
       ...imported('./mantine-public.css'),
       ...imported('./mantine-sign-in.css'),
       ...imported('./mantine-console.css'),
+      ...imported('./mantine-overlays.css'),
     ].sort();
-    expect(three).toEqual(wanted);
+    expect(four).toEqual(wanted);
+  });
+
+  it('the overlay stylesheet holds the styles of the components whose class names import it (vite.config.ts), each with such a module', () => {
+    const esm = (pkg: string) => path.join(path.dirname(require.resolve(pkg)), '..', 'esm');
+    const core = STYLES_WITH_COMPONENTS.filter((name) => name !== 'Notifications');
+    expect(imported('./mantine-overlays.css')).toEqual(core.map((name) => `${name}.layer.css`));
+    expect(readFileSync(new URL('./mantine-overlays.css', import.meta.url), 'utf8')).toContain(
+      '@import "@mantine/notifications/styles.layer.css";',
+    );
+    for (const name of core)
+      expect(
+        statSync(path.join(esm('@mantine/core'), 'components', name, `${name}.module.mjs`)).isFile(),
+        name,
+      ).toBe(true);
+    expect(statSync(path.join(esm('@mantine/notifications'), 'Notifications.module.mjs')).isFile()).toBe(
+      true,
+    );
   });
 
   it('finds the components reached through others (a Select reaches the Combobox, Popover and Input; a Checkbox the InlineInput)', () => {
@@ -97,7 +116,12 @@ describe('Mantine styles split (issue 12)', () => {
       const first = /\.(m_[0-9a-f]+)/.exec(readFileSync(path.join(stylesDir, file), 'utf8'));
       return first ? full.indexOf(`.${first[1]}`) : -1;
     };
-    for (const half of ['./mantine-public.css', './mantine-sign-in.css', './mantine-console.css']) {
+    for (const half of [
+      './mantine-public.css',
+      './mantine-sign-in.css',
+      './mantine-console.css',
+      './mantine-overlays.css',
+    ]) {
       const components = imported(half).filter((f) => /^[A-Z]/.test(f as string)) as string[];
       const positions = components.map(position);
       expect(positions, half).toEqual([...positions].sort((a, b) => a - b));
