@@ -69,19 +69,6 @@ export type DisableLanPortsRequest = z.infer<typeof DisableLanPortsRequestSchema
 /** Actions without inputs take an empty body (or none). */
 export const EmptyActionRequestSchema = z.object({});
 
-/** Each action's request body. */
-export const ACTION_REQUEST_SCHEMAS = {
-  reboot: EmptyActionRequestSchema,
-  wantest: EmptyActionRequestSchema,
-  lanpingtest: EmptyActionRequestSchema,
-  systemTest: EmptyActionRequestSchema,
-  speedtest: SpeedTestRequestSchema,
-  traceroute: TracerouteRequestSchema,
-  disableLanPorts: DisableLanPortsRequestSchema,
-  revertLanPorts: EmptyActionRequestSchema,
-} as const satisfies Record<DiagnosticAction, z.ZodType>;
-export type ActionRequestMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_REQUEST_SCHEMAS)[A]> };
-
 /**
  * A troubleshooting call's body: the action's inputs and, to run the action on several devices at
  * once, the batch (a UUID the console chose) this device's job joins. The console calls the action
@@ -90,17 +77,7 @@ export type ActionRequestMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION
 export const BatchRefSchema = z.object({
   batchId: z.uuid({ error: 'The batch id must be a UUID.' }).optional(),
 });
-export const ACTION_CALL_SCHEMAS = {
-  reboot: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
-  wantest: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
-  lanpingtest: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
-  systemTest: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
-  speedtest: SpeedTestRequestSchema.extend(BatchRefSchema.shape),
-  traceroute: TracerouteRequestSchema.extend(BatchRefSchema.shape),
-  disableLanPorts: DisableLanPortsRequestSchema.extend(BatchRefSchema.shape),
-  revertLanPorts: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
-} as const satisfies Record<DiagnosticAction, z.ZodType>;
-export type ActionCallMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_CALL_SCHEMAS)[A]> };
+export type BatchRef = z.infer<typeof BatchRefSchema>;
 
 /** Refusals of a troubleshooting call (409): the same action is still running on the device. */
 export const ACTION_CONFLICT_MESSAGES = {
@@ -201,18 +178,27 @@ export const PortsResultSchema = z.object({
 });
 export type PortsResult = z.infer<typeof PortsResultSchema>;
 
-/** Each action's result. */
-export const ACTION_RESULT_SCHEMAS = {
-  reboot: RebootResultSchema,
-  wantest: WanTestResultSchema,
-  lanpingtest: LanPingResultSchema,
-  systemTest: SystemTestResultSchema,
-  speedtest: SpeedTestResultSchema,
-  traceroute: TracerouteResultSchema,
-  disableLanPorts: PortsResultSchema,
-  revertLanPorts: PortsResultSchema,
-} as const satisfies Record<DiagnosticAction, z.ZodType>;
-export type ActionResultMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_RESULT_SCHEMAS)[A]> };
+/** Each action's request body and result. */
+export const ACTION_SCHEMAS = {
+  reboot: { request: EmptyActionRequestSchema, result: RebootResultSchema },
+  wantest: { request: EmptyActionRequestSchema, result: WanTestResultSchema },
+  lanpingtest: { request: EmptyActionRequestSchema, result: LanPingResultSchema },
+  systemTest: { request: EmptyActionRequestSchema, result: SystemTestResultSchema },
+  speedtest: { request: SpeedTestRequestSchema, result: SpeedTestResultSchema },
+  traceroute: { request: TracerouteRequestSchema, result: TracerouteResultSchema },
+  disableLanPorts: { request: DisableLanPortsRequestSchema, result: PortsResultSchema },
+  revertLanPorts: { request: EmptyActionRequestSchema, result: PortsResultSchema },
+} as const satisfies Record<DiagnosticAction, { request: z.ZodObject; result: z.ZodType }>;
+export type ActionRequestMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_SCHEMAS)[A]['request']> };
+export type ActionResultMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_SCHEMAS)[A]['result']> };
+/** A troubleshooting call's body: the action's request and the batch it joins. */
+export type ActionCallMap = { [A in DiagnosticAction]: ActionRequestMap[A] & BatchRef };
+
+/** The schema of a troubleshooting call's body: the action's request and the batch it joins (BatchRefSchema). */
+export function actionCallSchema(action: DiagnosticAction): z.ZodObject {
+  const request: z.ZodObject = ACTION_SCHEMAS[action].request;
+  return request.extend(BatchRefSchema.shape);
+}
 export type DiagnosticResult = ActionResultMap[DiagnosticAction];
 
 // ---- jobs ----
@@ -238,9 +224,9 @@ function jobOf<A extends DiagnosticAction>(action: A) {
     ...jobBase,
     action: z.literal(action),
     /** The request's inputs (VLAN, host, ports), shown in the run history. */
-    params: ACTION_REQUEST_SCHEMAS[action] as (typeof ACTION_REQUEST_SCHEMAS)[A],
+    params: ACTION_SCHEMAS[action].request as (typeof ACTION_SCHEMAS)[A]['request'],
     // z.nullable (not .nullable()) keeps each action's own result type in the union.
-    result: z.nullable(ACTION_RESULT_SCHEMAS[action] as (typeof ACTION_RESULT_SCHEMAS)[A]),
+    result: z.nullable(ACTION_SCHEMAS[action].result as (typeof ACTION_SCHEMAS)[A]['result']),
   });
 }
 

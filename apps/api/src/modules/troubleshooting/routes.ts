@@ -1,5 +1,5 @@
 import {
-  ACTION_CALL_SCHEMAS,
+  actionCallSchema,
   BatchSchema,
   DIAGNOSTIC_ACTIONS,
   type DiagnosticAction,
@@ -34,7 +34,7 @@ export const troubleshootingRoutes = moduleRoutes(['troubleshooting'], (r, route
         summary: `Queue a ${action} job on the device`,
         params: IdParamsSchema,
         // Actions without inputs may be called without a body.
-        body: z.preprocess((body) => body ?? {}, ACTION_CALL_SCHEMAS[action]),
+        body: z.preprocess((body) => body ?? {}, actionCallSchema(action)),
         answer: JobSchema,
       }),
       async (request) =>
