@@ -77,7 +77,17 @@ export const EmptyActionRequestSchema = z.object({});
 export const BatchRefSchema = z.object({
   batchId: z.uuid({ error: 'The batch id must be a UUID.' }).optional(),
 });
-export type BatchRef = z.infer<typeof BatchRefSchema>;
+export const ACTION_CALL_SCHEMAS = {
+  reboot: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
+  wantest: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
+  lanpingtest: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
+  systemTest: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
+  speedtest: SpeedTestRequestSchema.extend(BatchRefSchema.shape),
+  traceroute: TracerouteRequestSchema.extend(BatchRefSchema.shape),
+  disableLanPorts: DisableLanPortsRequestSchema.extend(BatchRefSchema.shape),
+  revertLanPorts: EmptyActionRequestSchema.extend(BatchRefSchema.shape),
+} as const satisfies Record<DiagnosticAction, z.ZodType>;
+export type ActionCallMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_CALL_SCHEMAS)[A]> };
 
 /** Refusals of a troubleshooting call (409): the same action is still running on the device. */
 export const ACTION_CONFLICT_MESSAGES = {
@@ -191,14 +201,6 @@ export const ACTION_SCHEMAS = {
 } as const satisfies Record<DiagnosticAction, { request: z.ZodObject; result: z.ZodType }>;
 export type ActionRequestMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_SCHEMAS)[A]['request']> };
 export type ActionResultMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_SCHEMAS)[A]['result']> };
-/** A troubleshooting call's body: the action's request and the batch it joins. */
-export type ActionCallMap = { [A in DiagnosticAction]: ActionRequestMap[A] & BatchRef };
-
-/** The schema of a troubleshooting call's body: the action's request and the batch it joins (BatchRefSchema). */
-export function actionCallSchema(action: DiagnosticAction): z.ZodObject {
-  const request: z.ZodObject = ACTION_SCHEMAS[action].request;
-  return request.extend(BatchRefSchema.shape);
-}
 export type DiagnosticResult = ActionResultMap[DiagnosticAction];
 
 // ---- jobs ----

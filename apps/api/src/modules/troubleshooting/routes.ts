@@ -1,5 +1,5 @@
 import {
-  actionCallSchema,
+  ACTION_CALL_SCHEMAS,
   BatchSchema,
   DIAGNOSTIC_ACTIONS,
   type DiagnosticAction,
@@ -34,7 +34,7 @@ export const troubleshootingRoutes = moduleRoutes(['troubleshooting'], (r, route
         summary: `Queue a ${action} job on the device`,
         params: IdParamsSchema,
         // Actions without inputs may be called without a body.
-        body: z.preprocess((body) => body ?? {}, actionCallSchema(action)),
+        body: z.preprocess((body) => body ?? {}, ACTION_CALL_SCHEMAS[action]),
         answer: JobSchema,
       }),
       async (request) =>
