@@ -1,5 +1,5 @@
 import {
-  ACTION_RESULT_SCHEMAS,
+  ACTION_SCHEMAS,
   DIAGNOSTIC_ACTIONS,
   type DiagnosticAction,
   DisableLanPortsRequestSchema,
@@ -117,7 +117,7 @@ describe('results', () => {
         const params =
           device.kind === 'access-point' && action === 'disableLanPorts' ? { ports: [2] } : undefined;
         const { result } = ok(device, action, params ?? PARAMS[action]);
-        expect(ACTION_RESULT_SCHEMAS[action].parse(result)).toEqual(result);
+        expect(ACTION_SCHEMAS[action].result.parse(result)).toEqual(result);
       }
     },
   );
@@ -154,7 +154,7 @@ describe('results', () => {
                 : {};
           if (vlan === undefined && (action === 'speedtest' || action === 'traceroute')) continue;
           const { result } = ok(device, action, params, { seed: SEED, nowMs });
-          ACTION_RESULT_SCHEMAS[action].parse(result);
+          ACTION_SCHEMAS[action].result.parse(result);
           runs++;
         }
     expect(runs).toBeGreaterThan(500);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ACTION_RESULT_SCHEMAS,
+  ACTION_SCHEMAS,
   BatchSchema,
   type DiagnosticAction,
   HOST_OR_IP_MESSAGE,
@@ -403,7 +403,7 @@ describe('with the simulator answering', () => {
       expect(job.error).toBeNull();
       expect(job.startedAt).not.toBeNull();
       expect(job.finishedAt).not.toBeNull();
-      expect(ACTION_RESULT_SCHEMAS[action].safeParse(job.result).success).toBe(true);
+      expect(ACTION_SCHEMAS[action].result.safeParse(job.result).success).toBe(true);
       if (action === 'speedtest') expect(job.result).toMatchObject({ vlan: 20 });
       if (action === 'traceroute') expect(job.result).toMatchObject({ target: 'example.com', vlan: 1 });
 
@@ -527,7 +527,7 @@ describe('with the simulator answering', () => {
     );
     expect(report.summary).toMatchObject({ total: 3, succeeded: 3 });
     for (const job of report.jobs)
-      expect(ACTION_RESULT_SCHEMAS.lanpingtest.safeParse(job.result).success).toBe(true);
+      expect(ACTION_SCHEMAS.lanpingtest.result.safeParse(job.result).success).toBe(true);
   });
 
   it("another organization's job and device history answer 404", async () => {

@@ -69,19 +69,6 @@ export type DisableLanPortsRequest = z.infer<typeof DisableLanPortsRequestSchema
 /** Actions without inputs take an empty body (or none). */
 export const EmptyActionRequestSchema = z.object({});
 
-/** Each action's request body. */
-export const ACTION_REQUEST_SCHEMAS = {
-  reboot: EmptyActionRequestSchema,
-  wantest: EmptyActionRequestSchema,
-  lanpingtest: EmptyActionRequestSchema,
-  systemTest: EmptyActionRequestSchema,
-  speedtest: SpeedTestRequestSchema,
-  traceroute: TracerouteRequestSchema,
-  disableLanPorts: DisableLanPortsRequestSchema,
-  revertLanPorts: EmptyActionRequestSchema,
-} as const satisfies Record<DiagnosticAction, z.ZodType>;
-export type ActionRequestMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_REQUEST_SCHEMAS)[A]> };
-
 /**
  * A troubleshooting call's body: the action's inputs and, to run the action on several devices at
  * once, the batch (a UUID the console chose) this device's job joins. The console calls the action
@@ -201,18 +188,19 @@ export const PortsResultSchema = z.object({
 });
 export type PortsResult = z.infer<typeof PortsResultSchema>;
 
-/** Each action's result. */
-export const ACTION_RESULT_SCHEMAS = {
-  reboot: RebootResultSchema,
-  wantest: WanTestResultSchema,
-  lanpingtest: LanPingResultSchema,
-  systemTest: SystemTestResultSchema,
-  speedtest: SpeedTestResultSchema,
-  traceroute: TracerouteResultSchema,
-  disableLanPorts: PortsResultSchema,
-  revertLanPorts: PortsResultSchema,
-} as const satisfies Record<DiagnosticAction, z.ZodType>;
-export type ActionResultMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_RESULT_SCHEMAS)[A]> };
+/** Each action's request body and result. */
+export const ACTION_SCHEMAS = {
+  reboot: { request: EmptyActionRequestSchema, result: RebootResultSchema },
+  wantest: { request: EmptyActionRequestSchema, result: WanTestResultSchema },
+  lanpingtest: { request: EmptyActionRequestSchema, result: LanPingResultSchema },
+  systemTest: { request: EmptyActionRequestSchema, result: SystemTestResultSchema },
+  speedtest: { request: SpeedTestRequestSchema, result: SpeedTestResultSchema },
+  traceroute: { request: TracerouteRequestSchema, result: TracerouteResultSchema },
+  disableLanPorts: { request: DisableLanPortsRequestSchema, result: PortsResultSchema },
+  revertLanPorts: { request: EmptyActionRequestSchema, result: PortsResultSchema },
+} as const satisfies Record<DiagnosticAction, { request: z.ZodObject; result: z.ZodType }>;
+export type ActionRequestMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_SCHEMAS)[A]['request']> };
+export type ActionResultMap = { [A in DiagnosticAction]: z.infer<(typeof ACTION_SCHEMAS)[A]['result']> };
 export type DiagnosticResult = ActionResultMap[DiagnosticAction];
 
 // ---- jobs ----
@@ -238,9 +226,9 @@ function jobOf<A extends DiagnosticAction>(action: A) {
     ...jobBase,
     action: z.literal(action),
     /** The request's inputs (VLAN, host, ports), shown in the run history. */
-    params: ACTION_REQUEST_SCHEMAS[action] as (typeof ACTION_REQUEST_SCHEMAS)[A],
+    params: ACTION_SCHEMAS[action].request as (typeof ACTION_SCHEMAS)[A]['request'],
     // z.nullable (not .nullable()) keeps each action's own result type in the union.
-    result: z.nullable(ACTION_RESULT_SCHEMAS[action] as (typeof ACTION_RESULT_SCHEMAS)[A]),
+    result: z.nullable(ACTION_SCHEMAS[action].result as (typeof ACTION_SCHEMAS)[A]['result']),
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  ACTION_RESULT_SCHEMAS,
+  ACTION_SCHEMAS,
   type DeviceCommand,
   type DeviceCommandName,
   DeviceCommandResultSchema,
@@ -48,7 +48,8 @@ export const ACTION_TIMEOUTS_MS: Record<JobAction, number> = {
 };
 
 /** What a device answers to each job's command (confirming answers the ports as it keeps them). */
-const JOB_RESULT_SCHEMAS = { ...ACTION_RESULT_SCHEMAS, confirmLanPorts: PortsResultSchema } as const;
+const resultSchemaOf = (action: JobAction) =>
+  action === 'confirmLanPorts' ? PortsResultSchema : ACTION_SCHEMAS[action].result;
 /** Jobs that change which ports are off (confirming keeps them as they are, and says so). */
 const PORT_JOBS: readonly JobAction[] = ['disableLanPorts', 'revertLanPorts', 'confirmLanPorts'];
 
@@ -179,7 +180,7 @@ export function createEdgeActionHandlers(options: EdgeActionOptions): Record<Job
     const params = (job.params ?? {}) as Record<string, unknown>;
     const timeoutMs = options.timeoutsMs?.[action] ?? ACTION_TIMEOUTS_MS[action];
     const answer = await commands.send(device.id, action, params, timeoutMs, signal);
-    const result = JOB_RESULT_SCHEMAS[action].safeParse(answer);
+    const result = resultSchemaOf(action).safeParse(answer);
     if (!result.success) throw new JobFailure(COMMAND_MESSAGES.unreadable);
     if (PORT_JOBS.includes(action)) {
       // The device says which ports are off now; the console's record and the port alert follow it.

@@ -1,5 +1,5 @@
 import {
-  ACTION_REQUEST_SCHEMAS,
+  ACTION_SCHEMAS,
   type ActionRequestMap,
   type DiagnosticAction,
   DiagnosticActionSchema,
@@ -20,7 +20,7 @@ export function validateActionParams<A extends DiagnosticAction>(
 ): ActionRequestMap[A] {
   const known = DiagnosticActionSchema.safeParse(action);
   if (!known.success) throw Errors.invalidInput('Unknown action.', 'action');
-  const parsed = ACTION_REQUEST_SCHEMAS[action].safeParse(params ?? {});
+  const parsed = ACTION_SCHEMAS[action].request.safeParse(params ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw Errors.invalidInput(issue?.message ?? 'Invalid input.', issue?.path.join('.') ?? '');

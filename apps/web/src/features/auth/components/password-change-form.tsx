@@ -1,16 +1,11 @@
 import { Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { FormSubmit } from '../../../components/form-submit.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
 import { handleError } from '../../../lib/error-handler.ts';
 import { toast } from '../../../lib/notify.ts';
-import { useUpdatePassword } from '../api/update-password.ts';
-import { useSignInSteps } from '../hooks/use-sign-in-steps.ts';
-import { newPasswordValidator } from '../utils/new-password-validation.ts';
+import { useNewPassword } from '../hooks/use-new-password.ts';
 import { isReauthRequired, useReauth } from './reauth-modal.tsx';
 
 /**
@@ -19,21 +14,14 @@ import { isReauthRequired, useReauth } from './reauth-modal.tsx';
  */
 export function PasswordChangeForm() {
   const { t } = useTranslation('profile');
-  const { claims } = useAuth();
-  const location = useLocation();
-  const update = useUpdatePassword();
-  const { afterPasswordUpdate } = useSignInSteps();
+  const { claims, form, update, afterUpdate } = useNewPassword(t);
   const reauth = useReauth();
-  const form = useForm({
-    initialValues: { password: '', confirmation: '' },
-    validate: newPasswordValidator(t),
-  });
 
   const change = (password: string) =>
     update.mutate(password, {
       onSuccess: async () => {
         form.reset();
-        await afterPasswordUpdate(location.pathname);
+        await afterUpdate();
         toast(t('password.updated'));
       },
       // The re-authentication ran out meanwhile: ask again, then change.

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Batch, BatchSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { diagnosticsKeys, pollUntil } from './keys.ts';
+import { diagnosticsKeys, pollUntil, readFuture } from './keys.ts';
 
 /** Whether every job of a batch is over. */
 export function isBatchFinished(batch: Pick<Batch, 'summary'>): boolean {
@@ -10,11 +9,7 @@ export function isBatchFinished(batch: Pick<Batch, 'summary'>): boolean {
 
 /** POST device/troubleshooting/future/multi/{batchId}: every job of one action run on several devices. */
 export function getBatch(batchId: string, signal?: AbortSignal): Promise<Batch> {
-  return apiRequest(`device/troubleshooting/future/multi/${encodeURIComponent(batchId)}`, {
-    method: 'POST',
-    schema: import.meta.env.DEV ? BatchSchema : undefined,
-    signal,
-  });
+  return readFuture(`multi/${encodeURIComponent(batchId)}`, BatchSchema, signal);
 }
 
 export function getBatchQueryOptions(batchId: string) {

@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isFinishedJobState, type Job, JobSchema } from '@vnoc/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { diagnosticsKeys, pollUntil } from './keys.ts';
+import { diagnosticsKeys, pollUntil, readFuture } from './keys.ts';
 
 /** POST device/troubleshooting/future/{jobId}: the job's state, and its result or error once finished. */
 export function getJob(jobId: string, signal?: AbortSignal): Promise<Job> {
-  return apiRequest(`device/troubleshooting/future/${encodeURIComponent(jobId)}`, {
-    method: 'POST',
-    schema: import.meta.env.DEV ? JobSchema : undefined,
-    signal,
-  });
+  return readFuture(encodeURIComponent(jobId), JobSchema, signal);
 }
 
 export function getJobQueryOptions(jobId: string) {

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@vnoc/contracts';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Query keys of the troubleshooting requests, in one place so runs can update what they change. */
 export const diagnosticsKeys = {
@@ -40,4 +42,20 @@ export function pollUntil<T>(finished: (data: T) => boolean) {
     const data = query.state.data;
     return data !== undefined && finished(data) ? false : JOB_POLL_MS;
   };
+}
+
+/**
+ * POST device/troubleshooting/future/{id} (a job) or future/multi/{id} (a batch): how a job or batch is read (a
+ * POST, as the spec names it). The answer's schema is checked in development only.
+ */
+export function readFuture<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
+  return apiRequest(`device/troubleshooting/future/${path}`, {
+    method: 'POST',
+    schema: import.meta.env.DEV ? schema : undefined,
+    signal,
+  });
 }

@@ -252,6 +252,11 @@ describe('summarizeJob: runs without a result say why', () => {
       jobOf('disableLanPorts', { ports: [4] }, null),
       ['note: No result was recorded.', 'Ports requested: 4'],
     ],
+    [
+      'a succeeded speed test without a result keeps its VLAN',
+      jobOf('speedtest', { vlan: 10 }, null),
+      ['note: No result was recorded.', 'VLAN: 10'],
+    ],
   ])('%s', (_, job, expected) => {
     expect(lines(job)).toEqual(expected);
   });

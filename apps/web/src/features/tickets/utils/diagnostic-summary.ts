@@ -82,10 +82,10 @@ function paramRows(job: Job): SummaryRow[] {
 
 /** The key figures of a succeeded run's result, or null when it carries none. */
 function resultRows(job: Job): SummaryRow[] | null {
+  if (job.result === null) return null;
   switch (job.action) {
     case 'speedtest': {
       const r = job.result;
-      if (!r) return null;
       return [
         row('summary.download', formatBitRate(r.downloadKbps)),
         row('summary.upload', formatBitRate(r.uploadKbps)),
@@ -96,7 +96,6 @@ function resultRows(job: Job): SummaryRow[] | null {
     }
     case 'wantest': {
       const r = job.result;
-      if (!r) return null;
       return [
         row('summary.link', linkPhrase(r.link)),
         ...r.targets.map((target) => ({
@@ -111,7 +110,6 @@ function resultRows(job: Job): SummaryRow[] | null {
     }
     case 'lanpingtest': {
       const r = job.result;
-      if (!r) return null;
       const replied = r.hosts.filter((h) => h.received > 0);
       const silent = r.hosts.filter((h) => h.received === 0);
       const average = mean(replied.map((h) => h.avgMs));
@@ -128,7 +126,6 @@ function resultRows(job: Job): SummaryRow[] | null {
     }
     case 'systemTest': {
       const r = job.result;
-      if (!r) return null;
       return [
         row('summary.cpu', percent(r.cpuPercent)),
         row('summary.memory', percent(r.memoryPercent)),
@@ -139,7 +136,6 @@ function resultRows(job: Job): SummaryRow[] | null {
     }
     case 'traceroute': {
       const r = job.result;
-      if (!r) return null;
       const last = r.hops.at(-1);
       const rows = [
         row('summary.target', r.target),
@@ -156,7 +152,6 @@ function resultRows(job: Job): SummaryRow[] | null {
     }
     case 'reboot': {
       const r = job.result;
-      if (!r) return null;
       return [
         row('summary.rebootedAt', formatDate(r.rebootedAt)),
         row('summary.expectedBackAt', formatDate(r.expectedBackAt)),
@@ -166,7 +161,6 @@ function resultRows(job: Job): SummaryRow[] | null {
     case 'revertLanPorts':
     case 'confirmLanPorts': {
       const r = job.result;
-      if (!r) return null;
       const disabled = sortedPorts(r.ports.filter((p) => !p.enabled).map((p) => p.systemNumber));
       return [...paramRows(job), row('summary.portsDisabled', listPhrase(disabled))];
     }
