@@ -1,7 +1,8 @@
 /**
  * The Mantine components whose styles (mantine-overlays.css) load with the code that draws them rather than with a
  * page's stylesheets (mantine-public.css, mantine-sign-in.css, mantine-console.css): what only draws over the page
- * once asked for. vite.config.ts (`stylesWithComponents`) makes the module holding each one's class names
+ * once asked for and overrides no other stylesheet's rules (not the menus: their dropdown is a Popover's).
+ * vite.config.ts (`stylesWithComponents`) makes the module holding each one's class names
  * (`@mantine/core/esm/components/<Name>/<Name>.module.mjs`; @mantine/notifications' `Notifications.module.mjs`
  * for the toasts' container) import mantine-overlays.css.
  */
@@ -9,7 +10,6 @@ export const STYLES_WITH_COMPONENTS = [
   'Overlay',
   'ModalBase',
   'Drawer',
-  'Menu',
   'Modal',
   'Notification',
   'Tooltip',
