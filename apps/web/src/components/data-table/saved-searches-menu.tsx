@@ -1,25 +1,23 @@
-import { ActionIcon, Button, Group, type ModalProps, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconBookmark, IconBookmarkPlus, IconTrash } from '@tabler/icons-react';
-import { type ComponentType, type FormEvent, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadedLater } from '../../lib/loaded-later.ts';
 import { toast } from '../../lib/notify.ts';
 import { HeaderMenu } from '../header-menu.tsx';
-import { ModalActions } from '../modal-actions.tsx';
+import type { SavedSearchPromptProps } from './saved-search-prompt.tsx';
 import {
   deleteSavedSearch,
   listSavedSearches,
-  SAVED_SEARCH_NAME_MAX,
   type SavedFilter,
   saveSearch,
-  validateSavedSearchName,
   valueToSearch,
 } from './saved-searches.ts';
 
-// The prompt's dialog (Mantine's Modal) loads when "Save search" is first pointed at, focused or pressed; the
-// list of saved searches is a header menu (Mantine's Menu loads when it first opens).
-const modal = loadedLater(() => import('../lazy-modal.ts'));
-const prefetchModal = () => void modal.load().catch(() => undefined);
+// The prompt (its dialog, field and buttons: saved-search-prompt.tsx) loads when "Save search" is first pointed
+// at, focused or pressed; the list of saved searches is a header menu (Mantine's Menu loads when it first opens).
+const prompt = loadedLater(() => import('./saved-search-prompt.tsx'));
+const prefetchPrompt = () => void prompt.load().catch(() => undefined);
 
 export interface SavedSearchesMenuProps {
   /** The list's route, e.g. /sites: saved searches are kept per route. */
@@ -34,40 +32,22 @@ export function SavedSearchesMenu({ route, params, onApply }: SavedSearchesMenuP
   const { t } = useTranslation('table');
   const [saved, setSaved] = useState<SavedFilter[]>(() => listSavedSearches(route));
   const [prompting, setPrompting] = useState(false);
-  const [Modal, setModal] = useState<ComponentType<ModalProps> | null>(
-    () => modal.current()?.default ?? null,
+  const [Prompt, setPrompt] = useState<ComponentType<SavedSearchPromptProps> | null>(
+    () => prompt.current()?.SavedSearchPrompt ?? null,
   );
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
 
-  const prompt = () =>
-    modal.load().then(
+  const openPrompt = () =>
+    prompt.load().then(
       (loaded) => {
-        setModal(() => loaded.default);
+        setPrompt(() => loaded.SavedSearchPrompt);
         setPrompting(true);
       },
       () => undefined,
     );
-  const close = () => {
-    setPrompting(false);
-    setName('');
-    setError(null);
-  };
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateSavedSearchName(name);
-    if (problem) {
-      setError(
-        problem === 'required'
-          ? t('saveSearch.required')
-          : t('saveSearch.tooLong', { max: SAVED_SEARCH_NAME_MAX }),
-      );
-      return;
-    }
+  const handleSave = (name: string) => {
     const entry = saveSearch(route, name, params);
     setSaved(listSavedSearches(route));
     toast(t('saveSearch.saved', { name: entry.key }));
-    close();
   };
   const handleDelete = (key: string) => {
     deleteSavedSearch(route, key);
@@ -79,9 +59,9 @@ export function SavedSearchesMenu({ route, params, onApply }: SavedSearchesMenuP
       <Button
         variant="default"
         leftSection={<IconBookmarkPlus size={16} aria-hidden />}
-        onPointerEnter={prefetchModal}
-        onFocus={prefetchModal}
-        onClick={prompt}
+        onPointerEnter={prefetchPrompt}
+        onFocus={prefetchPrompt}
+        onClick={openPrompt}
       >
         {t('saveSearch.button')}
       </Button>
@@ -119,31 +99,7 @@ export function SavedSearchesMenu({ route, params, onApply }: SavedSearchesMenuP
           </div>
         )}
       />
-      {Modal && (
-        <Modal opened={prompting} onClose={close} title={t('saveSearch.title')} centered>
-          <form onSubmit={handleSubmit} noValidate>
-            <Stack gap="md">
-              <TextInput
-                data-autofocus
-                aria-label={t('saveSearch.name')}
-                placeholder={t('saveSearch.placeholder')}
-                maxLength={SAVED_SEARCH_NAME_MAX}
-                value={name}
-                error={error}
-                onChange={(event) => {
-                  setName(event.currentTarget.value);
-                  setError(null);
-                }}
-              />
-              <ModalActions
-                cancelLabel={t('saveSearch.cancel')}
-                submitLabel={t('saveSearch.confirm')}
-                onCancel={close}
-              />
-            </Stack>
-          </form>
-        </Modal>
-      )}
+      {Prompt && <Prompt opened={prompting} onClose={() => setPrompting(false)} onSave={handleSave} />}
     </Group>
   );
 }
