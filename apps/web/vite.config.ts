@@ -6,7 +6,7 @@ import { build, defineConfig, type Plugin, type PluginOption } from 'vite';
 import { frame } from './src/app/screens.ts';
 import { LANDING_PATHS } from './src/lib/paths.ts';
 import { PUBLIC_NAMESPACES } from './src/lib/public-namespaces.ts';
-import { STYLES_WITH_COMPONENTS } from './src/styles/styles-with-components.ts';
+import { OWN_STYLES_WITH_COMPONENTS, STYLES_WITH_COMPONENTS } from './src/styles/styles-with-components.ts';
 
 /** Text the server sends precompressed (@fastify/static `preCompressed`); smaller files go as they are. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
@@ -98,23 +98,26 @@ const appShellResizeHandle = () =>
   );
 
 /**
- * src/styles/mantine-overlays.css (Mantine's dialogs, drawers, menus, tooltips, toasts), imported by the module
- * holding the class names of each of styles-with-components.ts's components (`Menu.module.mjs`), so it loads with
- * the first chunk that draws one of them, before that chunk runs, and no page's first load carries it (~2 KB
- * gzipped). Appended: imports are hoisted, and no line of the module moves.
+ * src/styles/mantine-overlays.css (Mantine's dialogs, drawers, tooltips, toasts), imported by the module holding
+ * the class names of each of styles-with-components.ts's `STYLES_WITH_COMPONENTS` (`Modal.module.mjs`), so it
+ * loads with the first chunk that draws one of them, before that chunk runs, and no page's first load carries it
+ * (~2 KB gzipped); and each of its `OWN_STYLES_WITH_COMPONENTS` (`Tabs.module.mjs`) importing Mantine's own
+ * stylesheet of that component the same way. Appended: imports are hoisted, and no line of the module moves.
  */
 function stylesWithComponents(): Plugin {
-  const stylesheet = path.join(import.meta.dirname, 'src/styles/mantine-overlays.css');
+  const overlays = path.join(import.meta.dirname, 'src/styles/mantine-overlays.css');
   const classNames =
-    /[\\/]@mantine[\\/](?:core[\\/]esm[\\/]components[\\/][^\\/]+|notifications[\\/]esm)[\\/]([A-Za-z]+)\.module\.mjs$/;
-  const names = new Set<string>(STYLES_WITH_COMPONENTS);
+    /[\\/]@mantine[\\/](?:core[\\/]esm[\\/]components(?:[\\/][^\\/]+)+|notifications[\\/]esm)[\\/]([A-Za-z]+)\.module\.mjs$/;
+  const overlaid = new Set<string>(STYLES_WITH_COMPONENTS);
+  const own = new Set<string>(OWN_STYLES_WITH_COMPONENTS);
+  const stylesheetOf = (name: string) =>
+    overlaid.has(name) ? overlays : own.has(name) ? `@mantine/core/styles/${name}.layer.css` : undefined;
   return {
     name: 'vnoc-styles-with-components',
     transform(code, id) {
       const name = classNames.exec(id)?.[1];
-      return name && names.has(name)
-        ? { code: `${code}\nimport ${JSON.stringify(stylesheet)};\n`, map: null }
-        : null;
+      const stylesheet = name === undefined ? undefined : stylesheetOf(name);
+      return stylesheet ? { code: `${code}\nimport ${JSON.stringify(stylesheet)};\n`, map: null } : null;
     },
   };
 }
@@ -546,6 +549,13 @@ async function groups() {
     imports,
     [...imports.keys()].filter((id) => sharedByScreens(id) && !overlaid.has(id) && !menus.has(id)),
   );
+  // What the menus share with lazy modules that draw no dropdown (Tabs' arrow-key handler, which Menu's items use
+  // too): those modules import it from a group of its own, not from the menus' 22 KB.
+  const notThroughIndexes = new Map([...imports].filter(([id]) => !MANTINE_INDEX.test(id)));
+  const neededByPlainLazy = followed(
+    notThroughIndexes,
+    [...notThroughIndexes.keys()].filter((id) => beyond(id) && !menus.has(id) && !overlaid.has(id)),
+  );
   return [
     { name: 'index', test: (id: string) => first.has(id) },
     // Before `schemas`, which shares zod's core with it: a signed-in page's first render waits for this alone.
@@ -574,6 +584,10 @@ async function groups() {
       name: 'frame-shared',
       test: (id: string) =>
         beyond(id) && menus.has(id) && (frame.has(id) || landing.has(id) || neededByPlainShared.has(id)),
+    },
+    {
+      name: 'menus-plain',
+      test: (id: string) => beyond(id) && menus.has(id) && !overlaid.has(id) && neededByPlainLazy.has(id),
     },
     { name: 'overlays', test: (id: string) => beyond(id) && menus.has(id) && onDemand.has(id) },
     // Mantine's Menu itself apart from what it shares with the other dropdowns (Popover, floating-ui): a screen
