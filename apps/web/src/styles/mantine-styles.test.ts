@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STYLES_WITH_COMPONENTS } from './styles-with-components.ts';
+import { OWN_STYLES_WITH_COMPONENTS, STYLES_WITH_COMPONENTS } from './styles-with-components.ts';
 
 // Mantine's component stylesheets are split between the entry (/login and the shell), the rest of the sign-in
 // screens and the signed-in console; a component no code of the console reaches has none of them.
@@ -71,7 +71,7 @@ function reachedComponents(): Set<string> {
 }
 
 describe('Mantine styles split (issue 12)', () => {
-  it('the public, sign-in, console and overlay stylesheets import, once, the stylesheet of every Mantine component the app reaches and no other', () => {
+  it('the public, sign-in, console and overlay stylesheets and the components loading their own import, once, the stylesheet of every Mantine component the app reaches and no other', () => {
     const reached = reachedComponents();
     const wanted = readdirSync(stylesDir)
       .filter((f) => f.endsWith('.layer.css'))
@@ -82,6 +82,7 @@ describe('Mantine styles split (issue 12)', () => {
       ...imported('./mantine-sign-in.css'),
       ...imported('./mantine-console.css'),
       ...imported('./mantine-overlays.css'),
+      ...OWN_STYLES_WITH_COMPONENTS.map((name) => `${name}.layer.css`),
     ].sort();
     expect(four).toEqual(wanted);
   });
@@ -101,6 +102,15 @@ describe('Mantine styles split (issue 12)', () => {
     expect(statSync(path.join(esm('@mantine/notifications'), 'Notifications.module.mjs')).isFile()).toBe(
       true,
     );
+  });
+
+  it("the components loading their own stylesheet each have a class names module for vite.config.ts to attach it to, and Mantine's stylesheet of that name", () => {
+    const components = path.join(path.dirname(require.resolve('@mantine/core')), '..', 'esm', 'components');
+    const modules = walk(components).map((file) => path.basename(file));
+    for (const name of OWN_STYLES_WITH_COMPONENTS) {
+      expect(modules, name).toContain(`${name}.module.mjs`);
+      expect(statSync(path.join(stylesDir, `${name}.layer.css`)).isFile(), name).toBe(true);
+    }
   });
 
   it('finds the components reached through others (a Select reaches the Combobox, Popover and Input; a Checkbox the InlineInput)', () => {
