@@ -19,7 +19,7 @@ import { getTicketsQueryOptions } from '../features/tickets/api/get-tickets.ts';
 import { getTimelineQueryOptions } from '../features/timeline/api/get-timeline.ts';
 import { mapViewQueryKey } from '../lib/map-view.ts';
 import { statusCountsQuery } from '../lib/status-counts.ts';
-import { ticketThreadKeys } from '../lib/ticket-thread.ts';
+import { ticketThreadKeys } from '../lib/ticket-thread-keys.ts';
 import { userProfileQueryKey } from '../lib/user-profile.ts';
 import { ANY, invalidationsFor, matchesPattern, throttleFor } from './live-invalidations.ts';
 

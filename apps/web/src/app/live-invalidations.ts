@@ -6,12 +6,12 @@
 
 import type { QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '@vnoc/contracts';
-import { deviceQueryKey } from '../features/devices/api/get-device.ts';
+import { deviceQueryKey } from '../features/devices/api/keys.ts';
 import { diagnosticsKeys } from '../features/diagnostics/api/keys.ts';
-import { siteQueryKey } from '../features/sites/api/get-site.ts';
-import { timelineKeyOf, timelineQueryKey } from '../features/timeline/api/get-timeline.ts';
-import { MAP_VIEW_KEY } from '../lib/map-view.ts';
-import { ticketThreadKeys } from '../lib/ticket-thread.ts';
+import { siteQueryKey } from '../features/sites/api/keys.ts';
+import { timelineKeyOf, timelineQueryKey } from '../features/timeline/api/keys.ts';
+import { MAP_VIEW_KEY } from '../lib/map-view-keys.ts';
+import { ticketThreadKeys } from '../lib/ticket-thread-keys.ts';
 
 export const ANY = '\u0000any';
 export type KeyPattern = readonly unknown[];

@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { apiRequest } from './api-client.ts';
 import { liveRefetchInterval } from './live.ts';
+import { MAP_VIEW_KEY } from './map-view-keys.ts';
 
 /** What part of the world a map shows: its edges and zoom, as GET map/sites takes them. */
 export interface MapViewport {
@@ -72,8 +73,7 @@ export function mapScopeKey(scope: MapScope): string {
   return JSON.stringify([scope.status ?? null, [...(scope.groupIds ?? [])]]);
 }
 
-/** The queries of map views and summaries; under ['sites'], so a device's status change refreshes them. */
-export const MAP_VIEW_KEY = ['sites', 'map', 'view'] as const;
+/** The queries of map summaries; under ['sites'], so a device's status change refreshes them. */
 const MAP_SUMMARY_KEY = ['sites', 'map', 'summary'] as const;
 
 /** GET map/summary of a scope: a map fits itself to it before it asks for its first view. */

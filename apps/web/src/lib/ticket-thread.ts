@@ -8,23 +8,12 @@ import {
 import { apiRequest, apiSend } from './api-client.ts';
 import { liveRefetchInterval } from './live.ts';
 import { useCacheMutation } from './mutation.ts';
+import { ticketThreadKeys } from './ticket-thread-keys.ts';
 
 // A ticket's thread (issue 37): the customer's ticket page (features/tickets) reads and answers it through
 // ticket/{id}/messages, the support console (features/support) through support/tickets/{id}/messages.
 
 const BASE: Record<TicketSide, string> = { customer: 'ticket', support: 'support/tickets' };
-
-/**
- * Query keys: a `ticket.updated` live event refreshes the ticket and its thread on both sides — the customer's
- * ['ticket', id, …] and the console's ['support', 'ticket', id, …] — and both ticket lists.
- */
-export const ticketThreadKeys = {
-  ticket: (side: TicketSide, id: string) =>
-    side === 'customer' ? (['ticket', id] as const) : (['support', 'ticket', id] as const),
-  thread: (side: TicketSide, id: string) => [...ticketThreadKeys.ticket(side, id), 'messages'] as const,
-  list: (side: TicketSide) =>
-    side === 'customer' ? (['tickets'] as const) : (['support', 'tickets'] as const),
-};
 
 /** GET …/{id}/messages: the ticket's newest replies, oldest first, as `side` reads them. */
 export function useTicketThread(side: TicketSide, id: string) {

@@ -7,7 +7,7 @@ import {
 } from '@vnoc/contracts';
 import { apiSend } from '../../../lib/api-client.ts';
 import { handleError } from '../../../lib/error-handler.ts';
-import { deviceQueryKey } from './get-device.ts';
+import { deviceQueryKey } from './keys.ts';
 import { deviceListKey } from './search-devices.ts';
 
 /** POST device/editPortName: a port's label (empty clears it); answers the device. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type DeviceTelemetry, DeviceTelemetrySchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { liveRefetchInterval } from '../../../lib/live.ts';
-import { deviceQueryKey } from './get-device.ts';
+import { deviceQueryKey } from './keys.ts';
 
 /**
  * How often the latest report is asked again while the event stream is open: a device reports every 60 s

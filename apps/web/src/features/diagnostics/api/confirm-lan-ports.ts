@@ -1,6 +1,6 @@
 import { type Job, JobSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useStartJob } from './keys.ts';
+import { useStartJob } from './jobs.ts';
 
 /**
  * POST device/troubleshooting/confirmLanPorts/{deviceId}: keeps off the ports a real device disabled (it

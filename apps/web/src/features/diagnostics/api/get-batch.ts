@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Batch, BatchSchema } from '@vnoc/contracts';
-import { diagnosticsKeys, pollUntil, readFuture } from './keys.ts';
+import { pollUntil, readFuture } from './jobs.ts';
+import { diagnosticsKeys } from './keys.ts';
 
 /** Whether every job of a batch is over. */
 export function isBatchFinished(batch: Pick<Batch, 'summary'>): boolean {

@@ -3,7 +3,8 @@ import { isFinishedJobState, type Job, JobSchema } from '@vnoc/contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { liveRefetchInterval } from '../../../lib/live.ts';
-import { diagnosticsKeys, JOB_POLL_MS } from './keys.ts';
+import { JOB_POLL_MS } from './jobs.ts';
+import { diagnosticsKeys } from './keys.ts';
 
 /** GET device/{deviceId}/troubleshooting: the device's runs, newest first (at most 50). */
 export function getDeviceJobs(deviceId: string, signal?: AbortSignal): Promise<Job[]> {

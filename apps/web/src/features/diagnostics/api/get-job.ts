@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isFinishedJobState, type Job, JobSchema } from '@vnoc/contracts';
-import { diagnosticsKeys, pollUntil, readFuture } from './keys.ts';
+import { pollUntil, readFuture } from './jobs.ts';
+import { diagnosticsKeys } from './keys.ts';
 
 /** POST device/troubleshooting/future/{jobId}: the job's state, and its result or error once finished. */
 export function getJob(jobId: string, signal?: AbortSignal): Promise<Job> {

@@ -1,7 +1,7 @@
 import { type ActionCallMap, type DiagnosticAction, type Job, JobSchema } from '@vnoc/contracts';
 import { apiSend } from '../../../lib/api-client.ts';
 import { handleError } from '../../../lib/error-handler.ts';
-import { useStartJob } from './keys.ts';
+import { useStartJob } from './jobs.ts';
 
 export interface RunActionRequest<A extends DiagnosticAction = DiagnosticAction> {
   action: A;

@@ -1,7 +1,7 @@
 import { type EditSiteRequest, type Site, SiteSchema } from '@vnoc/contracts';
 import { apiSend } from '../../../lib/api-client.ts';
 import { useCacheMutation } from '../../../lib/mutation.ts';
-import { siteQueryKey } from './get-site.ts';
+import { siteQueryKey } from './keys.ts';
 
 /** PUT site/edit (ADMINISTRATOR): name, alias, contacts and, when given, an address the server verifies. */
 export function editSite(body: EditSiteRequest): Promise<Site> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Favorite, FavoriteSchema, type Site } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { handleError } from '../../../lib/error-handler.ts';
-import { siteQueryKey } from './get-site.ts';
+import { siteQueryKey } from './keys.ts';
 
 /** PUT (mark) or DELETE (unmark) site/favorite/{id}. */
 export function setFavorite(siteId: string, favorite: boolean): Promise<Favorite> {

@@ -2,14 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { TimelineSchema } from '@vnoc/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { SPAN_MS, type TimelineSpan } from '../utils/timeline-layout.ts';
-
-export type TimelineSubject = { kind: 'site' | 'device'; id: string };
-
-/** Every timeline query starts with this key: a status change or a new alert refreshes them all. */
-export const timelineQueryKey = ['timeline'] as const;
-/** One site's or device's timelines (every span): a live event about it refreshes them. */
-export const timelineKeyOf = (kind: TimelineSubject['kind'], id: string) =>
-  [...timelineQueryKey, kind, id] as const;
+import { type TimelineSubject, timelineKeyOf } from './keys.ts';
 
 /** GET site/{id}/timeline or device/{id}/timeline: the span up to now (the server's clock ends it). */
 export function getTimelineQueryOptions(subject: TimelineSubject, span: TimelineSpan) {

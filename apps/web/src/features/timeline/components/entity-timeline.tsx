@@ -22,7 +22,8 @@ import { deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-st
 import { formatDate, formatPercent, humanizeDuration } from '../../../lib/format.ts';
 import { dateTimeFormat } from '../../../lib/intl.ts';
 import { paths } from '../../../lib/paths.ts';
-import { type TimelineSubject, useTimeline } from '../api/get-timeline.ts';
+import { useTimeline } from '../api/get-timeline.ts';
+import type { TimelineSubject } from '../api/keys.ts';
 import {
   axisTicks,
   bandPieces,

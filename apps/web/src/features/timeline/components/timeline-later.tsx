@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailCard } from '../../../components/detail-card.tsx';
 import { preloadable } from '../../../lib/preloadable.tsx';
-import type { TimelineSubject } from '../api/get-timeline.ts';
+import type { TimelineSubject } from '../api/keys.ts';
 
 // The timeline (its band, markers and tooltips: Mantine's Tooltip and SegmentedControl, floating-ui's chunk) sits
 // below the first view of the site and device pages: it loads once they have drawn, not with them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_POLL_MS, pollUntil } from './keys.ts';
+import { JOB_POLL_MS, pollUntil } from './jobs.ts';
 
 describe('pollUntil: a job or batch is asked again until its answer says it is over', () => {
   const interval = pollUntil((job: { state: string }) => job.state === 'succeeded');
