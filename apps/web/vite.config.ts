@@ -458,7 +458,8 @@ export function wordingGroup(language: string, namespace: string): string {
  * state; `code`: the code inputs), so no signed-in screen loads the sign-in steps' own code and /login no module
  * that imports zod; the header menus' dropdown in two (`menu`: Mantine's Menu and what only it imports; `menus`:
  * what it shares with the other dropdowns, Popover and floating-ui), with what the frame, the landing screen or
- * the screens' plain common groups share with it apart (`frame-shared`); what the signed-in frame loads before
+ * the screens' plain common groups share with it apart (`frame-shared`), and what other lazy modules that draw no
+ * dropdown share with it apart again (`menus-plain`: Tabs' arrow-key handler); what the signed-in frame loads before
  * it shows, the layout, its dialogs and its styles (`console`, never loaded by /login); the modules 40 % of the
  * signed-in screens use, but zod's schemas, in four by what they draw (`screens-overlays`: dropdowns, tooltips,
  * dialogs; `screens-lists`: tables and scrolled lists; `screens-tables`: what the server-side data table adds,
