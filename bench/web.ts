@@ -212,10 +212,14 @@ function keyOf(module: string): string {
 }
 
 /**
- * What a screen fetches once it has painted, not counted in its first load: the dashboard's map widget imports the
- * map (Leaflet, our map surface and its styles) after the screen's first paint, the other widgets drawing meanwhile.
+ * What a screen fetches once it has painted, not counted in its first load: the dashboard's map widget and the
+ * site's map box import the map (Leaflet, our map surface and its styles) after the screen's first paint, the rest
+ * drawing meanwhile.
  */
-const afterFirstPaint: Record<string, string[]> = { '/dashboard': ['src/components/status-map.tsx'] };
+const afterFirstPaint: Record<string, string[]> = {
+  '/dashboard': ['src/components/status-map.tsx'],
+  '/sites/:id': ['src/components/location-map.tsx'],
+};
 /** Each screen's first load (its files), for what it fetches once drawn. */
 const firstLoads = new Map<string, Set<string>>();
 

@@ -71,6 +71,10 @@ test('site → device → rename a port → Map Overview → base dashboard', as
   // The site's alerts panel (the live fleet may have raised some, or none).
   await expect(page.getByTestId('site-alerts').getByRole('heading', { name: 'Alerts' })).toBeVisible();
   await expect(page.getByTestId('site-favorite')).toHaveAttribute('aria-pressed', /true|false/);
+  // The map box, fetched once the page has painted, draws the site's marker without being asked.
+  const siteMap = page.getByLabel(`Map of ${device.site.name}`);
+  await expect(siteMap.locator('path.leaflet-interactive')).toHaveCount(1);
+  await expect(siteMap.locator('.leaflet-tooltip')).toHaveText(device.site.name);
   await expect
     .poll(async () => {
       const recent = await request.get('/api/site/recent', { headers });
