@@ -300,7 +300,8 @@ describe('TroubleshootingPanel', () => {
 
     renderPanel({}, { ...device, driver: 'agent' });
     await choose('action-select', 'Disable LAN ports');
-    const minutes = screen.getByTestId('revert-after-input') as HTMLInputElement;
+    // The field's module loads when the ports' inputs first show.
+    const minutes = (await screen.findByTestId('revert-after-input')) as HTMLInputElement;
     expect(minutes.value).toBe('5');
     fireEvent.click(screen.getByTestId('pick-port-3'));
     fireEvent.change(minutes, { target: { value: '0' } });

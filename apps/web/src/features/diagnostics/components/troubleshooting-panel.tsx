@@ -1,25 +1,8 @@
-import {
-  Button,
-  Card,
-  Divider,
-  Grid,
-  Group,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Divider, Grid, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlugConnectedX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  type Device,
-  type DiagnosticAction,
-  isFinishedJobState,
-  type Job,
-  MAX_REVERT_MINUTES,
-} from '@vnoc/contracts';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type Device, type DiagnosticAction, isFinishedJobState, type Job } from '@vnoc/contracts';
+import { type FormEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazySelect } from '../../../components/lazy-select.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -27,6 +10,7 @@ import { SectionHeading } from '../../../components/section-heading.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { devicePortSlots } from '../../../lib/ports.ts';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { useDeviceJobs } from '../api/get-device-jobs.ts';
 import { useJob } from '../api/get-job.ts';
 import { diagnosticsKeys } from '../api/keys.ts';
@@ -41,8 +25,13 @@ import {
   revertsByItself,
 } from '../utils/inputs.ts';
 import { ConfirmActionModalLater } from './confirm-action-later.tsx';
-import { JobResult } from './job-result.tsx';
+import { JobResultLater, preloadJobResult } from './job-result-later.tsx';
 import { PortMap } from './port-map.tsx';
+
+/** The LAN ports' revert delay (Mantine's NumberInput), loaded when the ports' inputs first show. */
+const revertAfterInput = preloadable(() =>
+  import('./revert-after-input.tsx').then((m) => m.RevertAfterInput),
+);
 
 const TESTS: readonly DiagnosticAction[] = [
   'wantest',
@@ -92,6 +81,8 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
   const [jobId, setJobId] = useState<string | null>(null);
   const card = useRef<HTMLDivElement>(null);
   const runButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(preloadJobResult, []);
 
   // A port tile asked for a port action: choose it with its ports, bring the panel up, focus Run.
   useEffect(() => {
@@ -294,22 +285,18 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
                       : t('inputs.portsHint')}
                   </Text>
                   {revertsByItself(device) && (
-                    <NumberInput
-                      label={t('inputs.revertAfter')}
-                      description={t('inputs.revertAfterHint')}
-                      min={1}
-                      max={MAX_REVERT_MINUTES}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      value={inputs.revertAfterMinutes}
-                      onChange={(value) => {
-                        update({ revertAfterMinutes: value });
-                        setErrors((e) => ({ ...e, revertAfterMinutes: undefined }));
-                      }}
-                      error={errorText(errors.revertAfterMinutes)}
-                      w={{ base: '100%', xs: 360 }}
-                      data-testid="revert-after-input"
-                    />
+                    <Suspense fallback={<Skeleton height={60} w={{ base: '100%', xs: 360 }} />}>
+                      <revertAfterInput.Component
+                        label={t('inputs.revertAfter')}
+                        description={t('inputs.revertAfterHint')}
+                        value={inputs.revertAfterMinutes}
+                        onChange={(value) => {
+                          update({ revertAfterMinutes: value });
+                          setErrors((e) => ({ ...e, revertAfterMinutes: undefined }));
+                        }}
+                        error={errorText(errors.revertAfterMinutes)}
+                      />
+                    </Suspense>
                   )}
                 </Stack>
               )}
@@ -357,7 +344,7 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
                   {t('panel.requested', { by: current.requestedBy.name, at: formatDate(current.createdAt) })}
                 </Text>
               </Group>
-              <JobResult job={current} device={device} liveStatus={device.status} />
+              <JobResultLater job={current} device={device} liveStatus={device.status} />
             </Stack>
           </>
         )}
