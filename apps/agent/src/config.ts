@@ -97,34 +97,31 @@ export type AgentConfig = z.output<typeof AgentConfigSchema> & {
 
 export class ConfigError extends Error {}
 
-/** The flags the agent takes (each overrides the file and the environment). */
-const FLAGS: Record<string, { key: keyof AgentConfigInput; kind: 'string' | 'number' | 'boolean' }> = {
-  '--url': { key: 'url', kind: 'string' },
-  '--ca': { key: 'ca', kind: 'string' },
-  '--device-id': { key: 'deviceId', kind: 'string' },
-  '--secret-file': { key: 'secretFile', kind: 'string' },
-  '--interval': { key: 'intervalSeconds', kind: 'number' },
-  '--wan-target': { key: 'wanTarget', kind: 'string' },
-  '--api-url': { key: 'apiUrl', kind: 'string' },
-  '--speedtest-url': { key: 'speedtestUrl', kind: 'string' },
-  '--state-dir': { key: 'stateDir', kind: 'string' },
-  '--allow-reboot': { key: 'allowReboot', kind: 'boolean' },
-};
+type OptionKind = 'string' | 'number' | 'boolean';
 
-/** Environment variables (the secret may come from here, never from a flag: flags show in `ps`). */
-const ENV: Record<string, { key: keyof AgentConfigInput; kind: 'string' | 'number' | 'boolean' }> = {
-  VNOC_AGENT_URL: { key: 'url', kind: 'string' },
-  VNOC_AGENT_CA: { key: 'ca', kind: 'string' },
-  VNOC_AGENT_DEVICE_ID: { key: 'deviceId', kind: 'string' },
-  VNOC_AGENT_SECRET: { key: 'secret', kind: 'string' },
-  VNOC_AGENT_SECRET_FILE: { key: 'secretFile', kind: 'string' },
-  VNOC_AGENT_INTERVAL: { key: 'intervalSeconds', kind: 'number' },
-  VNOC_AGENT_API_URL: { key: 'apiUrl', kind: 'string' },
-  VNOC_AGENT_STATE_DIR: { key: 'stateDir', kind: 'string' },
-  VNOC_AGENT_ALLOW_REBOOT: { key: 'allowReboot', kind: 'boolean' },
-};
+/**
+ * The settings a flag or an environment variable may give, each with the kind its text is read as. A flag
+ * overrides the environment, which overrides the file. The secret may come from the environment, never from a
+ * flag: flags show in `ps`.
+ */
+const OPTIONS: readonly { key: keyof AgentConfigInput; kind: OptionKind; flag?: string; env?: string }[] = [
+  { key: 'url', kind: 'string', flag: '--url', env: 'VNOC_AGENT_URL' },
+  { key: 'ca', kind: 'string', flag: '--ca', env: 'VNOC_AGENT_CA' },
+  { key: 'deviceId', kind: 'string', flag: '--device-id', env: 'VNOC_AGENT_DEVICE_ID' },
+  { key: 'secret', kind: 'string', env: 'VNOC_AGENT_SECRET' },
+  { key: 'secretFile', kind: 'string', flag: '--secret-file', env: 'VNOC_AGENT_SECRET_FILE' },
+  { key: 'intervalSeconds', kind: 'number', flag: '--interval', env: 'VNOC_AGENT_INTERVAL' },
+  { key: 'wanTarget', kind: 'string', flag: '--wan-target' },
+  { key: 'apiUrl', kind: 'string', flag: '--api-url', env: 'VNOC_AGENT_API_URL' },
+  { key: 'speedtestUrl', kind: 'string', flag: '--speedtest-url' },
+  { key: 'stateDir', kind: 'string', flag: '--state-dir', env: 'VNOC_AGENT_STATE_DIR' },
+  { key: 'allowReboot', kind: 'boolean', flag: '--allow-reboot', env: 'VNOC_AGENT_ALLOW_REBOOT' },
+];
 
-function convert(name: string, kind: 'string' | 'number' | 'boolean', value: string): unknown {
+/** The options by flag, in the table's order (the order an unknown flag's message lists them in). */
+const FLAGS = new Map(OPTIONS.flatMap((option) => (option.flag ? [[option.flag, option] as const] : [])));
+
+function convert(name: string, kind: OptionKind, value: string): unknown {
   if (kind === 'string') return value;
   if (kind === 'number') {
     const n = Number(value);
@@ -153,9 +150,9 @@ export function parseArgs(argv: readonly string[]): {
       if (!configFile) throw new ConfigError('--config needs a file.');
       continue;
     }
-    const spec = FLAGS[flag];
+    const spec = FLAGS.get(flag);
     if (!spec)
-      throw new ConfigError(`Unknown option ${flag}. Options: --config, ${Object.keys(FLAGS).join(', ')}.`);
+      throw new ConfigError(`Unknown option ${flag}. Options: --config, ${[...FLAGS.keys()].join(', ')}.`);
     if (spec.kind === 'boolean' && inline === undefined) {
       overrides[spec.key] = true;
       continue;
@@ -223,9 +220,10 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       throw new ConfigError(`The configuration file ${configFile} must hold a JSON object.`);
   }
   const fromEnv: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(ENV)) {
-    const value = env[name];
-    if (value !== undefined && value !== '') fromEnv[spec.key] = convert(name, spec.kind, value);
+  for (const { key, kind, env: name } of OPTIONS) {
+    const value = name ? env[name] : undefined;
+    // An empty variable is as good as none.
+    if (name && value) fromEnv[key] = convert(name, kind, value);
   }
   return resolveConfig({ ...fromFile, ...fromEnv, ...overrides });
 }

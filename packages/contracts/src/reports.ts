@@ -257,17 +257,10 @@ export const CellularBillingPointSchema = z.object({
   /** Devices with time on backup that day. */
   devicesOnBackup: z.number().int(),
 });
-export const OnlineAnalyticsPointSchema = z.object({
-  date: z.string(),
-  percentOnline: z.number(),
-  percentOnPrimary: z.number(),
-  percentOnBackup: z.number(),
-  percentOffline: z.number(),
-  offlineEvents: z.number().int(),
-  backupEvents: z.number().int(),
-  wanBytesReceived: z.number(),
-  wanBytesTransmitted: z.number(),
-});
+/** A day of the online analytics chart: the rows' uptime columns but the seconds. */
+export const OnlineAnalyticsPointSchema = z
+  .object({ date: z.string(), ...uptimeColumns })
+  .omit({ secondsOffline: true, secondsOnBackup: true, secondsOnPrimary: true, secondsOnline: true });
 export const SlaPointSchema = z.object({
   date: z.string(),
   availability: z.number(),

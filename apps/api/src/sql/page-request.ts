@@ -2,7 +2,7 @@ import type { Paged } from '@vnoc/contracts';
 import type { UserWithOrg } from '../auth/session-user.ts';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../plugins/db.ts';
-import { paged, parseSorting } from './paging.ts';
+import { parseSorting, presentPage } from './paging.ts';
 import { type Scope, scopeOf } from './scope.ts';
 
 /** What a sortable list asks its repository for: the order (a field and its direction) and the page. */
@@ -42,8 +42,19 @@ export async function pageFor<F extends string, Row, T>(
   present: (row: Row) => T,
 ): Promise<Paged<T>> {
   const { page, pageSize } = query;
-  const { rows, total } = await search({ sort: parseSorting<F>(query.sorting), page, pageSize });
-  return paged(rows.map(present), total, page, pageSize);
+  return presentPage(await search({ sort: parseSorting<F>(query.sorting), page, pageSize }), query, present);
+}
+
+/**
+ * A service's page of the caller's scope in an order the repository keeps (recent sites, sites in no group): the
+ * scope, the repository's page for the query, each row presented.
+ */
+export function scopedPage<Q extends { page: number; pageSize: number }, Row, T>(
+  load: (db: DbOrTx, scope: Scope, query: Q) => Promise<RowsPage<Row>>,
+  present: (row: Row) => T,
+) {
+  return async (ctx: AppContext, user: UserWithOrg, query: Q): Promise<Paged<T>> =>
+    presentPage(await load(ctx.db, await scopeOf(ctx.db, user), query), query, present);
 }
 
 /**

@@ -26,6 +26,15 @@ export function paged<T>(content: T[], total: number, page: number, pageSize: nu
   return { content, page, pageSize, totalElements: total, totalPages: Math.ceil(total / pageSize) };
 }
 
+/** A repository's page (its rows and the count of every match) presented, with the paging figures of `query`. */
+export function presentPage<R, T>(
+  found: { rows: R[]; total: number },
+  query: { page: number; pageSize: number },
+  present: (row: R) => T,
+) {
+  return paged(found.rows.map(present), found.total, query.page, query.pageSize);
+}
+
 /**
  * A page of rows that each carry the total of matches (`count(*) over ()`): past the last page there are
  * no rows to carry it, so the first page is asked for the total.
@@ -38,7 +47,7 @@ export async function pageOfRows<R extends { total: number }, T>(
   const rows = await load(query);
   const total =
     rows[0]?.total ?? (query.page > 0 ? ((await load({ page: 0, pageSize: 1 }))[0]?.total ?? 0) : 0);
-  return paged(rows.map(present), total, query.page, query.pageSize);
+  return presentPage({ rows, total }, query, present);
 }
 
 /** `desc`/`asc` with nulls last, for a sortable column. */

@@ -17,6 +17,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
+  type Ref,
   useEffect,
   useRef,
   useState,
@@ -50,9 +51,10 @@ const opens = (key: string, typed: boolean) =>
 /**
  * The look-alike's part: load the kit on the first sign of use (pointer over the field, a touch, focus), note
  * what the person did before it arrived, and once it has, hand that to the real field (focus, open dropdown,
- * typed text), once.
+ * typed text), once. `realProps`: what the real field takes besides the field's own props (the field's ref
+ * merged with ours, and the text typed before it arrived as its search).
  */
-function useFirstUse(typed: boolean) {
+function useFirstUse(typed: boolean, props: { ref?: Ref<HTMLInputElement>; defaultSearchValue?: string }) {
   const [loaded, setLoaded] = useState<Kit | undefined>(kit.current);
   const field = useRef<HTMLInputElement>(null);
   const real = useRef<HTMLInputElement>(null);
@@ -110,7 +112,11 @@ function useFirstUse(typed: boolean) {
       load();
     },
   };
-  return { loaded, field, real, arrival, wrapperHandlers, fieldHandlers, pressHandlers };
+  const realProps = {
+    ref: useMergedRef(real, props.ref),
+    defaultSearchValue: arrival?.search ?? props.defaultSearchValue,
+  };
+  return { loaded, field, realProps, wrapperHandlers, fieldHandlers, pressHandlers };
 }
 
 type Option = { value: string; label: string };
@@ -194,14 +200,11 @@ const closedCombobox = { role: 'combobox', 'aria-haspopup': 'listbox', 'aria-exp
  * the keyboard).
  */
 export function LazySelect(props: SelectProps) {
-  const { data, value, defaultValue, searchable, clearable, onChange, onClear, ref: outerRef } = props;
-  const use = useFirstUse(searchable === true);
-  const realRef = useMergedRef(use.real, outerRef);
+  const { data, value, defaultValue, searchable, clearable, onChange, onClear } = props;
+  const use = useFirstUse(searchable === true, props);
   if (use.loaded) {
     const { Select } = use.loaded;
-    return (
-      <Select {...props} ref={realRef} defaultSearchValue={use.arrival?.search ?? props.defaultSearchValue} />
-    );
+    return <Select {...props} {...use.realProps} />;
   }
   const look = lookOf(props);
   const chosen = value === undefined ? defaultValue : value;
@@ -239,16 +242,16 @@ export function LazySelect(props: SelectProps) {
 interface PillsLookProps {
   kind: 'MultiSelect' | 'TagsInput';
   props: MultiSelectProps | TagsInputProps;
-  chosen: string[];
   labels: Map<string, string>;
   searchable: boolean;
   chevron: ReactNode;
   use: ReturnType<typeof useFirstUse>;
-  onValues: (values: string[]) => void;
 }
 
 /** MultiSelect's and TagsInput's closed field: the chosen values as pills, then the field. */
-function PillsLook({ kind, props, chosen, labels, searchable, chevron, use, onValues }: PillsLookProps) {
+function PillsLook({ kind, props, labels, searchable, chevron, use }: PillsLookProps) {
+  const chosen = props.value ?? props.defaultValue ?? [];
+  const onValues = (values: string[]) => props.onChange?.(values);
   const look = lookOf(props);
   const { 'data-testid': testId, 'aria-label': ariaLabel, placeholder, ...box } = look;
   const disabled = props.disabled;
@@ -308,58 +311,33 @@ function PillsLook({ kind, props, chosen, labels, searchable, chevron, use, onVa
  * chosen options as pills (each removable, as in the real field).
  */
 export function LazyMultiSelect(props: MultiSelectProps) {
-  const { data, value, defaultValue, searchable, onChange, ref: outerRef } = props;
-  const use = useFirstUse(searchable === true);
-  const realRef = useMergedRef(use.real, outerRef);
+  const searchable = props.searchable === true;
+  const use = useFirstUse(searchable, props);
   if (use.loaded) {
     const { MultiSelect } = use.loaded;
-    return (
-      <MultiSelect
-        {...props}
-        ref={realRef}
-        defaultSearchValue={use.arrival?.search ?? props.defaultSearchValue}
-      />
-    );
+    return <MultiSelect {...props} {...use.realProps} />;
   }
+  const chevron = (
+    <ComboboxChevron size={props.size ?? 'sm'} error={props.error} color={props.chevronColor} />
+  );
   return (
     <PillsLook
       kind="MultiSelect"
       props={props}
-      chosen={value ?? defaultValue ?? []}
-      labels={labelsOf(data)}
-      searchable={searchable === true}
-      chevron={<ComboboxChevron size={props.size ?? 'sm'} error={props.error} color={props.chevronColor} />}
+      labels={labelsOf(props.data)}
+      searchable={searchable}
+      chevron={chevron}
       use={use}
-      onValues={(values) => onChange?.(values)}
     />
   );
 }
 
 /** Mantine's TagsInput, loaded on the field's first use as `LazySelect` is: drawn meanwhile with its tags as pills. */
 export function LazyTagsInput(props: TagsInputProps) {
-  const { value, defaultValue, onChange, ref: outerRef } = props;
-  const use = useFirstUse(true);
-  const realRef = useMergedRef(use.real, outerRef);
+  const use = useFirstUse(true, props);
   if (use.loaded) {
     const { TagsInput } = use.loaded;
-    return (
-      <TagsInput
-        {...props}
-        ref={realRef}
-        defaultSearchValue={use.arrival?.search ?? props.defaultSearchValue}
-      />
-    );
+    return <TagsInput {...props} {...use.realProps} />;
   }
-  return (
-    <PillsLook
-      kind="TagsInput"
-      props={props}
-      chosen={value ?? defaultValue ?? []}
-      labels={new Map()}
-      searchable
-      chevron={null}
-      use={use}
-      onValues={(values) => onChange?.(values)}
-    />
-  );
+  return <PillsLook kind="TagsInput" props={props} labels={new Map()} searchable chevron={null} use={use} />;
 }

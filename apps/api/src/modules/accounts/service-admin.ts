@@ -18,7 +18,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { consoleUrl } from '../../plugins/config.ts';
 import type { DbOrTx } from '../../plugins/db.ts';
 import { isUniqueViolation } from '../../sql/errors.ts';
-import { paged, parseSorting } from '../../sql/paging.ts';
+import { parseSorting, presentPage } from '../../sql/paging.ts';
 import { isUuid } from '../../sql/text.ts';
 import { mfaMethods, presentAdminUser } from './present.ts';
 import { findUserById, insertUser, updateContact, updateUser, upsertContact } from './repository.ts';
@@ -78,7 +78,7 @@ export async function listUsers(
   query: AdminUserListQuery,
 ): Promise<AdminUserPage> {
   if (query.organizationId.toLowerCase() !== auth.user.organizationId) throw Errors.notFound();
-  const { rows, total } = await admin.listAdminUsers(ctx.db, {
+  const found = await admin.listAdminUsers(ctx.db, {
     organizationId: auth.user.organizationId,
     q: query.q || undefined,
     status: query.status,
@@ -86,7 +86,7 @@ export async function listUsers(
     page: query.page,
     pageSize: query.pageSize,
   });
-  return paged(rows.map(presentAdminUser), total, query.page, query.pageSize);
+  return presentPage(found, query, presentAdminUser);
 }
 
 async function requirePerson(db: DbOrTx, auth: AuthContext, id: string): Promise<admin.AdminUserRow> {

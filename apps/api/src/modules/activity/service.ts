@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
 import { type CsvColumn, csvStream } from '../../http/csv-export.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { paged } from '../../sql/paging.ts';
+import { presentPage } from '../../sql/paging.ts';
 import { isUuid } from '../../sql/text.ts';
 import { presentActivity } from './present.ts';
 import * as repo from './repository.ts';
@@ -32,14 +32,8 @@ export async function listActivity(
   query: ActivityQuery,
 ): Promise<Paged<ActivityEntry>> {
   const orgId = requireOwn(auth, id);
-  const { rows, total } = await repo.pageActivity(
-    ctx.db,
-    orgId,
-    filtersOf(query),
-    query.page,
-    query.pageSize,
-  );
-  return paged(rows.map(presentActivity), total, query.page, query.pageSize);
+  const found = await repo.pageActivity(ctx.db, orgId, filtersOf(query), query.page, query.pageSize);
+  return presentPage(found, query, presentActivity);
 }
 
 const personText = (p: ActivityEntry['actor']) => (p ? `${p.name} <${p.email}>` : '');

@@ -4,8 +4,6 @@ import type {
   EditSiteRequestSchema,
   Favorite,
   GeocodeResponse,
-  Paged,
-  RecentSite,
   RecentSitesQuery,
   Site,
   SiteSearchQuery,
@@ -21,8 +19,7 @@ import { Errors } from '../../errors.ts';
 import type { Geocoder } from '../../geocoding/index.ts';
 import { iso } from '../../http/iso.ts';
 import { searchText } from '../../sql/fleet-query.ts';
-import { scopedList } from '../../sql/page-request.ts';
-import { paged } from '../../sql/paging.ts';
+import { scopedList, scopedPage } from '../../sql/page-request.ts';
 import { scopeOf } from '../../sql/scope.ts';
 import { isUuid } from '../../sql/text.ts';
 import { alertsOf } from '../alerts/service.ts';
@@ -83,28 +80,19 @@ export async function recordVisit(
   return { siteId, userId, lastVisited: iso(at) ?? '' };
 }
 
-export async function recentSites(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: RecentSitesQuery,
-): Promise<Paged<RecentSite>> {
-  const scope = await scopeOf(ctx.db, user);
-  // Sorting contains lastVisited (schema); the direction is desc unless it asks for asc.
-  const desc = !query.sorting.endsWith('-asc');
-  const { rows, total } = await repo.listRecentSites(ctx.db, scope, desc, query.page, query.pageSize);
-  return paged(rows.map(presentRecentSite), total, query.page, query.pageSize);
-}
+/** The sites the caller opened lately; sorting is by lastVisited (schema), desc unless it asks for asc. */
+export const recentSites = scopedPage(
+  (db, scope, query: RecentSitesQuery) =>
+    repo.listRecentSites(db, scope, !query.sorting.endsWith('-asc'), query.page, query.pageSize),
+  presentRecentSite,
+);
 
 /** The administrator's organization's sites in no site group, to be put in one (Settings → Groups). */
-export async function unassociatedSites(
-  ctx: AppContext,
-  user: UserWithOrg,
-  query: UnassociatedSitesQuery,
-): Promise<Paged<SiteSummary>> {
-  const scope = await scopeOf(ctx.db, user);
-  const { rows, total } = await repo.listUnassociatedSites(ctx.db, scope, query.page, query.pageSize);
-  return paged(rows.map(presentSiteSummary), total, query.page, query.pageSize);
-}
+export const unassociatedSites = scopedPage(
+  (db, scope, query: UnassociatedSitesQuery) =>
+    repo.listUnassociatedSites(db, scope, query.page, query.pageSize),
+  presentSiteSummary,
+);
 
 export async function setFavorite(
   ctx: AppContext,

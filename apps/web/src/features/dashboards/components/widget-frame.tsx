@@ -129,25 +129,22 @@ export function WidgetFrame({
                 ))}
               </Menu.Dropdown>
             </Menu>
-            <TooltipAction
-              variant="subtle"
-              size="sm"
-              iconSize={16}
-              icon={IconSettings}
-              tooltip={t('editor.configureShort')}
-              label={t('editor.configure', { name: title })}
-              onClick={onConfigure}
-            />
-            <TooltipAction
-              variant="subtle"
-              color="red"
-              size="sm"
-              iconSize={16}
-              icon={IconTrash}
-              tooltip={t('editor.removeShort')}
-              label={t('editor.remove', { name: title })}
-              onClick={onRemove}
-            />
+            {[
+              { action: 'configure' as const, icon: IconSettings, color: undefined, onClick: onConfigure },
+              { action: 'remove' as const, icon: IconTrash, color: 'red', onClick: onRemove },
+            ].map(({ action, icon, color, onClick }) => (
+              <TooltipAction
+                key={action}
+                variant="subtle"
+                color={color}
+                size="sm"
+                iconSize={16}
+                icon={icon}
+                tooltip={t(`editor.${action}Short`)}
+                label={t(`editor.${action}`, { name: title })}
+                onClick={onClick}
+              />
+            ))}
           </Group>
         </Group>
       </Paper>

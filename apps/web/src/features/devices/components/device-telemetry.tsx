@@ -68,6 +68,43 @@ function Part({
   );
 }
 
+/**
+ * A part that is one striped table (the interfaces, the DHCP leases): its title, empty text and column headings
+ * are the `telemetry.{part}` words, the headings by the columns' keys; `children`, the rows.
+ */
+function TablePart({
+  part,
+  columns,
+  count,
+  minWidth,
+  children,
+}: {
+  part: 'interfaces' | 'dhcp';
+  columns: readonly string[];
+  count: number;
+  minWidth: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('siteDetail');
+  return (
+    <Part
+      title={t(`telemetry.${part}.title`)}
+      empty={count === 0}
+      emptyText={t(`telemetry.${part}.empty`)}
+      testId={`telemetry-${part}`}
+    >
+      <ScrollTable
+        minWidth={minWidth}
+        striped
+        verticalSpacing="xs"
+        head={columns.map((column) => <Table.Th key={column}>{t(`telemetry.${part}.${column}`)}</Table.Th>)}
+      >
+        {children}
+      </ScrollTable>
+    </Part>
+  );
+}
+
 /** Host name, uptime, load, memory and disk. */
 function Resources({ telemetry }: { telemetry: Telemetry }) {
   const { t, i18n } = useTranslation('siteDetail');
@@ -116,24 +153,19 @@ function Resources({ telemetry }: { telemetry: Telemetry }) {
             </>
           }
         />
-        <StatCard
-          label={t('telemetry.memory')}
-          value={
-            resources?.memoryUsedPercent == null
-              ? notReported
-              : `${percent.format(resources.memoryUsedPercent)} %`
-          }
-          percent={resources?.memoryUsedPercent ?? undefined}
-        />
-        <StatCard
-          label={t('telemetry.disk')}
-          value={
-            resources?.diskUsedPercent == null
-              ? notReported
-              : `${percent.format(resources.diskUsedPercent)} %`
-          }
-          percent={resources?.diskUsedPercent ?? undefined}
-        />
+        {(
+          [
+            ['memory', resources?.memoryUsedPercent],
+            ['disk', resources?.diskUsedPercent],
+          ] as const
+        ).map(([what, used]) => (
+          <StatCard
+            key={what}
+            label={t(`telemetry.${what}`)}
+            value={used == null ? notReported : `${percent.format(used)} %`}
+            percent={used ?? undefined}
+          />
+        ))}
       </SimpleGrid>
     </Part>
   );
@@ -228,27 +260,17 @@ const INTERFACE_COLUMNS = [
 
 /** Every interface with its state, addresses, byte counters, errors (highlighted) and drops. */
 function Interfaces({ telemetry }: { telemetry: Telemetry }) {
-  const { t } = useTranslation('siteDetail');
   return (
-    <Part
-      title={t('telemetry.interfaces.title')}
-      empty={telemetry.interfaces.length === 0}
-      emptyText={t('telemetry.interfaces.empty')}
-      testId="telemetry-interfaces"
+    <TablePart
+      part="interfaces"
+      columns={INTERFACE_COLUMNS}
+      count={telemetry.interfaces.length}
+      minWidth={860}
     >
-      <ScrollTable
-        minWidth={860}
-        striped
-        verticalSpacing="xs"
-        head={INTERFACE_COLUMNS.map((column) => (
-          <Table.Th key={column}>{t(`telemetry.interfaces.${column}`)}</Table.Th>
-        ))}
-      >
-        {telemetry.interfaces.map((item) => (
-          <InterfaceRow key={item.name} item={item} />
-        ))}
-      </ScrollTable>
-    </Part>
+      {telemetry.interfaces.map((item) => (
+        <InterfaceRow key={item.name} item={item} />
+      ))}
+    </TablePart>
   );
 }
 
@@ -342,30 +364,17 @@ const DHCP_COLUMNS = ['mac', 'ip', 'name', 'expires'] as const;
 
 /** The DHCP leases the device handed out. */
 function DhcpLeases({ telemetry }: { telemetry: Telemetry }) {
-  const { t } = useTranslation('siteDetail');
   return (
-    <Part
-      title={t('telemetry.dhcp.title')}
-      empty={telemetry.dhcpLeases.length === 0}
-      emptyText={t('telemetry.dhcp.empty')}
-      testId="telemetry-dhcp"
-    >
-      <ScrollTable
-        minWidth={520}
-        striped
-        verticalSpacing="xs"
-        head={DHCP_COLUMNS.map((column) => <Table.Th key={column}>{t(`telemetry.dhcp.${column}`)}</Table.Th>)}
-      >
-        {telemetry.dhcpLeases.map((lease) => (
-          <Table.Tr key={lease.mac}>
-            <Table.Td ff="monospace">{lease.mac}</Table.Td>
-            <Table.Td ff="monospace">{lease.ip ?? '—'}</Table.Td>
-            <Table.Td>{lease.clientName ?? '—'}</Table.Td>
-            <Table.Td>{lease.expiresAt === null ? '—' : <DateText value={lease.expiresAt} />}</Table.Td>
-          </Table.Tr>
-        ))}
-      </ScrollTable>
-    </Part>
+    <TablePart part="dhcp" columns={DHCP_COLUMNS} count={telemetry.dhcpLeases.length} minWidth={520}>
+      {telemetry.dhcpLeases.map((lease) => (
+        <Table.Tr key={lease.mac}>
+          <Table.Td ff="monospace">{lease.mac}</Table.Td>
+          <Table.Td ff="monospace">{lease.ip ?? '—'}</Table.Td>
+          <Table.Td>{lease.clientName ?? '—'}</Table.Td>
+          <Table.Td>{lease.expiresAt === null ? '—' : <DateText value={lease.expiresAt} />}</Table.Td>
+        </Table.Tr>
+      ))}
+    </TablePart>
   );
 }
 

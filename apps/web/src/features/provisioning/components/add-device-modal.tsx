@@ -20,6 +20,12 @@ import {
 } from '../utils/device-form.ts';
 import { ProvisioningModal } from './provisioning-modal.tsx';
 
+/** The device's maker and model: two required names, each with an example of one. */
+const MAKE_FIELDS = [
+  { field: 'manufacturer', example: 'GL.iNet' },
+  { field: 'model', example: 'GL-MT3000' },
+] as const;
+
 interface AddDeviceModalProps {
   organizationName: string;
   sites: ProvisioningSite[];
@@ -83,20 +89,16 @@ export function AddDeviceModal({ organizationName, sites, onClose, onAdded }: Ad
           {...form.getInputProps('kind')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('add.manufacturer')}
-            placeholder="GL.iNet"
-            required
-            maxLength={100}
-            {...form.getInputProps('manufacturer')}
-          />
-          <TextInput
-            label={t('add.model')}
-            placeholder="GL-MT3000"
-            required
-            maxLength={100}
-            {...form.getInputProps('model')}
-          />
+          {MAKE_FIELDS.map(({ field, example }) => (
+            <TextInput
+              key={field}
+              label={t(`add.${field}`)}
+              placeholder={example}
+              required
+              maxLength={100}
+              {...form.getInputProps(field)}
+            />
+          ))}
         </SimpleGrid>
         <TextInput
           label={t('add.mac')}

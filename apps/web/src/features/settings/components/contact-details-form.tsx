@@ -19,6 +19,12 @@ interface ContactValues {
   emailAddress: string;
 }
 
+/** The two phone numbers, each with what a browser may fill it with. */
+const PHONE_FIELDS = [
+  { field: 'mobileNumber', autoComplete: 'tel' },
+  { field: 'officeNumber', autoComplete: 'work tel' },
+] as const;
+
 function toRequest(values: ContactValues) {
   return {
     ...values,
@@ -88,20 +94,16 @@ export function ContactDetailsForm({ user }: { user: User }) {
               label={t('contact.company')}
               autoComplete="organization"
             />
-            <PhoneInput
-              {...form.getInputProps('mobileNumber')}
-              value={form.values.mobileNumber}
-              label={t('contact.mobileNumber')}
-              withHint={false}
-              autoComplete="tel"
-            />
-            <PhoneInput
-              {...form.getInputProps('officeNumber')}
-              value={form.values.officeNumber}
-              label={t('contact.officeNumber')}
-              withHint={false}
-              autoComplete="work tel"
-            />
+            {PHONE_FIELDS.map(({ field, autoComplete }) => (
+              <PhoneInput
+                key={field}
+                {...form.getInputProps(field)}
+                value={form.values[field]}
+                label={t(`contact.${field}`)}
+                withHint={false}
+                autoComplete={autoComplete}
+              />
+            ))}
           </SimpleGrid>
           <TextInput
             {...form.getInputProps('emailAddress')}

@@ -31,6 +31,12 @@ import { useSharedDashboards } from '../api/api-keys.ts';
 export const EXPIRY_CHOICES = ['never', '30', '90', '365'] as const;
 type Expiry = (typeof EXPIRY_CHOICES)[number];
 
+/** The key's two choices from a list: each with its choices and where their words are (a role must be chosen). */
+const CHOICE_FIELDS = [
+  { field: 'role', choices: API_KEY_ROLES, words: 'roles', required: true },
+  { field: 'expiry', choices: EXPIRY_CHOICES, words: 'expiry', required: false },
+] as const;
+
 export interface ApiKeyFormValues {
   name: string;
   role: ApiKeyRole;
@@ -154,21 +160,16 @@ export function ApiKeyFormModal({ opened, loading, failure, made, onClose, onSub
         data-autofocus
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
-        <Select
-          {...form.getInputProps('role')}
-          key={form.key('role')}
-          label={t('form.role')}
-          data={API_KEY_ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
-          allowDeselect={false}
-          required
-        />
-        <Select
-          {...form.getInputProps('expiry')}
-          key={form.key('expiry')}
-          label={t('form.expiry')}
-          data={EXPIRY_CHOICES.map((value) => ({ value, label: t(`expiry.${value}`) }))}
-          allowDeselect={false}
-        />
+        {CHOICE_FIELDS.map(({ field, choices, words, required }) => (
+          <Select
+            {...form.getInputProps(field)}
+            key={form.key(field)}
+            label={t(`form.${field}`)}
+            data={choices.map((value) => ({ value, label: t(`${words}.${value}`) }))}
+            allowDeselect={false}
+            required={required}
+          />
+        ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed" mt={-8}>
         {t(`roleHelp.${role}`)}
