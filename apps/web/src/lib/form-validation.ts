@@ -28,6 +28,23 @@ export function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
 }
 
 /**
+ * Zod issues as a form's field messages: each field's first issue, worded by `word`, under the field `fieldOf`
+ * names for the issue's path (by default the path joined with dots).
+ */
+export function fieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  word: (issue: z.core.$ZodIssue, field: string) => string,
+  fieldOf: (path: string[]) => string = (path) => path.join('.'),
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue.path.map(String));
+    errors[field] ??= word(issue, field);
+  }
+  return errors;
+}
+
+/**
  * A @mantine/form `validate` function from a shared zod schema: field path → first message, translated.
  * `pick` maps form values to the schema's input (forms often hold extra fields such as a confirmation).
  */
@@ -38,13 +55,7 @@ export function schemaValidator<Values, S extends z.ZodType>(
 ): (values: Values) => Record<string, string> {
   return (values) => {
     const result = schema.safeParse(pick(values));
-    const errors: Record<string, string> = {};
-    if (result.success) return errors;
-    for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.');
-      errors[path] ??= issueMessage(issue, t);
-    }
-    return errors;
+    return result.success ? {} : fieldErrors(result.error.issues, (issue) => issueMessage(issue, t));
   };
 }
 

@@ -5,6 +5,7 @@ import {
   MaintenanceRequestSchema,
 } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
+import { fieldErrors } from '../../../lib/form-validation.ts';
 import { localToIso } from './alert-list-state.ts';
 
 /** What the schedule form holds: times as the datetime-local inputs have them. */
@@ -71,13 +72,15 @@ export function maintenanceFormErrors(
   const badTime = result.error.issues.some(
     (i) => i.code !== 'custom' && (i.path[0] === 'startsAt' || i.path[0] === 'endsAt'),
   );
-  for (const issue of result.error.issues) {
+  const shown = result.error.issues.filter(
+    (issue) => !(badTime && issue.code === 'custom' && issue.path[0] === 'endsAt'),
+  );
+  return fieldErrors(
+    shown,
+    (issue) => maintenanceMessage(issue.message, t),
     // A site id's problem belongs to the sites field, not to its index.
-    const field = String(issue.path[0] ?? '');
-    if (badTime && issue.code === 'custom' && field === 'endsAt') continue;
-    errors[field] ??= maintenanceMessage(issue.message, t);
-  }
-  return errors;
+    ([field = '']) => field,
+  );
 }
 
 /** The valid request, or null when the form has errors. */

@@ -6,6 +6,7 @@ import {
   type ProvisioningDriver,
 } from '@vnoc/contracts';
 import type { TFunction } from 'i18next';
+import { fieldErrors } from '../../../lib/form-validation.ts';
 import { provisioningMessage } from './messages.ts';
 
 export interface DeviceFormValues {
@@ -36,14 +37,11 @@ export function validateDeviceForm(
   t: TFunction<'provisioning'>,
 ): Record<string, string> {
   const result = CreateProvisionedDeviceSchema.safeParse(toCreateRequest(values));
-  const errors: Record<string, string> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join('.');
+  if (result.success) return {};
+  return fieldErrors(result.error.issues, (issue, field) =>
     // The form offers the kinds by name: its message does not list the CSV's words for them.
-    errors[path] ??= path === 'kind' ? t('add.kindRequired') : provisioningMessage(issue.message, t);
-  }
-  return errors;
+    field === 'kind' ? t('add.kindRequired') : provisioningMessage(issue.message, t),
+  );
 }
 
 /** How a device is named in the list and the panels: its own name, else its model. */

@@ -34,7 +34,7 @@ import { ModalForm } from '../../../components/form-modal.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-handler.ts';
-import { issueMessage } from '../../../lib/form-validation.ts';
+import { fieldErrors, issueMessage } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/notify.ts';
 import { useEditSite } from '../api/edit-site.ts';
 import { useVerifyAddress } from '../api/verify-address.ts';
@@ -66,12 +66,14 @@ function errorsOf(
   t: TFunction<'siteDetail'>,
   prefix = '',
 ): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = messageKeys[issue.message];
-    errors[prefix + issue.path.map(String).join('.')] ??= key ? t(key) : issueMessage(issue, t);
-  }
-  return errors;
+  return fieldErrors(
+    issues,
+    (issue) => {
+      const key = messageKeys[issue.message];
+      return key ? t(key) : issueMessage(issue, t);
+    },
+    (path) => prefix + path.join('.'),
+  );
 }
 
 /** The form's errors from the request schema (the address only when it changed: it is sent only then). */

@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router';
 import { CountedTextarea } from '../../../components/counted-textarea.tsx';
 import { ModalForm } from '../../../components/form-modal.tsx';
 import { fieldRefusal } from '../../../lib/error-handler.ts';
-import { issueMessage } from '../../../lib/form-validation.ts';
+import { fieldErrors, issueMessage } from '../../../lib/form-validation.ts';
 import { hideToast, toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { useSendTicket } from '../api/send-ticket.ts';
@@ -30,13 +30,11 @@ const messageKeys: Record<string, 'send.validation.subject' | 'send.validation.c
 /** The form's errors from TicketRequestSchema: field → first message, in the current language. */
 export function ticketFormErrors(values: TicketRequest, t: TFunction<'tickets'>): Record<string, string> {
   const result = TicketRequestSchema.safeParse(values);
-  const errors: Record<string, string> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
+  if (result.success) return {};
+  return fieldErrors(result.error.issues, (issue) => {
     const key = messageKeys[issue.message];
-    errors[issue.path.map(String).join('.')] ??= key ? t(key) : issueMessage(issue, t);
-  }
-  return errors;
+    return key ? t(key) : issueMessage(issue, t);
+  });
 }
 
 /** A 400 about one field (the server's own check of subject or comment), to show under that field. */

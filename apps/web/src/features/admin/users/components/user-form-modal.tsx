@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/form-error.tsx';
 import { ModalForm } from '../../../../components/form-modal.tsx';
 import { SiteGroupMultiSelect } from '../../../../components/site-group-multi-select.tsx';
+import { fieldErrors } from '../../../../lib/form-validation.ts';
 import { personName } from '../../../../lib/user-name.ts';
 
 export interface UserFormValues {
@@ -89,13 +90,12 @@ export function UserFormModal({
       const parsed = editing
         ? EditUserRequestSchema.safeParse({ ...values, id: user.id, phone: values.phone })
         : CreateUserRequestSchema.safeParse(values);
-      const errors: Record<string, string> = {};
-      if (parsed.success) return errors;
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        if (!errors[field]) errors[field] = t(messageKeys[issue.message] ?? 'validation.invalid');
-      }
-      return errors;
+      if (parsed.success) return {};
+      return fieldErrors(
+        parsed.error.issues,
+        (issue) => t(messageKeys[issue.message] ?? 'validation.invalid'),
+        ([field = '']) => field,
+      );
     },
   });
   // The values waiting for "yes, make them an administrator"; null while the form shows.

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../components/form-modal.tsx';
 import { SiteGroupMultiSelect } from '../../../../components/site-group-multi-select.tsx';
 import { SiteMultiSelect } from '../../../../components/site-multi-select.tsx';
+import { fieldErrors } from '../../../../lib/form-validation.ts';
 
 export type WebhookFormValues = {
   name: string;
@@ -126,14 +127,12 @@ export function WebhookFormModal({
         request.settings.routingKey = 'stored';
       if (webhook?.settings.password && !request.settings.password) request.settings.password = 'stored';
       const parsed = WebhookCreateSchema.safeParse(request);
-      const errors: Record<string, string> = {};
-      if (parsed.success) return errors;
-      for (const issue of parsed.error.issues) {
-        const [first, second] = issue.path.map(String);
-        const field = first === 'settings' ? (second ?? 'routingKey') : (first ?? 'name');
-        if (!errors[field]) errors[field] = t(messageKeys[issue.message] ?? 'validation.invalid');
-      }
-      return errors;
+      if (parsed.success) return {};
+      return fieldErrors(
+        parsed.error.issues,
+        (issue) => t(messageKeys[issue.message] ?? 'validation.invalid'),
+        ([first, second]) => (first === 'settings' ? (second ?? 'routingKey') : (first ?? 'name')),
+      );
     },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another destination (or none) opens
