@@ -588,10 +588,16 @@ async function groups() {
     },
     {
       name: 'menus-plain',
-      // Not the overlays' stylesheet, which stays with the overlays' code (the modules of their class names import
-      // it) rather than in every screen that draws a tab.
+      // Not what a public page loads on demand (the dev outbox's button, the toasts: `overlays`, so /login loads no
+      // group named for the menus), nor the overlays' stylesheet, which stays with the overlays' code (the modules of
+      // their class names import it) rather than in every screen that draws a tab.
       test: (id: string) =>
-        beyond(id) && menus.has(id) && !overlaid.has(id) && neededByPlainLazy.has(id) && !id.endsWith('.css'),
+        beyond(id) &&
+        menus.has(id) &&
+        !onDemand.has(id) &&
+        !overlaid.has(id) &&
+        neededByPlainLazy.has(id) &&
+        !id.endsWith('.css'),
     },
     { name: 'overlays', test: (id: string) => beyond(id) && menus.has(id) && onDemand.has(id) },
     // Mantine's Menu itself apart from what it shares with the other dropdowns (Popover, floating-ui): a screen
