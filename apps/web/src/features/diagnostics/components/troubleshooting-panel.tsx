@@ -1,7 +1,25 @@
-import { Button, Card, Divider, Grid, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Divider,
+  Grid,
+  Group,
+  type NumberInputProps,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlayerPlay, IconPlugConnectedX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type Device, type DiagnosticAction, isFinishedJobState, type Job } from '@vnoc/contracts';
+import {
+  type Device,
+  type DiagnosticAction,
+  isFinishedJobState,
+  type Job,
+  MAX_REVERT_MINUTES,
+} from '@vnoc/contracts';
 import { type FormEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazySelect } from '../../../components/lazy-select.tsx';
@@ -28,10 +46,10 @@ import { ConfirmActionModalLater } from './confirm-action-later.tsx';
 import { JobResultLater, preloadJobResult } from './job-result-later.tsx';
 import { PortMap } from './port-map.tsx';
 
-/** The LAN ports' revert delay (Mantine's NumberInput), loaded when the ports' inputs first show. */
-const revertAfterInput = preloadable(() =>
-  import('./revert-after-input.tsx').then((m) => m.RevertAfterInput),
-);
+/** The LAN ports' revert delay's field (number-input.ts), loaded when the ports' inputs first show. */
+const NumberInput = preloadable<NumberInputProps>(() =>
+  import('./number-input.ts').then((m) => m.NumberInput),
+).Component;
 
 const TESTS: readonly DiagnosticAction[] = [
   'wantest',
@@ -286,15 +304,21 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
                   </Text>
                   {revertsByItself(device) && (
                     <Suspense fallback={<Skeleton height={60} w={{ base: '100%', xs: 360 }} />}>
-                      <revertAfterInput.Component
+                      <NumberInput
                         label={t('inputs.revertAfter')}
                         description={t('inputs.revertAfterHint')}
+                        min={1}
+                        max={MAX_REVERT_MINUTES}
+                        allowDecimal={false}
+                        allowNegative={false}
                         value={inputs.revertAfterMinutes}
                         onChange={(value) => {
                           update({ revertAfterMinutes: value });
                           setErrors((e) => ({ ...e, revertAfterMinutes: undefined }));
                         }}
                         error={errorText(errors.revertAfterMinutes)}
+                        w={{ base: '100%', xs: 360 }}
+                        data-testid="revert-after-input"
                       />
                     </Suspense>
                   )}
