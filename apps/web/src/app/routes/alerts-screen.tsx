@@ -1,9 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertsQueryKey } from '../../features/alerts/api/keys.ts';
 import type { AlertTicketAction } from '../../features/alerts/components/alert-detail-drawer.tsx';
 import { AlertsScreen } from '../../features/alerts/components/alerts-screen.tsx';
-import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
+import { afterPaint } from '../../lib/after-paint.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
+
+/**
+ * The ticket button (its modal's opener and the send request), drawn only in an alert's drawer, which loads on
+ * demand: fetched once the screen has painted, not with it.
+ */
+const sendTicketButton = preloadable(() =>
+  import('../../features/tickets/components/send-ticket-button.tsx').then((m) => m.SendTicketButton),
+);
+const SendTicketButton = sendTicketButton.Component;
 
 /**
  * The Alerts screen, composed here because an alert's "Open a ticket" is the tickets feature's form,
@@ -13,20 +24,27 @@ import { SendTicketButton } from '../../features/tickets/components/send-ticket-
 export function AlertsWithTickets() {
   const { t } = useTranslation('alerts');
   const client = useQueryClient();
+  useEffect(() => {
+    void afterPaint()
+      .then(sendTicketButton.preload)
+      .catch(() => undefined);
+  }, []);
   const ticketAction: AlertTicketAction = ({ alertId, device, subject, comment }) => (
-    <SendTicketButton
-      device={{
-        id: device.id,
-        macAddress: device.macAddress,
-        deviceModelType: { manufacturer: '', model: device.model },
-        site: { id: device.siteId, name: device.siteName },
-      }}
-      initialSubject={subject}
-      initialComment={comment}
-      label={t('detail.openTicket')}
-      alertId={alertId}
-      onSettled={() => void client.invalidateQueries({ queryKey: alertsQueryKey })}
-    />
+    <Suspense fallback={null}>
+      <SendTicketButton
+        device={{
+          id: device.id,
+          macAddress: device.macAddress,
+          deviceModelType: { manufacturer: '', model: device.model },
+          site: { id: device.siteId, name: device.siteName },
+        }}
+        initialSubject={subject}
+        initialComment={comment}
+        label={t('detail.openTicket')}
+        alertId={alertId}
+        onSettled={() => void client.invalidateQueries({ queryKey: alertsQueryKey })}
+      />
+    </Suspense>
   );
   return <AlertsScreen ticketAction={ticketAction} />;
 }
