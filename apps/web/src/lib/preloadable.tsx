@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, useState } from 'react';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
+import { afterPaint } from './after-paint.ts';
 import { loadedLater } from './loaded-later.ts';
 
 export type Preloadable<P extends object> = {
@@ -40,4 +41,16 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     return <Component {...props} />;
   }
   return { Component: PreloadableComponent, preload: () => component.load().then(() => undefined) };
+}
+
+/**
+ * Starts loading `part` once the screen that mounts this has painted: for what it draws only when asked (a
+ * drawer's button, a job's result), so it is there by then without being in the screen's first load.
+ */
+export function usePreloadWhenPainted(part: Pick<Preloadable<never>, 'preload'>): void {
+  useEffect(() => {
+    void afterPaint()
+      .then(part.preload)
+      .catch(() => undefined);
+  }, [part]);
 }

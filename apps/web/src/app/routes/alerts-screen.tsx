@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertsQueryKey } from '../../features/alerts/api/keys.ts';
 import type { AlertTicketAction } from '../../features/alerts/components/alert-detail-drawer.tsx';
 import { AlertsScreen } from '../../features/alerts/components/alerts-screen.tsx';
-import { afterPaint } from '../../lib/after-paint.ts';
-import { preloadable } from '../../lib/preloadable.tsx';
+import { preloadable, usePreloadWhenPainted } from '../../lib/preloadable.tsx';
 
 /**
  * The ticket button (its modal's opener and the send request), drawn only in an alert's drawer, which loads on
@@ -24,11 +23,7 @@ const SendTicketButton = sendTicketButton.Component;
 export function AlertsWithTickets() {
   const { t } = useTranslation('alerts');
   const client = useQueryClient();
-  useEffect(() => {
-    void afterPaint()
-      .then(sendTicketButton.preload)
-      .catch(() => undefined);
-  }, []);
+  usePreloadWhenPainted(sendTicketButton);
   const ticketAction: AlertTicketAction = ({ alertId, device, subject, comment }) => (
     <Suspense fallback={null}>
       <SendTicketButton

@@ -1,7 +1,7 @@
 import { Alert, Loader, Table, VisuallyHidden } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import type { Device, Job } from '@vnoc/contracts';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailCard } from '../../../components/detail-card.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -14,7 +14,7 @@ import { diagnosticsAccess } from '../utils/access.ts';
 import { formatDuration, jobDurationMs } from '../utils/format.ts';
 import { jobInputsText } from '../utils/summary.ts';
 import { ExpandToggle } from './expand-toggle.tsx';
-import { JobResultLater, preloadJobResult } from './job-result-later.tsx';
+import { JobResultLater, usePreloadJobResult } from './job-result-later.tsx';
 import { JobOutcomeBadge } from './job-state-badge.tsx';
 
 const COLUMNS = 7;
@@ -27,7 +27,7 @@ export function JobHistory({ device }: { device: Device }) {
   const jobs = useDeviceJobs(device.id, { enabled: access.visible });
   const [open, setOpen] = useState<string | null>(null);
   const now = useNow(1000);
-  useEffect(preloadJobResult, []);
+  usePreloadJobResult();
 
   if (!access.visible) return null;
   // The device's status now is shown with its newest reboot only; older reboots are history.

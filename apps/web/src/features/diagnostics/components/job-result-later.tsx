@@ -1,19 +1,15 @@
 import { Skeleton } from '@mantine/core';
 import { type ComponentProps, Suspense } from 'react';
-import { afterPaint } from '../../../lib/after-paint.ts';
-import { preloadable } from '../../../lib/preloadable.tsx';
+import { preloadable, usePreloadWhenPainted } from '../../../lib/preloadable.tsx';
 import type { JobResult } from './job-result.tsx';
 
 // A job's result (each action's result view, the port map, the summaries: ~6 KB gzipped) is drawn once a job is
 // run or a past run opened, never in the device page's first view: its module is fetched once the page has
-// painted (`preloadJobResult`), so it is there by the time one is asked for.
+// painted (`usePreloadJobResult`), so it is there by the time one is asked for.
 const result = preloadable(() => import('./job-result.tsx').then((m) => m.JobResult));
 
 /** Starts loading the result views once the page has painted. */
-export const preloadJobResult = () =>
-  void afterPaint()
-    .then(result.preload)
-    .catch(() => undefined);
+export const usePreloadJobResult = () => usePreloadWhenPainted(result);
 
 /** `JobResult`, its module loaded after the page's first paint; a skeleton while it loads. */
 export function JobResultLater(props: ComponentProps<typeof JobResult>) {

@@ -43,7 +43,7 @@ import {
   revertsByItself,
 } from '../utils/inputs.ts';
 import { ConfirmActionModalLater } from './confirm-action-later.tsx';
-import { JobResultLater, preloadJobResult } from './job-result-later.tsx';
+import { JobResultLater, usePreloadJobResult } from './job-result-later.tsx';
 import { PortMap } from './port-map.tsx';
 
 /** The LAN ports' revert delay's field (number-input.ts), loaded when the ports' inputs first show. */
@@ -100,7 +100,7 @@ export function TroubleshootingPanel({ device, request, onJobFinished }: Trouble
   const card = useRef<HTMLDivElement>(null);
   const runButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(preloadJobResult, []);
+  usePreloadJobResult();
 
   // A port tile asked for a port action: choose it with its ports, bring the panel up, focus Run.
   useEffect(() => {
