@@ -74,50 +74,54 @@ function lookup(tree: Tree | undefined, key: string): unknown {
 }
 
 /**
- * Keys with their namespace: `const { t } = useTranslation('ns')` (aliases too), a helper's parameter typed
- * `t: TFunction<'ns'>`, or an explicit `{ ns: '…' }`.
+ * Keys with the namespaces they are looked up in: `const { t } = useTranslation('ns')` or `(['ns', 'other'])`
+ * (aliases too; a list looks in each in turn), a helper's parameter typed `t: TFunction<'ns'>`, or an explicit
+ * `{ ns: '…' }`.
  */
-function usedKeys(file: string): { ns: string; key: string }[] {
+function usedKeys(file: string): { ns: string[]; key: string }[] {
   const text = readFileSync(file, 'utf8');
-  const aliases = new Map<string, string>([['t', 'translation']]);
-  for (const [, alias, ns] of text.matchAll(
-    /const \{ t(?:: (\w+))?[^}]*\} = useTranslation\((?:'(\w+)')?\)/g,
+  const aliases = new Map<string, string[]>([['t', ['translation']]]);
+  for (const [, alias, single, list] of text.matchAll(
+    /const \{ t(?:: (\w+))?[^}]*\} = useTranslation\((?:'(\w+)'|\[((?:'\w+'(?:, )?)+)\])?\)/g,
   )) {
-    aliases.set(alias ?? 't', ns ?? 'translation');
+    const listed = list ? [...list.matchAll(/'(\w+)'/g)].map((m) => m[1] as string) : undefined;
+    aliases.set(alias ?? 't', listed ?? [single ?? 'translation']);
   }
   for (const [, name, ns] of text.matchAll(/\b(\w+): TFunction<'(\w+)'/g)) {
-    if (name && ns) aliases.set(name, ns);
+    if (name && ns) aliases.set(name, [ns]);
   }
-  const found: { ns: string; key: string }[] = [];
+  const found: { ns: string[]; key: string }[] = [];
   const calls = /\b(\w+)\(\s*'([a-zA-Z]+\.[a-zA-Z0-9_.]+)'(?:,\s*\{[^}]*?\bns: '(\w+)')?/g;
   for (const [, fn, key, ns] of text.matchAll(calls)) {
-    const namespace = ns ?? (fn ? aliases.get(fn) : undefined);
-    if (namespace && key) found.push({ ns: namespace, key });
+    const namespaces = ns ? [ns] : fn ? aliases.get(fn) : undefined;
+    if (namespaces && key) found.push({ ns: namespaces, key });
   }
   // Route handles and menu entries name shell keys as data.
   if (file.includes('/app/')) {
     for (const [, key] of text.matchAll(/(?:label|title): '([a-zA-Z]+\.[a-zA-Z0-9_.]+)'/g)) {
-      if (key) found.push({ ns: 'translation', key });
+      if (key) found.push({ ns: ['translation'], key });
     }
   }
   return found;
 }
 
 describe('translation keys in use exist in en and es', () => {
-  const used = new Map<string, { ns: string; key: string }>();
+  const used = new Map<string, { ns: string[]; key: string }>();
   for (const file of sourceFiles(join(import.meta.dirname, '..'))) {
-    for (const item of usedKeys(file)) used.set(`${item.ns}:${item.key}`, item);
+    for (const item of usedKeys(file)) used.set(`${item.ns.join('|')}:${item.key}`, item);
   }
 
   it('finds keys to check', () => expect(used.size).toBeGreaterThan(200));
 
   it.each([...used.keys()].sort())('%s', (id) => {
-    const { ns, key } = used.get(id) as { ns: string; key: string };
+    const { ns, key } = used.get(id) as { ns: string[]; key: string };
     for (const lang of ['en', 'es'] as const) {
-      const tree = resources[lang]?.[ns] as Tree | undefined;
       // A key used with `count` resolves through its plural forms (key_one, key_other).
-      const found = [key, `${key}_other`].some((k) => typeof lookup(tree, k) === 'string');
-      expect(found, `${lang}/${ns}.json`).toBe(true);
+      const found = ns.some((namespace) => {
+        const tree = resources[lang]?.[namespace] as Tree | undefined;
+        return [key, `${key}_other`].some((k) => typeof lookup(tree, k) === 'string');
+      });
+      expect(found, `${lang}/${ns.join(' or ')}.json`).toBe(true);
     }
   });
 });

@@ -130,9 +130,23 @@ export function WidgetFrame({
               </Menu.Dropdown>
             </Menu>
             {[
-              { action: 'configure' as const, icon: IconSettings, color: undefined, onClick: onConfigure },
-              { action: 'remove' as const, icon: IconTrash, color: 'red', onClick: onRemove },
-            ].map(({ action, icon, color, onClick }) => (
+              {
+                action: 'configure',
+                short: t('editor.configureShort'),
+                label: t('editor.configure', { name: title }),
+                icon: IconSettings,
+                color: undefined,
+                onClick: onConfigure,
+              },
+              {
+                action: 'remove',
+                short: t('editor.removeShort'),
+                label: t('editor.remove', { name: title }),
+                icon: IconTrash,
+                color: 'red',
+                onClick: onRemove,
+              },
+            ].map(({ action, short, label, icon, color, onClick }) => (
               <TooltipAction
                 key={action}
                 variant="subtle"
@@ -140,8 +154,8 @@ export function WidgetFrame({
                 size="sm"
                 iconSize={16}
                 icon={icon}
-                tooltip={t(`editor.${action}Short`)}
-                label={t(`editor.${action}`, { name: title })}
+                tooltip={short}
+                label={label}
                 onClick={onClick}
               />
             ))}

@@ -69,35 +69,33 @@ function Part({
 }
 
 /**
- * A part that is one striped table (the interfaces, the DHCP leases): its title, empty text and column headings
- * are the `telemetry.{part}` words, the headings by the columns' keys; `children`, the rows.
+ * A part that is one striped table (the interfaces, the DHCP leases): its title, empty text and column headings,
+ * written out by the caller (so the locale test sees each key); `children`, the rows.
  */
 function TablePart({
-  part,
+  testId,
+  title,
+  emptyText,
   columns,
   count,
   minWidth,
   children,
 }: {
-  part: 'interfaces' | 'dhcp';
+  testId: string;
+  title: string;
+  emptyText: string;
   columns: readonly string[];
   count: number;
   minWidth: number;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('siteDetail');
   return (
-    <Part
-      title={t(`telemetry.${part}.title`)}
-      empty={count === 0}
-      emptyText={t(`telemetry.${part}.empty`)}
-      testId={`telemetry-${part}`}
-    >
+    <Part title={title} empty={count === 0} emptyText={emptyText} testId={testId}>
       <ScrollTable
         minWidth={minWidth}
         striped
         verticalSpacing="xs"
-        head={columns.map((column) => <Table.Th key={column}>{t(`telemetry.${part}.${column}`)}</Table.Th>)}
+        head={columns.map((column) => <Table.Th key={column}>{column}</Table.Th>)}
       >
         {children}
       </ScrollTable>
@@ -155,13 +153,13 @@ function Resources({ telemetry }: { telemetry: Telemetry }) {
         />
         {(
           [
-            ['memory', resources?.memoryUsedPercent],
-            ['disk', resources?.diskUsedPercent],
+            ['memory', t('telemetry.memory'), resources?.memoryUsedPercent],
+            ['disk', t('telemetry.disk'), resources?.diskUsedPercent],
           ] as const
-        ).map(([what, used]) => (
+        ).map(([what, label, used]) => (
           <StatCard
             key={what}
-            label={t(`telemetry.${what}`)}
+            label={label}
             value={used == null ? notReported : `${percent.format(used)} %`}
             percent={used ?? undefined}
           />
@@ -245,25 +243,25 @@ function InterfaceRow({ item }: { item: Interface }) {
   );
 }
 
-/** The interface table's columns, by their heading's key. */
-const INTERFACE_COLUMNS = [
-  'name',
-  'type',
-  'state',
-  'mac',
-  'addresses',
-  'received',
-  'sent',
-  'errors',
-  'drops',
-] as const;
-
 /** Every interface with its state, addresses, byte counters, errors (highlighted) and drops. */
 function Interfaces({ telemetry }: { telemetry: Telemetry }) {
+  const { t } = useTranslation('siteDetail');
   return (
     <TablePart
-      part="interfaces"
-      columns={INTERFACE_COLUMNS}
+      testId="telemetry-interfaces"
+      title={t('telemetry.interfaces.title')}
+      emptyText={t('telemetry.interfaces.empty')}
+      columns={[
+        t('telemetry.interfaces.name'),
+        t('telemetry.interfaces.type'),
+        t('telemetry.interfaces.state'),
+        t('telemetry.interfaces.mac'),
+        t('telemetry.interfaces.addresses'),
+        t('telemetry.interfaces.received'),
+        t('telemetry.interfaces.sent'),
+        t('telemetry.interfaces.errors'),
+        t('telemetry.interfaces.drops'),
+      ]}
       count={telemetry.interfaces.length}
       minWidth={860}
     >
@@ -360,12 +358,23 @@ function Wireless({ telemetry }: { telemetry: Telemetry }) {
 }
 
 /** The DHCP lease table's columns, by their heading's key. */
-const DHCP_COLUMNS = ['mac', 'ip', 'name', 'expires'] as const;
-
 /** The DHCP leases the device handed out. */
 function DhcpLeases({ telemetry }: { telemetry: Telemetry }) {
+  const { t } = useTranslation('siteDetail');
   return (
-    <TablePart part="dhcp" columns={DHCP_COLUMNS} count={telemetry.dhcpLeases.length} minWidth={520}>
+    <TablePart
+      testId="telemetry-dhcp"
+      title={t('telemetry.dhcp.title')}
+      emptyText={t('telemetry.dhcp.empty')}
+      columns={[
+        t('telemetry.dhcp.mac'),
+        t('telemetry.dhcp.ip'),
+        t('telemetry.dhcp.name'),
+        t('telemetry.dhcp.expires'),
+      ]}
+      count={telemetry.dhcpLeases.length}
+      minWidth={520}
+    >
       {telemetry.dhcpLeases.map((lease) => (
         <Table.Tr key={lease.mac}>
           <Table.Td ff="monospace">{lease.mac}</Table.Td>

@@ -40,6 +40,8 @@ const siteLabel = (site: ProvisioningSite) =>
 /** "Add device": the site of the organization, kind, manufacturer, model, MAC and how it connects. */
 export function AddDeviceModal({ organizationName, sites, onClose, onAdded }: AddDeviceModalProps) {
   const { t } = useTranslation('provisioning');
+  // Written out, so the locale test sees each key.
+  const makeLabels = { manufacturer: t('add.manufacturer'), model: t('add.model') };
   const create = useCreateProvisionedDevice();
   const form = useForm<DeviceFormValues>({
     initialValues: emptyDeviceForm(),
@@ -92,7 +94,7 @@ export function AddDeviceModal({ organizationName, sites, onClose, onAdded }: Ad
           {MAKE_FIELDS.map(({ field, example }) => (
             <TextInput
               key={field}
-              label={t(`add.${field}`)}
+              label={makeLabels[field]}
               placeholder={example}
               required
               maxLength={100}

@@ -49,6 +49,8 @@ function initialValues(user: User): ContactValues {
 /** Contact details (POST userProfile/updateContact); success reads '{first} {last} successfully updated'. */
 export function ContactDetailsForm({ user }: { user: User }) {
   const { t } = useTranslation('profile');
+  // Written out, so the locale test sees each key.
+  const phoneLabels = { mobileNumber: t('contact.mobileNumber'), officeNumber: t('contact.officeNumber') };
   const update = useUpdateContact();
   const form = useForm<ContactValues>({
     initialValues: initialValues(user),
@@ -99,7 +101,7 @@ export function ContactDetailsForm({ user }: { user: User }) {
                 key={field}
                 {...form.getInputProps(field)}
                 value={form.values[field]}
-                label={t(`contact.${field}`)}
+                label={phoneLabels[field]}
                 withHint={false}
                 autoComplete={autoComplete}
               />

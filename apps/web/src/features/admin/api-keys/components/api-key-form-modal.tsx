@@ -86,6 +86,8 @@ interface ApiKeyFormModalProps {
  */
 export function ApiKeyFormModal({ opened, loading, failure, made, onClose, onSubmit }: ApiKeyFormModalProps) {
   const { t } = useTranslation('apiKeys');
+  // Written out, so the locale test sees each key.
+  const choiceLabels = { role: t('form.role'), expiry: t('form.expiry') };
   const form = useForm<ApiKeyFormValues>({
     initialValues: empty,
     validate: {
@@ -164,7 +166,7 @@ export function ApiKeyFormModal({ opened, loading, failure, made, onClose, onSub
           <Select
             {...form.getInputProps(field)}
             key={form.key(field)}
-            label={t(`form.${field}`)}
+            label={choiceLabels[field]}
             data={choices.map((value) => ({ value, label: t(`${words}.${value}`) }))}
             allowDeselect={false}
             required={required}
