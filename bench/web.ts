@@ -11,7 +11,8 @@
  * Then, unless `--no-live`, the build served as `npm start` serves it (bench/web-live.ts): Lighthouse on /login
  * and /dashboard against each page's budgets, the MFA code → base dashboard drawn for the demo fleet and a
  * 30 000-site organization, and the Alerts screen's Interaction to Next Paint (bench/web-inp.ts).
- * `--only=weight,lighthouse,sign-in,inp` runs those parts alone (any of them); all by default.
+ * `--only=weight,lighthouse,sign-in,inp` runs those parts alone (any of them); all by default. `--files` lists each
+ * screen's files with their sizes.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -73,6 +74,8 @@ type Manifest = Record<string, Chunk>;
  */
 const PARTS = ['weight', 'lighthouse', 'sign-in', 'inp'] as const;
 type Part = (typeof PARTS)[number];
+/** `--files`: each screen's files too, the largest first (what to look at when a screen is over its ceiling). */
+const listFiles = process.argv.includes('--files');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const parts = new Set<Part>(
   onlyArg === undefined
@@ -214,11 +217,12 @@ function keyOf(module: string): string {
 /**
  * What a screen fetches once it has painted, not counted in its first load: the dashboard's map widget and the
  * site's map box import the map (Leaflet, our map surface and its styles) after the screen's first paint, the rest
- * drawing meanwhile.
+ * drawing meanwhile; the device page what it draws below its first view, beside the device's data.
  */
 const afterFirstPaint: Record<string, string[]> = {
   '/dashboard': ['src/components/status-map.tsx'],
   '/sites/:id': ['src/components/location-map.tsx'],
+  '/sites/:id/device/:deviceId': ['src/app/routes/device-below.tsx'],
 };
 /** Each screen's first load (its files), for what it fetches once drawn. */
 const firstLoads = new Map<string, Set<string>>();
@@ -251,6 +255,12 @@ for (const [route, layout, paths] of screens) {
     kb(sum).padStart(10),
     budget === null ? '  (no ceiling of its own)' : `  ≤ ${kb(budget)}  ${verdict(sum <= budget)}`,
   );
+  if (listFiles) {
+    const files = [...js, ...css].sort((a, b) => sizeOf(b).gz - sizeOf(a).gz);
+    console.log(
+      files.map((file) => `${''.padEnd(30)} ${kb(sizeOf(file).gz).padStart(9)}  ${file}`).join('\n'),
+    );
+  }
   if (modules.length > 1) {
     const alone = closure([entryKey, ...styles, ...wording, modules[0] as string]);
     console.log(

@@ -11,12 +11,15 @@ import { consoleScreens, frame, type Screen, wallScreen } from './screens.ts';
  * module a route module reaches by its imports, static or dynamic, and in each what names a namespace —
  * `useTranslation('x')` (or `['x', …]`, or an `X_NS` constant), which suspends until x is loaded, and a key of
  * another namespace (`ns: 'x'`, `ns="x"`, a literal beginning with `x:`), which does not: it shows the raw key.
- *  - A screen declares exactly the namespaces its modules name, but the frame's and the public ones: what it loads
- *    later (Alerts' table, the dashboard's widgets, a dialog) has its words with the screen, no key is shown raw
- *    and nothing waits for wording; a declaration removed or left over fails.
- *  - The frame declares what its first draw names (the modules its layout imports statically) and every key of
- *    another namespace anywhere in it; a dialog of its own opened later (the search panel) that uses another
- *    namespace by `useTranslation` waits for it if it is not there yet (the rest of the language came when idle).
+ *  - A screen or the frame declares what its first draw names (the modules its route or layout imports
+ *    statically) and every key of another namespace in what it loads later, unless the module of that key waits
+ *    for its namespace by `useTranslation` (it is then drawn in a Suspense place, as lazy modules are): so no key
+ *    is shown raw. It declares nothing its modules never name (it would load for nothing); a declaration missing
+ *    or left over fails.
+ *  - What a screen draws first but loads lazily (Alerts' table, the dashboard's widgets) keeps its words declared
+ *    with the screen, so it does not wait for them; what is below the first view or opens later (the timeline,
+ *    the ticket button of an alert's drawer, a dialog) may wait for its own, if the rest of the language, loaded
+ *    when idle, is not there yet.
  * A namespace chosen any other way (a variable, `{ ns }`) cannot be read here and fails the test that says so.
  */
 
@@ -163,8 +166,10 @@ function reach(module: string) {
 }
 
 /**
- * The namespaces a part must have before it draws by the frame's rule (what its first draw names, every key of
- * another namespace), and every one its modules name at all (a screen's rule).
+ * The namespaces a part must have before it draws (`needed`): every one its first load's modules name, and every
+ * key of another namespace in a module loaded later that does not itself wait for that namespace (a lazy module
+ * whose `useTranslation` names it suspends, inside the Suspense place it is drawn in, until it is there; a key
+ * alone would show raw). And every one its modules name at all (`named`).
  */
 function wordingOf(screen: Screen) {
   const { first, all } = reach(screen.module);
@@ -172,9 +177,9 @@ function wordingOf(screen: Screen) {
   const named = new Set<string>();
   for (const file of all) {
     const { suspending, crossing } = scan(file);
-    for (const ns of crossing) needed.add(ns);
-    if (first.has(file)) for (const ns of suspending) needed.add(ns);
     for (const ns of [...suspending, ...crossing]) named.add(ns);
+    if (first.has(file)) for (const ns of [...suspending, ...crossing]) needed.add(ns);
+    else for (const ns of crossing) if (!suspending.has(ns)) needed.add(ns);
   }
   return { needed: [...needed], named: [...named] };
 }
@@ -191,8 +196,8 @@ describe('the wording each signed-in screen loads first (issue 39)', () => {
   });
 
   it.each(Object.entries(consoleScreens))('declares for %s every namespace it draws', (_name, screen) => {
-    const { named } = wordingOf(screen);
-    expect(without(named, PUBLIC_NAMESPACES, frame.namespaces, screen.namespaces)).toEqual([]);
+    const { needed, named } = wordingOf(screen);
+    expect(without(needed, PUBLIC_NAMESPACES, frame.namespaces, screen.namespaces)).toEqual([]);
     expect(without(screen.namespaces, named)).toEqual([]);
     // The frame's and the public ones are there already: not declared again.
     expect(
@@ -201,8 +206,8 @@ describe('the wording each signed-in screen loads first (issue 39)', () => {
   });
 
   it('declares for the wall display every namespace it draws (it has no frame)', () => {
-    const { named } = wordingOf(wallScreen);
-    expect(without(named, PUBLIC_NAMESPACES, wallScreen.namespaces)).toEqual([]);
+    const { needed, named } = wordingOf(wallScreen);
+    expect(without(needed, PUBLIC_NAMESPACES, wallScreen.namespaces)).toEqual([]);
     expect(without(wallScreen.namespaces, named)).toEqual([]);
   });
 
@@ -245,13 +250,24 @@ describe('the wording each signed-in screen loads first (issue 39)', () => {
   });
 
   it('catches a namespace used without being declared', () => {
-    // Alerts draws its table lazily: its ticket dialog's words (tickets.json) are named only there.
-    const { named } = wordingOf(consoleScreens.alerts);
-    expect(without(named, PUBLIC_NAMESPACES, frame.namespaces, ['alerts', 'table'])).toEqual(['tickets']);
-    // The site screen's timeline names an audit entry's action by its key in adminOrganization.json
-    // (`adminOrganization:actions.…`), a namespace no other part of that screen uses.
-    const site = wordingOf(consoleScreens.site).named;
-    const declared = consoleScreens.site.namespaces.filter((ns) => ns !== 'adminOrganization');
-    expect(without(site, PUBLIC_NAMESPACES, frame.namespaces, declared)).toEqual(['adminOrganization']);
+    // The device page's header draws the ticket button, which names tickets.json: needed with the page.
+    const device = wordingOf(consoleScreens.device).needed;
+    expect(without(device, PUBLIC_NAMESPACES, frame.namespaces, ['siteDetail'])).toContain('tickets');
+    // A key of another namespace in a module loaded later is needed too, unless that module waits for it: the
+    // timeline names an audit entry's action by its key in adminOrganization.json (`adminOrganization:actions.…`)
+    // and waits for that namespace (its `useTranslation`), so the site and device pages do not load it first.
+    const timeline = scan(path.join(SRC, 'features/timeline/components/entity-timeline.tsx'));
+    expect(timeline.crossing.has('adminOrganization') && timeline.suspending.has('adminOrganization')).toBe(
+      true,
+    );
+    const site = wordingOf(consoleScreens.site);
+    expect(site.named).toContain('adminOrganization');
+    expect(site.needed).not.toContain('adminOrganization');
+    // Alerts' ticket button, loaded once the screen has painted, waits for tickets.json the same way.
+    const alerts = wordingOf(consoleScreens.alerts);
+    expect(without(alerts.named, PUBLIC_NAMESPACES, frame.namespaces, ['alerts', 'table'])).toEqual([
+      'tickets',
+    ]);
+    expect(alerts.needed).not.toContain('tickets');
   });
 });

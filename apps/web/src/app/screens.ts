@@ -34,14 +34,14 @@ export const consoleScreens = {
   },
   site: {
     module: './routes/site.tsx',
-    namespaces: ['siteDetail', 'alerts', 'diagnostics', 'fleet', 'tickets', 'timeline', 'adminOrganization'],
+    namespaces: ['siteDetail', 'alerts', 'diagnostics', 'fleet', 'tickets', 'timeline'],
   },
   device: {
     module: './routes/device.tsx',
-    namespaces: ['siteDetail', 'alerts', 'diagnostics', 'fleet', 'tickets', 'timeline', 'adminOrganization'],
+    namespaces: ['siteDetail', 'alerts', 'diagnostics', 'fleet', 'tickets', 'timeline'],
   },
   devices: { module: './routes/devices.tsx', namespaces: ['deviceList', 'diagnostics', 'fleet', 'table'] },
-  alerts: { module: './routes/alerts.tsx', namespaces: ['alerts', 'tickets', 'table'] },
+  alerts: { module: './routes/alerts.tsx', namespaces: ['alerts', 'table'] },
   alertsMaintenance: { module: '../features/alerts/routes/maintenance.tsx', namespaces: ['alerts'] },
   tickets: { module: '../features/tickets/routes/tickets.tsx', namespaces: ['tickets', 'table'] },
   ticket: { module: '../features/tickets/routes/ticket.tsx', namespaces: ['tickets', 'alerts', 'fleet'] },

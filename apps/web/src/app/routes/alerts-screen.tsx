@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { alertsQueryKey } from '../../features/alerts/api/keys.ts';
 import type { AlertTicketAction } from '../../features/alerts/components/alert-detail-drawer.tsx';
 import { AlertsScreen } from '../../features/alerts/components/alerts-screen.tsx';
+import { loadNamespaces } from '../../lib/i18n.ts';
 import { preloadable, usePreloadWhenPainted } from '../../lib/preloadable.tsx';
 
 /**
@@ -14,6 +15,10 @@ const sendTicketButton = preloadable(() =>
   import('../../features/tickets/components/send-ticket-button.tsx').then((m) => m.SendTicketButton),
 );
 const SendTicketButton = sendTicketButton.Component;
+/** The button with its wording (the tickets namespace), which the screen's first view does not draw either. */
+const ticketButtonAndWording = {
+  preload: () => Promise.all([sendTicketButton.preload(), loadNamespaces(['tickets'])]).then(() => undefined),
+};
 
 /**
  * The Alerts screen, composed here because an alert's "Open a ticket" is the tickets feature's form,
@@ -23,7 +28,7 @@ const SendTicketButton = sendTicketButton.Component;
 export function AlertsWithTickets() {
   const { t } = useTranslation('alerts');
   const client = useQueryClient();
-  usePreloadWhenPainted(sendTicketButton);
+  usePreloadWhenPainted(ticketButtonAndWording);
   const ticketAction: AlertTicketAction = ({ alertId, device, subject, comment }) => (
     <Suspense fallback={null}>
       <SendTicketButton

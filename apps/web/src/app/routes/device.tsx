@@ -1,23 +1,18 @@
-import { Grid, Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRouter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Job, KIND_TRAITS, PORT_ACTIONS } from '@vnoc/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { type Job, PORT_ACTIONS } from '@vnoc/contracts';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageLoadFailed } from '../../components/page-load-failed.tsx';
 import { DeviceAlerts } from '../../features/alerts/components/device-alerts.tsx';
 import { useDevice } from '../../features/devices/api/get-device.ts';
 import { deviceQueryKey } from '../../features/devices/api/keys.ts';
-import { DeviceVersions, DeviceVlans } from '../../features/devices/components/device-config.tsx';
 import { DeviceHeader } from '../../features/devices/components/device-header.tsx';
 import { DevicePorts } from '../../features/devices/components/device-ports.tsx';
-import { DeviceSignal } from '../../features/devices/components/device-signal.tsx';
 import { DeviceStatusCards } from '../../features/devices/components/device-status-cards.tsx';
-import { DeviceTelemetrySection } from '../../features/devices/components/device-telemetry.tsx';
-import { DeviceWanChart } from '../../features/devices/components/device-wan-chart.tsx';
-import { JobHistory } from '../../features/diagnostics/components/job-history.tsx';
 import {
   type ActionRequest,
   TroubleshootingPanel,
@@ -26,13 +21,13 @@ import { useRebootWatch } from '../../features/diagnostics/hooks/use-reboot-watc
 import { deviceActions, diagnosticsAccess } from '../../features/diagnostics/utils/access.ts';
 import { getSiteQueryOptions } from '../../features/sites/api/get-site.ts';
 import { useRecordSiteVisit } from '../../features/sites/api/record-visit.ts';
-import { DeviceTickets } from '../../features/tickets/components/device-tickets.tsx';
 import { SendTicketButton } from '../../features/tickets/components/send-ticket-button.tsx';
-import { preloadTimeline, TimelineLater } from '../../features/timeline/components/timeline-later.tsx';
+import { preloadTimeline } from '../../features/timeline/components/timeline-later.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useCrumbDetail } from '../../lib/breadcrumb-detail.ts';
 import { paths } from '../../lib/paths.ts';
 import { canChange } from '../../lib/permissions.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
 import { deviceAnalyticsTags, productAnalytics, useTrackOnce } from '../../lib/product-analytics.ts';
 
 /**
@@ -41,6 +36,22 @@ import { deviceAnalyticsTags, productAnalytics, useTrackOnce } from '../../lib/p
  * After a reboot the device is asked every 2 s until it is back, and after a port action at once, so the page
  * shows what the action did.
  */
+// What the page draws below its first view (device-below.tsx: the run history, tickets, timeline, telemetry,
+// signal, WAN chart, VLANs, versions; ~15 KB gzipped with their wording and components) is fetched beside the
+// device's data, not before the page can show itself.
+const below = preloadable(() => import('./device-below.tsx').then((m) => m.DeviceBelow));
+
+/** The place of what is below the first view while its module loads: cards of their size, no empty state. */
+function BelowPlace() {
+  return (
+    <Stack gap="lg" data-testid="device-below-loading">
+      <Skeleton height={160} />
+      <Skeleton height={120} />
+      <Skeleton height={260} />
+    </Stack>
+  );
+}
+
 export function Component() {
   const { deviceId = '' } = useParams();
   // A fresh screen per device: the panel's job, inputs and reboot watch never carry over to another one.
@@ -49,7 +60,10 @@ export function Component() {
 
 function DeviceScreen({ deviceId }: { deviceId: string }) {
   // Below the first view: fetched as the page first draws, beside the device's data.
-  useEffect(() => void preloadTimeline().catch(() => undefined), []);
+  useEffect(() => {
+    void below.preload().catch(() => undefined);
+    void preloadTimeline().catch(() => undefined);
+  }, []);
   const { t } = useTranslation('siteDetail');
   const { claims } = useAuth();
   const client = useQueryClient();
@@ -126,9 +140,8 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
       />
     );
   }
-  // The kind decides the cards and actions (issue 37 point 7): no WAN chart or signal without a WAN or modem,
-  // no port tile action on a kind not offered port actions; an offline device says why they cannot run.
-  const traits = KIND_TRAITS[device.kind];
+  // The kind decides the actions (issue 37 point 7): no port tile action on a kind not offered port actions; an
+  // offline device says why they cannot run.
   const offer = deviceActions(diagnosticsAccess(claims), device);
   const portActions = offer.offered.includes('disableLanPorts');
   const actions = (
@@ -173,29 +186,9 @@ function DeviceScreen({ deviceId }: { deviceId: string }) {
         />,
         !phone && actions,
       ]}
-      <JobHistory device={device} />
-      <DeviceTickets deviceId={device.id} />
-      <TimelineLater subject={{ kind: 'device', id: device.id }} siteId={device.site.id} />
-      {/* After the actions, which keep their place on every device's page, beside the other reported facts. */}
-      <DeviceTelemetrySection device={device} />
-      <Grid gap="lg">
-        {traits.modem && (
-          <Grid.Col span={{ base: 12, lg: 6 }}>
-            <DeviceSignal device={device} />
-          </Grid.Col>
-        )}
-        {traits.wan && (
-          <Grid.Col span={{ base: 12, lg: 6 }}>
-            <DeviceWanChart deviceId={device.id} />
-          </Grid.Col>
-        )}
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <DeviceVlans device={device} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <DeviceVersions device={device} />
-        </Grid.Col>
-      </Grid>
+      <Suspense fallback={<BelowPlace />}>
+        <below.Component device={device} />
+      </Suspense>
     </Stack>
   );
 }

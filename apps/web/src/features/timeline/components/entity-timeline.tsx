@@ -54,7 +54,9 @@ const availabilityColour = (percent: number) =>
  * availability per day. 24 h, 7 or 30 days up to now; the axis scrolls sideways on a narrow screen.
  */
 export function EntityTimeline({ subject, siteId }: { subject: TimelineSubject; siteId: string }) {
-  const { t } = useTranslation('timeline');
+  // With the other namespaces its events are told in (the support actions' are the activity log's): the site and
+  // device pages do not load them for their first view, so the timeline waits for them (TimelineLater's place).
+  const { t } = useTranslation(['timeline', 'adminOrganization', 'diagnostics', 'tickets']);
   const [span, setSpan] = useState<TimelineSpan>('7d');
   const labelId = useId();
   const { data, isPending, isError, error, refetch, isFetching } = useTimeline(subject, span);
