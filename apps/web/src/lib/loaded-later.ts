@@ -29,12 +29,13 @@ export function loadedLater<M>(importer: () => Promise<M>): LoadedLater<M> {
 
 /**
  * In a component: the module, or undefined until it has loaded (a render follows its arrival). Loading starts
- * after the component's first paint; a failed load leaves it undefined (what needs it calls `load` and sees why).
+ * after the component's first paint, if `wanted`; a failed load leaves it undefined (what needs it calls `load`
+ * and sees why).
  */
-export function useLoadedLater<M>(later: LoadedLater<M>): M | undefined {
+export function useLoadedLater<M>(later: LoadedLater<M>, wanted = true): M | undefined {
   const [module, setModule] = useState(later.current);
   useEffect(() => {
-    if (module !== undefined) return;
+    if (!wanted || module !== undefined) return;
     let live = true;
     later.load().then(
       (loaded) => {
@@ -45,6 +46,6 @@ export function useLoadedLater<M>(later: LoadedLater<M>): M | undefined {
     return () => {
       live = false;
     };
-  }, [later, module]);
+  }, [later, module, wanted]);
   return module;
 }

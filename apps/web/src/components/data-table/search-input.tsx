@@ -1,10 +1,18 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { parseFleetQuery, type QueryTarget, queryErrorMessage } from '@vnoc/contracts';
+import type { QueryTarget } from '@vnoc/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../lib/i18n.ts';
+import { loadedLater, useLoadedLater } from '../../lib/loaded-later.ts';
+
+/**
+ * The fleet query language's reader (~2 KB gzipped), which a list's first view does not need: fetched once a
+ * field that takes the language has drawn (a moment after the first paint); what is typed before it is there
+ * waits for it.
+ */
+const queryLanguage = loadedLater(() => import('@vnoc/contracts/fleet-query'));
 
 /** Spec-free choice: typing settles for 300 ms before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -37,10 +45,11 @@ export function SearchInput({
   const { t, i18n } = useTranslation('table');
   const [text, setText] = useState(value);
   const report = useDebouncedCallback(onChange, SEARCH_DEBOUNCE_MS);
-  const parsed = queryTarget ? parseFleetQuery(text, queryTarget) : undefined;
+  const language = useLoadedLater(queryLanguage, queryTarget !== undefined);
+  const parsed = queryTarget && language ? language.parseFleetQuery(text, queryTarget) : undefined;
   const error =
-    parsed && !parsed.ok
-      ? queryErrorMessage(parsed.error, isLanguage(i18n.language) ? i18n.language : 'en')
+    language && parsed && !parsed.ok
+      ? language.queryErrorMessage(parsed.error, isLanguage(i18n.language) ? i18n.language : 'en')
       : null;
   // The address bar can change it too (a saved search applied, back/forward).
   useEffect(() => setText(value), [value]);
@@ -78,8 +87,13 @@ export function SearchInput({
       onChange={(event) => {
         const next = event.currentTarget.value;
         setText(next);
-        if (queryTarget && !parseFleetQuery(next, queryTarget).ok) report.cancel();
-        else report(next);
+        if (!queryTarget) return report(next);
+        // A query the reader cannot read is not sent (its message shows); if the reader cannot be fetched, the
+        // server, which reads every query again, answers.
+        queryLanguage.load().then(
+          (reader) => (reader.parseFleetQuery(next, queryTarget).ok ? report(next) : report.cancel()),
+          () => report(next),
+        );
       }}
     />
   );
