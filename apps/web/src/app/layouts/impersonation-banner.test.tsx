@@ -4,7 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { authStore } from '../../lib/auth-store.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { fakeJwt, fullClaims, installDomStubs, renderRoutes } from '../../test/render.tsx';
-import { type BannerClock, ImpersonationBanner } from './impersonation-banner.tsx';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
+import type { BannerClock } from './support-session-banner.tsx';
 
 // Issue 37: the support session's banner names whom support acts as and how their acts are recorded, counts
 // down to the session's real end (the server's answer), and its button ends the session on the server.
