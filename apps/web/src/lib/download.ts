@@ -14,18 +14,21 @@ export function downloadFileName(disposition: string | null, extension: string, 
   return pattern.test(name) ? name : fallback;
 }
 
+/** What to ask for beside the path: the query, the type accepted, and the name to save under if the server's will not do. */
+export interface DownloadOptions {
+  query?: Record<string, string | number | undefined>;
+  accept: string;
+  extension: string;
+  fallbackName: string;
+}
+
 /**
  * GET a file from the API with the session's token (a plain link would carry none): the body as a blob and
  * the name to save it under. Failures throw ApiError like every call, so the shared handler words them.
  */
 export async function fetchDownload(
   path: string,
-  options: {
-    query?: Record<string, string | number | undefined>;
-    accept: string;
-    extension: string;
-    fallbackName: string;
-  },
+  options: DownloadOptions,
 ): Promise<{ blob: Blob; fileName: string }> {
   const url = new URL(`/api/${path.replace(/^\/+/, '')}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {

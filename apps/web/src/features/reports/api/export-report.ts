@@ -1,7 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ReportId } from '@vnoc/contracts';
-import { fetchDownload, saveBlob } from '../../../lib/download.ts';
-import { handleError } from '../../../lib/error-handler.ts';
+import { type DownloadRequest, useDownload } from '../../../lib/use-download.ts';
 import type { ReportQueryParams } from './get-report.ts';
 
 export type ExportFormat = 'csv' | 'pdf';
@@ -12,20 +10,19 @@ const ACCEPT: Record<ExportFormat, string> = { csv: 'text/csv', pdf: 'applicatio
  * GET reports/{id}/export.csv|pdf with the screen's range, filters and sorting (not its page): the CSV has
  * every filtered row, the PDF the totals, chart and first rows. Fetched with the token, saved as a file.
  */
-export function exportReport(variables: { id: ReportId; format: ExportFormat; query: ReportQueryParams }) {
+function reportExport(variables: {
+  id: ReportId;
+  format: ExportFormat;
+  query: ReportQueryParams;
+}): DownloadRequest {
   const { id, format, query } = variables;
-  return fetchDownload(`reports/${encodeURIComponent(id)}/export.${format}`, {
+  return {
+    path: `reports/${encodeURIComponent(id)}/export.${format}`,
     query,
     accept: ACCEPT[format],
     extension: format,
     fallbackName: `${id}-${query.from ?? ''}-${query.to ?? ''}.${format}`,
-  });
+  };
 }
 
-export function useExportReport() {
-  return useMutation({
-    mutationFn: exportReport,
-    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
-    onError: handleError,
-  });
-}
+export const useExportReport = () => useDownload(reportExport);
