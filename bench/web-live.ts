@@ -184,7 +184,9 @@ async function lighthouseOnce(
       problems.unshift(`runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     for (const warning of lhr.runWarnings) problems.push(`warning: ${String(warning).slice(0, 200)}`);
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
-    const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`;
+    // The host's CPU as Lighthouse rates it (its BenchmarkIndex; a desktop 1000–2000): the simulated phone is this
+    // slowed 4×, so runs on machines of another index do not compare.
+    const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; host BenchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`;
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       run: {
