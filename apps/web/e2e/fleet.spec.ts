@@ -96,6 +96,14 @@ test('site → device → rename a port → Map Overview → base dashboard', as
   expect(own).toBeGreaterThan(0);
   await expect(page.getByTestId('device-ports').getByTestId(/^port-\d+$/)).toHaveCount(own);
 
+  // What is below the first view (its module fetched beside the device's data) draws without being asked: the
+  // run history, tickets, timeline, VLANs and versions, in words, never a raw key (a simulated device reports
+  // nothing of its own: device-telemetry.test.tsx draws that part).
+  for (const part of ['job-history', 'device-tickets', 'timeline', 'device-vlans', 'device-versions'])
+    await expect(page.getByTestId(part)).toBeVisible();
+  await expect(page.getByTestId('device-below-loading')).toHaveCount(0);
+  await expect(page.getByTestId('timeline').getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/\b(?:adminOrganization|diagnostics|tickets):/);
   // The WAN ping and jitter lines from the demo's samples (the chart's module loads beside them).
   await expect(page.getByTestId('device-wan-chart').locator('.recharts-line').first()).toBeVisible();
 
