@@ -1,16 +1,25 @@
 import { Group, Skeleton, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazySelect } from '../../../components/lazy-select.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MapSitePopup } from '../../../components/map-site-popup.tsx';
 import { MapStatusLegend } from '../../../components/map-status-legend.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { StatusMap } from '../../../components/status-map.tsx';
 import { deviceStatusLabelKey } from '../../../lib/device-status.ts';
 import { useAlertMarks } from '../../../lib/map-alerts.ts';
 import { MAP_STATUS_FILTERS, type MapStatusFilter } from '../../../lib/map-clusters.ts';
 import { useMapView } from '../../../lib/map-view.ts';
+import { preloadable } from '../../../lib/preloadable.tsx';
+
+/**
+ * The map (Leaflet and our map surface, ~52 KB gzipped with its styles) is fetched as the screen first renders,
+ * beside the sites' summary it draws: the screen asks for its data without first downloading and running the map.
+ */
+const statusMap = preloadable(() => import('../../../components/status-map.tsx').then((m) => m.StatusMap));
+const StatusMap = statusMap.Component;
+/** The map's height: most of the window, never less than 420 px. */
+const MAP_HEIGHT = 'max(420px, calc(100dvh - 260px))';
 
 function isFilter(value: string | null): value is MapStatusFilter {
   return (MAP_STATUS_FILTERS as readonly string[]).includes(value ?? '');
@@ -24,6 +33,7 @@ export function Component() {
   const { t } = useTranslation('siteDetail');
   const { t: tf } = useTranslation('fleet');
   const { t: ta } = useTranslation('alerts');
+  useEffect(() => void statusMap.preload().catch(() => undefined), []);
   const marks = useAlertMarks();
   const [filter, setFilter] = useState<MapStatusFilter>('none');
   const view = useMapView({ status: filter === 'none' ? undefined : filter });
@@ -67,15 +77,17 @@ export function Component() {
             </Text>
           </Group>
           <MapStatusLegend label={t('map.legendLabel')} />
-          <StatusMap
-            view={view}
-            height="max(420px, calc(100dvh - 260px))"
-            label={t('map.label')}
-            renderPopup={(point) => <MapSitePopup point={point} />}
-            clusterLabel={(count) => t('map.cluster', { count })}
-            marks={marks}
-            scrollWheelZoom
-          />
+          <Suspense fallback={<Skeleton height={MAP_HEIGHT} data-testid="map-loading" />}>
+            <StatusMap
+              view={view}
+              height={MAP_HEIGHT}
+              label={t('map.label')}
+              renderPopup={(point) => <MapSitePopup point={point} />}
+              clusterLabel={(count) => t('map.cluster', { count })}
+              marks={marks}
+              scrollWheelZoom
+            />
+          </Suspense>
         </>
       )}
     </PageFrame>
