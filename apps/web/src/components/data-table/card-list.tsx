@@ -5,7 +5,6 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnLabel } from './column-label.ts';
 import type { TableRow, TableViewProps } from './data-table-props.ts';
-import { PageCheckbox, RowCheckbox } from './row-checkboxes.tsx';
 import { rowOpenProps } from './row-open.ts';
 import { type RowViewProps, sameRow, useRowView } from './row-view.ts';
 import { readSortOption, sortOptionValue } from './table-sort.ts';
@@ -41,7 +40,7 @@ const DataCard = memo(function DataCard<T extends TableRow>({
       <Group gap="sm" wrap="nowrap" align="flex-start">
         {selection && (
           <Box onClick={(event) => event.stopPropagation()} pt={2}>
-            <RowCheckbox row={row} selection={selection} />
+            <selection.checkboxes.RowCheckbox row={row} selection={selection} />
           </Box>
         )}
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
@@ -74,7 +73,9 @@ export function CardList<T extends TableRow>({ table, props }: TableViewProps<T>
   const sortable = table.getVisibleLeafColumns().filter((column) => column.columnDef.enableSorting !== false);
   return (
     <Stack gap="xs">
-      {selection && rows.length > 0 && <PageCheckbox rows={rows} selection={selection} visibleLabel />}
+      {selection && rows.length > 0 && (
+        <selection.checkboxes.PageCheckbox rows={rows} selection={selection} visibleLabel />
+      )}
       {sortable.length > 0 && (
         // The headers that sort a table are not there on cards: the same choice as a list.
         <NativeSelect

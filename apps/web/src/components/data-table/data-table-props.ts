@@ -1,5 +1,6 @@
 import type { ColumnDef, Table } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import type { CHECKBOXES } from './row-checkboxes.tsx';
 import type { TableSort } from './table-params.ts';
 
 /** Rows the user can tick (e.g. to act on several at once); the selection is the caller's state. */
@@ -11,6 +12,11 @@ export interface RowSelection<T> {
   rowLabel: (row: T) => string;
   /** Accessible name of the header checkbox (ticks every row of the page). */
   allLabel: string;
+  /**
+   * The tick boxes (row-checkboxes.tsx's `CHECKBOXES`), given by the screen that selects rows: a table without a
+   * selection loads no Checkbox.
+   */
+  checkboxes: typeof CHECKBOXES;
 }
 
 /** A row of a data table: its id names it (selection, React keys). */

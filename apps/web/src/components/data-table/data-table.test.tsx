@@ -8,6 +8,7 @@ import { showsCards } from './card-list.tsx';
 import { resetColumnVisibility } from './column-visibility.ts';
 import { DataTable } from './data-table.tsx';
 import type { DataTableProps } from './data-table-props.ts';
+import { CHECKBOXES } from './row-checkboxes.tsx';
 import { nextSort } from './table-sort.ts';
 
 interface Item {
@@ -282,6 +283,7 @@ describe('DataTable on a narrow screen', () => {
         onChange,
         rowLabel: (item) => `Select ${item.name}`,
         allLabel: 'Select page',
+        checkboxes: CHECKBOXES,
       },
     });
     await screen.findByTestId('data-cards');

@@ -47,3 +47,6 @@ export function PageCheckbox<T>({
     />
   );
 }
+
+/** Both, as a table with a selection is given them (`RowSelection.checkboxes`). */
+export const CHECKBOXES = { RowCheckbox, PageCheckbox };

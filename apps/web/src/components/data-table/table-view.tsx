@@ -7,7 +7,6 @@ import { preloadable } from '../../lib/preloadable.tsx';
 import { columnLabel } from './column-label.ts';
 import { cellStyle } from './column-meta.ts';
 import type { TableRow, TableViewProps } from './data-table-props.ts';
-import { PageCheckbox, RowCheckbox } from './row-checkboxes.tsx';
 import { rowOpenProps } from './row-open.ts';
 import { type RowViewProps, sameRow, useRowView } from './row-view.ts';
 import { nextSort, sortDirection } from './table-sort.ts';
@@ -77,7 +76,7 @@ const DataRow = memo(function DataRow<T extends TableRow>({
       {selection && (
         // The cell only stops a click from opening the row; the checkbox takes keyboard and clicks.
         <Table.Td w={44} onClick={(event) => event.stopPropagation()}>
-          <RowCheckbox row={row} selection={selection} />
+          <selection.checkboxes.RowCheckbox row={row} selection={selection} />
         </Table.Td>
       )}
       {row.getVisibleCells().map((cell) => (
@@ -161,7 +160,7 @@ export function TableView<T extends TableRow>({ table, props }: TableViewProps<T
               <Table.Tr key={group.id}>
                 {selection && (
                   <Table.Th w={44}>
-                    <PageCheckbox rows={rows} selection={selection} />
+                    <selection.checkboxes.PageCheckbox rows={rows} selection={selection} />
                   </Table.Th>
                 )}
                 {group.headers.map((header) => (

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { CellLink } from '../../../components/data-table/cell-link.tsx';
 import type { ColumnMeta } from '../../../components/data-table/column-meta.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { CHECKBOXES } from '../../../components/data-table/row-checkboxes.tsx';
 import { SavedSearchesMenu } from '../../../components/data-table/saved-searches-menu.tsx';
 import { serverListProps, useListParams } from '../../../components/data-table/server-list.ts';
 import { DateText } from '../../../components/date-text.tsx';
@@ -219,6 +220,7 @@ export function DevicesList({ selectionActions }: DevicesListProps = {}) {
               onChange: selection.onChange,
               rowLabel: (device) => t('selection.row', { name: device.name, site: device.site.name }),
               allLabel: t('selection.all'),
+              checkboxes: CHECKBOXES,
             }
           : undefined
       }
