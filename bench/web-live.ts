@@ -14,7 +14,7 @@
  * origin's `/api/health` (so nothing of the app is cached before Lighthouse loads it), in the browser's default
  * context, where Lighthouse opens its tab. A run that ends on another path than it was sent to is an error.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -162,6 +162,13 @@ async function lighthouseOnce(
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    // LIGHTHOUSE_REPORTS=<dir> keeps each run's report (its audits, the main thread's tasks) to read afterwards.
+    const keep = process.env.LIGHTHOUSE_REPORTS;
+    if (keep) {
+      await mkdir(keep, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${form}-${Date.now()}.json`;
+      await writeFile(path.join(keep, name), JSON.stringify(lhr));
+    }
     // A run that did not end where it was sent (the console sent it to /login) measured another screen.
     const ended = new URL(lhr.finalDisplayedUrl).pathname;
     if (!lhr.runtimeError && ended !== new URL(url).pathname)

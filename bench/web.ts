@@ -12,7 +12,7 @@
  * and /dashboard against each page's budgets, the MFA code → base dashboard drawn for the demo fleet and a
  * 30 000-site organization, and the Alerts screen's Interaction to Next Paint (bench/web-inp.ts).
  * `--only=weight,lighthouse,sign-in,inp` runs those parts alone (any of them); all by default. `--files` lists each
- * screen's files with their sizes.
+ * screen's files with their sizes; `LIGHTHOUSE_REPORTS=<dir>` keeps each Lighthouse report there.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
