@@ -494,6 +494,70 @@ describe('workers', () => {
     expect(await reload(c.id)).toMatchObject({ state: 'queued', attempts: 0 });
     expect(() => engine.start()).toThrow();
   });
+
+  it("claims nothing once stopping, even when stop came during the reaper's query and the jobs in flight then ended", async () => {
+    // The race behind a hang of the test above under load: a poll awaiting the reaper when `stop` came, the jobs in
+    // flight ending meanwhile, then the poll claiming the next job, which `stop` waited for forever.
+    const release: (() => void)[] = [];
+    const changes = jobChanges();
+    const engine = createJobEngine({
+      db,
+      onChange: changes.onChange,
+      handlers: {
+        slow: (j) =>
+          new Promise((resolve) => {
+            release.push(() => resolve({ done: j.params.i }));
+          }),
+      },
+      // Polls only when asked (its timer is far off); every poll reaps first.
+      pollMs: 60_000,
+      reapEveryMs: 0,
+      concurrency: 1,
+      log: silent,
+    });
+    const worker = engine.start();
+    const job = (i: number) =>
+      engine.enqueue({
+        organizationId: orgId,
+        deviceId: device(i).id,
+        action: 'slow',
+        params: { i },
+        requestedBy: userId,
+      });
+    const a = await job(1);
+    await changes.reached(a.id, 'running');
+    const b = await job(2);
+    // The next reaper query waits until let go.
+    let letReaperGo: () => void = () => undefined;
+    const reap = queue.reapExpired;
+    const reaper = vi.spyOn(queue, 'reapExpired').mockImplementationOnce(async (...args) => {
+      await new Promise<void>((resolve) => {
+        letReaperGo = resolve;
+      });
+      return reap(...args);
+    });
+    try {
+      const polling = worker.poll();
+      await vi.waitFor(() => expect(reaper).toHaveBeenCalled());
+      const stopping = engine.stop();
+      for (const r of release.splice(0)) r();
+      await changes.reached(a.id, 'succeeded');
+      letReaperGo();
+      await polling;
+      // Were the next job claimed, `stop` would wait for it for ever: say so instead.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        stopping,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('stop is waiting for a job claimed after it')), 10_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    } finally {
+      reaper.mockRestore();
+    }
+    expect(worker.inFlight).toBe(0);
+    expect(await reload(b.id)).toMatchObject({ state: 'queued', attempts: 0 });
+  });
 });
 
 describe('batches', () => {

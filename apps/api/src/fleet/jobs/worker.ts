@@ -143,6 +143,9 @@ export function startWorker(options: WorkerOptions): Worker {
           'jobs whose worker stopped answering were reaped',
         );
     }
+    // `stop` may have come while the reaper's query ran, and the jobs it waits for may have finished meanwhile: a
+    // worker that is stopping claims nothing more (it would run, and `stop` wait for it, a job no one was to run).
+    if (stopped) return 0;
     const free = concurrency - running.size;
     if (free <= 0) return 0;
     const claimed = await claim(db, workerId, leaseMs, free, { actions });
