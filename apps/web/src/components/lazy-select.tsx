@@ -62,13 +62,22 @@ function useFirstUse(typed: boolean, props: { ref?: Ref<HTMLInputElement>; defau
   const search = useRef<string | undefined>(undefined);
   const requested = useRef(false);
   const [arrival, setArrival] = useState<Arrival | null>(null);
+  // The kit has arrived and the real field is on its way in (its render not yet committed).
+  const arrived = useRef(false);
+  const arrive = () => {
+    const focused = field.current !== null && field.current === document.activeElement;
+    setArrival({ focus: focused || pressed.current, open: pressed.current, search: search.current });
+  };
   const load = () => {
+    // A key or press between the kit's arrival and the real field's first render (a busy main thread) still
+    // reaches it: the hand-over is noted again with it.
+    if (arrived.current) arrive();
     if (requested.current) return;
     requested.current = true;
     kit.load().then(
       (module) => {
-        const focused = field.current !== null && field.current === document.activeElement;
-        setArrival({ focus: focused || pressed.current, open: pressed.current, search: search.current });
+        arrived.current = true;
+        arrive();
         setLoaded(module);
       },
       () => {
