@@ -108,6 +108,38 @@ const job = (i: number, action = 'ping', extra: { maxAttempts?: number } = {}) =
   });
 const reload = async (id: string) => (await getJob(db, id, orgId)) as Job;
 
+/**
+ * An engine whose `slow` jobs run until let go (`release`), its changes told to `changes`; `slow(i)` enqueues the
+ * i-th such job (params.i = i) on the fleet's device i − 1.
+ */
+function slowEngine(
+  options: Omit<Parameters<typeof createJobEngine>[0], 'db' | 'onChange' | 'handlers' | 'log'>,
+) {
+  const release: (() => void)[] = [];
+  const changes = jobChanges();
+  const engine = createJobEngine({
+    db,
+    onChange: changes.onChange,
+    handlers: {
+      slow: (j) =>
+        new Promise((resolve) => {
+          release.push(() => resolve({ done: j.params.i }));
+        }),
+    },
+    log: silent,
+    ...options,
+  });
+  const slow = (i: number) =>
+    engine.enqueue({
+      organizationId: orgId,
+      deviceId: device(i - 1).id,
+      action: 'slow',
+      params: { i },
+      requestedBy: userId,
+    });
+  return { engine, release, changes, slow };
+}
+
 describe('enqueue and claim', () => {
   it('queues jobs and claims them oldest first, each once, under a lease', async () => {
     const a = await job(0);
@@ -404,8 +436,6 @@ describe('workers', () => {
 
   it('extends the lease while a handler runs, and stop waits for the jobs in flight', async () => {
     const LEASE_MS = 1_500;
-    const release: (() => void)[] = [];
-    const changes = jobChanges();
     // Each lease extension the worker makes (on its own timer, every leaseMs / 3) is told once it is stored.
     const extensionWaiters: (() => void)[] = [];
     const extendLeases = queue.extendLeases;
@@ -415,45 +445,18 @@ describe('workers', () => {
       return held;
     });
     const nextExtension = () => new Promise<void>((resolve) => extensionWaiters.push(resolve));
-    const engine = createJobEngine({
-      db,
-      onChange: changes.onChange,
-      handlers: {
-        slow: (j) =>
-          new Promise((resolve) => {
-            release.push(() => resolve({ done: j.params.i }));
-          }),
-      },
+    const { engine, release, changes, slow } = slowEngine({
       pollMs: 20,
       // Long enough that a busy machine (CI beside other work) does not let a lease lapse between extensions
       // (they come every 500 ms; a stall of a second would be needed).
       leaseMs: LEASE_MS,
       reapEveryMs: 20,
       concurrency: 2,
-      log: silent,
     });
     const worker = engine.start();
-    const a = await engine.enqueue({
-      organizationId: orgId,
-      deviceId: device(0).id,
-      action: 'slow',
-      params: { i: 1 },
-      requestedBy: userId,
-    });
-    const b = await engine.enqueue({
-      organizationId: orgId,
-      deviceId: device(1).id,
-      action: 'slow',
-      params: { i: 2 },
-      requestedBy: userId,
-    });
-    const c = await engine.enqueue({
-      organizationId: orgId,
-      deviceId: device(2).id,
-      action: 'slow',
-      params: { i: 3 },
-      requestedBy: userId,
-    });
+    const a = await slow(1);
+    const b = await slow(2);
+    const c = await slow(3);
     await changes.until((told) => told.filter((c) => c.state === 'running').length === 2);
     expect(worker.inFlight).toBe(2);
     // Longer than a lease (the extension is the worker's own real timer, every leaseMs / 3): after each
@@ -498,42 +501,21 @@ describe('workers', () => {
   it("claims nothing once stopping, even when stop came during the reaper's query and the jobs in flight then ended", async () => {
     // The race behind a hang of the test above under load: a poll awaiting the reaper when `stop` came, the jobs in
     // flight ending meanwhile, then the poll claiming the next job, which `stop` waited for forever.
-    const release: (() => void)[] = [];
-    const changes = jobChanges();
-    const engine = createJobEngine({
-      db,
-      onChange: changes.onChange,
-      handlers: {
-        slow: (j) =>
-          new Promise((resolve) => {
-            release.push(() => resolve({ done: j.params.i }));
-          }),
-      },
+    const { engine, release, changes, slow } = slowEngine({
       // Polls only when asked (its timer is far off); every poll reaps first.
       pollMs: 60_000,
       reapEveryMs: 0,
       concurrency: 1,
-      log: silent,
     });
     const worker = engine.start();
-    const job = (i: number) =>
-      engine.enqueue({
-        organizationId: orgId,
-        deviceId: device(i).id,
-        action: 'slow',
-        params: { i },
-        requestedBy: userId,
-      });
-    const a = await job(1);
+    const a = await slow(1);
     await changes.reached(a.id, 'running');
-    const b = await job(2);
+    const b = await slow(2);
     // The next reaper query waits until let go.
-    let letReaperGo: () => void = () => undefined;
+    const reaperHeld = deferred();
     const reap = queue.reapExpired;
     const reaper = vi.spyOn(queue, 'reapExpired').mockImplementationOnce(async (...args) => {
-      await new Promise<void>((resolve) => {
-        letReaperGo = resolve;
-      });
+      await reaperHeld.promise;
       return reap(...args);
     });
     try {
@@ -542,7 +524,7 @@ describe('workers', () => {
       const stopping = engine.stop();
       for (const r of release.splice(0)) r();
       await changes.reached(a.id, 'succeeded');
-      letReaperGo();
+      reaperHeld.resolve();
       await polling;
       // Were the next job claimed, `stop` would wait for it for ever: say so instead.
       let timer: NodeJS.Timeout | undefined;
