@@ -1,4 +1,4 @@
-import { formatDuration } from './duration.ts';
+import { formatDuration, numberFormatOf } from './duration.ts';
 
 /*
  * The alerts' vocabulary without zod (issue 39): the catalogue of codes and the words of what they measured,
@@ -230,12 +230,6 @@ export const ALERT_CODE_INFO: Readonly<Record<AlertCode, AlertCodeDescription>> 
 /** A condition raised this minute has lasted under one: the whole phrase, not "for 0 min". */
 const UNDER_A_MINUTE: Text = { en: 'for under a minute', es: 'durante menos de un minuto' };
 
-/** One formatter per language: building one costs more than formatting many numbers. */
-const numberFormats: Record<AlertLanguage, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }),
-  es: new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 }),
-};
-
 /** The `{key}` names of a measure's words: the details the code's phrase needs. */
 export function measuredKeys(code: AlertCode): string[] {
   return [...ALERT_CODE_INFO[code].measured.en.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
@@ -257,7 +251,7 @@ export function alertMeasured(
     const value = details[key];
     if (value === undefined || value === '') missing = true;
     if (typeof value !== 'number') return String(value ?? '');
-    return key === 'minutes' ? formatDuration(value * 60, lang) : numberFormats[lang].format(value);
+    return key === 'minutes' ? formatDuration(value * 60, lang) : numberFormatOf(lang, 1).format(value);
   });
   return missing ? null : text;
 }

@@ -15,7 +15,7 @@ export function formatDuration(seconds: number, lang: 'en' | 'es'): string {
   ];
   const largest = units.findIndex(([amount]) => amount > 0);
   const first = largest === -1 ? units.length - 1 : largest;
-  const number = integerFormats[lang];
+  const number = numberFormatOf(lang, 0);
   return units
     .slice(first, first + 2)
     .filter(([amount], i) => i === 0 || amount > 0)
@@ -23,7 +23,20 @@ export function formatDuration(seconds: number, lang: 'en' | 'es'): string {
     .join(' ');
 }
 
-const integerFormats = {
-  en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
-  es: new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 }),
-};
+const NUMBER_LOCALES = { en: 'en-US', es: 'es-ES' } as const;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The language's number formatter with at most `fractionDigits` decimals, built on its first use and kept:
+ * building one costs more than formatting many numbers, and the first a page builds loads the locale's data
+ * (~15 ms on a phone's processor), which a module that only may format must not spend as it loads.
+ */
+export function numberFormatOf(lang: 'en' | 'es', fractionDigits: number): Intl.NumberFormat {
+  const key = `${lang}|${fractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(NUMBER_LOCALES[lang], { maximumFractionDigits: fractionDigits });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
