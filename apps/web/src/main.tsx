@@ -2,7 +2,7 @@ import './styles/mantine-public.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter, preloadStoredSession } from './app/router.tsx';
@@ -38,20 +38,25 @@ if (!root) throw new Error('#root is missing from index.html');
 // (lib/auth-store.ts), and checked once the first screen has drawn.
 const render = () => {
   const router = createAppRouter();
-  createRoot(root).render(
-    <StrictMode>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        colorSchemeManager={colorSchemeManager}
-        defaultColorScheme="light"
-      >
-        <Toasts />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // Rendered as a transition: React renders it in slices of a few milliseconds with the main thread free between
+  // them, where a plain first render of the frame and its screen was one long task on a phone's processor.
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme="light"
+        >
+          <Toasts />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   );
 };
 void preloadStoredSession(window.location.pathname);

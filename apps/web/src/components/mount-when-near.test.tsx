@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { Suspense, useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_TIMEOUT_MS, MountWhenNear, NEAR_MARGIN } from './mount-when-near.tsx';
 
@@ -106,10 +107,11 @@ describe('MountWhenNear (issue 39: the dashboard mounted progressively)', () => 
     expect(screen.getByText('content')).toBeTruthy();
   });
 
-  it("mounts the first viewport's pieces right after the first draw, one per task, in order", async () => {
-    const commits: string[] = [];
+  it("mounts the first viewport's pieces right after the first draw, one after another, in order", async () => {
+    const log: string[] = [];
     function Piece({ name }: { name: string }) {
-      commits.push(name);
+      log.push(`render ${name}`);
+      useEffect(() => void log.push(`commit ${name}`), [name]);
       return <span>{name}</span>;
     }
     render(
@@ -124,19 +126,72 @@ describe('MountWhenNear (issue 39: the dashboard mounted progressively)', () => 
     // The first draw shows their places; no idle time or scrolling is waited for.
     expect(screen.getAllByText('waiting')).toHaveLength(3);
     expect(idle).toHaveLength(0);
-    // Each piece renders in a task of its own: what has rendered when each task of the turns has run.
-    const seen: string[][] = [];
-    const look = (left: number) =>
-      setTimeout(() => {
-        seen.push([...commits]);
-        if (left > 1) look(left - 1);
-      }, 0);
-    look(3);
-    await nextTask();
-    await nextTask();
-    await nextTask();
-    expect(seen).toEqual([['map'], ['map', 'totals'], ['map', 'totals', 'uptime']]);
+    for (let n = 0; n < 3; n++) await nextTask();
     expect(screen.queryByText('waiting')).toBeNull();
+    // Each piece committed before the next one rendered: one piece's work at a time.
+    expect(log).toEqual([
+      'render map',
+      'commit map',
+      'render totals',
+      'commit totals',
+      'render uptime',
+      'commit uptime',
+    ]);
+  });
+
+  it('renders a piece as a transition: while its code loads, its placeholder stays rather than a fallback above it', async () => {
+    let arrive: () => void = () => undefined;
+    const code = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    let loaded = false;
+    void code.then(() => {
+      loaded = true;
+    });
+    function Loading() {
+      if (!loaded) throw code;
+      return <span>content</span>;
+    }
+    render(
+      <Suspense fallback={<span>fallback</span>}>
+        <MountWhenNear eager={false} first placeholder={<span>waiting</span>}>
+          <Loading />
+        </MountWhenNear>
+      </Suspense>,
+    );
+    await nextTask();
+    await nextTask();
+    // Drawn urgently, the suspended piece would have hidden what shows for the boundary's fallback.
+    expect(screen.getByText('waiting')).toBeTruthy();
+    expect(screen.queryByText('fallback')).toBeNull();
+    await act(async () => arrive());
+    expect(screen.getByText('content')).toBeTruthy();
+  });
+
+  it('gives the next piece its turn when the one mounting leaves before it has committed', async () => {
+    const never = new Promise<never>(() => undefined);
+    function Stuck(): never {
+      throw never;
+    }
+    const pieces = (withStuck: boolean) => (
+      <div>
+        {withStuck && (
+          <MountWhenNear key="stuck" eager={false} first placeholder={<span>waiting</span>}>
+            <Stuck />
+          </MountWhenNear>
+        )}
+        <MountWhenNear key="next" eager={false} first placeholder={<span>waiting</span>}>
+          <span>next</span>
+        </MountWhenNear>
+      </div>
+    );
+    const view = render(pieces(true));
+    for (let n = 0; n < 3; n++) await nextTask();
+    // The stuck piece's turn has not ended (its transition waits for what it suspended on): the next one waits.
+    expect(screen.queryByText('next')).toBeNull();
+    view.rerender(pieces(false));
+    for (let n = 0; n < 3; n++) await nextTask();
+    expect(screen.getByText('next')).toBeTruthy();
   });
 
   it('stays mounted once eager, when eager ends (the editor closed)', () => {

@@ -1,6 +1,5 @@
 import { useIntersection } from '@mantine/hooks';
-import { type ReactNode, useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '../lib/when-idle.ts';
 
 /** How far beyond the viewport a deferred piece mounts: a screen's height on each side, before it scrolls in. */
@@ -15,6 +14,8 @@ export const IDLE_TIMEOUT_MS = 1500;
 const turns = { near: [] as (() => void)[], idle: [] as (() => void)[] };
 /** The next turn's call, if one is waiting: in a task (a piece near), or when the main thread is idle. */
 let waiting: { kind: 'task' | 'idle'; cancel: () => void } | null = null;
+/** The piece being mounted now: the next turn waits until it has committed (or left the screen). */
+let mounting: (() => void) | null = null;
 
 function scheduleTurn() {
   if (turns.near.length > 0) {
@@ -29,15 +30,24 @@ function scheduleTurn() {
 function nextTurn() {
   waiting = null;
   const mount = turns.near.shift() ?? turns.idle.shift();
-  // Rendered and committed within this task: left to React's scheduler, mounts asked for in consecutive tasks
-  // would be rendered together, one long task again.
-  if (mount) flushSync(mount);
-  scheduleTurn();
+  if (!mount) return;
+  // Rendered as a transition, which React renders in slices of a few milliseconds with the main thread free
+  // between them (on a phone's processor one piece rendered at once was a long task); one piece at a time, so
+  // one commit does not lay out several pieces together.
+  mounting = mount;
+  startTransition(mount);
+}
+
+/** `mount`'s piece has committed, or left before it did: the next turn can come. */
+function turnEnded(mount: () => void) {
+  if (mounting !== mount) return;
+  mounting = null;
+  if (!waiting) scheduleTurn();
 }
 
 /**
- * Runs `mount` in a task of its own after those asked for before it in its queue (one piece mounted per task, so
- * mounting several is several short tasks rather than one long one); returns a cancel.
+ * Runs `mount` in its turn, after those asked for before it in its queue (one piece mounted at a time, each
+ * rendered in short slices); returns what to call once it has mounted or is no longer wanted.
  */
 function inTurn(queue: (() => void)[], mount: () => void): () => void {
   queue.push(mount);
@@ -46,10 +56,11 @@ function inTurn(queue: (() => void)[], mount: () => void): () => void {
     waiting.cancel();
     waiting = null;
   }
-  if (!waiting) scheduleTurn();
+  if (!waiting && !mounting) scheduleTurn();
   return () => {
     const at = queue.indexOf(mount);
     if (at >= 0) queue.splice(at, 1);
+    turnEnded(mount);
   };
 }
 
@@ -57,8 +68,8 @@ interface MountWhenNearProps {
   /** Mounted now (everything in an editor); once mounted, it stays. */
   eager: boolean;
   /**
-   * In the first viewport: mounted in the tasks right after the screen's first draw, one piece per task in the
-   * order they render, without waiting to come near or for an idle main thread.
+   * In the first viewport: mounted right after the screen's first draw, one piece after another in the order they
+   * render, without waiting to come near or for an idle main thread.
    */
   first?: boolean;
   /**
@@ -72,8 +83,8 @@ interface MountWhenNearProps {
 }
 
 /**
- * Content mounted at once when `eager`; else in its turn, one piece per task (several short tasks rather than one
- * long one), right away when `first`, otherwise once it comes near the viewport (within NEAR_MARGIN) or (unless
+ * Content mounted at once when `eager`; else in its turn, one piece at a time, each rendered in short slices (many
+ * short tasks rather than one long one), right away when `first`, otherwise once it comes near the viewport (within NEAR_MARGIN) or (unless
  * `idle` is false) the main thread is idle, whichever is first: a long screen draws its first viewport without the cost of the rest,
  * and nothing stays unmounted for long. Once mounted it stays mounted.
  */
