@@ -137,13 +137,26 @@ export const LANDING_FIRST_VIEW = [
   'src/features/dashboards/components/widgets.tsx',
 ] as const;
 
-/** The boot script's body: a stored session on the landing paths asks for `files` while the entry downloads. */
-function bootPreloadScript(files: string[]): string {
+/**
+ * Of LANDING_FIRST_VIEW, what the widgets draw with, once the screen's frame, heading and places have drawn: the
+ * boot script asks for its files at low priority, so they do not hold the six connections a browser opens to a
+ * host while the screen's own code, wording and dashboards list wait behind them (on Lighthouse's mobile profile
+ * the list and the wording came ~0.5 s later for it, and the screen's text with them).
+ */
+const LANDING_AFTER_FIRST_DRAW: ReadonlySet<string> = new Set([
+  'src/features/dashboards/components/widgets.tsx',
+]);
+
+/**
+ * The boot script's body: a stored session on the landing paths asks for `files` while the entry downloads, those
+ * from `lowFrom` on at low priority.
+ */
+function bootPreloadScript(files: string[], lowFrom: number): string {
   // Classic ES5-level script (it runs before any module): a few links a task, so no task of its own is long on a
   // slow phone (each link costs a few milliseconds there). The links match those the entry's import helper adds
   // (rel, as, crossorigin, href), which then finds them there and adds none; a file whose link the helper added
   // first is skipped. `data-boot` marks the script's links (e2e dashboard-progressive).
-  return `(function(){try{if(!localStorage.getItem("jwt"))return;if(${JSON.stringify(LANDING_PATHS)}.indexOf(location.pathname)<0)return}catch(e){return}var f=${JSON.stringify(files)},i=0;(function n(){for(var e=Math.min(i+4,f.length);i<e;i++){var h=f[i];if(document.querySelector('link[href="'+h+'"]'))continue;var l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="preload";l.as="style"}else{l.rel="modulepreload";l.as="script"}l.crossOrigin="";l.href=h;l.setAttribute("data-boot","");document.head.appendChild(l)}if(i<f.length)setTimeout(n,0)})()})();`;
+  return `(function(){try{if(!localStorage.getItem("jwt"))return;if(${JSON.stringify(LANDING_PATHS)}.indexOf(location.pathname)<0)return}catch(e){return}var f=${JSON.stringify(files)},i=0,w=${lowFrom};(function n(){for(var e=Math.min(i+4,f.length);i<e;i++){var h=f[i];if(document.querySelector('link[href="'+h+'"]'))continue;var l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="preload";l.as="style"}else{l.rel="modulepreload";l.as="script"}l.crossOrigin="";if(i>=w)l.fetchPriority="low";l.href=h;l.setAttribute("data-boot","");document.head.appendChild(l)}if(i<f.length)setTimeout(n,0)})()})();`;
 }
 
 /**
@@ -169,23 +182,31 @@ function bootPreload(): Plugin {
         if (!entry) throw new Error('vnoc-boot-preload: no entry chunk');
         const imports = new Map(chunks.map((c) => [c.fileName, c.imports]));
         // In LANDING_FIRST_VIEW's order, each module's chunk after the chunks it imports: what runs first comes
-        // first (a browser asks a host for six files at a time).
+        // first (a browser asks a host for six files at a time); what only the widgets draw with comes last.
         const js: string[] = [];
+        const later: string[] = [];
         const seen = followed(imports, [entry.fileName]);
-        const add = (file: string) => {
+        const add = (file: string, list: string[]) => {
           if (seen.has(file)) return;
           seen.add(file);
-          for (const child of imports.get(file) ?? []) add(child);
-          js.push(file);
+          for (const child of imports.get(file) ?? []) add(child, list);
+          list.push(file);
         };
         for (const module of LANDING_FIRST_VIEW) {
           const chunk = chunks.find((c) => c.moduleIds.includes(path.join(root, module)));
           if (!chunk) throw new Error(`vnoc-boot-preload: ${module} is in no chunk`);
-          add(chunk.fileName);
+          add(chunk.fileName, LANDING_AFTER_FIRST_DRAW.has(module) ? later : js);
         }
-        const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-        const files = [...js, ...new Set(css)].map((file) => `/${file}`);
-        const ref = this.emitFile({ type: 'asset', name: 'boot.js', source: bootPreloadScript(files) });
+        const css = [...js, ...later].flatMap((file) => [
+          ...(byFile.get(file)?.viteMetadata?.importedCss ?? []),
+        ]);
+        const first = [...js, ...new Set(css)];
+        const files = [...first, ...later].map((file) => `/${file}`);
+        const ref = this.emitFile({
+          type: 'asset',
+          name: 'boot.js',
+          source: bootPreloadScript(files, first.length),
+        });
         const tag = `<script async src="/${this.getFileName(ref)}"></script>`;
         const source = String(html.source);
         if (!source.includes('<script type="module"'))
