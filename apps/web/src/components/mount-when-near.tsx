@@ -1,5 +1,5 @@
 import { useIntersection } from '@mantine/hooks';
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useLayoutEffect, useState } from 'react';
 import { whenIdle } from '../lib/when-idle.ts';
 
 /** How far beyond the viewport a deferred piece mounts: a screen's height on each side, before it scrolls in. */
@@ -103,7 +103,9 @@ export function MountWhenNear({
   if (eager && !mounted) setMounted(true);
   // Once near, its turn is asked for (ahead of the idle ones), even if it scrolls away before the turn comes.
   if (entry?.isIntersecting && asked !== 'near') setAsked('near');
-  useEffect(() => {
+  // A layout effect: its cleanup, once mounted, ends the turn within the commit, so the next piece's turn comes in the
+  // next task, not after the browser has painted and run the commit's passive effects (a frame per piece).
+  useLayoutEffect(() => {
     if (mounted) return;
     if (asked) return inTurn(turns[asked], () => setMounted(true));
     if (idle) return whenIdle(() => setAsked('idle'), IDLE_TIMEOUT_MS);
