@@ -11,7 +11,6 @@ import { AlertSeverityBadge } from '../../../components/alert-severity-badge.tsx
 import { DateText } from '../../../components/date-text.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { MapSitePopup } from '../../../components/map-site-popup.tsx';
-import { afterPaint } from '../../../lib/after-paint.ts';
 import { alertDeviceLabel, alertMeasuredText, alertName, alertPlace } from '../../../lib/alert-display.ts';
 import { COUNTED_STATUSES, deviceStatusColour, deviceStatusLabelKey } from '../../../lib/device-status.ts';
 import { formatDate, formatPercent } from '../../../lib/format.ts';
@@ -34,14 +33,12 @@ export interface WidgetProps {
 }
 
 /**
- * The map (Leaflet and our map surface, ~50 KB gzipped with its styles), fetched once the screen has painted: the
- * dashboard's other widgets (this module) draw without waiting for it, the map's card showing a skeleton meanwhile.
+ * The map (Leaflet and our map surface, ~50 KB gzipped with its styles), fetched when its widget first renders,
+ * which is after the screen has painted (the widgets mount in turns after it, MountWhenNear): the dashboard's other
+ * widgets (this module) draw without waiting for it, the map's card showing a skeleton meanwhile. The last sign-in
+ * step fetches it while the code is typed (app/router.tsx), and then it draws at once.
  */
-const statusMap = preloadable(() =>
-  afterPaint()
-    .then(() => import('../../../components/status-map.tsx'))
-    .then((m) => m.StatusMap),
-);
+const statusMap = preloadable(() => import('../../../components/status-map.tsx').then((m) => m.StatusMap));
 const StatusMap = statusMap.Component;
 
 /** SiteMap: every site coloured by status (ringed by its worst active alert), clustered; a marker opens its site. */
