@@ -231,4 +231,17 @@ test("a stored session's dashboard asks for the frame's and the dashboard's code
     [...document.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')),
   );
   expect(hrefs.filter((href, n) => hrefs.indexOf(href) !== n)).toEqual([]);
+  // The widgets' module is asked for at low priority, the screen's and the frame's at the browser's own: the
+  // dashboards list and the screen's wording do not queue behind the widgets' files.
+  const priorities = new Map(
+    await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[data-boot]')].map(
+        (link) => [link.getAttribute('href') ?? '', link.fetchPriority] as const,
+      ),
+    ),
+  );
+  const priorityOf = (chunk: RegExp) => [...priorities].find(([href]) => chunk.test(href))?.[1];
+  expect(priorityOf(/^\/assets\/widgets-/)).toBe('low');
+  for (const chunk of [/^\/assets\/dashboard-screen-/, /^\/assets\/main-layout-/, /\.css$/])
+    expect(priorityOf(chunk), String(chunk)).toBe('auto');
 });
