@@ -144,6 +144,29 @@ describe('DashboardGrid', () => {
     expect(document.querySelector('[data-widget="DeviceTotals"] .mantine-Skeleton-root')).not.toBeNull();
   });
 
+  it('follows its width: narrowed to a phone, the grid stacks its widgets (a ResizeObserver, set as a transition)', async () => {
+    const observers: ResizeObserverCallback[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    render(grid([uptime(4)], vi.fn()));
+    const layout = () =>
+      document.querySelector('[data-testid="dashboard-grid"]')?.getAttribute('data-layout');
+    await waitFor(() => expect(layout()).toBe('grid'));
+    await act(async () => {
+      for (const callback of observers)
+        callback([{ contentRect: { width: 360 } } as ResizeObserverEntry], {} as ResizeObserver);
+    });
+    await waitFor(() => expect(layout()).toBe('stacked'));
+  });
+
   it.each([
     ['the grid', '1100px', true],
     ['stacked on a phone', '360px', false],

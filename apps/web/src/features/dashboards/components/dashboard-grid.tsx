@@ -1,9 +1,15 @@
 import { Skeleton } from '@mantine/core';
 import { sortWidgets, type Widget } from '@vnoc/contracts';
-import { type CSSProperties, type ReactNode, Suspense, useMemo } from 'react';
-// The library's width hook alone (its package is free of side effects: the bundle keeps this hook and the core, not
-// the grid's components, which editable-grid.tsx imports).
-import { useContainerWidth } from 'react-grid-layout';
+import {
+  type CSSProperties,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Layout, LayoutItem } from 'react-grid-layout/core';
 import { MountWhenNear } from '../../../components/mount-when-near.tsx';
 import { preloadable } from '../../../lib/preloadable.tsx';
@@ -49,6 +55,37 @@ function firstViewport(
   return shown;
 }
 
+/** An element's content width, as react-grid-layout reads it (its computed width, else its client width). */
+function contentWidth(node: HTMLElement): number {
+  const computed = Number.parseFloat(getComputedStyle(node).width);
+  return Math.max(0, Math.round(Number.isFinite(computed) ? computed : node.clientWidth));
+}
+
+/**
+ * The grid's content width: measured as it mounts, then on every resize (a ResizeObserver), each set as a
+ * transition. The grid draws its widgets' places once it knows the width; set urgently (react-grid-layout's own
+ * hook sets it from an effect), that draw of every cell was one long task of its own (~70 ms here, four times that
+ * on a phone's processor); as a transition React renders it in short slices (issue 39).
+ */
+function useGridWidth() {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const node = containerRef.current;
+    if (!node) return;
+    const measured = contentWidth(node);
+    startTransition(() => setWidth(measured));
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry?.contentRect.width ?? contentWidth(node));
+      startTransition(() => setWidth((last) => (last === next ? last : next)));
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return { width: width ?? 0, containerRef, mounted: width !== null };
+}
+
 interface ViewedGridProps {
   widgets: readonly Widget[];
   width: number;
@@ -89,7 +126,7 @@ export function DashboardGrid({
   editing = false,
   onLayoutChange,
 }: DashboardGridProps) {
-  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
+  const { width, containerRef, mounted } = useGridWidth();
   const stacked = mounted && width < STACK_BELOW_PX;
   const sorted = useMemo(() => sortWidgets(widgets), [widgets]);
   const layout = useMemo(() => drawnLayout(widgets), [widgets]);
