@@ -86,10 +86,12 @@ function preloadConsole() {
   import('../features/dashboards/components/dashboard-screen.tsx')
     .then(({ preloadDashboardModules }) => preloadDashboardModules())
     .catch(() => undefined);
-  // The base dashboard's map: its component (which its widget otherwise asks for once the screen has painted, and
-  // whose download then held the map's first view and its sites' call back ~0.1 s) and its shapes, prepared while
-  // the code is typed.
-  import('../components/status-map.tsx').catch(() => undefined);
+  // The base dashboard's map: its component (which its widget otherwise asks for as it first renders, and then
+  // draws only in a retry after the other widgets: its first view and its sites' call came ~0.2 s later) and its
+  // shapes, prepared while the code is typed.
+  import('../features/dashboards/components/widgets.tsx')
+    .then(({ preloadStatusMap }) => preloadStatusMap())
+    .catch(() => undefined);
   import('../components/map-surface.tsx')
     .then(({ loadBasemapShapes }) => loadBasemapShapes())
     .catch(() => undefined);

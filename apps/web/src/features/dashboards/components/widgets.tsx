@@ -39,6 +39,12 @@ export interface WidgetProps {
  * step fetches it while the code is typed (app/router.tsx), and then it draws at once.
  */
 const statusMap = preloadable(() => import('../../../components/status-map.tsx').then((m) => m.StatusMap));
+/**
+ * Starts loading the map (the last sign-in step, while the code is typed): its widget then draws it in its first
+ * render, where a first render that suspends on it shows a skeleton and draws the map only in a retry, which React
+ * renders after every other widget's turn.
+ */
+export const preloadStatusMap = statusMap.preload;
 const StatusMap = statusMap.Component;
 
 /** SiteMap: every site coloured by status (ringed by its worst active alert), clustered; a marker opens its site. */
