@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter, preloadStoredSession } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
+import { nextTask } from './lib/after-paint.ts';
 import { languageReady } from './lib/i18n.ts';
 import { TOAST_MS, useToastsWanted } from './lib/notify.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -59,5 +60,12 @@ const render = () => {
     ),
   );
 };
-void preloadStoredSession(window.location.pathname);
-void languageReady.then(render, render);
+// Three tasks, not one: the entry's evaluation, the stored session's preloads, then the router's start (its route
+// table, the first navigation's loaders) and the first render. Together they were one task of ~110 ms on this
+// machine, ~450 ms on Lighthouse's mobile profile, all of it blocking input.
+void nextTask()
+  .then(() => {
+    void preloadStoredSession(window.location.pathname);
+    return languageReady.then(nextTask, nextTask);
+  })
+  .then(render);
