@@ -78,7 +78,7 @@ function useGridWidth() {
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       const next = Math.round(entry?.contentRect.width ?? contentWidth(node));
-      startTransition(() => setWidth((last) => (last === next ? last : next)));
+      startTransition(() => setWidth(next));
     });
     observer.observe(node);
     return () => observer.disconnect();
