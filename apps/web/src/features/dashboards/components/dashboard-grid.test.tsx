@@ -144,6 +144,38 @@ describe('DashboardGrid', () => {
     expect(document.querySelector('[data-widget="DeviceTotals"] .mantine-Skeleton-root')).not.toBeNull();
   });
 
+  it("counts the first viewport from the grid's top: a widget below the fold under the heading waits (issue 39)", async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    // The heading and toolbar above the grid: it starts 400 px down jsdom's 768 px viewport.
+    const realRect = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.dataset.testid === 'dashboard-grid'
+        ? ({ top: 400, bottom: 1400, left: 0, right: 1100, width: 1100, height: 1000 } as DOMRect)
+        : realRect.call(this);
+    });
+    // Row 4 starts 480 px below the grid's top: within 768 px of the grid, but 880 px down the screen.
+    const below: Widget = {
+      ...uptime(4),
+      i: 'totals',
+      type: 'DeviceTotals',
+      layout: { i: 'totals', x: 0, y: 4, w: 4, h: 2 },
+    };
+    const top: Widget = { ...uptime(12), layout: { i: 'uptime-1', x: 0, y: 0, w: 12, h: 4 } };
+    render(grid([top, below], vi.fn(), false));
+    await waitFor(() => expect(screen.getByText('Uptime')).toBeTruthy());
+    for (let n = 0; n < 5; n++) await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByText('DeviceTotals')).toBeNull();
+    expect(document.querySelector('[data-widget="DeviceTotals"] .mantine-Skeleton-root')).not.toBeNull();
+  });
+
   it('follows its width: narrowed to a phone, the grid stacks its widgets (a ResizeObserver, set as a transition)', async () => {
     const observers: ResizeObserverCallback[] = [];
     vi.stubGlobal(

@@ -35,8 +35,9 @@ interface DashboardGridProps {
 const stackedHeight = (widget: Widget) => Math.max(2, widget.layout.h) * (ROW_HEIGHT * 0.8);
 
 /**
- * The widgets whose top is within the first viewport (the grid's own offset aside, which only counts a few more):
- * these mount right after the grid, one per task, the others when they come near or the main thread is idle.
+ * The widgets whose top is within the first viewport, `viewport` pixels below the grid's top: these mount right
+ * after the grid, one per task, the others when they come near or the main thread is idle. (Counting from the
+ * viewport's top instead, a phone took a widget below the fold for one on screen and drew it with the first view.)
  */
 function firstViewport(
   sorted: readonly Widget[],
@@ -65,16 +66,23 @@ function contentWidth(node: HTMLElement): number {
  * The grid's content width: measured as it mounts, then on every resize (a ResizeObserver), each set as a
  * transition. The grid draws its widgets' places once it knows the width; set urgently (react-grid-layout's own
  * hook sets it from an effect), that draw of every cell was one long task of its own (~70 ms here, four times that
- * on a phone's processor); as a transition React renders it in short slices (issue 39).
+ * on a phone's processor); as a transition React renders it in short slices (issue 39). Also how far below the
+ * viewport's top the grid starts as it mounts (the heading and toolbar above it), which tells the first viewport's
+ * widgets.
  */
 function useGridWidth() {
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<number | null>(null);
+  const [top, setTop] = useState(0);
   useLayoutEffect(() => {
     const node = containerRef.current;
     if (!node) return;
     const measured = contentWidth(node);
-    startTransition(() => setWidth(measured));
+    const offset = Math.max(0, node.getBoundingClientRect().top);
+    startTransition(() => {
+      setWidth(measured);
+      setTop(offset);
+    });
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       const next = Math.round(entry?.contentRect.width ?? contentWidth(node));
@@ -83,7 +91,7 @@ function useGridWidth() {
     observer.observe(node);
     return () => observer.disconnect();
   }, []);
-  return { width: width ?? 0, containerRef, mounted: width !== null };
+  return { width: width ?? 0, top, containerRef, mounted: width !== null };
 }
 
 interface ViewedGridProps {
@@ -126,13 +134,13 @@ export function DashboardGrid({
   editing = false,
   onLayoutChange,
 }: DashboardGridProps) {
-  const { width, containerRef, mounted } = useGridWidth();
+  const { width, top, containerRef, mounted } = useGridWidth();
   const stacked = mounted && width < STACK_BELOW_PX;
   const sorted = useMemo(() => sortWidgets(widgets), [widgets]);
   const layout = useMemo(() => drawnLayout(widgets), [widgets]);
   const inFirstViewport = useMemo(
-    () => firstViewport(sorted, layout, stacked, window.innerHeight),
-    [sorted, layout, stacked],
+    () => firstViewport(sorted, layout, stacked, window.innerHeight - top),
+    [sorted, layout, stacked, top],
   );
   const cells = sorted.map((widget) => (
     <MountWhenNear
