@@ -2,7 +2,7 @@
 
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { Widget } from '@vnoc/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { installDomStubs, Providers } from '../../../test/render.tsx';
 import { DashboardGrid } from './dashboard-grid.tsx';
 
@@ -156,11 +156,15 @@ describe('DashboardGrid', () => {
     vi.stubGlobal('cancelIdleCallback', () => undefined);
     // The heading and toolbar above the grid: it starts 400 px down jsdom's 768 px viewport.
     const realRect = HTMLElement.prototype.getBoundingClientRect;
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
       return this.dataset.testid === 'dashboard-grid'
         ? ({ top: 400, bottom: 1400, left: 0, right: 1100, width: 1100, height: 1000 } as DOMRect)
         : realRect.call(this);
     });
+    // The tests after this one measure the grid at the viewport's top again.
+    onTestFinished(() => rect.mockRestore());
     // Row 4 starts 480 px below the grid's top: within 768 px of the grid, but 880 px down the screen.
     const below: Widget = {
       ...uptime(4),
