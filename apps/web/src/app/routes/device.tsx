@@ -37,8 +37,8 @@ import { deviceAnalyticsTags, productAnalytics, useTrackOnce } from '../../lib/p
  * shows what the action did.
  */
 // What the page draws below its first view (device-below.tsx: the run history, tickets, timeline, telemetry,
-// signal, WAN chart, VLANs, versions; ~15 KB gzipped with their wording and components) is fetched beside the
-// device's data, not before the page can show itself.
+// signal, WAN chart, VLANs, versions; ~24 KB gzipped with their wording and components, bench:web) is fetched
+// beside the device's data, not before the page can show itself.
 const below = preloadable(() => import('./device-below.tsx').then((m) => m.DeviceBelow));
 
 /** The place of what is below the first view while its module loads: cards of their size, no empty state. */
