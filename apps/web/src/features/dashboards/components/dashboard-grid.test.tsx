@@ -28,6 +28,23 @@ afterEach(() => {
   containerWidth = '1100px';
 });
 
+/** No element comes near the viewport: jsdom lays nothing out. */
+function stubNothingNear() {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+}
+
+/** A main thread that is never idle. */
+function stubNeverIdle() {
+  vi.stubGlobal('requestIdleCallback', () => 1);
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+}
+
 const uptime = (w: number): Widget => ({
   type: 'Uptime',
   name: '',
@@ -67,13 +84,7 @@ describe('DashboardGrid', () => {
   });
 
   it("viewed, places every widget where the editor's react-grid-layout does, without its components (issue 39)", async () => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
+    stubNothingNear();
     // Gaps and an overlap, as a layout saved through the API may have: the grid moves them up.
     const widgets: Widget[] = [
       { ...uptime(6), i: 'a', layout: { i: 'a', x: 6, y: 2, w: 6, h: 3 } },
@@ -120,16 +131,8 @@ describe('DashboardGrid', () => {
   });
 
   it('mounts the widgets of the first viewport at once, a skeleton in the cell of one far below (issue 39)', async () => {
-    // No element comes near the viewport in jsdom, and the main thread is never idle here.
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('requestIdleCallback', () => 1);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    stubNothingNear();
+    stubNeverIdle();
     const below: Widget = {
       ...uptime(4),
       i: 'totals',
@@ -145,15 +148,8 @@ describe('DashboardGrid', () => {
   });
 
   it("counts the first viewport from the grid's top: a widget below the fold under the heading waits (issue 39)", async () => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('requestIdleCallback', () => 1);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    stubNothingNear();
+    stubNeverIdle();
     // The heading and toolbar above the grid: it starts 400 px down jsdom's 768 px viewport.
     const realRect = HTMLElement.prototype.getBoundingClientRect;
     const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
@@ -208,13 +204,7 @@ describe('DashboardGrid', () => {
     ['stacked on a phone', '360px', false],
   ])('on %s, a widget far below mounts when the main thread is idle: %s', async (_, width, mounts) => {
     containerWidth = width;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
+    stubNothingNear();
     // An idle main thread at once.
     vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
     vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
