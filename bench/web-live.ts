@@ -223,8 +223,9 @@ function drawnSinceLastDigit(): number | false {
   if (main.querySelectorAll('[data-widget]').length === 0) return false;
   if (main.querySelector('.mantine-Skeleton-root')) return false;
   const map = main.querySelector('.leaflet-container');
-  // The map: its basemap's outlines and its sites' markers or clusters (both benched organizations have sites).
-  if (map && map.querySelectorAll('.leaflet-basemap-pane path').length < 100) return false;
+  // The map: its basemap (its land and its borders) and its sites' markers or clusters (both benched organizations
+  // have sites).
+  if (map && map.querySelectorAll('.leaflet-basemap-pane path').length < 2) return false;
   if (map && map.querySelectorAll('.leaflet-marker-icon').length === 0) return false;
   return performance.now() - t0;
 }

@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import * as topojson from 'topojson-client';
 import { build, defineConfig, type Plugin, type PluginOption } from 'vite';
 import { frame } from './src/app/screens.ts';
+import { basemapPaths } from './src/lib/basemap.ts';
 import { LANDING_PATHS } from './src/lib/paths.ts';
 import { PUBLIC_NAMESPACES } from './src/lib/public-namespaces.ts';
 import { OWN_STYLES_WITH_COMPONENTS, STYLES_WITH_COMPONENTS } from './src/styles/styles-with-components.ts';
@@ -44,6 +47,28 @@ function precompress(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * lib/basemap-paths.ts as the paths it makes, made once here: the browser loads two strings (~75 KB gzipped, as
+ * the two atlases were) and neither the atlases' objects nor topojson.
+ */
+function prebuiltBasemap(): Plugin {
+  const module = path.join(import.meta.dirname, 'src/lib/basemap-paths.ts');
+  const atlas = (name: string) => JSON.parse(readFileSync(createRequire(module).resolve(name), 'utf8'));
+  return {
+    name: 'vnoc-prebuilt-basemap',
+    enforce: 'pre',
+    load(id) {
+      if (id !== module) return null;
+      const { land, borders } = basemapPaths(
+        topojson,
+        atlas('world-atlas/countries-110m.json'),
+        atlas('us-atlas/states-10m.json'),
+      );
+      return `export const land = ${JSON.stringify(land)};\nexport const borders = ${JSON.stringify(borders)};\n`;
     },
   };
 }
@@ -227,6 +252,7 @@ const sourcePlugins = (): PluginOption[] => [
   appShellScrollClasses(),
   appShellResizeHandle(),
   stylesWithComponents(),
+  prebuiltBasemap(),
 ];
 
 type FirstChunk = { moduleIds: string[]; imports: string[]; isEntry: boolean; facadeModuleId: string | null };

@@ -88,13 +88,11 @@ function preloadConsole() {
     .catch(() => undefined);
   // The base dashboard's map: its component (which its widget otherwise asks for as it first renders, and then
   // draws only in a retry after the other widgets: its first view and its sites' call came ~0.2 s later) and its
-  // shapes, prepared while the code is typed.
+  // basemap, loaded while the code is typed.
   import('../features/dashboards/components/widgets.tsx')
     .then(({ preloadStatusMap }) => preloadStatusMap())
     .catch(() => undefined);
-  import('../components/map-surface.tsx')
-    .then(({ loadBasemapShapes }) => loadBasemapShapes())
-    .catch(() => undefined);
+  import('../components/map-surface.tsx').then(({ loadBasemap }) => loadBasemap()).catch(() => undefined);
   prefetchDashboardsOnceSignedIn();
   return null;
 }

@@ -3,8 +3,15 @@ import { act, cleanup, waitFor } from '@testing-library/react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BASEMAP_UNITS, MAX_LATITUDE } from '../lib/basemap.ts';
 import { installDomStubs, renderRoutes } from '../test/render.tsx';
-import { BASEMAP_MIN_SPAN_DEG, basemapZoom, MapSurface, TILE_ERROR_LIMIT } from './map-surface.tsx';
+import {
+  BASEMAP_MAX_ZOOM,
+  BASEMAP_MIN_SPAN_DEG,
+  basemapZoom,
+  MapSurface,
+  TILE_ERROR_LIMIT,
+} from './map-surface.tsx';
 
 // Issue 37 point 14: a site's Location card opened on the basemap showed a blank square of land (8° around the
 // site at zoom 6 in a 386 px card, or zoom 12 once the tile server's tiles failed).
@@ -81,6 +88,32 @@ const openAt = (zoom: number) =>
     '/',
   );
 
+/** A map opened at `zoom` on a tile server's tiles, once Leaflet has made it. */
+async function openOnTiles(zoom: number): Promise<L.Map> {
+  tileUrl = 'https://tiles.example/{z}/{x}/{y}.png';
+  openAt(zoom);
+  await waitFor(() => expect(map).toBeDefined());
+  return map as L.Map;
+}
+
+/** The map's first layer of a kind (its tiles, the basemap's overlay). */
+function layerOf<T extends L.Layer>(m: L.Map, kind: abstract new (...args: never[]) => T): T | undefined {
+  let found: T | undefined;
+  m.eachLayer((layer) => {
+    if (!found && layer instanceof kind) found = layer;
+  });
+  return found;
+}
+
+/** The tile server's layer losing TILE_ERROR_LIMIT tiles, after which the map falls back to the basemap. */
+function failTiles(m: L.Map): void {
+  const tiles = layerOf(m, L.TileLayer);
+  expect(tiles).toBeDefined();
+  act(() => {
+    for (let i = 0; i < TILE_ERROR_LIMIT; i++) tiles?.fire('tileerror');
+  });
+}
+
 /** How many degrees of longitude the map shows across its width. */
 const span = (m: L.Map) => m.getBounds().getEast() - m.getBounds().getWest();
 
@@ -118,20 +151,42 @@ describe('a map opened close on a point, on the basemap', () => {
 
 describe('a map on a tile server whose tiles fail', () => {
   it('opens at the asked zoom on the tiles, and zooms out when it falls back to the basemap', async () => {
-    tileUrl = 'https://tiles.example/{z}/{x}/{y}.png';
-    openAt(12);
-    await waitFor(() => expect(map).toBeDefined());
-    const m = map as L.Map;
+    const m = await openOnTiles(12);
     expect(m.getZoom()).toBe(12);
-    let tiles: L.TileLayer | undefined;
-    m.eachLayer((layer) => {
-      if (layer instanceof L.TileLayer) tiles = layer;
-    });
-    expect(tiles).toBeDefined();
-    act(() => {
-      for (let i = 0; i < TILE_ERROR_LIMIT; i++) tiles?.fire('tileerror');
-    });
+    failTiles(m);
     await waitFor(() => expect(m.getZoom()).toBe(basemapZoom(386)));
     expect(span(m)).toBeGreaterThanOrEqual(BASEMAP_MIN_SPAN_DEG);
+  });
+});
+
+describe('the basemap on the map', () => {
+  it("is one SVG over the world's square, its land and its borders, below the markers", async () => {
+    const { land, borders } = await import('../lib/basemap-paths.ts');
+    openAt(4);
+    await waitFor(() => expect(map && layerOf(map, L.SVGOverlay)).toBeDefined(), { timeout: 5_000 });
+    const m = map as L.Map;
+    const overlay = layerOf(m, L.SVGOverlay) as L.SVGOverlay;
+    expect(overlay.getBounds().getSouthWest()).toEqual(L.latLng(-MAX_LATITUDE, -180));
+    expect(overlay.getBounds().getNorthEast()).toEqual(L.latLng(MAX_LATITUDE, 180));
+    const svg = overlay.getElement() as SVGSVGElement;
+    expect(svg.closest('.leaflet-basemap-pane')).not.toBeNull();
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${BASEMAP_UNITS} ${BASEMAP_UNITS}`);
+    expect([...svg.querySelectorAll('path')].map((path) => path.getAttribute('d'))).toEqual([land, borders]);
+    // Between the tiles (200) and the shapes and markers (400 and up).
+    expect(m.getPane('basemap')?.style.zIndex).toBe('250');
+    expect(m.getContainer().querySelector('.leaflet-control-attribution')?.textContent).toContain(
+      'Natural Earth',
+    );
+  });
+
+  it(`zooms no closer than ${BASEMAP_MAX_ZOOM}; a tile server's layer keeps its own limit until it falls back`, async () => {
+    openAt(4);
+    await waitFor(() => expect(map?.getMaxZoom()).toBe(BASEMAP_MAX_ZOOM));
+    cleanup();
+    map = undefined;
+    const m = await openOnTiles(12);
+    expect(m.getMaxZoom()).toBe(18);
+    failTiles(m);
+    await waitFor(() => expect(m.getMaxZoom()).toBe(BASEMAP_MAX_ZOOM));
   });
 });

@@ -1,36 +1,31 @@
 // @vitest-environment jsdom
 import L from 'leaflet';
 import { describe, expect, it } from 'vitest';
-import { loadBasemap } from '../lib/basemap.ts';
-import { loadBasemapShapes } from './map-surface.tsx';
+import { BASEMAP_UNITS, MAX_LATITUDE, project } from '../lib/basemap.ts';
 
-describe("the basemap's shapes in Leaflet's coordinates", () => {
-  it('one polygon per land feature and one set of lines per border mesh, each point a LatLng', async () => {
-    const [basemap, shapes] = await Promise.all([loadBasemap(), loadBasemapShapes()]);
-    expect(shapes.land).toHaveLength(basemap.land.features.length);
-    expect(shapes.borders).toHaveLength(basemap.borders.features.length);
-    basemap.land.features.forEach(({ geometry }, index) => {
-      const shape = shapes.land[index];
-      // A Polygon's rings, or a MultiPolygon's polygons of rings; GeoJSON is [longitude, latitude].
-      const first = geometry.type === 'Polygon' ? geometry.coordinates[0]?.[0] : undefined;
-      if (first) expect(shape?.[0]?.[0]).toEqual(L.latLng(first[1] as number, first[0] as number));
-      if (geometry.type === 'MultiPolygon') expect(shape).toHaveLength(geometry.coordinates.length);
-    });
-    const texas = basemap.land.features.findIndex(
-      (f) => (f.properties as { name?: string }).name === 'Texas',
-    );
-    const point = (shapes.land[texas] as L.LatLng[][] | L.LatLng[][][]).flat(2)[0] as L.LatLng;
-    expect(point).toBeInstanceOf(L.LatLng);
-    expect(
-      L.latLngBounds([
-        [25, -107],
-        [37, -93],
-      ]).contains(point),
-    ).toBe(true);
-    for (const lines of shapes.borders) expect(lines[0]?.[0]).toBeInstanceOf(L.LatLng);
+describe("the basemap's paths in Leaflet's coordinates", () => {
+  it('put every point where Leaflet puts it, at the zoom whose world is BASEMAP_UNITS wide', () => {
+    const zoom = Math.log2(BASEMAP_UNITS / 256);
+    expect(L.CRS.EPSG3857.scale(zoom)).toBe(BASEMAP_UNITS);
+    // Corners, the equator, a US city, the far south and north, the date line.
+    for (const [lat, lng] of [
+      [MAX_LATITUDE, -180],
+      [-MAX_LATITUDE, 180],
+      [0, 0],
+      [35.08, -106.65],
+      [-54.8, -68.3],
+      [78.2, 15.6],
+      [-16.5, 179.9],
+    ] as const) {
+      const leaflet = L.CRS.EPSG3857.latLngToPoint(L.latLng(lat, lng), zoom);
+      const [x, y] = project([lng, lat]);
+      expect(Math.abs(x - leaflet.x)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(y - leaflet.y)).toBeLessThanOrEqual(0.5);
+    }
   });
 
-  it('converts once, for every map that opens', () => {
-    expect(loadBasemapShapes()).toBe(loadBasemapShapes());
+  it("stops at the latitude where Leaflet's square world stops", () => {
+    const mercator = L.Projection.SphericalMercator as L.Projection & { MAX_LATITUDE: number };
+    expect(mercator.MAX_LATITUDE).toBeCloseTo(MAX_LATITUDE, 9);
   });
 });

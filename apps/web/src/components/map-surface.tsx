@@ -4,8 +4,8 @@ import { BASEMAP_ATTRIBUTION } from '@vnoc/contracts';
 import L, { type LatLngBoundsExpression, type LatLngExpression } from 'leaflet';
 import { type ReactNode, useEffect, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { afterPaint, inSlices, nextTask } from '../lib/after-paint.ts';
-import { loadBasemap } from '../lib/basemap.ts';
+import { afterPaint } from '../lib/after-paint.ts';
+import { BASEMAP_UNITS, type BasemapPaths, MAX_LATITUDE } from '../lib/basemap.ts';
 import { useMapSettings } from '../lib/map-settings.ts';
 import classes from './map-surface.module.css';
 
@@ -41,83 +41,77 @@ interface MapSurfaceProps {
   scrollWheelZoom?: boolean;
 }
 
-/** The basemap in Leaflet's coordinates: one polygon per land feature, one set of lines per border mesh. */
-interface BasemapShapes {
-  land: (L.LatLng[][] | L.LatLng[][][])[];
-  borders: L.LatLng[][][];
-}
-
-let shapes: Promise<BasemapShapes> | undefined;
-
 /**
- * The basemap's ~60 000 points as Leaflet's LatLng objects, converted once and shared by every map that opens (each
- * map converted them again: ~11 ms of the dashboard's first draw here). Started while the sign-in code is typed.
+ * The closest zoom on the basemap. The browser lays out no box wider than 2^25 px, and at zoom 17 the world's is
+ * 2^25: the overlay stopped growing with the map and slid off the markers. At 16 the map shows ~3 km across a
+ * laptop's screen, and every site is out of its cluster (MAP_UNCLUSTERED_ZOOM).
  */
-export function loadBasemapShapes(): Promise<BasemapShapes> {
-  // The land and the borders converted in tasks of their own, not in the basemap's last one.
-  shapes ??= loadBasemap().then(async ({ land, borders }) => {
-    await nextTask();
-    const landShapes = land.features.flatMap(({ geometry: g }): BasemapShapes['land'] =>
-      g.type === 'Polygon'
-        ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][]]
-        : g.type === 'MultiPolygon'
-          ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 2) as L.LatLng[][][]]
-          : [],
-    );
-    await nextTask();
-    const borderShapes = borders.features.flatMap(({ geometry: g }): BasemapShapes['borders'] =>
-      g.type === 'MultiLineString' ? [L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][]] : [],
-    );
-    return { land: landShapes, borders: borderShapes };
-  });
-  // A failed load (a new deployment, a network blip) is tried again by the next map.
-  shapes.catch(() => {
-    shapes = undefined;
-  });
-  return shapes;
+export const BASEMAP_MAX_ZOOM = 16;
+
+/** The world's square in Leaflet's Web Mercator, which the basemap's paths fill (lib/basemap.ts). */
+const WORLD: LatLngBoundsExpression = [
+  [-MAX_LATITUDE, -180],
+  [MAX_LATITUDE, 180],
+];
+
+/**
+ * The basemap's paths, a chunk of their own loaded by the first map (or ahead of it, while the sign-in code is
+ * typed); every later map has them at once.
+ */
+export function loadBasemap(): Promise<BasemapPaths> {
+  return import('../lib/basemap-paths.ts');
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** One SVG of the whole world, its land filled and its borders a pixel wide at any zoom; themed by CSS. */
+function basemapSvg({ land, borders }: BasemapPaths): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${BASEMAP_UNITS} ${BASEMAP_UNITS}`);
+  svg.setAttribute('preserveAspectRatio', 'none');
+  for (const [d, className] of [
+    [land, classes.land],
+    [borders, classes.border],
+  ]) {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', d ?? '');
+    path.setAttribute('class', className ?? '');
+    svg.append(path);
+  }
+  return svg;
 }
 
 /**
- * Natural Earth land and borders as vector shapes (lib/basemap.ts), drawn in a pane below the markers after the
- * first paint, a few shapes per task, not interactive; its colours follow the theme through CSS.
+ * Natural Earth land and borders (lib/basemap.ts) as one SVG overlay over the world, in a pane below the markers,
+ * added after the screen's first paint, not interactive. The browser scales and moves it with the map: no point
+ * of it is an object of the page's (the ~230 Leaflet shapes it replaced, with the topology they were made from, were
+ * half the dashboard's JS heap and ~250 DOM nodes: bench/README.md, 2026-12-01).
  */
 function BasemapLayer() {
   const map = useMap();
   useEffect(() => {
     let layer: L.Layer | undefined;
     let gone = false;
-    // Drawn after the screen's first paint, even when already loaded, and in slices (lib/after-paint.ts): the
-    // ~230 SVG shapes drawn at once were one long task (~90 ms here, ×4 on a phone's CPU).
-    Promise.all([loadBasemapShapes(), afterPaint()])
-      .then(([{ land, borders }]) => {
+    const maxZoom = map.options.maxZoom;
+    map.setMaxZoom(Math.min(maxZoom ?? BASEMAP_MAX_ZOOM, BASEMAP_MAX_ZOOM));
+    Promise.all([loadBasemap(), afterPaint()])
+      .then(([paths]) => {
         if (gone) return;
         const pane = map.getPane(BASEMAP_PANE) ?? map.createPane(BASEMAP_PANE);
         pane.style.zIndex = '250';
-        const shared = { renderer: L.svg({ pane: BASEMAP_PANE }), interactive: false, pane: BASEMAP_PANE };
-        // The attribution is the group's, given once: on each of the ~230 shapes, Leaflet rewrote the
-        // attribution control's text once per shape while the map opened.
-        const group = L.layerGroup([], { attribution: BASEMAP_ATTRIBUTION }).addTo(map);
-        layer = group;
-        const shapes = [
-          ...land.map(
-            (latlngs) => () => L.polygon(latlngs, { ...shared, className: classes.land, stroke: false }),
-          ),
-          ...borders.map(
-            (latlngs) => () =>
-              L.polyline(latlngs, { ...shared, className: classes.border, fill: false, weight: 1 }),
-          ),
-        ];
-        return inSlices(
-          shapes,
-          (shape) => group.addLayer(shape()),
-          () => gone,
-        );
+        layer = L.svgOverlay(basemapSvg(paths), WORLD, {
+          pane: BASEMAP_PANE,
+          interactive: false,
+          attribution: BASEMAP_ATTRIBUTION,
+        }).addTo(map);
       })
       // No basemap (its chunk failed to load): the water colour and the markers remain.
       .catch(() => undefined);
     return () => {
       gone = true;
       layer?.remove();
+      // Undefined (Leaflet's default) gives the say back to the layers' maxZoom.
+      map.setMaxZoom(maxZoom as number);
     };
   }, [map]);
   return null;
@@ -180,9 +174,9 @@ export function MapSurface({
 }: MapSurfaceProps) {
   const settings = useMapSettings();
   const [tileErrors, setTileErrors] = useState(0);
-  // The basemap's shapes load while the settings are asked for, not after (they are also the tiles' fallback).
+  // The basemap loads while the settings are asked for, not after (it is also the tiles' fallback).
   useEffect(() => {
-    loadBasemapShapes().catch(() => undefined);
+    loadBasemap().catch(() => undefined);
   }, []);
   const tileUrl = settings.data?.tileUrl;
   const showTiles = Boolean(tileUrl) && tileErrors < TILE_ERROR_LIMIT;

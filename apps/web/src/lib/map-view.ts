@@ -112,7 +112,7 @@ export function useMapView(scope: MapScope) {
     setViewport: (next: MapViewport) => {
       const view = toViewport(next);
       // Asked at once, not when React renders the new view: a map told its first view in an effect draws its
-      // basemap's shapes (~100 ms) before that render, and the sites' round trip now runs beside the drawing.
+      // basemap before that render, and the sites' round trip now runs beside the drawing.
       queryClient
         .prefetchQuery({
           queryKey: mapViewQueryKey(scopeKey, view),

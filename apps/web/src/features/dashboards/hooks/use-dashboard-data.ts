@@ -31,8 +31,8 @@ export function useDashboardData(did: string | undefined) {
   const dashboard = did ? dashboards.find((d) => d.id === did) : defaultDashboard(dashboards);
 
   // Once the dashboard is known: its widgets' modules load while the screen renders; with a map, once the screen
-  // has painted and those modules are in (the map's download does not delay theirs), Leaflet and the basemap's
-  // shapes, loaded and prepared while the other widgets draw.
+  // has painted and those modules are in (the map's download does not delay theirs), Leaflet and the basemap,
+  // loaded while the other widgets draw.
   const widgetTypes = [...new Set(dashboard?.widgets.map((widget) => widget.type))].sort().join(',');
   useEffect(() => {
     if (!widgetTypes) return;
@@ -41,7 +41,7 @@ export function useDashboardData(did: string | undefined) {
     if (types.includes('SiteMap'))
       Promise.all([widgetsLoaded, afterPaint()])
         .then(() => import('../../../components/map-surface.tsx'))
-        .then(({ loadBasemapShapes }) => loadBasemapShapes())
+        .then(({ loadBasemap }) => loadBasemap())
         .catch(() => undefined);
   }, [widgetTypes]);
 
