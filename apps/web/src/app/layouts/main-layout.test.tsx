@@ -5,7 +5,7 @@ import { authStore } from '../../lib/auth-store.ts';
 import { getBanner, showBanner } from '../../lib/banner.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { fakeJwt, fullClaims, installDomStubs, renderApp } from '../../test/render.tsx';
+import { fakeJwt, fullClaims, installDomStubs, mediaQueryList, renderApp } from '../../test/render.tsx';
 import * as preferenceSync from './preference-sync.ts';
 
 const user = {
@@ -240,6 +240,24 @@ describe('main layout', () => {
     const affix = button.closest('.mantine-Affix-root') as HTMLElement;
     // The side menu's width is the AppShell's navbar offset (0 on a phone and on the sign-in pages).
     expect(affix.style.getPropertyValue('--affix-left')).toContain('var(--app-shell-navbar-offset');
+  });
+
+  it('on a phone, draws the menu when the burger first opens it, and keeps it from Tab while closed (issue 39)', async () => {
+    // Below the `sm` breakpoint: the AppShell keeps the menu off screen until the burger opens it.
+    vi.stubGlobal('matchMedia', (query: string) => mediaQueryList(query, query.startsWith('(max-width')));
+    signIn();
+    renderApp('/alerts');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 10_000 });
+    expect(within(menu).queryByRole('link')).toBeNull();
+    expect(menu.hasAttribute('inert')).toBe(true);
+    const burger = screen.getByRole('button', { name: 'Toggle navigation' });
+    fireEvent.click(burger);
+    expect(await within(menu).findByRole('link', { name: /^Alerts/ })).toBeTruthy();
+    expect(menu.hasAttribute('inert')).toBe(false);
+    // Closed again: still drawn (the next opening has nothing to draw), but out of reach.
+    fireEvent.click(burger);
+    await waitFor(() => expect(menu.hasAttribute('inert')).toBe(true));
+    expect(within(menu).getByRole('link', { name: /^Alerts/ })).toBeTruthy();
   });
 
   it('sign out calls access/logout, clears the session and goes to /login', async () => {

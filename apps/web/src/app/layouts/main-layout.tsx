@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppSwitcher } from '../../components/app-switcher.tsx';
@@ -14,6 +14,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { handleError } from '../../lib/error-handler.ts';
 import { type Language, loadRestWhenIdle } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
+import { usePhoneWidth } from '../../lib/phone.ts';
 import { savePreference } from '../../lib/preferences.ts';
 import { usePageViews } from '../../lib/product-analytics.ts';
 import type { ThemeChoice } from '../../lib/theme.ts';
@@ -41,6 +42,15 @@ function OnNavigation({ close }: { close: () => void }) {
 export function MainLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // On a phone the menu is off screen until the burger opens it, and it is drawn then (and kept), not with the
+  // first view: there it was 209 of /dashboard's 402 elements, laid out and reachable by Tab while unseen.
+  const phone = usePhoneWidth();
+  const [menuDrawn, setMenuDrawn] = useState(false);
+  const toggleMenu = () => {
+    toggle();
+    // The menu slides in at once; its links are rendered in short slices as it does.
+    if (!menuDrawn) startTransition(() => setMenuDrawn(true));
+  };
   const { jwt, claims } = useAuth();
   // Support staff signed in as themselves have no fleet to search (the server answers them 403).
   const fleetSearch = !(claims?.role === 'SUPPORT' && !claims.impersonatedBy);
@@ -68,7 +78,7 @@ export function MainLayout() {
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger
               opened={opened}
-              onClick={toggle}
+              onClick={toggleMenu}
               hiddenFrom="sm"
               size="sm"
               aria-label={t('menu.toggle')}
@@ -98,12 +108,14 @@ export function MainLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar id="app-navbar" aria-label={t('menu.label')}>
+      <AppShell.Navbar id="app-navbar" aria-label={t('menu.label')} inert={phone && !opened}>
         {/* Bottom padding keeps the last links clear of the floating dev outbox button. The browser's own scroll:
             Mantine's ScrollArea would bring floating-ui (~16 KB gzipped) into the signed-in frame. */}
-        <AppShell.Section grow p="xs" pb={64} style={{ overflowY: 'auto' }}>
-          <AppNavbar />
-        </AppShell.Section>
+        {phone && !menuDrawn ? null : (
+          <AppShell.Section grow p="xs" pb={64} style={{ overflowY: 'auto' }}>
+            <AppNavbar />
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <ImpersonationBanner />
